@@ -1,0 +1,3 @@
+from sharpbits.cli import main
+
+raise SystemExit(main())

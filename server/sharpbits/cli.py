@@ -1,0 +1,91 @@
+"""The `sharpbits` command line: check, serve, trace, rule.
+
+Start-up stays lean: this module imports only the standard library at import time. Each subcommand imports
+what it needs when it runs (the language server imports pygls, fixes import libcst, and nothing here ever
+imports jax: tracing happens in a separate worker process).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from sharpbits import __version__
+
+EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # usage errors exit 2 with a clear message (argparse's default too)
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_ERROR, f"sharpbits: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="sharpbits", description="Find and fix JAX's sharp bits; trace what JAX builds.")
+    parser.add_argument("--version", action="version", version=f"sharpbits {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    check = sub.add_parser("check", help="lint files and folders (default: the current folder)")
+    check.add_argument("paths", nargs="*", default=["."], metavar="PATH")
+    check.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
+    check.add_argument("--select", default=None, help="only these rules (codes or names, comma-separated)")
+    check.add_argument("--ignore", default=None, help="skip these rules (codes or names, comma-separated)")
+    check.add_argument("--no-exclude", action="store_true", help="do not skip .gitignore'd files, venvs, build folders")
+
+    serve = sub.add_parser("serve", help="run the language server over stdio")
+    serve.add_argument("--stdio", action="store_true", help="accepted for editors that pass it; stdio is the default")
+
+    rule = sub.add_parser("rule", help="print a rule's documentation (by code or name), or list the rules")
+    rule.add_argument("rule", nargs="?", help="rule code or name; omit to list every rule")
+
+    trace = sub.add_parser("trace", help="trace a function and show its jaxpr, HLO, cost and timings")
+    try:
+        from sharpbits.trace.cli import add_arguments
+    except ImportError:  # the trace package is part of sharpbits; this only guards a broken install
+        add_arguments = None
+    if add_arguments is not None:
+        add_arguments(trace)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_ERROR
+    try:
+        if args.command == "check":
+            from sharpbits.check_command import run_check
+
+            return run_check(args)
+        if args.command == "serve":
+            from sharpbits.lsp.server import serve_stdio
+
+            serve_stdio()
+            return EXIT_OK
+        if args.command == "rule":
+            from sharpbits.check_command import run_rule
+
+            return run_rule(args)
+        if args.command == "trace":
+            from sharpbits.trace.cli import run
+
+            return run(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as exc:  # an internal error: one clear line, exit 2, details only on request
+        import os
+        import traceback
+
+        print(f"sharpbits: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        if os.environ.get("SHARPBITS_DEBUG"):
+            traceback.print_exc()
+        else:
+            print("sharpbits: set SHARPBITS_DEBUG=1 for the full traceback", file=sys.stderr)
+        return EXIT_ERROR
+    parser.error(f"unknown command {args.command!r}")
+    return EXIT_ERROR
