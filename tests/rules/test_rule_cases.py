@@ -29,7 +29,7 @@ def test_invalid_code_is_flagged_and_fixed(rule, case):
     assert result.syntax_error is None
     assert len(result.findings) == case.count, [f.message for f in result.findings]
     for f in result.findings:
-        assert (f.code, f.rule, f.severity) == (rule.code, rule.name, rule.severity)
+        assert (f.code, f.rule, f.severity) == (rule.code, rule.name, case.severity or rule.severity)
         assert f.url.endswith(f"/{rule.name}.md")
         assert (f.line, f.column) < (f.end_line, f.end_column)
     fixes = [f.fix() for f in result.findings]

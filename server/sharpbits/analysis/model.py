@@ -354,7 +354,7 @@ class ModuleModel:
         seen = {id(f) for f in work}
         while work:
             fn = work.pop()
-            for child in _walk_own_body(fn.node):
+            for child in walk_own_body(fn.node):
                 callee: FunctionInfo | None = None
                 reason = ""
                 if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
@@ -479,7 +479,7 @@ def _find_def(node: ast.AST, name: str, model: ModuleModel) -> FunctionInfo | No
     return None
 
 
-def _walk_own_body(fn: FunctionNode) -> Iterator[ast.AST]:
+def walk_own_body(fn: FunctionNode) -> Iterator[ast.AST]:
     """Nodes of a function's body, yielding nested definitions but not descending into them."""
     stack: list[ast.AST] = [fn.body] if isinstance(fn, ast.Lambda) else list(reversed(fn.body))
     while stack:
@@ -525,7 +525,7 @@ def _container_evidence(info: FunctionInfo) -> set[str]:
     """Parameters used like Python containers: `p.items()`, `p["w"]`, `**p`, `for k, v in p`."""
     params = set(info.params)
     found: set[str] = set()
-    for node in _walk_own_body(info.node):
+    for node in walk_own_body(info.node):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in params:
             if node.attr in _CONTAINER_METHODS:
                 found.add(node.value.id)

@@ -26,6 +26,7 @@ class Invalid:
     code: str
     fixed: str | None = None
     count: int = 1
+    severity: Severity | None = None  # when the finding's severity differs from the rule's default
 
 
 @dataclass
@@ -43,6 +44,7 @@ class RuleContext:
         fix: Callable[[], Fix | None] | None = None,
         end_node: ast.AST | None = None,
         fix_title: str = "",
+        severity: Severity | None = None,
     ) -> None:
         end = end_node or node
         line, end_line = node.lineno, end.end_lineno or end.lineno  # type: ignore[attr-defined]
@@ -58,7 +60,7 @@ class RuleContext:
                 end_column=end_col + 1,
                 code=rule.code,
                 rule=rule.name,
-                severity=rule.severity,
+                severity=severity or rule.severity,
                 message=message,
                 url=rule.url(),
                 fix_builder=fix,

@@ -1,0 +1,180 @@
+"""SB301 python-loop-in-jit: a Python `for` over a range, or a `while`, inside traced code."""
+
+from __future__ import annotations
+
+import ast
+
+from sharpbits.analysis.model import FunctionInfo, Kind, ModuleModel, walk_own_body
+from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+
+SMALL_TRIP_COUNT = 10  # at or below this, unrolling is cheap: reported as info, not a warning
+SMALL_LITERAL_CONTAINER = 16
+
+
+def literal_int(node: ast.AST) -> int | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = literal_int(node.operand)
+        return -inner if inner is not None else None
+    return None
+
+
+def range_call(node: ast.AST, model: ModuleModel, fn: FunctionInfo) -> ast.Call | None:
+    """`range(...)`, also inside `enumerate(range(...))` and `reversed(range(...))`."""
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or model._is_local(node.func.id, fn):
+        return None
+    if node.func.id == "range" and node.args and not node.keywords:
+        return node
+    if node.func.id in ("enumerate", "reversed") and node.args:
+        return range_call(node.args[0], model, fn)
+    return None
+
+
+def trip_count(call: ast.Call) -> int | None:
+    values = [literal_int(a) for a in call.args]
+    if any(v is None for v in values):
+        return None
+    start, stop, step = (0, values[0], 1) if len(values) == 1 else (values[0], values[1], values[2] if len(values) > 2 else 1)
+    if step == 0 or start is None or stop is None or step is None:
+        return None
+    return max(0, len(range(start, stop, step)))
+
+
+def _is_parameter(name: str, fn: FunctionInfo | None) -> bool:
+    while fn is not None:
+        if name in fn.params:
+            return True
+        fn = fn.parent
+    return False
+
+
+class PythonLoopInJit(Rule):
+    code = "SB301"
+    name = "python-loop-in-jit"
+    severity = "warning"
+    summary = "Flags Python `for` loops over ranges or arrays, and `while` loops, inside traced code."
+    why = """
+Under `jit` (and `grad`, `vmap`, `scan` bodies, ...) Python runs only once, at trace time: a `for` loop is
+**unrolled**, so the traced program contains one copy of the body per iteration. Compile time grows with the trip
+count (a 1,000-iteration loop takes about a second to compile here, a `lax.fori_loop` twin 0.1 s), and the
+compiled program grows with it.
+
+A `while` loop whose condition depends on a traced value cannot run at all: it raises
+`TracerBoolConversionError`. A `while` on Python values unrolls like a `for` loop.
+
+Loops over Python containers (`for layer in params:`) unroll over a fixed structure and are idiomatic, so they are
+not flagged; neither are small loops over literal tuples or lists. Loops with a known trip count of 10 or fewer are
+reported as info only. Eager (un-traced) code is never flagged.
+"""
+    example = """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def cumulative(x):
+    total = jnp.zeros(())
+    for i in range(x.shape[0]):
+        total = total + x[i]
+    return total
+"""
+    use_instead = """
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+@jax.jit
+def cumulative(x):
+    def body(i, total):
+        return total + x[i]
+    return lax.fori_loop(0, x.shape[0], body, jnp.zeros(()))
+"""
+    fix_safety = """
+No automatic fix yet: the rewrite to `lax.fori_loop`/`lax.while_loop` needs a loop-carry analysis to be correct,
+and a rewrite that changes what the function computes is worse than none.
+"""
+    VALID = [
+        # loops over layers are idiomatic
+        "import jax\n@jax.jit\ndef mlp(params, x):\n    for w, b in params:\n        x = jax.nn.relu(x @ w + b)\n    return x\n",
+        # small literal containers
+        "import jax\n@jax.jit\ndef f(x):\n    for scale in (1.0, 2.0, 4.0):\n        x = x * scale\n    return x\n",
+        # eager code may loop
+        "import jax.numpy as jnp\ndef f(x):\n    for i in range(1000):\n        x = x + i\n    return x\n",
+        # lax.fori_loop already
+        "import jax\nfrom jax import lax\n@jax.jit\ndef f(x):\n    return lax.fori_loop(0, 100, lambda i, c: c + i, x)\n",
+        # loops in comprehensions over containers, and loops in nested eager helpers not called from jit
+        "import jax\n@jax.jit\ndef f(xs):\n    return sum(x for x in xs)\ndef eager(n):\n    while n:\n        n -= 1\n",
+    ]
+    INVALID = [
+        Invalid("import jax\n@jax.jit\ndef f(x):\n    for i in range(1000):\n        x = x + i\n    return x\n"),
+        Invalid(  # a traced bound: TracerIntegerConversionError
+            "from jax import jit\n@jit\ndef f(x, n):\n    for i in range(n):\n        x = x * 2\n    return x\n",
+            severity="error",
+        ),
+        Invalid(  # iterating over a traced array unrolls over its first axis
+            "import jax\nimport jax.numpy as jnp\n@jax.vmap\ndef f(x):\n    s = 0.0\n    for row in jnp.outer(x, x):\n"
+            "        s = s + row\n    return s\n"
+        ),
+        Invalid(  # a while loop on a traced value raises TracerBoolConversionError
+            "import jax\n@jax.jit\ndef f(x):\n    while x.sum() > 1:\n        x = x / 2\n    return x\n",
+            severity="error",
+        ),
+        Invalid(  # a static loop inside a scan body, via a helper
+            "import jax\nfrom functools import partial\ndef helper(c, n):\n    for _ in range(n):\n        c = c + 1\n"
+            "    return c\n@partial(jax.jit, static_argnums=1)\ndef f(x, n):\n    return helper(x, n)\n"
+        ),
+        Invalid(  # small known trip count: still reported, at info level
+            "import jax\n@jax.jit\ndef f(x):\n    for i in range(3):\n        x = x + i\n    return x\n",
+            severity="info",
+        ),
+    ]
+
+    def check(self, ctx: RuleContext) -> None:
+        model = ctx.model
+        for fn in model.traced_functions():
+            for node in walk_own_body(fn.node):
+                if isinstance(node, ast.For):
+                    self._check_for(ctx, fn, node)
+                elif isinstance(node, ast.While):
+                    self._check_while(ctx, fn, node)
+
+    def _check_for(self, ctx: RuleContext, fn: FunctionInfo, node: ast.For) -> None:
+        model = ctx.model
+        where = f"inside `{fn.name}` ({fn.trace_reason})"
+        call = range_call(node.iter, model, fn)
+        if call is not None:
+            traced_args = [a for a in call.args if model.kind_of(a, fn) is Kind.JAX]
+            if traced_args:
+                ctx.report(node, f"`range()` of a traced value {where} raises TracerIntegerConversionError; "
+                           "use `lax.fori_loop`, or make the bound static (`static_argnums`)",
+                           end_node=node.iter, severity="error")
+                return
+            count = trip_count(call)
+            if count is not None and count <= SMALL_TRIP_COUNT:
+                ctx.report(node, f"this loop is unrolled {count} times {where}; fine for a few iterations, "
+                           "`lax.fori_loop` keeps compile time flat", end_node=node.iter, severity="info")
+                return
+            count_text = f"{count} times" if count is not None else f"`{ast.unparse(call)[:40]}` times"
+            ctx.report(node, f"Python loop {where} is unrolled {count_text}: compile time grows with the trip "
+                       "count; use `lax.fori_loop` or `lax.scan`", end_node=node.iter)
+            return
+        if isinstance(node.iter, ast.List | ast.Tuple | ast.Set) and len(node.iter.elts) <= SMALL_LITERAL_CONTAINER:
+            return
+        if isinstance(node.iter, ast.Name) and _is_parameter(node.iter.id, fn):
+            return  # a traced argument may be a pytree (a list of layers): its structure is not known here
+        if model.kind_of(node.iter, fn) is Kind.JAX:
+            ctx.report(node, f"iterating over a traced array {where} unrolls the loop over its first axis; "
+                       "use `lax.scan` or `jax.vmap`", end_node=node.iter)
+
+    def _check_while(self, ctx: RuleContext, fn: FunctionInfo, node: ast.While) -> None:
+        model = ctx.model
+        where = f"inside `{fn.name}` ({fn.trace_reason})"
+        traced = any(
+            isinstance(n, ast.Name) and model.kind_at(n) is Kind.JAX for n in ast.walk(node.test)
+        ) and model.kind_of(node.test, fn) is Kind.JAX
+        if traced:
+            ctx.report(node, f"`while` on a traced condition {where} raises TracerBoolConversionError; "
+                       "use `lax.while_loop`", end_node=node.test, severity="error")
+        else:
+            ctx.report(node, f"Python `while` loop {where} is unrolled at trace time; use `lax.while_loop` "
+                       "(or `lax.fori_loop` for a fixed count)", end_node=node.test)
