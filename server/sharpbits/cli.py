@@ -28,10 +28,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = sub.add_parser("check", help="lint files and folders (default: the current folder)")
     check.add_argument("paths", nargs="*", default=["."], metavar="PATH")
-    check.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
+    check.add_argument("--format", choices=["text", "json", "sarif", "github"], default="text",
+                       help="output format (default: text)")
     check.add_argument("--select", default=None, help="only these rules (codes or names, comma-separated)")
     check.add_argument("--ignore", default=None, help="skip these rules (codes or names, comma-separated)")
     check.add_argument("--no-exclude", action="store_true", help="do not skip .gitignore'd files, venvs, build folders")
+    check.add_argument("--fix", action="store_true", help="apply safe fixes in place")
+    check.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff: also apply unsafe fixes")
+    check.add_argument("--diff", action="store_true", help="print the changes fixes would make; change nothing")
 
     serve = sub.add_parser("serve", help="run the language server over stdio")
     serve.add_argument("--stdio", action="store_true", help="accepted for editors that pass it; stdio is the default")

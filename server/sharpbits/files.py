@@ -36,9 +36,14 @@ def _gitignore(directory: Path) -> pathspec.PathSpec | None:
     return pathspec.PathSpec.from_lines("gitwildmatch", lines)
 
 
-def iter_python_files(paths: list[str], use_excludes: bool = True) -> Iterator[Path]:
-    """Yields each Python file once, in a stable order. Raises FileNotFoundError for a missing path."""
+def iter_python_files(paths: list[str], use_excludes: bool = True, extra_excludes: list[str] | None = None,
+                      excludes_root: Path | None = None) -> Iterator[Path]:
+    """Yields each Python file once, in a stable order. Raises FileNotFoundError for a missing path.
+    `extra_excludes` are gitignore-style patterns relative to `excludes_root` (the config's folder)."""
     seen: set[Path] = set()
+    base_specs: list[tuple[pathspec.PathSpec, Path]] = []
+    if extra_excludes and use_excludes:
+        base_specs.append((pathspec.PathSpec.from_lines("gitwildmatch", extra_excludes), Path(os.path.abspath(excludes_root or "."))))
     for raw in paths:
         path = Path(raw)
         if not path.exists():
@@ -48,21 +53,21 @@ def iter_python_files(paths: list[str], use_excludes: bool = True) -> Iterator[P
                 seen.add(path.resolve())
                 yield path
             continue
-        for found in _walk(path, use_excludes):
+        for found in _walk(path, use_excludes, base_specs):
             if found.resolve() not in seen:
                 seen.add(found.resolve())
                 yield found
 
 
-def _walk(root: Path, use_excludes: bool) -> Iterator[Path]:
+def _walk(root: Path, use_excludes: bool, base_specs: list[tuple[pathspec.PathSpec, Path]]) -> Iterator[Path]:
     # (folder, [(spec, the folder the spec is relative to), ...])
-    stack: list[tuple[Path, list[tuple[pathspec.PathSpec, Path]]]] = [(root, [])]
+    stack: list[tuple[Path, list[tuple[pathspec.PathSpec, Path]]]] = [(root, list(base_specs))]
     while stack:
         folder, specs = stack.pop()
         if use_excludes:
             spec = _gitignore(folder)
             if spec is not None:
-                specs = [*specs, (spec, folder)]
+                specs = [*specs, (spec, Path(os.path.abspath(folder)))]
         try:
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
         except OSError:
@@ -84,7 +89,10 @@ def _walk(root: Path, use_excludes: bool) -> Iterator[Path]:
 
 def _ignored(path: Path, is_dir: bool, specs: list[tuple[pathspec.PathSpec, Path]]) -> bool:
     for spec, base in specs:
-        rel = path.relative_to(base).as_posix()
+        try:
+            rel = Path(os.path.abspath(path)).relative_to(base).as_posix()
+        except ValueError:
+            continue
         if spec.match_file(rel + "/" if is_dir else rel):
             return True
     return False

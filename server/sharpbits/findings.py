@@ -107,3 +107,18 @@ def apply_edits(text: str, edits: list[TextEdit] | tuple[TextEdit, ...]) -> str:
         start, end = offset(edit.line, edit.column), offset(edit.end_line, edit.end_column)
         out = out[:start] + edit.new_text + out[end:]
     return out
+
+
+def non_overlapping(fixes: list[Fix | None], safe_only: bool) -> list[Fix]:
+    """The fixes (in order) whose edits do not touch an earlier chosen fix's edits, so all apply at once."""
+    chosen: list[Fix] = []
+    taken: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    for fix in fixes:
+        if fix is None or (safe_only and not fix.safe):
+            continue
+        spans = [((e.line, e.column), (e.end_line, e.end_column)) for e in fix.edits]
+        if any(s <= t_end and t_start <= e for s, e in spans for t_start, t_end in taken):
+            continue
+        chosen.append(fix)
+        taken.extend(spans)
+    return chosen

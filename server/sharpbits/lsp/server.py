@@ -13,6 +13,7 @@ import os
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from lsprotocol import types
@@ -20,9 +21,10 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from sharpbits import __version__
-from sharpbits.analysis.engine import AnalysisResult, Selection, analyze
+from sharpbits.analysis.engine import AnalysisResult, analyze
 from sharpbits.analysis.rules import lookup
-from sharpbits.findings import Finding, Fix
+from sharpbits.config import Config, ConfigError, load_config
+from sharpbits.findings import Finding, Fix, non_overlapping
 from sharpbits.lsp.positions import from_client, range_to_client
 from sharpbits.source import split_lines
 
@@ -53,7 +55,7 @@ class SharpbitsServer(LanguageServer):
         self.analysis_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="sharpbits-analysis")
         self.analysed: dict[str, Analysed] = {}
         self.pending: dict[str, asyncio.Task[None]] = {}
-        self.selection = Selection()
+        self.config = Config()  # [tool.sharpbits] of the workspace, with the editor's settings on top
         self.debounce_s = DEFAULT_DEBOUNCE_S
 
     # ---- analysis ------------------------------------------------------------------------------------------
@@ -89,7 +91,8 @@ class SharpbitsServer(LanguageServer):
         path = to_fs_path(uri) or uri
         loop = asyncio.get_running_loop()
         try:
-            result = await loop.run_in_executor(self.analysis_pool, analyze, text, path, self.selection)
+            selection = self.config.selection_for(path)
+            result = await loop.run_in_executor(self.analysis_pool, analyze, text, path, selection)
         except Exception as exc:  # a bug of ours must not take the server down: log it, keep serving
             log.exception("analysis failed for %s", uri)
             self.window_log_message(
@@ -146,7 +149,7 @@ class SharpbitsServer(LanguageServer):
             return action  # the document changed: no edit rather than a wrong one
         findings = analysed.result.findings
         if data.get("fixAll"):
-            fixes = _non_overlapping([f.fix() for f in findings if f.fixable], safe_only=True)
+            fixes = non_overlapping([f.fix() for f in findings if f.fixable], safe_only=True)
         else:
             index = data.get("index", -1)
             fix = findings[index].fix() if 0 <= index < len(findings) else None
@@ -156,45 +159,49 @@ class SharpbitsServer(LanguageServer):
         return action
 
 
-def _non_overlapping(fixes: list[Fix | None], safe_only: bool) -> list[Fix]:
-    chosen: list[Fix] = []
-    taken: list[tuple[tuple[int, int], tuple[int, int]]] = []
-    for fix in fixes:
-        if fix is None or (safe_only and not fix.safe):
-            continue
-        spans = [((e.line, e.column), (e.end_line, e.end_column)) for e in fix.edits]
-        if any(s < t_end and t_start < e for s, e in spans for t_start, t_end in taken):
-            continue
-        chosen.append(fix)
-        taken.extend(spans)
-    return chosen
-
-
 server = SharpbitsServer()
 
 
 @server.feature(types.INITIALIZE)
 def on_initialize(ls: SharpbitsServer, params: types.InitializeParams) -> None:
     options = params.initialization_options if isinstance(params.initialization_options, dict) else {}
-    apply_settings(ls, options)
+    root = params.root_uri or (params.workspace_folders[0].uri if params.workspace_folders else None)
+    apply_settings(ls, options, to_fs_path(root) if root else None)
 
 
-def apply_settings(ls: SharpbitsServer, settings: dict[str, Any]) -> None:
-    """Editor settings (`sharpbits.*`, sent as initializationOptions): debounce, rule selection, severities."""
+@server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+def on_configuration(ls: SharpbitsServer, params: types.DidChangeConfigurationParams) -> None:
+    settings = params.settings.get("sharpbits", params.settings) if isinstance(params.settings, dict) else {}
+    if isinstance(settings, dict):
+        apply_settings(ls, settings, str(ls.config.root) if ls.config.root else None)
+        ls.analysed.clear()
+        for uri in list(ls.workspace.text_documents):
+            ls.schedule(uri, 0)
+
+
+RULE_SETTINGS = ("select", "ignore", "severity", "per-file-ignores")
+
+
+def apply_settings(ls: SharpbitsServer, settings: dict[str, Any], root: str | None) -> None:
+    """Editor settings (`sharpbits.*`, sent as initializationOptions or didChangeConfiguration) on top of the
+    workspace's [tool.sharpbits]: debounce, rule selection, severities."""
+    debounce = settings.get("debounceMs")
+    if isinstance(debounce, int | float) and 0 <= debounce <= 5000:
+        ls.debounce_s = debounce / 1000
     try:
-        debounce = settings.get("debounceMs")
-        if isinstance(debounce, int | float) and 0 <= debounce <= 5000:
-            ls.debounce_s = debounce / 1000
-        select = Selection.parse_names(settings.get("select") or None)
-        ignore = Selection.parse_names(settings.get("ignore") or None) or frozenset()
-        severities = {}
-        for key, value in (settings.get("severity") or {}).items():
-            rule = lookup(key)
-            if rule is not None and value in _SEVERITY:
-                severities[rule.name] = value
-        ls.selection = Selection(select=select, ignore=ignore, severities=severities)
-    except (ValueError, AttributeError, TypeError) as exc:
-        ls.window_show_message(types.ShowMessageParams(types.MessageType.Warning, f"sharpbits settings: {exc}"))
+        file_config = load_config(Path(root)) if root else Config()
+    except ConfigError as exc:
+        ls.window_show_message(types.ShowMessageParams(types.MessageType.Warning, f"sharpbits: {exc}"))
+        file_config = Config()
+    editor = {k: v for k, v in settings.items() if k in RULE_SETTINGS and v not in (None, [], {})}
+    try:
+        ls.config = file_config.merged(Config.from_mapping(editor, where="editor settings (sharpbits.*)"))
+    except ConfigError as exc:
+        ls.window_show_message(types.ShowMessageParams(types.MessageType.Warning, f"sharpbits: {exc}"))
+        ls.config = file_config
+    trace_configure = getattr(ls, "trace_configure", None)
+    if trace_configure is not None:
+        trace_configure(settings)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
