@@ -4,7 +4,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from sharpbits.analysis.engine import analyze
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "examples").glob("*.py"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import NoReturn
 
 from sharpbits import __version__
 
@@ -16,7 +17,7 @@ EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # usage errors exit 2 with a clear message (argparse's default too)
+    def error(self, message: str) -> NoReturn:  # usage errors exit 2 with a clear message (argparse's default too)
         self.print_usage(sys.stderr)
         self.exit(EXIT_ERROR, f"sharpbits: error: {message}\n")
 

@@ -4,7 +4,7 @@ UIs), github (workflow command annotations)."""
 from __future__ import annotations
 
 import json
-from typing import TextIO
+from typing import Any, TextIO
 
 from sharpbits import __version__
 from sharpbits.findings import Finding
@@ -55,7 +55,7 @@ def write_sarif(out: TextIO, findings: list[Finding]) -> None:
     index = {r.code: i for i, r in enumerate(ALL_RULES)}
     results = []
     for f in findings:
-        result = {
+        result: dict[str, Any] = {
             "ruleId": f.code,
             "level": _SARIF_LEVEL[f.severity],
             "message": {"text": f.message},

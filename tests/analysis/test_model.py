@@ -3,7 +3,6 @@
 import ast
 
 import pytest
-
 from sharpbits.analysis.model import Kind, ModuleModel
 
 

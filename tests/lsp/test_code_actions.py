@@ -1,7 +1,6 @@
 """Quick fixes (resolved lazily), source.fixAll.sharpbits, and hover docs, over stdio."""
 
 from lsprotocol import types
-
 from sharpbits.findings import TextEdit, apply_edits
 
 from .conftest import open_document, wait_for_publish

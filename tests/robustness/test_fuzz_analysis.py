@@ -6,7 +6,6 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from sharpbits.analysis.engine import analyze
 from sharpbits.findings import apply_edits
 from sharpbits.source import split_lines
@@ -19,7 +18,7 @@ def check_document(text: str) -> None:
     lines = split_lines(text)
     for f in result.findings:
         assert 1 <= f.line <= f.end_line <= len(lines)
-        assert 1 <= f.column and f.end_column <= len(lines[f.end_line - 1]) + 1
+        assert f.column >= 1 and f.end_column <= len(lines[f.end_line - 1]) + 1
         fix = f.fix()
         if fix is not None:
             ast.parse(apply_edits(text, fix.edits))

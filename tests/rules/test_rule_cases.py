@@ -3,7 +3,6 @@
 import ast
 
 import pytest
-
 from sharpbits.analysis.engine import Selection, analyze
 from sharpbits.analysis.rules import ALL_RULES
 from sharpbits.findings import apply_edits

@@ -751,7 +751,7 @@ class _Flow:
         for stmt in body:
             self.run(stmt)
 
-    def run(self, stmt: ast.stmt) -> None:  # noqa: C901 - one branch per statement type
+    def run(self, stmt: ast.stmt) -> None:
         if isinstance(stmt, ast.Assign):
             self.visit_expr(stmt.value)
             kind = self.kind(stmt.value)
@@ -799,10 +799,10 @@ class _Flow:
             self.run_block(stmt.orelse)
             self.env = merge_envs(after_body, self.env)
         elif isinstance(stmt, ast.With | ast.AsyncWith):
-            for item in stmt.items:
-                self.visit_expr(item.context_expr)
-                if item.optional_vars is not None:
-                    self.bind(item.optional_vars, Kind.UNKNOWN)
+            for with_item in stmt.items:
+                self.visit_expr(with_item.context_expr)
+                if with_item.optional_vars is not None:
+                    self.bind(with_item.optional_vars, Kind.UNKNOWN)
             self.run_block(stmt.body)
         elif isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
             before = dict(self.env)
@@ -839,13 +839,13 @@ class _Flow:
         elif isinstance(stmt, ast.Match):
             self.visit_expr(stmt.subject)
             before = dict(self.env)
-            merged: dict[str, Kind] | None = None
+            cases_env: dict[str, Kind] | None = None
             for case in stmt.cases:
                 self.env = dict(before)
                 self.visit_expr(case.guard)
                 self.run_block(case.body)
-                merged = self.env if merged is None else merge_envs(merged, self.env)
-            self.env = merge_envs(before, merged or {})
+                cases_env = self.env if cases_env is None else merge_envs(cases_env, self.env)
+            self.env = merge_envs(before, cases_env or {})
         else:  # Expr, Return, Raise, Assert, ...: only reads
             for child in ast.iter_child_nodes(stmt):
                 self.visit_expr(child)

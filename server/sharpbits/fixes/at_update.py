@@ -33,6 +33,7 @@ _ATOMS = (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.Integer, cst.Flo
 
 def _at_call(sub: cst.Subscript, method: str, value: cst.BaseExpression) -> cst.Assign:
     base = sub.value
+    assert isinstance(base, cst.Name)  # the analysis only offers the fix for `name[...]`
     indexed = sub.with_changes(value=cst.Attribute(value=base, attr=cst.Name("at")))
     call = cst.Call(func=cst.Attribute(value=indexed, attr=cst.Name(method)), args=[cst.Arg(value=value)])
     return cst.Assign(targets=[cst.AssignTarget(target=base)], value=call)

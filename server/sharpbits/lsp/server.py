@@ -144,8 +144,8 @@ class SharpbitsServer(LanguageServer):
     def resolve_edit(self, action: types.CodeAction) -> types.CodeAction:
         data = action.data if isinstance(action.data, dict) else {}
         uri = data.get("uri")
-        analysed = self.analysed.get(uri) if uri else None
-        if analysed is None or analysed.version != data.get("version"):
+        analysed = self.analysed.get(uri) if isinstance(uri, str) else None
+        if analysed is None or not isinstance(uri, str) or analysed.version != data.get("version"):
             return action  # the document changed: no edit rather than a wrong one
         findings = analysed.result.findings
         if data.get("fixAll"):

@@ -66,11 +66,11 @@ class _Globals:
                 for alias in stmt.names:
                     self.kinds[(alias.asname or alias.name).split(".")[0]] = "import"
             for target in _targets(stmt):
-                for name in _stored_names(target):
-                    self.kinds.setdefault(name.id, "value")
-                    self.bindings.setdefault(name.id, []).append(stmt)
+                for stored in _stored_names(target):
+                    self.kinds.setdefault(stored.id, "value")
+                    self.bindings.setdefault(stored.id, []).append(stmt)
                     if isinstance(stmt, ast.For | ast.AsyncFor | ast.AugAssign):
-                        self.bindings[name.id].append(stmt)  # a loop or `+=` rebinds it again
+                        self.bindings[stored.id].append(stmt)  # a loop or `+=` rebinds it again
             if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None and _is_mutable(stmt.value):
                 for target in _targets(stmt):
                     if isinstance(target, ast.Name):
@@ -106,7 +106,7 @@ class _Globals:
             fn = self.model.enclosing_function(node)
             if fn is not None and self.model._is_local(base.id, fn):
                 continue
-            self.changes.setdefault(base.id, []).append(Change(node.lineno, "mutated"))
+            self.changes.setdefault(base.id, []).append(Change(getattr(node, "lineno", 0), "mutated"))
 
     def change_after(self, name: str, fn: FunctionInfo) -> Change | None:
         """A change that can happen after `fn` is traced: anything inside a function, or at module level

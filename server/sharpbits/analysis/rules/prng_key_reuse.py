@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from sharpbits.analysis.model import FunctionInfo, Kind, ModuleModel
+from sharpbits.analysis.model import FunctionInfo, Kind
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.analysis.rules.boolean_indexing_in_jit import module_alias
 from sharpbits.findings import Fix, TextEdit
@@ -92,7 +92,7 @@ class _Scope:
             state = self.statement(stmt, state)
         return state
 
-    def statement(self, stmt: ast.stmt, state: State) -> State | None:  # noqa: C901 - one branch per statement
+    def statement(self, stmt: ast.stmt, state: State) -> State | None:
         if isinstance(stmt, ast.If):
             self.expression(stmt.test, stmt, state)
             return _merge(self.block(stmt.body, dict(state)), self.block(stmt.orelse, dict(state)))
@@ -126,10 +126,10 @@ class _Scope:
             return self.block(stmt.body, state)
         if isinstance(stmt, ast.Match):
             self.expression(stmt.subject, stmt, state)
-            merged: State | None = None
+            cases_state: State | None = None
             for case in stmt.cases:
-                merged = _merge(merged, self.block(case.body, dict(state)))
-            return merged
+                cases_state = _merge(cases_state, self.block(case.body, dict(state)))
+            return cases_state
         if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             state.pop(stmt.name, None)
             return state
