@@ -73,3 +73,24 @@ async def test_hover_shows_the_rule_docs(client, uri):
         types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(0, 0))
     )
     assert elsewhere is None
+
+
+LOOP = (
+    "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef total(x):\n    acc = jnp.zeros(())\n"
+    "    for i in range(x.shape[0]):  # sum\n        acc = acc + x[i]\n    return acc\n"
+)
+
+
+async def test_loop_quick_fix_and_refactor(client, uri):
+    open_document(client, uri, LOOP)
+    (diag,) = await wait_for_publish(client, uri, 1)
+    assert diag.code == "SB301"
+    actions = await quick_fixes(client, uri, diag)
+    kinds = {a.kind: a for a in actions}
+    assert set(kinds) == {types.CodeActionKind.QuickFix, types.CodeActionKind.RefactorRewrite}
+    assert kinds[types.CodeActionKind.QuickFix].title == "Fix: rewrite as `lax.fori_loop`"
+    resolved = await client.code_action_resolve_async(kinds[types.CodeActionKind.RefactorRewrite])
+    fixed = apply(LOOP, resolved.edit)
+    assert "    def loop_body(i, acc):  # sum\n        acc = acc + x[i]\n        return acc\n" in fixed
+    assert "    acc = jax.lax.fori_loop(0, x.shape[0], loop_body, acc)\n" in fixed
+    assert "for i in" not in fixed

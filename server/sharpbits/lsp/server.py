@@ -227,7 +227,8 @@ async def did_close(ls: SharpbitsServer, params: types.DidCloseTextDocumentParam
 @server.feature(
     types.TEXT_DOCUMENT_CODE_ACTION,
     types.CodeActionOptions(
-        code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL_KIND], resolve_provider=True
+        code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.RefactorRewrite, FIX_ALL_KIND],
+        resolve_provider=True,
     ),
 )
 async def code_action(ls: SharpbitsServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
@@ -238,6 +239,7 @@ async def code_action(ls: SharpbitsServer, params: types.CodeActionParams) -> li
     only = params.context.only
     want_quickfix = only is None or any(types.CodeActionKind.QuickFix.startswith(k) for k in only)
     want_fix_all = only is not None and any(FIX_ALL_KIND.startswith(k) for k in only)
+    want_refactor = only is None or any(types.CodeActionKind.RefactorRewrite.startswith(k) for k in only)
     start = from_client(analysed.lines, params.range.start, ls.workspace.position_codec)
     end = from_client(analysed.lines, params.range.end, ls.workspace.position_codec)
     actions: list[types.CodeAction] = []
@@ -255,6 +257,16 @@ async def code_action(ls: SharpbitsServer, params: types.CodeActionParams) -> li
                 data={"uri": uri, "version": analysed.version, "index": index},
             )
             actions.append(action if resolve else ls.resolve_edit(action))
+    if want_refactor:
+        # "Rewrite as lax.fori_loop" on any traced loop under the cursor, diagnostic or not (e.g. info level)
+        for index, f in enumerate(findings):
+            if f.rule == "python-loop-in-jit" and f.fixable and f.line <= start[0] <= f.end_line:
+                action = types.CodeAction(
+                    title=f.fix_title[:1].upper() + f.fix_title[1:],
+                    kind=types.CodeActionKind.RefactorRewrite,
+                    data={"uri": uri, "version": analysed.version, "index": index},
+                )
+                actions.append(action if resolve else ls.resolve_edit(action))
     if want_fix_all and any(f.fixable for f in findings):
         action = types.CodeAction(
             title="sharpbits: fix all safely fixable problems",

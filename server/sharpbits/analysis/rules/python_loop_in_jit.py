@@ -41,6 +41,18 @@ def trip_count(call: ast.Call) -> int | None:
     return max(0, len(range(start, stop, step)))
 
 
+def _rewrite(ctx: RuleContext, fn: FunctionInfo, loop: ast.For):
+    """The fori_loop fix for this loop, or None and a note saying why it is not offered."""
+    from sharpbits.fixes.fori_loop import Refusal, plan_fori_loop
+
+    try:
+        plan = plan_fori_loop(ctx.source, ctx.model, fn, loop)
+    except Refusal as refusal:
+        return None, f" (no automatic rewrite: {refusal})"
+    source = ctx.source
+    return (lambda: plan.fix(source)), ""
+
+
 def _is_parameter(name: str, fn: FunctionInfo | None) -> bool:
     while fn is not None:
         if name in fn.params:
@@ -90,8 +102,17 @@ def cumulative(x):
     return lax.fori_loop(0, x.shape[0], body, jnp.zeros(()))
 """
     fix_safety = """
-No automatic fix yet: the rewrite to `lax.fori_loop`/`lax.while_loop` needs a loop-carry analysis to be correct,
-and a rewrite that changes what the function computes is worse than none.
+`for i in range(...)` loops get a rewrite to `lax.fori_loop`: the loop-carried variables are found by dataflow
+(assigned in the body and read in a later iteration or after the loop), read-only names are closed over, and
+temporaries stay local. The body becomes a named function placed just before the loop, with its lines copied as
+they are. Where the carry's shape or dtype could change after the first iteration (`total = 0` followed by
+`total += x[i]`), the first iteration runs as plain Python before the `fori_loop`, exactly as the unrolled loop
+ran it. The rewrite is refused, with the reason in the message, for `break`, `continue`, `return`/`yield` in the
+loop, side effects on Python state (`list.append`, `print`, stores into containers), iteration over anything but
+`range`, a loop variable read after the loop, or an index used as a Python value (`if i == 0`, `x[:i]`).
+
+It is **unsafe**: floating-point results may differ within reassociation (XLA compiles a loop and an unrolled
+sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --select python-loop-in-jit`.
 """
     VALID = [
         # loops over layers are idiomatic
@@ -106,7 +127,12 @@ and a rewrite that changes what the function computes is worse than none.
         "import jax\n@jax.jit\ndef f(xs):\n    return sum(x for x in xs)\ndef eager(n):\n    while n:\n        n -= 1\n",
     ]
     INVALID = [
-        Invalid("import jax\n@jax.jit\ndef f(x):\n    for i in range(1000):\n        x = x + i\n    return x\n"),
+        Invalid(
+            "import jax\n@jax.jit\ndef f(x):\n    for i in range(1000):\n        x = x + i\n    return x\n",
+            fixed="import jax\n@jax.jit\ndef f(x):\n    def loop_body(i, x):\n        x = x + i\n        return x\n\n"
+            "    # the first iteration, as plain Python, gives the carry its shape and dtype\n"
+            "    x = loop_body(0, x)\n    x = jax.lax.fori_loop(1, 1000, loop_body, x)\n    return x\n",
+        ),
         Invalid(  # a traced bound: TracerIntegerConversionError
             "from jax import jit\n@jit\ndef f(x, n):\n    for i in range(n):\n        x = x * 2\n    return x\n",
             severity="error",
@@ -121,10 +147,16 @@ and a rewrite that changes what the function computes is worse than none.
         ),
         Invalid(  # a static loop inside a scan body, via a helper
             "import jax\nfrom functools import partial\ndef helper(c, n):\n    for _ in range(n):\n        c = c + 1\n"
-            "    return c\n@partial(jax.jit, static_argnums=1)\ndef f(x, n):\n    return helper(x, n)\n"
+            "    return c\n@partial(jax.jit, static_argnums=1)\ndef f(x, n):\n    return helper(x, n)\n",
+            fixed="import jax\nfrom functools import partial\ndef helper(c, n):\n    def loop_body(_, c):\n        c = c + 1\n"
+            "        return c\n\n    c = jax.lax.fori_loop(0, n, loop_body, c)\n    return c\n"
+            "@partial(jax.jit, static_argnums=1)\ndef f(x, n):\n    return helper(x, n)\n",
         ),
         Invalid(  # small known trip count: still reported, at info level
             "import jax\n@jax.jit\ndef f(x):\n    for i in range(3):\n        x = x + i\n    return x\n",
+            fixed="import jax\n@jax.jit\ndef f(x):\n    def loop_body(i, x):\n        x = x + i\n        return x\n\n"
+            "    # the first iteration, as plain Python, gives the carry its shape and dtype\n"
+            "    x = loop_body(0, x)\n    x = jax.lax.fori_loop(1, 3, loop_body, x)\n    return x\n",
             severity="info",
         ),
     ]
@@ -150,13 +182,16 @@ and a rewrite that changes what the function computes is worse than none.
                            end_node=node.iter, severity="error")
                 return
             count = trip_count(call)
+            builder, note = _rewrite(ctx, fn, node)
+            title = "rewrite as `lax.fori_loop`" if builder else ""
             if count is not None and count <= SMALL_TRIP_COUNT:
                 ctx.report(node, f"this loop is unrolled {count} times {where}; fine for a few iterations, "
-                           "`lax.fori_loop` keeps compile time flat", end_node=node.iter, severity="info")
+                           f"`lax.fori_loop` keeps compile time flat{note}", builder, end_node=node.iter,
+                           severity="info", fix_title=title)
                 return
             count_text = f"{count} times" if count is not None else f"`{ast.unparse(call)[:40]}` times"
             ctx.report(node, f"Python loop {where} is unrolled {count_text}: compile time grows with the trip "
-                       "count; use `lax.fori_loop` or `lax.scan`", end_node=node.iter)
+                       f"count; use `lax.fori_loop` or `lax.scan`{note}", builder, end_node=node.iter, fix_title=title)
             return
         if isinstance(node.iter, ast.List | ast.Tuple | ast.Set) and len(node.iter.elts) <= SMALL_LITERAL_CONTAINER:
             return
