@@ -85,7 +85,7 @@ def test_corpus_size():
 
 
 def test_cli_applies_the_rewrite(tmp_path, run_cli):
-    name, source = REWRITE[0]
+    _, source = REWRITE[0]
     path = tmp_path / "m.py"
     path.write_text(source)
     out = run_cli("check", "--fix", "--unsafe-fixes", "--select", "python-loop-in-jit", str(path))

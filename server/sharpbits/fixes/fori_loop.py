@@ -325,10 +325,11 @@ def _check_traced_uses(name: str, body: list[ast.stmt], model: ModuleModel, fn: 
     while changed:  # index temporaries computed from a traced index are traced too
         changed = False
         for stmt in (n for s in body for n in ast.walk(s)):
-            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-                if stmt.targets[0].id not in tracked and _names_loaded(stmt.value) & tracked and derived(stmt.value):
-                    tracked.add(stmt.targets[0].id)
-                    changed = True
+            if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                    and stmt.targets[0].id not in tracked and _names_loaded(stmt.value) & tracked
+                    and derived(stmt.value)):
+                tracked.add(stmt.targets[0].id)
+                changed = True
     for node in (n for s in body for n in ast.walk(s)):
         if not (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in tracked):
             continue
@@ -358,8 +359,8 @@ def _check_traced_uses(name: str, body: list[ast.stmt], model: ModuleModel, fn: 
             ok = True  # assigned to a temporary (tracked above) or a carry
         elif isinstance(parent, ast.keyword):
             call = parents.get(parent)
-            q = model.qualname(call.func, fn) if isinstance(call, ast.Call) else None
-            ok = bool(q and q.startswith(_INDEX_SAFE_MODULES) and parent.arg not in ("shape", "size", "axis", "num"))
+            kq = model.qualname(call.func, fn) if isinstance(call, ast.Call) else None
+            ok = bool(kq and kq.startswith(_INDEX_SAFE_MODULES) and parent.arg not in ("shape", "size", "axis", "num"))
         if not ok:
             snippet = ast.unparse(parent)[:50] if parent is not None else node.id
             raise Refusal(f"{why} `{node.id}` is used as a Python value in `{snippet}`, which a traced value cannot be")
