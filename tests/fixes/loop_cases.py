@@ -59,3 +59,9 @@ REFUSE = [
     ("store-into-container", H + "@jax.jit\ndef f(x):\n    d = {}\n    s = 0.0\n    for i in range(3):\n        d[i] = x[i]\n        s = s + x[i]\n    return s, d\n", "in place"),
     ("growing-shape", H + "@jax.jit\ndef f(x):\n    acc = jnp.zeros(0)\n    for i in range(5):\n        acc = jnp.concatenate([acc, x[i:i + 1]])\n    return acc\n", "shape"),
 ]
+
+WHILE_REWRITE = [
+    ("halve-until-small", H + "@jax.jit\ndef f(x):\n    y = jnp.full(x.shape, 100.0) * 3\n    while y.max() > x[0] + 2.0:\n        y = y / 2.0\n    return y\n" + X1),
+    ("counter-and-sum", H + "@jax.jit\ndef f(x):\n    i = 0\n    total = jnp.zeros(())\n    while i < 10:\n        total = total + x[i]\n        i = i + 1\n    return total\n" + X1),
+    ("newton-sqrt", H + "@jax.jit\ndef f(a):\n    g = jnp.ones_like(a, dtype=jnp.float32)\n    n = 0\n    while n < 20:\n        g = 0.5 * (g + a / g)\n        n += 1\n    return g\nARGS = (np.array([2.0, 9.0, 0.25], np.float32),)\n"),
+]

@@ -243,6 +243,10 @@ def _stable_initial(value: ast.AST | None, model: ModuleModel, fn: FunctionInfo)
         return True
     if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub | ast.UAdd):
         return _stable_initial(value.operand, model, fn)
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add | ast.Sub | ast.Mult | ast.Div):
+        # a float array combined with Python numbers stays a float array of the same dtype
+        return (_stable_initial(value.left, model, fn) and _stable_initial(value.right, model, fn)
+                and not (isinstance(value.left, ast.Constant) and isinstance(value.right, ast.Constant)))
     if isinstance(value, ast.Tuple | ast.List):
         return all(_stable_initial(e, model, fn) for e in value.elts)
     if isinstance(value, ast.Dict):
@@ -500,3 +504,99 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
         if trip == 0:
             raise Refusal("the loop never runs")
     return Plan(loop, index, start, stop, step, carries, lax, import_edit, body_name, indent, unpack, peel, trip)
+
+
+@dataclass
+class WhilePlan:
+    loop: ast.While
+    carries: list[str]
+    lax: str
+    import_edit: TextEdit | None
+    cond_name: str
+    body_name: str
+    indent: str
+    unpack_name: str
+
+    def fix(self, source: SourceText) -> Fix:
+        loop = self.loop
+        body_lines = source.lines[loop.body[0].lineno - 1 : loop.end_lineno]  # type: ignore[operator]
+        newline = "\r\n" if body_lines and body_lines[0].endswith("\r\n") else "\n"
+        inner = self.indent + "    "
+        single = len(self.carries) == 1
+        param = self.carries[0] if single else self.unpack_name
+        packed = self.carries[0] if single else ", ".join(self.carries)
+        unpack = [] if single else [f"{inner}{packed} = {self.unpack_name}{newline}"]
+        test = ast.get_source_segment(source.text, loop.test) or ast.unparse(loop.test)
+        header = source.line_text(loop.lineno)[source.char_column(loop.lineno, loop.test.end_col_offset or 0):]
+        comment = "  " + header[header.index("#"):] if "#" in header else ""
+        body = "".join(body_lines)
+        if not body.endswith(("\n", "\r")):
+            body += newline
+        out = [f"{self.indent}def {self.cond_name}({param}):{comment}{newline}", *unpack,
+               f"{inner}return {test}{newline}{newline}",
+               f"{self.indent}def {self.body_name}({param}):{newline}", *unpack, body,
+               f"{inner}return {packed}{newline}{newline}"]
+        init = self.carries[0] if single else f"({packed})"
+        out.append(f"{self.indent}{packed} = {self.lax}.while_loop({self.cond_name}, {self.body_name}, {init}){newline}")
+        edit = TextEdit(loop.lineno, 1, loop.end_lineno + 1, 1, "".join(out))  # type: ignore[operator]
+        edits = (edit,) if self.import_edit is None else (self.import_edit, edit)
+        return Fix(safe=False, description=f"Rewrite as `{self.lax}.while_loop` (carry: {', '.join(self.carries)})",
+                   edits=edits)
+
+
+def plan_while_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loop: ast.While) -> WhilePlan:
+    """`while cond:` -> `lax.while_loop(cond_fn, body_fn, carry)`, with the same carry analysis as for loops.
+    No first-iteration peeling here (the loop may run zero times), so every carry must provably keep its
+    dtype and shape."""
+    if loop.orelse:
+        raise Refusal("the loop has an `else:` clause")
+    col = source.char_column(loop.lineno, loop.col_offset)
+    indent = source.line_text(loop.lineno)[:col]
+    if indent.strip() or loop.lineno == loop.body[0].lineno:
+        raise Refusal("the loop does not have its own lines")
+    _refuse_effects(loop.body, model, fn)
+    carried = _Carried()
+    carried.reads(loop.test, set())
+    carried.block(loop.body, set())
+    assigned = set().union(*(_names_stored(s) for s in loop.body))
+    after = _statements_after(fn.node, loop, model.parents)  # type: ignore[arg-type]
+    live_after = set().union(*(_names_loaded(s) for s in after)) if after else set()
+    carries = [c for c in sorted(assigned & (carried.read_first | live_after | _names_loaded(loop.test)))]
+    if not carries:
+        raise Refusal("nothing the condition reads changes in the loop: it would never stop")
+    for name in carries:
+        initial = _bound_before(name, loop, fn)  # type: ignore[arg-type]
+        if initial is None:
+            raise Refusal(f"`{name}` is carried across iterations but has no value before the loop")
+        is_param = isinstance(initial, ast.arg)
+        stable = _only_at_updates(name, loop.body) or _int_arithmetic_only(name, loop.body) or (
+            not is_param and _stable_initial(initial, model, fn)
+            and not isinstance(initial, ast.Constant | ast.UnaryOp | ast.Tuple | ast.List | ast.Dict))
+        if not stable:
+            raise Refusal(f"cannot show that `{name}` keeps its dtype and shape in every iteration; give it a "
+                          "`jnp` array of the final dtype before the loop")
+        if isinstance(initial, ast.Constant | ast.UnaryOp | ast.Tuple | ast.List | ast.Dict):
+            _check_traced_uses(name, loop.body, model, fn, model.parents, "carried Python value")
+    lax, import_edit = _lax_spelling(model, source)
+    taken = {n.id for n in ast.walk(model.tree) if isinstance(n, ast.Name)} | set(fn.local_names) | set(model.aliases)
+    taken |= {f.name for f in model.functions.values()}
+    return WhilePlan(loop, carries, lax, import_edit, _fresh_name("loop_cond", taken), _fresh_name("loop_body", taken),
+                     indent, _fresh_name("carry", taken | set(carries)))
+
+
+def _refuse_effects(body: list[ast.stmt], model: ModuleModel, fn: FunctionInfo) -> None:
+    for node in (n for s in body for n in ast.walk(s)):
+        if isinstance(node, ast.Break | ast.Continue):
+            raise Refusal(f"`{type(node).__name__.lower()}` cannot be expressed in a lax loop")
+        if isinstance(node, ast.Return | ast.Yield | ast.YieldFrom | ast.Await):
+            raise Refusal(f"`{type(node).__name__.lower()}` inside the loop")
+        if isinstance(node, ast.Global | ast.Nonlocal | ast.NamedExpr):
+            raise Refusal("`global`, `nonlocal` or `:=` inside the loop")
+        if isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Name) and node.func.id in ("print", "input", "open", "exec", "eval", "setattr"):
+                raise Refusal(f"`{node.func.id}(...)` is a side effect on Python state (it would run once)")
+            if (isinstance(node.func, ast.Attribute) and node.func.attr in _MUTATING_METHODS
+                    and model.kind_of(node.func.value, fn) not in (Kind.JAX, Kind.JAX_AT)):
+                raise Refusal(f"`{ast.unparse(node.func)}(...)` changes Python state (it would run once)")
+        if isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del):
+            raise Refusal(f"`{ast.unparse(node)} = ...` assigns into a container in place")

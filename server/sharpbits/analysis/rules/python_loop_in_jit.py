@@ -53,6 +53,17 @@ def _rewrite(ctx: RuleContext, fn: FunctionInfo, loop: ast.For):
     return (lambda: plan.fix(source)), ""
 
 
+def _rewrite_while(ctx: RuleContext, fn: FunctionInfo, loop: ast.While):
+    from sharpbits.fixes.fori_loop import Refusal, plan_while_loop
+
+    try:
+        plan = plan_while_loop(ctx.source, ctx.model, fn, loop)
+    except Refusal as refusal:
+        return None, f" (no automatic rewrite: {refusal})"
+    source = ctx.source
+    return (lambda: plan.fix(source)), ""
+
+
 def _is_parameter(name: str, fn: FunctionInfo | None) -> bool:
     while fn is not None:
         if name in fn.params:
@@ -145,6 +156,14 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
             "import jax\n@jax.jit\ndef f(x):\n    while x.sum() > 1:\n        x = x / 2\n    return x\n",
             severity="error",
         ),
+        Invalid(  # ... and is rewritten to lax.while_loop when its carry is provably stable
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    y = jnp.ones(3)\n    while y.sum() < x:\n"
+            "        y = y * 2.0\n    return y\n",
+            fixed="import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    y = jnp.ones(3)\n    def loop_cond(y):\n"
+            "        return y.sum() < x\n\n    def loop_body(y):\n        y = y * 2.0\n        return y\n\n"
+            "    y = jax.lax.while_loop(loop_cond, loop_body, y)\n    return y\n",
+            severity="error",
+        ),
         Invalid(  # a static loop inside a scan body, via a helper
             "import jax\nfrom functools import partial\ndef helper(c, n):\n    for _ in range(n):\n        c = c + 1\n"
             "    return c\n@partial(jax.jit, static_argnums=1)\ndef f(x, n):\n    return helper(x, n)\n",
@@ -207,9 +226,11 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
         traced = any(
             isinstance(n, ast.Name) and model.kind_at(n) is Kind.JAX for n in ast.walk(node.test)
         ) and model.kind_of(node.test, fn) is Kind.JAX
+        builder, note = _rewrite_while(ctx, fn, node)
+        title = "rewrite as `lax.while_loop`" if builder else ""
         if traced:
             ctx.report(node, f"`while` on a traced condition {where} raises TracerBoolConversionError; "
-                       "use `lax.while_loop`", end_node=node.test, severity="error")
+                       f"use `lax.while_loop`{note}", builder, end_node=node.test, severity="error", fix_title=title)
         else:
             ctx.report(node, f"Python `while` loop {where} is unrolled at trace time; use `lax.while_loop` "
-                       "(or `lax.fori_loop` for a fixed count)", end_node=node.test)
+                       f"(or `lax.fori_loop` for a fixed count){note}", builder, end_node=node.test, fix_title=title)
