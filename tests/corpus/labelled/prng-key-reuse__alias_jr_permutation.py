@@ -1,0 +1,16 @@
+"""JAX PRNG docs, with the common alias `import jax.random as jr`.
+
+Shuffling and then sampling the noise from the same key.
+"""
+import jax.numpy as jnp
+import jax.random as jr
+
+
+def noisy_shuffle(key, x, sigma=0.1):
+    perm = jr.permutation(key, x.shape[0])
+    noise = sigma * jr.normal(key, x.shape)  # expect: prng-key-reuse
+    return x[perm] + noise
+
+
+if __name__ == "__main__":
+    print(noisy_shuffle(jr.PRNGKey(3), jnp.arange(6.0)))
