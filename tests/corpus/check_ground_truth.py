@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -24,6 +25,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent / "labelled"
 ERRORS = ("TypeError", "NonConcreteBooleanIndexError", "TracerBoolConversionError", "KeyReuseError",
           "ConcretizationTypeError", "TracerIntegerConversionError")
+EXCEPTION_LINE = re.compile(r"^[\w.]*(Error|Exception)\b")
 
 
 def run(path: Path) -> tuple[Path, int, str, str]:
@@ -36,7 +38,7 @@ def run(path: Path) -> tuple[Path, int, str, str]:
 def verdict(path: Path, rc: int, out: str, err: str) -> tuple[bool, str]:
     is_bug = "# expect:" in path.read_text()
     evidence = [line for line in out.splitlines() if line.startswith("SHARP BIT:")]
-    last_err = next((line for line in reversed(err.splitlines()) if line.strip()), "")
+    last_err = next((line for line in reversed(err.splitlines()) if EXCEPTION_LINE.match(line)), "")
     if not is_bug:
         if rc == 0 and not evidence:
             return True, "runs cleanly"

@@ -2,6 +2,7 @@
 
 Shuffling and then sampling the noise from the same key.
 """
+import jax
 import jax.numpy as jnp
 import jax.random as jr
 
@@ -13,4 +14,5 @@ def noisy_shuffle(key, x, sigma=0.1):
 
 
 if __name__ == "__main__":
-    print(noisy_shuffle(jr.PRNGKey(3), jnp.arange(6.0)))
+    jax.config.update("jax_debug_key_reuse", True)
+    print(noisy_shuffle(jr.key(3), jnp.arange(6.0)))

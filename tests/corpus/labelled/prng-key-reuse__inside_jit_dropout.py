@@ -21,5 +21,5 @@ def forward(params, x, key):
 
 if __name__ == "__main__":
     params = (jnp.ones((4, 4)), jnp.eye(4))
-    out = forward(params, jnp.ones((1, 4)), jax.random.PRNGKey(1))
-    print("SHARP BIT: second mask is the first one:", out)
+    jax.config.update("jax_debug_key_reuse", True)
+    print(forward(params, jnp.ones((1, 4)), jax.random.key(1)))

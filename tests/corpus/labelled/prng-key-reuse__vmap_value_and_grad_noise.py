@@ -20,4 +20,5 @@ value_and_grad = jax.value_and_grad(elbo)
 
 if __name__ == "__main__":
     params = (jnp.zeros(3), jnp.zeros(3))
-    print(value_and_grad(params, jax.random.PRNGKey(0)))
+    jax.config.update("jax_debug_key_reuse", True)
+    print(value_and_grad(params, jax.random.key(0)))

@@ -25,4 +25,7 @@ def preprocess(mode, x):
 
 
 if __name__ == "__main__":
+    import jax
+
     print(preprocess(1, jnp.arange(6.0)))
+    print("SHARP BIT: jaxpr lines:", len(str(jax.make_jaxpr(preprocess)(1, jnp.arange(6.0))).splitlines()))

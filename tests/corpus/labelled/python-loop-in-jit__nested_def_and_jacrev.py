@@ -27,3 +27,5 @@ jacobian = jax.jacrev(trajectory_end)
 if __name__ == "__main__":
     print(integrate(jnp.ones(2), 0.5))
     print(jacobian(jnp.ones(2)))
+    print("SHARP BIT: jaxpr lines:", len(str(jax.make_jaxpr(integrate.__wrapped__)(jnp.ones(2), 0.5)).splitlines()),
+          len(str(jax.make_jaxpr(jacobian)(jnp.ones(2))).splitlines()))
