@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         if not expected:
             clean_files += 1
             noisy_clean += bool(got)
-        for line, rule in sorted(got & expected):
+        for _line, rule in sorted(got & expected):
             tp[rule] += 1
         for line, rule in sorted(got - expected):
             fp[rule] += 1
