@@ -31,7 +31,7 @@ def module_alias(model: ModuleModel, qualified: str) -> str | None:
 class _Masks:
     """Which expressions in one traced function are traced boolean arrays."""
 
-    def __init__(self, model: ModuleModel, fn: FunctionInfo) -> None:
+    def __init__(self, model: ModuleModel, fn: FunctionInfo, depth: int = 0) -> None:
         self.model, self.fn = model, fn
         self.assignments: dict[str, list[tuple[int, bool]]] = {}
         for p in fn.param_nodes:
@@ -40,6 +40,15 @@ class _Masks:
                 head = ann.value.id if isinstance(ann.value, ast.Name) else ann.value.attr
                 if head == "Bool":  # jaxtyping's Bool[Array, "..."]
                     self.assignments[p.arg] = [(0, True)]
+        helper_calls = model._calls_from_traced.get(fn.qualname, [])
+        if depth < 3 and helper_calls and not any(not t.transform.startswith("called from") for t in fn.traces):
+            # a helper's parameter is a mask when every traced caller passes one there
+            positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
+            for i, name in enumerate(positional):
+                args = [call.args[i] if i < len(call.args) else None for _, call in helper_calls]
+                if all(a is not None and _Masks(model, caller, depth + 1).is_mask(a)
+                       for a, (caller, _) in zip(args, helper_calls, strict=True)):
+                    self.assignments[name] = [(0, True)]
         for node in walk_own_body(fn.node):
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 self.assignments.setdefault(node.targets[0].id, []).append((node.lineno, self.is_mask(node.value)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from sharpbits.analysis.model import FunctionInfo, ModuleModel, walk_own_body
+from sharpbits.analysis.model import FunctionInfo, Kind, ModuleModel, walk_own_body
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.findings import Fix, TextEdit
 
@@ -71,7 +71,7 @@ class _Globals:
                     self.bindings.setdefault(stored.id, []).append(stmt)
                     if isinstance(stmt, ast.For | ast.AsyncFor | ast.AugAssign):
                         self.bindings[stored.id].append(stmt)  # a loop or `+=` rebinds it again
-            if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None and _is_mutable(stmt.value):
+            if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None and _is_mutable(stmt.value, model):
                 for target in _targets(stmt):
                     if isinstance(target, ast.Name):
                         self.containers.add(target.id)
@@ -118,8 +118,10 @@ class _Globals:
         return None
 
 
-def _is_mutable(value: ast.AST) -> bool:
+def _is_mutable(value: ast.AST, model: ModuleModel) -> bool:
     if isinstance(value, ast.List | ast.Dict | ast.Set | ast.ListComp | ast.DictComp | ast.SetComp):
+        return True
+    if model.kind_of(value, None) is Kind.NUMPY:  # NumPy arrays are filled in place: `MEAN[:] = ...`
         return True
     return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("dict", "list", "set")
 

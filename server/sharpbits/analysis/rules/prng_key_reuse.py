@@ -13,7 +13,9 @@ from sharpbits.findings import Fix, TextEdit
 # jax.random functions that take a key without consuming it
 NON_CONSUMING = {"key", "PRNGKey", "key_data", "wrap_key_data", "key_impl", "clone", "fold_in"}
 # calls that receive a key without drawing from it
-NOT_A_CONSUMER = {"print", "isinstance", "len", "type", "repr", "str", "id", "hash", "jax.device_put",
+NOT_A_CONSUMER = {"print", "isinstance", "len", "type", "repr", "str", "id", "hash", "zip", "enumerate", "list",
+                  "tuple", "iter", "reversed", "sorted", "dict", "set", "jax.device_put", "jax.tree.map",
+                  "jax.tree_util.tree_map",
                   "jax.block_until_ready", "jax.random.key_data", "jax.debug.print", "jax.numpy.shape"}
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 
@@ -23,6 +25,7 @@ class Use:
     name: ast.Name
     call: ast.Call
     statement: ast.stmt
+    definite: bool  # a jax.random call, or a function of this module that always draws from that argument
 
 
 State = dict[str, Use]  # key name -> where it was first consumed (absent: fresh)
@@ -41,8 +44,10 @@ def _merge(a: State | None, b: State | None) -> State | None:
 class _Scope:
     """Walks one scope's statements in execution order, tracking which key names have been consumed."""
 
-    def __init__(self, ctx: RuleContext, fn: FunctionInfo | None, body: list[ast.stmt]) -> None:
+    def __init__(self, ctx: RuleContext, fn: FunctionInfo | None, body: list[ast.stmt],
+                 always_consumed: dict[str, set[int]]) -> None:
         self.ctx, self.model, self.fn = ctx, ctx.model, fn
+        self.always_consumed = always_consumed
         self.keys = self._key_names(body)
         self.reported: set[int] = set()
         if self.keys:
@@ -58,6 +63,9 @@ class _Scope:
                     arg = self._random_key_arg(node)
                     if isinstance(arg, ast.Name):
                         names.add(arg.id)
+                    elif isinstance(node.func, ast.Name) and node.func.id in self.always_consumed:
+                        always = self.always_consumed[node.func.id]  # e.g. dropout(key, x): draws from `key`
+                        names.update(a.id for i, a in enumerate(node.args) if i in always and isinstance(a, ast.Name))
         return names
 
     def _random_key_arg(self, call: ast.Call) -> ast.AST | None:
@@ -69,19 +77,23 @@ class _Scope:
                 return kw.value
         return call.args[0] if call.args else None
 
-    def _consumed_names(self, call: ast.Call) -> list[ast.Name]:
+    def _consumed_names(self, call: ast.Call) -> list[tuple[ast.Name, bool]]:
+        """Key names this call consumes, each with whether it surely draws from it."""
         arg = self._random_key_arg(call)
         if arg is not None:
-            return [arg] if isinstance(arg, ast.Name) and arg.id in self.keys else []
+            return [(arg, True)] if isinstance(arg, ast.Name) and arg.id in self.keys else []
         q = self.model.qualname(call.func, self.fn)
         if q is not None and q.startswith("jax.random."):
             return []  # a non-consuming jax.random function (fold_in, key_data, ...)
         func_name = call.func.id if isinstance(call.func, ast.Name) else None
         if (q or func_name) in NOT_A_CONSUMER:
             return []
-        # A key handed to any other function may be consumed there.
-        args = [*call.args, *(kw.value for kw in call.keywords)]
-        return [a for a in args if isinstance(a, ast.Name) and a.id in self.keys]
+        # A key handed to any other function may be consumed there; surely so when it is a function of this
+        # module that draws from that parameter before any branch or early return.
+        always = self.always_consumed.get(func_name or "", set()) if func_name and q is None else set()
+        found = [(a, i in always) for i, a in enumerate(call.args) if isinstance(a, ast.Name) and a.id in self.keys]
+        found += [(kw.value, False) for kw in call.keywords if isinstance(kw.value, ast.Name) and kw.value.id in self.keys]
+        return found
 
     # ---- statements --------------------------------------------------------------------------------------
 
@@ -160,16 +172,20 @@ class _Scope:
 
     def expression(self, expr: ast.AST, stmt: ast.stmt | None, state: State) -> None:
         for call, in_comprehension in _calls_in_order(expr):
-            for name in self._consumed_names(call):
+            for name, definite in self._consumed_names(call):
                 if in_comprehension is not None and name.id not in _bound_by(in_comprehension):
-                    self.report_loop(name, call, in_comprehension)
+                    if definite:
+                        self.report_loop(name, call, in_comprehension)
                     continue
                 first = state.get(name.id)
                 if first is None:
                     if stmt is not None:
-                        state[name.id] = Use(name, call, stmt)
+                        state[name.id] = Use(name, call, stmt, definite)
                     continue
-                self.report(name, first, Use(name, call, stmt) if stmt is not None else None)
+                if first.definite or definite:  # two maybe-uses (e.g. calls with a static flag) stay silent
+                    self.report(name, first)
+                elif definite and stmt is not None:
+                    state[name.id] = Use(name, call, stmt, definite)
 
     def report_loop(self, name: ast.Name, call: ast.Call, comprehension: ast.AST) -> None:
         if id(name) in self.reported:
@@ -181,7 +197,7 @@ class _Scope:
             f"same random numbers; split it first (`keys = jax.random.split({name.id}, n)`)",
         )
 
-    def report(self, name: ast.Name, first: Use, second: Use | None) -> None:
+    def report(self, name: ast.Name, first: Use) -> None:
         if id(name) in self.reported:
             return
         self.reported.add(id(name))
@@ -255,7 +271,13 @@ def _calls_in_order(expr: ast.AST):
         stack.append((node, comp, True))
         inner = node if isinstance(node, _COMPREHENSIONS) else comp
         children = list(ast.iter_child_nodes(node))
+        first_iter = node.generators[0].iter if isinstance(node, _COMPREHENSIONS) else None
         for child in reversed(children):
+            if isinstance(child, ast.comprehension) and child.iter is first_iter:
+                stack.append((child.iter, comp, False))  # evaluated once, before the first iteration
+                for rest in reversed([child.target, *child.ifs]):
+                    stack.append((rest, inner, False))
+                continue
             stack.append((child, inner, False))
     return out
 
@@ -348,10 +370,38 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
     ]
 
     def check(self, ctx: RuleContext) -> None:
-        _Scope(ctx, None, ctx.tree.body)
+        always = _always_consumed_params(ctx.model)
+        _Scope(ctx, None, ctx.tree.body, always)
         for fn in ctx.model.functions.values():
             if not isinstance(fn.node, ast.Lambda):
-                _Scope(ctx, fn, fn.node.body)
+                _Scope(ctx, fn, fn.node.body, always)
+
+
+def _always_consumed_params(model: ModuleModel) -> dict[str, set[int]]:
+    """For each module-level function: the positions of parameters it passes to a jax.random sampler in a
+    statement that always runs (before any branch that could return early)."""
+    out: dict[str, set[int]] = {}
+    for name, fn in model.module_functions.items():
+        if isinstance(fn.node, ast.Lambda):
+            continue
+        positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
+        found: set[int] = set()
+        for stmt in fn.node.body:
+            if isinstance(stmt, ast.If | ast.For | ast.While | ast.Try | ast.With | ast.Match | ast.Return | ast.Raise):
+                if any(isinstance(n, ast.Return | ast.Raise) for n in ast.walk(stmt)):
+                    break
+                continue
+            for node in _own_nodes(stmt):
+                if not isinstance(node, ast.Call):
+                    continue
+                q = model.qualname(node.func, fn)
+                if not q or not q.startswith("jax.random.") or q.rsplit(".", 1)[1] in NON_CONSUMING:
+                    continue
+                key = next((kw.value for kw in node.keywords if kw.arg == "key"), node.args[0] if node.args else None)
+                if isinstance(key, ast.Name) and key.id in positional:
+                    found.add(positional.index(key.id))
+        out[name] = found
+    return out
 
 
 

@@ -201,6 +201,8 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
                            end_node=node.iter, severity="error")
                 return
             count = trip_count(call)
+            static_bound = all(isinstance(a, ast.Constant) or (isinstance(a, ast.Name) and a.id in fn.static_params)
+                               for a in call.args) and count is None
             builder, note = _rewrite(ctx, fn, node)
             title = "rewrite as `lax.fori_loop`" if builder else ""
             if count is not None and count <= SMALL_TRIP_COUNT:
@@ -209,6 +211,11 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
                            severity="info", fix_title=title)
                 return
             count_text = f"{count} times" if count is not None else f"`{ast.unparse(call)[:40]}` times"
+            if static_bound:  # a declared static count (heads, layers): the user chose to unroll it
+                ctx.report(node, f"Python loop {where} is unrolled once per value of the static argument "
+                           f"(`{ast.unparse(call)[:40]}`): fine for small counts, compile time grows with it{note}",
+                           builder, end_node=node.iter, fix_title=title, severity="info")
+                return
             ctx.report(node, f"Python loop {where} is unrolled {count_text}: compile time grows with the trip "
                        f"count; use `lax.fori_loop` or `lax.scan`{note}", builder, end_node=node.iter, fix_title=title)
             return
