@@ -104,6 +104,28 @@ _CONTAINER_METHODS = {"items", "keys", "values", "append", "extend", "get", "upd
                       "insert", "remove", "popitem", "copy_from"}
 
 
+_SKIPPED_FIELDS = frozenset({"ctx", "op", "ops", "type_comment"})
+_AST = ast.AST
+
+
+def iter_children(node: ast.AST) -> Iterator[ast.AST]:
+    """`ast.iter_child_nodes` without the context and operator leaves (Load, Store, Add, ...), which no rule
+    looks at and which double the number of nodes to visit."""
+    for name in node._fields:
+        if name in _SKIPPED_FIELDS:
+            continue
+        value = getattr(node, name, None)
+        if type(value) is list:
+            for item in value:
+                if isinstance(item, _AST):
+                    yield item
+        elif isinstance(value, _AST):
+            yield value
+
+
+_LOCAL_MARKERS = (ast.Name, ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal)
+
+
 def literal_value(node: ast.AST | None) -> object:
     try:
         return ast.literal_eval(node) if node is not None else None
@@ -155,6 +177,10 @@ class ModuleModel:
         self.name_kinds: dict[int, Kind] = {}  # id(ast.Name load) -> kind at that point
         self.module_env: dict[str, Kind] = {}
         self._calls_from_traced: dict[str, list[tuple[FunctionInfo, ast.Call]]] = {}
+        self.owner: dict[ast.AST, FunctionInfo | None] = {}
+        self.by_type: dict[type, list[ast.AST]] = {}
+        self.owned: dict[int, list[ast.AST]] = {}
+        self._names: set[str] | None = None
         self._collect()
         self._find_traced()
         self._run_dataflow()
@@ -184,12 +210,14 @@ class ModuleModel:
         return self.name_kinds.get(id(name), Kind.UNKNOWN)
 
     def enclosing_function(self, node: ast.AST) -> FunctionInfo | None:
-        cur = self.parents.get(node)
-        while cur is not None:
-            if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-                return self.functions.get(cur)
-            cur = self.parents.get(cur)
-        return None
+        return self.owner.get(node)
+
+    def all_names(self) -> set[str]:
+        """Every identifier used in the module (for choosing fresh names)."""
+        if self._names is None:
+            self._names = {n.id for n in self.nodes(ast.Name)} | set(self.aliases)  # type: ignore[attr-defined]
+            self._names |= {f.name for f in self.functions.values()}
+        return self._names
 
     def traced_functions(self) -> Iterator[FunctionInfo]:
         return (f for f in self.functions.values() if f.traced)
@@ -201,32 +229,56 @@ class ModuleModel:
     # ---- collection ------------------------------------------------------------------------------------
 
     def _collect(self) -> None:
-        stack: list[tuple[ast.AST, FunctionInfo | None, str]] = [(self.tree, None, "")]
+        """One walk over the tree: parents, functions, imports, and indexes the rules use instead of walking
+        again (nodes by type, and each node's owning function)."""
+        parents, owner, by_type, owned = self.parents, self.owner, self.by_type, self.owned
+        stack: list[tuple[ast.AST, FunctionInfo | None, FunctionInfo | None, str]] = [(self.tree, None, None, "")]
         while stack:
-            node, fn, prefix = stack.pop()
-            for child in ast.iter_child_nodes(node):
-                self.parents[child] = node
+            node, fn, outer, prefix = stack.pop()
+            body_ids = None
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                body_ids = {id(b) for b in node.body}
+            elif isinstance(node, ast.Lambda):
+                body_ids = {id(node.body)}
+            for child in iter_children(node):
+                parents[child] = node
+                # decorators, defaults and annotations run in the enclosing scope; the body in the function
+                scope = fn if body_ids is None or id(child) in body_ids else outer
+                owner[child] = scope
+                by_type.setdefault(type(child), []).append(child)
+                owned.setdefault(id(scope), []).append(child)
                 if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-                    info = self._function_info(child, fn, prefix)
+                    info = self._function_info(child, scope, prefix)
                     self.functions[child] = info
-                    if fn is not None:
-                        fn.local_names.add(info.name)
+                    if scope is not None:
+                        scope.local_names.add(info.name)
                     elif isinstance(node, ast.Module):
                         self.module_functions[info.name] = info
-                    stack.append((child, info, info.qualname + "."))
+                    stack.append((child, info, scope, info.qualname + "."))
                     continue
                 if isinstance(child, ast.ClassDef):
-                    if fn is not None:
-                        fn.local_names.add(child.name)
-                    stack.append((child, fn, f"{prefix}{child.name}."))
+                    if scope is not None:
+                        scope.local_names.add(child.name)
+                    stack.append((child, scope, scope, f"{prefix}{child.name}."))
                     continue
-                if fn is not None:
-                    self._note_local(child, fn)
+                if scope is not None:
+                    if isinstance(child, _LOCAL_MARKERS):
+                        self._note_local(child, scope)
                 elif isinstance(child, ast.Import | ast.ImportFrom):
                     self._note_import(child)
                 elif isinstance(child, ast.Assign) and isinstance(node, ast.Module):
                     self._note_module_alias(child)
-                stack.append((child, fn, prefix))
+                stack.append((child, scope, scope, prefix))
+
+    def nodes(self, *types: type) -> list[ast.AST]:
+        """Every node of these types in the module (from the index built by the one walk)."""
+        if len(types) == 1:
+            return self.by_type.get(types[0], [])
+        return [n for t in types for n in self.by_type.get(t, [])]
+
+    def own_nodes(self, fn: FunctionInfo | None) -> list[ast.AST]:
+        """The nodes of a function's own body (nested definitions appear, their insides do not); None: module."""
+        return self.owned.get(id(fn), [])
 
     def _function_info(self, node: FunctionNode, parent: FunctionInfo | None, prefix: str) -> FunctionInfo:
         a = node.args
@@ -327,9 +379,8 @@ class ModuleModel:
                 if site is not None:
                     site.node = deco
                     info.traces.append(site)
-        for node in ast.walk(self.tree):
-            if not isinstance(node, ast.Call):
-                continue
+        for node in self.nodes(ast.Call):
+            assert isinstance(node, ast.Call)
             scope = self.enclosing_function(node)
             site = self.transform_of(node.func, scope)
             if site is not None and node.args:
@@ -354,7 +405,7 @@ class ModuleModel:
         seen = {id(f) for f in work}
         while work:
             fn = work.pop()
-            for child in walk_own_body(fn.node):
+            for child in self.own_nodes(fn):
                 callee: FunctionInfo | None = None
                 reason = ""
                 if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
@@ -413,7 +464,7 @@ class ModuleModel:
         a = info.node.args
         defaults = dict(zip([p.arg for p in [*a.posonlyargs, *a.args]][::-1], a.defaults[::-1], strict=False))
         defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
-        evidence = _container_evidence(info)
+        evidence = _container_evidence(model=self, info=info)
         helper_calls = self._calls_from_traced.get(info.qualname, [])
         directly_traced = any(not t.transform.startswith(("called from", "defined inside")) for t in info.traces)
         for p in info.param_nodes:
@@ -521,11 +572,11 @@ def _annotation_kind(annotation: ast.AST | None) -> Kind | None:
     return None
 
 
-def _container_evidence(info: FunctionInfo) -> set[str]:
+def _container_evidence(model: ModuleModel, info: FunctionInfo) -> set[str]:
     """Parameters used like Python containers: `p.items()`, `p["w"]`, `**p`, `for k, v in p`."""
     params = set(info.params)
     found: set[str] = set()
-    for node in walk_own_body(info.node):
+    for node in model.own_nodes(info):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in params:
             if node.attr in _CONTAINER_METHODS:
                 found.add(node.value.id)
@@ -703,7 +754,7 @@ class _Flow:
             if isinstance(cur, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
                 self._comprehension(cur)
                 continue
-            stack.extend(ast.iter_child_nodes(cur))
+            stack.extend(iter_children(cur))
 
     def _comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) -> None:
         saved = dict(self.env)
@@ -847,5 +898,5 @@ class _Flow:
                 cases_env = self.env if cases_env is None else merge_envs(cases_env, self.env)
             self.env = merge_envs(before, cases_env or {})
         else:  # Expr, Return, Raise, Assert, ...: only reads
-            for child in ast.iter_child_nodes(stmt):
+            for child in iter_children(stmt):
                 self.visit_expr(child)

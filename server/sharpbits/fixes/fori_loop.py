@@ -207,14 +207,14 @@ def _statements_after(fn_node: ast.AST, loop: ast.For, parents: dict[ast.AST, as
     return after
 
 
-def _bound_before(name: str, loop: ast.For, fn: FunctionInfo) -> ast.AST | None:
+def _bound_before(name: str, loop: ast.For | ast.While, fn: FunctionInfo, model_nodes: list[ast.AST]) -> ast.AST | None:
     """The last binding of `name` before the loop in the same function (a statement's value), or the
     parameter; None when it is not bound before."""
     if name in fn.params:
         return fn.param_nodes[fn.params.index(name)]
     best: ast.AST | None = None
     best_line = -1
-    for node in ast.walk(fn.node):
+    for node in model_nodes:
         if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign) and getattr(node, "end_lineno", 0) < loop.lineno:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for t in targets:
@@ -370,6 +370,11 @@ def _check_traced_uses(name: str, body: list[ast.stmt], model: ModuleModel, fn: 
             raise Refusal(f"{why} `{node.id}` is used as a Python value in `{snippet}`, which a traced value cannot be")
 
 
+def _fn_nodes(model: ModuleModel, fn: FunctionInfo) -> list[ast.AST]:
+    """The function's own nodes and those of the blocks nested in it (not of nested functions)."""
+    return model.own_nodes(fn)
+
+
 def _fresh_name(base: str, taken: set[str]) -> str:
     if base not in taken:
         return base
@@ -415,7 +420,11 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
     if indent.strip():
         raise Refusal("the loop does not start its own line")
     args = it.args
-    segment = lambda n: ast.get_source_segment(source.text, n) or ast.unparse(n)  # noqa: E731
+    def segment(n: ast.AST) -> str:
+        line, end = n.lineno, n.end_lineno or n.lineno  # type: ignore[attr-defined]
+        return source.segment(line, source.char_column(line, n.col_offset),  # type: ignore[attr-defined]
+                              end, source.char_column(end, n.end_col_offset or 0))  # type: ignore[attr-defined]
+
     if len(args) == 1:
         start, stop, step = "0", segment(args[0]), 1
     else:
@@ -471,7 +480,7 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
         raise Refusal("the loop computes nothing that is used after it")
     peel = False
     for name in carries:
-        initial = _bound_before(name, loop, fn)
+        initial = _bound_before(name, loop, fn, _fn_nodes(model, fn))
         if initial is None:
             raise Refusal(f"`{name}` is carried across iterations but has no value before the loop")
         is_param = isinstance(initial, ast.arg)
@@ -493,8 +502,7 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
     if index != "_":
         _check_traced_uses(index, body, model, fn, parents, "the loop index")
     lax, import_edit = _lax_spelling(model, source)
-    taken = {n.id for n in ast.walk(model.tree) if isinstance(n, ast.Name)} | set(fn.local_names) | set(model.aliases)
-    taken |= {f.name for f in model.functions.values()}
+    taken = model.all_names() | set(fn.local_names)
     body_name = _fresh_name("loop_body", taken)
     unpack = _fresh_name("carry", taken | set(carries))
     trip: int | None = None
@@ -526,7 +534,9 @@ class WhilePlan:
         param = self.carries[0] if single else self.unpack_name
         packed = self.carries[0] if single else ", ".join(self.carries)
         unpack = [] if single else [f"{inner}{packed} = {self.unpack_name}{newline}"]
-        test = ast.get_source_segment(source.text, loop.test) or ast.unparse(loop.test)
+        t = loop.test
+        test = source.segment(t.lineno, source.char_column(t.lineno, t.col_offset), t.end_lineno or t.lineno,
+                              source.char_column(t.end_lineno or t.lineno, t.end_col_offset or 0))
         header = source.line_text(loop.lineno)[source.char_column(loop.lineno, loop.test.end_col_offset or 0):]
         comment = "  " + header[header.index("#"):] if "#" in header else ""
         body = "".join(body_lines)
@@ -565,7 +575,7 @@ def plan_while_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, lo
     if not carries:
         raise Refusal("nothing the condition reads changes in the loop: it would never stop")
     for name in carries:
-        initial = _bound_before(name, loop, fn)  # type: ignore[arg-type]
+        initial = _bound_before(name, loop, fn, _fn_nodes(model, fn))
         if initial is None:
             raise Refusal(f"`{name}` is carried across iterations but has no value before the loop")
         is_param = isinstance(initial, ast.arg)
@@ -578,8 +588,7 @@ def plan_while_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, lo
         if isinstance(initial, ast.Constant | ast.UnaryOp | ast.Tuple | ast.List | ast.Dict):
             _check_traced_uses(name, loop.body, model, fn, model.parents, "carried Python value")
     lax, import_edit = _lax_spelling(model, source)
-    taken = {n.id for n in ast.walk(model.tree) if isinstance(n, ast.Name)} | set(fn.local_names) | set(model.aliases)
-    taken |= {f.name for f in model.functions.values()}
+    taken = model.all_names() | set(fn.local_names)
     return WhilePlan(loop, carries, lax, import_edit, _fresh_name("loop_cond", taken), _fresh_name("loop_body", taken),
                      indent, _fresh_name("carry", taken | set(carries)))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from sharpbits.analysis.model import FunctionInfo, Kind, ModuleModel, walk_own_body
+from sharpbits.analysis.model import FunctionInfo, Kind, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.findings import Fix, TextEdit
 
@@ -49,7 +49,7 @@ class _Masks:
                 if all(a is not None and _Masks(model, caller, depth + 1).is_mask(a)
                        for a, (caller, _) in zip(args, helper_calls, strict=True)):
                     self.assignments[name] = [(0, True)]
-        for node in walk_own_body(fn.node):
+        for node in model.own_nodes(fn):
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 self.assignments.setdefault(node.targets[0].id, []).append((node.lineno, self.is_mask(node.value)))
             elif isinstance(node, ast.AugAssign | ast.AnnAssign) and isinstance(node.target, ast.Name):
@@ -156,14 +156,16 @@ and the masked sum `x[mask].sum()` / `jnp.sum(x[mask])` becomes `jnp.where(mask,
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for fn in model.traced_functions():
-            masks: _Masks | None = None
-            for node in walk_own_body(fn.node):
-                if not isinstance(node, ast.Subscript) or not isinstance(node.ctx, ast.Load):
-                    continue
+        masks_of: dict[int, _Masks] = {}
+        for node in model.nodes(ast.Subscript):
+            assert isinstance(node, ast.Subscript)
+            fn = model.enclosing_function(node)
+            if fn is None or not fn.traced or not isinstance(node.ctx, ast.Load):
+                continue
+            if True:
                 if model.kind_of(node.value, fn) not in (Kind.JAX, Kind.JAX_AT, Kind.NUMPY):
                     continue
-                masks = masks or _Masks(model, fn)
+                masks = masks_of.get(id(fn)) or masks_of.setdefault(id(fn), _Masks(model, fn))
                 mask = masks.mask_in(node.slice)
                 if mask is None:
                     continue

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from sharpbits.analysis.model import FunctionInfo, Kind, ModuleModel, walk_own_body
+from sharpbits.analysis.model import FunctionInfo, Kind, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.findings import Fix, TextEdit
 
@@ -79,22 +79,21 @@ class _Globals:
             if self.kinds.get(name) == "value" and len(stmts) > 1:
                 for stmt in stmts[1:]:
                     self.changes.setdefault(name, []).append(Change(stmt.lineno, "reassigned"))
-        for fn in model.functions.values():
-            self._global_writes(fn)
+        for node in model.nodes(ast.Global):
+            fn = model.enclosing_function(node)
+            if fn is not None:
+                self._global_writes(fn, set(node.names))  # type: ignore[attr-defined]
         self._mutations()
 
-    def _global_writes(self, fn: FunctionInfo) -> None:
-        if isinstance(fn.node, ast.Lambda):
-            return
-        declared = {n for node in walk_own_body(fn.node) if isinstance(node, ast.Global) for n in node.names}
-        if not declared:
-            return
-        for node in walk_own_body(fn.node):
+    def _global_writes(self, fn: FunctionInfo, declared: set[str]) -> None:
+        for node in self.model.own_nodes(fn):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del) and node.id in declared:
                 self.changes.setdefault(node.id, []).append(Change(node.lineno, f"written through `global` in `{fn.name}`"))
 
     def _mutations(self) -> None:
-        for node in ast.walk(self.model.tree):
+        if not self.containers:
+            return
+        for node in self.model.nodes(ast.Subscript, ast.Attribute, ast.Call):
             base: ast.AST | None = None
             if isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del):
                 base = node.value
@@ -106,6 +105,8 @@ class _Globals:
             fn = self.model.enclosing_function(node)
             if fn is not None and self.model._is_local(base.id, fn):
                 continue
+            if fn is not None and _registers_its_argument(node, fn, self.model):
+                continue
             self.changes.setdefault(base.id, []).append(Change(getattr(node, "lineno", 0), "mutated"))
 
     def change_after(self, name: str, fn: FunctionInfo) -> Change | None:
@@ -116,6 +117,18 @@ class _Globals:
             if change.how != "reassigned" or change.line > def_line:
                 return change
         return None
+
+
+def _registers_its_argument(node: ast.AST, fn: FunctionInfo, model: ModuleModel) -> bool:
+    """The registry idiom `def decorator(fn): REGISTRY[name] = fn; return fn`: entries are added once, at import,
+    and read under jit by a static name; that is not a value that goes stale."""
+    assign = model.parents.get(node)
+    if not (isinstance(assign, ast.Assign) and isinstance(assign.value, ast.Name) and assign.value.id in fn.params):
+        return False
+    if isinstance(fn.node, ast.Lambda):
+        return False
+    returns = [n for n in model.own_nodes(fn) if isinstance(n, ast.Return)]
+    return bool(returns) and all(isinstance(r.value, ast.Name) and r.value.id == assign.value.id for r in returns)
 
 
 def _is_mutable(value: ast.AST, model: ModuleModel) -> bool:
@@ -182,6 +195,10 @@ Offered only for functions decorated directly and called by name in this module.
         "import jax\nscale = 1.0\n@jax.jit\ndef f(x, scale):\n    return x * scale\nscale = 2.0\n",
         # an eager function may read changing globals
         "counter = 0\ndef bump():\n    global counter\n    counter += 1\n    return counter\n",
+        # a registry filled by decorators at import time
+        "import jax\nREGISTRY = {}\ndef register(name):\n    def decorator(fn):\n        REGISTRY[name] = fn\n        return fn\n"
+        "    return decorator\n@register('relu')\ndef relu(x):\n    return x\n"
+        "@jax.jit\ndef apply(x):\n    return REGISTRY['relu'](x)\n",
     ]
     INVALID = [
         Invalid(
@@ -208,7 +225,8 @@ Offered only for functions decorated directly and called by name in this module.
             return
         for fn in model.traced_functions():
             seen: set[str] = set()
-            for node in walk_own_body(fn.node):
+            for node in sorted((n for n in model.own_nodes(fn) if isinstance(n, ast.Name)),
+                               key=lambda n: (n.lineno, n.col_offset)):
                 if not isinstance(node, ast.Name) or not isinstance(node.ctx, ast.Load) or node.id in seen:
                     continue
                 if info.kinds.get(node.id) != "value" or model._is_local(node.id, fn):
@@ -240,7 +258,7 @@ def _fix(ctx: RuleContext, fn: FunctionInfo, name: str):
     ):
         return None
     calls = []
-    for other in ast.walk(model.tree):
+    for other in model.nodes(ast.Name):
         if isinstance(other, ast.Name) and other.id == fn.name and isinstance(other.ctx, ast.Load):
             parent = model.parents.get(other)
             if not (isinstance(parent, ast.Call) and parent.func is other):

@@ -119,7 +119,7 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for node in ast.walk(ctx.tree):
+        for node in model.nodes(ast.Assign, ast.AugAssign):
             if isinstance(node, ast.Assign):
                 targets = node.targets
                 aug = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from sharpbits.analysis.model import FunctionInfo, Kind
+from sharpbits.analysis.model import FunctionInfo, Kind, iter_children
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.analysis.rules.boolean_indexing_in_jit import module_alias
 from sharpbits.findings import Fix, TextEdit
@@ -55,8 +55,8 @@ class _Scope:
 
     def _key_names(self, body: list[ast.stmt]) -> set[str]:
         names: set[str] = set()
-        for stmt in body:
-            for node in _own_nodes(stmt):
+        if True:
+            for node in self.model.own_nodes(self.fn):
                 if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and self.model.kind_at(node) is Kind.KEY:
                     names.add(node.id)
                 elif isinstance(node, ast.Call):
@@ -225,8 +225,7 @@ class _Scope:
             stmt in getattr(parent, f, ()) for f in ("body", "orelse", "finalbody", "handlers")
         ):
             return None
-        used = {n.id for n in ast.walk(self.fn.node if self.fn else ctx.tree) if isinstance(n, ast.Name)}
-        used |= set(self.model.aliases)
+        used = self.model.all_names()
         sub = next(f"subkey{i or ''}" for i in range(100) if f"subkey{i or ''}" not in used)
         key, name = first.name.id, first.name
         indent = line_text[:col]
@@ -247,7 +246,7 @@ def _own_nodes(stmt: ast.AST):
     while stack:
         node = stack.pop()
         yield node
-        for child in ast.iter_child_nodes(node):
+        for child in iter_children(node):
             if not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
                 stack.append(child)
 
@@ -270,7 +269,7 @@ def _calls_in_order(expr: ast.AST):
             continue
         stack.append((node, comp, True))
         inner = node if isinstance(node, _COMPREHENSIONS) else comp
-        children = list(ast.iter_child_nodes(node))
+        children = list(iter_children(node))
         first_iter = node.generators[0].iter if isinstance(node, _COMPREHENSIONS) else None
         for child in reversed(children):
             if isinstance(child, ast.comprehension) and child.iter is first_iter:
@@ -370,10 +369,24 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
     ]
 
     def check(self, ctx: RuleContext) -> None:
-        always = _always_consumed_params(ctx.model)
-        _Scope(ctx, None, ctx.tree.body, always)
-        for fn in ctx.model.functions.values():
-            if not isinstance(fn.node, ast.Lambda):
+        model = ctx.model
+        if not any(q == "jax" or q.startswith("jax.random") for q in model.aliases.values()):
+            return  # this module cannot name a jax.random function
+        always = _always_consumed_params(model)
+        # only scopes that draw random numbers (directly, or through a function that always does)
+        scopes: dict[int, FunctionInfo | None] = {}
+        for call in model.nodes(ast.Call):
+            assert isinstance(call, ast.Call)
+            fn = model.enclosing_function(call)
+            if id(fn) in scopes:
+                continue
+            q = model.qualname(call.func, fn)
+            if (q and q.startswith("jax.random.")) or (isinstance(call.func, ast.Name) and always.get(call.func.id)):
+                scopes[id(fn)] = fn
+        for fn in scopes.values():
+            if fn is None:
+                _Scope(ctx, None, ctx.tree.body, always)
+            elif not isinstance(fn.node, ast.Lambda):
                 _Scope(ctx, fn, fn.node.body, always)
 
 

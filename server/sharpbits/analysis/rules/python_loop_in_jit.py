@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from sharpbits.analysis.model import FunctionInfo, Kind, ModuleModel, walk_own_body
+from sharpbits.analysis.model import FunctionInfo, Kind, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 
 SMALL_TRIP_COUNT = 10  # at or below this, unrolling is cheap: reported as info, not a warning
@@ -182,12 +182,14 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for fn in model.traced_functions():
-            for node in walk_own_body(fn.node):
-                if isinstance(node, ast.For):
-                    self._check_for(ctx, fn, node)
-                elif isinstance(node, ast.While):
-                    self._check_while(ctx, fn, node)
+        for node in model.nodes(ast.For, ast.While):
+            fn = model.enclosing_function(node)
+            if fn is None or not fn.traced:
+                continue
+            if isinstance(node, ast.For):
+                self._check_for(ctx, fn, node)
+            elif isinstance(node, ast.While):
+                self._check_while(ctx, fn, node)
 
     def _check_for(self, ctx: RuleContext, fn: FunctionInfo, node: ast.For) -> None:
         model = ctx.model
