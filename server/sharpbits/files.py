@@ -10,8 +10,10 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pathspec
+if TYPE_CHECKING:
+    import pathspec
 
 ALWAYS_SKIPPED = {
     ".git", ".hg", ".svn", ".venv", "venv", ".env", "env", "__pycache__", "node_modules", "build", "dist",
@@ -29,6 +31,7 @@ def _gitignore(directory: Path) -> pathspec.PathSpec | None:
     ignore = directory / ".gitignore"
     if not ignore.is_file():
         return None
+    import pathspec  # only when there is a .gitignore: keeps start-up lean
     try:
         lines = ignore.read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError:
@@ -43,6 +46,8 @@ def iter_python_files(paths: list[str], use_excludes: bool = True, extra_exclude
     seen: set[Path] = set()
     base_specs: list[tuple[pathspec.PathSpec, Path]] = []
     if extra_excludes and use_excludes:
+        import pathspec
+
         base_specs.append((pathspec.PathSpec.from_lines("gitwildmatch", extra_excludes), Path(os.path.abspath(excludes_root or "."))))
     for raw in paths:
         path = Path(raw)

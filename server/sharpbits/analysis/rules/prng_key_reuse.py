@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from sharpbits.analysis.model import FunctionInfo, Kind, iter_children
+from sharpbits.analysis.model import FunctionInfo, Kind, ModuleModel, iter_children
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.analysis.rules.boolean_indexing_in_jit import module_alias
 from sharpbits.findings import Fix, TextEdit
@@ -215,7 +215,7 @@ class _Scope:
 
     def _fix(self, first: Use):
         """Insert `key, subkey = random.split(key)` before the first use, which then takes `subkey`."""
-        ctx, source = self.ctx, self.ctx.source
+        source = self.ctx.source
         stmt = first.statement
         rand = module_alias(self.model, "jax.random")
         parent = self.model.parents.get(stmt)
