@@ -62,7 +62,7 @@ class Plan:
         first_body = loop.body[0].lineno
         body_lines = source.lines[first_body - 1 : loop.end_lineno]  # type: ignore[operator]
         newline = "\r\n" if body_lines and body_lines[0].endswith("\r\n") else "\n"
-        inner = self.indent + "    "
+        inner = _body_indent(source, loop.body[0], self.indent)
         single = len(self.carries) == 1
         param = self.carries[0] if single else self.unpack_name
         index_param = self.index if self.step == 1 else f"{self.index}_step" if self.index != "_" else "_"
@@ -111,6 +111,13 @@ class Plan:
             description=f"Rewrite as `{self.lax}.fori_loop` (carry: {', '.join(self.carries)})",
             edits=self.edits(source),
         )
+
+
+def _body_indent(source: SourceText, first: ast.stmt, outer: str) -> str:
+    """The body's own indentation (tabs stay tabs), used for the lines the rewrite adds inside it."""
+    line = source.line_text(first.lineno)
+    indent = line[: len(line) - len(line.lstrip(" \t"))]
+    return indent if indent.startswith(outer) and len(indent) > len(outer) else outer + "    "
 
 
 def _literal_int(node: ast.AST) -> int | None:
@@ -529,7 +536,7 @@ class WhilePlan:
         loop = self.loop
         body_lines = source.lines[loop.body[0].lineno - 1 : loop.end_lineno]  # type: ignore[operator]
         newline = "\r\n" if body_lines and body_lines[0].endswith("\r\n") else "\n"
-        inner = self.indent + "    "
+        inner = _body_indent(source, loop.body[0], self.indent)
         single = len(self.carries) == 1
         param = self.carries[0] if single else self.unpack_name
         packed = self.carries[0] if single else ", ".join(self.carries)
