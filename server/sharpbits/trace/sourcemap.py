@@ -66,6 +66,23 @@ class _LocTable:
         return []
 
 
+def _inherit_call_sites(ops: list[dict[str, Any]]) -> None:
+    """Ops of a private function with no frame in the document (library code such as jnp.where's own jit) get
+    the line of the call that reaches them."""
+    for _ in range(16):  # functions calling functions: a few rounds reach the fixpoint
+        call_line: dict[str, int] = {}
+        for op in ops:
+            if op.get("callee") and op.get("line") is not None:
+                call_line.setdefault(op["callee"], op["line"])
+        changed = False
+        for op in ops:
+            if op["line"] is None and op.get("func") in call_line:
+                op["line"] = call_line[op["func"]]
+                changed = True
+        if not changed:
+            return
+
+
 def _split_top(s: str) -> list[str]:
     parts, depth, cur = [], 0, []
     for ch in s:
@@ -104,7 +121,11 @@ def map_stablehlo(debug_text: str, path: str) -> dict[str, Any]:
     table = _LocTable(defs)
     text_lines: list[str] = []
     ops: list[dict[str, Any]] = []
+    func = None
     for raw in body_lines:
+        fm = re.match(r"\s*func\.func\s+(?:\w+\s+)?@([\w.$\-]+)", raw)
+        if fm:
+            func = fm.group(1)
         m = _OP_LOC.search(raw)
         loc_body = None
         if m:
@@ -122,7 +143,12 @@ def map_stablehlo(debug_text: str, path: str) -> dict[str, Any]:
                     if _same(f, path):
                         line = ln
                         break
-            ops.append({"text_line": len(text_lines), "op": op.group("op"), "line": line})
+            entry: dict[str, Any] = {"text_line": len(text_lines), "op": op.group("op"), "line": line, "func": func}
+            callee = re.search(r"call @([\w.$\-]+)", raw)
+            if callee:
+                entry["callee"] = callee.group(1)
+            ops.append(entry)
+    _inherit_call_sites(ops)
     return {"text": "\n".join(text_lines).rstrip() + "\n", "op_count": len(ops), "ops": ops,
             "lines": _summarize(ops)}
 

@@ -268,6 +268,8 @@ class Worker:
         for name in set(sys.modules) - before:
             mod = sys.modules.get(name)
             f = getattr(mod, "__file__", None) or ""
+            if "site-packages" in f or "dist-packages" in f or f.startswith((sys.prefix, sys.base_prefix)):
+                continue  # an installed library (jax's lazily imported parts): keep it, never import twice
             if name == MODULE_NAME or any(f.startswith(d + os.sep) for d in dirs if d):
                 sys.modules.pop(name, None)
 
@@ -399,7 +401,7 @@ class _Trace:
         t = time.perf_counter()
         compiled = lowered.compile()
         result["timings"]["compile_s"] = time.perf_counter() - t
-        if "hlo" in self.show:
+        if self.show & {"hlo", "lines"}:
             result["hlo"] = {"text": compiled.as_text()}
         if "cost" in self.show:
             result["cost"] = self.cost(compiled)
@@ -479,9 +481,11 @@ class _Trace:
 
         def walk(jaxpr, depth, parent):
             n_top, n_inlined = 0, 0
+            parent_line = equations[parent]["line"] if parent is not None else None
             for eqn in jaxpr.eqns:
                 n_top += 1
-                line = self.doc_line(eqn.source_info)
+                # library code (jnp.where's own jit) has no frame in the document: use its call site's line
+                line = self.doc_line(eqn.source_info) or parent_line
                 index = len(equations)
                 equations.append({"primitive": eqn.primitive.name, "line": line, "depth": depth, "parent": parent})
                 subs = list(jaxprs_in_params(eqn.params))
