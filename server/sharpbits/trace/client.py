@@ -109,10 +109,16 @@ class _Process:
         # TF/XLA chatter on start-up goes to stderr, which is only a log
         env.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
         self.started = time.monotonic()
-        self.popen = subprocess.Popen(
-            config.argv(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            cwd=tempfile.gettempdir(), env=env, start_new_session=True, bufsize=0,
-        )
+        try:
+            self.popen = subprocess.Popen(
+                config.argv(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                cwd=tempfile.gettempdir(), env=env, start_new_session=True, bufsize=0,
+            )
+        except OSError as exc:
+            raise WorkerError({"type": "WorkerStartError", "phase": "start",
+                               "message": f"cannot run the trace worker's interpreter {config.argv()[0]!r}: "
+                                          f"{exc.strerror or exc}"}) from None
+        self.eof_at: float | None = None
         self.stderr_tail: collections.deque[str] = collections.deque(maxlen=400)
         self.frames: queue.Queue[dict[str, Any] | None] = queue.Queue()
         self.hello: dict[str, Any] | None = None
@@ -141,6 +147,7 @@ class _Process:
                 self.frames.put(msg)
         except (protocol.ProtocolError, OSError, ValueError) as exc:
             self.stderr_tail.append(f"[sharpbits] protocol error: {exc}")
+        self.eof_at = time.monotonic()
         self.frames.put(None)
 
     def _read_stderr(self) -> None:
@@ -231,7 +238,14 @@ class TraceClient:
         with self._lock:
             if self._proc is not None and self._proc.alive():
                 return
-            self._proc = _Process(self.config)
+            self._proc = None
+            try:
+                self._proc = _Process(self.config)
+            except WorkerError as exc:
+                self._start_error = exc.error
+                if background:
+                    return
+                raise
             self._start_error = None
         if background:
             t = threading.Thread(target=self._await_hello_quietly, daemon=True, name="sharpbits-worker-start")
@@ -297,7 +311,9 @@ class TraceClient:
     def ensure_ready(self) -> dict[str, Any]:
         with self._lock:
             proc = self._proc
-            if proc is None or proc.start_error is not None or (proc.hello is not None and not proc.alive()):
+            if proc is None or proc.start_error is not None or (
+                proc.hello is not None and (not proc.alive() or proc.eof_at is not None)
+            ):
                 if proc is not None:
                     proc.kill()
                 self._proc = None
@@ -350,7 +366,16 @@ class TraceClient:
     # ---------------------------------------------------------------------------- requests
 
     def request(self, message: dict[str, Any], timeout: float | None, path: str | None = None) -> dict[str, Any]:
-        """Send one request, wait for its reply. Time limit and crashes -> an error reply; the worker is restarted."""
+        """Send one request, wait for its reply. Time limit and crashes -> an error reply; the worker is restarted.
+
+        A worker that died while idle (killed, OOM) is not the request's fault: that request is sent again once."""
+        reply = self._request_once(message, timeout, path)
+        if reply.get("_died_idle"):
+            reply = self._request_once(message, timeout, path)
+        reply.pop("_died_idle", None)
+        return reply
+
+    def _request_once(self, message: dict[str, Any], timeout: float | None, path: str | None) -> dict[str, Any]:
         with self._lock:
             try:
                 hello = self.ensure_ready()
@@ -369,6 +394,7 @@ class TraceClient:
                 self.restart()
                 return {"ok": False, "error": err}
             deadline = None if timeout is None else time.monotonic() + timeout
+            acked = False
             while True:
                 remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
                 try:
@@ -383,7 +409,11 @@ class TraceClient:
                 if reply is None:
                     err = proc.death_report(message.get("type", "request"), path)
                     self.restart()
-                    return {"ok": False, "error": err}
+                    # no ack: it died before reading the request (killed while idle), so sending it again is safe
+                    return {"ok": False, "error": err, "_died_idle": not acked}
+                if reply.get("type") == "ack":
+                    acked = acked or reply.get("id") == rid
+                    continue
                 if reply.get("id") == rid:
                     reply["round_trip_s"] = time.perf_counter() - t0
                     reply["worker"] = {"pid": hello.get("pid"), "jax": hello.get("jax"),

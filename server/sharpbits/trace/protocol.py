@@ -11,7 +11,9 @@ Messages:
   worker -> server, once at start:  {"type": "hello", "protocol": VERSION, "ok": bool, "jax": ..., "device": {...},
                                      "error": {...} when jax could not be imported}
   server -> worker:                 {"id": n, "type": "trace" | "ping" | "shutdown", ...}
-  worker -> server:                 {"id": n, "type": "result", ...}
+  worker -> server:                 {"id": n, "type": "ack"} as soon as a request is read (a worker that dies
+                                    before acking was idle: the request can be sent again), then
+                                    {"id": n, "type": "result", ...}
 """
 
 from __future__ import annotations

@@ -738,6 +738,7 @@ def main(proto_in=None, proto_out=None):
         req = read_frame(proto_in)
         if req is None or req.get("type") == "shutdown":
             return 0
+        write_frame(proto_out, {"type": "ack", "id": req.get("id")})  # received: from here on, faults are ours
         try:
             reply = worker.handle(req)
         except BaseException as exc:  # noqa: BLE001 - the worker's own bug: report, keep serving
