@@ -15,6 +15,7 @@ from typing import Any
 SHOW_ALL = ("jaxpr", "stablehlo", "hlo", "cost", "timing", "lines")
 DEFAULT_SHOW = "jaxpr,lines,cost,timing"
 USER_PHASES = {"module", "target", "arguments", "trace", "lower", "compile", "run", "eager", "done"}
+WORKER_FAILURES = {"Timeout", "WorkerCrashed", "WorkerStartError", "ProtocolError"}
 EXIT_OK, EXIT_TRACE_ERROR, EXIT_ERROR = 0, 1, 2
 
 
@@ -57,6 +58,8 @@ def exit_code(result: dict[str, Any]) -> int:
     err = result.get("error")
     if not err:
         return EXIT_OK
+    if err.get("type") in WORKER_FAILURES:
+        return EXIT_ERROR
     return EXIT_TRACE_ERROR if err.get("phase") in USER_PHASES else EXIT_ERROR
 
 
