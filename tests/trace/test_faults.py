@@ -69,6 +69,9 @@ def test_time_limit_kills_and_restarts(client, doc, function):
     r = doc.trace(client, function, "x=f32[4]", show=["jaxpr"], timeout=2)
     assert not r["ok"]
     assert r["error"]["type"] == "Timeout" and "2 s" in r["error"]["message"]
+    expected = {doc.line_of("while True"), doc.line_of("pass")} if function == "hang" else {
+        doc.line_of("time.sleep(1000)")}
+    assert r["error"]["line"] in expected  # where it was stuck, from a faulthandler dump before the kill
     assert_next_trace_works(client, doc)
 
 

@@ -181,6 +181,24 @@ class _Process:
         assert self.popen.stdin is not None
         protocol.write_frame(self.popen.stdin, message)
 
+    def where_is_it(self, path: str | None) -> int | None:
+        """Ask a running worker for a stack dump (faulthandler on SIGUSR1): the document's innermost line."""
+        if not path or self.config.launch_prefix or not self.alive():
+            return None  # behind a prefix the pid is ssh's, not the worker's
+        mark = len(self.stderr_tail)
+        try:
+            os.kill(self.popen.pid, signal.SIGUSR1)
+        except OSError:
+            return None
+        deadline = time.monotonic() + 0.5
+        while time.monotonic() < deadline:
+            time.sleep(0.02)
+            lines = list(self.stderr_tail)[mark:] if len(self.stderr_tail) >= mark else list(self.stderr_tail)
+            line = _doc_line_in_dump(lines, path)
+            if line is not None:
+                return line
+        return None
+
     def death_report(self, during: str, path: str | None = None) -> dict[str, Any]:
         try:
             code = self.popen.wait(timeout=5)
@@ -209,14 +227,21 @@ class _Process:
                                  "message": f"the trace worker {how} during {during}; it will be restarted",
                                  "stderr_tail": "\n".join(tail)}
         if path:  # faulthandler's dump names the line of the document that was running
-            import re
-
-            for ln in tail:
-                m = re.search(r'File "(.+?)", line (\d+)', ln)
-                if m and os.path.abspath(m.group(1)) == os.path.abspath(path):
-                    error["line"] = int(m.group(2))
-                    break  # faulthandler prints the innermost frame first
+            line = _doc_line_in_dump(tail, path)
+            if line is not None:
+                error["line"] = line
         return error
+
+
+def _doc_line_in_dump(lines: list[str], path: str) -> int | None:
+    """The innermost frame of the document in a faulthandler dump (it prints the most recent call first)."""
+    import re
+
+    for ln in lines:
+        m = re.search(r'File "(.+?)", line (\d+)', ln)
+        if m and os.path.abspath(m.group(1)) == os.path.abspath(path):
+            return int(m.group(2))
+    return None
 
 
 class TraceClient:
@@ -400,12 +425,16 @@ class TraceClient:
                 try:
                     reply = proc.frames.get(timeout=remaining)
                 except queue.Empty:
+                    line = proc.where_is_it(path)
                     proc.kill()
                     self.restart()
-                    return {"ok": False, "error": {
-                        "type": "Timeout", "phase": message.get("type"),
-                        "message": f"the trace did not finish within {timeout:g} s: the worker was stopped and "
-                                   "restarted (raise the limit with --timeout)"}}
+                    at = f" (it was running line {line})" if line else ""
+                    error = {"type": "Timeout", "phase": message.get("type"),
+                             "message": f"the trace did not finish within {timeout:g} s{at}: the worker was stopped "
+                                        "and restarted (raise the limit with --timeout)"}
+                    if line:
+                        error["line"] = line
+                    return {"ok": False, "error": error}
                 if reply is None:
                     err = proc.death_report(message.get("type", "request"), path)
                     self.restart()

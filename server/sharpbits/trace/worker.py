@@ -725,7 +725,12 @@ def main(proto_in=None, proto_out=None):
     except Exception:
         pass
     try:
-        faulthandler.enable(file=os.fdopen(os.dup(2), "w"), all_threads=False)  # crash dumps -> server's log
+        log = os.fdopen(os.dup(2), "w")
+        faulthandler.enable(file=log, all_threads=False)  # crash dumps -> server's log
+        import signal
+
+        # on a time limit the server asks "where are you?" before killing: the dump names the document's line
+        faulthandler.register(signal.SIGUSR1, file=log, all_threads=False)
     except Exception:
         pass
     config = read_frame(proto_in) or {}
