@@ -13,8 +13,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "server"))
 
-from sharpbits.trace.client import TraceClient, WorkerConfig  # noqa: E402
-from sharpbits.trace.specs import parse_spec  # noqa: E402
+from sharpbits.trace.client import TraceClient, WorkerConfig
+from sharpbits.trace.specs import parse_spec
 
 DOC = '''
 import ctypes, os, sys, time
@@ -86,7 +86,7 @@ def main() -> None:
         after_client = normal if client is nojax_client else client
         r2, t2 = run(after_client, "ok")
         print(f"{name:<24} {err.get('type', 'NONE')!s:<28} {err.get('line') or '-'!s:>4} {took:>7.2f}s "
-              f"{('%.2f s' % t2) if r2.get('ok') else 'FAILED':>20}")
+              f"{(f'{t2:.2f} s') if r2.get('ok') else 'FAILED':>20}")
         print(f"    {err.get('message', '').splitlines()[0][:110]}")
     for c in (normal, limited, nojax_client):
         c.stop()

@@ -19,8 +19,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "server"))
 
-from sharpbits.trace.client import TraceClient, WorkerConfig  # noqa: E402
-from sharpbits.trace.specs import parse_spec  # noqa: E402
+from sharpbits.trace.client import TraceClient, WorkerConfig
+from sharpbits.trace.specs import parse_spec
 
 DOC = '''
 import jax

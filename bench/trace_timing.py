@@ -17,8 +17,8 @@ import timeit
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "server"))
 
-from sharpbits.trace.client import TraceClient, WorkerConfig  # noqa: E402
-from sharpbits.trace.specs import parse_spec  # noqa: E402
+from sharpbits.trace.client import TraceClient, WorkerConfig
+from sharpbits.trace.specs import parse_spec
 
 REPO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 CASES = [
@@ -68,7 +68,7 @@ def main() -> None:
             ws.append(r["timings"]["run"]["median_s"])
             ts.append(measure(0.5))
         w, t = statistics.median(ws), statistics.median(ts)
-        ratios = " ".join(f"{a / b:.2f}" for a, b in zip(ws, ts))
+        ratios = " ".join(f"{a / b:.2f}" for a, b in zip(ws, ts, strict=True))
         print(f"{function:<12} {w * 1e3:>11.3f} ms {t * 1e3:>11.3f} ms {w / t:>7.3f}   {ratios}")
     client.stop()
 

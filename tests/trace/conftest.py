@@ -7,7 +7,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from sharpbits.trace.client import TraceClient, WorkerConfig
 from sharpbits.trace.specs import parse_spec
 

@@ -6,7 +6,6 @@ import sys
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
-
 from sharpbits.lsp import trace_features
 
 server = LanguageServer("sharpbits-trace-test", "0", max_workers=2)

@@ -8,7 +8,6 @@ import subprocess
 import sys
 
 import pytest
-
 from sharpbits.trace.client import TraceClient, WorkerConfig
 from sharpbits.trace.specs import parse_spec
 

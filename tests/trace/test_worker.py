@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import listing
 
 LOOPS = '''
@@ -50,7 +49,7 @@ def jaxpr_lines(result):
 
 
 def test_full_result_is_present(loops):
-    doc, r, _ = loops
+    _doc, r, _ = loops
     assert r["ok"], r.get("error")
     assert r["device"]["platform"] == "cpu" and r["device"]["count"] >= 1 and r["device"]["device_kind"]
     assert r["jaxpr"]["eqn_count"] >= 3

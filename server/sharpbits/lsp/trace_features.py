@@ -93,7 +93,6 @@ def configure(server: Any, settings: dict[str, Any]) -> None:
 
 def _run_trace(st: _TraceState, params: dict[str, Any], doc_text: str | None, root: str | None) -> dict[str, Any]:
     from pygls.uris import to_fs_path
-
     from sharpbits.trace.specs import SpecError, resolve_spec
 
     uri = params.get("uri") or ""
@@ -147,11 +146,7 @@ def register(server: Any) -> None:
 
     @server.feature("sharpbits/traceWorkerStatus")
     async def sharpbits_trace_worker_status(ls: Any, params: Any) -> dict[str, Any]:
-        status: dict[str, Any]
-        if st.client is None:
-            status = {"state": "stopped"}
-        else:
-            status = st.client.status()
+        status: dict[str, Any] = {"state": "stopped"} if st.client is None else st.client.status()
         status["enabled"] = bool(st.settings.get("enabled"))
         return status
 

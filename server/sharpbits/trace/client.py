@@ -12,6 +12,7 @@ and the last line in the document that faulthandler saw; the next trace starts a
 from __future__ import annotations
 
 import collections
+import contextlib
 import os
 import queue
 import shlex
@@ -162,14 +163,10 @@ class _Process:
         try:
             os.killpg(self.popen.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError, OSError):
-            try:
+            with contextlib.suppress(OSError):
                 self.popen.kill()
-            except OSError:
-                pass
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.popen.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
         for s in (self.popen.stdin, self.popen.stdout, self.popen.stderr):
             try:
                 if s is not None:
@@ -280,10 +277,8 @@ class TraceClient:
             self._await_hello()
 
     def _await_hello_quietly(self) -> None:
-        try:
+        with contextlib.suppress(WorkerError):
             self._await_hello()
-        except WorkerError:
-            pass
 
     def _await_hello(self) -> dict[str, Any]:
         proc = self._proc

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import struct
-from typing import Any, BinaryIO
+from typing import IO, Any
 
 VERSION = 1
 _HEADER = struct.Struct(">I")
@@ -36,12 +36,12 @@ def encode(message: dict[str, Any]) -> bytes:
     return _HEADER.pack(len(body)) + body
 
 
-def write_frame(stream: BinaryIO, message: dict[str, Any]) -> None:
+def write_frame(stream: IO[bytes], message: dict[str, Any]) -> None:
     stream.write(encode(message))
     stream.flush()
 
 
-def _read_exact(stream: BinaryIO, n: int) -> bytes | None:
+def _read_exact(stream: IO[bytes], n: int) -> bytes | None:
     chunks, got = [], 0
     while got < n:
         chunk = stream.read(n - got)
@@ -54,7 +54,7 @@ def _read_exact(stream: BinaryIO, n: int) -> bytes | None:
     return b"".join(chunks)
 
 
-def read_frame(stream: BinaryIO) -> dict[str, Any] | None:
+def read_frame(stream: IO[bytes]) -> dict[str, Any] | None:
     """The next message, or None when the channel closed cleanly between messages."""
     header = _read_exact(stream, _HEADER.size)
     if header is None:

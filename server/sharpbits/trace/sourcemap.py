@@ -84,7 +84,9 @@ def _inherit_call_sites(ops: list[dict[str, Any]]) -> None:
 
 
 def _split_top(s: str) -> list[str]:
-    parts, depth, cur = [], 0, []
+    parts: list[str] = []
+    cur: list[str] = []
+    depth = 0
     for ch in s:
         if ch in "([" :
             depth += 1

@@ -128,7 +128,7 @@ def _value(node: ast.expr, text: str) -> dict[str, Any]:
         return {"kind": "list", "items": [_value(e, text) for e in node.elts]}
     if isinstance(node, ast.Dict):
         items = []
-        for k, v in zip(node.keys, node.values):
+        for k, v in zip(node.keys, node.values, strict=True):
             if not isinstance(k, ast.Constant) or not isinstance(k.value, (str, int)):
                 raise SpecError(f"dict keys in a spec must be string or int literals, in {text!r}")
             items.append([k.value, _value(v, text)])
@@ -271,8 +271,8 @@ def _params(node: ast.FunctionDef | ast.AsyncFunctionDef, skip_self: bool) -> li
     a = node.args
     positional = a.posonlyargs + a.args
     defaults = [False] * (len(positional) - len(a.defaults)) + [True] * len(a.defaults)
-    out = list(zip(positional, defaults))
-    out += [(p, d is not None) for p, d in zip(a.kwonlyargs, a.kw_defaults)]
+    out = list(zip(positional, defaults, strict=True))
+    out += [(p, d is not None) for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True)]
     if skip_self and out and out[0][0].arg in ("self", "cls"):
         out = out[1:]
     return out

@@ -10,6 +10,7 @@ protocol channel; they come back in the result's "stdout".
 Also runnable as a script for debugging: `python worker.py` reads the same frames from stdin.
 """
 
+import contextlib
 import ctypes
 import faulthandler
 import inspect
@@ -105,14 +106,10 @@ class Capture:
 
 def _flush_std():
     for s in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(Exception):
             s.flush()
-        except Exception:
-            pass
-    try:
+    with contextlib.suppress(Exception):
         ctypes.CDLL(None).fflush(None)  # C-level stdio buffers (printf from extensions)
-    except Exception:
-        pass
 
 
 # ------------------------------------------------------------------------------------------------ state
@@ -139,9 +136,9 @@ class Worker:
                  "executable": sys.executable, "platform_requested": platform}
         t0 = time.perf_counter()
         try:
-            import numpy as np
             import jax
-        except BaseException as exc:  # noqa: BLE001 - any failure here is reported, not raised
+            import numpy as np
+        except BaseException as exc:
             hello.update(ok=False, error={"type": type(exc).__name__, "message": str(exc), "phase": "import",
                                           "hint": f"the interpreter {sys.executable} cannot import jax/numpy: "
                                                   "install jax there or point sharpbits at one that has it"})
@@ -150,7 +147,7 @@ class Worker:
         hello["import_s"] = time.perf_counter() - t0
         try:
             devices = jax.devices()
-        except BaseException as exc:  # noqa: BLE001
+        except BaseException as exc:
             hello.update(ok=False, jax=jax.__version__,
                          error={"type": type(exc).__name__, "message": str(exc), "phase": "backend",
                                 "hint": f"JAX has no {platform!r} backend here (JAX_PLATFORMS={env_platform})"})
@@ -203,14 +200,12 @@ class Worker:
 
         class Handler(logging.Handler):
             def emit(self, record):
-                try:
+                with contextlib.suppress(Exception):
                     worker.cache_log.append(record.getMessage())
-                except Exception:
-                    pass
 
         logger = logging.getLogger("jax")
         logger.addHandler(Handler(level=logging.WARNING))
-        self.jax.config.update("jax_explain_cache_misses", True)
+        self.jax.config.update("jax_explain_cache_misses", True)  # type: ignore[union-attr]
 
     # ---------------------------------------------------------------------------- requests
 
@@ -233,29 +228,23 @@ class Worker:
         try:
             with capture:
                 if req.get("cwd"):
-                    try:
+                    with contextlib.suppress(OSError):
                         os.chdir(req["cwd"])
-                    except OSError:
-                        pass
                 for p in (req.get("root"), os.path.dirname(path)):
                     if p and p not in sys.path:
                         sys.path.insert(0, p)
                         added_path.append(p)
                 try:
                     _Trace(self, req, path, result).run()
-                except BaseException as exc:  # noqa: BLE001 - SystemExit, KeyboardInterrupt from user code too
+                except BaseException as exc:
                     result["ok"] = False
                     result["error"] = describe_exception(exc, path, result.get("phase", "module"))
         finally:
-            try:
+            with contextlib.suppress(OSError):
                 os.chdir(old_cwd)
-            except OSError:
-                pass
             for p in added_path:
-                try:
+                with contextlib.suppress(ValueError):
                     sys.path.remove(p)
-                except ValueError:
-                    pass
             self._forget_user_modules(before_modules, [path, req.get("root")])
         result["stdout"] = capture.text
         # retraces the module and the trace itself caused (timing and eager runs would only add noise)
@@ -276,7 +265,7 @@ class Worker:
 
 def summarize_cache_misses(messages, path):
     """`jax_explain_cache_misses` messages -> per function defined in the document: traces and why."""
-    out = {}
+    out: dict = {}
     for msg in messages:
         if "CACHE MISS" not in msg:
             continue
@@ -424,7 +413,7 @@ class _Trace:
     # ---------------------------------------------------------------------------- inputs
 
     def abstract(self, s):
-        jax, np = self.jax, self.np
+        jax = self.jax
         kind = s["kind"]
         if kind == "array":
             return jax.ShapeDtypeStruct(tuple(s["shape"]), _dtype(s["dtype"]))
@@ -477,7 +466,7 @@ class _Trace:
             from jax.extend.core import jaxprs_in_params
         except ImportError:  # older jax
             from jax._src.core import jaxprs_in_params  # type: ignore
-        equations = []
+        equations: list = []
 
         def walk(jaxpr, depth, parent):
             n_top, n_inlined = 0, 0
@@ -525,7 +514,7 @@ class _Trace:
 
     @staticmethod
     def cost(compiled):
-        out = {}
+        out: dict = {}
         try:
             ca = compiled.cost_analysis()
             if isinstance(ca, (list, tuple)):
@@ -575,7 +564,7 @@ class _Trace:
         first = time.perf_counter() - t
         if first > 2 * budget:
             return {"first_call_s": first, "run": _stats([first]), "note": "one call only (slow)"}
-        times = []
+        times: list = []
         deadline = time.perf_counter() + budget
         while len(times) < 3 or (time.perf_counter() < deadline and len(times) < 1000):
             t = time.perf_counter()
@@ -607,7 +596,7 @@ def _stats(sorted_times):
     n = len(sorted_times)
 
     def q(p):
-        return sorted_times[min(n - 1, max(0, int(round(p * (n - 1)))))]
+        return sorted_times[min(n - 1, max(0, round(p * (n - 1))))]
 
     mean = sum(sorted_times) / n
     std = math.sqrt(sum((t - mean) ** 2 for t in sorted_times) / n)
@@ -720,10 +709,8 @@ def main(proto_in=None, proto_out=None):
     devnull = os.open(os.devnull, os.O_RDWR)
     os.dup2(devnull, 0)
     os.dup2(2, 1)  # stray output between requests goes to the worker's stderr (the server logs it)
-    try:
+    with contextlib.suppress(Exception):
         sys.stdin = open(os.devnull)  # noqa: SIM115
-    except Exception:
-        pass
     try:
         log = os.fdopen(os.dup(2), "w")
         faulthandler.enable(file=log, all_threads=False)  # crash dumps -> server's log
@@ -746,7 +733,7 @@ def main(proto_in=None, proto_out=None):
         write_frame(proto_out, {"type": "ack", "id": req.get("id")})  # received: from here on, faults are ours
         try:
             reply = worker.handle(req)
-        except BaseException as exc:  # noqa: BLE001 - the worker's own bug: report, keep serving
+        except BaseException as exc:
             reply = {"ok": False, "error": {"type": type(exc).__name__, "message": f"worker error: {exc}",
                                             "phase": "worker", "traceback": traceback.format_exc()[-4000:]}}
         reply["id"] = req.get("id")
