@@ -338,3 +338,11 @@ def test_module_errors_are_data(client, make_doc):
     assert r["error"]["type"] == "SyntaxError" and r["error"]["line"] == 2
     r = make_doc("def g(x):\n    return x\n", name="missing.py").trace(client, "f", "x=f32[3]", show=["jaxpr"])
     assert r["error"]["phase"] == "target" and "'f' is not defined" in r["error"]["message"]
+
+
+def test_persistent_cache_hit_is_reported(client, make_doc):
+    doc = make_doc("import jax.numpy as jnp\n\ndef f(x):\n    return jnp.cosh(x) * 3.25\n")
+    first = doc.trace(client, "f", "x=f32[7]", show=["timing"], eager=False)
+    again = doc.trace(client, "f", "x=f32[7]", show=["timing"], eager=False)
+    assert first["timings"]["compile_cache"] == "miss"
+    assert again["timings"]["compile_cache"] == "hit"

@@ -37,7 +37,7 @@ def _bytes(n: float | None) -> str:
 
 def _counts(c: dict[str, int] | Counter[str], limit: int = 8) -> str:
     items = sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))
-    parts = [k if n == 1 else f"{k}x{n}" for k, n in items[:limit]]
+    parts = [k if n == 1 else f"{k}×{n}" for k, n in items[:limit]]
     if len(items) > limit:
         parts.append(f"+{len(items) - limit} more")
     return " ".join(parts)
@@ -80,7 +80,9 @@ def render_text(result: dict[str, Any], path: str, text: str, show: list[str], s
     jaxpr = result.get("jaxpr")
     if jaxpr and "jaxpr" in show:
         out.append("")
-        out.append(f"jaxpr: {jaxpr['eqn_count']} equations ({jaxpr['eqn_count_inlined']} after inlining nested jaxprs)")
+        n = jaxpr["eqn_count"]
+        out.append(f"jaxpr: {n} equation{'s' if n != 1 else ''} ({jaxpr['eqn_count_inlined']} after inlining "
+                   "nested jaxprs)")
         out += ["  " + ln for ln in jaxpr["text"].splitlines()]
     if result.get("stablehlo") and "stablehlo" in show:
         out.append("")
@@ -102,6 +104,9 @@ def render_text(result: dict[str, Any], path: str, text: str, show: list[str], s
         out.append("")
         out.append(f"cost: {_si(cost.get('flops'), 'flop')} · {_si(cost.get('transcendentals'), '')}transcendentals"
                    f" · {_bytes(cost.get('bytes_accessed'))} accessed")
+        prims = {eq["primitive"] for eq in (jaxpr or {}).get("equations", [])}
+        if prims & {"while", "scan"}:
+            out.append("  (XLA counts a loop body once, whatever the trip count)")
         mem = cost.get("memory") or {}
         if mem:
             out.append(f"memory: arguments {_bytes(mem.get('argument_size_bytes'))} · output "
@@ -114,7 +119,8 @@ def render_text(result: dict[str, Any], path: str, text: str, show: list[str], s
         if "lower_s" in t:
             steps.append(f"lower {_ms(t['lower_s'])}")
         if "compile_s" in t:
-            steps.append(f"compile {_ms(t['compile_s'])}")
+            cache = {"hit": " (persistent cache hit)", "miss": " (cache miss)"}.get(t.get("compile_cache", ""), "")
+            steps.append(f"compile {_ms(t['compile_s'])}{cache}")
         if "first_call_s" in t:
             steps.append(f"first call {_ms(t['first_call_s'])}")
         out.append("timing: " + " · ".join(steps))

@@ -388,8 +388,11 @@ class _Trace:
 
         self.phase("compile")
         t = time.perf_counter()
-        compiled = lowered.compile()
+        with _CompilerLog() as clog:
+            compiled = lowered.compile()
         result["timings"]["compile_s"] = time.perf_counter() - t
+        if clog.cache_state:
+            result["timings"]["compile_cache"] = clog.cache_state  # "hit": compile_s is a cache read
         if self.show & {"hlo", "lines"}:
             result["hlo"] = {"text": compiled.as_text()}
         if "cost" in self.show:
@@ -571,6 +574,38 @@ class _Trace:
             block(raw(*pos, **kw))
             times.append(time.perf_counter() - t)
         return {"first_call_s": first, "run": _stats(sorted(times))}
+
+
+class _CompilerLog:
+    """Listens to JAX's compiler logger during one compile: was it a persistent-cache hit or miss?"""
+
+    def __init__(self):
+        self.cache_state = None
+
+    def __enter__(self):
+        outer = self
+
+        class Handler(logging.Handler):
+            def emit(self, record):
+                msg = record.getMessage()
+                if "compilation cache hit" in msg.lower():
+                    outer.cache_state = "hit"
+                elif "COMPILATION CACHE MISS" in msg:
+                    outer.cache_state = "miss"
+
+        self.logger = logging.getLogger("jax._src.compiler")
+        self.handler = Handler(level=logging.DEBUG)
+        self.saved = (self.logger.level, self.logger.propagate)
+        self.logger.addHandler(self.handler)
+        self.logger.setLevel(logging.DEBUG)
+        self.logger.propagate = False  # the debug chatter stays here
+        return self
+
+    def __exit__(self, *exc):
+        self.logger.removeHandler(self.handler)
+        self.logger.setLevel(self.saved[0])
+        self.logger.propagate = self.saved[1]
+        return False
 
 
 class _key_reuse_checks:
