@@ -71,7 +71,7 @@ def test_explicit_args_and_jax_error_exit_1(tmp_path, cache_env):
         (["examples/tracing_selu.py::selu", "--args", "x=f32[n]"], "non-negative"),
         (["examples/tracing_selu.py::selu", "--show", "pictures"], "unknown --show"),
         (["examples/nope.py::selu"], "cannot read"),
-        (["examples/tracing_selu.py::selu_jit"], "no argument spec"),
+        (["examples/tracing_selu.py::nothing_here"], "no argument spec"),
     ],
 )
 def test_usage_errors_exit_2(args, needle):
@@ -97,3 +97,10 @@ def test_loops_example_fori_twin(cache_env):
     r = json.loads(p.stdout)
     assert r["jaxpr"]["eqn_count"] < 10 < r["jaxpr"]["eqn_count_inlined"] + 10
     assert r["arguments"][1] == {"name": "steps", "static": True, "spec": "1000"}
+
+
+def test_jit_alias_uses_the_wrapped_functions_directive(cache_env):
+    p = sharpbits("examples/tracing_selu.py::selu_jit", "--show", "jaxpr", "--format", "json", env_extra=cache_env)
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    assert r["jitted_by_user"] and r["spec"]["source"] == "directive" and r["jaxpr"]["eqn_count"] == 6

@@ -192,3 +192,17 @@ def test_background_start_and_status(jax_cache, doc):
 def test_spec_round_trip_through_worker_protocol(client, doc):
     r = client.trace(path=str(doc.path), function="ok", spec=parse_spec("f32[2]"), show=["jaxpr"])
     assert r["ok"] and r["protocol"] == 1
+
+
+def test_ssh_style_prefix_end_to_end(tmp_path, jax_cache, doc):
+    # a stand-in for `ssh HOST`: like ssh, it joins its arguments into one shell command line
+    fake = tmp_path / "bin" / "ssh"
+    fake.parent.mkdir()
+    fake.write_text('#!/bin/sh\nshift\nexec sh -c "$*"\n')
+    fake.chmod(0o755)
+    c = TraceClient(WorkerConfig(launch_prefix=[str(fake), "gpu-box"], cache_dir=jax_cache, warmup=False))
+    try:
+        r = doc.trace(c, "ok", "x=f32[4]", show=["jaxpr"])
+        assert r["ok"], r.get("error")
+    finally:
+        c.stop()

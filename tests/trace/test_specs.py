@@ -135,6 +135,9 @@ def needs_spec(x, y=1):
 def no_args():
     return 1
 
+plain_jit = jax.jit(plain, static_argnames="neg")
+plain_partial = functools.partial(jax.jit, static_argnames="neg")(plain)
+
 class Net:
     # sharpbits: trace(x=f32[3])
     def apply(self, x):
@@ -182,3 +185,9 @@ def test_no_arguments_needed():
 def test_unknown_function_asks_for_a_spec():
     with pytest.raises(SpecError, match="no argument spec"):
         resolve_spec(DOC, "missing", None)
+
+
+def test_directive_of_a_jit_wrapped_alias():
+    for alias in ("plain_jit", "plain_partial"):
+        r = resolve_spec(DOC, alias, None)
+        assert r.source == "directive" and r.spec["kwargs"]["neg"] == lit(True)

@@ -346,3 +346,32 @@ def test_persistent_cache_hit_is_reported(client, make_doc):
     again = doc.trace(client, "f", "x=f32[7]", show=["timing"], eager=False)
     assert first["timings"]["compile_cache"] == "miss"
     assert again["timings"]["compile_cache"] == "hit"
+
+
+def test_every_dtype_builds_real_inputs_for_timing(client, make_doc):
+    doc = make_doc('''
+        import jax
+        import jax.numpy as jnp
+
+        def f(a, b, c, d, e, g, keys, pair):
+            k = jax.vmap(lambda kk: jax.random.uniform(kk, ()))(keys)
+            return (a.astype(jnp.float32).sum() + b.sum() + c.sum() + jnp.where(d, 1.0, 0.0).sum()
+                    + jnp.abs(e).sum() + g.astype(jnp.float32).sum() + k.sum() + pair[0].sum() + pair[1])
+    ''')
+    r = doc.trace(client, "f", "a=bf16[4,4], b=f16[3], c=i32[2], d=bool[8], e=c64[2], g=u8[5], keys=key[4], "
+                               "pair=(f32[2], i32[])", show=["timing"], eager=True)
+    assert r["ok"], r.get("error")
+    assert r["timings"]["run"]["median_s"] > 0 and r["timings"]["eager"]["run"]["n"] >= 3
+
+
+def test_many_traces_do_not_grow_the_worker_without_bound(client, make_doc):
+    psutil = pytest.importorskip("psutil")
+    doc = make_doc("import jax.numpy as jnp\n\ndef f(x):\n    return jnp.tanh(x) @ x.T\n")
+    for _ in range(10):
+        assert doc.trace(client, "f", "x=f32[16,16]", show=["jaxpr", "stablehlo"])["ok"]
+    proc = psutil.Process(client.ping()["pid"])
+    before = proc.memory_info().rss
+    for _ in range(60):
+        assert doc.trace(client, "f", "x=f32[16,16]", show=["jaxpr", "stablehlo"])["ok"]
+    grown = proc.memory_info().rss - before
+    assert grown < 60 * 1024 * 1024, f"worker grew {grown / 1e6:.1f} MB over 60 traces"

@@ -37,7 +37,7 @@ def _bytes(n: float | None) -> str:
 
 def _counts(c: dict[str, int] | Counter[str], limit: int = 8) -> str:
     items = sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))
-    parts = [k if n == 1 else f"{k}×{n}" for k, n in items[:limit]]
+    parts = [k if n == 1 else f"{k}\u00d7{n}" for k, n in items[:limit]]
     if len(items) > limit:
         parts.append(f"+{len(items) - limit} more")
     return " ".join(parts)

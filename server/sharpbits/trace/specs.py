@@ -214,6 +214,22 @@ def find_def(tree: ast.Module, qualname: str) -> ast.FunctionDef | ast.AsyncFunc
     return None
 
 
+def find_wrapped_def(tree: ast.Module, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """`f_jit = jax.jit(f, ...)` or `f_jit = partial(jax.jit, ...)(f)` at module level -> the def of `f`."""
+    for node in reversed(tree.body):
+        if not (isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)):
+            continue
+        value = node.value
+        while isinstance(value, ast.Call):
+            if value.args and isinstance(value.args[0], ast.Name):
+                found = find_def(tree, value.args[0].id)
+                if found is not None:
+                    return found
+            value = value.func  # partial(jax.jit, ...)(f): the name is in the outer call's arguments
+        return None
+    return None
+
+
 def directive_for(lines: list[str], node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, int] | None:
     """The `# sharpbits: trace(...)` comment directly above the def (above its decorators too)."""
     first = min([node.lineno] + [d.lineno for d in node.decorator_list])
@@ -287,6 +303,8 @@ def resolve_spec(text: str, function: str, explicit: str | None) -> ResolvedSpec
     except SyntaxError:
         tree = None  # the worker reports the syntax error with its line; we just cannot read directives
     node = find_def(tree, function) if tree is not None else None
+    if node is None and tree is not None and "." not in function:
+        node = find_wrapped_def(tree, function)
     if node is None:
         raise SpecError(
             f"no argument spec for {function!r}: pass one (--args 'x=f32[1000,10], neg=True') or put "
