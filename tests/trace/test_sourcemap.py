@@ -27,6 +27,7 @@ def test_stablehlo_ops_map_through_callsite_chains():
     assert "stablehlo.sine" in ops_at(r, 5) and "stablehlo.multiply" in ops_at(r, 5)  # nested jit body
     assert "stablehlo.add" in ops_at(r, 8)  # fori_loop body
     assert "stablehlo.compare" in ops_at(r, 9)  # the loop condition belongs to the fori_loop line
+    assert "stablehlo.while" in ops_at(r, 9)  # its loc sits on the closing brace of its regions
     assert "stablehlo.exponential" in ops_at(r, 10) and "stablehlo.reduce" in ops_at(r, 10)
     # every op points at a real line of the cleaned text with that op on it
     lines = r["text"].splitlines()

@@ -66,6 +66,19 @@ class _LocTable:
         return []
 
 
+def _closing_loc(text_lines: list[str], line_locs: list[str | None], start: int) -> str | None:
+    """The loc on the line that closes the regions an op opens (`} loc(#loc36)`), if it opens any."""
+    depth, opened = 0, False
+    for j in range(start, len(text_lines)):
+        depth += text_lines[j].count("{") - text_lines[j].count("}")
+        opened = opened or depth > 0
+        if not opened and j > start:
+            return None
+        if opened and depth <= 0:
+            return line_locs[j]
+    return None
+
+
 def _inherit_call_sites(ops: list[dict[str, Any]]) -> None:
     """Ops of a private function with no frame in the document (library code such as jnp.where's own jit) get
     the line of the call that reaches them."""
@@ -122,8 +135,17 @@ def map_stablehlo(debug_text: str, path: str) -> dict[str, Any]:
             body_lines.append(raw)
     table = _LocTable(defs)
     text_lines: list[str] = []
+    line_locs: list[str | None] = []
     ops: list[dict[str, Any]] = []
     func = None
+
+    def doc_line(loc_body: str | None) -> int | None:
+        if loc_body is not None:
+            for f, ln, _col in table.frames(loc_body):
+                if _same(f, path):
+                    return ln
+        return None
+
     for raw in body_lines:
         fm = re.match(r"\s*func\.func\s+(?:\w+\s+)?@([\w.$\-]+)", raw)
         if fm:
@@ -137,19 +159,18 @@ def map_stablehlo(debug_text: str, path: str) -> dict[str, Any]:
         # argument locations inside signatures: `%arg0: tensor<8xf32> loc("x")`
         raw = re.sub(r'\s+loc\((?:"[^"]*"|unknown|#loc\d*)\)', "", raw)
         text_lines.append(raw.rstrip())
+        line_locs.append(loc_body)
         op = _SHLO_OP.match(raw)
         if op and not raw.lstrip().startswith(("func.func", "module")):
-            line = None
-            if loc_body is not None:
-                for f, ln, _col in table.frames(loc_body):
-                    if _same(f, path):
-                        line = ln
-                        break
+            line = doc_line(loc_body)
             entry: dict[str, Any] = {"text_line": len(text_lines), "op": op.group("op"), "line": line, "func": func}
             callee = re.search(r"call @([\w.$\-]+)", raw)
             if callee:
                 entry["callee"] = callee.group(1)
             ops.append(entry)
+    for entry in ops:  # region ops (while, case, reduce with a body) carry their loc on the closing brace
+        if entry["line"] is None and line_locs[entry["text_line"] - 1] is None:
+            entry["line"] = doc_line(_closing_loc(text_lines, line_locs, entry["text_line"] - 1))
     _inherit_call_sites(ops)
     return {"text": "\n".join(text_lines).rstrip() + "\n", "op_count": len(ops), "ops": ops,
             "lines": _summarize(ops)}
