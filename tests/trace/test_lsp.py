@@ -101,3 +101,37 @@ async def test_missing_spec_and_jax_error(client: LanguageClient, tmp_path):
     result = await request(client, "sharpbits/trace", {"uri": uri, "text": bad, "function": "g", "args": "x=f32[]",
                                                        "show": "jaxpr"})
     assert result["error"]["type"] == "TracerBoolConversionError" and result["error"]["line"] == 2
+
+
+def test_configure_reuses_and_replaces_workers(monkeypatch):
+    """configure() keeps one worker per settings; new settings stop the old worker (no LSP session needed)."""
+    from sharpbits.lsp import trace_features
+
+    started, stopped = [], []
+
+    class FakeClient:
+        def __init__(self, config):
+            self.config = config
+
+        def start(self, background=True):
+            started.append(self.config.platform)
+
+        def stop(self):
+            stopped.append(self.config.platform)
+
+        def status(self):
+            return {"state": "ready"}
+
+    monkeypatch.setattr("sharpbits.trace.client.TraceClient", FakeClient)
+    server = type("S", (), {})()
+    trace_features.configure(server, {"trace": {"enabled": True, "platform": "cpu"}})
+    trace_features.configure(server, {"trace": {"enabled": True, "platform": "cpu"}})
+    st = trace_features._state(server)
+    assert len(st.clients) == 1 and started == ["cpu", "cpu"]  # start() on a live client is a no-op
+    st.get_client("tpu")
+    st.get_client("gpu")  # a third worker evicts the least recently used one
+    assert len(st.clients) == 2
+    trace_features.configure(server, {"trace": {"enabled": True, "platform": "gpu"}})
+    trace_features.configure(server, {"trace": {"enabled": False}})
+    trace_features.shutdown(server)
+    assert sorted(stopped) == ["cpu", "gpu", "gpu", "tpu"]

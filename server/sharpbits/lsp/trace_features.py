@@ -25,16 +25,23 @@ SHOW_DEFAULT = ["jaxpr", "stablehlo", "hlo", "cost", "timing", "lines"]
 
 
 class _TraceState:
+    MAX_WORKERS = 2  # the configured platform, plus one per-request override (e.g. a quick look at "tpu" HLO)
+
     def __init__(self) -> None:
         self.settings: dict[str, Any] = {}
-        self.client: Any = None  # sharpbits.trace.client.TraceClient, imported lazily
-        self.client_key: tuple[Any, ...] | None = None
+        self.clients: dict[tuple[Any, ...], Any] = {}  # settings key -> TraceClient, most recently used last
         self.lock = threading.Lock()
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="sharpbits-trace")
 
-    def _key(self, settings: dict[str, Any]) -> tuple[Any, ...]:
+    @staticmethod
+    def _key(settings: dict[str, Any]) -> tuple[Any, ...]:
         return tuple(repr(settings.get(k)) for k in ("interpreter", "platform", "launchPrefix", "cacheDir",
                                                      "memoryLimitMb"))
+
+    @property
+    def client(self) -> Any:
+        """The client for the configured settings, if one exists."""
+        return self.clients.get(self._key(self.settings))
 
     def get_client(self, platform: str | None = None) -> Any:
         """The client for the current settings (a platform override in a request gets its own worker)."""
@@ -44,20 +51,23 @@ class _TraceState:
         if platform:
             settings["platform"] = platform
         key = self._key(settings)
+        evicted = []
         with self.lock:
-            if self.client is not None and self.client_key == key:
-                return self.client
-            old, self.client = self.client, TraceClient(WorkerConfig.from_settings(settings))
-            self.client_key = key
-        if old is not None:
+            client = self.clients.pop(key, None)
+            if client is None:
+                client = TraceClient(WorkerConfig.from_settings(settings))
+            self.clients[key] = client
+            while len(self.clients) > self.MAX_WORKERS:
+                evicted.append(self.clients.pop(next(iter(self.clients))))
+        for old in evicted:
             self.executor.submit(old.stop)
-        return self.client
+        return client
 
     def stop(self) -> None:
         with self.lock:
-            old, self.client, self.client_key = self.client, None, None
-        if old is not None:
-            self.executor.submit(old.stop)
+            old, self.clients = list(self.clients.values()), {}
+        for c in old:
+            self.executor.submit(c.stop)
 
 
 def _state(server: Any) -> _TraceState:
@@ -83,6 +93,8 @@ def configure(server: Any, settings: dict[str, Any]) -> None:
     """Apply editor settings; start the worker in the background when tracing is enabled."""
     st = _state(server)
     trace = dict((settings or {}).get("trace") or {})
+    if st._key(trace) != st._key(st.settings):
+        st.stop()  # another interpreter, platform or prefix: the old workers are of no use
     st.settings = trace
     if trace.get("enabled"):
         client = st.get_client()
