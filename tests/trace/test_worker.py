@@ -375,3 +375,12 @@ def test_many_traces_do_not_grow_the_worker_without_bound(client, make_doc):
         assert doc.trace(client, "f", "x=f32[16,16]", show=["jaxpr", "stablehlo"])["ok"]
     grown = proc.memory_info().rss - before
     assert grown < 60 * 1024 * 1024, f"worker grew {grown / 1e6:.1f} MB over 60 traces"
+
+
+def test_lower_for_another_platform(client, make_doc):
+    doc = make_doc("import jax.numpy as jnp\n\ndef f(x):\n    return jnp.sin(x) @ x.T\n")
+    r = doc.trace(client, "f", "x=f32[4,4]", show=["stablehlo", "hlo", "timing"], lower_for="tpu")
+    assert r["ok"], r.get("error")
+    assert r["stablehlo"]["lowered_for"] == "tpu" and "stablehlo.dot_general" in r["stablehlo"]["text"]
+    assert r["stablehlo"]["lines"]["4"]
+    assert "hlo" not in r and "compile_s" not in r["timings"] and "tpu worker" in r["notes"][0]

@@ -1,6 +1,6 @@
 """Tracing over LSP: custom requests only, so the editor decides when a (costly) trace runs.
 
-    sharpbits/trace               {uri, text?, function, args?, show?, platform?, timeout?} -> the trace result
+    sharpbits/trace               {uri, text?, function, args?, show?, platform?, lowerFor?, timeout?} -> result
     sharpbits/traceWorkerStatus   {} -> {state: stopped|starting|ready|failed, device, jax, error?, ...}
     sharpbits/traceWorkerRestart  {} -> the status after starting a fresh worker in the background
 
@@ -132,7 +132,7 @@ def _run_trace(st: _TraceState, params: dict[str, Any], doc_text: str | None, ro
     timeout = float(params.get("timeout") or st.settings.get("timeout") or 120)
     client = st.get_client(params.get("platform"))
     result: dict[str, Any] = client.trace(path=path, text=text, function=function, spec=resolved.spec, show=show,
-                                          timeout=timeout, root=root)
+                                          timeout=timeout, root=root, lower_for=params.get("lowerFor"))
     result["spec"] = {"source": resolved.source, "text": resolved.spec.get("text"), "line": resolved.line}
     result["uri"] = uri
     return result

@@ -26,6 +26,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "'# sharpbits: trace(...)' comment above the def, then jaxtyping annotations)")
     p.add_argument("--platform", choices=["auto", "cpu", "gpu", "cuda", "tpu"], default="auto",
                    help="JAX platform for the worker (sets JAX_PLATFORMS; default: auto)")
+    p.add_argument("--lower-for", choices=["cpu", "cuda", "rocm", "tpu"], default=None,
+                   help="lower the StableHLO for this platform from any host (no compile: hlo/cost/timing need a "
+                        "worker on that platform)")
     p.add_argument("--show", default=DEFAULT_SHOW, metavar="LIST",
                    help=f"comma-separated: {','.join(SHOW_ALL)} or all (default: {DEFAULT_SHOW})")
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
@@ -103,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = client.trace(path=path, text=text, function=function, spec=resolved.spec, show=show,
                               timeout=args.timeout, time_budget_s=args.budget, eager=not args.no_eager,
-                              root=os.getcwd())
+                              root=os.getcwd(), lower_for=args.lower_for)
     finally:
         client.stop()
     result["spec"] = {"source": resolved.source, "text": resolved.spec.get("text"), "line": resolved.line}

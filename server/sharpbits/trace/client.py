@@ -450,14 +450,15 @@ class TraceClient:
 
     def trace(self, *, path: str, text: str | None = None, function: str, spec: dict[str, Any] | None,
               show: list[str] | None = None, timeout: float | None = 60.0, root: str | None = None,
-              time_budget_s: float = 1.0, eager: bool = True, postprocess: bool = True) -> dict[str, Any]:
+              time_budget_s: float = 1.0, eager: bool = True, lower_for: str | None = None,
+              postprocess: bool = True) -> dict[str, Any]:
         """Trace `function` of the document at `path` (its text as the editor has it). Returns the result dict."""
         path = os.path.abspath(path)
         if text is None:
             text = Path(path).read_text(encoding="utf-8")
         msg = {"type": "trace", "path": path, "text": text, "function": function, "spec": spec,
                "show": list(show) if show else None, "root": root, "cwd": root or os.path.dirname(path),
-               "time_budget_s": time_budget_s, "eager": eager}
+               "time_budget_s": time_budget_s, "eager": eager, "lower_for": lower_for}
         reply = self.request(msg, timeout, path)
         return finish_result(reply, path) if postprocess else reply
 
@@ -468,7 +469,9 @@ def finish_result(reply: dict[str, Any], path: str) -> dict[str, Any]:
 
     shlo = reply.get("stablehlo")
     if isinstance(shlo, dict) and "debug_text" in shlo:
-        reply["stablehlo"] = sourcemap.map_stablehlo(shlo.pop("debug_text"), path)
+        mapped = sourcemap.map_stablehlo(shlo.pop("debug_text"), path)
+        mapped.update(shlo)  # lowered_for
+        reply["stablehlo"] = mapped
     hlo = reply.get("hlo")
     if isinstance(hlo, dict) and "text" in hlo and "ops" not in hlo:
         reply["hlo"] = sourcemap.map_hlo(hlo["text"], path)

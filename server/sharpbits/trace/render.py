@@ -86,7 +86,9 @@ def render_text(result: dict[str, Any], path: str, text: str, show: list[str], s
         out += ["  " + ln for ln in jaxpr["text"].splitlines()]
     if result.get("stablehlo") and "stablehlo" in show:
         out.append("")
-        out.append(f"StableHLO: {result['stablehlo']['op_count']} ops")
+        lowered_for = result["stablehlo"].get("lowered_for")
+        out.append(f"StableHLO: {result['stablehlo']['op_count']} ops"
+                   + (f" (lowered for {lowered_for})" if lowered_for else ""))
         out += ["  " + ln for ln in result["stablehlo"]["text"].splitlines()]
     if result.get("hlo") and "hlo" in show:
         from sharpbits.trace.sourcemap import strip_hlo_metadata
@@ -146,6 +148,9 @@ def render_text(result: dict[str, Any], path: str, text: str, show: list[str], s
                 where = f" (call at line {reason['line']})" if reason.get("line") else ""
                 lines = [ln.strip() for ln in reason["text"].splitlines()[1:] if ln.strip()]
                 out.append(f"    why{where}: " + " / ".join(lines)[:300])
+    for note in result.get("notes") or []:
+        out.append("")
+        out.append(f"note: {note}")
     stdout = result.get("stdout")
     if stdout:
         out.append("")

@@ -378,12 +378,20 @@ class _Trace:
             return
 
         self.phase("lower")
+        lower_for = req.get("lower_for")
         t = time.perf_counter()
-        lowered = traced.lower()
+        lowered = traced.lower(lowering_platforms=(lower_for,)) if lower_for else traced.lower()
         result["timings"]["lower_s"] = time.perf_counter() - t
         if self.show & {"stablehlo", "lines"}:
             result["stablehlo"] = {"debug_text": lowered.as_text(debug_info=True)}
+            if lower_for:
+                result["stablehlo"]["lowered_for"] = lower_for
         if not self.show & {"hlo", "cost", "timing"}:
+            return
+        if lower_for:  # StableHLO for another platform is portable text; compiling it needs that platform
+            result.setdefault("notes", []).append(
+                f"lowered for {lower_for}: optimized HLO, cost and timing need a {lower_for} worker "
+                "(--platform, and --launch-prefix for a remote host)")
             return
 
         self.phase("compile")
