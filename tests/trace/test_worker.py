@@ -384,3 +384,13 @@ def test_lower_for_another_platform(client, make_doc):
     assert r["stablehlo"]["lowered_for"] == "tpu" and "stablehlo.dot_general" in r["stablehlo"]["text"]
     assert r["stablehlo"]["lines"]["4"]
     assert "hlo" not in r and "compile_s" not in r["timings"] and "tpu worker" in r["notes"][0]
+
+
+def test_config_changes_do_not_leak_into_the_next_trace(client, make_doc):
+    x64 = make_doc("import jax\njax.config.update('jax_enable_x64', True)\nimport jax.numpy as jnp\n\n"
+                   "def f(x):\n    return x + jnp.arange(3.0)\n", name="x64.py")
+    r = x64.trace(client, "f", "x=f64[3]", show=["jaxpr"])
+    assert r["ok"] and "f64[3]" in r["jaxpr"]["text"] and r["config_restored"] == ["jax_enable_x64"]
+    plain = make_doc("import jax.numpy as jnp\n\ndef f(x):\n    return x + jnp.arange(3.0)\n", name="plain.py")
+    r = plain.trace(client, "f", "x=f32[3]", show=["jaxpr"])
+    assert r["ok"] and "f64" not in r["jaxpr"]["text"]

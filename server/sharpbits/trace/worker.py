@@ -225,6 +225,9 @@ class Worker:
         before_modules = set(sys.modules)
         self.cache_log.clear()
         old_cwd = os.getcwd()
+        old_argv = sys.argv
+        sys.argv = [path]
+        config_before = _config_snapshot(self.jax)
         try:
             with capture:
                 if req.get("cwd"):
@@ -240,6 +243,11 @@ class Worker:
                     result["ok"] = False
                     result["error"] = describe_exception(exc, path, result.get("phase", "module"))
         finally:
+            sys.argv = old_argv
+            # a document that sets jax_enable_x64 (or any flag) must not change the next document's trace
+            restored = _config_restore(self.jax, config_before)
+            if restored:
+                result["config_restored"] = restored
             with contextlib.suppress(OSError):
                 os.chdir(old_cwd)
             for p in added_path:
@@ -261,6 +269,26 @@ class Worker:
                 continue  # an installed library (jax's lazily imported parts): keep it, never import twice
             if name == MODULE_NAME or any(f.startswith(d + os.sep) for d in dirs if d):
                 sys.modules.pop(name, None)
+
+
+def _config_snapshot(jax):
+    try:
+        return dict(jax.config.values)
+    except Exception:
+        return {}
+
+
+def _config_restore(jax, before):
+    """Undo jax.config changes made by user code; returns the names put back."""
+    restored = []
+    for name, value in _config_snapshot(jax).items():
+        if name in before and before[name] != value:
+            try:
+                jax.config.update(name, before[name])
+                restored.append(name)
+            except Exception:
+                pass
+    return restored
 
 
 def summarize_cache_misses(messages, path):
