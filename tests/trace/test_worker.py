@@ -394,3 +394,23 @@ def test_config_changes_do_not_leak_into_the_next_trace(client, make_doc):
     plain = make_doc("import jax.numpy as jnp\n\ndef f(x):\n    return x + jnp.arange(3.0)\n", name="plain.py")
     r = plain.trace(client, "f", "x=f32[3]", show=["jaxpr"])
     assert r["ok"] and "f64" not in r["jaxpr"]["text"]
+
+
+def test_static_list_literal_and_unbuildable_method(client, make_doc):
+    doc = make_doc('''
+        import jax.numpy as jnp
+
+        def f(x, sizes):
+            return [x[:n].sum() for n in sizes]
+
+        class Model:
+            def __init__(self, width):
+                self.width = width
+
+            def apply(self, x):
+                return x * self.width
+    ''')
+    r = doc.trace(client, "f", "x=f32[8], sizes=[2, 4]", show=["jaxpr", "timing"], eager=False)
+    assert r["ok"], r.get("error")
+    r = doc.trace(client, "Model.apply", "x=f32[8]", show=["jaxpr"])
+    assert r["error"]["phase"] == "target" and "@staticmethod" in r["error"]["message"]

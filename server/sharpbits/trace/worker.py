@@ -353,7 +353,13 @@ class _Trace:
                 owner = module
                 for part in req["function"].split(".")[:-1]:
                     owner = getattr(owner, part)
-                fn = getattr(owner(), req["function"].split(".")[-1])  # needs a no-argument constructor
+                try:
+                    instance = owner()
+                except Exception as exc:
+                    raise TypeError(f"{req['function']} is an instance method and {owner.__name__}() cannot be "
+                                    f"built without arguments ({type(exc).__name__}: {exc}); trace a function or "
+                                    "a @staticmethod instead") from None
+                fn = getattr(instance, req["function"].split(".")[-1])
         result["target"] = {"function": req["function"], "line": _def_line(fn)}
 
         # -- example inputs
@@ -388,6 +394,9 @@ class _Trace:
             + [{"name": k, "static": k in static_kw, "spec": _fmt(s)} for k, s in kw_specs.items()]
         )
         result["jitted_by_user"] = is_jitted
+        # static arguments must be hashable: a list literal becomes a tuple
+        pos_specs = [_hashable_spec(s) if i in static_pos else s for i, s in enumerate(pos_specs)]
+        kw_specs = {k: _hashable_spec(s) if k in static_kw else s for k, s in kw_specs.items()}
         abstract_pos = [self.abstract(s) for s in pos_specs]
         abstract_kw = {k: self.abstract(s) for k, s in kw_specs.items()}
 
@@ -688,6 +697,12 @@ def _dtype(name):
 
         return jnp.bfloat16
     return np.dtype(name)
+
+
+def _hashable_spec(s):
+    if s["kind"] in ("list", "tuple"):
+        return {"kind": "tuple", "items": [_hashable_spec(i) for i in s["items"]]}
+    return s
 
 
 def _has_array(s):
