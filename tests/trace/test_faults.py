@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 from sharpbits.trace.client import TraceClient, WorkerConfig
@@ -15,6 +16,7 @@ FAULTS = '''
 import ctypes
 import os
 import sys
+import time
 import time
 
 import jax.numpy as jnp
@@ -206,3 +208,41 @@ def test_ssh_style_prefix_end_to_end(tmp_path, jax_cache, doc):
         assert r["ok"], r.get("error")
     finally:
         c.stop()
+
+
+def test_cancel_from_another_thread(client, doc):
+    import threading
+
+    out = {}
+    t = threading.Thread(target=lambda: out.update(r=doc.trace(client, "hang", "x=f32[4]", show=["jaxpr"])))
+    t.start()
+    time.sleep(1.0)
+    assert client.cancel()
+    t.join(30)
+    assert out["r"]["error"]["type"] == "Cancelled"
+    assert not client.cancel()  # nothing in flight now
+    assert_next_trace_works(client, doc)
+
+
+def test_cancel_one_request_leaves_the_other(client, doc):
+    import threading
+
+    running, queued, out = object(), object(), {}
+
+    def go(name, function, marker):
+        out[name] = client.trace(path=str(doc.path), text=doc.text, function=function,
+                                 spec=parse_spec("x=f32[4]"), show=["jaxpr"], marker=marker)
+
+    a = threading.Thread(target=go, args=("a", "hang", running))
+    a.start()
+    time.sleep(1.0)
+    b = threading.Thread(target=go, args=("b", "ok", queued))
+    b.start()
+    time.sleep(0.3)
+    assert client.cancel(queued)  # still waiting for the worker: it never runs
+    assert client.cancel(running)
+    a.join(30)
+    b.join(30)
+    assert out["a"]["error"]["type"] == "Cancelled" and out["b"]["error"]["type"] == "Cancelled"
+    assert "before it started" in out["b"]["error"]["message"]
+    assert_next_trace_works(client, doc)

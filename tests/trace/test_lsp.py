@@ -135,3 +135,23 @@ def test_configure_reuses_and_replaces_workers(monkeypatch):
     trace_features.configure(server, {"trace": {"enabled": False}})
     trace_features.shutdown(server)
     assert sorted(stopped) == ["cpu", "gpu", "gpu", "tpu"]
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_cancel_request_stops_the_trace(client: LanguageClient, tmp_path):
+    uri = (tmp_path / "hang.py").as_uri()
+    text = "def hang(x):\n    while True:\n        pass\n\n\ndef ok(x):\n    return x * 2\n"
+    before = await request(client, "sharpbits/traceWorkerStatus", {})
+    fut = asyncio.wrap_future(client.protocol.send_request(
+        "sharpbits/trace", {"uri": uri, "text": text, "function": "hang", "args": "x=f32[2]", "show": "jaxpr"},
+        msg_id="trace-to-cancel"))
+    await asyncio.sleep(1.5)
+    client.protocol.notify(types.CANCEL_REQUEST, types.CancelParams(id="trace-to-cancel"))
+    with pytest.raises(Exception):  # noqa: B017 - pygls reports the cancellation as a JSON-RPC error
+        await asyncio.wait_for(fut, timeout=20)
+    # the worker that ran the endless loop was replaced, and the next trace works
+    result = await request(client, "sharpbits/trace", {"uri": uri, "text": text, "function": "ok",
+                                                       "args": "x=f32[2]", "show": "jaxpr"})
+    assert result["ok"], result.get("error")
+    after = await request(client, "sharpbits/traceWorkerStatus", {})
+    assert after["pid"] != before["pid"] and after["restarts"] >= 1

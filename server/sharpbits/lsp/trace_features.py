@@ -103,7 +103,14 @@ def configure(server: Any, settings: dict[str, Any]) -> None:
         st.stop()
 
 
-def _run_trace(st: _TraceState, params: dict[str, Any], doc_text: str | None, root: str | None) -> dict[str, Any]:
+class _Marker:
+    """Identifies one sharpbits/trace request so that cancelling it stops only that trace."""
+
+    client: Any = None
+
+
+def _run_trace(st: _TraceState, params: dict[str, Any], doc_text: str | None, root: str | None,
+               marker: _Marker | None = None) -> dict[str, Any]:
     from pygls.uris import to_fs_path
     from sharpbits.trace.specs import SpecError, resolve_spec
 
@@ -131,8 +138,11 @@ def _run_trace(st: _TraceState, params: dict[str, Any], doc_text: str | None, ro
         show = [s.strip() for s in show.split(",") if s.strip()]
     timeout = float(params.get("timeout") or st.settings.get("timeout") or 120)
     client = st.get_client(params.get("platform"))
+    if marker is not None:
+        marker.client = client
     result: dict[str, Any] = client.trace(path=path, text=text, function=function, spec=resolved.spec, show=show,
-                                          timeout=timeout, root=root, lower_for=params.get("lowerFor"))
+                                          timeout=timeout, root=root, lower_for=params.get("lowerFor"),
+                                          marker=marker)
     result["spec"] = {"source": resolved.source, "text": resolved.spec.get("text"), "line": resolved.line}
     result["uri"] = uri
     return result
@@ -154,7 +164,15 @@ def register(server: Any) -> None:
                 doc_text = None
         root = getattr(ls.workspace, "root_path", None)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(st.executor, _run_trace, st, p, doc_text, root)
+        marker = _Marker()
+        future = loop.run_in_executor(st.executor, _run_trace, st, p, doc_text, root, marker)
+        try:
+            return await asyncio.shield(future)
+        except asyncio.CancelledError:
+            # $/cancelRequest (the user edited, a newer trace supersedes this one): stop the worker's work too
+            if marker.client is not None:
+                marker.client.cancel(marker)
+            raise
 
     @server.feature("sharpbits/traceWorkerStatus")
     async def sharpbits_trace_worker_status(ls: Any, params: Any) -> dict[str, Any]:

@@ -123,6 +123,7 @@ class _Process:
         self.stderr_tail: collections.deque[str] = collections.deque(maxlen=400)
         self.frames: queue.Queue[dict[str, Any] | None] = queue.Queue()
         self.hello: dict[str, Any] | None = None
+        self.cancelled = False
         self.start_error: dict[str, Any] | None = None
         self.hello_lock = threading.Lock()
         threading.Thread(target=self._read_stdout, daemon=True, name="sharpbits-worker-out").start()
@@ -251,6 +252,9 @@ class TraceClient:
         self._start_error: dict[str, Any] | None = None
         self._next_id = 0
         self._starting: threading.Thread | None = None
+        self._current: object | None = None  # the marker of the request in flight
+        self._queued: set[object] = set()
+        self._cancelled: set[object] = set()
         self.restarts = 0
 
     # ---------------------------------------------------------------------------- lifecycle
@@ -385,13 +389,28 @@ class TraceClient:
 
     # ---------------------------------------------------------------------------- requests
 
-    def request(self, message: dict[str, Any], timeout: float | None, path: str | None = None) -> dict[str, Any]:
+    def request(self, message: dict[str, Any], timeout: float | None, path: str | None = None,
+                marker: object | None = None) -> dict[str, Any]:
         """Send one request, wait for its reply. Time limit and crashes -> an error reply; the worker is restarted.
 
         A worker that died while idle (killed, OOM) is not the request's fault: that request is sent again once."""
-        reply = self._request_once(message, timeout, path)
-        if reply.get("_died_idle"):
-            reply = self._request_once(message, timeout, path)
+        marker = marker if marker is not None else object()
+        self._queued.add(marker)
+        try:
+            with self._lock:
+                if marker in self._cancelled:
+                    return {"ok": False, "error": {"type": "Cancelled", "phase": message.get("type"),
+                                                   "message": "the trace was cancelled before it started"}}
+                self._current = marker
+                try:
+                    reply = self._request_once(message, timeout, path)
+                    if reply.get("_died_idle"):
+                        reply = self._request_once(message, timeout, path)
+                finally:
+                    self._current = None
+        finally:
+            self._queued.discard(marker)
+            self._cancelled.discard(marker)
         reply.pop("_died_idle", None)
         return reply
 
@@ -431,6 +450,10 @@ class TraceClient:
                         error["line"] = line
                     return {"ok": False, "error": error}
                 if reply is None:
+                    if proc.cancelled:
+                        self.restart()
+                        return {"ok": False, "error": {"type": "Cancelled", "phase": message.get("type"),
+                                                       "message": "the trace was cancelled; the worker restarts"}}
                     err = proc.death_report(message.get("type", "request"), path)
                     self.restart()
                     # no ack: it died before reading the request (killed while idle), so sending it again is safe
@@ -445,13 +468,29 @@ class TraceClient:
                     reply["device"] = hello.get("device")
                     return reply
 
+    def cancel(self, marker: object | None = None) -> bool:
+        """Stop a request from another thread: its caller gets a `Cancelled` error. With a marker (passed to
+        trace()), only that request: if it is still queued it never runs; if it is running the worker is
+        killed and a fresh one starts. Returns whether something was cancelled."""
+        if marker is not None and marker is not self._current:
+            if marker in self._queued:
+                self._cancelled.add(marker)
+                return True
+            return False
+        proc = self._proc
+        if proc is None or self._current is None:
+            return False
+        proc.cancelled = True
+        proc.kill()
+        return True
+
     def ping(self, timeout: float = 10.0) -> dict[str, Any]:
         return self.request({"type": "ping"}, timeout)
 
     def trace(self, *, path: str, text: str | None = None, function: str, spec: dict[str, Any] | None,
               show: list[str] | None = None, timeout: float | None = 60.0, root: str | None = None,
               time_budget_s: float = 1.0, eager: bool = True, lower_for: str | None = None,
-              postprocess: bool = True) -> dict[str, Any]:
+              postprocess: bool = True, marker: object | None = None) -> dict[str, Any]:
         """Trace `function` of the document at `path` (its text as the editor has it). Returns the result dict."""
         path = os.path.abspath(path)
         if text is None:
@@ -459,7 +498,7 @@ class TraceClient:
         msg = {"type": "trace", "path": path, "text": text, "function": function, "spec": spec,
                "show": list(show) if show else None, "root": root, "cwd": root or os.path.dirname(path),
                "time_budget_s": time_budget_s, "eager": eager, "lower_for": lower_for}
-        reply = self.request(msg, timeout, path)
+        reply = self.request(msg, timeout, path, marker)
         return finish_result(reply, path) if postprocess else reply
 
 
