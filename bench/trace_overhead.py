@@ -65,7 +65,8 @@ def main() -> None:
     client = TraceClient(WorkerConfig(cache_dir=os.path.join(folder, "cache")))
     t = time.perf_counter()
     client.start(background=False)
-    print(f"worker start (spawn + import jax + warm-up): {time.perf_counter() - t:.2f} s")
+    print(f"worker start (spawn + import jax + warm-up): {time.perf_counter() - t:.2f} s; "
+          f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
 
     makers = {
         "selu": lambda: (jax.ShapeDtypeStruct((1000,), jnp.float32),),

@@ -57,3 +57,8 @@ def test_worker_runs_as_a_script(tmp_path):
     assert messages[0]["ok"] and messages[2]["ok"] and messages[2]["stdout"] == "hi\n"
     assert "cos" in messages[2]["jaxpr"]["text"]
     assert sorted(p.name for p in Path(tmp_path).iterdir()) == ["m.py"]
+
+
+def test_worker_source_parses_as_python_3_8():
+    # the user's interpreter may be older than the server's: keep the worker's syntax conservative
+    ast.parse(WORKER_SOURCE.read_text(), feature_version=(3, 8))
