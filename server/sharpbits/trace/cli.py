@@ -20,7 +20,7 @@ EXIT_OK, EXIT_TRACE_ERROR, EXIT_ERROR = 0, 1, 2
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("target", metavar="FILE::FUNC", help="the function to trace: path/to/file.py::func or ::Class.method")
+    p.add_argument("target", metavar="FILE::FUNC", help="the function to trace: path/to/file.py::func or path/to/file.py::Class.method")
     p.add_argument("--args", dest="spec", default=None, metavar="SPEC",
                    help="example inputs, e.g. 'x=f32[1000,10], n=i32[], key=key, neg=True' (default: the "
                         "'# sharpbits: trace(...)' comment above the def, then jaxtyping annotations)")
@@ -39,7 +39,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--launch-prefix", default=None, metavar="CMD",
                    help="run the worker through this command, e.g. 'ssh gpu-box' (env SHARPBITS_TRACE_LAUNCH_PREFIX)")
     p.add_argument("--cache-dir", default=None, metavar="DIR",
-                   help="persistent compilation cache (default ~/.cache/sharpbits/jax-cache; 'none' disables)")
+                   help="persistent compilation cache (default ~/.cache/sharpbits/jax-cache; 'none': leave JAX's own setting)")
     p.add_argument("--memory-limit-mb", type=int, default=None, metavar="MB",
                    help="address-space headroom for the worker (RLIMIT_AS over its start-up size)")
     p.add_argument("--budget", type=float, default=1.0, metavar="S",
