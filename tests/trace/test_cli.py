@@ -104,3 +104,8 @@ def test_jit_alias_uses_the_wrapped_functions_directive(cache_env):
     assert p.returncode == 0, p.stderr
     r = json.loads(p.stdout)
     assert r["jitted_by_user"] and r["spec"]["source"] == "directive" and r["jaxpr"]["eqn_count"] == 6
+
+
+def test_platform_without_a_backend_exit_2(cache_env):
+    p = sharpbits("examples/tracing_selu.py::selu", "--platform", "tpu", env_extra=cache_env)
+    assert p.returncode == 2 and "no 'tpu' backend" in p.stderr and "launch prefix" in p.stderr

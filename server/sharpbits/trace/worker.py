@@ -128,7 +128,7 @@ class Worker:
     def start(self):
         """Import jax for the configured platform. Returns the hello message."""
         platform = (self.config.get("platform") or "auto").lower()
-        env_platform = {"cpu": "cpu", "gpu": "cuda,rocm", "cuda": "cuda", "rocm": "rocm", "tpu": "tpu"}.get(platform)
+        env_platform = {"cpu": "cpu", "gpu": "gpu", "cuda": "cuda", "rocm": "rocm", "tpu": "tpu"}.get(platform)
         if env_platform:
             os.environ["JAX_PLATFORMS"] = env_platform
         sys.dont_write_bytecode = True  # importing the user's modules must not write __pycache__ into the workspace
@@ -150,7 +150,9 @@ class Worker:
         except BaseException as exc:
             hello.update(ok=False, jax=jax.__version__,
                          error={"type": type(exc).__name__, "message": str(exc), "phase": "backend",
-                                "hint": f"JAX has no {platform!r} backend here (JAX_PLATFORMS={env_platform})"})
+                                "hint": f"JAX has no {platform!r} backend in {sys.executable} (JAX_PLATFORMS="
+                                        f"{env_platform}): install JAX's {platform} plugin there, pick another "
+                                        "platform, or run the worker on such a host with a launch prefix"})
             return hello
         try:
             from jax.extend import source_info_util
