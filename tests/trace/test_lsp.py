@@ -127,6 +127,7 @@ def test_configure_reuses_and_replaces_workers(monkeypatch):
     trace_features.configure(server, {"trace": {"enabled": True, "platform": "cpu"}})
     trace_features.configure(server, {"trace": {"enabled": True, "platform": "cpu"}})
     st = trace_features._state(server)
+    st.executor.submit(lambda: None).result()  # starts happen on the executor, in order
     assert len(st.clients) == 1 and started == ["cpu", "cpu"]  # start() on a live client is a no-op
     st.get_client("tpu")
     st.get_client("gpu")  # a third worker evicts the least recently used one

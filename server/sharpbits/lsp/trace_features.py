@@ -31,6 +31,7 @@ class _TraceState:
         self.settings: dict[str, Any] = {}
         self.clients: dict[tuple[Any, ...], Any] = {}  # settings key -> TraceClient, most recently used last
         self.lock = threading.Lock()
+        self.pending_start = False
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="sharpbits-trace")
 
     @staticmethod
@@ -98,7 +99,17 @@ def configure(server: Any, settings: dict[str, Any]) -> None:
     st.settings = trace
     if trace.get("enabled"):
         client = st.get_client()
-        client.start(background=True)  # spawns the process and returns; `import jax` happens over there
+        # start() spawns the process and returns (`import jax` happens over there), but it waits for a trace in
+        # flight to release the client: never on the event loop
+        st.pending_start = True
+
+        def start() -> None:
+            try:
+                client.start(background=True)
+            finally:
+                st.pending_start = False
+
+        st.executor.submit(start)
     else:
         st.stop()
 
@@ -177,6 +188,8 @@ def register(server: Any) -> None:
     @server.feature("sharpbits/traceWorkerStatus")
     async def sharpbits_trace_worker_status(ls: Any, params: Any) -> dict[str, Any]:
         status: dict[str, Any] = {"state": "stopped"} if st.client is None else st.client.status()
+        if status["state"] == "stopped" and st.pending_start:
+            status["state"] = "starting"
         status["enabled"] = bool(st.settings.get("enabled"))
         return status
 
