@@ -313,9 +313,18 @@ def _register_tracing() -> None:
             raise
         return
     trace_features.register(server)
+    server.trace_configure = lambda settings: trace_features.configure(server, settings)  # type: ignore[attr-defined]
+    server.trace_shutdown = lambda: trace_features.shutdown(server)  # type: ignore[attr-defined]
 
 
 _register_tracing()
+
+
+@server.feature(types.SHUTDOWN)
+def on_shutdown(ls: SharpbitsServer, params: None) -> None:
+    stop = getattr(ls, "trace_shutdown", None)
+    if stop is not None:
+        stop()  # the trace worker exits with us
 
 
 def serve_stdio() -> None:

@@ -123,6 +123,7 @@ class _Marker:
 def _run_trace(st: _TraceState, params: dict[str, Any], doc_text: str | None, root: str | None,
                marker: _Marker | None = None) -> dict[str, Any]:
     from pygls.uris import to_fs_path
+
     from sharpbits.trace.specs import SpecError, resolve_spec
 
     uri = params.get("uri") or ""
