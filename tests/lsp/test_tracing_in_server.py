@@ -5,6 +5,7 @@ import asyncio
 import os
 import sys
 import tempfile
+from pathlib import Path
 
 import psutil
 from lsprotocol import types
@@ -44,7 +45,7 @@ async def test_static_and_traced_views_of_the_same_bug(client, uri):
     assert error["type"] == "NonConcreteBooleanIndexError" and error["line"] == 9, error
     # the server process itself never imported jax: only its worker did
     server = psutil.Process(client._server.pid)
-    maps = open(f"/proc/{server.pid}/maps").read() if sys.platform == "linux" else ""
+    maps = Path(f"/proc/{server.pid}/maps").read_text() if sys.platform == "linux" else ""
     assert "jaxlib" not in maps
     assert any("worker" in " ".join(c.cmdline()) or c.name().startswith("python") for c in server.children())
 
