@@ -113,3 +113,11 @@ def test_container_parameters_are_not_arrays():
     code = "import jax\n@jax.grad\ndef loss(params, x):\n    for k, v in params.items():\n        pass\n    return x\n"
     (f,) = model_of(code).traced_functions()
     assert f.param_kinds["params"] is Kind.CONTAINER and f.param_kinds["x"] is Kind.JAX
+
+
+def test_traced_functions_report_the_name_range():
+    from sharpbits.analysis.engine import analyze
+
+    code = "import jax\nclass M:\n    @jax.jit\n    def fdef(self, x): return x\n@jax.jit\nasync  def  f(x): return x\n"
+    fns = analyze(code, "m.py").functions
+    assert [(f.qualname, f.line, f.column, f.end_column) for f in fns] == [("M.fdef", 4, 9, 13), ("f", 6, 13, 14)]

@@ -23,6 +23,14 @@ def make_recording_client() -> LanguageClient:
         if method != types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS:
             client.feature(method)(func)
 
+    @client.feature(types.WORKSPACE_CODE_LENS_REFRESH)
+    def on_lens_refresh(ls: LanguageClient, params: None) -> None:
+        ls.lens_refreshes = getattr(ls, "lens_refreshes", 0) + 1  # type: ignore[attr-defined]
+
+    @client.feature(types.WORKSPACE_INLAY_HINT_REFRESH)
+    def on_hint_refresh(ls: LanguageClient, params: None) -> None:
+        ls.hint_refreshes = getattr(ls, "hint_refreshes", 0) + 1  # type: ignore[attr-defined]
+
     @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     def on_publish(ls: LanguageClient, params: types.PublishDiagnosticsParams) -> None:
         ls.diagnostics[params.uri] = params.diagnostics

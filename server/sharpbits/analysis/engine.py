@@ -52,10 +52,23 @@ class Selection:
         return [r for r in ALL_RULES if (self.select is None or r.name in self.select) and r.name not in self.ignore]
 
 
+@dataclass(frozen=True)
+class TracedFunction:
+    """A module-level function or method that runs under a JAX transformation: what the editor can trace."""
+
+    qualname: str  # `f` or `Class.method`, as `sharpbits trace FILE::QUALNAME` takes it
+    line: int  # the `def` line (1-based)
+    column: int  # the name on that line (1-based characters)
+    end_column: int
+    end_line: int  # the function's last line
+    reason: str  # e.g. "jax.jit"
+
+
 @dataclass
 class AnalysisResult:
     findings: list[Finding]
     syntax_error: Finding | None = None  # set when the text does not parse (findings is then empty)
+    functions: list[TracedFunction] = field(default_factory=list)
 
 
 def analyze(text: str, path: str = "<unknown>", selection: Selection | None = None) -> AnalysisResult:
@@ -84,7 +97,23 @@ def analyze(text: str, path: str = "<unknown>", selection: Selection | None = No
             f.severity = selection.severities[f.rule]
     findings = _without_suppressed(findings, source)
     findings.sort(key=lambda f: (f.line, f.column, f.code))
-    return AnalysisResult(findings)
+    return AnalysisResult(findings, functions=_traced_functions(model, source))
+
+
+def _traced_functions(model: ModuleModel, source: SourceText) -> list[TracedFunction]:
+    out = []
+    for fn in model.traced_functions():
+        node = fn.node
+        if isinstance(node, ast.Lambda) or fn.parent is not None:
+            continue  # the worker traces module-level functions and methods by name
+        text = source.line_text(node.lineno)
+        match = re.compile(rf"def\s+({re.escape(node.name)})\b").search(text, source.char_column(node.lineno, node.col_offset))
+        if match is None:
+            continue
+        col = match.start(1)
+        out.append(TracedFunction(fn.qualname, node.lineno, col + 1, col + 1 + len(node.name),
+                                  node.end_lineno or node.lineno, fn.trace_reason))
+    return sorted(out, key=lambda f: f.line)
 
 
 def _syntax_error_finding(source: SourceText, exc: SyntaxError) -> Finding:

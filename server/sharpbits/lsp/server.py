@@ -80,6 +80,10 @@ class SharpbitsServer(LanguageServer):
             # tooling reports the syntax error itself.
             return
         self.publish(uri, analysed)
+        if delay and getattr(self, "trace_results", None):
+            from sharpbits.lsp.trace_views import auto_retrace
+
+            await auto_retrace(self, uri)
 
     async def analyse(self, uri: str) -> Analysed | None:
         """The analysis of the document's current version (cached), or None if it changed meanwhile."""
@@ -107,6 +111,10 @@ class SharpbitsServer(LanguageServer):
 
     def publish(self, uri: str, analysed: Analysed) -> None:
         diagnostics = [self.diagnostic(f, analysed.lines) for f in analysed.result.findings]
+        if getattr(self, "trace_results", None):
+            from sharpbits.lsp.trace_views import trace_diagnostics
+
+            diagnostics += trace_diagnostics(self, uri, analysed.version, analysed.lines)
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, version=analysed.version, diagnostics=diagnostics)
         )
@@ -290,6 +298,13 @@ async def hover(ls: SharpbitsServer, params: types.HoverParams) -> types.Hover |
     if analysed is None:
         return None
     pos = from_client(analysed.lines, params.position, ls.workspace.position_codec)
+    if getattr(ls, "trace_results", None):
+        from sharpbits.lsp.trace_views import hover as trace_hover
+
+        text = trace_hover(ls, uri, analysed.version, analysed.result.functions, pos[0], pos[1])
+        if text is not None and not any((f.line, f.column) <= pos <= (f.end_line, f.end_column)
+                                         for f in analysed.result.findings):
+            return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
     for f in analysed.result.findings:
         if (f.line, f.column) <= pos <= (f.end_line, f.end_column):
             rule = lookup(f.code)
@@ -313,6 +328,9 @@ def _register_tracing() -> None:
             raise
         return
     trace_features.register(server)
+    from sharpbits.lsp.trace_views import register_views
+
+    register_views(server)
     server.trace_configure = lambda settings: trace_features.configure(server, settings)  # type: ignore[attr-defined]
     server.trace_shutdown = lambda: trace_features.shutdown(server)  # type: ignore[attr-defined]
 
