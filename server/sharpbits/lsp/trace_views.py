@@ -158,7 +158,7 @@ def hover(ls: Any, uri: str, version: int | None, functions: list[TracedFunction
             counts: dict[str, int] = {}
             for p in prims:
                 counts[p] = counts.get(p, 0) + 1
-            listing = ", ".join(f"`{p}`×{n}" if n > 1 else f"`{p}`" for p, n in counts.items())
+            listing = ", ".join(f"`{p}`×{n}" if n > 1 else f"`{p}`" for p, n in counts.items())  # noqa: RUF001
             return f"line {line} of **{fn.qualname}** produced {len(prims)} jaxpr equations: {listing}"
     return None
 
