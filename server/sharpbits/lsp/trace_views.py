@@ -15,6 +15,7 @@ from typing import Any
 from lsprotocol import types
 
 from sharpbits.analysis.engine import TracedFunction
+from sharpbits.trace.render import duration
 
 TRACE_COMMAND = "sharpbits.trace"
 TRACE_SOURCE = "sharpbits (trace)"
@@ -43,16 +44,6 @@ def current_results(ls: Any, uri: str, version: int | None) -> dict[str, TraceEn
     return {name: entry for name, entry in _state(ls).get(uri, {}).items() if entry.version == version}
 
 
-def _ms(seconds: float | None) -> str:
-    if seconds is None:
-        return "?"
-    if seconds < 1e-3:
-        return f"{seconds * 1e6:.1f} µs"
-    if seconds < 1:
-        return f"{seconds * 1e3:.1f} ms" if seconds < 0.1 else f"{seconds * 1e3:.0f} ms"
-    return f"{seconds:.2f} s"
-
-
 def summary(result: dict[str, Any]) -> str:
     """`jaxpr 14 eqns · compile 38 ms · run 12.1 µs ±3% · cpu` (or the error)."""
     if not result.get("ok"):
@@ -64,13 +55,13 @@ def summary(result: dict[str, Any]) -> str:
         parts.append(f"jaxpr {jaxpr['eqn_count']} eqns")
     timings = result.get("timings") or {}
     if timings.get("compile_s") is not None:
-        parts.append(f"compile {_ms(timings['compile_s'])}")
+        parts.append(f"compile {duration(timings['compile_s'])}")
     run = timings.get("run") or {}
     if run.get("median_s"):
         spread = ""
         if run.get("p10_s") is not None and run.get("p90_s") is not None and run["median_s"]:
             spread = f" ±{100 * (run['p90_s'] - run['p10_s']) / 2 / run['median_s']:.0f}%"
-        parts.append(f"run {_ms(run['median_s'])}{spread}")
+        parts.append(f"run {duration(run['median_s'])}{spread}")
     device = result.get("device") or {}
     parts.append(str(device.get("platform", "?")))
     return " · ".join(parts)
@@ -175,7 +166,7 @@ def inlay_hints(ls: Any, uri: str, version: int | None, functions: list[TracedFu
         run = ((entry.result.get("timings") or {}).get("run") or {}).get("median_s")
         if run and settings.get("runTime", True):
             hints.append(types.InlayHint(position=types.Position(fn.line - 1, len(def_text)),
-                                         label=f"  ⏱ {_ms(run)}", padding_left=True))
+                                         label=f"  ⏱ {duration(run)}", padding_left=True))
         if settings.get("equations", True):
             for line, prims in sorted(line_primitives(entry.result).items()):
                 if fn.line < line <= fn.end_line and first <= line <= last and line <= len(lines):

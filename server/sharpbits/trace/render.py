@@ -7,11 +7,12 @@ from collections import Counter
 from typing import Any
 
 
-def _ms(s: float | None) -> str:
+def duration(s: float | None) -> str:
+    """Seconds for people: `12.1 µs`, `3.40 ms`, `1.25 s`."""
     if s is None:
         return "-"
     if s < 1e-3:
-        return f"{s * 1e6:.1f} us"
+        return f"{s * 1e6:.1f} µs"
     if s < 1:
         return f"{s * 1e3:.2f} ms"
     return f"{s:.2f} s"
@@ -117,19 +118,19 @@ def render_text(result: dict[str, Any], path: str, text: str, show: list[str], s
     t = result.get("timings") or {}
     if t and "timing" in show and "trace_s" in t:
         out.append("")
-        steps = [f"trace {_ms(t.get('trace_s'))}"]
+        steps = [f"trace {duration(t.get('trace_s'))}"]
         if "lower_s" in t:
-            steps.append(f"lower {_ms(t['lower_s'])}")
+            steps.append(f"lower {duration(t['lower_s'])}")
         if "compile_s" in t:
             cache = {"hit": " (persistent cache hit)", "miss": " (cache miss)"}.get(t.get("compile_cache", ""), "")
-            steps.append(f"compile {_ms(t['compile_s'])}{cache}")
+            steps.append(f"compile {duration(t['compile_s'])}{cache}")
         if "first_call_s" in t:
-            steps.append(f"first call {_ms(t['first_call_s'])}")
+            steps.append(f"first call {duration(t['first_call_s'])}")
         out.append("timing: " + " · ".join(steps))
         run = t.get("run")
         if run:
-            out.append(f"  steady state: {_ms(run['median_s'])} median (p10 {_ms(run['p10_s'])}, p90 "
-                       f"{_ms(run['p90_s'])}, n={run['n']}, block_until_ready)")
+            out.append(f"  steady state: {duration(run['median_s'])} median (p10 {duration(run['p10_s'])}, p90 "
+                       f"{duration(run['p90_s'])}, n={run['n']}, block_until_ready)")
         eager = t.get("eager")
         if eager:
             if "skipped" in eager:
@@ -137,7 +138,7 @@ def render_text(result: dict[str, Any], path: str, text: str, show: list[str], s
             elif eager.get("run"):
                 em = eager["run"]["median_s"]
                 ratio = f" = {em / run['median_s']:.1f}x the jitted time" if run and run["median_s"] else ""
-                out.append(f"  eager (un-jitted): {_ms(em)} median, n={eager['run']['n']}{ratio}")
+                out.append(f"  eager (un-jitted): {duration(em)} median, n={eager['run']['n']}{ratio}")
     retr = [r for r in result.get("retraces") or [] if r.get("traces", 0) > 1]
     if retr:
         out.append("")

@@ -41,23 +41,15 @@ def trip_count(call: ast.Call) -> int | None:
     return max(0, len(range(start, stop, step)))
 
 
-def _rewrite(ctx: RuleContext, fn: FunctionInfo, loop: ast.For):
-    """The fori_loop fix for this loop, or None and a note saying why it is not offered."""
-    from sharpbits.fixes.fori_loop import Refusal, plan_fori_loop
+def _rewrite(ctx: RuleContext, fn: FunctionInfo, loop: ast.For | ast.While):
+    """The lax.fori_loop / lax.while_loop fix for this loop, or None and a note saying why it is not offered."""
+    from sharpbits.fixes.fori_loop import Refusal, plan_fori_loop, plan_while_loop
 
     try:
-        plan = plan_fori_loop(ctx.source, ctx.model, fn, loop)
-    except Refusal as refusal:
-        return None, f" (no automatic rewrite: {refusal})"
-    source = ctx.source
-    return (lambda: plan.fix(source)), ""
-
-
-def _rewrite_while(ctx: RuleContext, fn: FunctionInfo, loop: ast.While):
-    from sharpbits.fixes.fori_loop import Refusal, plan_while_loop
-
-    try:
-        plan = plan_while_loop(ctx.source, ctx.model, fn, loop)
+        if isinstance(loop, ast.For):
+            plan = plan_fori_loop(ctx.source, ctx.model, fn, loop)
+        else:
+            plan = plan_while_loop(ctx.source, ctx.model, fn, loop)  # type: ignore[assignment]
     except Refusal as refusal:
         return None, f" (no automatic rewrite: {refusal})"
     source = ctx.source
@@ -235,7 +227,7 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
         traced = any(
             isinstance(n, ast.Name) and model.kind_at(n) is Kind.JAX for n in ast.walk(node.test)
         ) and model.kind_of(node.test, fn) is Kind.JAX
-        builder, note = _rewrite_while(ctx, fn, node)
+        builder, note = _rewrite(ctx, fn, node)
         title = "rewrite as `lax.while_loop`" if builder else ""
         if traced:
             ctx.report(node, f"`while` on a traced condition {where} raises TracerBoolConversionError; "
