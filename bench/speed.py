@@ -25,7 +25,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "server"))
 
 HEADER = '''"""Generated benchmark module: a model, a training loop, data handling and utilities."""
 from functools import partial
@@ -252,6 +251,9 @@ def main(argv: list[str] | None = None) -> int:
 
     folder = args.keep or Path(tempfile.mkdtemp(prefix="sharpbits-speed-"))
     folder.mkdir(parents=True, exist_ok=True)
+    import sharpbits
+
+    print(f"engine: {Path(sharpbits.__file__).parent}")
     print(f"python {sys.version.split()[0]}; runs: {runs} (10k-line module: {big_runs}); medians reported")
     for size, n in ((1_000, runs), (10_000, big_runs)):
         text = generate(size)
