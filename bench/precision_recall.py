@@ -5,7 +5,10 @@ per (file, line, rule). A finding with no label on its line is a false positive 
 with no label), a label with no finding a false negative. Labels for rules the engine does not know yet are
 counted as false negatives and marked "not implemented".
 
-    .venv/bin/python bench/precision_recall.py [--corpus DIR] [--quick]
+    .venv/bin/python bench/precision_recall.py [--corpus DIR] [--min-severity info|warning|error] [--quick]
+
+The engine is whichever `sharpbits` package Python imports (the editable install of this checkout); to
+measure another checkout's rules, put its `server/` first: `PYTHONPATH=../main/server .venv/bin/python ...`.
 """
 
 from __future__ import annotations
@@ -18,13 +21,14 @@ import tokenize
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "server"))  # works from a checkout even without the editable install
+import sharpbits
+from sharpbits.analysis.engine import Selection, analyze
+from sharpbits.analysis.rules import ALL_RULES
 
-from sharpbits.analysis.engine import Selection, analyze  # noqa: E402
-from sharpbits.analysis.rules import ALL_RULES  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 CORPUS = ROOT / "tests" / "corpus" / "labelled"
+SEVERITY_ORDER = ("hint", "info", "warning", "error")
 RULES = ("in-place-update", "prng-key-reuse", "python-loop-in-jit", "boolean-indexing-in-jit",
          "global-captured-in-jit")
 MARK = "# expect:"
@@ -48,6 +52,8 @@ def ratio(num: int, den: int) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument("--min-severity", choices=SEVERITY_ORDER, default="hint",
+                        help="ignore findings below this severity (default: count every finding)")
     parser.add_argument("--quick", action="store_true", help="accepted for symmetry with the other benches")
     args = parser.parse_args(argv)
 
@@ -69,7 +75,10 @@ def main(argv: list[str] | None = None) -> int:
         result = analyze(text, str(path), Selection())
         if result.syntax_error is not None:
             print(f"{path.name}: syntax error: {result.syntax_error.message}", file=sys.stderr)
-        got = {(f.line, f.rule) for f in result.findings}
+        floor = SEVERITY_ORDER.index(args.min_severity)
+        kept = [f for f in result.findings if SEVERITY_ORDER.index(f.severity) >= floor]
+        got = {(f.line, f.rule) for f in kept}
+        severity = {(f.line, f.rule): f.severity for f in kept}
         if not expected:
             clean_files += 1
             noisy_clean += bool(got)
@@ -77,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
             tp[rule] += 1
         for line, rule in sorted(got - expected):
             fp[rule] += 1
-            fps.append(f"{path.name}:{line} {rule}")
+            fps.append(f"{path.name}:{line} {rule} [{severity[(line, rule)]}]")
         for line, rule in sorted(expected - got):
             fn[rule] += 1
             note = "" if rule in implemented else " (not implemented)"
@@ -85,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - started
 
     rules = list(RULES) + sorted((set(tp) | set(fp) | set(fn)) - set(RULES))
+    print(f"engine: {Path(sharpbits.__file__).parent}; rules: {len(implemented)}; "
+          f"counting findings of severity >= {args.min_severity}")
     print(f"corpus: {len(files)} files ({len(files) - clean_files} with labels, {clean_files} clean), "
           f"analysed in {elapsed * 1000:.0f} ms")
     print(f"{'rule':<26} {'impl':<4} {'TP':>4} {'FP':>4} {'FN':>4} {'precision':>9} {'recall':>7}")

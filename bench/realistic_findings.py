@@ -4,6 +4,8 @@ That code base is correct, idiomatic JAX, so each finding printed here is a cand
 to judge. Runs the real command line (`sharpbits check --format json`), the way a user or CI would.
 
     .venv/bin/python bench/realistic_findings.py [--path DIR] [--quick]
+
+To check with another checkout's rules: `PYTHONPATH=../main/server .venv/bin/python bench/realistic_findings.py`.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
             shown = Path(f["path"]).resolve().relative_to(args.path.resolve())
         except ValueError:
             shown = Path(f["path"])
-        print(f"  {shown}:{f['line']}:{f['column']} {f['code']} {f['rule']} {f['message']}")
+        print(f"  {shown}:{f['line']}:{f['column']} {f['code']} {f['rule']} [{f['severity']}] {f['message']}")
     per_rule = Counter(f["rule"] for f in findings)
     summary = ", ".join(f"{rule}={n}" for rule, n in sorted(per_rule.items())) or "none"
     print(f"findings: {len(findings)} ({summary}); "

@@ -7,7 +7,9 @@ Generates (deterministically) a realistic JAX module of ~1,000 lines (and a ~10,
     `ast.parse(open(FILE).read())` (target <= 5x);
 (c) whether the start-up of `sharpbits check` imports jax or libcst.matchers (it should import neither).
 
-These machines are noisy: the script prints medians and ratios and never fails on time.
+These machines are noisy: each repetition times the two sides back to back (so both see the same load),
+and the printed ratio is the median of the per-repetition ratios, next to the two medians. The script
+never fails on time.
 
     .venv/bin/python bench/speed.py [--quick] [--runs N] [--keep DIR]
 """
@@ -16,6 +18,8 @@ from __future__ import annotations
 
 import argparse
 import ast
+import gc
+import os
 import random
 import statistics
 import subprocess
@@ -25,7 +29,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "server"))
 
 HEADER = '''"""Generated benchmark module: a model, a training loop, data handling and utilities."""
 from functools import partial
@@ -191,13 +194,25 @@ def generate(target_lines: int, seed: int = 0) -> str:
     return "".join(parts)
 
 
-def median_seconds(fn, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def _seconds(fn) -> float:
+    gc.collect()  # start each timing from the same heap state
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def paired(fn, baseline, runs: int) -> tuple[float, float, float]:
+    """Median of fn's times, median of baseline's times, median of the per-repetition ratios."""
+    ours, base, ratios = [], [], []
+    for i in range(runs):
+        if i % 2:  # alternate the order so neither side always runs second
+            b, a = _seconds(baseline), _seconds(fn)
+        else:
+            a, b = _seconds(fn), _seconds(baseline)
+        ours.append(a)
+        base.append(b)
+        ratios.append(a / b)
+    return statistics.median(ours), statistics.median(base), statistics.median(ratios)
 
 
 def sharpbits_command() -> list[str]:
@@ -205,24 +220,22 @@ def sharpbits_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "sharpbits"]
 
 
-def in_process(text: str, runs: int) -> tuple[float, float, int]:
+def in_process(text: str, runs: int) -> tuple[float, float, float, int]:
     from sharpbits.analysis.engine import Selection, analyze
 
     result = analyze(text, "bench.py", Selection())  # warm-up (imports, caches)
     ast.parse(text)
-    t_analyze = median_seconds(lambda: analyze(text, "bench.py", Selection()), runs)
-    t_parse = median_seconds(lambda: ast.parse(text), runs)
-    return t_analyze, t_parse, len(result.findings)
+    t_analyze, t_parse, ratio = paired(lambda: analyze(text, "bench.py", Selection()), lambda: ast.parse(text), runs)
+    return t_analyze, t_parse, ratio, len(result.findings)
 
 
-def whole_process(path: Path, runs: int) -> tuple[float, float]:
+def whole_process(path: Path, runs: int) -> tuple[float, float, float]:
     check = [*sharpbits_command(), "check", str(path)]
     parse = [sys.executable, "-c", "import ast,sys; ast.parse(open(sys.argv[1]).read())", str(path)]
     for cmd in (check, parse):  # warm the OS file cache and .pyc files
         subprocess.run(cmd, capture_output=True, timeout=300)
-    t_check = median_seconds(lambda: subprocess.run(check, capture_output=True, timeout=300), runs)
-    t_parse = median_seconds(lambda: subprocess.run(parse, capture_output=True, timeout=300), runs)
-    return t_check, t_parse
+    return paired(lambda: subprocess.run(check, capture_output=True, timeout=300),
+                  lambda: subprocess.run(parse, capture_output=True, timeout=300), runs)
 
 
 def startup_imports(path: Path) -> dict[str, bool]:
@@ -248,22 +261,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", type=Path, default=None, help="write the generated modules to this folder")
     args = parser.parse_args(argv)
     runs = args.runs or (3 if args.quick else 9)
-    big_runs = 1 if args.quick else max(3, runs // 2)
+    big_runs = 1 if args.quick else max(3, runs // 2 + 1)
 
     folder = args.keep or Path(tempfile.mkdtemp(prefix="sharpbits-speed-"))
     folder.mkdir(parents=True, exist_ok=True)
+    import sharpbits
+
+    print(f"engine: {Path(sharpbits.__file__).parent}")
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "n/a"
+    print(f"cpus: {os.cpu_count()}, load average: {load} (other work on the machine skews absolute times)")
     print(f"python {sys.version.split()[0]}; runs: {runs} (10k-line module: {big_runs}); medians reported")
     for size, n in ((1_000, runs), (10_000, big_runs)):
         text = generate(size)
         path = folder / f"generated_{size}.py"
         path.write_text(text, encoding="utf-8")
         n_lines = text.count("\n")
-        t_an, t_ast, n_findings = in_process(text, n)
-        ratio_a = t_an / t_ast
+        t_an, t_ast, ratio_a, n_findings = in_process(text, n)
         print(f"[{n_lines} lines] (a) in-process: analyze {t_an * 1000:.1f} ms, ast.parse {t_ast * 1000:.1f} ms, "
               f"ratio {ratio_a:.2f}x (target <= 4x: {verdict(ratio_a, 4)}); {n_findings} findings")
-        t_check, t_parse = whole_process(path, n)
-        ratio_b = t_check / t_parse
+        t_check, t_parse, ratio_b = whole_process(path, n)
         print(f"[{n_lines} lines] (b) whole process: sharpbits check {t_check * 1000:.0f} ms, "
               f"python+ast.parse {t_parse * 1000:.0f} ms, ratio {ratio_b:.2f}x (target <= 5x: {verdict(ratio_b, 5)})")
         if size == 1_000:

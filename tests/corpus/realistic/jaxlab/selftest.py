@@ -212,6 +212,14 @@ def layer_shapes() -> str:
 
 
 @check
+def tutorial_style_mlp() -> str:
+    params = mlp.init_tuples(jax.random.key(16), [8, 16, 3])
+    batch = _blobs(16)
+    new = mlp.tuple_sgd_step(params, jnp.asarray(batch["inputs"]), jnp.asarray(batch["labels"]))
+    return f"list-of-tuples MLP step: {[tuple(w.shape) for w, _ in new]}"
+
+
+@check
 def registry_and_text() -> str:
     k_in, k_out, k_x = jax.random.split(jax.random.key(15), 3)
     params = {"w_in": jax.random.normal(k_in, (8, 16)) * 0.1, "w_out": jax.random.normal(k_out, (16, 8)) * 0.1}

@@ -59,3 +59,31 @@ def logit_lens(params, x, cfg: ModelConfig):
         if i > 0:
             outputs.append(layers.dense(params["head"], x))
     return jnp.stack(outputs) if outputs else jnp.zeros((0, x.shape[0], cfg.num_classes))
+
+
+# --- the JAX tutorial's list-of-tuples MLP (kept for the MNIST baseline scripts) -------------------------
+
+def init_tuples(key, sizes, scale: float = 1e-2):
+    keys = jax.random.split(key, len(sizes) - 1)
+    return [(scale * jax.random.normal(k, (n, m)), jnp.zeros(n)) for k, m, n in zip(keys, sizes[:-1], sizes[1:])]
+
+
+def predict_one(params, x):
+    activations = x
+    for w, b in params[:-1]:
+        activations = jax.nn.relu(w @ activations + b)
+    final_w, final_b = params[-1]
+    logits = final_w @ activations + final_b
+    return logits - jax.scipy.special.logsumexp(logits)
+
+
+batched_predict = jax.vmap(predict_one, in_axes=(None, 0))
+
+
+@jax.jit
+def tuple_sgd_step(params, x, labels, step_size: float = 0.01):
+    def loss(p):
+        return -jnp.mean(jnp.take_along_axis(batched_predict(p, x), labels[:, None], axis=1))
+
+    grads = jax.grad(loss)(params)
+    return [(w - step_size * dw, b - step_size * db) for (w, b), (dw, db) in zip(params, grads)]
