@@ -45,12 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
     rule.add_argument("rule", nargs="?", help="rule code or name; omit to list every rule")
 
     trace = sub.add_parser("trace", help="trace a function and show its jaxpr, HLO, cost and timings")
-    try:
-        from sharpbits.trace.cli import add_arguments
-    except ImportError:  # the trace package is part of sharpbits; this only guards a broken install
-        add_arguments = None
-    if add_arguments is not None:
-        add_arguments(trace)
+    from sharpbits.trace.cli import add_arguments  # argparse only: no jax, no worker start
+
+    add_arguments(trace)
     return parser
 
 

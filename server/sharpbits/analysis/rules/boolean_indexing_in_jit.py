@@ -160,7 +160,7 @@ and the masked sum `x[mask].sum()` / `jnp.sum(x[mask])` becomes `jnp.where(mask,
         for node in model.nodes(ast.Subscript):
             assert isinstance(node, ast.Subscript)
             fn = model.enclosing_function(node)
-            if fn is None or not fn.traced or not isinstance(node.ctx, ast.Load):
+            if fn is None or not fn.traced or isinstance(node.ctx, ast.Del):
                 continue
             if True:
                 if model.kind_of(node.value, fn) not in (Kind.JAX, Kind.JAX_AT, Kind.NUMPY):
@@ -173,7 +173,7 @@ and the masked sum `x[mask].sum()` / `jnp.sum(x[mask])` becomes `jnp.where(mask,
                 mask_text = ast.unparse(mask)
                 mask_text = mask_text if len(mask_text) <= 24 else "mask"
                 what = f"`.at[{mask_text}]`" if at else f"`[{mask_text}]`"
-                builder, title = self._fix(ctx, fn, node, mask)
+                builder, title = self._fix(ctx, fn, node, mask) if isinstance(node.ctx, ast.Load) else (None, "")
                 ctx.report(
                     node,
                     f"boolean-mask indexing {what} inside `{fn.name}` ({fn.trace_reason}) raises "

@@ -91,16 +91,18 @@ class _Globals:
                 self.changes.setdefault(node.id, []).append(Change(node.lineno, f"written through `global` in `{fn.name}`"))
 
     def _mutations(self) -> None:
-        if not self.containers:
-            return
         for node in self.model.nodes(ast.Subscript, ast.Attribute, ast.Call):
             base: ast.AST | None = None
             if isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del):
-                base = node.value
+                base = node.value  # `config["relu"] = True`, `settings.clip = 10.0`, `MEAN[:] = ...`
+                if not isinstance(base, ast.Name) or self.kinds.get(base.id) != "value":
+                    continue
             elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                   and node.func.attr in _MUTATING_METHODS):
                 base = node.func.value
-            if not isinstance(base, ast.Name) or base.id not in self.containers:
+                if not isinstance(base, ast.Name) or base.id not in self.containers:
+                    continue
+            else:
                 continue
             fn = self.model.enclosing_function(node)
             if fn is not None and self.model._is_local(base.id, fn):

@@ -133,7 +133,9 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                 if not isinstance(target, ast.Subscript):
                     continue
                 base, chained = _base_name(target)
-                if base is None or model.kind_at(base) not in (Kind.JAX, Kind.KEY):
+                if base is None:
+                    continue
+                if model.kind_at(base) not in (Kind.JAX, Kind.KEY) and not _array_leaf_of_pytree_param(target, base, model):
                     continue
                 if isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, str):
                     continue
@@ -151,6 +153,21 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                 fixable = simple and (fn is None or base.id in fn.local_names)
                 builder = _fix_builder(ctx, node, base.id, fn, minmax) if fixable else None
                 ctx.report(target, msg, builder, fix_title=f"use `{name} = {name}.at[{index}].{method}(...)`")
+
+
+def _array_leaf_of_pytree_param(target: ast.Subscript, base: ast.Name, model) -> bool:
+    """`params["w"][0] = v` in a traced function: a dict parameter's leaves are JAX arrays."""
+    fn = model.enclosing_function(target)
+    if fn is None or not fn.traced or base.id not in fn.params or base.id in fn.static_params:
+        return False
+    chain = []
+    node: ast.AST = target
+    while isinstance(node, ast.Subscript):
+        chain.append(node.slice)
+        node = node.value
+    chain.reverse()  # from the base outwards
+    is_key = lambda s: isinstance(s, ast.Constant) and isinstance(s.value, str)  # noqa: E731
+    return len(chain) >= 2 and is_key(chain[0]) and not is_key(chain[-1])
 
 
 def _base_name(target: ast.Subscript) -> tuple[ast.Name | None, bool]:

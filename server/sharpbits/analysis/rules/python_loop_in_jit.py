@@ -215,8 +215,11 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
             return
         if isinstance(node.iter, ast.List | ast.Tuple | ast.Set) and len(node.iter.elts) <= SMALL_LITERAL_CONTAINER:
             return
-        if isinstance(node.iter, ast.Name) and _is_parameter(node.iter.id, fn):
-            return  # a traced argument may be a pytree (a list of layers): its structure is not known here
+        root = node.iter
+        while isinstance(root, ast.Subscript | ast.Attribute):
+            root = root.value
+        if isinstance(root, ast.Name) and _is_parameter(root.id, fn):
+            return  # a traced argument (or a slice of it) may be a pytree, e.g. a list of layers
         if model.kind_of(node.iter, fn) is Kind.JAX:
             ctx.report(node, f"iterating over a traced array {where} unrolls the loop over its first axis; "
                        "use `lax.scan` or `jax.vmap`", end_node=node.iter)
