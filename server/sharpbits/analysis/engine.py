@@ -107,10 +107,10 @@ def _traced_functions(model: ModuleModel, source: SourceText) -> list[TracedFunc
         if isinstance(node, ast.Lambda) or fn.parent is not None:
             continue  # the worker traces module-level functions and methods by name
         text = source.line_text(node.lineno)
-        match = re.compile(rf"def\s+({re.escape(node.name)})\b").search(text, source.char_column(node.lineno, node.col_offset))
-        if match is None:
+        at = text.find("def", source.char_column(node.lineno, node.col_offset))
+        col = at + 3 + (len(text) - at - 3 - len(text[at + 3 :].lstrip())) if at >= 0 else -1
+        if col < 0 or not text.startswith(node.name, col):
             continue
-        col = match.start(1)
         out.append(TracedFunction(fn.qualname, node.lineno, col + 1, col + 1 + len(node.name),
                                   node.end_lineno or node.lineno, fn.trace_reason))
     return sorted(out, key=lambda f: f.line)

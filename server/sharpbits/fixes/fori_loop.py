@@ -120,6 +120,20 @@ def _body_indent(source: SourceText, first: ast.stmt, outer: str) -> str:
     return indent if indent.startswith(outer) and len(indent) > len(outer) else outer + "    "
 
 
+_BODY_NODES: dict[int, tuple[list[ast.stmt], list[ast.AST]]] = {}
+
+
+def _nodes(body: list[ast.stmt]) -> list[ast.AST]:
+    """Every node of a loop body, computed once per body (the checks below look at it many times)."""
+    cached = _BODY_NODES.get(id(body))
+    if cached is None or cached[0] is not body:
+        cached = (body, [n for stmt in body for n in ast.walk(stmt)])
+        if len(_BODY_NODES) > 64:
+            _BODY_NODES.clear()
+        _BODY_NODES[id(body)] = cached
+    return cached[1]
+
+
 def _literal_int(node: ast.AST) -> int | None:
     if isinstance(node, ast.Constant) and type(node.value) is int:
         return node.value
@@ -277,7 +291,7 @@ def _stable_initial(value: ast.AST | None, model: ModuleModel, fn: FunctionInfo)
 def _only_at_updates(name: str, body: list[ast.stmt]) -> bool:
     """Every assignment to `name` is `name = name.at[...].method(...)`: dtype and shape are kept."""
     found = False
-    for node in (n for stmt in body for n in ast.walk(stmt)):
+    for node in _nodes(body):
         if isinstance(node, ast.AugAssign) and name in _names_stored(node.target):
             return False
         if isinstance(node, ast.Assign) and any(name in _names_stored(t) for t in node.targets):
@@ -306,7 +320,7 @@ def _int_arithmetic_only(name: str, body: list[ast.stmt]) -> bool:
         return isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and int_expr(node.operand)
 
     found = False
-    for node in (n for stmt in body for n in ast.walk(stmt)):
+    for node in _nodes(body):
         if isinstance(node, ast.AugAssign) and name in _names_stored(node.target):
             if not (isinstance(node.op, ok_ops) and isinstance(node.value, ast.Constant) and type(node.value.value) is int):
                 return False
@@ -335,13 +349,13 @@ def _check_traced_uses(name: str, body: list[ast.stmt], model: ModuleModel, fn: 
     changed = True
     while changed:  # index temporaries computed from a traced index are traced too
         changed = False
-        for stmt in (n for s in body for n in ast.walk(s)):
+        for stmt in _nodes(body):
             if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
                     and stmt.targets[0].id not in tracked and _names_loaded(stmt.value) & tracked
                     and derived(stmt.value)):
                 tracked.add(stmt.targets[0].id)
                 changed = True
-    for node in (n for s in body for n in ast.walk(s)):
+    for node in _nodes(body):
         if not (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in tracked):
             continue
         child: ast.AST = node
@@ -382,11 +396,14 @@ def _fn_nodes(model: ModuleModel, fn: FunctionInfo) -> list[ast.AST]:
     return model.own_nodes(fn)
 
 
-def _fresh_name(base: str, taken: set[str]) -> str:
-    if base not in taken:
+def _fresh_name(base: str, *taken: set[str]) -> str:
+    def used(name: str) -> bool:
+        return any(name in names for names in taken)
+
+    if not used(base):
         return base
     i = 2
-    while f"{base}_{i}" in taken:
+    while used(f"{base}_{i}"):
         i += 1
     return f"{base}_{i}"
 
@@ -447,7 +464,7 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
             raise Refusal("the range's bounds are traced values")
     index = loop.target.id
     body = loop.body
-    for node in (n for s in body for n in ast.walk(s)):
+    for node in _nodes(body):
         if isinstance(node, ast.Break):
             raise Refusal("`break` cannot be expressed in `fori_loop`")
         if isinstance(node, ast.Continue):
@@ -465,8 +482,8 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
                 recv = node.func.value
                 if model.kind_of(recv, fn) not in (Kind.JAX, Kind.JAX_AT):
                     raise Refusal(f"`{ast.unparse(node.func)}(...)` changes Python state (it would run once)")
-    assigned = set().union(*(_names_stored(s) for s in body)) - {index}
-    for node in (n for s in body for n in ast.walk(s)):
+    assigned = {n.id for n in _nodes(body) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)} - {index}
+    for node in _nodes(body):
         if isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del):
             base = node.value
             while isinstance(base, ast.Subscript | ast.Attribute):
@@ -479,9 +496,9 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
     if index in live_after and index != "_":
         raise Refusal(f"the loop variable `{index}` is read after the loop, where it must keep its Python value")
     carries = sorted((carried.read_first & assigned) | (live_after & assigned),
-                     key=lambda name: min((n.lineno, n.col_offset) for s in body for n in ast.walk(s)
+                     key=lambda name: min((n.lineno, n.col_offset) for n in _nodes(body)
                                           if isinstance(n, ast.Name) and n.id == name))
-    nested_defs = {s.name for s in (n for b in body for n in ast.walk(b)) if isinstance(s, ast.FunctionDef | ast.ClassDef)}
+    nested_defs = {s.name for s in _nodes(body) if isinstance(s, ast.FunctionDef | ast.ClassDef)}
     carries = [c for c in carries if c not in nested_defs]
     if not carries:
         raise Refusal("the loop computes nothing that is used after it")
@@ -491,7 +508,7 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
         if initial is None:
             raise Refusal(f"`{name}` is carried across iterations but has no value before the loop")
         is_param = isinstance(initial, ast.arg)
-        for node in (n for s in body for n in ast.walk(s)):
+        for node in _nodes(body):
             if isinstance(node, ast.Assign) and any(name in _names_stored(t) for t in node.targets):
                 value = node.value
                 if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Slice) and name in _names_loaded(value.value):
@@ -509,9 +526,9 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
     if index != "_":
         _check_traced_uses(index, body, model, fn, parents, "the loop index")
     lax, import_edit = _lax_spelling(model, source)
-    taken = model.all_names() | set(fn.local_names)
-    body_name = _fresh_name("loop_body", taken)
-    unpack = _fresh_name("carry", taken | set(carries))
+    taken = (model.all_names(), fn.local_names)
+    body_name = _fresh_name("loop_body", *taken)
+    unpack = _fresh_name("carry", *taken, set(carries))
     trip: int | None = None
     if all(_literal_int(a) is not None for a in args):
         values = [_literal_int(a) for a in args]
@@ -595,13 +612,13 @@ def plan_while_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, lo
         if isinstance(initial, ast.Constant | ast.UnaryOp | ast.Tuple | ast.List | ast.Dict):
             _check_traced_uses(name, loop.body, model, fn, model.parents, "carried Python value")
     lax, import_edit = _lax_spelling(model, source)
-    taken = model.all_names() | set(fn.local_names)
-    return WhilePlan(loop, carries, lax, import_edit, _fresh_name("loop_cond", taken), _fresh_name("loop_body", taken),
-                     indent, _fresh_name("carry", taken | set(carries)))
+    taken = (model.all_names(), fn.local_names)
+    return WhilePlan(loop, carries, lax, import_edit, _fresh_name("loop_cond", *taken), _fresh_name("loop_body", *taken),
+                     indent, _fresh_name("carry", *taken, set(carries)))
 
 
 def _refuse_effects(body: list[ast.stmt], model: ModuleModel, fn: FunctionInfo) -> None:
-    for node in (n for s in body for n in ast.walk(s)):
+    for node in _nodes(body):
         if isinstance(node, ast.Break | ast.Continue):
             raise Refusal(f"`{type(node).__name__.lower()}` cannot be expressed in a lax loop")
         if isinstance(node, ast.Return | ast.Yield | ast.YieldFrom | ast.Await):

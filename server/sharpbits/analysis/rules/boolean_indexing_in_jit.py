@@ -165,6 +165,8 @@ and the masked sum `x[mask].sum()` / `jnp.sum(x[mask])` becomes `jnp.where(mask,
             if True:
                 if model.kind_of(node.value, fn) not in (Kind.JAX, Kind.JAX_AT, Kind.NUMPY):
                     continue
+                if isinstance(node.slice, ast.Constant | ast.Slice):
+                    continue  # x[0], x[1:]: never a mask
                 masks = masks_of.get(id(fn)) or masks_of.setdefault(id(fn), _Masks(model, fn))
                 mask = masks.mask_in(node.slice)
                 if mask is None:

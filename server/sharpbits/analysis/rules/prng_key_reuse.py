@@ -394,27 +394,27 @@ def _always_consumed_params(model: ModuleModel) -> dict[str, set[int]]:
     """For each module-level function: the positions of parameters it passes to a jax.random sampler in a
     statement that always runs (before any branch that could return early)."""
     out: dict[str, set[int]] = {}
-    for name, fn in model.module_functions.items():
-        if isinstance(fn.node, ast.Lambda):
+    for call in model.nodes(ast.Call):
+        assert isinstance(call, ast.Call)
+        fn = model.enclosing_function(call)
+        if fn is None or fn.parent is not None or isinstance(fn.node, ast.Lambda):
+            continue
+        q = model.qualname(call.func, fn)
+        if not q or not q.startswith("jax.random.") or q.rsplit(".", 1)[1] in NON_CONSUMING:
             continue
         positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
-        found: set[int] = set()
-        for stmt in fn.node.body:
-            if isinstance(stmt, ast.If | ast.For | ast.While | ast.Try | ast.With | ast.Match | ast.Return | ast.Raise):
-                if any(isinstance(n, ast.Return | ast.Raise) for n in ast.walk(stmt)):
-                    break
-                continue
-            for node in _own_nodes(stmt):
-                if not isinstance(node, ast.Call):
-                    continue
-                q = model.qualname(node.func, fn)
-                if not q or not q.startswith("jax.random.") or q.rsplit(".", 1)[1] in NON_CONSUMING:
-                    continue
-                key = next((kw.value for kw in node.keywords if kw.arg == "key"), node.args[0] if node.args else None)
-                if isinstance(key, ast.Name) and key.id in positional:
-                    found.add(positional.index(key.id))
-        out[name] = found
+        key = next((kw.value for kw in call.keywords if kw.arg == "key"), call.args[0] if call.args else None)
+        if not isinstance(key, ast.Name) or key.id not in positional:
+            continue
+        top: ast.AST = call  # the function-level statement that holds the call
+        while model.parents.get(top) is not fn.node:
+            top = model.parents[top]
+        if isinstance(top, ast.If | ast.For | ast.While | ast.Try | ast.With | ast.Match):
+            continue  # inside a branch or loop: not always
+        body = fn.node.body
+        earlier = body[: body.index(top)] if top in body else body
+        if any(isinstance(n, ast.Return | ast.Raise) for stmt in earlier if not isinstance(stmt, ast.Return | ast.Raise)
+               for n in ast.walk(stmt)) or any(isinstance(stmt, ast.Return | ast.Raise) for stmt in earlier):
+            continue  # an early return may skip it
+        out.setdefault(fn.name, set()).add(positional.index(key.id))
     return out
-
-
-
