@@ -104,16 +104,29 @@ _CONTAINER_METHODS = {"items", "keys", "values", "append", "extend", "get", "upd
                       "insert", "remove", "popitem", "copy_from"}
 
 
-_SKIPPED_FIELDS = frozenset({"ctx", "op", "ops", "type_comment"})
+# Fields that never hold a node worth visiting: contexts and operators (Load, Add, ...), and plain values
+# (identifiers, numbers). Skipping them halves the nodes a walk visits.
+_SKIPPED_FIELDS = frozenset({"ctx", "op", "ops", "type_comment", "id", "attr", "arg", "name", "module", "level",
+                             "kind", "asname", "is_async", "conversion", "simple", "tag"})
 _AST = ast.AST
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _child_fields(cls: type) -> tuple[str, ...]:
+    fields = tuple(f for f in cls._fields if f not in _SKIPPED_FIELDS)  # type: ignore[attr-defined]
+    if cls in (ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.Constant):
+        fields = ()  # names/aliases and constant values
+    _CHILD_FIELDS[cls] = fields
+    return fields
 
 
 def iter_children(node: ast.AST) -> Iterator[ast.AST]:
-    """`ast.iter_child_nodes` without the context and operator leaves (Load, Store, Add, ...), which no rule
-    looks at and which double the number of nodes to visit."""
-    for name in node._fields:
-        if name in _SKIPPED_FIELDS:
-            continue
+    """`ast.iter_child_nodes` without the leaves no rule looks at (see _SKIPPED_FIELDS)."""
+    cls = type(node)
+    fields = _CHILD_FIELDS.get(cls)
+    if fields is None:
+        fields = _child_fields(cls)
+    for name in fields:
         value = getattr(node, name, None)
         if type(value) is list:
             for item in value:
@@ -123,7 +136,9 @@ def iter_children(node: ast.AST) -> Iterator[ast.AST]:
             yield value
 
 
-_LOCAL_MARKERS = (ast.Name, ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal)
+# node types _collect does more with than index them
+_SPECIAL_NODES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Name, ast.Import,
+                            ast.ImportFrom, ast.Global, ast.Nonlocal, ast.Assign})
 
 
 def literal_value(node: ast.AST | None) -> object:
@@ -230,9 +245,11 @@ class ModuleModel:
 
     def _collect(self) -> None:
         """One walk over the tree: parents, functions, imports, and indexes the rules use instead of walking
-        again (nodes by type, and each node's owning function)."""
+        again (nodes by type, and each node's owning function). The hottest loop of the analysis."""
         parents, owner, by_type, owned = self.parents, self.owner, self.by_type, self.owned
+        functions, special = self.functions, _SPECIAL_NODES
         stack: list[tuple[ast.AST, FunctionInfo | None, FunctionInfo | None, str]] = [(self.tree, None, None, "")]
+        owned[id(None)] = []
         while stack:
             node, fn, outer, prefix = stack.pop()
             body_ids = None
@@ -240,34 +257,45 @@ class ModuleModel:
                 body_ids = {id(b) for b in node.body}
             elif isinstance(node, ast.Lambda):
                 body_ids = {id(node.body)}
+            fn_list = owned.setdefault(id(fn), [])
             for child in iter_children(node):
                 parents[child] = node
                 # decorators, defaults and annotations run in the enclosing scope; the body in the function
-                scope = fn if body_ids is None or id(child) in body_ids else outer
+                if body_ids is None or id(child) in body_ids:
+                    scope, scope_list = fn, fn_list
+                else:
+                    scope, scope_list = outer, owned.setdefault(id(outer), [])
                 owner[child] = scope
-                by_type.setdefault(type(child), []).append(child)
-                owned.setdefault(id(scope), []).append(child)
-                if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-                    info = self._function_info(child, scope, prefix)
-                    self.functions[child] = info
+                cls = type(child)
+                bucket = by_type.get(cls)
+                if bucket is None:
+                    bucket = by_type[cls] = []
+                bucket.append(child)
+                scope_list.append(child)
+                if cls not in special:
+                    stack.append((child, scope, scope, prefix))
+                    continue
+                if cls is ast.FunctionDef or cls is ast.AsyncFunctionDef or cls is ast.Lambda:
+                    info = self._function_info(child, scope, prefix)  # type: ignore[arg-type]
+                    functions[child] = info  # type: ignore[index]
+                    owned[id(info)] = []
                     if scope is not None:
                         scope.local_names.add(info.name)
                     elif isinstance(node, ast.Module):
                         self.module_functions[info.name] = info
                     stack.append((child, info, scope, info.qualname + "."))
                     continue
-                if isinstance(child, ast.ClassDef):
+                if cls is ast.ClassDef:
                     if scope is not None:
-                        scope.local_names.add(child.name)
-                    stack.append((child, scope, scope, f"{prefix}{child.name}."))
+                        scope.local_names.add(child.name)  # type: ignore[attr-defined]
+                    stack.append((child, scope, scope, f"{prefix}{child.name}."))  # type: ignore[attr-defined]
                     continue
                 if scope is not None:
-                    if isinstance(child, _LOCAL_MARKERS):
-                        self._note_local(child, scope)
-                elif isinstance(child, ast.Import | ast.ImportFrom):
-                    self._note_import(child)
-                elif isinstance(child, ast.Assign) and isinstance(node, ast.Module):
-                    self._note_module_alias(child)
+                    self._note_local(child, scope)
+                elif cls is ast.Import or cls is ast.ImportFrom:
+                    self._note_import(child)  # type: ignore[arg-type]
+                elif cls is ast.Assign and isinstance(node, ast.Module):
+                    self._note_module_alias(child)  # type: ignore[arg-type]
                 stack.append((child, scope, scope, prefix))
 
     def nodes(self, *types: type) -> list[ast.AST]:

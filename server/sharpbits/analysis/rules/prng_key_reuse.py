@@ -51,7 +51,22 @@ class _Scope:
         self.keys = self._key_names(body)
         self.reported: set[int] = set()
         if self.keys:
-            self.block(body, {})
+            self.hot = self._hot_nodes()
+            if self.hot:
+                self.block(body, {})
+
+    def _hot_nodes(self) -> set[int]:
+        """Ids of the calls that consume a key and of everything above them: expressions outside this set
+        cannot consume a key, so the walk skips them."""
+        hot: set[int] = set()
+        root = self.fn.node if self.fn is not None else self.model.tree
+        for node in self.model.own_nodes(self.fn):
+            if isinstance(node, ast.Call) and self._consumed_names(node):
+                cur: ast.AST | None = node
+                while cur is not None and cur is not root and id(cur) not in hot:
+                    hot.add(id(cur))
+                    cur = self.model.parents.get(cur)
+        return hot
 
     def _key_names(self, body: list[ast.stmt]) -> set[str]:
         names: set[str] = set()
@@ -171,6 +186,8 @@ class _Scope:
     # ---- expressions -------------------------------------------------------------------------------------
 
     def expression(self, expr: ast.AST, stmt: ast.stmt | None, state: State) -> None:
+        if id(expr) not in self.hot:
+            return
         for call, in_comprehension in _calls_in_order(expr):
             for name, definite in self._consumed_names(call):
                 if in_comprehension is not None and name.id not in _bound_by(in_comprehension):
