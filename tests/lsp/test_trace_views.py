@@ -88,3 +88,10 @@ async def test_a_function_without_a_spec_asks_for_one(client, uri):
     await wait_for_publish(client, uri, 1)
     result = await trace(client, uri, "g")
     assert result["needsSpec"] and not result["ok"]
+
+
+async def test_traced_functions_request(client, uri):
+    open_document(client, uri, DOC)
+    await wait_for_publish(client, uri, 1)
+    functions = await client.protocol.send_request_async("sharpbits/tracedFunctions", {"uri": uri})
+    assert [(f["function"], f["line"], f["endLine"]) for f in functions] == [("f", 7, 9), ("g", 13, 14)]

@@ -193,6 +193,9 @@ RULE_SETTINGS = ("select", "ignore", "severity", "per-file-ignores")
 def apply_settings(ls: SharpbitsServer, settings: dict[str, Any], root: str | None) -> None:
     """Editor settings (`sharpbits.*`, sent as initializationOptions or didChangeConfiguration) on top of the
     workspace's [tool.sharpbits]: debounce, rule selection, severities."""
+    lens_command = settings.get("traceLensCommand")  # an editor's own command that can prompt for a spec
+    if isinstance(lens_command, str) and lens_command:
+        ls.trace_lens_command = lens_command  # type: ignore[attr-defined]
     debounce = settings.get("debounceMs")
     if isinstance(debounce, int | float) and 0 <= debounce <= 5000:
         ls.debounce_s = debounce / 1000

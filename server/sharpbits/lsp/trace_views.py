@@ -81,7 +81,8 @@ def code_lenses(ls: Any, uri: str, version: int | None, functions: list[TracedFu
         line = fn.line - 1
         lenses.append(types.CodeLens(
             range=types.Range(types.Position(line, 0), types.Position(line, 0)),
-            command=types.Command(title=title, command=TRACE_COMMAND, arguments=[{"uri": uri, "function": fn.qualname}]),
+            command=types.Command(title=title, command=getattr(ls, "trace_lens_command", TRACE_COMMAND),
+                                  arguments=[{"uri": uri, "function": fn.qualname}]),
         ))
     return lenses
 
@@ -241,6 +242,16 @@ def register_views(server: Any) -> None:
         if analysed is None:
             return None
         return code_lenses(ls, params.text_document.uri, analysed.version, analysed.result.functions)
+
+    @server.feature("sharpbits/tracedFunctions")
+    async def traced_functions(ls: Any, params: Any) -> list[dict[str, Any]]:
+        """The document's traceable functions (module-level or methods under a JAX transformation)."""
+        uri = params.get("uri") if isinstance(params, dict) else getattr(params, "uri", None)
+        analysed = await ls.analyse(uri) if uri else None
+        if analysed is None:
+            return []
+        return [{"function": f.qualname, "line": f.line, "endLine": f.end_line, "reason": f.reason}
+                for f in analysed.result.functions]
 
     @server.command(TRACE_COMMAND)
     async def trace_command(ls: Any, args: Any) -> dict[str, Any]:
