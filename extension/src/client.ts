@@ -1,0 +1,109 @@
+// Starts, stops and restarts the LanguageClient for `<python> -m sharpbits serve`. Every (re)start goes
+// through one SerialQueue, so overlapping requests (setting change + interpreter change + "Restart") run one
+// at a time and a burst collapses into a single restart.
+import * as vscode from "vscode";
+import { LanguageClient, LanguageClientOptions, ServerOptions, State, TransportKind } from "vscode-languageclient/node";
+import { InterpreterService } from "./interpreter";
+import { describeInterpreter, Interpreter, serverCommand } from "./interpreterChoice";
+import { Preflight } from "./preflight";
+import { SerialQueue } from "./serialQueue";
+import { fromClientState, ServerState } from "./serverState";
+
+export interface StateChange {
+  state: ServerState;
+  interpreter?: Interpreter;
+  reason?: string;
+}
+
+export class ServerController implements vscode.Disposable {
+  private client: LanguageClient | undefined;
+  private interpreter: Interpreter | undefined;
+  private readonly queue = new SerialQueue();
+  private readonly stateEmitter = new vscode.EventEmitter<StateChange>();
+  readonly onDidChangeState = this.stateEmitter.event;
+  private current: StateChange = { state: "stopped" };
+  private disposed = false;
+
+  constructor(
+    private readonly interpreters: InterpreterService,
+    private readonly preflight: Preflight,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  get state(): StateChange {
+    return this.current;
+  }
+
+  /** (Re)starts the server; concurrent calls are serialised and coalesced. */
+  restart(): Promise<void> {
+    return this.queue.request(() => this.doRestart());
+  }
+
+  private setState(change: StateChange): void {
+    this.current = change;
+    this.stateEmitter.fire(change);
+  }
+
+  private async doRestart(): Promise<void> {
+    await this.stopClient();
+    if (this.disposed) return;
+    const interpreter = await this.interpreters.resolve();
+    this.interpreter = interpreter;
+    this.setState({ state: "starting", interpreter });
+    const check = await this.preflight.check(interpreter.command);
+    if (!check.ok) {
+      this.setState({ state: "error", interpreter, reason: check.reason });
+      return;
+    }
+    const { command, args } = serverCommand(interpreter);
+    const serverOptions: ServerOptions = { command, args, transport: TransportKind.stdio, options: { env: process.env } };
+    const clientOptions: LanguageClientOptions = {
+      documentSelector: [
+        { scheme: "file", language: "python" },
+        { scheme: "untitled", language: "python" },
+      ],
+      outputChannel: this.log,
+      traceOutputChannel: this.log,
+    };
+    const client = new LanguageClient("sharpbits", "JAX Sharp Bits", serverOptions, clientOptions);
+    this.client = client;
+    client.onDidChangeState((e) => {
+      if (this.client !== client) return;
+      const state = fromClientState(e.newState);
+      // A server that stops on its own (crash, exit) is an error; a stop we asked for is handled in stopClient.
+      if (state === "stopped" && e.oldState !== State.Stopped) {
+        this.setState({ state: "error", interpreter, reason: "the server stopped; see the output" });
+      } else {
+        this.setState({ state, interpreter });
+      }
+    });
+    this.log.info(`starting: ${[command, ...args].join(" ")} (${describeInterpreter(interpreter)})`);
+    try {
+      await client.start();
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      this.log.error(`the server failed to start: ${reason}`);
+      if (this.client === client) this.setState({ state: "error", interpreter, reason: `failed to start: ${reason}` });
+    }
+  }
+
+  private async stopClient(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    if (!client) return;
+    try {
+      if (client.isRunning()) await client.stop(5_000);
+      else await client.dispose(2_000);
+    } catch (err) {
+      this.log.warn(`stopping the previous server: ${String(err)}`);
+    }
+    this.setState({ state: "stopped", interpreter: this.interpreter });
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    await this.queue.idle();
+    await this.stopClient();
+    this.stateEmitter.dispose();
+  }
+}

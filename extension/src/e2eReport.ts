@@ -1,0 +1,65 @@
+// Test-only hook, inert unless SHARPBITS_E2E_REPORT=<file> is set in the editor's environment: writes what
+// the extension observes through the VS Code API (server state, diagnostics per file, open Python
+// documents' text) as JSON to that file whenever it changes, so end-to-end tests can assert on it.
+import * as fs from "node:fs";
+import * as vscode from "vscode";
+import { ServerController } from "./client";
+
+export function startE2eReport(controller: ServerController): vscode.Disposable | undefined {
+  const file = process.env.SHARPBITS_E2E_REPORT;
+  if (!file) return undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let seq = 0;
+  const write = () => {
+    timer = undefined;
+    const diagnostics: Record<string, unknown[]> = {};
+    for (const [uri, items] of vscode.languages.getDiagnostics()) {
+      if (items.length === 0) continue;
+      diagnostics[uri.toString()] = items.map((d) => ({
+        code: typeof d.code === "object" ? String(d.code.value) : d.code === undefined ? null : String(d.code),
+        href: typeof d.code === "object" ? d.code.target.toString() : null,
+        source: d.source ?? null,
+        message: d.message,
+        severity: vscode.DiagnosticSeverity[d.severity],
+        range: [d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character],
+      }));
+    }
+    const documents: Record<string, { version: number; dirty: boolean; text: string }> = {};
+    for (const doc of vscode.workspace.textDocuments) {
+      if (doc.languageId !== "python") continue;
+      documents[doc.uri.toString()] = { version: doc.version, dirty: doc.isDirty, text: doc.getText() };
+    }
+    const state = controller.state;
+    const report = {
+      seq: ++seq,
+      time: new Date().toISOString(),
+      activated: true,
+      state: state.state,
+      reason: state.reason ?? null,
+      interpreter: state.interpreter?.command ?? null,
+      interpreterSource: state.interpreter?.source ?? null,
+      diagnostics,
+      documents,
+    };
+    try {
+      fs.writeFileSync(`${file}.tmp`, JSON.stringify(report, null, 1));
+      fs.renameSync(`${file}.tmp`, file);
+    } catch {
+      // a test hook must never disturb the extension
+    }
+  };
+  const schedule = () => {
+    if (!timer) timer = setTimeout(write, 50);
+  };
+  const subs = [
+    controller.onDidChangeState(schedule),
+    vscode.languages.onDidChangeDiagnostics(schedule),
+    vscode.workspace.onDidChangeTextDocument(schedule),
+    vscode.workspace.onDidOpenTextDocument(schedule),
+  ];
+  schedule();
+  return new vscode.Disposable(() => {
+    if (timer) clearTimeout(timer);
+    for (const s of subs) s.dispose();
+  });
+}
