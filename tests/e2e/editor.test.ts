@@ -7,6 +7,7 @@
 // Assertions go mostly through what the extension observes via the VS Code API (the report), plus a few UI
 // checks: squiggle, Problems row, quick-fix menu, language status.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -35,6 +36,8 @@ interface ReportDiagnostic {
 }
 interface Report {
   seq: number;
+  compiled?: { kind?: string; fn?: string; sourceLine?: number; listingLines: number[]; colouredListingLines: number; colouredSourceLines: number } | null;
+  worker?: string | null;
   activated: boolean;
   state: string;
   reason: string | null;
@@ -72,6 +75,13 @@ const exampleDiagnostics = (r: Report): ReportDiagnostic[] =>
 const exampleText = (r: Report): string | undefined =>
   Object.entries(r.documents).find(([uri]) => uri.endsWith(`/${EXAMPLE}`))?.[1].text;
 
+const fileDiagnostics = (r: Report, file: string): ReportDiagnostic[] =>
+  Object.entries(r.diagnostics)
+    .filter(([uri]) => uri.endsWith(`/${file}`))
+    .flatMap(([, items]) => items);
+const fileText = (r: Report, file: string): string | undefined =>
+  Object.entries(r.documents).find(([uri]) => uri.endsWith(`/${file}`))?.[1].text;
+
 let browser: Browser;
 let page: Page;
 
@@ -91,6 +101,44 @@ async function goToLine(line: number, column: number): Promise<void> {
   await quickOpen(`:${line}:${column}`);
   await page.keyboard.press("Enter");
   await page.locator(".quick-input-widget").waitFor({ state: "hidden" });
+}
+
+async function openFile(file: string): Promise<void> {
+  await quickOpen(file);
+  await page.locator(".quick-input-list .monaco-list-row", { hasText: file }).first().waitFor();
+  await page.keyboard.press("Enter");
+  await page.locator(`.tab[data-resource-name="${file}"], .tab:has-text("${file}")`).first().waitFor();
+  await waitForReport(`${file} to be open`, (r) => fileText(r, file) !== undefined);
+}
+
+async function runCommand(title: string): Promise<void> {
+  await page.keyboard.press("F1");
+  const input = page.locator(".quick-input-widget input");
+  await input.waitFor({ state: "visible" });
+  await input.fill(`>${title}`);
+  await page.locator(".quick-input-list .monaco-list-row", { hasText: title }).first().waitFor();
+  await page.keyboard.press("Enter");
+}
+
+/** Opens the quick-fix menu at a position and returns the texts of its items (retrying: the menu can miss a
+ * keystroke sent while the editor is still settling after a file opens). */
+async function quickFixTitles(line: number, column: number): Promise<string[]> {
+  const rows = page.locator(".action-widget .monaco-list-row");
+  for (let attempt = 1; ; attempt++) {
+    await page.locator(".monaco-editor .view-lines").first().click();
+    await goToLine(line, column);
+    await page.keyboard.press("Control+.");
+    try {
+      await rows.first().waitFor({ state: "visible", timeout: 10_000 });
+      break;
+    } catch (err) {
+      await page.keyboard.press("Escape");
+      if (attempt === 3) throw err;
+    }
+  }
+  const titles = await rows.allInnerTexts();
+  await page.keyboard.press("Escape");
+  return titles;
 }
 
 describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, () => {
@@ -202,5 +250,119 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     await shot("05-fixed");
     // The test works on a copy: the repo's example file is untouched.
     assert.ok(path.resolve(WORKSPACE) !== path.resolve(__dirname, "..", "..", "examples"));
+  });
+
+  test("every rule shows in the editor with its code, and its quick fix is offered", async () => {
+    const expected: [string, string, number, number, RegExp][] = [
+      ["boolean_indexing_in_jit.py", "SB102", 9, 12, /Fix: use `jnp\.where/],
+      ["prng_key_reuse.py", "SB201", 12, 30, /Fix: split `key`/],
+      ["python_loop_in_jit.py", "SB301", 16, 5, /Fix: rewrite as `lax\.fori_loop`/],
+      ["global_captured_in_jit.py", "SB401", 13, 40, /Fix: pass `temperature` as an argument/],
+    ];
+    for (const [file, code, line, column, fix] of expected) {
+      await openFile(file);
+      const report = await waitForReport(`${code} on ${file}`, (r) => fileDiagnostics(r, file).some((d) => d.code === code));
+      const found = fileDiagnostics(report, file).filter((d) => d.code === code);
+      assert.ok(found.some((d) => d.range[0] === line - 1), `${code} on line ${line} of ${file}: ${JSON.stringify(found)}`);
+      const titles = await quickFixTitles(line, column);
+      assert.ok(titles.some((t) => fix.test(t)), `quick fixes at ${file}:${line}: ${JSON.stringify(titles)}`);
+    }
+    await shot("06-every-rule");
+  });
+
+  test("the loop quick fix rewrites to lax.fori_loop, the diagnostic disappears and the file still runs", async () => {
+    const file = "python_loop_in_jit.py";
+    await openFile(file);
+    await waitForReport("the loop diagnostic", (r) => fileDiagnostics(r, file).some((d) => d.code === "SB301" && d.range[0] === 15));
+    await page.locator(".monaco-editor .view-lines").first().click();
+    await goToLine(16, 5);
+    await page.keyboard.press("Control+.");
+    const item = page.locator(".action-widget .monaco-list-row", { hasText: "fori_loop" }).first();
+    await item.waitFor({ state: "visible" });
+    await shot("07-loop-fix-menu");
+    await item.click();
+    const report = await waitForReport(
+      "the rewritten loop and no 1000-iteration diagnostic",
+      (r) => (fileText(r, file) ?? "").includes("lax.fori_loop(") && !fileDiagnostics(r, file).some((d) => /unrolled 1000 times/.test(d.message)),
+      30_000,
+    );
+    const text = fileText(report, file)!;
+    assert.ok(!text.includes("for i in range(1000)"), "the Python loop is gone");
+    assert.match(text, /def loop_body\(i, total\):/);
+    await page.keyboard.press("Control+S");
+    await waitForReport("the file saved", (r) => Object.entries(r.documents).some(([uri, d]) => uri.endsWith(`/${file}`) && !d.dirty));
+    const saved = fs.readFileSync(path.join(WORKSPACE, file), "utf8");
+    assert.ok(saved.includes("lax.fori_loop("));
+    // the rewritten file still runs and computes what the loop computed: sum of x[i % 8] for i < 1000
+    const script = "import runpy, sys, numpy as np; m = runpy.run_path(sys.argv[1]); print(float(m['running_sum'](np.arange(8.0, dtype=np.float32))))";
+    const out = execFileSync(env("SB_E2E_PYTHON"), ["-c", script, path.join(WORKSPACE, file)], { encoding: "utf8", timeout: 120_000 });
+    assert.equal(Number(out.trim()), 125 * 28);
+    await shot("08-loop-fixed");
+  });
+
+  test("tracing: the CodeLens traces a function and shows its summary, hover shows the jaxpr", async () => {
+    const file = "tracing_selu.py";
+    await openFile(file);
+    const lens = page.locator(".codelens-decoration a", { hasText: "Trace" }).first();
+    await lens.waitFor({ state: "visible", timeout: 60_000 });
+    await waitForReport("the trace worker ready", (r) => /ready on/.test(r.worker ?? ""), 90_000);
+    await lens.click();
+    const summary = page.locator(".codelens-decoration a", { hasText: /jaxpr \d+ eqns/ }).first();
+    await summary.waitFor({ state: "visible", timeout: 120_000 });
+    assert.match(await summary.innerText(), /jaxpr \d+ eqns · compile .* · run .* · cpu/);
+    await shot("09-codelens");
+    // hover on the function's name: its jaxpr
+    await page.locator(".monaco-editor .view-lines").first().click();
+    await goToLine(8, 6);
+    await page.keyboard.press("Control+K");
+    await page.keyboard.press("Control+I");
+    const hover = page.locator(".monaco-hover").filter({ hasText: "lambda" }).first();
+    await hover.waitFor({ state: "visible" });
+    assert.match(await hover.innerText(), /selu.*traced on/s);
+    await shot("10-hover-jaxpr");
+    await page.keyboard.press("Escape");
+    // inlay hints: the run time after the def line, equations per line
+    const lines = await page.locator(".monaco-editor .view-lines").first().innerText();
+    assert.match(lines, /def\s+selu[^\n]*run\W+\d/); // (the editor renders spaces as no-break spaces)
+    assert.match(lines, /\d+\s+eqns/); // (VS Code renders the hint's spaces as no-break spaces)
+  });
+
+  test("tracing: the optimized HLO view opens beside the source with its lines linked", async () => {
+    const file = "tracing_selu.py";
+    await page.locator(`.tab:has-text("${file}")`).first().click();
+    await page.locator(".monaco-editor .view-lines").first().click();
+    await goToLine(9, 10);
+    await runCommand("Show optimized HLO");
+    let report = await waitForReport("the HLO view coloured by source line",
+      (r) => r.compiled?.kind === "hlo" && r.compiled.fn === "selu" && r.compiled.colouredListingLines > 0, 120_000);
+    assert.ok(report.compiled!.colouredSourceLines >= 1);
+    await page.locator(".tab", { hasText: "selu.hlo" }).first().waitFor({ state: "visible" });
+    // moving the cursor in the source highlights the HLO ops that came from that line
+    await page.locator(".monaco-editor .view-lines").first().click();
+    await goToLine(8, 1);
+    await goToLine(9, 5);
+    report = await waitForReport("HLO lines linked to source line 9",
+      (r) => r.compiled?.sourceLine === 9 && (r.compiled?.listingLines.length ?? 0) > 0, 30_000);
+    assert.ok(report.compiled!.listingLines.every((l) => l >= 0));
+    await shot("11-hlo-linked");
+  });
+
+  test("tracing: a JAX error raised while tracing shows at the user's line", async () => {
+    const file = "boolean_indexing_in_jit.py";
+    await openFile(file);
+    const lens = page.locator(".codelens-decoration a", { hasText: "Trace" }).first();
+    await lens.waitFor({ state: "visible", timeout: 60_000 });
+    await lens.click();
+    const input = page.locator(".quick-input-widget input");
+    await input.waitFor({ state: "visible" }); // no directive: it asks for example inputs
+    await input.fill("x=f32[8]");
+    await page.keyboard.press("Enter");
+    const report = await waitForReport("a trace-confirmed diagnostic",
+      (r) => fileDiagnostics(r, file).some((d) => d.source === "sharpbits (trace)"), 120_000);
+    const traced = fileDiagnostics(report, file).filter((d) => d.source === "sharpbits (trace)");
+    assert.equal(traced[0].code, "NonConcreteBooleanIndexError");
+    assert.equal(traced[0].range[0], 8, "on the `x.at[x < 0].set(0.0)` line");
+    assert.ok(fileDiagnostics(report, file).some((d) => d.source === "sharpbits" && d.range[0] === 8), "next to the static finding");
+    await shot("12-trace-error");
   });
 });

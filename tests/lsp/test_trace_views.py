@@ -56,7 +56,7 @@ async def test_lens_trace_hover_and_hints(client, uri):
     hints = await client.text_document_inlay_hint_async(types.InlayHintParams(
         types.TextDocumentIdentifier(uri), types.Range(types.Position(0, 0), types.Position(20, 0))))
     labels = {(h.position.line, h.label.strip()) for h in hints}
-    assert any(line == 6 and label.startswith("⏱") for line, label in labels)
+    assert any(line == 6 and label.startswith("run ") for line, label in labels)
     assert (7, "2 eqns") in labels and (8, "1 eqn") in labels
     # an edit makes the result stale: no hints, and the lens offers a re-run
     replace_text(client, uri, DOC.replace("* 2", "* 3"), 2)

@@ -167,7 +167,7 @@ def inlay_hints(ls: Any, uri: str, version: int | None, functions: list[TracedFu
         run = ((entry.result.get("timings") or {}).get("run") or {}).get("median_s")
         if run and settings.get("runTime", True):
             hints.append(types.InlayHint(position=types.Position(fn.line - 1, len(def_text)),
-                                         label=f"  ⏱ {duration(run)}", padding_left=True))
+                                         label=f"  run {duration(run)}", padding_left=True))
         if settings.get("equations", True):
             for line, prims in sorted(line_primitives(entry.result).items()):
                 if fn.line < line <= fn.end_line and first <= line <= last and line <= len(lines):
