@@ -95,3 +95,23 @@ async def test_traced_functions_request(client, uri):
     await wait_for_publish(client, uri, 1)
     functions = await client.protocol.send_request_async("sharpbits/tracedFunctions", {"uri": uri})
     assert [(f["function"], f["line"], f["endLine"]) for f in functions] == [("f", 7, 9), ("g", 13, 14)]
+
+
+auto_client = server_fixture({"trace": {"enabled": True, "autoRetrace": True, "interpreter": sys.executable,
+                                        "platform": "cpu",
+                                        "cacheDir": os.path.join(tempfile.gettempdir(), "sharpbits-test-jax-cache")}})
+
+
+async def test_auto_retrace_refreshes_results_after_an_edit(auto_client, uri):
+    client = auto_client
+    open_document(client, uri, DOC)
+    await wait_for_publish(client, uri, 1)
+    assert (await trace(client, uri, "f"))["ok"]
+    assert (await lenses(client, uri))[0].command.title.startswith("jaxpr 3 eqns")
+    replace_text(client, uri, DOC.replace("    return y + 1\n", "    return jnp.cos(y) + 1\n"), 2)
+    for _ in range(200):  # re-traced in the background for version 2: one more equation
+        title = (await lenses(client, uri))[0].command.title
+        if title.startswith("jaxpr 4 eqns"):
+            break
+        await asyncio.sleep(0.1)
+    assert title.startswith("jaxpr 4 eqns"), title

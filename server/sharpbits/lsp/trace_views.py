@@ -191,7 +191,16 @@ async def run_trace(ls: Any, uri: str, function: str, spec: str | None) -> dict[
     if spec:
         params["args"] = spec
     loop = asyncio.get_running_loop()
-    result = await loop.run_in_executor(st.executor, _run_trace, st, params, text, None, _Marker())
+    marker = _Marker()
+    future = loop.run_in_executor(st.executor, _run_trace, st, params, text, None, marker)
+    try:
+        result = await asyncio.shield(future)
+    except asyncio.CancelledError:
+        # the user cancelled (the progress notification's Cancel button) or a newer edit superseded it:
+        # stop the worker's work too, not only our wait for it
+        if marker.client is not None:
+            marker.client.cancel(marker)
+        raise
     if ls.workspace.get_text_document(uri).version != version:
         return {"ok": False, "stale": True}  # edited meanwhile: never show results of an old version
     if not result.get("needsSpec"):

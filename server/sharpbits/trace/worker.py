@@ -793,7 +793,24 @@ def describe_exception(exc, path, phase):
 # ------------------------------------------------------------------------------------------------ main
 
 
+def _exit_with_parent(poll_s=1.0):
+    """A worker busy in user code (an endless loop) never reads its closed stdin: when the process that
+    started it goes away (the server exited or was killed), end the worker too instead of spinning on."""
+    import threading
+
+    parent = os.getppid()
+
+    def watch():
+        while True:
+            time.sleep(poll_s)
+            if os.getppid() != parent:
+                os._exit(4)
+
+    threading.Thread(target=watch, name="sharpbits-parent-watch", daemon=True).start()
+
+
 def main(proto_in=None, proto_out=None):
+    _exit_with_parent()
     # the protocol keeps private duplicates of the pipes; user code gets /dev/null in and our captures out
     if proto_in is None:
         proto_in = os.fdopen(os.dup(0), "rb", buffering=0)
