@@ -30,7 +30,7 @@ PY
 }
 
 run=$(mktemp -d "${TMPDIR:-/tmp}/sharpbits-e2e.XXXXXX")
-cs_pid="" test_pid=""
+cs_pid="" cs2_pid="" test_pid=""
 kill_group() { # $1 = leader pid of a setsid group
   [[ -n $1 ]] || return 0
   kill -TERM -- "-$1" 2>/dev/null || return 0
@@ -40,13 +40,14 @@ kill_group() { # $1 = leader pid of a setsid group
 cleanup() {
   kill_group "$test_pid"
   kill_group "$cs_pid"
+  kill_group "$cs2_pid"
   # playwright starts Chromium in a process group of its own; find what is left of this run by its folder.
   local pids=() p
   for p in /proc/[0-9]*; do
     grep -qsF -- "$run" "$p/cmdline" && pids+=("${p#/proc/}")
   done
   ((${#pids[@]})) && kill -KILL "${pids[@]}" 2>/dev/null
-  cp -f "$run"/code-server.log "$run"/report.json "$artifacts"/ 2>/dev/null
+  cp -f "$run"/code-server*.log "$run"/*report.json "$artifacts"/ 2>/dev/null
   find "$run/user-data/logs" -name '*JAX Sharp Bits*' -exec cp -f {} "$artifacts/extension-output.log" \; 2>/dev/null
   rm -rf "$run"
 }
@@ -80,9 +81,30 @@ done
 curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 || { fail_report "code-server did not become healthy on port $port"; exit 1; }
 echo "e2e: code-server pid $cs_pid on 127.0.0.1:$port; workspace $run/workspace/examples" >&2
 
+# A second code-server with Workspace Trust on, for tests/e2e/untrusted.test.ts (its own user data, settings
+# and copy of the examples: the folder starts untrusted).
+mkdir -p "$run"/{user-data-untrusted,workspace-untrusted}
+cp -r examples "$run/workspace-untrusted/examples"
+write_editor_settings "$run/user-data-untrusted" "$python"
+sed -i 's/"security.workspace.trust.enabled": false/"security.workspace.trust.enabled": true/' "$run/user-data-untrusted/User/settings.json"
+port2=$(free_port)
+SHARPBITS_E2E_REPORT=$run/untrusted-report.json setsid "$CODE_SERVER" --user-data-dir "$run/user-data-untrusted" \
+  --extensions-dir "$run/extensions" --bind-addr "127.0.0.1:$port2" --auth none --disable-telemetry \
+  --disable-update-check --disable-getting-started-override "$run/workspace-untrusted/examples" \
+  >"$run/code-server-untrusted.log" 2>&1 </dev/null &
+cs2_pid=$!
+for _ in $(seq 150); do
+  curl -fsS "http://127.0.0.1:$port2/healthz" >/dev/null 2>&1 && break
+  kill -0 "$cs2_pid" 2>/dev/null || break
+  sleep 0.2
+done
+curl -fsS "http://127.0.0.1:$port2/healthz" >/dev/null 2>&1 || { fail_report "the untrusted code-server did not become healthy"; exit 1; }
+
 SB_E2E_URL="http://127.0.0.1:$port/?folder=$run/workspace/examples" SB_E2E_WORKSPACE="$run/workspace/examples" \
 SB_E2E_REPORT="$run/report.json" SB_E2E_ARTIFACTS="$artifacts" SB_E2E_PYTHON="$python" CHROMIUM="$CHROMIUM" \
-  setsid node --test --test-timeout=120000 --test-reporter=spec --test-reporter-destination=stdout \
+SB_E2E_UNTRUSTED_URL="http://127.0.0.1:$port2/?folder=$run/workspace-untrusted/examples" \
+SB_E2E_UNTRUSTED_REPORT="$run/untrusted-report.json" SB_E2E_UNTRUSTED_PID="$cs2_pid" \
+  setsid node --test --test-concurrency=1 --test-timeout=180000 --test-reporter=spec --test-reporter-destination=stdout \
   --test-reporter=junit --test-reporter-destination="$out" build/e2e/*.test.js </dev/null &
 test_pid=$!
 wait "$test_pid"; rc=$?

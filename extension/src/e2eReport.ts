@@ -66,6 +66,7 @@ export function startE2eReport(
     vscode.workspace.onDidChangeTextDocument(schedule),
     vscode.workspace.onDidOpenTextDocument(schedule),
     ...(views ? [views.onDidLink(schedule)] : []),
+    vscode.workspace.onDidGrantWorkspaceTrust(schedule),
   ];
   const poll = worker ? setInterval(schedule, 1000) : undefined; // the worker status changes without an event
   schedule();

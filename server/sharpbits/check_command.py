@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import ast
 import difflib
 import sys
 from dataclasses import dataclass
@@ -11,7 +10,7 @@ from pathlib import Path
 
 from sharpbits.analysis.engine import AnalysisResult, Selection, analyze
 from sharpbits.config import Config, ConfigError, load_config
-from sharpbits.findings import SEVERITY_RANK, Finding, apply_edits, non_overlapping
+from sharpbits.findings import SEVERITY_RANK, Finding, apply_edits, non_overlapping, parses_after
 from sharpbits.source import UnreadableSource, decode_source
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -56,12 +55,15 @@ def fix_text(text: str, path: str, selection: Selection, unsafe: bool, newline: 
         edits = [e for fix in fixes for e in fix.edits]
         if newline != "\n":
             edits = [type(e)(e.line, e.column, e.end_line, e.end_column, e.new_text.replace("\n", newline)) for e in edits]
-        new = apply_edits(text, edits)
-        try:
-            ast.parse(new)
-        except SyntaxError as exc:
-            return text, applied, f"a fix produced code that does not parse ({exc.msg}); it was not applied"
-        text, applied = new, applied + len(fixes)
+        if not parses_after(text, fixes):
+            # one of them is broken (a bug of ours): keep the ones that parse on their own
+            fixes = [fix for fix in fixes if parses_after(text, [fix])]
+            if not fixes or not parses_after(text, fixes):
+                return text, applied, "a fix produced code that does not parse; it was not applied"
+            edits = [e for fix in fixes for e in fix.edits]
+            if newline != "\n":
+                edits = [type(e)(e.line, e.column, e.end_line, e.end_column, e.new_text.replace("\n", newline)) for e in edits]
+        text, applied = apply_edits(text, edits), applied + len(fixes)
     return text, applied, None
 
 

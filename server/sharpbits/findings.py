@@ -122,3 +122,15 @@ def non_overlapping(fixes: list[Fix | None], safe_only: bool) -> list[Fix]:
         chosen.append(fix)
         taken.extend(spans)
     return chosen
+
+
+def parses_after(text: str, fixes: list[Fix]) -> bool:
+    """Whether the text still parses with these fixes applied: every fix is checked this way before it is
+    applied (CLI --fix, the editor's code actions); a fix that fails is a bug of ours and is withheld."""
+    import ast
+
+    try:
+        ast.parse(apply_edits(text, [e for fix in fixes for e in fix.edits]))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True

@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { Browser, chromium, Page } from "playwright-core";
+import { Browser, chromium, Locator, Page } from "playwright-core";
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -120,23 +120,27 @@ async function runCommand(title: string): Promise<void> {
   await page.keyboard.press("Enter");
 }
 
-/** Opens the quick-fix menu at a position and returns the texts of its items (retrying: the menu can miss a
- * keystroke sent while the editor is still settling after a file opens). */
-async function quickFixTitles(line: number, column: number): Promise<string[]> {
-  const rows = page.locator(".action-widget .monaco-list-row");
+/** Opens the quick-fix menu at a position and waits for an item (retrying: the menu can miss a keystroke sent
+ * while the editor is still settling after a file opens or an edit). */
+async function openQuickFix(line: number, column: number, hasText?: string): Promise<Locator> {
+  const rows = page.locator(".action-widget .monaco-list-row", hasText ? { hasText } : {});
   for (let attempt = 1; ; attempt++) {
     await page.locator(".monaco-editor .view-lines").first().click();
     await goToLine(line, column);
     await page.keyboard.press("Control+.");
     try {
       await rows.first().waitFor({ state: "visible", timeout: 10_000 });
-      break;
+      return rows.first();
     } catch (err) {
       await page.keyboard.press("Escape");
       if (attempt === 3) throw err;
     }
   }
-  const titles = await rows.allInnerTexts();
+}
+
+async function quickFixTitles(line: number, column: number): Promise<string[]> {
+  await openQuickFix(line, column);
+  const titles = await page.locator(".action-widget .monaco-list-row").allInnerTexts();
   await page.keyboard.press("Escape");
   return titles;
 }
@@ -230,11 +234,7 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
 
   test("the quick fix rewrites to the .at[] form and the diagnostic disappears", async () => {
     // Put the cursor inside `v[i]` and open the quick-fix menu (Ctrl+.).
-    await page.locator(".monaco-editor .view-lines").first().click();
-    await goToLine(EXAMPLE_LINE, 6);
-    await page.keyboard.press("Control+.");
-    const item = page.locator(".action-widget .monaco-list-row", { hasText: "Fix: " }).first();
-    await item.waitFor({ state: "visible" });
+    const item = await openQuickFix(EXAMPLE_LINE, 6, "Fix: ");
     assert.match(await item.innerText(), /Fix: .*\.at\[/);
     await shot("04-quickfix-menu");
     await item.click();
@@ -274,11 +274,7 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     const file = "python_loop_in_jit.py";
     await openFile(file);
     await waitForReport("the loop diagnostic", (r) => fileDiagnostics(r, file).some((d) => d.code === "SB301" && d.range[0] === 15));
-    await page.locator(".monaco-editor .view-lines").first().click();
-    await goToLine(16, 5);
-    await page.keyboard.press("Control+.");
-    const item = page.locator(".action-widget .monaco-list-row", { hasText: "fori_loop" }).first();
-    await item.waitFor({ state: "visible" });
+    const item = await openQuickFix(16, 5, "fori_loop");
     await shot("07-loop-fix-menu");
     await item.click();
     const report = await waitForReport(

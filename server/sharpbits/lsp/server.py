@@ -24,7 +24,7 @@ from sharpbits import __version__
 from sharpbits.analysis.engine import AnalysisResult, analyze
 from sharpbits.analysis.rules import lookup
 from sharpbits.config import Config, ConfigError, load_config
-from sharpbits.findings import Finding, Fix, non_overlapping
+from sharpbits.findings import Finding, Fix, non_overlapping, parses_after
 from sharpbits.lsp.positions import from_client, range_to_client
 from sharpbits.source import split_lines
 
@@ -162,7 +162,7 @@ class SharpbitsServer(LanguageServer):
             index = data.get("index", -1)
             fix = findings[index].fix() if 0 <= index < len(findings) else None
             fixes = [fix] if fix is not None else []
-        if fixes:
+        if fixes and parses_after("".join(analysed.lines), fixes):
             action.edit = self.workspace_edit(uri, analysed, fixes)
         return action
 

@@ -46,8 +46,6 @@ class RuleContext:
         fix_title: str = "",
         severity: Severity | None = None,
     ) -> None:
-        if fix is not None:
-            fix = _reparsing(fix, self.source.text)
         end = end_node or node
         line, end_line = node.lineno, end.end_lineno or end.lineno  # type: ignore[attr-defined]
         col = self.source.char_column(line, node.col_offset)  # type: ignore[attr-defined]
@@ -69,24 +67,6 @@ class RuleContext:
                 fix_title=fix_title if fix is not None else "",
             )
         )
-
-
-def _reparsing(build: Callable[[], Fix | None], text: str) -> Callable[[], Fix | None]:
-    """Every fix must leave code that parses: one that does not is withheld (a bug of ours, not the user's)."""
-
-    def checked() -> Fix | None:
-        from sharpbits.findings import apply_edits
-
-        fix = build()
-        if fix is None:
-            return None
-        try:
-            ast.parse(apply_edits(text, fix.edits))
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return None
-        return fix
-
-    return checked
 
 
 class Rule:

@@ -1,0 +1,140 @@
+// Workspace Trust in the real editor: in an untrusted (Restricted Mode) workspace the static diagnostics work
+// but nothing executes user code: no trace worker starts and no Trace lens is offered. Granting trust enables
+// tracing without a reload. scripts/test_e2e.sh runs a second code-server with workspace trust on and sets:
+//   SB_E2E_UNTRUSTED_URL, SB_E2E_UNTRUSTED_REPORT, SB_E2E_UNTRUSTED_PID (its process group), SB_E2E_ARTIFACTS
+import assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { Browser, chromium, Page } from "playwright-core";
+
+const env = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run this through scripts/test_e2e.sh`);
+  return value;
+};
+const URL = env("SB_E2E_UNTRUSTED_URL");
+const REPORT = env("SB_E2E_UNTRUSTED_REPORT");
+const GROUP = Number(env("SB_E2E_UNTRUSTED_PID"));
+const ARTIFACTS = env("SB_E2E_ARTIFACTS");
+
+interface Report {
+  trusted: boolean;
+  state: string;
+  worker: string | null;
+  diagnostics: Record<string, { code: string | null; source: string | null }[]>;
+}
+
+function readReport(): Report | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(REPORT, "utf8")) as Report;
+  } catch {
+    return undefined;
+  }
+}
+
+async function waitForReport(what: string, predicate: (r: Report) => boolean, timeoutMs = 60_000): Promise<Report> {
+  const deadline = Date.now() + timeoutMs;
+  let last: Report | undefined;
+  while (Date.now() < deadline) {
+    last = readReport();
+    if (last && predicate(last)) return last;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for: ${what}; last report: ${JSON.stringify(last && { trusted: last.trusted, state: last.state, worker: last.worker })}`);
+}
+
+function parentOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+}
+
+/** Trace workers (processes running the worker's bootstrap) started under the untrusted code-server. The
+ * worker gets a session of its own, so descent is followed through parent pids, not the process group. */
+function traceWorkers(): number[] {
+  const found: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("os.read(0,1)")) continue;
+      for (let pid = Number(entry); pid > 1; pid = parentOf(pid)) {
+        if (pid === GROUP) {
+          found.push(Number(entry));
+          break;
+        }
+      }
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return found;
+}
+
+let browser: Browser;
+let page: Page;
+const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) }).catch(() => undefined);
+
+async function openFile(file: string): Promise<void> {
+  await page.keyboard.press("F1");
+  const input = page.locator(".quick-input-widget input");
+  await input.waitFor({ state: "visible" });
+  await input.fill(file);
+  await page.locator(".quick-input-list .monaco-list-row", { hasText: file }).first().waitFor();
+  await page.keyboard.press("Enter");
+  await page.locator(`.tab:has-text("${file}")`).first().waitFor();
+}
+
+describe("an untrusted workspace", { concurrency: false }, () => {
+  before(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+      headless: true,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.setDefaultTimeout(30_000);
+    await page.goto(URL);
+    await page.locator(".monaco-workbench").waitFor({ state: "visible", timeout: 60_000 });
+    // The folder opens in Restricted Mode (code-server does so without asking; VS Code may ask first: say no).
+    const no = page.locator(".monaco-dialog-box .monaco-button", { hasText: /No|Don't Trust|Restricted/ }).first();
+    if (await no.isVisible({ timeout: 5_000 }).catch(() => false)) await no.click();
+    await page.locator(".statusbar-item", { hasText: "Restricted Mode" }).first().waitFor({ state: "visible" });
+  });
+
+  after(async () => {
+    await shot("23-untrusted-final");
+    await browser?.close();
+  });
+
+  test("static diagnostics work, but no trace worker starts and no Trace lens is offered", async () => {
+    await openFile("boolean_indexing_in_jit.py");
+    const report = await waitForReport("static diagnostics in Restricted Mode",
+      (r) => Object.values(r.diagnostics).flat().some((d) => d.code === "SB102"));
+    assert.equal(report.trusted, false);
+    assert.equal(report.state, "running");
+    await waitForReport("the worker status saying tracing is off", (r) => r.worker === "tracing off: untrusted workspace");
+    await new Promise((r) => setTimeout(r, 3000)); // time in which a worker would have started
+    assert.deepEqual(traceWorkers(), [], "a trace worker started in an untrusted workspace");
+    assert.equal(await page.locator(".codelens-decoration a", { hasText: "Trace" }).count(), 0);
+    await shot("21-untrusted");
+  });
+
+  test("granting trust enables tracing without a reload", async () => {
+    await page.keyboard.press("F1");
+    const input = page.locator(".quick-input-widget input");
+    await input.waitFor({ state: "visible" });
+    await input.fill(">Manage Workspace Trust");
+    await page.locator(".quick-input-list .monaco-list-row", { hasText: "Manage Workspace Trust" }).first().waitFor();
+    await page.keyboard.press("Enter");
+    const trust = page.locator(".workspace-trust-editor .monaco-button", { hasText: /^Trust/ }).first();
+    await trust.waitFor({ state: "visible" });
+    await trust.click();
+    await waitForReport("trusted, with a ready trace worker", (r) => r.trusted && /ready on/.test(r.worker ?? ""), 120_000);
+    assert.ok(traceWorkers().length >= 1, "no trace worker after trust was granted");
+    await page.keyboard.press("Escape");
+    await openFile("boolean_indexing_in_jit.py");
+    await page.locator(".codelens-decoration a", { hasText: "Trace" }).first().waitFor({ state: "visible", timeout: 60_000 });
+    await shot("22-trusted");
+  });
+});
