@@ -25,6 +25,7 @@ write_editor_settings() {
   "telemetry.telemetryLevel": "off",
   "update.mode": "none",
   "workbench.tips.enabled": false,
+  "workbench.secondarySideBar.defaultVisibility": "hidden",
   "security.workspace.trust.enabled": false,
   "sharpbits.interpreter": ["$2"]
 }

@@ -2,7 +2,7 @@
 // through one SerialQueue, so overlapping requests (setting change + interpreter change + "Restart") run one
 // at a time and a burst collapses into a single restart.
 import * as vscode from "vscode";
-import { LanguageClient, LanguageClientOptions, ServerOptions, State, TransportKind } from "vscode-languageclient/node";
+import { LanguageClient, LanguageClientOptions, ServerOptions, State } from "vscode-languageclient/node";
 import { InterpreterService } from "./interpreter";
 import { describeInterpreter, Interpreter, serverCommand } from "./interpreterChoice";
 import { Preflight } from "./preflight";
@@ -56,7 +56,8 @@ export class ServerController implements vscode.Disposable {
       return;
     }
     const { command, args } = serverCommand(interpreter);
-    const serverOptions: ServerOptions = { command, args, transport: TransportKind.stdio, options: { env: process.env } };
+    // No `transport`: with TransportKind.stdio the client would append `--stdio`; plain stdio is the default.
+    const serverOptions: ServerOptions = { command, args, options: { env: process.env } };
     const clientOptions: LanguageClientOptions = {
       documentSelector: [
         { scheme: "file", language: "python" },

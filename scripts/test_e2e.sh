@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Real-editor suite: packages the .vsix, installs it into a fresh code-server, opens a temporary copy of
+# examples/ and drives headless Chromium with playwright-core (tests/e2e/*.test.ts, node:test).
+# Usage: test_e2e.sh OUT.xml   (always writes OUT.xml: a failed setup becomes a failing test case)
+# Everything runs under a per-run folder (HOME, XDG_*, TMPDIR, user data, extensions); code-server and the
+# test runner are started with setsid and their process groups are killed on exit, whatever happens.
+# SHARPBITS_E2E_PYTHON overrides the interpreter written into sharpbits.interpreter (default: .venv/bin/python).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=editor_env.sh
+source scripts/editor_env.sh
+out=${1:?usage: $0 OUT.xml}
+mkdir -p "$(dirname "$out")"
+out=$(cd "$(dirname "$out")" && pwd)/$(basename "$out")
+rm -f "$out"
+artifacts=$REPO_ROOT/artifacts/e2e
+rm -rf "$artifacts" && mkdir -p "$artifacts"
+python=${SHARPBITS_E2E_PYTHON:-$REPO_ROOT/.venv/bin/python}
+
+fail_report() { # $1 = what failed; writes a one-case failing report so the summary counts it
+  python3 - "$out" "$1" "$artifacts" <<'PY'
+import sys
+from xml.sax.saxutils import escape, quoteattr
+out, msg, logs = sys.argv[1:4]
+open(out, "w").write('<?xml version="1.0"?>\n<testsuites><testsuite name="e2e" tests="1" failures="1">'
+  f'<testcase name="e2e setup" classname="e2e"><failure message={quoteattr(msg)}>{escape(msg)} (logs: {escape(logs)})</failure>'
+  '</testcase></testsuite></testsuites>\n')
+PY
+  echo "e2e: $1" >&2
+}
+
+run=$(mktemp -d "${TMPDIR:-/tmp}/sharpbits-e2e.XXXXXX")
+cs_pid="" test_pid=""
+kill_group() { # $1 = leader pid of a setsid group
+  [[ -n $1 ]] || return 0
+  kill -TERM -- "-$1" 2>/dev/null || return 0
+  for _ in $(seq 50); do kill -0 -- "-$1" 2>/dev/null || return 0; sleep 0.1; done
+  kill -KILL -- "-$1" 2>/dev/null || true
+}
+cleanup() {
+  kill_group "$test_pid"
+  kill_group "$cs_pid"
+  # playwright starts Chromium in a process group of its own; find what is left of this run by its folder.
+  local pids=() p
+  for p in /proc/[0-9]*; do
+    grep -qsF -- "$run" "$p/cmdline" && pids+=("${p#/proc/}")
+  done
+  ((${#pids[@]})) && kill -KILL "${pids[@]}" 2>/dev/null
+  cp -f "$run"/code-server.log "$run"/report.json "$artifacts"/ 2>/dev/null
+  find "$run/user-data/logs" -name '*JAX Sharp Bits*' -exec cp -f {} "$artifacts/extension-output.log" \; 2>/dev/null
+  rm -rf "$run"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+bash scripts/setup_editor.sh || { fail_report "setup_editor.sh failed"; exit 1; }
+vsix=$(bash scripts/build_vsix.sh | tail -1) && [[ -f $vsix ]] || { fail_report "build_vsix.sh failed"; exit 1; }
+npx --no-install esbuild tests/e2e/*.test.ts --bundle --platform=node --format=cjs --target=node20 \
+  --external:playwright-core --outdir=build/e2e --log-level=warning || { fail_report "bundling tests/e2e failed"; exit 1; }
+
+mkdir -p "$run"/{home,config,data,cache,tmp,user-data,extensions,workspace}
+cp -r examples "$run/workspace/examples"
+export HOME=$run/home XDG_CONFIG_HOME=$run/config XDG_DATA_HOME=$run/data XDG_CACHE_HOME=$run/cache TMPDIR=$run/tmp
+export PATH="$EDITOR_NODE_BIN:$PATH"
+cs_args=(--user-data-dir "$run/user-data" --extensions-dir "$run/extensions")
+"$CODE_SERVER" "${cs_args[@]}" --install-extension "$REPO_ROOT/$vsix" >"$run/install.log" 2>&1 \
+  || { cp "$run/install.log" "$artifacts/"; fail_report "code-server --install-extension failed"; exit 1; }
+write_editor_settings "$run/user-data" "$python"
+
+port=$(free_port)
+SHARPBITS_E2E_REPORT=$run/report.json setsid "$CODE_SERVER" "${cs_args[@]}" --bind-addr "127.0.0.1:$port" \
+  --auth none --disable-telemetry --disable-update-check --disable-getting-started-override \
+  --disable-workspace-trust "$run/workspace/examples" >"$run/code-server.log" 2>&1 </dev/null &
+cs_pid=$!
+for _ in $(seq 150); do
+  curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
+  kill -0 "$cs_pid" 2>/dev/null || break
+  sleep 0.2
+done
+curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 || { fail_report "code-server did not become healthy on port $port"; exit 1; }
+echo "e2e: code-server pid $cs_pid on 127.0.0.1:$port; workspace $run/workspace/examples" >&2
+
+SB_E2E_URL="http://127.0.0.1:$port/?folder=$run/workspace/examples" SB_E2E_WORKSPACE="$run/workspace/examples" \
+SB_E2E_REPORT="$run/report.json" SB_E2E_ARTIFACTS="$artifacts" SB_E2E_PYTHON="$python" CHROMIUM="$CHROMIUM" \
+  setsid node --test --test-timeout=120000 --test-reporter=spec --test-reporter-destination=stdout \
+  --test-reporter=junit --test-reporter-destination="$out" build/e2e/*.test.js </dev/null &
+test_pid=$!
+wait "$test_pid"; rc=$?
+test_pid=""
+[[ -s $out ]] || fail_report "the e2e test runner wrote no report (exit $rc)"
+exit "$rc"
