@@ -28,3 +28,18 @@ setup:
 
 clean:
 	rm -rf build dist artifacts extension/out
+
+## Print the benchmark figures (ratios measured in one run): speed, precision/recall, false alarms, loop rewrite, tracing.
+bench:
+	@bash scripts/setup_python.sh
+	.venv/bin/python bench/speed.py
+	.venv/bin/python bench/precision_recall.py
+	.venv/bin/python bench/realistic_findings.py
+	.venv/bin/python bench/fori_loop_compile.py
+	.venv/bin/python bench/trace_overhead.py
+	.venv/bin/python bench/trace_timing.py
+
+## Regenerate docs/rules/ from the rules.
+docs:
+	@bash scripts/setup_python.sh
+	.venv/bin/python -m sharpbits.docs

@@ -28,7 +28,23 @@ export class ServerController implements vscode.Disposable {
     private readonly interpreters: InterpreterService,
     private readonly preflight: Preflight,
     private readonly log: vscode.LogOutputChannel,
+    /** The `sharpbits.*` settings as the server takes them (see tracing/serverSettings.ts). */
+    private readonly settings: () => Record<string, unknown> = () => ({}),
   ) {}
+
+  /** A request to the running server (custom requests, workspace/executeCommand). */
+  async request(method: string, params: unknown, token?: vscode.CancellationToken): Promise<any> {
+    const client = this.client;
+    if (!client || !client.isRunning()) throw new Error("the sharpbits server is not running");
+    return token ? client.sendRequest(method, params, token) : client.sendRequest(method, params);
+  }
+
+  /** Sends the current settings again (after a settings change, or when the workspace becomes trusted). */
+  async pushSettings(): Promise<void> {
+    const client = this.client;
+    if (!client || !client.isRunning()) return;
+    await client.sendNotification("workspace/didChangeConfiguration", { settings: { sharpbits: this.settings() } });
+  }
 
   get state(): StateChange {
     return this.current;
@@ -65,6 +81,7 @@ export class ServerController implements vscode.Disposable {
       ],
       outputChannel: this.log,
       traceOutputChannel: this.log,
+      initializationOptions: this.settings(),
     };
     const client = new LanguageClient("sharpbits", "JAX Sharp Bits", serverOptions, clientOptions);
     this.client = client;

@@ -4,8 +4,14 @@
 import * as fs from "node:fs";
 import * as vscode from "vscode";
 import { ServerController } from "./client";
+import { CompiledViews } from "./tracing/compiledView";
+import { WorkerStatusItem } from "./tracing/workerStatus";
 
-export function startE2eReport(controller: ServerController): vscode.Disposable | undefined {
+export function startE2eReport(
+  controller: ServerController,
+  views?: CompiledViews,
+  worker?: WorkerStatusItem,
+): vscode.Disposable | undefined {
   const file = process.env.SHARPBITS_E2E_REPORT;
   if (!file) return undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -40,6 +46,9 @@ export function startE2eReport(controller: ServerController): vscode.Disposable 
       interpreterSource: state.interpreter?.source ?? null,
       diagnostics,
       documents,
+      trusted: vscode.workspace.isTrusted,
+      compiled: views?.state ?? null,
+      worker: worker?.last ?? null,
     };
     try {
       fs.writeFileSync(`${file}.tmp`, JSON.stringify(report, null, 1));
@@ -56,10 +65,13 @@ export function startE2eReport(controller: ServerController): vscode.Disposable 
     vscode.languages.onDidChangeDiagnostics(schedule),
     vscode.workspace.onDidChangeTextDocument(schedule),
     vscode.workspace.onDidOpenTextDocument(schedule),
+    ...(views ? [views.onDidLink(schedule)] : []),
   ];
+  const poll = worker ? setInterval(schedule, 1000) : undefined; // the worker status changes without an event
   schedule();
   return new vscode.Disposable(() => {
     if (timer) clearTimeout(timer);
+    if (poll) clearInterval(poll);
     for (const s of subs) s.dispose();
   });
 }

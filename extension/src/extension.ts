@@ -5,6 +5,10 @@ import { startE2eReport } from "./e2eReport";
 import { InterpreterService } from "./interpreter";
 import { Preflight } from "./preflight";
 import { ServerStatus } from "./status";
+import { CompiledViews } from "./tracing/compiledView";
+import { serverSettings } from "./tracing/serverSettings";
+import { TraceCommands, TraceTarget } from "./tracing/traceCommand";
+import { WorkerStatusItem } from "./tracing/workerStatus";
 
 let controller: ServerController | undefined;
 
@@ -13,8 +17,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const status = new ServerStatus();
   const interpreters = new InterpreterService(log);
   const preflight = new Preflight(context.extensionPath, log, () => void controller?.restart());
-  controller = new ServerController(interpreters, preflight, log);
+  const settings = () => {
+    const config = vscode.workspace.getConfiguration("sharpbits");
+    return serverSettings((key) => config.inspect(key), vscode.workspace.isTrusted, "sharpbits.traceFunction");
+  };
+  controller = new ServerController(interpreters, preflight, log, settings);
   const server = controller;
+  const request = (method: string, params: unknown, token?: vscode.CancellationToken) => server.request(method, params, token);
+  const traces = new TraceCommands(request, context.workspaceState, log);
+  const views = new CompiledViews(request, traces, log);
+  const worker = new WorkerStatusItem(() => (server.state.state === "running" ? request : undefined));
   context.subscriptions.push(
     log,
     status,
@@ -23,8 +35,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     interpreters.onDidChange(() => void server.restart()),
     vscode.commands.registerCommand("sharpbits.restart", () => server.restart()),
     vscode.commands.registerCommand("sharpbits.showOutput", () => log.show()),
+    views,
+    worker,
+    vscode.commands.registerCommand("sharpbits.traceFunction", (target: TraceTarget) => traces.trace(target)),
+    vscode.commands.registerCommand("sharpbits.showJaxpr", (target?: TraceTarget) => views.show("jaxpr", target)),
+    vscode.commands.registerCommand("sharpbits.showStableHLO", (target?: TraceTarget) => views.show("stablehlo", target)),
+    vscode.commands.registerCommand("sharpbits.showOptimizedHLO", (target?: TraceTarget) => views.show("hlo", target)),
+    vscode.commands.registerCommand("sharpbits.restartTraceWorker", () => request("sharpbits/traceWorkerRestart", {})),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration("sharpbits.interpreter")) return; // the interpreter service restarts the server
+      if (e.affectsConfiguration("sharpbits")) void server.pushSettings();
+    }),
+    // Granting trust enables tracing without a reload.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void server.pushSettings().then(() => worker.refresh())),
   );
-  const report = startE2eReport(server);
+  const report = startE2eReport(server, views, worker);
   if (report) context.subscriptions.push(report);
   void server.restart();
 }

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import NoReturn
 
 from sharpbits import __version__
 
@@ -16,7 +17,7 @@ EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # usage errors exit 2 with a clear message (argparse's default too)
+    def error(self, message: str) -> NoReturn:  # usage errors exit 2 with a clear message (argparse's default too)
         self.print_usage(sys.stderr)
         self.exit(EXIT_ERROR, f"sharpbits: error: {message}\n")
 
@@ -28,10 +29,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = sub.add_parser("check", help="lint files and folders (default: the current folder)")
     check.add_argument("paths", nargs="*", default=["."], metavar="PATH")
-    check.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
+    check.add_argument("--format", choices=["text", "json", "sarif", "github"], default="text",
+                       help="output format (default: text)")
     check.add_argument("--select", default=None, help="only these rules (codes or names, comma-separated)")
     check.add_argument("--ignore", default=None, help="skip these rules (codes or names, comma-separated)")
     check.add_argument("--no-exclude", action="store_true", help="do not skip .gitignore'd files, venvs, build folders")
+    check.add_argument("--fix", action="store_true", help="apply safe fixes in place")
+    check.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff: also apply unsafe fixes")
+    check.add_argument("--diff", action="store_true", help="print the changes fixes would make; change nothing")
 
     serve = sub.add_parser("serve", help="run the language server over stdio")
     serve.add_argument("--stdio", action="store_true", help="accepted for editors that pass it; stdio is the default")
@@ -40,12 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
     rule.add_argument("rule", nargs="?", help="rule code or name; omit to list every rule")
 
     trace = sub.add_parser("trace", help="trace a function and show its jaxpr, HLO, cost and timings")
-    try:
-        from sharpbits.trace.cli import add_arguments
-    except ImportError:  # the trace package is part of sharpbits; this only guards a broken install
-        add_arguments = None
-    if add_arguments is not None:
-        add_arguments(trace)
+    from sharpbits.trace.cli import add_arguments  # argparse only: no jax, no worker start
+
+    add_arguments(trace)
     return parser
 
 

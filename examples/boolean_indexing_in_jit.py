@@ -1,0 +1,30 @@
+"""Boolean masks under jit: the result's shape would depend on values (NonConcreteBooleanIndexError)."""
+
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def clip_negatives(x):
+    x = x.at[x < 0].set(0.0)  # expect: boolean-indexing-in-jit
+    return x
+
+
+@jax.jit
+def sum_of_large(x, threshold):
+    large = x > threshold
+    return x[large].sum()  # expect: boolean-indexing-in-jit
+
+
+def eager_filter(x):
+    return x[x > 0]  # fine outside jit: the values are known
+
+
+@jax.jit
+def clip_negatives_right(x):
+    return jnp.where(x < 0, 0.0, x)
+
+
+@jax.jit
+def sum_of_large_right(x, threshold):
+    return jnp.where(x > threshold, x, 0).sum()

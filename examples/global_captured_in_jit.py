@@ -1,0 +1,36 @@
+"""Globals read under jit are baked in at trace time: later changes are silently ignored."""
+
+import jax
+import jax.numpy as jnp
+
+LEARNING_RATE = 0.1  # assigned once: a constant, fine
+temperature = 1.0
+config = {"use_relu": False}
+
+
+@jax.jit
+def softmax(logits):
+    return jax.nn.softmax(logits / temperature)  # expect: global-captured-in-jit
+
+
+@jax.jit
+def activation(x):
+    return jax.nn.relu(x) if config["use_relu"] else jnp.tanh(x)  # expect: global-captured-in-jit
+
+
+@jax.jit
+def sgd(w, g):
+    return w - LEARNING_RATE * g
+
+
+def anneal(step):
+    global temperature
+    temperature = 1.0 / (1 + step)
+
+
+config["use_relu"] = True
+
+
+@jax.jit
+def softmax_right(logits, temperature):
+    return jax.nn.softmax(logits / temperature)

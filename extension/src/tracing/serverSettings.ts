@@ -1,0 +1,48 @@
+// What the extension sends the server (initializationOptions and didChangeConfiguration), from the
+// `sharpbits.*` settings. Pure, so the trust rules are unit-tested: in an untrusted workspace nothing may run
+// user code (tracing is off) and no interpreter or launch prefix comes from the workspace's own settings.
+
+export interface SettingValue<T> {
+  /** user (global) settings */
+  globalValue?: T;
+  /** workspace or folder settings (may come from a repository: not trusted until the workspace is) */
+  workspaceValue?: T;
+  workspaceFolderValue?: T;
+  defaultValue?: T;
+}
+
+export type Inspect = <T>(key: string) => SettingValue<T> | undefined;
+
+function effective<T>(inspect: Inspect, key: string, trusted: boolean, fallback: T): T {
+  const v = inspect<T>(key);
+  if (!v) return fallback;
+  if (trusted) return (v.workspaceFolderValue ?? v.workspaceValue ?? v.globalValue ?? v.defaultValue ?? fallback) as T;
+  return (v.globalValue ?? v.defaultValue ?? fallback) as T;
+}
+
+/** Settings that can execute programs: ignored from the workspace until it is trusted. */
+export const RESTRICTED = ["interpreter", "trace.interpreter", "trace.launchPrefix"];
+
+export function serverSettings(inspect: Inspect, trusted: boolean, lensCommand: string): Record<string, unknown> {
+  const get = <T>(key: string, fallback: T): T =>
+    effective<T>(inspect, key, RESTRICTED.includes(key) ? trusted : true, fallback);
+  const interpreter = get<string | string[]>("trace.interpreter", "");
+  return {
+    select: get<string[]>("select", []),
+    ignore: get<string[]>("ignore", []),
+    severity: get<Record<string, string>>("severity", {}),
+    traceLensCommand: lensCommand,
+    trace: {
+      enabled: trusted && get<boolean>("trace.enabled", true),
+      platform: get<string>("trace.platform", "auto"),
+      interpreter: Array.isArray(interpreter) ? interpreter[0] ?? "" : interpreter,
+      launchPrefix: get<string>("trace.launchPrefix", ""),
+      timeout: get<number>("trace.timeoutSeconds", 120),
+      autoRetrace: get<boolean>("trace.autoRetrace", false),
+      inlayHints: {
+        runTime: get<boolean>("trace.inlayHints.runTime", true),
+        equations: get<boolean>("trace.inlayHints.equations", true),
+      },
+    },
+  };
+}

@@ -1,0 +1,77 @@
+// The CodeLens "Trace" action: asks the server to trace a function, and asks the user for example inputs when
+// the function has no spec (no directive, no annotations), remembering the last one per function.
+import * as vscode from "vscode";
+
+export type Request = (method: string, params: unknown, token?: vscode.CancellationToken) => Promise<any>;
+
+export interface TraceTarget {
+  uri: string;
+  function: string;
+}
+
+export const SPEC_HELP = "Example inputs in jaxpr notation, e.g.  x=f32[1000,10], n=i32[], key=key, steps=10";
+
+export class TraceCommands {
+  constructor(
+    private readonly request: Request,
+    private readonly state: vscode.Memento,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  private key(target: TraceTarget): string {
+    return `sharpbits.spec:${target.uri}::${target.function}`;
+  }
+
+  lastSpec(target: TraceTarget): string | undefined {
+    return this.state.get<string>(this.key(target));
+  }
+
+  async askSpec(target: TraceTarget, why?: string): Promise<string | undefined> {
+    const value = await vscode.window.showInputBox({
+      title: `Trace ${target.function}: example inputs`,
+      prompt: why ? `${why} — ${SPEC_HELP}` : SPEC_HELP,
+      value: this.lastSpec(target) ?? "",
+      ignoreFocusOut: true,
+    });
+    if (value) await this.state.update(this.key(target), value);
+    return value || undefined;
+  }
+
+  /** Runs `fn(spec)`; when the server answers needsSpec, prompts once and runs it again with the answer. */
+  async withSpec<T extends { needsSpec?: boolean; error?: { message?: string } }>(
+    target: TraceTarget,
+    fn: (spec: string | undefined) => Promise<T>,
+  ): Promise<T | undefined> {
+    let result = await fn(this.lastSpec(target));
+    if (result?.needsSpec) {
+      const spec = await this.askSpec(target, result.error?.message);
+      if (!spec) return undefined;
+      result = await fn(spec);
+    }
+    return result;
+  }
+
+  async trace(target: TraceTarget): Promise<void> {
+    if (!target?.uri || !target.function) return;
+    const result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Tracing ${target.function}…`, cancellable: true },
+      (_progress, token) =>
+        this.withSpec(target, (spec) =>
+          this.request(
+            "workspace/executeCommand",
+            { command: "sharpbits.trace", arguments: [{ ...target, ...(spec ? { args: spec } : {}) }] },
+            token,
+          ),
+        ),
+    );
+    if (!result) return;
+    if (result.ok) {
+      this.log.info(`traced ${target.function}: ${result.summary}`);
+    } else if (!result.stale) {
+      const error = result.error ?? {};
+      const message = `Tracing ${target.function} failed: ${error.type ?? "error"}: ${String(error.message ?? "").split("\n")[0]}`;
+      this.log.warn(message);
+      void vscode.window.showWarningMessage(message);
+    }
+  }
+}

@@ -1,0 +1,31 @@
+// What the trace worker status item says (pure: unit-tested without VS Code).
+
+export interface WorkerStatus {
+  state?: string;
+  enabled?: boolean;
+  device?: { device_kind?: string; platform?: string; count?: number };
+  error?: { type?: string; message?: string };
+}
+
+export function describeWorker(status: WorkerStatus | undefined, trusted: boolean): { text: string; busy: boolean; error: boolean } {
+  if (!trusted) return { text: "tracing off: untrusted workspace", busy: false, error: false };
+  if (!status || status.enabled === false) return { text: "tracing off (sharpbits.trace.enabled)", busy: false, error: false };
+  const device = status.device ? `${status.device.device_kind ?? "?"} (${status.device.platform ?? "?"})` : "";
+  switch (status.state) {
+    case "starting":
+      return { text: "trace worker starting…", busy: true, error: false };
+    case "ready":
+      return { text: `trace worker ready on ${device}`, busy: false, error: false };
+    case "busy":
+      return { text: `tracing on ${device}…`, busy: true, error: false };
+    case "stopped":
+      return { text: "trace worker stopped", busy: false, error: false };
+    default:
+      return {
+        text: `trace worker ${status.state ?? "unknown"}${status.error?.type ? `: ${status.error.type}` : ""}`,
+        busy: false,
+        error: true,
+      };
+  }
+}
+

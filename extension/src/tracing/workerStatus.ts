@@ -1,0 +1,41 @@
+// The trace worker's state in a language status item: starting, ready on `NVIDIA H100 (cuda)`, busy,
+// crashed/restarting, or off (disabled, or an untrusted workspace).
+import * as vscode from "vscode";
+import { Request } from "./traceCommand";
+import { describeWorker, WorkerStatus } from "./workerState";
+
+export class WorkerStatusItem implements vscode.Disposable {
+  private readonly item = vscode.languages.createLanguageStatusItem("sharpbits.traceWorker", { language: "python" });
+  private timer: NodeJS.Timeout | undefined;
+  last: string = "";
+
+  constructor(private readonly request: () => Request | undefined) {
+    this.item.name = "JAX Sharp Bits trace worker";
+    this.item.command = { title: "Restart worker", command: "sharpbits.restartTraceWorker" };
+    this.timer = setInterval(() => void this.refresh(), 2000);
+    void this.refresh();
+  }
+
+  async refresh(): Promise<void> {
+    const trusted = vscode.workspace.isTrusted;
+    let status: WorkerStatus | undefined;
+    const request = this.request();
+    if (trusted && request) {
+      try {
+        status = await request("sharpbits/traceWorkerStatus", {});
+      } catch {
+        status = undefined; // the server is (re)starting
+      }
+    }
+    const shown = describeWorker(status, trusted);
+    this.item.text = shown.text;
+    this.item.busy = shown.busy;
+    this.item.severity = shown.error ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
+    this.last = shown.text;
+  }
+
+  dispose(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.item.dispose();
+  }
+}

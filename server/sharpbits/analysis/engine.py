@@ -1,0 +1,155 @@
+"""The engine: source text in, findings out. The CLI, the language server and the tests all call `analyze`.
+
+It parses once with `ast`, builds the shared ModuleModel once, runs every selected rule over it, and drops
+suppressed findings. Nothing here imports libcst or jax.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import warnings
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from sharpbits.analysis.model import ModuleModel
+from sharpbits.analysis.rules import ALL_RULES, lookup
+from sharpbits.analysis.rules.base import Rule, RuleContext
+from sharpbits.findings import Finding, Severity
+from sharpbits.source import SourceText
+
+SYNTAX_ERROR_CODE, SYNTAX_ERROR_RULE = "SB000", "syntax-error"
+_NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[\w\-]+(?:\s*,\s*[\w\-]+)*))?", re.IGNORECASE)
+_FILE_NOQA = re.compile(r"^\s*#\s*sharpbits:\s*noqa(?::\s*(?P<codes>[\w\-]+(?:\s*,\s*[\w\-]+)*))?\s*$",
+                        re.IGNORECASE | re.MULTILINE)
+
+
+@dataclass
+class Selection:
+    """Which rules run, and at which severity (defaults: every rule at its own severity)."""
+
+    select: frozenset[str] | None = None  # rule names; None = all
+    ignore: frozenset[str] = frozenset()
+    severities: dict[str, Severity] = field(default_factory=dict)  # rule name -> severity override
+
+    @staticmethod
+    def parse_names(text: str | Iterable[str] | None) -> frozenset[str] | None:
+        """`SB101,prng-key-reuse` -> rule names; raises ValueError naming an unknown rule."""
+        if text is None:
+            return None
+        items = text.split(",") if isinstance(text, str) else list(text)
+        names = set()
+        for item in items:
+            if not item.strip():
+                continue
+            rule = lookup(item)
+            if rule is None:
+                raise ValueError(f"unknown rule {item.strip()!r} (see `sharpbits rule` for the list)")
+            names.add(rule.name)
+        return frozenset(names)
+
+    def rules(self) -> list[type[Rule]]:
+        return [r for r in ALL_RULES if (self.select is None or r.name in self.select) and r.name not in self.ignore]
+
+
+@dataclass(frozen=True)
+class TracedFunction:
+    """A module-level function or method that runs under a JAX transformation: what the editor can trace."""
+
+    qualname: str  # `f` or `Class.method`, as `sharpbits trace FILE::QUALNAME` takes it
+    line: int  # the `def` line (1-based)
+    column: int  # the name on that line (1-based characters)
+    end_column: int
+    end_line: int  # the function's last line
+    reason: str  # e.g. "jax.jit"
+
+
+@dataclass
+class AnalysisResult:
+    findings: list[Finding]
+    syntax_error: Finding | None = None  # set when the text does not parse (findings is then empty)
+    functions: list[TracedFunction] = field(default_factory=list)
+
+
+def analyze(text: str, path: str = "<unknown>", selection: Selection | None = None) -> AnalysisResult:
+    selection = selection or Selection()
+    source = SourceText(path, text)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarnings about the user's code are not ours to print
+            tree = ast.parse(text, filename=path)
+    except SyntaxError as exc:
+        return AnalysisResult([], _syntax_error_finding(source, exc))
+    except (ValueError, RecursionError, MemoryError) as exc:  # NUL bytes; nesting too deep for the parser
+        return AnalysisResult([], _syntax_error_finding(source, SyntaxError(str(exc) or type(exc).__name__)))
+    try:
+        model = ModuleModel(tree)
+        findings: list[Finding] = []
+        for rule_cls in selection.rules():
+            ctx = RuleContext(source, tree, model, rule_cls())
+            ctx.rule.check(ctx)
+            findings.extend(ctx.found)
+    except RecursionError:
+        error = SyntaxError("the code is nested too deeply to analyse")
+        return AnalysisResult([], _syntax_error_finding(source, error))
+    for f in findings:
+        if f.rule in selection.severities:
+            f.severity = selection.severities[f.rule]
+    findings = _without_suppressed(findings, source)
+    findings.sort(key=lambda f: (f.line, f.column, f.code))
+    return AnalysisResult(findings, functions=_traced_functions(model, source))
+
+
+def _traced_functions(model: ModuleModel, source: SourceText) -> list[TracedFunction]:
+    out = []
+    for fn in model.traced_functions():
+        node = fn.node
+        if isinstance(node, ast.Lambda) or fn.parent is not None:
+            continue  # the worker traces module-level functions and methods by name
+        text = source.line_text(node.lineno)
+        at = text.find("def", source.char_column(node.lineno, node.col_offset))
+        col = at + 3 + (len(text) - at - 3 - len(text[at + 3 :].lstrip())) if at >= 0 else -1
+        if col < 0 or not text.startswith(node.name, col):
+            continue
+        out.append(TracedFunction(fn.qualname, node.lineno, col + 1, col + 1 + len(node.name),
+                                  node.end_lineno or node.lineno, fn.trace_reason))
+    return sorted(out, key=lambda f: f.line)
+
+
+def _syntax_error_finding(source: SourceText, exc: SyntaxError) -> Finding:
+    line = exc.lineno or 1
+    col = max((exc.offset or 1), 1)
+    end_line = exc.end_lineno or line
+    end_col = exc.end_offset if exc.end_offset and exc.end_offset > 0 else col + 1
+    if end_line == line and end_col <= col:
+        end_col = col + 1
+    return Finding(
+        path=source.path, line=line, column=col, end_line=end_line, end_column=end_col,
+        code=SYNTAX_ERROR_CODE, rule=SYNTAX_ERROR_RULE, severity="error",
+        message=f"syntax error: {exc.msg or exc} (nothing else in this file was checked)", url="",
+    )
+
+
+def _codes_match(codes: str | None, finding: Finding) -> bool:
+    if codes is None:
+        return True
+    wanted = {c.strip().lower() for c in codes.split(",")}
+    return finding.code.lower() in wanted or finding.rule in wanted
+
+
+def _without_suppressed(findings: list[Finding], source: SourceText) -> list[Finding]:
+    if not findings or "noqa" not in source.text.lower():
+        return findings
+    file_level = [m.group("codes") for m in _FILE_NOQA.finditer(source.text)]
+    kept = []
+    for f in findings:
+        if any(_codes_match(codes, f) for codes in file_level):
+            continue
+        suppressed = False
+        for lineno in {f.line, f.end_line}:
+            m = _NOQA.search(source.line_text(lineno))
+            if m and _codes_match(m.group("codes"), f):
+                suppressed = True
+        if not suppressed:
+            kept.append(f)
+    return kept

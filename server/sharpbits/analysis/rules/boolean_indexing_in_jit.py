@@ -1,0 +1,227 @@
+"""SB102 boolean-indexing-in-jit: `x[mask]` with a traced boolean mask inside traced code."""
+
+from __future__ import annotations
+
+import ast
+
+from sharpbits.analysis.model import FunctionInfo, Kind, ModuleModel
+from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.findings import Fix, TextEdit
+
+BOOL_FUNCS = {
+    f"jax.numpy.{name}"
+    for name in ("isnan", "isinf", "isfinite", "isposinf", "isneginf", "logical_and", "logical_or", "logical_not",
+                 "logical_xor", "isclose", "signbit", "greater", "greater_equal", "less", "less_equal", "equal",
+                 "not_equal", "isin", "iscomplex", "isreal")
+}
+
+
+def module_alias(model: ModuleModel, qualified: str) -> str | None:
+    """The name this module uses for e.g. `jax.numpy` (`jnp`), or `jax.numpy` through `import jax`."""
+    for local, target in model.aliases.items():
+        if target == qualified:
+            return local
+    head, _, rest = qualified.partition(".")
+    for local, target in model.aliases.items():
+        if target == head:
+            return f"{local}.{rest}"
+    return None
+
+
+class _Masks:
+    """Which expressions in one traced function are traced boolean arrays."""
+
+    def __init__(self, model: ModuleModel, fn: FunctionInfo, depth: int = 0) -> None:
+        self.model, self.fn = model, fn
+        self.assignments: dict[str, list[tuple[int, bool]]] = {}
+        for p in fn.param_nodes:
+            ann = p.annotation
+            if isinstance(ann, ast.Subscript) and isinstance(ann.value, ast.Name | ast.Attribute):
+                head = ann.value.id if isinstance(ann.value, ast.Name) else ann.value.attr
+                if head == "Bool":  # jaxtyping's Bool[Array, "..."]
+                    self.assignments[p.arg] = [(0, True)]
+        helper_calls = model._calls_from_traced.get(fn.qualname, [])
+        if depth < 3 and helper_calls and not any(not t.transform.startswith("called from") for t in fn.traces):
+            # a helper's parameter is a mask when every traced caller passes one there
+            positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
+            for i, name in enumerate(positional):
+                args = [call.args[i] if i < len(call.args) else None for _, call in helper_calls]
+                if all(a is not None and _Masks(model, caller, depth + 1).is_mask(a)
+                       for a, (caller, _) in zip(args, helper_calls, strict=True)):
+                    self.assignments[name] = [(0, True)]
+        for node in model.own_nodes(fn):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                self.assignments.setdefault(node.targets[0].id, []).append((node.lineno, self.is_mask(node.value)))
+            elif isinstance(node, ast.AugAssign | ast.AnnAssign) and isinstance(node.target, ast.Name):
+                value = node.value if node.value is not None else None
+                is_mask = value is not None and isinstance(node, ast.AnnAssign) and self.is_mask(value)
+                self.assignments.setdefault(node.target.id, []).append((node.lineno, is_mask))
+
+    def is_mask(self, node: ast.AST) -> bool:
+        model, fn = self.model, self.fn
+        if isinstance(node, ast.Compare):
+            return model.kind_of(node, fn) is Kind.JAX
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Invert | ast.Not):
+            return self.is_mask(node.operand)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd | ast.BitOr | ast.BitXor):
+            return self.is_mask(node.left) or self.is_mask(node.right)
+        if isinstance(node, ast.Call):
+            q = model.qualname(node.func, fn)
+            if q in BOOL_FUNCS:
+                return any(model.kind_of(a, fn) is Kind.JAX for a in node.args)
+            if isinstance(node.func, ast.Attribute) and node.func.attr == "astype" and node.args:
+                target = node.args[0]
+                is_bool = (isinstance(target, ast.Name) and target.id == "bool") or (
+                    model.qualname(target, fn) in ("jax.numpy.bool_", "numpy.bool_", "jax.numpy.bool")
+                )
+                return is_bool and model.kind_of(node.func.value, fn) is Kind.JAX
+        if isinstance(node, ast.Name):
+            history = [(line, m) for line, m in self.assignments.get(node.id, []) if line < node.lineno]
+            return bool(history) and max(history)[1]
+        return False
+
+    def mask_in(self, index: ast.AST) -> ast.AST | None:
+        parts = index.elts if isinstance(index, ast.Tuple) else [index]
+        return next((p for p in parts if self.is_mask(p)), None)
+
+
+class BooleanIndexingInJit(Rule):
+    code = "SB102"
+    name = "boolean-indexing-in-jit"
+    severity = "error"
+    summary = "Flags `x[mask]`, `x[x < 0]` and `x.at[mask].set(v)` with a traced boolean mask inside traced code."
+    why = """
+The shape of `x[mask]` depends on how many elements of `mask` are true — a value, not a shape. Under `jit`, values
+are unknown at trace time, so JAX raises `NonConcreteBooleanIndexError`. The same holds for `x.at[mask].set(v)`
+and for masks built inside the function (`x[x < 0]`, `x[jnp.isnan(x)]`, `x[~valid]`).
+
+Eager code may use boolean masks (it knows the values), and so may traced code whose mask is static.
+"""
+    example = """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def relu_sum(x):
+    x = x.at[x < 0].set(0.0)
+    return x[x > 1].sum()
+"""
+    use_instead = """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def relu_sum(x):
+    x = jnp.where(x < 0, 0.0, x)
+    return jnp.where(x > 1, x, 0).sum()
+"""
+    fix_safety = """
+Offered where the semantics allow it: `x.at[mask].set(v)` becomes `jnp.where(mask, v, x)` (safe when `v` is a
+number; unsafe otherwise, since `.at[mask].set(values)` with one value per selected element has no `where` form),
+and the masked sum `x[mask].sum()` / `jnp.sum(x[mask])` becomes `jnp.where(mask, x, 0).sum()` (safe). Other uses
+(e.g. `x[mask]` returned as is) have no fixed-shape equivalent: use `jnp.where`, or the `size=` argument of
+`jnp.nonzero`/`jnp.where(mask, size=...)` to get a padded, fixed-size result.
+"""
+    VALID = [
+        # eager code knows the mask's values
+        "import jax.numpy as jnp\nx = jnp.arange(5.0)\nprint(x[x > 2])\n",
+        # jnp.where keeps the shape
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    return jnp.where(x > 0, x, 0.0)\n",
+        # an integer index array is fine
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, idx):\n    i = jnp.argmax(x)\n    return x[i], x[idx]\n",
+        # a static mask (NumPy, known at trace time)
+        "import jax\nimport numpy as np\n@jax.jit\ndef f(x):\n    keep = np.array([True, False, True])\n    return x[keep]\n",
+        # a name rebound to a non-mask before use
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    m = x > 0\n    m = jnp.argmax(m)\n    return x[m]\n",
+    ]
+    INVALID = [
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    return x[x < 0]\n",
+        ),
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    x = x.at[jnp.isnan(x)].set(0.0)\n    return x\n",
+            fixed="import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    x = jnp.where(jnp.isnan(x), 0.0, x)\n"
+            "    return x\n",
+        ),
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    valid = x > 0\n    return x[~valid].sum() + jnp.sum(x[valid])\n",
+            fixed="import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    valid = x > 0\n"
+            "    return jnp.where(~valid, x, 0).sum() + jnp.sum(jnp.where(valid, x, 0))\n",
+            count=2,
+        ),
+        Invalid(  # a vmapped function and a mask from a helper comparison
+            "import jax\ndef f(row, t):\n    big = row > t\n    return row[big, ...]\nbatched = jax.vmap(f, in_axes=(0, None))\n",
+        ),
+    ]
+
+    def check(self, ctx: RuleContext) -> None:
+        model = ctx.model
+        masks_of: dict[int, _Masks] = {}
+        for node in model.nodes(ast.Subscript):
+            assert isinstance(node, ast.Subscript)
+            fn = model.enclosing_function(node)
+            if fn is None or not fn.traced or isinstance(node.ctx, ast.Del):
+                continue
+            if True:
+                if model.kind_of(node.value, fn) not in (Kind.JAX, Kind.JAX_AT, Kind.NUMPY):
+                    continue
+                if isinstance(node.slice, ast.Constant | ast.Slice):
+                    continue  # x[0], x[1:]: never a mask
+                masks = masks_of.get(id(fn)) or masks_of.setdefault(id(fn), _Masks(model, fn))
+                mask = masks.mask_in(node.slice)
+                if mask is None:
+                    continue
+                at = model.kind_of(node.value, fn) is Kind.JAX_AT
+                mask_text = ast.unparse(mask)
+                mask_text = mask_text if len(mask_text) <= 24 else "mask"
+                what = f"`.at[{mask_text}]`" if at else f"`[{mask_text}]`"
+                builder, title = self._fix(ctx, fn, node, mask) if isinstance(node.ctx, ast.Load) else (None, "")
+                ctx.report(
+                    node,
+                    f"boolean-mask indexing {what} inside `{fn.name}` ({fn.trace_reason}) raises "
+                    "NonConcreteBooleanIndexError: the result's shape would depend on the mask's values; "
+                    "use `jnp.where(mask, x, fill)` or `size=`",
+                    builder,
+                    fix_title=title,
+                )
+
+    def _fix(self, ctx: RuleContext, fn: FunctionInfo, sub: ast.Subscript, mask: ast.AST):
+        model, source = ctx.model, ctx.source
+        jnp = module_alias(model, "jax.numpy")
+        if jnp is None or sub.slice is not mask:
+            return None, ""
+        parent = model.parents.get(sub)
+        grand = model.parents.get(parent) if parent is not None else None
+
+        def text(node: ast.AST) -> str:
+            return source.segment(
+                node.lineno, source.char_column(node.lineno, node.col_offset),  # type: ignore[attr-defined]
+                node.end_lineno, source.char_column(node.end_lineno, node.end_col_offset),  # type: ignore[attr-defined]
+            )
+
+        replace: ast.AST | None = None
+        new = ""
+        safe = True
+        if (isinstance(sub.value, ast.Attribute) and sub.value.attr == "at" and isinstance(parent, ast.Attribute)
+                and parent.attr == "set" and isinstance(grand, ast.Call) and len(grand.args) == 1
+                and not grand.keywords):
+            value = grand.args[0]
+            safe = isinstance(value, ast.Constant) or (isinstance(value, ast.UnaryOp) and isinstance(value.operand, ast.Constant))
+            replace, new = grand, f"{jnp}.where({text(mask)}, {text(value)}, {text(sub.value.value)})"
+        elif (not isinstance(sub.value, ast.Attribute) and isinstance(parent, ast.Attribute) and parent.attr == "sum"
+              and isinstance(grand, ast.Call) and not grand.args and not grand.keywords):
+            replace, new = grand, f"{jnp}.where({text(mask)}, {text(sub.value)}, 0).sum()"
+        elif (isinstance(parent, ast.Call) and model.qualname(parent.func, fn) == "jax.numpy.sum"
+              and len(parent.args) == 1 and parent.args[0] is sub and not parent.keywords):
+            replace, new = sub, f"{jnp}.where({text(mask)}, {text(sub.value)}, 0)"
+        if replace is None:
+            return None, ""
+        node = replace
+
+        def build() -> Fix | None:
+            line, end_line = node.lineno, node.end_lineno or node.lineno  # type: ignore[attr-defined]
+            col = source.char_column(line, node.col_offset)  # type: ignore[attr-defined]
+            end_col = source.char_column(end_line, node.end_col_offset)  # type: ignore[attr-defined]
+            return Fix(safe=safe, description=f"Use `{new[:60]}`", edits=(TextEdit(line, col + 1, end_line, end_col + 1, new),))
+
+        return build, f"use `{jnp}.where(...)`"

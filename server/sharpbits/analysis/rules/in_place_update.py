@@ -1,0 +1,232 @@
+"""SB101 in-place-update: `x[i] = v` on a JAX array."""
+
+from __future__ import annotations
+
+import ast
+
+from sharpbits.analysis.model import FunctionInfo, Kind
+from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.findings import Fix, TextEdit
+
+_AUG_METHOD: dict[type, str] = {ast.Add: "add", ast.Sub: "subtract", ast.Mult: "multiply", ast.Div: "divide", ast.Pow: "power"}
+_AUG_SYMBOL: dict[type, str] = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**", ast.FloorDiv: "//",
+               ast.Mod: "%", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^", ast.LShift: "<<",
+               ast.RShift: ">>", ast.MatMult: "@"}
+_MINMAX = {"jax.numpy.minimum": "min", "jax.numpy.maximum": "max"}
+
+
+class InPlaceUpdate(Rule):
+    code = "SB101"
+    name = "in-place-update"
+    severity = "error"
+    summary = "Flags `x[i] = v` and `x[i] += v` (any operator, slices, fancy indices) where `x` is a JAX array."
+    why = """
+JAX arrays are immutable. Assigning into one, as NumPy code does, raises
+`TypeError: JAX arrays are immutable and do not support in-place item assignment` — eagerly and under `jit`.
+JAX's functional equivalent is the `.at[]` property, which returns an updated copy (under `jit`, XLA turns it
+into an in-place update when it can, so it costs nothing extra).
+
+`x` counts as a JAX array when it is a parameter of a traced function (`jit`, `grad`, `vmap`, ..., unless it is
+static), or a value built by `jax`/`jax.numpy` calls under any import alias — including `import jax.numpy as np`.
+NumPy arrays, dicts and lists are never flagged.
+"""
+    example = """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def clip_first(x):
+    x[0] = 0.0
+    x[1:] += 1.0
+    return x
+"""
+    use_instead = """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def clip_first(x):
+    x = x.at[0].set(0.0)
+    x = x.at[1:].add(1.0)
+    return x
+"""
+    fix_safety = """
+The fix rewrites `x[i] = v` to `x = x.at[i].set(v)`; `+=`, `-=`, `*=`, `/=`, `**=` become `.add`, `.subtract`,
+`.multiply`, `.divide`, `.power`; `x[i] = jnp.minimum(x[i], v)` becomes `.min(v)` (and `maximum` `.max`); other
+operators become `.set(x[i] op v)`. Comments and formatting inside the statement are kept.
+
+It is **safe** when `x` is a local variable and the index is basic (integers, slices, loop counters).
+It is **unsafe** when `x` is a parameter (NumPy-style code may expect the caller to see the change; with the fix
+only the local name is rebound, so return `x`), or when an accumulating operator meets an index array that may
+hold duplicates (NumPy applies `x[idx] += 1` once per distinct index, `.at[idx].add(1)` once per occurrence).
+No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` is a global or closed-over name
+(rebinding it locally would raise `UnboundLocalError`).
+"""
+    VALID = [
+        # NumPy in-place updates are fine
+        "import numpy as np\nx = np.zeros(3)\nx[0] = 1\n",
+        # dicts and lists
+        "import jax\n@jax.jit\ndef f(x):\n    d = {}\n    d['a'] = x\n    out = [0, 0]\n    out[0] = x\n    return d, out\n",
+        # a dict pytree parameter written by string key
+        "import jax\n@jax.grad\ndef loss(params):\n    params['w'] = params['w'] * 2\n    return params['w'].sum()\n",
+        # the functional form
+        "import jax.numpy as jnp\nx = jnp.zeros(3)\nx = x.at[0].set(1.0)\n",
+        # unknown values never warn
+        "def f(x):\n    x[0] = 1\n    return x\n",
+        # a static argument is a Python value
+        "from functools import partial\nimport jax\n@partial(jax.jit, static_argnums=1)\ndef f(x, buf):\n    buf[0] = 1\n    return x\n",
+        # numpy names under a jnp-looking alias are still numpy
+        "import numpy as jnp\nx = jnp.ones(4)\nx[1:] += 2\n",
+        # a local name that shadows the alias
+        "import jax.numpy as jnp\ndef f(jnp):\n    x = jnp.zeros(3)\n    x[0] = 1\n",
+    ]
+    INVALID = [
+        Invalid(
+            "import jax\n@jax.jit\ndef f(x):\n    y = x * 2\n    y[0] = 1.0\n    return y\n",
+            fixed="import jax\n@jax.jit\ndef f(x):\n    y = x * 2\n    y = y.at[0].set(1.0)\n    return y\n",
+        ),
+        Invalid(
+            "import jax.numpy as np\nx = np.zeros((3, 3))\nx[0, :] += 1  # bump the first row\n",
+            fixed="import jax.numpy as np\nx = np.zeros((3, 3))\nx = x.at[0, :].add(1)  # bump the first row\n",
+        ),
+        Invalid(
+            "from jax import numpy as jnp\nx = jnp.arange(4.0)\nx[1:3] -= 1\nx[0] *= 2\nx[-1] /= 4\n",
+            fixed="from jax import numpy as jnp\nx = jnp.arange(4.0)\nx = x.at[1:3].subtract(1)\nx = x.at[0].multiply(2)\n"
+            "x = x.at[-1].divide(4)\n",
+            count=3,
+        ),
+        Invalid(
+            "import jax.numpy as jnp\nx = jnp.zeros(5)\nx[2] = jnp.minimum(x[2], 0.5)\nx[3] = jnp.maximum(1.0, x[3])\n",
+            fixed="import jax.numpy as jnp\nx = jnp.zeros(5)\nx = x.at[2].min(0.5)\nx = x.at[3].max(1.0)\n",
+            count=2,
+        ),
+        Invalid(
+            "import jax.numpy as jnp\nx = jnp.arange(6)\nx[::2] //= 3 + 1\n",
+            fixed="import jax.numpy as jnp\nx = jnp.arange(6)\nx = x.at[::2].set(x[::2] // (3 + 1))\n",
+        ),
+        Invalid(  # a parameter of a vmapped function, multi-line statement with a comment inside
+            "import jax\ndef f(row, i):\n    row[i] = (\n        row[i] + 1  # shift\n    )\n    return row\ng = jax.vmap(f)\n",
+            fixed="import jax\ndef f(row, i):\n    row = row.at[i].set((\n        row[i] + 1  # shift\n    ))\n    return row\ng = jax.vmap(f)\n",
+        ),
+        Invalid(  # a helper called from jit sees the array its caller passes
+            "import jax\nimport jax.numpy as jnp\ndef helper(a):\n    a[0] = 0\n    return a\n@jax.jit\ndef f(x):\n"
+            "    return helper(jnp.sin(x))\n",
+            fixed="import jax\nimport jax.numpy as jnp\ndef helper(a):\n    a = a.at[0].set(0)\n    return a\n@jax.jit\n"
+            "def f(x):\n    return helper(jnp.sin(x))\n",
+        ),
+        Invalid("import jax.numpy as jnp\nx = jnp.zeros((2, 2))\nx[0][1] = 3\n"),  # chained: flagged, no fix
+    ]
+
+    def check(self, ctx: RuleContext) -> None:
+        model = ctx.model
+        for node in model.nodes(ast.Assign, ast.AugAssign):
+            if isinstance(node, ast.Assign):
+                targets = node.targets
+                aug = None
+            elif isinstance(node, ast.AugAssign):
+                targets = [node.target]
+                aug = type(node.op)
+            else:
+                continue
+            flat = [t for target in targets for t in (target.elts if isinstance(target, ast.Tuple | ast.List) else [target])]
+            for target in flat:
+                if not isinstance(target, ast.Subscript):
+                    continue
+                base, chained = _base_name(target)
+                if base is None:
+                    continue
+                if model.kind_at(base) not in (Kind.JAX, Kind.KEY) and not _array_leaf_of_pytree_param(target, base, model):
+                    continue
+                if isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, str):
+                    continue
+                simple = len(flat) == 1 and len(targets) == 1 and not chained
+                method, minmax = _method_for(node, aug, ctx)
+                index = ast.unparse(target.slice) if len(ast.unparse(target.slice)) <= 20 else "..."
+                name = base.id
+                if aug is not None and aug in _AUG_METHOD:
+                    msg = (f"JAX arrays are immutable: `{name}[{index}] {_AUG_SYMBOL[aug]}= ...` raises TypeError; "
+                           f"use `{name} = {name}.at[{index}].{method}(...)`")
+                else:
+                    msg = (f"JAX arrays are immutable: assigning to `{name}[{index}]` raises TypeError; "
+                           f"use `{name} = {name}.at[{index}].{method}(...)`")
+                fn = model.enclosing_function(node)
+                fixable = simple and (fn is None or base.id in fn.local_names)
+                builder = _fix_builder(ctx, node, base.id, fn, minmax) if fixable else None
+                ctx.report(target, msg, builder, fix_title=f"use `{name} = {name}.at[{index}].{method}(...)`")
+
+
+def _array_leaf_of_pytree_param(target: ast.Subscript, base: ast.Name, model) -> bool:
+    """`params["w"][0] = v` in a traced function: a dict parameter's leaves are JAX arrays."""
+    fn = model.enclosing_function(target)
+    if fn is None or not fn.traced or base.id not in fn.params or base.id in fn.static_params:
+        return False
+    chain = []
+    node: ast.AST = target
+    while isinstance(node, ast.Subscript):
+        chain.append(node.slice)
+        node = node.value
+    chain.reverse()  # from the base outwards
+    is_key = lambda s: isinstance(s, ast.Constant) and isinstance(s.value, str)  # noqa: E731
+    return len(chain) >= 2 and is_key(chain[0]) and not is_key(chain[-1])
+
+
+def _base_name(target: ast.Subscript) -> tuple[ast.Name | None, bool]:
+    value: ast.AST = target.value
+    chained = False
+    while isinstance(value, ast.Subscript):
+        value, chained = value.value, True
+    return (value if isinstance(value, ast.Name) else None), chained
+
+
+def _method_for(node: ast.Assign | ast.AugAssign, aug: type | None, ctx: RuleContext) -> tuple[str, tuple[str, int] | None]:
+    if aug is not None:
+        return _AUG_METHOD.get(aug, "set"), None
+    value = node.value
+    if isinstance(value, ast.Call) and len(value.args) == 2 and not value.keywords and isinstance(node, ast.Assign):
+        q = ctx.model.qualname(value.func, ctx.model.enclosing_function(node))
+        if q in _MINMAX:
+            target = ast.unparse(node.targets[0])
+            for i, arg in enumerate(value.args):
+                if ast.unparse(arg) == target:  # x[i] = jnp.minimum(x[i], v)
+                    return _MINMAX[q], (_MINMAX[q], 1 - i)
+    return "set", None
+
+
+def _basic_index(index: ast.AST, ctx: RuleContext) -> bool:
+    """Integers, slices and Python ints: an index that cannot name one element twice."""
+    parts = index.elts if isinstance(index, ast.Tuple) else [index]
+    for part in parts:
+        if isinstance(part, ast.Slice) or (isinstance(part, ast.Constant) and part.value in (None, Ellipsis)):
+            continue
+        if isinstance(part, ast.Constant) and isinstance(part.value, int):
+            continue
+        if isinstance(part, ast.UnaryOp) and isinstance(part.operand, ast.Constant):
+            continue
+        if isinstance(part, ast.Name) and ctx.model.kind_at(part) is Kind.PYTHON:
+            continue
+        return False
+    return True
+
+
+def _fix_builder(ctx: RuleContext, node: ast.Assign | ast.AugAssign, name: str, fn: FunctionInfo | None,
+                 minmax: tuple[str, int] | None):
+    source = ctx.source
+    line, end_line = node.lineno, node.end_lineno or node.lineno
+    col = source.char_column(line, node.col_offset)
+    end_col = source.char_column(end_line, node.end_col_offset or 0)
+    target = node.targets[0] if isinstance(node, ast.Assign) else node.target
+    accumulates = isinstance(node, ast.AugAssign)
+    is_param = fn is not None and name in fn.params
+    safe = not is_param and (not accumulates or _basic_index(target.slice, ctx))  # type: ignore[attr-defined]
+
+    def build() -> Fix | None:
+        from sharpbits.fixes.at_update import rewrite_statement
+
+        new = rewrite_statement(source.segment(line, col, end_line, end_col), minmax)
+        if new is None:
+            return None
+        edit = TextEdit(line, col + 1, end_line, end_col + 1, new)
+        shown = new if "\n" not in new and len(new) <= 60 else f"{name} = {name}.at[...]..."
+        return Fix(safe=safe, description=f"Use `{shown}`", edits=(edit,))
+
+    return build

@@ -1,0 +1,128 @@
+"""Configuration: `[tool.sharpbits]` in pyproject.toml, and the same settings from the editor.
+
+    [tool.sharpbits]
+    select = ["SB101", "prng-key-reuse"]      # only these rules (default: all)
+    ignore = ["python-loop-in-jit"]           # never these
+    exclude = ["generated/"]                  # gitignore-style paths skipped by `check DIR`
+    [tool.sharpbits.severity]
+    python-loop-in-jit = "info"               # error | warning | info | hint
+    [tool.sharpbits.per-file-ignores]
+    "tests/*" = ["SB201"]
+
+Rules may be named by code or name everywhere. Unknown rules and severities are errors with a clear message.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sharpbits.analysis.engine import Selection
+from sharpbits.findings import SEVERITIES, Severity
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+
+class ConfigError(ValueError):
+    pass
+
+
+@dataclass
+class Config:
+    root: Path | None = None  # the folder of the pyproject.toml it came from
+    select: frozenset[str] | None = None
+    ignore: frozenset[str] = frozenset()
+    severity: dict[str, Severity] = field(default_factory=dict)
+    per_file_ignores: list[tuple[str, frozenset[str]]] = field(default_factory=list)
+    exclude: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_mapping(cls, data: dict[str, Any], root: Path | None = None, where: str = "settings") -> Config:
+        def names(value: Any, key: str) -> frozenset[str] | None:
+            if value is None:
+                return None
+            if isinstance(value, str):
+                value = [value]
+            if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+                raise ConfigError(f"{where}: `{key}` must be a list of rule codes or names")
+            try:
+                return Selection.parse_names(value)
+            except ValueError as exc:
+                raise ConfigError(f"{where}: `{key}`: {exc}") from None
+
+        known = {"select", "ignore", "severity", "per-file-ignores", "exclude"}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ConfigError(f"{where}: unknown setting(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
+        severity: dict[str, Severity] = {}
+        for key, value in (data.get("severity") or {}).items():
+            (name,) = names([key], "severity") or {key}
+            if value not in SEVERITIES:
+                raise ConfigError(f"{where}: severity of {key} must be one of {', '.join(SEVERITIES)}, not {value!r}")
+            severity[name] = value
+        per_file = [(pattern, names(rules, f"per-file-ignores.{pattern}") or frozenset())
+                    for pattern, rules in (data.get("per-file-ignores") or {}).items()]
+        exclude = data.get("exclude") or []
+        if not isinstance(exclude, list):
+            raise ConfigError(f"{where}: `exclude` must be a list of paths")
+        return cls(root, names(data.get("select"), "select"), names(data.get("ignore"), "ignore") or frozenset(),
+                   severity, per_file, [str(e) for e in exclude])
+
+    def merged(self, override: Config) -> Config:
+        """Settings from the editor or the command line on top of the file's."""
+        return Config(
+            self.root,
+            override.select if override.select is not None else self.select,
+            self.ignore | override.ignore,
+            {**self.severity, **override.severity},
+            self.per_file_ignores + override.per_file_ignores,
+            self.exclude + override.exclude,
+        )
+
+    def selection_for(self, path: str | Path) -> Selection:
+        ignore = set(self.ignore)
+        if self.per_file_ignores:
+            p = Path(path)
+            try:
+                rel = p.resolve().relative_to(self.root.resolve()).as_posix() if self.root else p.as_posix()
+            except ValueError:
+                rel = p.as_posix()
+            for pattern, rules in self.per_file_ignores:
+                if fnmatch.fnmatch(rel, pattern) or fnmatch.fnmatch(p.name, pattern):
+                    ignore |= rules
+        return Selection(select=self.select, ignore=frozenset(ignore), severities=dict(self.severity))
+
+
+def find_pyproject(start: Path) -> Path | None:
+    """The nearest pyproject.toml at or above `start` that has a [tool.sharpbits] table."""
+    start = start.resolve()
+    for folder in [start, *start.parents] if start.is_dir() else [start.parent, *start.parent.parents]:
+        candidate = folder / "pyproject.toml"
+        if candidate.is_file():
+            try:
+                data = tomllib.loads(candidate.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                continue
+            if "sharpbits" in data.get("tool", {}):
+                return candidate
+    return None
+
+
+def load_config(start: Path) -> Config:
+    path = find_pyproject(start)
+    if path is None:
+        return Config()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: {exc}") from None
+    table = data.get("tool", {}).get("sharpbits", {})
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: [tool.sharpbits] must be a table")
+    return Config.from_mapping(table, root=path.parent, where=f"{path} [tool.sharpbits]")

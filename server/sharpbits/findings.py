@@ -1,0 +1,124 @@
+"""Findings: what every consumer (CLI, language server, tests) receives from the analysis.
+
+The JSON form is a public interface (CI tools and the editor rely on it). Lines and columns are 1-based and
+count characters (code points); `end_column` is exclusive. A fix carries whole-text edits in the same units.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Severity = Literal["error", "warning", "info", "hint"]
+SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info", "hint")
+SEVERITY_RANK = {name: rank for rank, name in enumerate(SEVERITIES)}  # lower is more severe
+
+
+@dataclass(frozen=True)
+class TextEdit:
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    new_text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "line": self.line,
+            "column": self.column,
+            "end_line": self.end_line,
+            "end_column": self.end_column,
+            "new_text": self.new_text,
+        }
+
+
+@dataclass(frozen=True)
+class Fix:
+    safe: bool
+    description: str
+    edits: tuple[TextEdit, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"safe": self.safe, "description": self.description, "edits": [e.to_json() for e in self.edits]}
+
+
+@dataclass
+class Finding:
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    code: str
+    rule: str
+    severity: Severity
+    message: str
+    url: str
+    fix_title: str = ""  # a short title for the fix, known without building it (e.g. for an editor's menu)
+    # Fixes are built lazily (they import libcst): the per-keystroke path only needs to know one exists.
+    fix_builder: Callable[[], Fix | None] | None = field(default=None, repr=False, compare=False)
+    _fix: Fix | None = field(default=None, repr=False, compare=False)
+    _fix_built: bool = field(default=False, repr=False, compare=False)
+
+    @property
+    def fixable(self) -> bool:
+        return self.fix_builder is not None
+
+    def fix(self) -> Fix | None:
+        if not self._fix_built:
+            self._fix = self.fix_builder() if self.fix_builder is not None else None
+            self._fix_built = True
+        return self._fix
+
+    def to_json(self, with_fix: bool = True) -> dict[str, Any]:
+        fix = self.fix() if with_fix else None
+        return {
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "end_line": self.end_line,
+            "end_column": self.end_column,
+            "code": self.code,
+            "rule": self.rule,
+            "severity": self.severity,
+            "message": self.message,
+            "url": self.url,
+            "fix": fix.to_json() if fix is not None else None,
+        }
+
+
+def apply_edits(text: str, edits: list[TextEdit] | tuple[TextEdit, ...]) -> str:
+    """Applies non-overlapping edits (1-based lines, character columns) to text; edits may come in any order."""
+    from sharpbits.source import split_lines
+
+    lines = split_lines(text)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+
+    def offset(line: int, column: int) -> int:
+        if line > len(lines):
+            return len(text)
+        return starts[line - 1] + column - 1
+
+    out = text
+    for edit in sorted(edits, key=lambda e: (e.line, e.column), reverse=True):
+        start, end = offset(edit.line, edit.column), offset(edit.end_line, edit.end_column)
+        out = out[:start] + edit.new_text + out[end:]
+    return out
+
+
+def non_overlapping(fixes: list[Fix | None], safe_only: bool) -> list[Fix]:
+    """The fixes (in order) whose edits do not touch an earlier chosen fix's edits, so all apply at once."""
+    chosen: list[Fix] = []
+    taken: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    for fix in fixes:
+        if fix is None or (safe_only and not fix.safe):
+            continue
+        spans = [((e.line, e.column), (e.end_line, e.end_column)) for e in fix.edits]
+        if any(s <= t_end and t_start <= e for s, e in spans for t_start, t_end in taken):
+            continue
+        chosen.append(fix)
+        taken.extend(spans)
+    return chosen

@@ -1,0 +1,280 @@
+"""Live tracing where people work: CodeLens, hover, inlay hints and diagnostics confirmed by tracing.
+
+Tracing runs only on an explicit action (the `sharpbits.trace` command behind the CodeLens) or, with
+`trace.autoRetrace`, for functions that already have results; opening a file never executes it. Results belong
+to one document version: after an edit they are not shown (the lens offers to re-run), and a result that comes
+back for an old version is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+from lsprotocol import types
+
+from sharpbits.analysis.engine import TracedFunction
+from sharpbits.trace.render import duration
+
+TRACE_COMMAND = "sharpbits.trace"
+TRACE_SOURCE = "sharpbits (trace)"
+HOVER_MAX_JAXPR_LINES = 40
+
+
+@dataclass
+class TraceEntry:
+    version: int | None
+    result: dict[str, Any]
+
+
+def _state(ls: Any) -> dict[str, dict[str, TraceEntry]]:
+    if not hasattr(ls, "trace_results"):
+        ls.trace_results = {}
+    return ls.trace_results
+
+
+def trace_enabled(ls: Any) -> bool:
+    from sharpbits.lsp.trace_features import _state as trace_state
+
+    return bool(trace_state(ls).settings.get("enabled"))
+
+
+def current_results(ls: Any, uri: str, version: int | None) -> dict[str, TraceEntry]:
+    return {name: entry for name, entry in _state(ls).get(uri, {}).items() if entry.version == version}
+
+
+def summary(result: dict[str, Any]) -> str:
+    """`jaxpr 14 eqns · compile 38 ms · run 12.1 µs ±3% · cpu` (or the error)."""
+    if not result.get("ok"):
+        error = result.get("error") or {}
+        return f"trace failed: {error.get('type', 'error')}"
+    parts = []
+    jaxpr = result.get("jaxpr") or {}
+    if "eqn_count" in jaxpr:
+        parts.append(f"jaxpr {jaxpr['eqn_count']} eqns")
+    timings = result.get("timings") or {}
+    if timings.get("compile_s") is not None:
+        parts.append(f"compile {duration(timings['compile_s'])}")
+    run = timings.get("run") or {}
+    if run.get("median_s"):
+        spread = ""
+        if run.get("p10_s") is not None and run.get("p90_s") is not None and run["median_s"]:
+            spread = f" ±{100 * (run['p90_s'] - run['p10_s']) / 2 / run['median_s']:.0f}%"
+        parts.append(f"run {duration(run['median_s'])}{spread}")
+    device = result.get("device") or {}
+    parts.append(str(device.get("platform", "?")))
+    return " · ".join(parts)
+
+
+def code_lenses(ls: Any, uri: str, version: int | None, functions: list[TracedFunction]) -> list[types.CodeLens]:
+    results = _state(ls).get(uri, {})
+    lenses = []
+    for fn in functions:
+        entry = results.get(fn.qualname)
+        if entry is not None and entry.version == version:
+            title = summary(entry.result)
+        elif entry is not None:
+            title = "↻ Trace (code changed)"
+        else:
+            title = "▶ Trace"
+        line = fn.line - 1
+        lenses.append(types.CodeLens(
+            range=types.Range(types.Position(line, 0), types.Position(line, 0)),
+            command=types.Command(title=title, command=getattr(ls, "trace_lens_command", TRACE_COMMAND),
+                                  arguments=[{"uri": uri, "function": fn.qualname}]),
+        ))
+    return lenses
+
+
+def trace_diagnostics(ls: Any, uri: str, version: int | None, lines: list[str]) -> list[types.Diagnostic]:
+    """Errors JAX raised while tracing, at the user's line, next to the static findings."""
+    out = []
+    for name, entry in current_results(ls, uri, version).items():
+        error = entry.result.get("error") or {}
+        line = error.get("line")
+        if entry.result.get("ok") or not isinstance(line, int) or line < 1 or error.get("type") == "SpecNeeded":
+            continue
+        text = lines[line - 1].rstrip("\r\n") if line <= len(lines) else ""
+        start = len(text) - len(text.lstrip())
+        message = (error.get("message") or "").strip().splitlines()
+        out.append(types.Diagnostic(
+            range=types.Range(types.Position(line - 1, start), types.Position(line - 1, len(text))),
+            severity=types.DiagnosticSeverity.Error,
+            source=TRACE_SOURCE,
+            code=error.get("type"),
+            message=f"{error.get('type')}: {message[0] if message else ''} (tracing `{name}`)",
+        ))
+    return out
+
+
+def _jaxpr_block(result: dict[str, Any]) -> str:
+    text = (result.get("jaxpr") or {}).get("text", "")
+    lines = text.splitlines()
+    if len(lines) > HOVER_MAX_JAXPR_LINES:
+        hidden = len(lines) - HOVER_MAX_JAXPR_LINES
+        lines = [*lines[: HOVER_MAX_JAXPR_LINES - 5], f"    ... {hidden} more lines ...", *lines[-5:]]
+    return "```\n" + "\n".join(lines) + "\n```"
+
+
+def line_primitives(result: dict[str, Any]) -> dict[int, list[str]]:
+    by_line: dict[int, list[str]] = {}
+    for eqn in (result.get("jaxpr") or {}).get("equations", []):
+        line = eqn.get("line")
+        if isinstance(line, int):
+            by_line.setdefault(line, []).append(eqn.get("primitive", "?"))
+    return by_line
+
+
+def hover(ls: Any, uri: str, version: int | None, functions: list[TracedFunction], line: int, column: int) -> str | None:
+    """Markdown for a traced function's name (jaxpr, device, figures) or a line inside it (its primitives)."""
+    results = current_results(ls, uri, version)
+    for fn in functions:
+        entry = results.get(fn.qualname)
+        if entry is None or not (fn.line <= line <= fn.end_line):
+            continue
+        result = entry.result
+        if line == fn.line and fn.column <= column <= fn.end_column:
+            device = result.get("device") or {}
+            head = f"**{fn.qualname}** traced on `{device.get('device_kind', '?')}` ({device.get('platform', '?')})"
+            if not result.get("ok"):
+                error = result.get("error") or {}
+                return f"{head}\n\n**{error.get('type')}**: {error.get('message', '')}"
+            cost = result.get("cost") or {}
+            figures = summary(result)
+            if cost.get("flops") is not None:
+                figures += f" · {cost['flops']:.3g} flops"
+            return f"{head}\n\n{figures}\n\n{_jaxpr_block(result)}"
+        prims = line_primitives(result).get(line)
+        if prims:
+            counts: dict[str, int] = {}
+            for p in prims:
+                counts[p] = counts.get(p, 0) + 1
+            listing = ", ".join(f"`{p}`×{n}" if n > 1 else f"`{p}`" for p, n in counts.items())  # noqa: RUF001
+            return f"line {line} of **{fn.qualname}** produced {len(prims)} jaxpr equations: {listing}"
+    return None
+
+
+def inlay_hints(ls: Any, uri: str, version: int | None, functions: list[TracedFunction], lines: list[str],
+                first: int, last: int, settings: dict[str, Any]) -> list[types.InlayHint]:
+    hints: list[types.InlayHint] = []
+    results = current_results(ls, uri, version)
+    for fn in functions:
+        entry = results.get(fn.qualname)
+        if entry is None or not entry.result.get("ok") or fn.end_line < first or fn.line > last:
+            continue
+        def_text = lines[fn.line - 1].rstrip("\r\n") if fn.line <= len(lines) else ""
+        run = ((entry.result.get("timings") or {}).get("run") or {}).get("median_s")
+        if run and settings.get("runTime", True):
+            hints.append(types.InlayHint(position=types.Position(fn.line - 1, len(def_text)),
+                                         label=f"  ⏱ {duration(run)}", padding_left=True))
+        if settings.get("equations", True):
+            for line, prims in sorted(line_primitives(entry.result).items()):
+                if fn.line < line <= fn.end_line and first <= line <= last and line <= len(lines):
+                    text = lines[line - 1].rstrip("\r\n")
+                    hints.append(types.InlayHint(position=types.Position(line - 1, len(text)),
+                                                 label=f"  {len(prims)} eqn{'s' if len(prims) != 1 else ''}",
+                                                 padding_left=True))
+    return hints
+
+
+async def run_trace(ls: Any, uri: str, function: str, spec: str | None) -> dict[str, Any]:
+    """Runs one trace (off the event loop), stores it for the version it traced, refreshes the views."""
+    from sharpbits.lsp.trace_features import _Marker, _run_trace
+    from sharpbits.lsp.trace_features import _state as trace_state
+
+    st = trace_state(ls)
+    doc = ls.workspace.get_text_document(uri)
+    version, text = doc.version, doc.source
+    params: dict[str, Any] = {"uri": uri, "function": function, "text": text,
+                              "show": ["jaxpr", "lines", "cost", "timing"]}
+    if spec:
+        params["args"] = spec
+    loop = asyncio.get_running_loop()
+    result = await loop.run_in_executor(st.executor, _run_trace, st, params, text, None, _Marker())
+    if ls.workspace.get_text_document(uri).version != version:
+        return {"ok": False, "stale": True}  # edited meanwhile: never show results of an old version
+    if not result.get("needsSpec"):
+        _state(ls).setdefault(uri, {})[function] = TraceEntry(version, result)
+    await refresh(ls, uri)
+    return {"ok": bool(result.get("ok")), "needsSpec": bool(result.get("needsSpec")), "summary": summary(result),
+            "error": result.get("error"), "device": result.get("device")}
+
+
+async def refresh(ls: Any, uri: str) -> None:
+    """Re-publish diagnostics (static + trace) and ask the client to re-query lenses and hints."""
+    analysed = await ls.analyse(uri)
+    if analysed is not None:
+        ls.publish(uri, analysed)
+    caps = ls.client_capabilities.workspace
+    if caps is not None and caps.code_lens is not None and caps.code_lens.refresh_support:
+        ls.workspace_code_lens_refresh(None)
+    if caps is not None and caps.inlay_hint is not None and caps.inlay_hint.refresh_support:
+        ls.workspace_inlay_hint_refresh(None)
+
+
+async def auto_retrace(ls: Any, uri: str) -> None:
+    """With `trace.autoRetrace`: re-trace the functions of this document that already have results, after an
+    edit. A newer edit cancels the run in flight (its result would be for an old version anyway)."""
+    from sharpbits.lsp.trace_features import _state as trace_state
+
+    if not trace_state(ls).settings.get("autoRetrace") or not _state(ls).get(uri):
+        return
+    tasks: dict[str, asyncio.Task[None]] = ls.__dict__.setdefault("retrace_tasks", {})
+    previous = tasks.pop(uri, None)
+    if previous is not None:
+        previous.cancel()
+
+    async def retrace() -> None:
+        for function, entry in list(_state(ls).get(uri, {}).items()):
+            spec = ((entry.result.get("spec") or {}).get("text")) if entry.result.get("spec", {}).get("source") == "explicit" else None
+            await run_trace(ls, uri, function, spec)
+
+    tasks[uri] = asyncio.get_running_loop().create_task(retrace())
+
+
+def register_views(server: Any) -> None:
+    @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
+    async def code_lens(ls: Any, params: types.CodeLensParams) -> list[types.CodeLens] | None:
+        if not trace_enabled(ls):
+            return None
+        analysed = await ls.analyse(params.text_document.uri)
+        if analysed is None:
+            return None
+        return code_lenses(ls, params.text_document.uri, analysed.version, analysed.result.functions)
+
+    @server.feature("sharpbits/tracedFunctions")
+    async def traced_functions(ls: Any, params: Any) -> list[dict[str, Any]]:
+        """The document's traceable functions (module-level or methods under a JAX transformation)."""
+        uri = params.get("uri") if isinstance(params, dict) else getattr(params, "uri", None)
+        analysed = await ls.analyse(uri) if uri else None
+        if analysed is None:
+            return []
+        return [{"function": f.qualname, "line": f.line, "endLine": f.end_line, "reason": f.reason}
+                for f in analysed.result.functions]
+
+    @server.command(TRACE_COMMAND)
+    async def trace_command(ls: Any, args: Any) -> dict[str, Any]:
+        arg = args[0] if isinstance(args, list | tuple) and args else args
+        arg = arg if isinstance(arg, dict) else getattr(arg, "__dict__", {})
+        uri, function = arg.get("uri"), arg.get("function")
+        if not uri or not function:
+            return {"ok": False, "error": {"type": "InvalidParams", "message": "sharpbits.trace needs uri and function"}}
+        if not trace_enabled(ls):
+            return {"ok": False, "error": {"type": "TracingDisabled",
+                                           "message": "tracing is off (setting sharpbits.trace.enabled, or an untrusted workspace)"}}
+        return await run_trace(ls, uri, function, arg.get("args"))
+
+    @server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
+    async def inlay_hint(ls: Any, params: types.InlayHintParams) -> list[types.InlayHint] | None:
+        uri = params.text_document.uri
+        if not _state(ls).get(uri):
+            return None
+        analysed = await ls.analyse(uri)
+        if analysed is None:
+            return None
+        from sharpbits.lsp.trace_features import _state as trace_state
+
+        settings = (trace_state(ls).settings.get("inlayHints") or {})
+        return inlay_hints(ls, uri, analysed.version, analysed.result.functions, analysed.lines,
+                           params.range.start.line + 1, params.range.end.line + 1, settings)

@@ -1,0 +1,184 @@
+"""A trace result as terminal text: source lines with their primitives beside them, cost, a timing summary."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from typing import Any
+
+
+def duration(s: float | None) -> str:
+    """Seconds for people: `12.1 µs`, `3.40 ms`, `1.25 s`."""
+    if s is None:
+        return "-"
+    if s < 1e-3:
+        return f"{s * 1e6:.1f} µs"
+    if s < 1:
+        return f"{s * 1e3:.2f} ms"
+    return f"{s:.2f} s"
+
+
+def _si(n: float | None, unit: str) -> str:
+    if n is None:
+        return "-"
+    for factor, prefix in ((1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if abs(n) >= factor:
+            return f"{n / factor:.2f} {prefix}{unit}"
+    return f"{n:.0f} {unit}"
+
+
+def _bytes(n: float | None) -> str:
+    if n is None:
+        return "-"
+    for factor, prefix in ((1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")):
+        if abs(n) >= factor:
+            return f"{n / factor:.2f} {prefix}"
+    return f"{n:.0f} B"
+
+
+def _counts(c: dict[str, int] | Counter[str], limit: int = 8) -> str:
+    items = sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))
+    parts = [k if n == 1 else f"{k}\u00d7{n}" for k, n in items[:limit]]
+    if len(items) > limit:
+        parts.append(f"+{len(items) - limit} more")
+    return " ".join(parts)
+
+
+def render_text(result: dict[str, Any], path: str, text: str, show: list[str], spec_note: str = "") -> str:
+    out: list[str] = []
+    doc_lines = text.splitlines()
+    rel = os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path
+    target = result.get("target", {}).get("function") or "?"
+    head = f"{rel}::{target}"
+    if result.get("arguments"):
+        args = ", ".join(f"{a['name']}={a['spec']}" + (" (static)" if a.get("static") else "")
+                         for a in result["arguments"])
+        head += f"({args})"
+    out.append(head + (f"    [{spec_note}]" if spec_note else ""))
+    dev = result.get("device") or {}
+    worker = result.get("worker") or {}
+    if dev:
+        out.append(f"device: {dev.get('device_kind')} ({dev.get('platform')}) x{dev.get('count')}"
+                   f" · jax {worker.get('jax')} · python {worker.get('python')}")
+
+    err = result.get("error")
+    if err:
+        out.append("")
+        where = f" at {rel}:{err['line']}" if err.get("line") else ""
+        out.append(f"error: {err.get('type')}{where} (during {err.get('phase', '?')})")
+        if err.get("line") and 0 < err["line"] <= len(doc_lines):
+            out.append(f"  {err['line']:>4} | {doc_lines[err['line'] - 1].rstrip()}")
+        msg = (err.get("message") or "").strip().splitlines()
+        for ln in msg[:12]:
+            out.append(f"  {ln}")
+        if len(msg) > 12:
+            out.append(f"  ... ({len(msg) - 12} more lines; --format json has all of it)")
+        if err.get("type") == "WorkerCrashed" and err.get("stderr_tail"):
+            tail = err["stderr_tail"].strip().splitlines()[-6:]
+            out.append("  worker stderr (last lines):")
+            out += [f"    {ln}" for ln in tail]
+
+    jaxpr = result.get("jaxpr")
+    if jaxpr and "jaxpr" in show:
+        out.append("")
+        n = jaxpr["eqn_count"]
+        out.append(f"jaxpr: {n} equation{'s' if n != 1 else ''} ({jaxpr['eqn_count_inlined']} after inlining "
+                   "nested jaxprs)")
+        out += ["  " + ln for ln in jaxpr["text"].splitlines()]
+    if result.get("stablehlo") and "stablehlo" in show:
+        out.append("")
+        lowered_for = result["stablehlo"].get("lowered_for")
+        out.append(f"StableHLO: {result['stablehlo']['op_count']} ops"
+                   + (f" (lowered for {lowered_for})" if lowered_for else ""))
+        out += ["  " + ln for ln in result["stablehlo"]["text"].splitlines()]
+    if result.get("hlo") and "hlo" in show:
+        from sharpbits.trace.sourcemap import strip_hlo_metadata
+
+        out.append("")
+        out.append(f"optimized HLO: {result['hlo']['op_count']} ops (metadata stripped; --format json keeps it)")
+        out += ["  " + ln for ln in strip_hlo_metadata(result["hlo"]["text"]).splitlines()]
+
+    if "lines" in show and jaxpr:
+        out.append("")
+        out += _lines_table(result, doc_lines)
+
+    cost = result.get("cost")
+    if cost and "cost" in show:
+        out.append("")
+        out.append(f"cost: {_si(cost.get('flops'), 'flop')} · {_si(cost.get('transcendentals'), '')}transcendentals"
+                   f" · {_bytes(cost.get('bytes_accessed'))} accessed")
+        prims = {eq["primitive"] for eq in (jaxpr or {}).get("equations", [])}
+        if prims & {"while", "scan"}:
+            out.append("  (XLA counts a loop body once, whatever the trip count)")
+        mem = cost.get("memory") or {}
+        if mem:
+            out.append(f"memory: arguments {_bytes(mem.get('argument_size_bytes'))} · output "
+                       f"{_bytes(mem.get('output_size_bytes'))} · temporaries {_bytes(mem.get('temp_size_bytes'))}"
+                       + (f" · peak {_bytes(mem.get('peak_memory_bytes'))}" if "peak_memory_bytes" in mem else ""))
+    t = result.get("timings") or {}
+    if t and "timing" in show and "trace_s" in t:
+        out.append("")
+        steps = [f"trace {duration(t.get('trace_s'))}"]
+        if "lower_s" in t:
+            steps.append(f"lower {duration(t['lower_s'])}")
+        if "compile_s" in t:
+            cache = {"hit": " (persistent cache hit)", "miss": " (cache miss)"}.get(t.get("compile_cache", ""), "")
+            steps.append(f"compile {duration(t['compile_s'])}{cache}")
+        if "first_call_s" in t:
+            steps.append(f"first call {duration(t['first_call_s'])}")
+        out.append("timing: " + " · ".join(steps))
+        run = t.get("run")
+        if run:
+            out.append(f"  steady state: {duration(run['median_s'])} median (p10 {duration(run['p10_s'])}, p90 "
+                       f"{duration(run['p90_s'])}, n={run['n']}, block_until_ready)")
+        eager = t.get("eager")
+        if eager:
+            if "skipped" in eager:
+                out.append(f"  eager: skipped ({eager['skipped']})")
+            elif eager.get("run"):
+                em = eager["run"]["median_s"]
+                ratio = f" = {em / run['median_s']:.1f}x the jitted time" if run and run["median_s"] else ""
+                out.append(f"  eager (un-jitted): {duration(em)} median, n={eager['run']['n']}{ratio}")
+    retr = [r for r in result.get("retraces") or [] if r.get("traces", 0) > 1]
+    if retr:
+        out.append("")
+        out.append("retraces:")
+        for r in retr:
+            out.append(f"  {r['function']} (line {r['line']}): traced {r['traces']} times")
+            for reason in r["reasons"][:3]:
+                where = f" (call at line {reason['line']})" if reason.get("line") else ""
+                lines = [ln.strip() for ln in reason["text"].splitlines()[1:] if ln.strip()]
+                out.append(f"    why{where}: " + " / ".join(lines)[:300])
+    for note in result.get("notes") or []:
+        out.append("")
+        out.append(f"note: {note}")
+    stdout = result.get("stdout")
+    if stdout:
+        out.append("")
+        out.append("output of the traced code:")
+        out += ["  " + ln for ln in stdout.rstrip().splitlines()[-30:]]
+    return "\n".join(out) + "\n"
+
+
+def _lines_table(result: dict[str, Any], doc_lines: list[str]) -> list[str]:
+    prims: dict[int, Counter[str]] = {}
+    for eq in result["jaxpr"]["equations"]:
+        if eq.get("line"):
+            prims.setdefault(eq["line"], Counter())[eq["primitive"]] += 1
+    hlo_lines = (result.get("hlo") or {}).get("lines") or {}
+    shlo_lines = (result.get("stablehlo") or {}).get("lines") or {}
+    all_lines = sorted(set(prims) | {int(k) for k in hlo_lines} | {int(k) for k in shlo_lines})
+    if not all_lines:
+        return ["source lines: no equation maps to a line of this document"]
+    out = ["source line -> jaxpr primitives" + ("  [HLO ops after optimization]" if hlo_lines else "")]
+    width = 52
+    for ln in all_lines:
+        src = doc_lines[ln - 1].strip() if 0 < ln <= len(doc_lines) else ""
+        if len(src) > width:
+            src = src[: width - 3] + "..."
+        beside = _counts(prims.get(ln, Counter()))
+        h = hlo_lines.get(str(ln))
+        if h:
+            beside += f"  [{sum(h.values())} HLO: {_counts(h, 4)}]"
+        out.append(f"  {ln:>4} | {src:<{width}} | {beside}")
+    return out

@@ -1,0 +1,845 @@
+"""The sharpbits trace worker: runs in the user's interpreter (the one with their JAX), maybe on another host.
+
+Self-contained on purpose: standard library, NumPy and JAX only, never `import sharpbits`. The server sends this
+file's source over stdin to a tiny bootstrap (`python -u -c BOOTSTRAP`, see client.py) and then speaks the
+protocol of protocol.py over the same pipes: 4-byte big-endian length + UTF-8 JSON, requests on stdin, replies on
+a duplicate of the original stdout. Before any user code runs, fd 0 becomes /dev/null and fds 1 and 2 point at a
+log (between requests) or a capture file (during a request), so user prints, Python or C level, never reach the
+protocol channel; they come back in the result's "stdout".
+
+Also runnable as a script for debugging: `python worker.py` reads the same frames from stdin.
+"""
+
+import contextlib
+import ctypes
+import faulthandler
+import inspect
+import json
+import linecache
+import logging
+import math
+import os
+import re
+import struct
+import sys
+import tempfile
+import time
+import traceback
+import types
+
+PROTOCOL = 1
+WORKER_FILE = "<sharpbits-trace-worker>"
+_HEADER = struct.Struct(">I")
+MAX_CAPTURE = 256 * 1024
+MODULE_NAME = "__sharpbits_trace__"  # not "__main__": the document's `if __name__ == "__main__":` block stays off
+
+
+# ------------------------------------------------------------------------------------------------ framing
+
+
+def write_frame(stream, message):
+    body = json.dumps(message, separators=(",", ":"), default=_json_default).encode("utf-8")
+    stream.write(_HEADER.pack(len(body)) + body)
+    stream.flush()
+
+
+def _json_default(o):
+    try:
+        import numpy as np
+
+        if isinstance(o, np.generic):
+            return o.item()
+    except Exception:
+        pass
+    return str(o)
+
+
+def _read_exact(stream, n):
+    buf = b""
+    while len(buf) < n:
+        chunk = stream.read(n - len(buf))
+        if not chunk:
+            return None
+        buf += chunk
+    return buf
+
+
+def read_frame(stream):
+    header = _read_exact(stream, _HEADER.size)
+    if header is None:
+        return None
+    body = _read_exact(stream, _HEADER.unpack(header)[0])
+    return None if body is None else json.loads(body.decode("utf-8"))
+
+
+# ------------------------------------------------------------------------------------------------ capture
+
+
+class Capture:
+    """Points fds 1 and 2 (and sys.stdout/err) at a temporary file (outside any workspace) for one request."""
+
+    def __init__(self):
+        self.text = ""
+
+    def __enter__(self):
+        self.file = tempfile.TemporaryFile(prefix="sharpbits-capture-")
+        self.saved = (os.dup(1), os.dup(2))
+        _flush_std()
+        os.dup2(self.file.fileno(), 1)
+        os.dup2(self.file.fileno(), 2)
+        return self
+
+    def __exit__(self, *exc):
+        _flush_std()
+        os.dup2(self.saved[0], 1)
+        os.dup2(self.saved[1], 2)
+        os.close(self.saved[0])
+        os.close(self.saved[1])
+        self.file.seek(0)
+        data = self.file.read()
+        self.file.close()
+        if len(data) > MAX_CAPTURE:
+            data = data[: MAX_CAPTURE // 2] + b"\n...[output truncated]...\n" + data[-MAX_CAPTURE // 2 :]
+        self.text = data.decode("utf-8", "replace")
+        return False
+
+
+def _flush_std():
+    for s in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            s.flush()
+    with contextlib.suppress(Exception):
+        ctypes.CDLL(None).fflush(None)  # C-level stdio buffers (printf from extensions)
+
+
+# ------------------------------------------------------------------------------------------------ state
+
+
+class Worker:
+    def __init__(self, config):
+        self.config = config
+        self.jax = None
+        self.np = None
+        self.cache_log = []
+        self.log_cutoff = None
+
+    # ---------------------------------------------------------------------------- start-up
+
+    def start(self):
+        """Import jax for the configured platform. Returns the hello message."""
+        platform = (self.config.get("platform") or "auto").lower()
+        env_platform = {"cpu": "cpu", "gpu": "gpu", "cuda": "cuda", "rocm": "rocm", "tpu": "tpu"}.get(platform)
+        if env_platform:
+            os.environ["JAX_PLATFORMS"] = env_platform
+        sys.dont_write_bytecode = True  # importing the user's modules must not write __pycache__ into the workspace
+        hello = {"type": "hello", "protocol": PROTOCOL, "pid": os.getpid(), "python": sys.version.split()[0],
+                 "executable": sys.executable, "platform_requested": platform}
+        t0 = time.perf_counter()
+        try:
+            import jax
+            import numpy as np
+        except BaseException as exc:
+            hello.update(ok=False, error={"type": type(exc).__name__, "message": str(exc), "phase": "import",
+                                          "hint": f"the interpreter {sys.executable} cannot import jax/numpy: "
+                                                  "install jax there or point sharpbits at one that has it"})
+            return hello
+        self.jax, self.np = jax, np
+        hello["import_s"] = time.perf_counter() - t0
+        try:
+            devices = jax.devices()
+        except BaseException as exc:
+            hello.update(ok=False, jax=jax.__version__,
+                         error={"type": type(exc).__name__, "message": str(exc), "phase": "backend",
+                                "hint": f"JAX has no {platform!r} backend in {sys.executable} (JAX_PLATFORMS="
+                                        f"{env_platform}): install JAX's {platform} plugin there, pick another "
+                                        "platform, or run the worker on such a host with a launch prefix"})
+            return hello
+        try:
+            from jax.extend import source_info_util
+
+            source_info_util.register_exclusion(WORKER_FILE)
+        except Exception:
+            pass
+        cache_dir = self.config.get("cache_dir")
+        if cache_dir:
+            try:
+                os.makedirs(cache_dir, exist_ok=True)
+                jax.config.update("jax_compilation_cache_dir", cache_dir)
+                jax.config.update("jax_persistent_cache_min_compile_time_secs", 0)
+            except Exception as exc:
+                hello["cache_warning"] = f"persistent cache disabled: {exc}"
+        self._install_log_capture()
+        if self.config.get("warmup", True):
+            try:  # pay the one-time lowering/compile machinery cost now, in the background
+                f = jax.jit(lambda x: x * 2 + 1)
+                f.trace(jax.ShapeDtypeStruct((2,), np.float32)).lower().compile()
+            except Exception:
+                pass
+        limit = self.config.get("memory_limit_mb")
+        if limit:
+            hello["memory_limit"] = self._set_memory_limit(int(limit))
+        d = devices[0]
+        hello.update(ok=True, jax=jax.__version__, numpy=np.__version__,
+                     device={"platform": d.platform, "device_kind": d.device_kind, "count": len(devices)},
+                     ready_s=time.perf_counter() - t0)
+        return hello
+
+    def _set_memory_limit(self, mb):
+        """RLIMIT_AS = the address space after start-up + mb (JAX reserves a lot of address space itself)."""
+        try:
+            import resource
+
+            with open("/proc/self/statm") as fh:
+                vm_bytes = int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+            limit = vm_bytes + mb * 1024 * 1024
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+            return {"rlimit_as_bytes": limit, "headroom_mb": mb}
+        except Exception as exc:
+            return {"error": str(exc)}
+
+    def _install_log_capture(self):
+        worker = self
+
+        class Handler(logging.Handler):
+            def emit(self, record):
+                with contextlib.suppress(Exception):
+                    worker.cache_log.append(record.getMessage())
+
+        logger = logging.getLogger("jax")
+        logger.addHandler(Handler(level=logging.WARNING))
+        self.jax.config.update("jax_explain_cache_misses", True)  # type: ignore[union-attr]
+
+    # ---------------------------------------------------------------------------- requests
+
+    def handle(self, req):
+        kind = req.get("type")
+        if kind == "ping":
+            return {"ok": True, "pid": os.getpid()}
+        if kind == "trace":
+            return self.trace(req)
+        return {"ok": False, "error": {"type": "ProtocolError", "message": f"unknown request type {kind!r}"}}
+
+    def trace(self, req):
+        result = {"ok": True, "timings": {}}
+        capture = Capture()
+        path = os.path.abspath(req["path"])
+        added_path = []
+        before_modules = set(sys.modules)
+        self.cache_log.clear()
+        old_cwd = os.getcwd()
+        old_argv = sys.argv
+        sys.argv = [path]
+        config_before = _config_snapshot(self.jax)
+        try:
+            with capture:
+                if req.get("cwd"):
+                    with contextlib.suppress(OSError):
+                        os.chdir(req["cwd"])
+                for p in (req.get("root"), os.path.dirname(path)):
+                    if p and p not in sys.path:
+                        sys.path.insert(0, p)
+                        added_path.append(p)
+                try:
+                    _Trace(self, req, path, result).run()
+                except BaseException as exc:
+                    result["ok"] = False
+                    result["error"] = describe_exception(exc, path, result.get("phase", "module"))
+        finally:
+            sys.argv = old_argv
+            # a document that sets jax_enable_x64 (or any flag) must not change the next document's trace
+            restored = _config_restore(self.jax, config_before)
+            if restored:
+                result["config_restored"] = restored
+            with contextlib.suppress(OSError):
+                os.chdir(old_cwd)
+            for p in added_path:
+                with contextlib.suppress(ValueError):
+                    sys.path.remove(p)
+            self._forget_user_modules(before_modules, [path, req.get("root")])
+        result["stdout"] = capture.text
+        # retraces the module and the trace itself caused (timing and eager runs would only add noise)
+        result["retraces"] = summarize_cache_misses(self.cache_log[: self.log_cutoff], path)
+        return result
+
+    def _forget_user_modules(self, before, roots):
+        """Modules the document imported from its own folder are re-imported next time (the user edits them)."""
+        dirs = [os.path.dirname(roots[0])] + ([os.path.abspath(roots[1])] if roots[1] else [])
+        for name in set(sys.modules) - before:
+            mod = sys.modules.get(name)
+            f = getattr(mod, "__file__", None) or ""
+            if "site-packages" in f or "dist-packages" in f or f.startswith((sys.prefix, sys.base_prefix)):
+                continue  # an installed library (jax's lazily imported parts): keep it, never import twice
+            if name == MODULE_NAME or any(f.startswith(d + os.sep) for d in dirs if d):
+                sys.modules.pop(name, None)
+
+
+def _config_snapshot(jax):
+    try:
+        return dict(jax.config.values)
+    except Exception:
+        return {}
+
+
+def _config_restore(jax, before):
+    """Undo jax.config changes made by user code; returns the names put back."""
+    restored = []
+    for name, value in _config_snapshot(jax).items():
+        if name in before and before[name] != value:
+            try:
+                jax.config.update(name, before[name])
+                restored.append(name)
+            except Exception:
+                pass
+    return restored
+
+
+def summarize_cache_misses(messages, path):
+    """`jax_explain_cache_misses` messages -> per function defined in the document: traces and why."""
+    out: dict = {}
+    for msg in messages:
+        if "CACHE MISS" not in msg:
+            continue
+        m = re.search(r"(?:for|function:\s*\n\s*)\s*(\S+)(?: id=\d+)? defined at (.+?):(\d+)", msg)
+        if not m or os.path.abspath(m.group(2)) != path:
+            continue
+        key = (m.group(1), int(m.group(3)))
+        entry = out.setdefault(key, {"function": m.group(1), "line": key[1], "traces": 0, "reasons": []})
+        entry["traces"] += 1
+        call = re.search(r"CACHE MISS at (.+?):(\d+)(?::\d+)? \(", msg)
+        body = msg.split("\n", 1)[1].strip() if "\n" in msg else msg
+        if "never seen" not in body:
+            reason = {"text": body}
+            if call and os.path.abspath(call.group(1)) == path:
+                reason["line"] = int(call.group(2))
+            entry["reasons"].append(reason)
+    return sorted(out.values(), key=lambda e: e["line"])
+
+
+# ------------------------------------------------------------------------------------------------ one trace
+
+
+class _Trace:
+    def __init__(self, worker, req, path, result):
+        self.w, self.req, self.path, self.result = worker, req, path, result
+        self.jax, self.np = worker.jax, worker.np
+        self.show = set(req.get("show") or ["jaxpr", "stablehlo", "hlo", "cost", "timing", "lines"])
+
+    def phase(self, name):
+        self.result["phase"] = name
+
+    def run(self):
+        jax, req, result = self.jax, self.req, self.result
+        # -- the document, from the text the client sent (unsaved edits included), under its real path
+        self.phase("module")
+        text = req["text"]
+        linecache.cache[self.path] = (len(text), None, text.splitlines(True), self.path)
+        code = compile(text, self.path, "exec", dont_inherit=True)
+        module = types.ModuleType(MODULE_NAME)
+        module.__file__ = self.path
+        sys.modules[MODULE_NAME] = module
+        t = time.perf_counter()
+        exec(code, module.__dict__)
+        result["timings"]["module_s"] = time.perf_counter() - t
+
+        self.phase("target")
+        fn = module
+        for part in req["function"].split("."):
+            if not hasattr(fn, part):
+                raise LookupError(f"{req['function']!r} is not defined at module level in {self.path}")
+            fn = getattr(fn, part)
+        if isinstance(fn, type) or not callable(fn):
+            raise TypeError(f"{req['function']!r} is not a function")
+        if "." in req["function"] and inspect.isfunction(fn):
+            params = list(inspect.signature(fn).parameters)
+            if params and params[0] == "self":
+                owner = module
+                for part in req["function"].split(".")[:-1]:
+                    owner = getattr(owner, part)
+                try:
+                    instance = owner()
+                except Exception as exc:
+                    raise TypeError(f"{req['function']} is an instance method and {owner.__name__}() cannot be "
+                                    f"built without arguments ({type(exc).__name__}: {exc}); trace a function or "
+                                    "a @staticmethod instead") from None
+                fn = getattr(instance, req["function"].split(".")[-1])
+        result["target"] = {"function": req["function"], "line": _def_line(fn)}
+
+        # -- example inputs
+        self.phase("arguments")
+        spec = req.get("spec") or {"args": [], "kwargs": {}}
+        jit_info = getattr(fn, "_jit_info", None)
+        is_jitted = hasattr(fn, "trace") and hasattr(fn, "lower")
+        raw = getattr(fn, "__wrapped__", fn) if is_jitted else fn
+        try:
+            sig = inspect.signature(raw)
+            bound = sig.bind(*spec["args"], **spec["kwargs"])
+            pos_specs, kw_specs = list(bound.args), dict(bound.kwargs)
+            param_names = list(sig.parameters)
+        except TypeError as exc:
+            raise TypeError(f"the argument spec does not fit {req['function']}{_sig_text(raw)}: {exc}") from None
+        except ValueError:
+            pos_specs, kw_specs, param_names = list(spec["args"]), dict(spec["kwargs"]), []
+        if is_jitted:
+            static_nums = set(getattr(jit_info, "static_argnums", ()) or ())
+            static_names = set(getattr(jit_info, "static_argnames", ()) or ())
+            static_pos = {i for i in range(len(pos_specs))
+                          if i in static_nums or (i < len(param_names) and param_names[i] in static_names)}
+            static_kw = {k for k in kw_specs if k in static_names}
+            jitted = fn
+        else:
+            static_pos = {i for i, s in enumerate(pos_specs) if not _has_array(s)}
+            static_kw = {k for k, s in kw_specs.items() if not _has_array(s)}
+            jitted = jax.jit(fn, static_argnums=tuple(sorted(static_pos)), static_argnames=tuple(sorted(static_kw)))
+        result["arguments"] = (
+            [{"name": param_names[i] if i < len(param_names) else f"arg{i}", "static": i in static_pos,
+              "spec": _fmt(s)} for i, s in enumerate(pos_specs)]
+            + [{"name": k, "static": k in static_kw, "spec": _fmt(s)} for k, s in kw_specs.items()]
+        )
+        result["jitted_by_user"] = is_jitted
+        # static arguments must be hashable: a list literal becomes a tuple
+        pos_specs = [_hashable_spec(s) if i in static_pos else s for i, s in enumerate(pos_specs)]
+        kw_specs = {k: _hashable_spec(s) if k in static_kw else s for k, s in kw_specs.items()}
+        abstract_pos = [self.abstract(s) for s in pos_specs]
+        abstract_kw = {k: self.abstract(s) for k, s in kw_specs.items()}
+
+        # -- trace
+        self.phase("trace")
+        t = time.perf_counter()
+        with _key_reuse_checks(jax, req.get("debug_key_reuse", True)):
+            traced = jitted.trace(*abstract_pos, **abstract_kw)
+        result["timings"]["trace_s"] = time.perf_counter() - t
+        self.w.log_cutoff = len(self.w.cache_log)
+        closed = traced.jaxpr
+        if self.show & {"jaxpr", "lines"}:
+            result["jaxpr"] = self.jaxpr_info(closed)
+        need_lower = bool(self.show & {"stablehlo", "hlo", "cost", "timing", "lines"})
+        if not need_lower:
+            return
+
+        self.phase("lower")
+        lower_for = req.get("lower_for")
+        t = time.perf_counter()
+        lowered = traced.lower(lowering_platforms=(lower_for,)) if lower_for else traced.lower()
+        result["timings"]["lower_s"] = time.perf_counter() - t
+        if self.show & {"stablehlo", "lines"}:
+            result["stablehlo"] = {"debug_text": lowered.as_text(debug_info=True)}
+            if lower_for:
+                result["stablehlo"]["lowered_for"] = lower_for
+        if not self.show & {"hlo", "cost", "timing"}:
+            return
+        if lower_for:  # StableHLO for another platform is portable text; compiling it needs that platform
+            result.setdefault("notes", []).append(
+                f"lowered for {lower_for}: optimized HLO, cost and timing need a {lower_for} worker "
+                "(--platform, and --launch-prefix for a remote host)")
+            return
+
+        self.phase("compile")
+        t = time.perf_counter()
+        with _CompilerLog() as clog:
+            compiled = lowered.compile()
+        result["timings"]["compile_s"] = time.perf_counter() - t
+        if clog.cache_state:
+            result["timings"]["compile_cache"] = clog.cache_state  # "hit": compile_s is a cache read
+        if self.show & {"hlo", "lines"}:
+            result["hlo"] = {"text": compiled.as_text()}
+        if "cost" in self.show:
+            result["cost"] = self.cost(compiled)
+        if "timing" not in self.show:
+            return
+
+        self.phase("run")
+        rng = self.np.random.default_rng(0)
+        concrete_pos = [self.concrete(s, rng) for s in pos_specs]
+        concrete_kw = {k: self.concrete(s, rng) for k, s in kw_specs.items()}
+        dyn_pos = [a for i, a in enumerate(concrete_pos) if i not in static_pos]
+        dyn_kw = {k: a for k, a in concrete_kw.items() if k not in static_kw}
+        budget = float(req.get("time_budget_s", 1.0))
+        result["timings"].update(self.time_calls(lambda: compiled(*dyn_pos, **dyn_kw), budget))
+        if req.get("eager", True):
+            self.phase("eager")
+            result["timings"]["eager"] = self.time_eager(raw, concrete_pos, concrete_kw, budget / 2)
+        self.phase("done")
+
+    # ---------------------------------------------------------------------------- inputs
+
+    def abstract(self, s):
+        jax = self.jax
+        kind = s["kind"]
+        if kind == "array":
+            return jax.ShapeDtypeStruct(tuple(s["shape"]), _dtype(s["dtype"]))
+        if kind == "key":
+            n = math.prod(s["shape"])
+            if not s["shape"]:
+                return jax.eval_shape(lambda: jax.random.key(0))
+            return jax.eval_shape(lambda: jax.random.split(jax.random.key(0), n).reshape(tuple(s["shape"])))
+        return self._container(s, self.abstract)
+
+    def concrete(self, s, rng):
+        jax, np = self.jax, self.np
+        kind = s["kind"]
+        if kind == "array":
+            dt = np.dtype(_dtype(s["dtype"]))
+            shape = tuple(s["shape"])
+            if dt == np.bool_:
+                v = rng.random(shape) < 0.5
+            elif np.issubdtype(dt, np.integer):
+                v = rng.integers(0, 10, size=shape)
+            elif np.issubdtype(dt, np.complexfloating):
+                v = rng.standard_normal(shape) + 1j * rng.standard_normal(shape)
+            else:
+                v = rng.standard_normal(shape, dtype=np.float32)
+            return jax.device_put(np.asarray(v).astype(dt))
+        if kind == "key":
+            seed = int(rng.integers(0, 2**31 - 1))
+            if not s["shape"]:
+                return jax.random.key(seed)
+            return jax.random.split(jax.random.key(seed), math.prod(s["shape"])).reshape(tuple(s["shape"]))
+        return self._container(s, lambda v: self.concrete(v, rng))
+
+    @staticmethod
+    def _container(s, f):
+        kind = s["kind"]
+        if kind == "literal":
+            return s["value"]
+        if kind == "tuple":
+            return tuple(f(i) for i in s["items"])
+        if kind == "list":
+            return [f(i) for i in s["items"]]
+        if kind == "dict":
+            return {k: f(v) for k, v in s["items"]}
+        raise ValueError(f"unknown spec kind {kind!r}")
+
+    # ---------------------------------------------------------------------------- jaxpr
+
+    def jaxpr_info(self, closed):
+        try:
+            from jax.extend.core import jaxprs_in_params
+        except ImportError:  # older jax
+            from jax._src.core import jaxprs_in_params  # type: ignore
+        equations: list = []
+
+        def walk(jaxpr, depth, parent):
+            n_top, n_inlined = 0, 0
+            parent_line = equations[parent]["line"] if parent is not None else None
+            for eqn in jaxpr.eqns:
+                n_top += 1
+                # library code (jnp.where's own jit) has no frame in the document: use its call site's line
+                line = self.doc_line(eqn.source_info) or parent_line
+                index = len(equations)
+                equations.append({"primitive": eqn.primitive.name, "line": line, "depth": depth, "parent": parent})
+                subs = list(jaxprs_in_params(eqn.params))
+                if subs:
+                    inner = 0
+                    for sub in subs:
+                        inner += walk(getattr(sub, "jaxpr", sub), depth + 1, index)[1]
+                    n_inlined += inner
+                else:
+                    n_inlined += 1
+            return n_top, n_inlined
+
+        n_top, n_inlined = walk(closed.jaxpr, 0, None)
+        raw_text = closed.pretty_print(source_info=True)
+        lines, text_lines = [], []
+        loc = re.compile(r"\s+#\s*(?:(?P<file>.+?):(?P<line>\d+):(?P<col>\d+) \((?P<fn>.*)\))?\s*$")
+        for i, ln in enumerate(raw_text.splitlines(), 1):
+            m = loc.search(ln)
+            if m:
+                if m.group("file") and os.path.abspath(m.group("file")) == self.path:
+                    text_lines.append([i, int(m.group("line"))])
+                ln = ln[: m.start()]
+            lines.append(ln.rstrip())
+        return {"text": "\n".join(lines), "eqn_count": n_top, "eqn_count_inlined": n_inlined,
+                "equations": equations, "text_lines": text_lines}
+
+    def doc_line(self, source_info):
+        tb = getattr(source_info, "traceback", None)
+        if tb is None:
+            return None
+        for frame in tb.frames:  # innermost first
+            if frame.file_name == self.path:
+                return frame.line_num
+        return None
+
+    # ---------------------------------------------------------------------------- cost, timing
+
+    @staticmethod
+    def cost(compiled):
+        out: dict = {}
+        try:
+            ca = compiled.cost_analysis()
+            if isinstance(ca, (list, tuple)):
+                ca = ca[0] if ca else {}
+            ca = dict(ca or {})
+            out.update(flops=ca.get("flops"), transcendentals=ca.get("transcendentals"),
+                       bytes_accessed=ca.get("bytes accessed"),
+                       raw={k: v for k, v in ca.items() if isinstance(v, (int, float))})
+        except Exception as exc:
+            out["cost_error"] = f"{type(exc).__name__}: {exc}"
+        try:
+            ma = compiled.memory_analysis()
+            if ma is not None:
+                mem = {}
+                for name in ("argument_size_in_bytes", "output_size_in_bytes", "alias_size_in_bytes",
+                             "temp_size_in_bytes", "generated_code_size_in_bytes", "peak_memory_in_bytes"):
+                    v = getattr(ma, name, None)
+                    if v is not None:
+                        mem[name.replace("_in_bytes", "_bytes")] = int(v)
+                out["memory"] = mem
+        except Exception as exc:
+            out["memory_error"] = f"{type(exc).__name__}: {exc}"
+        return out
+
+    def time_calls(self, call, budget):
+        block = self.jax.block_until_ready
+
+        def once():
+            t = time.perf_counter()
+            block(call())
+            return time.perf_counter() - t
+
+        first = once()
+        warm = [once() for _ in range(2)]
+        per = max(min(warm), 1e-7)
+        n = int(min(max(budget / per, 5), 10000))
+        times = sorted(once() for _ in range(n))
+        return {"first_call_s": first, "run": _stats(times)}
+
+    def time_eager(self, raw, pos, kw, budget):
+        eqns = (self.result.get("jaxpr") or {}).get("eqn_count_inlined", 0)
+        if eqns > 20000:
+            return {"skipped": f"{eqns} equations: too many ops to run one by one"}
+        block = self.jax.block_until_ready
+        t = time.perf_counter()
+        block(raw(*pos, **kw))  # the first eager call compiles each primitive once
+        first = time.perf_counter() - t
+        if first > 20 * max(budget, 0.1):
+            return {"first_call_s": first, "run": _stats([first]), "note": "one call only (slow)"}
+        t = time.perf_counter()
+        block(raw(*pos, **kw))
+        second = time.perf_counter() - t
+        if second > budget:
+            return {"first_call_s": first, "run": _stats([second]), "note": "one warm call only (slow)"}
+        times: list = [second]
+        deadline = time.perf_counter() + budget
+        while len(times) < 3 or (time.perf_counter() < deadline and len(times) < 1000):
+            t = time.perf_counter()
+            block(raw(*pos, **kw))
+            times.append(time.perf_counter() - t)
+        return {"first_call_s": first, "run": _stats(sorted(times))}
+
+
+class _CompilerLog:
+    """Listens to JAX's compiler logger during one compile: was it a persistent-cache hit or miss?"""
+
+    def __init__(self):
+        self.cache_state = None
+
+    def __enter__(self):
+        outer = self
+
+        class Handler(logging.Handler):
+            def emit(self, record):
+                msg = record.getMessage()
+                if "compilation cache hit" in msg.lower():
+                    outer.cache_state = "hit"
+                elif "COMPILATION CACHE MISS" in msg:
+                    outer.cache_state = "miss"
+
+        self.logger = logging.getLogger("jax._src.compiler")
+        self.handler = Handler(level=logging.DEBUG)
+        self.saved = (self.logger.level, self.logger.propagate)
+        self.logger.addHandler(self.handler)
+        self.logger.setLevel(logging.DEBUG)
+        self.logger.propagate = False  # the debug chatter stays here
+        return self
+
+    def __exit__(self, *exc):
+        self.logger.removeHandler(self.handler)
+        self.logger.setLevel(self.saved[0])
+        self.logger.propagate = self.saved[1]
+        return False
+
+
+class _key_reuse_checks:
+    def __init__(self, jax, on):
+        self.ctx = None
+        if on:
+            try:
+                self.ctx = jax.debug_key_reuse(True)
+            except Exception:
+                self.ctx = None
+
+    def __enter__(self):
+        if self.ctx is not None:
+            self.ctx.__enter__()
+
+    def __exit__(self, *exc):
+        if self.ctx is not None:
+            return self.ctx.__exit__(*exc)
+        return False
+
+
+def _stats(sorted_times):
+    n = len(sorted_times)
+
+    def q(p):
+        return sorted_times[min(n - 1, max(0, round(p * (n - 1))))]
+
+    mean = sum(sorted_times) / n
+    std = math.sqrt(sum((t - mean) ** 2 for t in sorted_times) / n)
+    return {"n": n, "median_s": q(0.5), "p10_s": q(0.1), "p90_s": q(0.9), "min_s": sorted_times[0],
+            "max_s": sorted_times[-1], "mean_s": mean, "std_s": std}
+
+
+def _dtype(name):
+    import numpy as np
+
+    if name == "bfloat16":
+        import jax.numpy as jnp
+
+        return jnp.bfloat16
+    return np.dtype(name)
+
+
+def _hashable_spec(s):
+    if s["kind"] in ("list", "tuple"):
+        return {"kind": "tuple", "items": [_hashable_spec(i) for i in s["items"]]}
+    return s
+
+
+def _has_array(s):
+    if s["kind"] in ("array", "key"):
+        return True
+    if s["kind"] in ("tuple", "list"):
+        return any(_has_array(i) for i in s["items"])
+    if s["kind"] == "dict":
+        return any(_has_array(v) for _, v in s["items"])
+    return False
+
+
+_SHORT = {"float32": "f32", "float16": "f16", "bfloat16": "bf16", "float64": "f64", "int8": "i8", "int16": "i16",
+          "int32": "i32", "int64": "i64", "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
+          "bool": "bool", "complex64": "c64", "complex128": "c128"}
+
+
+def _fmt(s):
+    kind = s["kind"]
+    if kind == "array":
+        return f"{_SHORT.get(s['dtype'], s['dtype'])}[{','.join(map(str, s['shape']))}]"
+    if kind == "key":
+        return "key" if not s["shape"] else f"key[{','.join(map(str, s['shape']))}]"
+    if kind == "literal":
+        return repr(s["value"])
+    if kind == "tuple":
+        return "(" + ", ".join(_fmt(i) for i in s["items"]) + ("," if len(s["items"]) == 1 else "") + ")"
+    if kind == "list":
+        return "[" + ", ".join(_fmt(i) for i in s["items"]) + "]"
+    return "{" + ", ".join(f"{k!r}: {_fmt(v)}" for k, v in s["items"]) + "}"
+
+
+def _def_line(fn):
+    f = getattr(fn, "__wrapped__", fn)
+    code = getattr(f, "__code__", None) or getattr(getattr(f, "__func__", None), "__code__", None)
+    return code.co_firstlineno if code is not None else None
+
+
+def _sig_text(fn):
+    try:
+        return str(inspect.signature(fn))
+    except Exception:
+        return "(...)"
+
+
+def describe_exception(exc, path, phase):
+    """An exception as data: type, message, the innermost line in the document."""
+    cls = type(exc)
+    qualified = f"{cls.__module__}.{cls.__qualname__}"
+    try:
+        import jax.errors as jerr
+
+        if getattr(jerr, cls.__name__, None) is cls:
+            qualified = f"jax.errors.{cls.__name__}"
+    except Exception:
+        pass
+    if cls.__module__ == "builtins":
+        qualified = cls.__name__
+    message = str(exc)
+    if isinstance(exc, SystemExit):
+        message = f"the code called sys.exit({exc.code!r}) while being traced"
+    frames = []
+    seen = set()
+    e = exc
+    while e is not None and id(e) not in seen:  # the primary exception first, then what caused it
+        seen.add(id(e))
+        for fs in traceback.extract_tb(e.__traceback__):
+            if fs.filename == path:
+                frames.append({"line": fs.lineno, "function": fs.name, "col": getattr(fs, "colno", None)})
+        if frames:
+            break
+        e = e.__cause__ or e.__context__
+    line = frames[-1]["line"] if frames else None
+    col = frames[-1].get("col") if frames else None
+    if isinstance(exc, SyntaxError) and exc.filename == path:
+        line, col = exc.lineno, exc.offset
+    if line is None:  # e.g. UnexpectedTracerError: the message names a line in the document
+        m = re.search(re.escape(path) + r":(\d+)", message)
+        if m:
+            line = int(m.group(1))
+    tb_text = "".join(traceback.format_exception(cls, exc, exc.__traceback__, limit=30))
+    return {"type": cls.__name__, "qualified_type": qualified, "message": message, "phase": phase, "line": line,
+            "col": col, "frames": frames, "traceback": tb_text[-8000:]}
+
+
+# ------------------------------------------------------------------------------------------------ main
+
+
+def main(proto_in=None, proto_out=None):
+    # the protocol keeps private duplicates of the pipes; user code gets /dev/null in and our captures out
+    if proto_in is None:
+        proto_in = os.fdopen(os.dup(0), "rb", buffering=0)
+    if proto_out is None:
+        proto_out = os.fdopen(os.dup(1), "wb", buffering=0)
+    devnull = os.open(os.devnull, os.O_RDWR)
+    os.dup2(devnull, 0)
+    os.dup2(2, 1)  # stray output between requests goes to the worker's stderr (the server logs it)
+    with contextlib.suppress(Exception):
+        sys.stdin = open(os.devnull)  # noqa: SIM115
+    try:
+        log = os.fdopen(os.dup(2), "w")
+        faulthandler.enable(file=log, all_threads=False)  # crash dumps -> server's log
+        import signal
+
+        # on a time limit the server asks "where are you?" before killing: the dump names the document's line
+        faulthandler.register(signal.SIGUSR1, file=log, all_threads=False)
+    except Exception:
+        pass
+    config = read_frame(proto_in) or {}
+    worker = Worker(config)
+    hello = worker.start()
+    write_frame(proto_out, hello)
+    if not hello.get("ok"):
+        return 3
+    while True:
+        req = read_frame(proto_in)
+        if req is None or req.get("type") == "shutdown":
+            return 0
+        write_frame(proto_out, {"type": "ack", "id": req.get("id")})  # received: from here on, faults are ours
+        try:
+            reply = worker.handle(req)
+        except BaseException as exc:
+            reply = {"ok": False, "error": {"type": type(exc).__name__, "message": f"worker error: {exc}",
+                                            "phase": "worker", "traceback": traceback.format_exc()[-4000:]}}
+        reply["id"] = req.get("id")
+        reply["type"] = "result"
+        try:
+            write_frame(proto_out, reply)
+        except (TypeError, ValueError) as exc:
+            write_frame(proto_out, {"id": req.get("id"), "type": "result", "ok": False,
+                                    "error": {"type": "ProtocolError", "message": f"unserialisable result: {exc}",
+                                              "phase": "worker"}})
+
+
+if __name__ in ("__main__", "__sharpbits_worker__"):
+    code = main()
+    sys.stdout.flush()
+    os._exit(code)  # skip interpreter teardown (JAX's atexit hooks can be slow); nothing is left to flush

@@ -1,0 +1,118 @@
+"""The bench scripts keep running (quick mode), and the labelled corpus stays well-formed."""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import subprocess
+import sys
+import tokenize
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+BENCH = ROOT / "bench"
+LABELLED = ROOT / "tests" / "corpus" / "labelled"
+REALISTIC = ROOT / "tests" / "corpus" / "realistic"
+RULES = {"in-place-update", "prng-key-reuse", "python-loop-in-jit", "boolean-indexing-in-jit",
+         "global-captured-in-jit"}
+MARK = "# expect:"
+
+
+def run_bench(name: str, *args: str) -> str:
+    proc = subprocess.run([sys.executable, str(BENCH / name), "--quick", *args], capture_output=True, text=True,
+                          timeout=300, cwd=ROOT)
+    assert proc.returncode == 0, f"{name} exited {proc.returncode}:\n{proc.stdout}\n{proc.stderr}"
+    return proc.stdout
+
+
+def test_precision_recall_prints_table():
+    out = run_bench("precision_recall.py")
+    for rule in RULES:
+        assert re.search(rf"^{re.escape(rule)}\s+(yes|no)\s+\d+\s+\d+\s+\d+\s+(\d\.\d+|n/a)\s+(\d\.\d+|n/a)$", out,
+                         re.MULTILINE), out
+    assert re.search(r"^overall\s+\d+\s+\d+\s+\d+", out, re.MULTILINE), out
+    assert re.search(r"^clean files with any finding: \d+ of \d+$", out, re.MULTILINE), out
+    assert "false positives (" in out and "false negatives (" in out
+
+
+def test_realistic_findings_prints_count():
+    out = run_bench("realistic_findings.py")
+    assert re.search(r"^realistic code base: \d+ files, \d+ lines", out, re.MULTILINE), out
+    assert re.search(r"^findings: \d+ ", out, re.MULTILINE), out
+
+
+def test_speed_prints_ratios():
+    out = run_bench("speed.py")
+    assert len(re.findall(r"\(a\) in-process: .* ratio \d+\.\d+x", out)) == 2, out
+    assert len(re.findall(r"\(b\) whole process: .* ratio \d+\.\d+x", out)) == 2, out
+    assert re.search(r"\(c\) start-up imports of `sharpbits check`: jax=(yes|no)", out), out
+
+
+def test_speed_generator_is_deterministic_and_parses():
+    sys.path.insert(0, str(BENCH))
+    try:
+        import speed
+    finally:
+        sys.path.remove(str(BENCH))
+    text = speed.generate(1_000)
+    assert text == speed.generate(1_000)
+    ast.parse(text)
+    assert 1_000 <= text.count("\n") < 1_100
+
+
+# --- the labelled corpus --------------------------------------------------------------------------------
+
+def _labels(path: Path) -> list[tuple[int, str]]:
+    found = []
+    for tok in tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline):
+        if tok.type == tokenize.COMMENT and MARK in tok.string:
+            assert tok.string.startswith(MARK), f"{path.name}:{tok.start[0]}: put `{MARK}` at the start of the comment"
+            found += [(tok.start[0], r.strip()) for r in tok.string[len(MARK):].split(",")]
+    return found
+
+
+CORPUS_FILES = sorted(LABELLED.glob("*.py"))
+
+
+@pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.name)
+def test_corpus_file_is_well_formed(path: Path):
+    text = path.read_text(encoding="utf-8")
+    tree = ast.parse(text, filename=str(path))
+    assert ast.get_docstring(tree), f"{path.name}: needs a docstring naming the JAX doc section / situation"
+    assert 10 <= len(text.splitlines()) <= 60, f"{path.name}: {len(text.splitlines())} lines (want 10-60)"
+    assert "noqa" not in text.lower(), f"{path.name}: a noqa comment would hide findings from the benchmark"
+    labels = _labels(path)
+    for line, rule in labels:
+        assert rule in RULES, f"{path.name}:{line}: unknown rule {rule!r}"
+    prefix = path.name.split("__", 1)[0]
+    assert "__" in path.name and (prefix == "clean" or prefix in RULES), f"bad name {path.name}"
+    if prefix == "clean":
+        assert not labels, f"{path.name}: a clean file carries labels"
+    else:
+        assert prefix in {rule for _, rule in labels}, f"{path.name}: no `{MARK} {prefix}` label"
+
+
+def test_corpus_counts_meet_the_minimums():
+    clean = [p for p in CORPUS_FILES if not _labels(p)]
+    per_rule = Counter(rule for p in CORPUS_FILES for rule in {r for _, r in _labels(p)})
+    assert len(CORPUS_FILES) >= 66
+    assert len(clean) * 3 >= len(CORPUS_FILES), f"{len(clean)} clean of {len(CORPUS_FILES)}"
+    assert len(CORPUS_FILES) - len(clean) >= 40
+    for rule in RULES:
+        assert per_rule[rule] >= 8, f"{rule}: only {per_rule[rule]} bug files"
+
+
+def test_realistic_code_base_compiles():
+    files = sorted(REALISTIC.rglob("*.py"))
+    assert files, "tests/corpus/realistic/ is empty"
+    total = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        compile(text, str(path), "exec")
+        total += len(text.splitlines())
+    assert total >= 3_000, f"realistic code base has {total} lines"
+    assert (REALISTIC / "README.md").is_file()

@@ -1,0 +1,107 @@
+"""`check --fix / --unsafe-fixes / --diff`, configuration from pyproject.toml, and the sarif/github formats."""
+
+import ast
+import json
+
+BUGGY = (
+    "import jax\nimport jax.numpy as jnp\n\n"
+    "key = jax.random.PRNGKey(0)\n"
+    "w = jax.random.normal(key, (3,))\n"
+    "b = jax.random.normal(key, (3,))  # reused\n"
+    "x = jnp.zeros(3)\n"
+    "x[0] = 1.0  # first element\n"
+)
+
+
+def test_fix_applies_safe_fixes_only(tmp_path, run_cli):
+    path = tmp_path / "m.py"
+    path.write_text(BUGGY)
+    out = run_cli("check", "--fix", str(path))
+    text = path.read_text()
+    assert "x = x.at[0].set(1.0)  # first element\n" in text
+    assert "subkey" not in text  # the key fix is unsafe: not applied without --unsafe-fixes
+    assert "Fixed 1 finding." in out.stdout
+    assert out.returncode == 1  # the key reuse remains
+    out = run_cli("check", "--fix", "--unsafe-fixes", str(path))
+    text = path.read_text()
+    ast.parse(text)
+    assert "key, subkey = jax.random.split(key)\nw = jax.random.normal(subkey, (3,))\n" in text
+    assert out.returncode == 0, out.stdout
+
+
+def test_fix_keeps_crlf_and_encoding(tmp_path, run_cli):
+    path = tmp_path / "m.py"
+    source = "# -*- coding: latin-1 -*-\r\nimport jax.numpy as jnp\r\nx = jnp.zeros(3)\r\nx[0] = 1  # caf\xe9\r\n"
+    path.write_bytes(source.encode("latin-1"))
+    run_cli("check", "--fix", str(path))
+    assert path.read_bytes() == source.replace("x[0] = 1", "x = x.at[0].set(1)").encode("latin-1")
+
+
+def test_diff_changes_nothing(tmp_path, run_cli):
+    path = tmp_path / "m.py"
+    path.write_text(BUGGY)
+    out = run_cli("check", "--diff", "--unsafe-fixes", str(path))
+    assert path.read_text() == BUGGY
+    assert out.returncode == 1
+    assert "-x[0] = 1.0  # first element\n+x = x.at[0].set(1.0)  # first element\n" in out.stdout
+    assert "+key, subkey = jax.random.split(key)" in out.stdout
+    assert "1 file would be changed." in out.stderr
+
+
+def test_pyproject_configuration(tmp_path, run_cli):
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.sharpbits]\nignore = ["SB101"]\nexclude = ["generated/"]\n'
+        '[tool.sharpbits.severity]\nprng-key-reuse = "info"\n'
+        '[tool.sharpbits.per-file-ignores]\n"tests/*" = ["prng-key-reuse"]\n'
+    )
+    (tmp_path / "m.py").write_text(BUGGY)
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "t.py").write_text(BUGGY)
+    (tmp_path / "generated").mkdir()
+    (tmp_path / "generated" / "g.py").write_text(BUGGY)
+    out = run_cli("check", "--format", "json", ".", cwd=tmp_path)
+    findings = json.loads(out.stdout)
+    assert [(f["path"], f["rule"], f["severity"]) for f in findings] == [("m.py", "prng-key-reuse", "info")]
+    assert out.returncode == 0  # info does not fail the run
+    # the command line's --select wins over the file
+    out = run_cli("check", "--format", "json", "--select", "SB101", "m.py", cwd=tmp_path)
+    assert [f["rule"] for f in json.loads(out.stdout)] == []  # still ignored by the file's ignore
+
+
+def test_bad_configuration_is_a_clear_error(tmp_path, run_cli):
+    (tmp_path / "pyproject.toml").write_text('[tool.sharpbits]\nselect = ["SB999"]\n')
+    (tmp_path / "m.py").write_text("x = 1\n")
+    out = run_cli("check", ".", cwd=tmp_path)
+    assert out.returncode == 2 and "unknown rule 'SB999'" in out.stderr and "Traceback" not in out.stderr
+    (tmp_path / "pyproject.toml").write_text('[tool.sharpbits]\nselects = ["SB101"]\n')
+    out = run_cli("check", ".", cwd=tmp_path)
+    assert out.returncode == 2 and "unknown setting(s) selects" in out.stderr
+
+
+def test_noqa_suppressions(tmp_path, run_cli):
+    path = tmp_path / "m.py"
+    path.write_text(BUGGY.replace("# reused", "# noqa: SB201").replace("# first element", "# noqa: in-place-update"))
+    assert run_cli("check", str(path)).returncode == 0
+    path.write_text("# sharpbits: noqa: prng-key-reuse, SB101\n" + BUGGY)
+    assert run_cli("check", str(path)).returncode == 0
+    path.write_text(BUGGY.replace("# reused", "# noqa: SB101"))  # the wrong code suppresses nothing
+    assert "SB201" in run_cli("check", str(path)).stdout
+
+
+def test_sarif_output(tmp_path, run_cli):
+    (tmp_path / "m.py").write_text(BUGGY)
+    out = run_cli("check", "--format", "sarif", "m.py", cwd=tmp_path)
+    log = json.loads(out.stdout)
+    assert log["version"] == "2.1.0"
+    run = log["runs"][0]
+    assert {r["id"] for r in run["tool"]["driver"]["rules"]} >= {"SB101", "SB201"}
+    results = {(r["ruleId"], r["locations"][0]["physicalLocation"]["region"]["startLine"]) for r in run["results"]}
+    assert results == {("SB201", 6), ("SB101", 8)}
+
+
+def test_github_annotations(tmp_path, run_cli):
+    (tmp_path / "m.py").write_text(BUGGY)
+    out = run_cli("check", "--format", "github", "m.py", cwd=tmp_path)
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("::warning file=m.py,line=6,col=23,endLine=6,endColumn=26,title=SB201 prng-key-reuse::")
+    assert lines[1].startswith("::error file=m.py,line=8,col=1,")

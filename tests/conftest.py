@@ -1,0 +1,19 @@
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+# The console script the README tells users to run; tests go through it, not through imports.
+SHARPBITS = str(Path(sys.executable).with_name("sharpbits"))
+
+
+@pytest.fixture
+def run_cli():
+    import subprocess
+
+    def run(*args: str, cwd: str | os.PathLike | None = None, input: str | None = None):
+        return subprocess.run([SHARPBITS, *args], capture_output=True, text=True, cwd=cwd, input=input, timeout=120)
+
+    return run

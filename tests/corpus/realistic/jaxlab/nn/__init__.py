@@ -1,0 +1,1 @@
+"""Functional neural-network building blocks: parameters are plain dicts of arrays (pytrees)."""

@@ -1,0 +1,70 @@
+"""Diagnostics over stdio: published on open, after debounced changes, never for an old version, UTF-16 columns."""
+
+import asyncio
+
+from lsprotocol import types
+
+from .conftest import open_document, replace_text, wait_for_publish
+
+BAD = "import jax.numpy as jnp\nx = jnp.zeros(3)\nx[0] = 1\n"
+
+
+async def test_diagnostic_on_open(client, uri):
+    open_document(client, uri, BAD)
+    (diag,) = await wait_for_publish(client, uri, 1)
+    assert diag.code == "SB101" and diag.source == "sharpbits"
+    assert diag.severity == types.DiagnosticSeverity.Error
+    assert "in-place-update" in diag.message
+    assert diag.code_description.href.endswith("/in-place-update.md")
+    assert diag.range == types.Range(types.Position(2, 0), types.Position(2, 4))
+
+
+async def test_utf16_columns_on_a_non_ascii_line(client, uri):
+    # 😀 is one character but two UTF-16 code units; é is one of each
+    text = "import jax.numpy as jnp\nx = jnp.zeros(3)\ns = '😀é'; x[0] = 1\n"
+    open_document(client, uri, text)
+    (diag,) = await wait_for_publish(client, uri, 1)
+    # characters: s, ,=, ,', 😀, é, ', ;,  -> x at index 10; in UTF-16 units it is 11
+    assert diag.range.start == types.Position(2, 11) and diag.range.end == types.Position(2, 15)
+
+
+async def test_changes_are_debounced_and_old_versions_never_published(client, uri):
+    open_document(client, uri, "import jax.numpy as jnp\n")
+    assert list(await wait_for_publish(client, uri, 1)) == []
+    for version in range(2, 8):  # typing quickly: one change every 10 ms
+        replace_text(client, uri, BAD + "\n" * version, version)
+        await asyncio.sleep(0.01)
+    diagnostics = await wait_for_publish(client, uri, 7)
+    assert [d.code for d in diagnostics] == ["SB101"]
+    await asyncio.sleep(0.5)  # anything still in flight would arrive now
+    versions = [v for u, v, _ in client.published if u == uri]
+    assert versions == [1, 7], versions
+
+
+async def test_fixing_the_code_clears_the_diagnostic(client, uri):
+    open_document(client, uri, BAD)
+    assert len(await wait_for_publish(client, uri, 1)) == 1
+    replace_text(client, uri, BAD.replace("x[0] = 1", "x = x.at[0].set(1)"), 2)
+    assert list(await wait_for_publish(client, uri, 2)) == []
+
+
+async def test_syntax_error_mid_typing_keeps_the_server_answering(client, uri):
+    open_document(client, uri, BAD)
+    await wait_for_publish(client, uri, 1)
+    replace_text(client, uri, BAD + "def broken(:\n", 2)
+    await asyncio.sleep(0.5)
+    # nothing is published for the unparsable version: the editor keeps showing the last good diagnostics
+    assert [v for u, v, _ in client.published if u == uri] == [1]
+    hover = await client.text_document_hover_async(
+        types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(2, 1))
+    )
+    assert hover is None  # answered (no finding of the current text to describe)
+    replace_text(client, uri, BAD, 3)
+    assert len(await wait_for_publish(client, uri, 3)) == 1
+
+
+async def test_close_clears_diagnostics(client, uri):
+    open_document(client, uri, BAD)
+    await wait_for_publish(client, uri, 1)
+    client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri)))
+    assert list(await wait_for_publish(client, uri, None)) == []

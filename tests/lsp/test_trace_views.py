@@ -1,0 +1,97 @@
+"""Live tracing in the editor, over stdio: CodeLens, the trace command, hover, inlay hints, and diagnostics
+confirmed by tracing (cleared when the code changes)."""
+
+import asyncio
+import os
+import sys
+import tempfile
+
+from lsprotocol import types
+
+from .conftest import open_document, replace_text, server_fixture, wait_for_publish
+
+client = server_fixture({"trace": {"enabled": True, "interpreter": sys.executable, "platform": "cpu",
+                                   "cacheDir": os.path.join(tempfile.gettempdir(), "sharpbits-test-jax-cache")}})
+
+DOC = (
+    "import jax\nimport jax.numpy as jnp\n\n\n"
+    "# sharpbits: trace(x=f32[16])\n"
+    "@jax.jit\n"
+    "def f(x):\n"
+    "    y = jnp.sin(x) * 2\n"
+    "    return y + 1\n\n\n"
+    "@jax.jit\n"
+    "def g(x):\n"
+    "    return x[x > 0]\n"
+)
+
+
+async def lenses(client, uri):
+    return await client.text_document_code_lens_async(types.CodeLensParams(types.TextDocumentIdentifier(uri)))
+
+
+async def trace(client, uri, function, args=None):
+    arg = {"uri": uri, "function": function, **({"args": args} if args else {})}
+    return await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command="sharpbits.trace", arguments=[arg]))
+
+
+async def test_lens_trace_hover_and_hints(client, uri):
+    open_document(client, uri, DOC)
+    await wait_for_publish(client, uri, 1)
+    before = await lenses(client, uri)
+    assert [(lens.range.start.line, lens.command.title) for lens in before] == [(6, "▶ Trace"), (12, "▶ Trace")]
+    assert before[0].command.command == "sharpbits.trace"
+    result = await trace(client, uri, "f")
+    assert result["ok"], result
+    after = await lenses(client, uri)
+    title = after[0].command.title
+    assert title.startswith("jaxpr ") and " eqns · compile " in title and " · run " in title and title.endswith("cpu")
+    assert after[1].command.title == "▶ Trace"
+    # hover on the name: the jaxpr; on a line: its primitives
+    name = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(6, 5)))
+    assert "{ lambda" in name.contents.value and "cpu" in name.contents.value
+    line = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(7, 8)))
+    assert "`sin`" in line.contents.value and "`mul`" in line.contents.value
+    hints = await client.text_document_inlay_hint_async(types.InlayHintParams(
+        types.TextDocumentIdentifier(uri), types.Range(types.Position(0, 0), types.Position(20, 0))))
+    labels = {(h.position.line, h.label.strip()) for h in hints}
+    assert any(line == 6 and label.startswith("⏱") for line, label in labels)
+    assert (7, "2 eqns") in labels and (8, "1 eqn") in labels
+    # an edit makes the result stale: no hints, and the lens offers a re-run
+    replace_text(client, uri, DOC.replace("* 2", "* 3"), 2)
+    await wait_for_publish(client, uri, 2)
+    assert (await lenses(client, uri))[0].command.title == "↻ Trace (code changed)"
+    hints = await client.text_document_inlay_hint_async(types.InlayHintParams(
+        types.TextDocumentIdentifier(uri), types.Range(types.Position(0, 0), types.Position(20, 0))))
+    assert not hints
+
+
+async def test_trace_error_becomes_a_diagnostic_until_the_code_changes(client, uri):
+    open_document(client, uri, DOC)
+    (static,) = await wait_for_publish(client, uri, 1)
+    assert static.code == "SB102"
+    result = await trace(client, uri, "g", args="x=f32[4]")
+    assert not result["ok"] and result["error"]["type"] == "NonConcreteBooleanIndexError"
+    await asyncio.sleep(0.2)
+    diagnostics = client.diagnostics[uri]
+    traced = [d for d in diagnostics if d.source == "sharpbits (trace)"]
+    assert len(traced) == 1 and traced[0].range.start.line == 13 and traced[0].code == "NonConcreteBooleanIndexError"
+    assert any(d.source == "sharpbits" for d in diagnostics)  # next to the static finding
+    replace_text(client, uri, DOC + "\n", 2)
+    diagnostics = await wait_for_publish(client, uri, 2)
+    assert [d.source for d in diagnostics] == ["sharpbits"]
+
+
+async def test_a_function_without_a_spec_asks_for_one(client, uri):
+    open_document(client, uri, DOC)
+    await wait_for_publish(client, uri, 1)
+    result = await trace(client, uri, "g")
+    assert result["needsSpec"] and not result["ok"]
+
+
+async def test_traced_functions_request(client, uri):
+    open_document(client, uri, DOC)
+    await wait_for_publish(client, uri, 1)
+    functions = await client.protocol.send_request_async("sharpbits/tracedFunctions", {"uri": uri})
+    assert [(f["function"], f["line"], f["endLine"]) for f in functions] == [("f", 7, 9), ("g", 13, 14)]

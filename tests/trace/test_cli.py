@@ -1,0 +1,111 @@
+"""`sharpbits trace` end to end through the installed console script (a fresh worker per run)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import REPO, listing
+
+EXE = Path(sys.executable).with_name("sharpbits")
+
+
+def sharpbits(*args: str, cwd: Path = REPO, env_extra: dict | None = None) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    env.update(env_extra or {})
+    return subprocess.run([str(EXE), "trace", *args], capture_output=True, text=True, cwd=cwd, env=env,
+                          timeout=300)
+
+
+@pytest.fixture(scope="module")
+def cache_env(tmp_path_factory):
+    return {"SHARPBITS_JAX_CACHE": str(tmp_path_factory.mktemp("cli-cache"))}
+
+
+def test_selu_text(cache_env):
+    before = listing(REPO / "examples")
+    p = sharpbits("examples/tracing_selu.py::selu", "--budget", "0.2", env_extra=cache_env)
+    assert p.returncode == 0, p.stderr
+    out = p.stdout
+    assert "selu(x=f32[1000000])" in out and "directive on line" in out
+    assert "jaxpr: 6 equations" in out
+    assert "return lmbda * jnp.where" in out and "select_n" in out  # a source line with its primitives
+    assert "steady state:" in out and "compile" in out and "eager" in out
+    assert "cost:" in out and "Mflop" in out
+    assert listing(REPO / "examples") == before
+
+
+def test_selu_json_all(cache_env):
+    p = sharpbits("examples/tracing_selu.py::selu", "--format", "json", "--show", "all", "--budget", "0.1",
+                  "--no-eager", env_extra=cache_env)
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    assert r["ok"] and r["spec"]["source"] == "directive"
+    assert {"jaxpr", "stablehlo", "hlo", "cost", "timings"} <= set(r)
+    assert r["device"]["platform"] == "cpu"
+    assert r["stablehlo"]["lines"] and r["hlo"]["lines"]
+    assert r["timings"]["run"]["median_s"] > 0 and "eager" not in r["timings"]
+
+
+def test_explicit_args_and_jax_error_exit_1(tmp_path, cache_env):
+    f = tmp_path / "bad.py"
+    f.write_text("import jax.numpy as jnp\n\ndef f(x):\n    if x.sum() > 0:\n        return x\n    return -x\n")
+    p = sharpbits(f"{f}::f", "--args", "x=f32[3]", "--show", "jaxpr", env_extra=cache_env)
+    assert p.returncode == 1
+    assert "TracerBoolConversionError" in p.stdout and f"{f}:4" in p.stdout.replace(os.path.relpath(f), str(f))
+    p = sharpbits(f"{f}::f", "--args", "x=f32[3]", "--show", "jaxpr", "--format", "json", env_extra=cache_env)
+    assert p.returncode == 1
+    err = json.loads(p.stdout)["error"]
+    assert err["type"] == "TracerBoolConversionError" and err["line"] == 4
+    assert listing(tmp_path) == {"bad.py"}
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["examples/tracing_selu.py"], "FILE::FUNCTION"),
+        (["examples/tracing_selu.py::selu", "--args", "x=f32[n]"], "non-negative"),
+        (["examples/tracing_selu.py::selu", "--show", "pictures"], "unknown --show"),
+        (["examples/nope.py::selu"], "cannot read"),
+        (["examples/tracing_selu.py::nothing_here"], "no argument spec"),
+    ],
+)
+def test_usage_errors_exit_2(args, needle):
+    p = sharpbits(*args)
+    assert p.returncode == 2
+    assert needle in p.stderr and p.stderr.startswith("sharpbits: error:")
+    assert p.stdout == ""
+
+
+def test_worker_failure_exit_2(tmp_path, cache_env):
+    p = sharpbits("examples/tracing_selu.py::selu", "--interpreter", "/nonexistent/python", env_extra=cache_env)
+    assert p.returncode == 2 and "WorkerStartError" in p.stderr and len(p.stderr.strip().splitlines()) == 1
+    f = tmp_path / "slow.py"
+    f.write_text("import time\n\ndef f(x):\n    time.sleep(60)\n")
+    p = sharpbits(f"{f}::f", "--args", "x=f32[1]", "--timeout", "3", env_extra=cache_env)
+    assert p.returncode == 2 and "Timeout" in p.stderr
+
+
+def test_loops_example_fori_twin(cache_env):
+    p = sharpbits("examples/tracing_loops.py::fori_twin", "--format", "json", "--show", "jaxpr,cost",
+                  env_extra=cache_env)
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    assert r["jaxpr"]["eqn_count"] < 10 < r["jaxpr"]["eqn_count_inlined"] + 10
+    assert r["arguments"][1] == {"name": "steps", "static": True, "spec": "1000"}
+
+
+def test_jit_alias_uses_the_wrapped_functions_directive(cache_env):
+    p = sharpbits("examples/tracing_selu.py::selu_jit", "--show", "jaxpr", "--format", "json", env_extra=cache_env)
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    assert r["jitted_by_user"] and r["spec"]["source"] == "directive" and r["jaxpr"]["eqn_count"] == 6
+
+
+def test_platform_without_a_backend_exit_2(cache_env):
+    p = sharpbits("examples/tracing_selu.py::selu", "--platform", "tpu", env_extra=cache_env)
+    assert p.returncode == 2 and "no 'tpu' backend" in p.stderr and "launch prefix" in p.stderr

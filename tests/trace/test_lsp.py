@@ -1,0 +1,158 @@
+"""The custom tracing requests over a real stdio LSP session (pytest-lsp)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+HERE = Path(__file__).parent
+DOC_TEXT = """import jax.numpy as jnp
+
+
+# sharpbits: trace(x=f32[100])
+def f(x):
+    return jnp.tanh(x) * 2
+
+
+def g(x):
+    return x
+"""
+
+
+def _settings() -> dict:
+    return {"trace": {"enabled": True, "interpreter": sys.executable, "platform": "cpu",
+                      "cacheDir": os.path.join(tempfile.gettempdir(), "sharpbits-test-jax-cache")}}
+
+
+@pytest_lsp.fixture(
+    scope="module",
+    config=ClientServerConfig(server_command=[sys.executable, str(HERE / "lsp_trace_server.py")],
+                              server_env={**os.environ, "SHARPBITS_TEST_SETTINGS": json.dumps(_settings())}),
+)
+async def client(lsp_client: LanguageClient):
+    await lsp_client.initialize_session(
+        types.InitializeParams(capabilities=pytest_lsp.client_capabilities("visual-studio-code"),
+                               root_uri=HERE.as_uri())
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+def as_dict(obj):
+    if hasattr(obj, "_asdict"):
+        return {k: as_dict(v) for k, v in obj._asdict().items()}
+    if isinstance(obj, (list, tuple)):
+        return [as_dict(v) for v in obj]
+    return obj
+
+
+async def request(client: LanguageClient, method: str, params: dict):
+    return as_dict(await client.protocol.send_request_async(method, params))
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_worker_starts_in_background_without_jax_in_the_server(client: LanguageClient):
+    status = await request(client, "sharpbits/traceWorkerStatus", {})
+    assert status["enabled"] and status["state"] in ("starting", "ready")
+    for _ in range(600):
+        if status["state"] != "starting":
+            break
+        await asyncio.sleep(0.1)
+        status = await request(client, "sharpbits/traceWorkerStatus", {})
+    assert status["state"] == "ready" and status["device"]["platform"] == "cpu"
+    assert (await request(client, "test/importedJax", {})) == {"jax": False}
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_trace_open_document_with_unsaved_text(client: LanguageClient, tmp_path):
+    path = tmp_path / "model.py"
+    path.write_text("def f(x):\n    return x\n")  # the saved file differs from the editor's text
+    uri = path.as_uri()
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="python", version=1, text=DOC_TEXT)))
+    # a status request answers while a trace is running: the loop is never blocked
+    trace = asyncio.ensure_future(request(client, "sharpbits/trace", {"uri": uri, "function": "f",
+                                                                     "show": ["jaxpr", "lines", "cost"]}))
+    status = await asyncio.wait_for(request(client, "sharpbits/traceWorkerStatus", {}), timeout=5)
+    assert status["state"] in ("ready", "starting")
+    result = await trace
+    assert result["ok"], result.get("error")
+    assert result["spec"]["source"] == "directive"
+    prims = {eq["primitive"]: eq["line"] for eq in result["jaxpr"]["equations"]}
+    assert prims["tanh"] == 6 and prims["mul"] == 6
+    assert result["cost"]["transcendentals"] >= 100
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_missing_spec_and_jax_error(client: LanguageClient, tmp_path):
+    uri = (tmp_path / "other.py").as_uri()
+    result = await request(client, "sharpbits/trace", {"uri": uri, "text": DOC_TEXT, "function": "g"})
+    assert not result["ok"] and result["needsSpec"] and "--args" in result["error"]["message"]
+    bad = "def g(x):\n    if x > 0:\n        return x\n    return -x\n"
+    result = await request(client, "sharpbits/trace", {"uri": uri, "text": bad, "function": "g", "args": "x=f32[]",
+                                                       "show": "jaxpr"})
+    assert result["error"]["type"] == "TracerBoolConversionError" and result["error"]["line"] == 2
+
+
+def test_configure_reuses_and_replaces_workers(monkeypatch):
+    """configure() keeps one worker per settings; new settings stop the old worker (no LSP session needed)."""
+    from sharpbits.lsp import trace_features
+
+    started, stopped = [], []
+
+    class FakeClient:
+        def __init__(self, config):
+            self.config = config
+
+        def start(self, background=True):
+            started.append(self.config.platform)
+
+        def stop(self):
+            stopped.append(self.config.platform)
+
+        def status(self):
+            return {"state": "ready"}
+
+    monkeypatch.setattr("sharpbits.trace.client.TraceClient", FakeClient)
+    server = type("S", (), {})()
+    trace_features.configure(server, {"trace": {"enabled": True, "platform": "cpu"}})
+    trace_features.configure(server, {"trace": {"enabled": True, "platform": "cpu"}})
+    st = trace_features._state(server)
+    st.executor.submit(lambda: None).result()  # starts happen on the executor, in order
+    assert len(st.clients) == 1 and started == ["cpu", "cpu"]  # start() on a live client is a no-op
+    st.get_client("tpu")
+    st.get_client("gpu")  # a third worker evicts the least recently used one
+    assert len(st.clients) == 2
+    trace_features.configure(server, {"trace": {"enabled": True, "platform": "gpu"}})
+    trace_features.configure(server, {"trace": {"enabled": False}})
+    trace_features.shutdown(server)
+    assert sorted(stopped) == ["cpu", "gpu", "gpu", "tpu"]
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_cancel_request_stops_the_trace(client: LanguageClient, tmp_path):
+    uri = (tmp_path / "hang.py").as_uri()
+    text = "def hang(x):\n    while True:\n        pass\n\n\ndef ok(x):\n    return x * 2\n"
+    before = await request(client, "sharpbits/traceWorkerStatus", {})
+    fut = asyncio.wrap_future(client.protocol.send_request(
+        "sharpbits/trace", {"uri": uri, "text": text, "function": "hang", "args": "x=f32[2]", "show": "jaxpr"},
+        msg_id="trace-to-cancel"))
+    await asyncio.sleep(1.5)
+    client.protocol.notify(types.CANCEL_REQUEST, types.CancelParams(id="trace-to-cancel"))
+    with pytest.raises(Exception):  # noqa: B017 - pygls reports the cancellation as a JSON-RPC error
+        await asyncio.wait_for(fut, timeout=20)
+    # the worker that ran the endless loop was replaced, and the next trace works
+    result = await request(client, "sharpbits/trace", {"uri": uri, "text": text, "function": "ok",
+                                                       "args": "x=f32[2]", "show": "jaxpr"})
+    assert result["ok"], result.get("error")
+    after = await request(client, "sharpbits/traceWorkerStatus", {})
+    assert after["pid"] != before["pid"] and after["restarts"] >= 1
