@@ -26,6 +26,7 @@ write_editor_settings() {
   "update.mode": "none",
   "workbench.tips.enabled": false,
   "workbench.secondarySideBar.defaultVisibility": "hidden",
+  "git.openRepositoryInParentFolders": "never",
   "security.workspace.trust.enabled": false,
   "sharpbits.interpreter": ["$2"]
 }
