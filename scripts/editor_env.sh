@@ -25,6 +25,8 @@ write_editor_settings() {
   "telemetry.telemetryLevel": "off",
   "update.mode": "none",
   "workbench.tips.enabled": false,
+  "workbench.secondarySideBar.defaultVisibility": "hidden",
+  "git.openRepositoryInParentFolders": "never",
   "security.workspace.trust.enabled": false,
   "sharpbits.interpreter": ["$2"]
 }
