@@ -38,11 +38,7 @@ stop() {
 }
 trap stop EXIT
 trap 'exit 130' INT TERM
-for _ in $(seq 150); do
-  curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
-  kill -0 "$cs_pid" 2>/dev/null || { cat "$state/code-server.log" >&2; echo "editor: code-server exited" >&2; exit 1; }
-  sleep 0.2
-done
+wait_healthy "$port" "$cs_pid" || { cat "$state/code-server.log" >&2; echo "editor: code-server did not start" >&2; exit 1; }
 url="http://127.0.0.1:$port/?folder=$REPO_ROOT/examples"
 echo
 echo "JAX Sharp Bits is running in VS Code (code-server): $url"

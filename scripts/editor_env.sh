@@ -13,6 +13,16 @@ free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
 }
 
+# Waits (up to 30 s) until the code-server on port $1, process $2, answers /healthz; fails if it exits first.
+wait_healthy() {
+  for _ in $(seq 150); do
+    curl -fsS "http://127.0.0.1:$1/healthz" >/dev/null 2>&1 && return 0
+    kill -0 "$2" 2>/dev/null || return 1
+    sleep 0.2
+  done
+  return 1
+}
+
 # Writes the user settings code-server starts with. $1 = user-data dir, $2 = python for sharpbits.interpreter.
 write_editor_settings() {
   mkdir -p "$1/User"

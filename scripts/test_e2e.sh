@@ -73,12 +73,7 @@ SHARPBITS_E2E_REPORT=$run/report.json setsid "$CODE_SERVER" "${cs_args[@]}" --bi
   --auth none --disable-telemetry --disable-update-check --disable-getting-started-override \
   --disable-workspace-trust "$run/workspace/examples" >"$run/code-server.log" 2>&1 </dev/null &
 cs_pid=$!
-for _ in $(seq 150); do
-  curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
-  kill -0 "$cs_pid" 2>/dev/null || break
-  sleep 0.2
-done
-curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 || { fail_report "code-server did not become healthy on port $port"; exit 1; }
+wait_healthy "$port" "$cs_pid" || { fail_report "code-server did not become healthy on port $port"; exit 1; }
 echo "e2e: code-server pid $cs_pid on 127.0.0.1:$port; workspace $run/workspace/examples" >&2
 
 # A second code-server with Workspace Trust on, for tests/e2e/untrusted.test.ts (its own user data, settings
@@ -93,12 +88,7 @@ SHARPBITS_E2E_REPORT=$run/untrusted-report.json setsid "$CODE_SERVER" --user-dat
   --disable-update-check --disable-getting-started-override "$run/workspace-untrusted/examples" \
   >"$run/code-server-untrusted.log" 2>&1 </dev/null &
 cs2_pid=$!
-for _ in $(seq 150); do
-  curl -fsS "http://127.0.0.1:$port2/healthz" >/dev/null 2>&1 && break
-  kill -0 "$cs2_pid" 2>/dev/null || break
-  sleep 0.2
-done
-curl -fsS "http://127.0.0.1:$port2/healthz" >/dev/null 2>&1 || { fail_report "the untrusted code-server did not become healthy"; exit 1; }
+wait_healthy "$port2" "$cs2_pid" || { fail_report "the untrusted code-server did not become healthy"; exit 1; }
 
 SB_E2E_URL="http://127.0.0.1:$port/?folder=$run/workspace/examples" SB_E2E_WORKSPACE="$run/workspace/examples" \
 SB_E2E_REPORT="$run/report.json" SB_E2E_ARTIFACTS="$artifacts" SB_E2E_PYTHON="$python" CHROMIUM="$CHROMIUM" \

@@ -11,13 +11,8 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { Browser, chromium, Locator, Page } from "playwright-core";
-
-const env = (name: string): string => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run this through scripts/test_e2e.sh`);
-  return value;
-};
+import { Browser, Locator, Page } from "playwright-core";
+import { env, launchChromium, readJson, waitForJson } from "./harness";
 
 const URL = env("SB_E2E_URL");
 const WORKSPACE = env("SB_E2E_WORKSPACE");
@@ -46,27 +41,13 @@ interface Report {
   documents: Record<string, { version: number; dirty: boolean; text: string }>;
 }
 
-function readReport(): Report | undefined {
-  try {
-    return JSON.parse(fs.readFileSync(REPORT, "utf8")) as Report;
-  } catch {
-    return undefined;
-  }
-}
+const readReport = (): Report | undefined => readJson<Report>(REPORT);
 
-async function waitForReport(what: string, predicate: (r: Report) => boolean, timeoutMs = 60_000): Promise<Report> {
-  const deadline = Date.now() + timeoutMs;
-  let last: Report | undefined;
-  while (Date.now() < deadline) {
-    last = readReport();
-    if (last && predicate(last)) return last;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const summary = last
-    ? JSON.stringify({ state: last.state, reason: last.reason, interpreter: last.interpreter, diagnostics: last.diagnostics }, null, 1)
-    : "no report written (did the extension activate?)";
-  throw new Error(`timed out after ${timeoutMs} ms waiting for: ${what}\nlast report: ${summary}`);
-}
+const waitForReport = (what: string, predicate: (r: Report) => boolean, timeoutMs = 60_000): Promise<Report> =>
+  waitForJson<Report>(REPORT, what, predicate, timeoutMs, (last) =>
+    last
+      ? JSON.stringify({ state: last.state, reason: last.reason, interpreter: last.interpreter, diagnostics: last.diagnostics }, null, 1)
+      : "no report written (did the extension activate?)");
 
 const exampleDiagnostics = (r: Report): ReportDiagnostic[] =>
   Object.entries(r.diagnostics)
@@ -148,19 +129,7 @@ async function quickFixTitles(line: number, column: number): Promise<string[]> {
 describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, () => {
   before(async () => {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.setDefaultTimeout(30_000);
     await page.goto(URL);

@@ -6,13 +6,9 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { Browser, chromium, Page } from "playwright-core";
+import { Browser, Page } from "playwright-core";
+import { env, launchChromium, waitForJson } from "./harness";
 
-const env = (name: string): string => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run this through scripts/test_e2e.sh`);
-  return value;
-};
 const URL = env("SB_E2E_UNTRUSTED_URL");
 const REPORT = env("SB_E2E_UNTRUSTED_REPORT");
 const GROUP = Number(env("SB_E2E_UNTRUSTED_PID"));
@@ -25,24 +21,9 @@ interface Report {
   diagnostics: Record<string, { code: string | null; source: string | null }[]>;
 }
 
-function readReport(): Report | undefined {
-  try {
-    return JSON.parse(fs.readFileSync(REPORT, "utf8")) as Report;
-  } catch {
-    return undefined;
-  }
-}
-
-async function waitForReport(what: string, predicate: (r: Report) => boolean, timeoutMs = 60_000): Promise<Report> {
-  const deadline = Date.now() + timeoutMs;
-  let last: Report | undefined;
-  while (Date.now() < deadline) {
-    last = readReport();
-    if (last && predicate(last)) return last;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for: ${what}; last report: ${JSON.stringify(last && { trusted: last.trusted, state: last.state, worker: last.worker })}`);
-}
+const waitForReport = (what: string, predicate: (r: Report) => boolean, timeoutMs = 60_000): Promise<Report> =>
+  waitForJson<Report>(REPORT, what, predicate, timeoutMs,
+    (last) => JSON.stringify(last && { trusted: last.trusted, state: last.state, worker: last.worker }));
 
 function parentOf(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -86,12 +67,7 @@ async function openFile(file: string): Promise<void> {
 
 describe("an untrusted workspace", { concurrency: false }, () => {
   before(async () => {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-      headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.setDefaultTimeout(30_000);
     await page.goto(URL);
