@@ -22,7 +22,7 @@ _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 
 @dataclass(frozen=True)
 class Use:
-    name: ast.Name
+    name: ast.AST  # the key as used: a Name, or `keys[0]`
     call: ast.Call
     statement: ast.stmt
     definite: bool  # a jax.random call, or a function of this module that always draws from that argument
@@ -92,11 +92,21 @@ class _Scope:
                 return kw.value
         return call.args[0] if call.args else None
 
-    def _consumed_names(self, call: ast.Call) -> list[tuple[ast.Name, bool]]:
-        """Key names this call consumes, each with whether it surely draws from it."""
+    def _label(self, node: ast.AST) -> str | None:
+        """`key`, or `keys[0]` for an element of a split key array; None for anything else."""
+        if isinstance(node, ast.Name):
+            return node.id if node.id in self.keys else None
+        if (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in self.keys
+                and isinstance(node.slice, ast.Constant) and type(node.slice.value) is int):
+            return f"{node.value.id}[{node.slice.value}]"
+        return None
+
+    def _consumed_names(self, call: ast.Call) -> list[tuple[ast.AST, str, bool]]:
+        """Keys this call consumes (node, label), each with whether it surely draws from it."""
         arg = self._random_key_arg(call)
         if arg is not None:
-            return [(arg, True)] if isinstance(arg, ast.Name) and arg.id in self.keys else []
+            label = self._label(arg)
+            return [(arg, label, True)] if label else []
         q = self.model.qualname(call.func, self.fn)
         if q is not None and q.startswith("jax.random."):
             return []  # a non-consuming jax.random function (fold_in, key_data, ...)
@@ -106,8 +116,9 @@ class _Scope:
         # A key handed to any other function may be consumed there; surely so when it is a function of this
         # module that draws from that parameter before any branch or early return.
         always = self.always_consumed.get(func_name or "", set()) if func_name and q is None else set()
-        found = [(a, i in always) for i, a in enumerate(call.args) if isinstance(a, ast.Name) and a.id in self.keys]
-        found += [(kw.value, False) for kw in call.keywords if isinstance(kw.value, ast.Name) and kw.value.id in self.keys]
+        found: list[tuple[ast.AST, str, bool]] = [(a, a.id, i in always) for i, a in enumerate(call.args) if isinstance(a, ast.Name) and a.id in self.keys]
+        found += [(kw.value, kw.value.id, False) for kw in call.keywords
+                  if isinstance(kw.value, ast.Name) and kw.value.id in self.keys]
         return found
 
     # ---- statements --------------------------------------------------------------------------------------
@@ -179,8 +190,12 @@ class _Scope:
     def rebind(self, target: ast.AST, state: State) -> None:
         for node in ast.walk(target):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
-                state.pop(node.id, None)
+                for label in [k for k in state if k == node.id or k.startswith(f"{node.id}[")]:
+                    del state[label]  # a new value: the name and its elements are fresh
             elif isinstance(node, ast.Subscript | ast.Attribute):
+                element = self._label(node) if isinstance(node, ast.Subscript) else None
+                if element:
+                    state.pop(element, None)
                 self.expression(node.value, None, state)
 
     # ---- expressions -------------------------------------------------------------------------------------
@@ -189,46 +204,48 @@ class _Scope:
         if id(expr) not in self.hot:
             return
         for call, in_comprehension in _calls_in_order(expr):
-            for name, definite in self._consumed_names(call):
-                if in_comprehension is not None and name.id not in _bound_by(in_comprehension):
+            for node, label, definite in self._consumed_names(call):
+                base = label.split("[", 1)[0]
+                if in_comprehension is not None and base not in _bound_by(in_comprehension):
                     if definite:
-                        self.report_loop(name, call, in_comprehension)
+                        self.report_loop(node, label)
                     continue
-                first = state.get(name.id)
+                first = state.get(label)
                 if first is None:
                     if stmt is not None:
-                        state[name.id] = Use(name, call, stmt, definite)
+                        state[label] = Use(node, call, stmt, definite)
                     continue
                 if first.definite or definite:  # two maybe-uses (e.g. calls with a static flag) stay silent
-                    self.report(name, first)
+                    self.report(node, label, first)
                 elif definite and stmt is not None:
-                    state[name.id] = Use(name, call, stmt, definite)
+                    state[label] = Use(node, call, stmt, definite)
 
-    def report_loop(self, name: ast.Name, call: ast.Call, comprehension: ast.AST) -> None:
-        if id(name) in self.reported:
+    def report_loop(self, node: ast.AST, label: str) -> None:
+        if id(node) in self.reported:
             return
-        self.reported.add(id(name))
+        self.reported.add(id(node))
         self.ctx.report(
-            name,
-            f"PRNG key `{name.id}` is consumed in every iteration of this comprehension: each iteration draws the "
-            f"same random numbers; split it first (`keys = jax.random.split({name.id}, n)`)",
+            node,
+            f"PRNG key `{label}` is consumed in every iteration of this comprehension: each iteration draws the "
+            f"same random numbers; split it first (`keys = jax.random.split({label}, n)`)",
         )
 
-    def report(self, name: ast.Name, first: Use) -> None:
-        if id(name) in self.reported:
+    def report(self, node: ast.AST, label: str, first: Use) -> None:
+        if id(node) in self.reported:
             return
-        self.reported.add(id(name))
+        self.reported.add(id(node))
         first_call = ast.unparse(first.call.func)
-        if first.name is name:
-            message = (f"PRNG key `{name.id}` is consumed in every iteration of this loop by `{first_call}(...)` "
+        if first.name is node:
+            message = (f"PRNG key `{label}` is consumed in every iteration of this loop by `{first_call}(...)` "
                        "without being re-derived: every iteration draws the same random numbers; split it in the "
-                       f"loop (`{name.id}, subkey = jax.random.split({name.id})`)")
+                       f"loop (`{label}, subkey = jax.random.split({label})`)")
         else:
-            message = (f"PRNG key `{name.id}` was already consumed at line {first.name.lineno} by "
+            first_line = getattr(first.name, "lineno", 0)
+            message = (f"PRNG key `{label}` was already consumed at line {first_line} by "
                        f"`{first_call}(...)`: reusing it gives the same random numbers; split it "
-                       f"(`{name.id}, subkey = jax.random.split({name.id})`) and use each key once")
-        builder = self._fix(first)
-        self.ctx.report(name, message, builder, fix_title=f"split `{name.id}` before its first use")
+                       f"(`key, subkey = jax.random.split({label})`) and use each key once")
+        builder = self._fix(first) if isinstance(first.name, ast.Name) else None  # elements of key arrays: no fix
+        self.ctx.report(node, message, builder, fix_title=f"split `{label}` before its first use" if builder else "")
 
     def _fix(self, first: Use):
         """Insert `key, subkey = random.split(key)` before the first use, which then takes `subkey`."""
@@ -244,7 +261,9 @@ class _Scope:
             return None
         used = self.model.all_names()
         sub = next(f"subkey{i or ''}" for i in range(100) if f"subkey{i or ''}" not in used)
-        key, name = first.name.id, first.name
+        name = first.name
+        assert isinstance(name, ast.Name)
+        key = name.id
         indent = line_text[:col]
         name_col = source.char_column(name.lineno, name.col_offset)
 
@@ -350,6 +369,9 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         "import jax\nkey = jax.random.key(1)\nxs = [jax.random.normal(jax.random.fold_in(key, i), ()) for i in range(3)]\n",
         # a fresh key per iteration from a split array
         "import jax\nkeys = jax.random.split(jax.random.key(0), 4)\nfor k in keys:\n    print(jax.random.normal(k, ()))\n",
+        # different elements of a split key array
+        "import jax\nkeys = jax.random.split(jax.random.key(0), 2)\na = jax.random.normal(keys[0], ())\n"
+        "b = jax.random.normal(keys[1], ())\n",
     ]
     INVALID = [
         Invalid(
@@ -382,6 +404,10 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         ),
         Invalid(  # in a comprehension
             "import jax\nkey = jax.random.key(0)\nxs = [jax.random.normal(key, ()) for _ in range(4)]\n",
+        ),
+        Invalid(  # one element of a split key array, used twice
+            "import jax\nkeys = jax.random.split(jax.random.key(0), 3)\na = jax.random.normal(keys[0], ())\n"
+            "b = jax.random.uniform(keys[0], ())\n",
         ),
     ]
 
