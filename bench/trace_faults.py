@@ -10,41 +10,16 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "server"))
 
 from sharpbits.trace.client import TraceClient, WorkerConfig
 from sharpbits.trace.specs import parse_spec
 
-DOC = '''
-import ctypes, os, sys, time
-import jax.numpy as jnp
-import numpy as np
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "trace"))
+from fault_document import FAULTS as DOC  # the same document the fault tests use
 
-def ok(x):
-    return jnp.sin(x)
-
-def hang(x):
-    while True:
-        pass
-
-def hard_exit(x):
-    os._exit(7)
-
-def segfault(x):
-    ctypes.string_at(0)
-
-def calls_exit(x):
-    sys.exit(3)
-
-def hog(x):
-    return x + np.ones((1 << 30,)).sum()
-
-def bad_if(x):
-    if x.sum() > 0:
-        return x
-    return -x
-'''
 IMPORT_ERROR_DOC = "import not_installed_pkg\n\ndef ok(x):\n    return x\n"
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import difflib
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from sharpbits.analysis.engine import AnalysisResult, Selection, analyze
-from sharpbits.config import Config, ConfigError, load_config
+from sharpbits.config import Config, load_config
 from sharpbits.findings import SEVERITY_RANK, Finding, apply_edits, non_overlapping, parses_after
-from sharpbits.source import UnreadableSource, decode_source
+from sharpbits.source import UnreadableSource, decode_with_encoding
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 MAX_FILE_BYTES = 20 * 1024 * 1024  # beyond this a "Python file" is data; say so instead of stalling
@@ -31,12 +31,7 @@ def read_source(path: Path) -> SourceFile:
     size = path.stat().st_size
     if size > MAX_FILE_BYTES:
         raise UnreadableSource(f"{size // (1024 * 1024)} MB is too large to be source code")
-    data = path.read_bytes()
-    text = decode_source(data)
-    import io
-    import tokenize
-
-    encoding = tokenize.detect_encoding(io.BytesIO(data).readline)[0]
+    text, encoding = decode_with_encoding(path.read_bytes())
     newline = "\r\n" if "\r\n" in text[:10000] else "\n"
     return SourceFile(path, text, encoding, newline)
 
@@ -52,17 +47,12 @@ def fix_text(text: str, path: str, selection: Selection, unsafe: bool, newline: 
         fixes = non_overlapping([f.fix() for f in result.findings if f.fixable], safe_only=not unsafe)
         if not fixes:
             break
-        edits = [e for fix in fixes for e in fix.edits]
-        if newline != "\n":
-            edits = [type(e)(e.line, e.column, e.end_line, e.end_column, e.new_text.replace("\n", newline)) for e in edits]
         if not parses_after(text, fixes):
             # one of them is broken (a bug of ours): keep the ones that parse on their own
             fixes = [fix for fix in fixes if parses_after(text, [fix])]
             if not fixes or not parses_after(text, fixes):
                 return text, applied, "a fix produced code that does not parse; it was not applied"
-            edits = [e for fix in fixes for e in fix.edits]
-            if newline != "\n":
-                edits = [type(e)(e.line, e.column, e.end_line, e.end_column, e.new_text.replace("\n", newline)) for e in edits]
+        edits = [replace(e, new_text=e.new_text.replace("\n", newline)) for fix in fixes for e in fix.edits]
         text, applied = apply_edits(text, edits), applied + len(fixes)
     return text, applied, None
 
@@ -146,4 +136,3 @@ def run_rule(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-__all__ = ["ConfigError", "fix_text", "read_source", "run_check", "run_rule"]

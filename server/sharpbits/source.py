@@ -19,8 +19,9 @@ class UnreadableSource(Exception):
     """The bytes are not Python source text: binary content or an encoding that does not decode."""
 
 
-def decode_source(data: bytes) -> str:
-    """Decodes a file's bytes as the interpreter would (BOM, PEP 263 coding cookie, UTF-8 default)."""
+def decode_with_encoding(data: bytes) -> tuple[str, str]:
+    """Decodes a file's bytes as the interpreter would (BOM, PEP 263 coding cookie, UTF-8 default); returns the
+    text and the encoding (to write a fixed file back in it)."""
     if b"\x00" in data[:8192]:
         raise UnreadableSource("binary file (contains NUL bytes), not Python source")
     try:
@@ -30,7 +31,7 @@ def decode_source(data: bytes) -> str:
             raise UnreadableSource("not valid utf-8 (and no `# coding: ...` declaration)") from None
         raise UnreadableSource(f"cannot determine the encoding: {exc}") from None
     try:
-        return data.decode(encoding)
+        return data.decode(encoding), encoding
     except (UnicodeDecodeError, LookupError) as exc:
         raise UnreadableSource(f"not valid {encoding}: {exc}") from None
 

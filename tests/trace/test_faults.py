@@ -9,49 +9,9 @@ import sys
 import time
 
 import pytest
+from fault_document import FAULTS  # tests/trace is on sys.path (pytest's rootdir-relative import)
 from sharpbits.trace.client import TraceClient, WorkerConfig
 from sharpbits.trace.specs import parse_spec
-
-FAULTS = '''
-import ctypes
-import os
-import sys
-import time
-import time
-
-import jax.numpy as jnp
-import numpy as np
-
-
-def ok(x):
-    return jnp.sin(x)
-
-
-def hang(x):
-    while True:
-        pass
-
-
-def sleeps(x):
-    time.sleep(1000)
-
-
-def hard_exit(x):
-    os._exit(7)
-
-
-def segfault(x):
-    ctypes.string_at(0)
-
-
-def calls_exit(x):
-    sys.exit(3)
-
-
-def hog(x):
-    big = np.ones((1 << 30,), dtype=np.float64)
-    return x + big.sum()
-'''
 
 
 @pytest.fixture

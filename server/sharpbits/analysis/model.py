@@ -141,6 +141,16 @@ _SPECIAL_NODES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, a
                             ast.ImportFrom, ast.Global, ast.Nonlocal, ast.Assign})
 
 
+def literal_int(node: ast.AST) -> int | None:
+    """`3`, `-3` -> the int; anything else (bools included) -> None."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = literal_int(node.operand)
+        return None if inner is None else -inner
+    return None
+
+
 def literal_value(node: ast.AST | None) -> object:
     try:
         return ast.literal_eval(node) if node is not None else None
@@ -210,12 +220,24 @@ class ModuleModel:
             node = node.value
         if not isinstance(node, ast.Name):
             return None
-        if scope is not None and self._is_local(node.id, scope):
+        if scope is not None and self.is_local(node.id, scope):
             return None
         base = self.aliases.get(node.id)
         if base is None:
             return None
         return ".".join([base, *reversed(parts)])
+
+    def spelling_of(self, qualified: str) -> str | None:
+        """How this module names e.g. `jax.numpy` (`jnp`), or `jax.numpy` through `import jax`; None if it
+        imports neither (a fix that needs it then is not offered, or adds the import itself)."""
+        for local, target in self.aliases.items():
+            if target == qualified:
+                return local
+        head, _, rest = qualified.partition(".")
+        for local, target in self.aliases.items():
+            if target == head:
+                return f"{local}.{rest}"
+        return None
 
     def kind_of(self, node: ast.AST, scope: FunctionInfo | None) -> Kind:
         """The kind of an expression, using the recorded kinds of the names it reads."""
@@ -236,10 +258,6 @@ class ModuleModel:
 
     def traced_functions(self) -> Iterator[FunctionInfo]:
         return (f for f in self.functions.values() if f.traced)
-
-    def is_traced(self, node: ast.AST) -> bool:
-        fn = self.enclosing_function(node)
-        return fn is not None and fn.traced
 
     # ---- collection ------------------------------------------------------------------------------------
 
@@ -353,7 +371,7 @@ class ModuleModel:
                 else:
                     self.aliases.pop(target.id, None)
 
-    def _is_local(self, name: str, scope: FunctionInfo) -> bool:
+    def is_local(self, name: str, scope: FunctionInfo) -> bool:
         cur: FunctionInfo | None = scope
         while cur is not None:
             if name in cur.local_names:
@@ -558,17 +576,6 @@ def _find_def(node: ast.AST, name: str, model: ModuleModel) -> FunctionInfo | No
     return None
 
 
-def walk_own_body(fn: FunctionNode) -> Iterator[ast.AST]:
-    """Nodes of a function's body, yielding nested definitions but not descending into them."""
-    stack: list[ast.AST] = [fn.body] if isinstance(fn, ast.Lambda) else list(reversed(fn.body))
-    while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
-            continue
-        stack.extend(reversed(list(ast.iter_child_nodes(node))))
-
-
 def _depth(info: FunctionInfo) -> int:
     d, cur = 0, info.parent
     while cur is not None:
@@ -630,7 +637,7 @@ class _KindEvaluator:
             return self.model.name_kinds.get(id(node), Kind.UNKNOWN)
         if node.id in self.env:
             return self.env[node.id]
-        if self.scope is not None and self.model._is_local(node.id, self.scope):
+        if self.scope is not None and self.model.is_local(node.id, self.scope):
             return Kind.UNKNOWN
         if node.id in self.model.aliases:
             return Kind.MODULE

@@ -22,7 +22,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from sharpbits.analysis.model import FunctionInfo, Kind, ModuleModel
+from sharpbits.analysis.model import FunctionInfo, Kind, ModuleModel, literal_int
 from sharpbits.findings import Fix, TextEdit
 from sharpbits.source import SourceText
 
@@ -132,15 +132,6 @@ def _nodes(body: list[ast.stmt]) -> list[ast.AST]:
             _BODY_NODES.clear()
         _BODY_NODES[id(body)] = cached
     return cached[1]
-
-
-def _literal_int(node: ast.AST) -> int | None:
-    if isinstance(node, ast.Constant) and type(node.value) is int:
-        return node.value
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        inner = _literal_int(node.operand)
-        return None if inner is None else -inner
-    return None
 
 
 def _trip_count_text(start: str, stop: str, step: int) -> str:
@@ -391,11 +382,6 @@ def _check_traced_uses(name: str, body: list[ast.stmt], model: ModuleModel, fn: 
             raise Refusal(f"{why} `{node.id}` is used as a Python value in `{snippet}`, which a traced value cannot be")
 
 
-def _fn_nodes(model: ModuleModel, fn: FunctionInfo) -> list[ast.AST]:
-    """The function's own nodes and those of the blocks nested in it (not of nested functions)."""
-    return model.own_nodes(fn)
-
-
 def _fresh_name(base: str, *taken: set[str]) -> str:
     def used(name: str) -> bool:
         return any(name in names for names in taken)
@@ -409,12 +395,9 @@ def _fresh_name(base: str, *taken: set[str]) -> str:
 
 
 def _lax_spelling(model: ModuleModel, source: SourceText) -> tuple[str, TextEdit | None]:
-    for local, target in model.aliases.items():
-        if target == "jax.lax":
-            return local, None
-    for local, target in model.aliases.items():
-        if target == "jax":
-            return f"{local}.lax", None
+    spelling = model.spelling_of("jax.lax")
+    if spelling is not None:
+        return spelling, None
     # add `from jax import lax` after the module's imports
     last_import = 0
     for stmt in model.tree.body:
@@ -431,7 +414,7 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
     parents = model.parents
     it = loop.iter
     if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range"
-            and not model._is_local("range", fn) and 1 <= len(it.args) <= 3 and not it.keywords):
+            and not model.is_local("range", fn) and 1 <= len(it.args) <= 3 and not it.keywords):
         raise Refusal("only loops over `range(...)` can become `fori_loop`")
     if not isinstance(loop.target, ast.Name):
         raise Refusal("the loop variable must be a single name")
@@ -455,7 +438,7 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
         start, stop = segment(args[0]), segment(args[1])
         step = 1
         if len(args) == 3:
-            literal = _literal_int(args[2])
+            literal = literal_int(args[2])
             if literal is None or literal == 0:
                 raise Refusal("the range's step must be a non-zero integer literal")
             step = literal
@@ -504,7 +487,7 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
         raise Refusal("the loop computes nothing that is used after it")
     peel = False
     for name in carries:
-        initial = _bound_before(name, loop, fn, _fn_nodes(model, fn))
+        initial = _bound_before(name, loop, fn, model.own_nodes(fn))
         if initial is None:
             raise Refusal(f"`{name}` is carried across iterations but has no value before the loop")
         is_param = isinstance(initial, ast.arg)
@@ -530,8 +513,8 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
     body_name = _fresh_name("loop_body", *taken)
     unpack = _fresh_name("carry", *taken, set(carries))
     trip: int | None = None
-    if all(_literal_int(a) is not None for a in args):
-        values = [_literal_int(a) for a in args]
+    if all(literal_int(a) is not None for a in args):
+        values = [literal_int(a) for a in args]
         trip = len(range(*values))  # type: ignore[arg-type]
         if trip == 0:
             raise Refusal("the loop never runs")
@@ -599,7 +582,7 @@ def plan_while_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, lo
     if not carries:
         raise Refusal("nothing the condition reads changes in the loop: it would never stop")
     for name in carries:
-        initial = _bound_before(name, loop, fn, _fn_nodes(model, fn))
+        initial = _bound_before(name, loop, fn, model.own_nodes(fn))
         if initial is None:
             raise Refusal(f"`{name}` is carried across iterations but has no value before the loop")
         is_param = isinstance(initial, ast.arg)

@@ -16,18 +16,6 @@ BOOL_FUNCS = {
 }
 
 
-def module_alias(model: ModuleModel, qualified: str) -> str | None:
-    """The name this module uses for e.g. `jax.numpy` (`jnp`), or `jax.numpy` through `import jax`."""
-    for local, target in model.aliases.items():
-        if target == qualified:
-            return local
-    head, _, rest = qualified.partition(".")
-    for local, target in model.aliases.items():
-        if target == head:
-            return f"{local}.{rest}"
-    return None
-
-
 class _Masks:
     """Which expressions in one traced function are traced boolean arrays."""
 
@@ -187,7 +175,7 @@ and the masked sum `x[mask].sum()` / `jnp.sum(x[mask])` becomes `jnp.where(mask,
 
     def _fix(self, ctx: RuleContext, fn: FunctionInfo, sub: ast.Subscript, mask: ast.AST):
         model, source = ctx.model, ctx.source
-        jnp = module_alias(model, "jax.numpy")
+        jnp = model.spelling_of("jax.numpy")
         if jnp is None or sub.slice is not mask:
             return None, ""
         parent = model.parents.get(sub)

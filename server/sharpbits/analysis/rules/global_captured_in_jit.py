@@ -105,7 +105,7 @@ class _Globals:
             else:
                 continue
             fn = self.model.enclosing_function(node)
-            if fn is not None and self.model._is_local(base.id, fn):
+            if fn is not None and self.model.is_local(base.id, fn):
                 continue
             if fn is not None and _registers_its_argument(node, fn, self.model):
                 continue
@@ -231,7 +231,7 @@ Offered only for functions decorated directly and called by name in this module.
                                key=lambda n: (n.lineno, n.col_offset)):
                 if not isinstance(node, ast.Name) or not isinstance(node.ctx, ast.Load) or node.id in seen:
                     continue
-                if info.kinds.get(node.id) != "value" or model._is_local(node.id, fn):
+                if info.kinds.get(node.id) != "value" or model.is_local(node.id, fn):
                     continue
                 change = info.change_after(node.id, fn)
                 if change is None:

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from sharpbits.analysis.model import FunctionInfo, Kind, ModuleModel, iter_children
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
-from sharpbits.analysis.rules.boolean_indexing_in_jit import module_alias
 from sharpbits.findings import Fix, TextEdit
 
 # jax.random functions that take a key without consuming it
@@ -251,7 +250,7 @@ class _Scope:
         """Insert `key, subkey = random.split(key)` before the first use, which then takes `subkey`."""
         source = self.ctx.source
         stmt = first.statement
-        rand = module_alias(self.model, "jax.random")
+        rand = self.model.spelling_of("jax.random")
         parent = self.model.parents.get(stmt)
         line_text = source.line_text(stmt.lineno)
         col = source.char_column(stmt.lineno, stmt.col_offset)

@@ -4,25 +4,16 @@ from __future__ import annotations
 
 import ast
 
-from sharpbits.analysis.model import FunctionInfo, Kind, ModuleModel
+from sharpbits.analysis.model import FunctionInfo, Kind, ModuleModel, literal_int
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 
 SMALL_TRIP_COUNT = 10  # at or below this, unrolling is cheap: reported as info, not a warning
 SMALL_LITERAL_CONTAINER = 16
 
 
-def literal_int(node: ast.AST) -> int | None:
-    if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
-        return node.value
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        inner = literal_int(node.operand)
-        return -inner if inner is not None else None
-    return None
-
-
 def range_call(node: ast.AST, model: ModuleModel, fn: FunctionInfo) -> ast.Call | None:
     """`range(...)`, also inside `enumerate(range(...))` and `reversed(range(...))`."""
-    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or model._is_local(node.func.id, fn):
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or model.is_local(node.func.id, fn):
         return None
     if node.func.id == "range" and node.args and not node.keywords:
         return node
