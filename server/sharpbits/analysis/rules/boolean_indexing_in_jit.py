@@ -28,7 +28,7 @@ class _Masks:
                 head = ann.value.id if isinstance(ann.value, ast.Name) else ann.value.attr
                 if head == "Bool":  # jaxtyping's Bool[Array, "..."]
                     self.assignments[p.arg] = [(0, True)]
-        helper_calls = model._calls_from_traced.get(fn.qualname, [])
+        helper_calls = model.calls_from_traced(fn)
         if depth < 3 and helper_calls and not any(not t.transform.startswith("called from") for t in fn.traces):
             # a helper's parameter is a mask when every traced caller passes one there
             positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]

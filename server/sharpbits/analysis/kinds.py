@@ -1,0 +1,484 @@
+"""Value kinds: at each use of a name, is the value a JAX array, a NumPy array, a PRNG key, a Python container, a
+plain Python value, or unknown? Found by a small forward dataflow over each scope. Rules only warn on kinds they
+know: UNKNOWN never produces a finding."""
+
+from __future__ import annotations
+
+import ast
+import enum
+
+from sharpbits.analysis.scopes import FunctionInfo
+from sharpbits.analysis.syntax import iter_children
+from sharpbits.analysis.traced import TracedCode
+
+
+class Kind(enum.Enum):
+    JAX = "jax array"
+    NUMPY = "numpy array"
+    KEY = "prng key"
+    CONTAINER = "python container"
+    PYTHON = "python value"
+    FUNCTION = "function"
+    MODULE = "module"
+    JAX_AT = "jax .at indexer"
+    UNKNOWN = "unknown"
+
+
+# Functions under jax.numpy that return Python values (static under jit), not arrays.
+_JNP_STATIC = {"shape", "ndim", "size", "dtype", "result_type", "issubdtype", "iinfo", "finfo", "isdtype",
+               "can_cast", "promote_types", "broadcast_shapes"}
+# Array attributes and methods that give Python values.
+ARRAY_STATIC_ATTRS = {"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "sharding", "weak_type"}
+_ARRAY_PY_METHODS = {"item", "tolist", "tobytes", "__len__", "devices"}
+_KEY_MAKERS = {"jax.random.key", "jax.random.PRNGKey", "jax.random.split", "jax.random.fold_in",
+               "jax.random.wrap_key_data", "jax.random.clone"}
+_JAX_ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.image.",
+                      "jax.ops.", "jax.numpy.linalg.", "jax.numpy.fft.")
+_JAX_ARRAY_FUNCS = {"jax.device_put", "jax.block_until_ready", "jax.pure_callback"}
+_PY_BUILTINS_PYTHON = {"len", "int", "float", "bool", "str", "range", "isinstance", "hash", "id", "repr",
+                       "enumerate", "zip", "reversed", "min", "max", "sum", "abs", "round"}
+_PY_BUILTINS_CONTAINER = {"list", "dict", "tuple", "set", "frozenset", "sorted"}
+# Methods that show a parameter is a Python container (dict/list pytree), not an array.
+_CONTAINER_METHODS = {"items", "keys", "values", "append", "extend", "get", "update", "pop", "setdefault",
+                      "insert", "remove", "popitem", "copy_from"}
+
+
+class ValueKinds(TracedCode):
+    """The value-kind part of ModuleModel (see model.py)."""
+
+    name_kinds: dict[int, Kind]
+    module_env: dict[str, Kind]
+
+    def kind_of(self, node: ast.AST, scope: FunctionInfo | None) -> Kind:
+        """The kind of an expression, using the recorded kinds of the names it reads."""
+        return _KindEvaluator(self, scope, None).eval(node)
+
+    def kind_at(self, name: ast.Name) -> Kind:
+        return self.name_kinds.get(id(name), Kind.UNKNOWN)
+    # ---- value kinds -----------------------------------------------------------------------------------
+
+    def _run_dataflow(self) -> None:
+        module_flow = _Flow(self, None, {})
+        module_flow.run_block(self.tree.body)
+        self.module_env = module_flow.env
+        # Functions in definition order; nested functions see their parent's environment at the end of the
+        # parent (closures read the latest binding), helpers see the kinds their traced callers pass.
+        ordered = sorted(self.functions.values(), key=lambda f: (_depth(f), _helper_rank(f)))
+        final_envs: dict[int, dict[str, Kind]] = {}
+        for info in ordered:
+            info.param_kinds = self._param_kinds(info)
+            closure = final_envs.get(id(info.parent), {}) if info.parent is not None else {}
+            flow = _Flow(self, info, {**closure, **info.param_kinds})
+            if isinstance(info.node, ast.Lambda):
+                flow.visit_expr(info.node.body)
+            else:
+                flow.run_block(info.node.body)
+            final_envs[id(info)] = flow.env
+
+    def _param_kinds(self, info: FunctionInfo) -> dict[str, Kind]:
+        kinds: dict[str, Kind] = {}
+        a = info.node.args
+        defaults = dict(zip([p.arg for p in [*a.posonlyargs, *a.args]][::-1], a.defaults[::-1], strict=False))
+        defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
+        evidence = _container_evidence(model=self, info=info)
+        helper_calls = self._calls_from_traced.get(info.qualname, [])
+        directly_traced = any(not t.transform.startswith(("called from", "defined inside")) for t in info.traces)
+        for p in info.param_nodes:
+            name = p.arg
+            kind = Kind.UNKNOWN
+            if p is a.vararg or p is a.kwarg or name in ("self", "cls"):
+                kind = Kind.CONTAINER if (p is a.vararg or p is a.kwarg) else Kind.UNKNOWN
+            elif name in info.static_params:
+                kind = Kind.PYTHON
+            elif name in evidence:
+                kind = Kind.CONTAINER
+            elif _annotation_kind(p.annotation) is not None:
+                kind = _annotation_kind(p.annotation) or Kind.UNKNOWN
+            elif name in defaults and not _is_none(defaults[name]):
+                kind = Kind.PYTHON if isinstance(defaults[name], ast.Constant) else Kind.UNKNOWN
+            elif directly_traced:
+                kind = Kind.JAX
+            elif info.traced and helper_calls:
+                kind = self._helper_param_kind(info, name, helper_calls)
+            kinds[name] = kind
+        return kinds
+
+    def _helper_param_kind(self, info: FunctionInfo, name: str, calls: list[tuple[FunctionInfo, ast.Call]]) -> Kind:
+        """A helper's parameter is a JAX array when every traced call site passes one there."""
+        positional = [p.arg for p in [*info.node.args.posonlyargs, *info.node.args.args]]
+        seen: set[Kind] = set()
+        for caller, call in calls:
+            arg: ast.AST | None = None
+            if name in positional and positional.index(name) < len(call.args):
+                arg = call.args[positional.index(name)]
+                if any(isinstance(a, ast.Starred) for a in call.args[: positional.index(name) + 1]):
+                    return Kind.UNKNOWN
+            for kw in call.keywords:
+                if kw.arg == name:
+                    arg = kw.value
+            if arg is None:
+                return Kind.UNKNOWN
+            seen.add(self.kind_of(arg, caller))
+        return seen.pop() if len(seen) == 1 else Kind.UNKNOWN
+
+
+def _depth(info: FunctionInfo) -> int:
+    d, cur = 0, info.parent
+    while cur is not None:
+        d, cur = d + 1, cur.parent
+    return d
+
+
+def _helper_rank(info: FunctionInfo) -> int:
+    # Directly traced functions first, so helpers see the kinds their callers pass.
+    if not info.traced:
+        return 0
+    return 1 if any(t.transform.startswith("called from") for t in info.traces) else 0
+
+
+def _is_none(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def _annotation_kind(annotation: ast.AST | None) -> Kind | None:
+    if annotation is None:
+        return None
+    head = annotation.value if isinstance(annotation, ast.Subscript) else annotation
+    name = head.attr if isinstance(head, ast.Attribute) else head.id if isinstance(head, ast.Name) else None
+    if name in {"dict", "Dict", "list", "List", "tuple", "Tuple", "Sequence", "Mapping", "MutableMapping",
+                "Iterable", "set", "Set"}:
+        return Kind.CONTAINER
+    if name in {"str", "Callable", "type"}:
+        return Kind.PYTHON
+    return None
+
+
+def _container_evidence(model: ValueKinds, info: FunctionInfo) -> set[str]:
+    """Parameters used like Python containers: `p.items()`, `p["w"]`, `**p`, `for k, v in p`."""
+    params = set(info.params)
+    found: set[str] = set()
+    for node in model.own_nodes(info):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in params:
+            if node.attr in _CONTAINER_METHODS:
+                found.add(node.value.id)
+        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in params:
+            if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+                found.add(node.value.id)
+        elif isinstance(node, ast.keyword) and node.arg is None and isinstance(node.value, ast.Name):
+            found.add(node.value.id)
+        elif isinstance(node, ast.Dict):
+            found.update(v.id for k, v in zip(node.keys, node.values, strict=True)
+                         if k is None and isinstance(v, ast.Name))
+    return found & params
+
+
+class _KindEvaluator:
+    def __init__(self, model: ValueKinds, scope: FunctionInfo | None, env: dict[str, Kind] | None) -> None:
+        self.model = model
+        self.scope = scope
+        self.env = env
+
+    def name(self, node: ast.Name) -> Kind:
+        if self.env is None:
+            return self.model.name_kinds.get(id(node), Kind.UNKNOWN)
+        if node.id in self.env:
+            return self.env[node.id]
+        if self.scope is not None and self.model.is_local(node.id, self.scope):
+            return Kind.UNKNOWN
+        if node.id in self.model.aliases:
+            return Kind.MODULE
+        return self.model.module_env.get(node.id, Kind.UNKNOWN)
+
+    def eval(self, node: ast.AST) -> Kind:
+        if isinstance(node, ast.Name):
+            return self.name(node)
+        if isinstance(node, ast.Constant | ast.JoinedStr):
+            return Kind.PYTHON
+        if isinstance(node, ast.List | ast.Tuple | ast.Dict | ast.Set | ast.ListComp | ast.DictComp | ast.SetComp):
+            return Kind.CONTAINER
+        if isinstance(node, ast.BinOp):
+            return arith(self.eval(node.left), self.eval(node.right))
+        if isinstance(node, ast.UnaryOp):
+            k = self.eval(node.operand)
+            return Kind.PYTHON if isinstance(node.op, ast.Not) and k is Kind.PYTHON else k
+        if isinstance(node, ast.Compare):
+            kinds = [self.eval(node.left), *(self.eval(c) for c in node.comparators)]
+            if Kind.JAX in kinds:
+                return Kind.JAX
+            if Kind.NUMPY in kinds:
+                return Kind.NUMPY
+            return Kind.PYTHON if all(k is Kind.PYTHON for k in kinds) else Kind.UNKNOWN
+        if isinstance(node, ast.IfExp):
+            return merge(self.eval(node.body), self.eval(node.orelse))
+        if isinstance(node, ast.NamedExpr):
+            return self.eval(node.value)
+        if isinstance(node, ast.Attribute):
+            return self.attribute(node)
+        if isinstance(node, ast.Subscript):
+            base = self.eval(node.value)
+            if base in (Kind.JAX, Kind.NUMPY, Kind.KEY, Kind.JAX_AT):
+                return base
+            return Kind.UNKNOWN
+        if isinstance(node, ast.Call):
+            return self.call(node)
+        if isinstance(node, ast.Lambda):
+            return Kind.FUNCTION
+        return Kind.UNKNOWN
+
+    def attribute(self, node: ast.Attribute) -> Kind:
+        if self.model.qualname(node, self.scope) is not None:
+            return Kind.UNKNOWN  # e.g. jnp.pi, jnp.float32: module attributes
+        base = self.eval(node.value)
+        if base in (Kind.JAX, Kind.NUMPY):
+            if node.attr in ARRAY_STATIC_ATTRS:
+                return Kind.PYTHON
+            if node.attr == "at":
+                return Kind.JAX_AT if base is Kind.JAX else Kind.UNKNOWN
+            if node.attr in ("T", "mT", "real", "imag"):
+                return base
+        return Kind.UNKNOWN
+
+    def call(self, node: ast.Call) -> Kind:
+        q = self.model.qualname(node.func, self.scope)
+        if q is not None:
+            return qualified_call_kind(q)
+        func = node.func
+        if isinstance(func, ast.Name):
+            if func.id in _PY_BUILTINS_CONTAINER and not self._shadowed(func.id):
+                return Kind.CONTAINER
+            if func.id in _PY_BUILTINS_PYTHON and not self._shadowed(func.id):
+                args = [self.eval(a) for a in node.args]
+                if func.id in ("min", "max", "abs", "sum", "round") and Kind.JAX in args:
+                    return Kind.JAX
+                return Kind.PYTHON
+            return Kind.UNKNOWN
+        if isinstance(func, ast.Attribute):
+            recv = self.eval(func.value)
+            if recv is Kind.JAX_AT:  # x.at[i].set(v)
+                return Kind.JAX if func.attr in ("set", "add", "multiply", "mul", "divide", "min", "max",
+                                                 "power", "subtract", "apply", "get") else Kind.UNKNOWN
+            if recv in (Kind.JAX, Kind.NUMPY):
+                return Kind.PYTHON if func.attr in _ARRAY_PY_METHODS else recv
+        return Kind.UNKNOWN
+
+    def _shadowed(self, name: str) -> bool:
+        if self.env is not None and name in self.env:
+            return True
+        return name in self.model.module_env
+
+
+def qualified_call_kind(q: str) -> Kind:
+    if q in _KEY_MAKERS:
+        return Kind.KEY
+    if q.startswith("jax.numpy.") and q.rsplit(".", 1)[1] in _JNP_STATIC:
+        return Kind.PYTHON
+    if q.startswith(_JAX_ARRAY_MODULES) or q in _JAX_ARRAY_FUNCS:
+        return Kind.JAX
+    if q.startswith("numpy."):
+        tail = q.rsplit(".", 1)[1]
+        if q.startswith("numpy.random.") and tail in ("default_rng", "RandomState", "Generator", "seed"):
+            return Kind.UNKNOWN
+        if tail in ("shape", "ndim", "size", "dtype", "isscalar", "iinfo", "finfo", "result_type"):
+            return Kind.PYTHON
+        return Kind.NUMPY
+    return Kind.UNKNOWN
+
+
+def arith(a: Kind, b: Kind) -> Kind:
+    if Kind.JAX in (a, b):
+        return Kind.JAX if Kind.CONTAINER not in (a, b) else Kind.UNKNOWN
+    if Kind.NUMPY in (a, b):
+        return Kind.NUMPY if {a, b} <= {Kind.NUMPY, Kind.PYTHON} else Kind.UNKNOWN
+    if a is b and a in (Kind.PYTHON, Kind.CONTAINER):
+        return a
+    return Kind.UNKNOWN
+
+
+def merge(a: Kind, b: Kind) -> Kind:
+    return a if a is b else Kind.UNKNOWN
+
+
+def merge_envs(a: dict[str, Kind], b: dict[str, Kind]) -> dict[str, Kind]:
+    out = dict(a)
+    for name, kind in b.items():
+        out[name] = merge(out[name], kind) if name in out else kind
+    return out
+
+
+class _Flow:
+    """Forward dataflow of value kinds through one scope's statements, recording the kind at each name read."""
+
+    def __init__(self, model: ValueKinds, scope: FunctionInfo | None, env: dict[str, Kind]) -> None:
+        self.model = model
+        self.scope = scope
+        self.env = env
+
+    def kind(self, node: ast.AST) -> Kind:
+        return _KindEvaluator(self.model, self.scope, self.env).eval(node)
+
+    def visit_expr(self, node: ast.AST | None) -> None:
+        """Records the kind of every name read in an expression (not inside nested lambdas/comprehensions'
+        own variables, which get their own handling)."""
+        if node is None:
+            return
+        stack = [node]
+        record = self.model.name_kinds
+        evaluator = _KindEvaluator(self.model, self.scope, self.env)
+        while stack:
+            cur = stack.pop()
+            if isinstance(cur, ast.Name):
+                if isinstance(cur.ctx, ast.Load):
+                    record[id(cur)] = evaluator.name(cur)
+                continue
+            if isinstance(cur, ast.Lambda):
+                continue  # analysed as its own function
+            if isinstance(cur, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
+                self._comprehension(cur)
+                continue
+            stack.extend(iter_children(cur))
+
+    def _comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) -> None:
+        saved = dict(self.env)
+        for gen in node.generators:
+            self.visit_expr(gen.iter)
+            self.bind(gen.target, self._iter_kind(gen.iter))
+            for cond in gen.ifs:
+                self.visit_expr(cond)
+        if isinstance(node, ast.DictComp):
+            self.visit_expr(node.key)
+            self.visit_expr(node.value)
+        else:
+            self.visit_expr(node.elt)
+        self.env.clear()
+        self.env.update(saved)
+
+    def _iter_kind(self, iterable: ast.AST) -> Kind:
+        k = self.kind(iterable)
+        if k in (Kind.JAX, Kind.NUMPY, Kind.KEY):
+            return k  # rows of an array, keys of a split
+        if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "range":
+            return Kind.PYTHON
+        return Kind.UNKNOWN
+
+    def bind(self, target: ast.AST, kind: Kind, value: ast.AST | None = None) -> None:
+        if isinstance(target, ast.Name):
+            self.env[target.id] = kind
+        elif isinstance(target, ast.Tuple | ast.List):
+            values = value.elts if isinstance(value, ast.Tuple | ast.List) else None
+            if values is not None and len(values) == len(target.elts) and not any(
+                isinstance(e, ast.Starred) for e in target.elts
+            ):
+                for t, v in zip(target.elts, values, strict=True):
+                    self.bind(t, self.kind(v), v)
+            else:
+                elt_kind = Kind.KEY if kind is Kind.KEY else Kind.UNKNOWN
+                for t in target.elts:
+                    self.bind(t, elt_kind)
+        elif isinstance(target, ast.Starred):
+            self.bind(target.value, Kind.CONTAINER)
+        else:  # attribute or subscript store: reads its base
+            self.visit_expr(target)
+
+    def run_block(self, body: list[ast.stmt]) -> None:
+        for stmt in body:
+            self.run(stmt)
+
+    def run(self, stmt: ast.stmt) -> None:
+        if isinstance(stmt, ast.Assign):
+            self.visit_expr(stmt.value)
+            kind = self.kind(stmt.value)
+            for target in stmt.targets:
+                if not isinstance(target, ast.Name):
+                    self.visit_expr(target)
+            for target in stmt.targets:
+                self.bind(target, kind, stmt.value)
+        elif isinstance(stmt, ast.AnnAssign):
+            self.visit_expr(stmt.value)
+            if stmt.value is not None:
+                self.bind(stmt.target, self.kind(stmt.value), stmt.value)
+            elif not isinstance(stmt.target, ast.Name):
+                self.visit_expr(stmt.target)
+        elif isinstance(stmt, ast.AugAssign):
+            self.visit_expr(stmt.value)
+            self.visit_expr(stmt.target if not isinstance(stmt.target, ast.Name) else None)
+            if isinstance(stmt.target, ast.Name):
+                load = ast.Name(id=stmt.target.id, ctx=ast.Load())
+                self.env[stmt.target.id] = arith(self.kind(load), self.kind(stmt.value))
+        elif isinstance(stmt, ast.For | ast.AsyncFor):
+            self.visit_expr(stmt.iter)
+            item = self._iter_kind(stmt.iter)
+            before = dict(self.env)
+            for _ in range(2):  # a second pass sees the kinds the body gives its names in later iterations
+                self.env = dict(before) if _ == 0 else merge_envs(before, self.env)
+                self.bind(stmt.target, item)
+                self.run_block(stmt.body)
+            self.env = merge_envs(before, self.env)
+            self.run_block(stmt.orelse)
+        elif isinstance(stmt, ast.While):
+            before = dict(self.env)
+            for _ in range(2):
+                self.env = dict(before) if _ == 0 else merge_envs(before, self.env)
+                self.visit_expr(stmt.test)
+                self.run_block(stmt.body)
+            self.env = merge_envs(before, self.env)
+            self.run_block(stmt.orelse)
+        elif isinstance(stmt, ast.If):
+            self.visit_expr(stmt.test)
+            before = dict(self.env)
+            self.run_block(stmt.body)
+            after_body = self.env
+            self.env = dict(before)
+            self.run_block(stmt.orelse)
+            self.env = merge_envs(after_body, self.env)
+        elif isinstance(stmt, ast.With | ast.AsyncWith):
+            for with_item in stmt.items:
+                self.visit_expr(with_item.context_expr)
+                if with_item.optional_vars is not None:
+                    self.bind(with_item.optional_vars, Kind.UNKNOWN)
+            self.run_block(stmt.body)
+        elif isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
+            before = dict(self.env)
+            self.run_block(stmt.body)  # type: ignore[attr-defined]
+            self.run_block(stmt.orelse)  # type: ignore[attr-defined]
+            merged = self.env
+            for handler in stmt.handlers:  # type: ignore[attr-defined]
+                self.env = merge_envs(before, merged)
+                if handler.name:
+                    self.env[handler.name] = Kind.UNKNOWN
+                self.run_block(handler.body)
+                merged = merge_envs(merged, self.env)
+            self.env = merged
+            self.run_block(stmt.finalbody)  # type: ignore[attr-defined]
+        elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+            for deco in stmt.decorator_list:
+                self.visit_expr(deco)
+            for default in [*stmt.args.defaults, *(d for d in stmt.args.kw_defaults if d is not None)]:
+                self.visit_expr(default)
+            self.env[stmt.name] = Kind.FUNCTION
+        elif isinstance(stmt, ast.ClassDef):
+            for deco in stmt.decorator_list:
+                self.visit_expr(deco)
+            self.env[stmt.name] = Kind.UNKNOWN
+        elif isinstance(stmt, ast.Import | ast.ImportFrom):
+            for alias in stmt.names:
+                self.env[(alias.asname or alias.name).split(".")[0]] = Kind.MODULE
+        elif isinstance(stmt, ast.Delete):
+            for target in stmt.targets:
+                if isinstance(target, ast.Name):
+                    self.env.pop(target.id, None)
+                else:
+                    self.visit_expr(target)
+        elif isinstance(stmt, ast.Match):
+            self.visit_expr(stmt.subject)
+            before = dict(self.env)
+            cases_env: dict[str, Kind] | None = None
+            for case in stmt.cases:
+                self.env = dict(before)
+                self.visit_expr(case.guard)
+                self.run_block(case.body)
+                cases_env = self.env if cases_env is None else merge_envs(cases_env, self.env)
+            self.env = merge_envs(before, cases_env or {})
+        else:  # Expr, Return, Raise, Assert, ...: only reads
+            for child in iter_children(stmt):
+                self.visit_expr(child)
+

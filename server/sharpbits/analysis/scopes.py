@@ -1,0 +1,236 @@
+"""Names and scopes of one module: the one walk over the tree (parents, owners, node indexes), the functions
+it defines, and what imported names refer to (`jnp.zeros` -> `jax.numpy.zeros`, under any alias)."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from sharpbits.analysis.syntax import SPECIAL_NODES, FunctionNode, iter_children
+
+if TYPE_CHECKING:
+    from sharpbits.analysis.kinds import Kind
+    from sharpbits.analysis.traced import TraceSite
+
+
+@dataclass
+class FunctionInfo:
+    node: FunctionNode
+    name: str
+    qualname: str
+    parent: FunctionInfo | None
+    params: list[str]
+    param_nodes: list[ast.arg]
+    traces: list[TraceSite] = field(default_factory=list)
+    local_names: set[str] = field(default_factory=set)
+    static_params: set[str] = field(default_factory=set)
+    param_kinds: dict[str, Kind] = field(default_factory=dict)
+
+    @property
+    def traced(self) -> bool:
+        return bool(self.traces)
+
+    @property
+    def trace_reason(self) -> str:
+        return self.traces[0].transform if self.traces else ""
+
+
+
+class Scopes:
+    """The scope part of ModuleModel (see model.py): built by `_collect`, queried by every rule."""
+
+    tree: ast.Module
+    aliases: dict[str, str]
+    functions: dict[FunctionNode, FunctionInfo]
+    parents: dict[ast.AST, ast.AST]
+    module_functions: dict[str, FunctionInfo]
+    owner: dict[ast.AST, FunctionInfo | None]
+    by_type: dict[type, list[ast.AST]]
+    owned: dict[int, list[ast.AST]]
+    _names: set[str] | None
+
+    def qualname(self, node: ast.AST, scope: FunctionInfo | None = None) -> str | None:
+        """`jnp.zeros` -> `jax.numpy.zeros`; None when the expression is not a dotted module path."""
+        parts: list[str] = []
+        while isinstance(node, ast.Attribute):
+            parts.append(node.attr)
+            node = node.value
+        if not isinstance(node, ast.Name):
+            return None
+        if scope is not None and self.is_local(node.id, scope):
+            return None
+        base = self.aliases.get(node.id)
+        if base is None:
+            return None
+        return ".".join([base, *reversed(parts)])
+
+    def spelling_of(self, qualified: str) -> str | None:
+        """How this module names e.g. `jax.numpy` (`jnp`), or `jax.numpy` through `import jax`; None if it
+        imports neither (a fix that needs it then is not offered, or adds the import itself)."""
+        for local, target in self.aliases.items():
+            if target == qualified:
+                return local
+        head, _, rest = qualified.partition(".")
+        for local, target in self.aliases.items():
+            if target == head:
+                return f"{local}.{rest}"
+        return None
+
+    def enclosing_function(self, node: ast.AST) -> FunctionInfo | None:
+        return self.owner.get(node)
+
+    def all_names(self) -> set[str]:
+        """Every identifier used in the module (for choosing fresh names)."""
+        if self._names is None:
+            self._names = {n.id for n in self.nodes(ast.Name)} | set(self.aliases)  # type: ignore[attr-defined]
+            self._names |= {f.name for f in self.functions.values()}
+        return self._names
+
+    # ---- collection ------------------------------------------------------------------------------------
+
+    def _collect(self) -> None:
+        """One walk over the tree: parents, functions, imports, and indexes the rules use instead of walking
+        again (nodes by type, and each node's owning function). The hottest loop of the analysis."""
+        parents, owner, by_type, owned = self.parents, self.owner, self.by_type, self.owned
+        functions, special = self.functions, SPECIAL_NODES
+        stack: list[tuple[ast.AST, FunctionInfo | None, FunctionInfo | None, str]] = [(self.tree, None, None, "")]
+        owned[id(None)] = []
+        while stack:
+            node, fn, outer, prefix = stack.pop()
+            body_ids = None
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                body_ids = {id(b) for b in node.body}
+            elif isinstance(node, ast.Lambda):
+                body_ids = {id(node.body)}
+            fn_list = owned.setdefault(id(fn), [])
+            for child in iter_children(node):
+                parents[child] = node
+                # decorators, defaults and annotations run in the enclosing scope; the body in the function
+                if body_ids is None or id(child) in body_ids:
+                    scope, scope_list = fn, fn_list
+                else:
+                    scope, scope_list = outer, owned.setdefault(id(outer), [])
+                owner[child] = scope
+                cls = type(child)
+                bucket = by_type.get(cls)
+                if bucket is None:
+                    bucket = by_type[cls] = []
+                bucket.append(child)
+                scope_list.append(child)
+                if cls not in special:
+                    stack.append((child, scope, scope, prefix))
+                    continue
+                if cls is ast.FunctionDef or cls is ast.AsyncFunctionDef or cls is ast.Lambda:
+                    info = self._function_info(child, scope, prefix)  # type: ignore[arg-type]
+                    functions[child] = info  # type: ignore[index]
+                    owned[id(info)] = []
+                    if scope is not None:
+                        scope.local_names.add(info.name)
+                    elif isinstance(node, ast.Module):
+                        self.module_functions[info.name] = info
+                    stack.append((child, info, scope, info.qualname + "."))
+                    continue
+                if cls is ast.ClassDef:
+                    if scope is not None:
+                        scope.local_names.add(child.name)  # type: ignore[attr-defined]
+                    stack.append((child, scope, scope, f"{prefix}{child.name}."))  # type: ignore[attr-defined]
+                    continue
+                if scope is not None:
+                    self._note_local(child, scope)
+                elif cls is ast.Import or cls is ast.ImportFrom:
+                    self._note_import(child)  # type: ignore[arg-type]
+                elif cls is ast.Assign and isinstance(node, ast.Module):
+                    self._note_module_alias(child)  # type: ignore[arg-type]
+                stack.append((child, scope, scope, prefix))
+
+    def nodes(self, *types: type) -> list[ast.AST]:
+        """Every node of these types in the module (from the index built by the one walk)."""
+        if len(types) == 1:
+            return self.by_type.get(types[0], [])
+        return [n for t in types for n in self.by_type.get(t, [])]
+
+    def own_nodes(self, fn: FunctionInfo | None) -> list[ast.AST]:
+        """The nodes of a function's own body (nested definitions appear, their insides do not); None: module."""
+        return self.owned.get(id(fn), [])
+
+    def _function_info(self, node: FunctionNode, parent: FunctionInfo | None, prefix: str) -> FunctionInfo:
+        a = node.args
+        param_nodes = [*a.posonlyargs, *a.args]
+        if a.vararg:
+            param_nodes.append(a.vararg)
+        param_nodes.extend(a.kwonlyargs)
+        if a.kwarg:
+            param_nodes.append(a.kwarg)
+        name = node.name if not isinstance(node, ast.Lambda) else "<lambda>"
+        info = FunctionInfo(node, name, prefix + name, parent, [p.arg for p in param_nodes], param_nodes)
+        info.local_names.update(info.params)
+        return info
+
+    def _note_local(self, node: ast.AST, fn: FunctionInfo) -> None:
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+            fn.local_names.add(node.id)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            for alias in node.names:
+                fn.local_names.add((alias.asname or alias.name).split(".")[0])
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            fn.local_names.difference_update(node.names)
+
+    def _note_import(self, node: ast.Import | ast.ImportFrom) -> None:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    self.aliases[alias.asname] = alias.name
+                else:
+                    top = alias.name.split(".")[0]
+                    self.aliases[top] = top
+        elif node.module and not node.level:
+            for alias in node.names:
+                if alias.name != "*":
+                    self.aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+
+    def _note_module_alias(self, node: ast.Assign) -> None:
+        # `jnp = jax.numpy`, `jit = jax.jit`: a re-binding of an imported name is an alias too.
+        q = self.qualname(node.value)
+        for target in node.targets:
+            if isinstance(target, ast.Name):
+                if q is not None and q.split(".")[0] in ("jax", "numpy", "functools", "equinox", "flax"):
+                    self.aliases[target.id] = q
+                else:
+                    self.aliases.pop(target.id, None)
+
+    def is_local(self, name: str, scope: FunctionInfo) -> bool:
+        cur: FunctionInfo | None = scope
+        while cur is not None:
+            if name in cur.local_names:
+                return True
+            cur = cur.parent
+        return False
+    def _resolve_function(self, expr: ast.AST, scope: FunctionInfo | None) -> FunctionInfo | None:
+        if isinstance(expr, ast.Lambda):
+            return self.functions.get(expr)
+        if not isinstance(expr, ast.Name):
+            return None
+        # A nested function visible from `scope`, else a module-level one.
+        cur = scope
+        while cur is not None:
+            for child in ast.iter_child_nodes(cur.node) if not isinstance(cur.node, ast.Lambda) else ():
+                found = _find_def(child, expr.id, self)
+                if found is not None:
+                    return found
+            if expr.id in cur.local_names:
+                return None
+            cur = cur.parent
+        return self.module_functions.get(expr.id)
+
+
+def _find_def(node: ast.AST, name: str, model: Scopes) -> FunctionInfo | None:
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == name:
+        return model.functions.get(node)
+    if isinstance(node, ast.If | ast.With | ast.Try | ast.For | ast.While):
+        for child in ast.iter_child_nodes(node):
+            found = _find_def(child, name, model)
+            if found is not None:
+                return found
+    return None
+

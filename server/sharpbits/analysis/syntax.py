@@ -1,0 +1,62 @@
+"""AST helpers every part of the analysis shares: a lean child walk and literal values."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+
+
+# Fields that never hold a node worth visiting: contexts and operators (Load, Add, ...), and plain values
+# (identifiers, numbers). Skipping them halves the nodes a walk visits.
+_SKIPPED_FIELDS = frozenset({"ctx", "op", "ops", "type_comment", "id", "attr", "arg", "name", "module", "level",
+                             "kind", "asname", "is_async", "conversion", "simple", "tag"})
+_AST = ast.AST
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _child_fields(cls: type) -> tuple[str, ...]:
+    fields = tuple(f for f in cls._fields if f not in _SKIPPED_FIELDS)  # type: ignore[attr-defined]
+    if cls in (ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.Constant):
+        fields = ()  # names/aliases and constant values
+    _CHILD_FIELDS[cls] = fields
+    return fields
+
+
+def iter_children(node: ast.AST) -> Iterator[ast.AST]:
+    """`ast.iter_child_nodes` without the leaves no rule looks at (see _SKIPPED_FIELDS)."""
+    cls = type(node)
+    fields = _CHILD_FIELDS.get(cls)
+    if fields is None:
+        fields = _child_fields(cls)
+    for name in fields:
+        value = getattr(node, name, None)
+        if type(value) is list:
+            for item in value:
+                if isinstance(item, _AST):
+                    yield item
+        elif isinstance(value, _AST):
+            yield value
+
+
+# node types _collect does more with than index them
+SPECIAL_NODES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Name, ast.Import,
+                            ast.ImportFrom, ast.Global, ast.Nonlocal, ast.Assign})
+
+
+def literal_int(node: ast.AST) -> int | None:
+    """`3`, `-3` -> the int; anything else (bools included) -> None."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = literal_int(node.operand)
+        return None if inner is None else -inner
+    return None
+
+
+def literal_value(node: ast.AST | None) -> object:
+    try:
+        return ast.literal_eval(node) if node is not None else None
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
