@@ -27,6 +27,12 @@ class Kind(enum.Enum):
 # Functions under jax.numpy that return Python values (static under jit), not arrays.
 _JNP_STATIC = {"shape", "ndim", "size", "dtype", "result_type", "issubdtype", "iinfo", "finfo", "isdtype",
                "can_cast", "promote_types", "broadcast_shapes"}
+# JAX functions outside jax.numpy that give Python values (ints, device lists, pytree leaves), not arrays.
+_JAX_PYTHON_VALUED = {"jax.lax.axis_size", "jax.device_count", "jax.local_device_count", "jax.process_index",
+                      "jax.process_count", "jax.default_backend", "jax.dtypes.canonicalize_dtype",
+                      "jax.tree_util.tree_structure", "jax.tree.structure", "jax.core.get_aval"}
+_JAX_CONTAINER_VALUED = {"jax.devices", "jax.local_devices", "jax.tree_util.tree_leaves", "jax.tree.leaves",
+                         "jax.tree_util.tree_flatten", "jax.tree.flatten", "jax.eval_shape"}
 # Array attributes and methods that give Python values.
 ARRAY_STATIC_ATTRS = {"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "sharding", "weak_type"}
 _ARRAY_PY_METHODS = {"item", "tolist", "tobytes", "__len__", "devices"}
@@ -55,6 +61,22 @@ class ValueKinds(TracedCode):
 
     def kind_at(self, name: ast.Name) -> Kind:
         return self.name_kinds.get(id(name), Kind.UNKNOWN)
+
+    def touches_traced(self, statements: list[ast.stmt], scope: FunctionInfo | None) -> bool:
+        """Whether running these statements under a trace adds to it: they read a JAX array or key, or call a
+        JAX function that makes one. Statements that only do Python work (shapes, axes, pytree structure) or
+        work on values of unknown kind do not count."""
+        traced_kinds = (Kind.JAX, Kind.KEY, Kind.JAX_AT)
+        for stmt in statements:
+            for node in ast.walk(stmt):
+                if isinstance(node, ast.Name):
+                    if isinstance(node.ctx, ast.Load) and self.kind_at(node) in traced_kinds:
+                        return True
+                elif isinstance(node, ast.Call):
+                    q = self.qualname(node.func, scope)
+                    if q is not None and q.startswith("jax.") and qualified_call_kind(q) in traced_kinds:
+                        return True
+        return False
     # ---- value kinds -----------------------------------------------------------------------------------
 
     def _run_dataflow(self) -> None:
@@ -270,6 +292,10 @@ class _KindEvaluator:
 def qualified_call_kind(q: str) -> Kind:
     if q in _KEY_MAKERS:
         return Kind.KEY
+    if q in _JAX_PYTHON_VALUED:
+        return Kind.PYTHON
+    if q in _JAX_CONTAINER_VALUED:
+        return Kind.CONTAINER
     if q.startswith("jax.numpy.") and q.rsplit(".", 1)[1] in _JNP_STATIC:
         return Kind.PYTHON
     if q.startswith(_JAX_ARRAY_MODULES) or q in _JAX_ARRAY_FUNCS:

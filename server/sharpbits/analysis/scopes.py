@@ -26,6 +26,7 @@ class FunctionInfo:
     local_names: set[str] = field(default_factory=set)
     static_params: set[str] = field(default_factory=set)
     param_kinds: dict[str, Kind] = field(default_factory=dict)
+    compiled: bool = False  # traced by something that compiles it (not only jax.eval_shape / jax.make_jaxpr)
 
     @property
     def traced(self) -> bool:
@@ -49,6 +50,7 @@ class Scopes:
     by_type: dict[type, list[ast.AST]]
     owned: dict[int, list[ast.AST]]
     _names: set[str] | None
+    _module_bindings: dict[str, ast.AST] | None = None
 
     def qualname(self, node: ast.AST, scope: FunctionInfo | None = None) -> str | None:
         """`jnp.zeros` -> `jax.numpy.zeros`; None when the expression is not a dotted module path."""
@@ -198,6 +200,21 @@ class Scopes:
                     self.aliases[target.id] = q
                 else:
                     self.aliases.pop(target.id, None)
+
+    def module_constant(self, name: str) -> ast.AST | None:
+        """The value of a module-level name bound exactly once, by a plain `NAME = value`; None otherwise."""
+        if self._module_bindings is None:
+            counts: dict[str, list[ast.AST | None]] = {}
+            for node in self.own_nodes(None):
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+                    parent = self.parents.get(node)
+                    value = parent.value if isinstance(parent, ast.Assign) and node in parent.targets else None
+                    counts.setdefault(node.id, []).append(value)
+            for node in self.nodes(ast.Global):
+                for declared in node.names:  # type: ignore[attr-defined]
+                    counts.setdefault(declared, []).append(None)  # written from a function: not a constant
+            self._module_bindings = {k: v[0] for k, v in counts.items() if len(v) == 1 and v[0] is not None}
+        return self._module_bindings.get(name)
 
     def is_local(self, name: str, scope: FunctionInfo) -> bool:
         cur: FunctionInfo | None = scope

@@ -59,6 +59,8 @@ LAX_BODIES: dict[str, tuple[int, ...]] = {
     "jax.lax.custom_root": (0, 1, 2),
     "jax.lax.reduce": (2,),
 }
+# Transformations that trace a function without compiling it: only its shapes are computed.
+NOT_COMPILED = {"jax.eval_shape", "jax.make_jaxpr"}
 LAX_BODY_KEYWORDS = {"body_fun", "cond_fun", "f", "true_fun", "false_fun", "branches", "fn"}
 
 
@@ -80,6 +82,47 @@ class TracedCode(Scopes):
 
     def traced_functions(self) -> Iterator[FunctionInfo]:
         return (f for f in self.functions.values() if f.traced)
+    def argument_values(self, fn: FunctionInfo, param: str) -> list[ast.AST]:
+        """Every expression this module passes to `fn`'s parameter `param`: at its call sites (by name, through
+        a module-level `g = jax.jit(fn, ...)`, or `self.fn(...)` for a method), and its default value."""
+        node = fn.node
+        if isinstance(node, ast.Lambda) or param not in fn.params:
+            return []
+        positional = [p.arg for p in [*node.args.posonlyargs, *node.args.args]]
+        is_method = fn.parent is None and "." in fn.qualname and positional[:1] in (["self"], ["cls"])
+        if is_method:
+            positional = positional[1:]
+        names = {fn.name} if fn.parent is None and not is_method else set()
+        for assign in self.tree.body:  # g = jax.jit(fn, ...): calls of g are calls of fn
+            if (isinstance(assign, ast.Assign) and isinstance(assign.value, ast.Call) and assign.value.args
+                    and isinstance(assign.value.args[0], ast.Name) and assign.value.args[0].id == fn.name
+                    and self.transform_of(assign.value.func, None) is not None):
+                names.update(t.id for t in assign.targets if isinstance(t, ast.Name))
+        values: list[ast.AST] = []
+        defaults = dict(zip([p.arg for p in [*node.args.posonlyargs, *node.args.args]][::-1],
+                            node.args.defaults[::-1], strict=False))
+        defaults.update({p.arg: d for p, d in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True)
+                         if d is not None})
+        if param in defaults:
+            values.append(defaults[param])
+        for call in self.nodes(ast.Call):
+            assert isinstance(call, ast.Call)
+            func = call.func
+            if isinstance(func, ast.Name):
+                if func.id not in names:
+                    continue
+            elif not (is_method and isinstance(func, ast.Attribute) and func.attr == fn.name
+                      and isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")):
+                continue
+            if any(isinstance(a, ast.Starred) for a in call.args):
+                continue
+            for kw in call.keywords:
+                if kw.arg == param:
+                    values.append(kw.value)
+            if param in positional and positional.index(param) < len(call.args):
+                values.append(call.args[positional.index(param)])
+        return values
+
     def calls_from_traced(self, fn: FunctionInfo) -> list[tuple[FunctionInfo, ast.Call]]:
         """The calls of `fn` made from traced functions (caller, call): how a helper is reached."""
         return self._calls_from_traced.get(fn.qualname, [])
@@ -137,6 +180,7 @@ class TracedCode(Scopes):
         # Nested definitions inside traced functions, and helpers they call, run under the same trace.
         work = [f for f in self.functions.values() if f.traced]
         seen = {id(f) for f in work}
+        edges: list[tuple[FunctionInfo, FunctionInfo]] = []
         while work:
             fn = work.pop()
             for child in self.own_nodes(fn):
@@ -152,6 +196,7 @@ class TracedCode(Scopes):
                         self._calls_from_traced.setdefault(callee.qualname, []).append((fn, child))
                 if callee is None or callee is fn:
                     continue
+                edges.append((fn, callee))
                 if id(callee) not in seen:
                     if not callee.traced:
                         callee.traces.append(TraceSite(reason, node=child))
@@ -160,6 +205,14 @@ class TracedCode(Scopes):
         for info in self.functions.values():
             if info.traced:
                 info.static_params = self._static_params(info)
+                info.compiled = any(t.transform not in NOT_COMPILED and not t.transform.startswith(
+                    ("called from", "defined inside")) for t in info.traces)
+        changed = True
+        while changed:  # helpers and nested functions of compiled code are compiled too
+            changed = False
+            for caller, callee in edges:
+                if caller.compiled and not callee.compiled:
+                    callee.compiled = changed = True
 
     def _static_params(self, info: FunctionInfo) -> set[str]:
         static: set[str] = set()

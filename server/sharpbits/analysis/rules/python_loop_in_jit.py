@@ -22,14 +22,30 @@ def range_call(node: ast.AST, model: ModuleModel, fn: FunctionInfo) -> ast.Call 
     return None
 
 
-def trip_count(call: ast.Call) -> int | None:
-    values = [literal_int(a) for a in call.args]
+def trip_count(call: ast.Call, model: ModuleModel | None = None, fn: FunctionInfo | None = None) -> int | None:
+    """The number of iterations of `range(...)` when every bound is known: a literal, a module-level constant, or
+    a static parameter whose every call site in this module (and its default) passes a literal (the largest)."""
+    values = [_known_int(a, model, fn) for a in call.args]
     if any(v is None for v in values):
         return None
     start, stop, step = (0, values[0], 1) if len(values) == 1 else (values[0], values[1], values[2] if len(values) > 2 else 1)
     if step == 0 or start is None or stop is None or step is None:
         return None
     return max(0, len(range(start, stop, step)))
+
+
+def _known_int(node: ast.AST, model: ModuleModel | None, fn: FunctionInfo | None) -> int | None:
+    value = literal_int(node)
+    if value is not None or model is None or fn is None or not isinstance(node, ast.Name):
+        return value
+    if not model.is_local(node.id, fn):
+        constant = model.module_constant(node.id)
+        return literal_int(constant) if constant is not None else None
+    if node.id not in fn.static_params:
+        return None
+    passed = [literal_int(v) for v in model.argument_values(fn, node.id)]
+    known = [v for v in passed if v is not None]
+    return max(known) if known and len(known) == len(passed) else None
 
 
 def _rewrite(ctx: RuleContext, fn: FunctionInfo, loop: ast.For | ast.While):
@@ -109,6 +125,12 @@ It is **unsafe**: floating-point results may differ within reassociation (XLA co
 sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --select python-loop-in-jit`.
 """
     VALID = [
+        # loops that only do Python work (axes, shapes, pytree structure) add nothing to the trace
+        "import jax\n@jax.jit\ndef f(x):\n    axes = []\n    for i in range(x.ndim):\n        axes.append(i)\n"
+        "    return x.sum(tuple(axes))\n",
+        # jax.eval_shape / make_jaxpr only trace: nothing is compiled
+        "import jax\ndef g(x):\n    for i in range(1000):\n        x = x + i\n    return x\nshape = jax.eval_shape(g, 1.0)\n",
+
         # loops over layers are idiomatic
         "import jax\n@jax.jit\ndef mlp(params, x):\n    for w, b in params:\n        x = jax.nn.relu(x @ w + b)\n    return x\n",
         # small literal containers
@@ -133,7 +155,8 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
         ),
         Invalid(  # iterating over a traced array unrolls over its first axis
             "import jax\nimport jax.numpy as jnp\n@jax.vmap\ndef f(x):\n    s = 0.0\n    for row in jnp.outer(x, x):\n"
-            "        s = s + row\n    return s\n"
+            "        s = s + row\n    return s\n",
+            severity="info",
         ),
         Invalid(  # a while loop on a traced value raises TracerBoolConversionError
             "import jax\n@jax.jit\ndef f(x):\n    while x.sum() > 1:\n        x = x / 2\n    return x\n",
@@ -153,6 +176,38 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
             fixed="import jax\nfrom functools import partial\ndef helper(c, n):\n    def loop_body(_, c):\n        c = c + 1\n"
             "        return c\n\n    c = jax.lax.fori_loop(0, n, loop_body, c)\n    return c\n"
             "@partial(jax.jit, static_argnums=1)\ndef f(x, n):\n    return helper(x, n)\n",
+            severity="info",  # the count is not known here: reported, but not as a warning
+        ),
+        Invalid(  # a static count that a call site sets: warned, with the count
+            "import jax\nfrom functools import partial\n@partial(jax.jit, static_argnames='n')\ndef f(x, n):\n"
+            "    for i in range(n):\n        x = x * 0.5 + i\n    return x\ny = f(1.0, n=1000)\n",
+            fixed="import jax\nfrom functools import partial\n@partial(jax.jit, static_argnames='n')\ndef f(x, n):\n"
+            "    def loop_body(i, x):\n        x = x * 0.5 + i\n        return x\n\n"
+            "    if n > 0:  # the first iteration, as plain Python, gives the carry its shape and dtype\n"
+            "        x = loop_body(0, x)\n        x = jax.lax.fori_loop(1, n, loop_body, x)\n    return x\n"
+            "y = f(1.0, n=1000)\n",
+        ),
+        Invalid(  # a module-level constant count, under checkpoint
+            "import jax\nSTEPS = 500\n@jax.checkpoint\ndef f(x):\n    for _ in range(STEPS):\n        x = jax.numpy.sin(x)\n"
+            "    return x\n",
+            fixed="import jax\nSTEPS = 500\n@jax.checkpoint\ndef f(x):\n    def loop_body(_, x):\n"
+            "        x = jax.numpy.sin(x)\n        return x\n\n"
+            "    if STEPS > 0:  # the first iteration, as plain Python, gives the carry its shape and dtype\n"
+            "        x = loop_body(0, x)\n        x = jax.lax.fori_loop(1, STEPS, loop_body, x)\n    return x\n",
+        ),
+        Invalid(  # the rank of an array: a handful of iterations, at most info
+            "import jax\n@jax.jit\ndef f(x):\n    for axis in range(x.ndim):\n        x = x.sum(axis, keepdims=True)\n"
+            "    return x\n",
+            severity="info",
+        ),
+        Invalid(  # lax.axis_size is a Python int (not a traced bound, not an error): the count is not known here
+            "import jax\nfrom jax import lax\ndef f(x):\n    for i in range(lax.axis_size('i')):\n        x = x + i\n    return x\n"
+            "g = jax.pmap(f, axis_name='i')\n",
+            fixed="import jax\nfrom jax import lax\ndef f(x):\n    def loop_body(i, x):\n        x = x + i\n        return x\n\n"
+            "    if lax.axis_size('i') > 0:  # the first iteration, as plain Python, gives the carry its shape and dtype\n"
+            "        x = loop_body(0, x)\n        x = lax.fori_loop(1, lax.axis_size('i'), loop_body, x)\n    return x\n"
+            "g = jax.pmap(f, axis_name='i')\n",
+            severity="info",
         ),
         Invalid(  # small known trip count: still reported, at info level
             "import jax\n@jax.jit\ndef f(x):\n    for i in range(3):\n        x = x + i\n    return x\n",
@@ -169,10 +224,10 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
             fn = model.enclosing_function(node)
             if fn is None or not fn.traced:
                 continue
-            if isinstance(node, ast.For):
-                self._check_for(ctx, fn, node)
-            elif isinstance(node, ast.While):
+            if isinstance(node, ast.While):
                 self._check_while(ctx, fn, node)
+            elif fn.compiled and model.touches_traced(node.body, fn):
+                self._check_for(ctx, fn, node)  # a loop adding nothing to the trace costs no compile time
 
     def _check_for(self, ctx: RuleContext, fn: FunctionInfo, node: ast.For) -> None:
         model = ctx.model
@@ -185,24 +240,21 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
                            "use `lax.fori_loop`, or make the bound static (`static_argnums`)",
                            end_node=node.iter, severity="error")
                 return
-            count = trip_count(call)
-            static_bound = all(isinstance(a, ast.Constant) or (isinstance(a, ast.Name) and a.id in fn.static_params)
-                               for a in call.args) and count is None
+            count = trip_count(call, model, fn)
             builder, note = _rewrite(ctx, fn, node)
             title = "rewrite as `lax.fori_loop`" if builder else ""
             if count is not None and count <= SMALL_TRIP_COUNT:
                 ctx.report(node, f"this loop is unrolled {count} times {where}; fine for a few iterations, "
                            f"`lax.fori_loop` keeps compile time flat{note}", builder, end_node=node.iter,
                            severity="info", fix_title=title)
-                return
-            count_text = f"{count} times" if count is not None else f"`{ast.unparse(call)[:40]}` times"
-            if static_bound:  # a declared static count (heads, layers): the user chose to unroll it
-                ctx.report(node, f"Python loop {where} is unrolled once per value of the static argument "
-                           f"(`{ast.unparse(call)[:40]}`): fine for small counts, compile time grows with it{note}",
-                           builder, end_node=node.iter, fix_title=title, severity="info")
-                return
-            ctx.report(node, f"Python loop {where} is unrolled {count_text}: compile time grows with the trip "
-                       f"count; use `lax.fori_loop` or `lax.scan`{note}", builder, end_node=node.iter, fix_title=title)
+            elif count is None:  # shapes, ranks, layer counts: the cost depends on a number we cannot see
+                ctx.report(node, f"Python loop {where} is unrolled once per value of `{ast.unparse(call)[:40]}`: "
+                           f"fine for small counts, compile time grows with it{note}", builder,
+                           end_node=node.iter, fix_title=title, severity="info")
+            else:
+                ctx.report(node, f"Python loop {where} is unrolled {count} times: compile time grows with the "
+                           f"trip count; use `lax.fori_loop` or `lax.scan`{note}", builder, end_node=node.iter,
+                           fix_title=title)
             return
         if isinstance(node.iter, ast.List | ast.Tuple | ast.Set) and len(node.iter.elts) <= SMALL_LITERAL_CONTAINER:
             return
@@ -212,8 +264,8 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
         if isinstance(root, ast.Name) and _is_parameter(root.id, fn):
             return  # a traced argument (or a slice of it) may be a pytree, e.g. a list of layers
         if model.kind_of(node.iter, fn) is Kind.JAX:
-            ctx.report(node, f"iterating over a traced array {where} unrolls the loop over its first axis; "
-                       "use `lax.scan` or `jax.vmap`", end_node=node.iter)
+            ctx.report(node, f"iterating over a traced array {where} unrolls the loop over its first axis "
+                       "(once per row); use `lax.scan` or `jax.vmap`", end_node=node.iter, severity="info")
 
     def _check_while(self, ctx: RuleContext, fn: FunctionInfo, node: ast.While) -> None:
         model = ctx.model
@@ -221,11 +273,14 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
         traced = any(
             isinstance(n, ast.Name) and model.kind_at(n) is Kind.JAX for n in ast.walk(node.test)
         ) and model.kind_of(node.test, fn) is Kind.JAX
+        if not traced and not (fn.compiled and model.touches_traced(node.body, fn)):
+            return
         builder, note = _rewrite(ctx, fn, node)
         title = "rewrite as `lax.while_loop`" if builder else ""
         if traced:
             ctx.report(node, f"`while` on a traced condition {where} raises TracerBoolConversionError; "
                        f"use `lax.while_loop`{note}", builder, end_node=node.test, severity="error", fix_title=title)
         else:
-            ctx.report(node, f"Python `while` loop {where} is unrolled at trace time; use `lax.while_loop` "
-                       f"(or `lax.fori_loop` for a fixed count){note}", builder, end_node=node.test, fix_title=title)
+            ctx.report(node, f"Python `while` loop {where} is unrolled at trace time, once per iteration; use "
+                       f"`lax.while_loop` (or `lax.fori_loop` for a fixed count){note}", builder,
+                       end_node=node.test, fix_title=title, severity="info")
