@@ -17,6 +17,7 @@ _MUTATING_METHODS = {"append", "extend", "insert", "pop", "remove", "clear", "up
 class Change:
     line: int
     how: str  # "reassigned", "written through `global` in `f`", "mutated"
+    in_function: bool  # made by a function (runs at any time) rather than by module-level code (runs once, in order)
 
 
 def _module_level_statements(tree: ast.Module):
@@ -78,7 +79,7 @@ class _Globals:
         for name, stmts in self.bindings.items():
             if self.kinds.get(name) == "value" and len(stmts) > 1:
                 for stmt in stmts[1:]:
-                    self.changes.setdefault(name, []).append(Change(stmt.lineno, "reassigned"))
+                    self.changes.setdefault(name, []).append(Change(stmt.lineno, "reassigned", False))
         for node in model.nodes(ast.Global):
             fn = model.enclosing_function(node)
             if fn is not None:
@@ -88,7 +89,7 @@ class _Globals:
     def _global_writes(self, fn: FunctionInfo, declared: set[str]) -> None:
         for node in self.model.own_nodes(fn):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del) and node.id in declared:
-                self.changes.setdefault(node.id, []).append(Change(node.lineno, f"written through `global` in `{fn.name}`"))
+                self.changes.setdefault(node.id, []).append(Change(node.lineno, f"written through `global` in `{fn.name}`", True))
 
     def _mutations(self) -> None:
         for node in self.model.nodes(ast.Subscript, ast.Attribute, ast.Call):
@@ -109,16 +110,68 @@ class _Globals:
                 continue
             if fn is not None and _registers_its_argument(node, fn, self.model):
                 continue
-            self.changes.setdefault(base.id, []).append(Change(getattr(node, "lineno", 0), "mutated"))
+            self.changes.setdefault(base.id, []).append(Change(getattr(node, "lineno", 0), "mutated", fn is not None))
 
     def change_after(self, name: str, fn: FunctionInfo) -> Change | None:
-        """A change that can happen after `fn` is traced: anything inside a function, or at module level
-        after the function is defined."""
-        def_line = fn.node.lineno
+        """A change that can happen after `fn` captured the global. A function that writes it can run at any
+        time. Module-level code runs once, in order: its change is stale only when the traced function was
+        called (traced) before it and is called again after it; set-up at import time (a registry filled, a
+        table built, a flag defined) and scripts that rebind a global after its last traced use are fine."""
+        calls: list[int] | None = None
         for change in self.changes.get(name, []):
-            if change.how != "reassigned" or change.line > def_line:
+            if change.in_function:
+                return change
+            if calls is None:
+                calls = self._module_level_calls(fn)
+            loop = self._enclosing_loop(change.line)
+            in_loop = loop is not None and any(loop[0] <= line <= loop[1] for line in calls)
+            if in_loop or (any(line < change.line for line in calls) and any(line > change.line for line in calls)):
                 return change
         return None
+
+    def _enclosing_loop(self, line: int) -> tuple[int, int] | None:
+        """The line span of the module-level loop that holds this line (a loop repeats what comes after)."""
+        for stmt in self.model.tree.body:
+            if isinstance(stmt, ast.For | ast.While | ast.AsyncFor) and stmt.lineno <= line <= (stmt.end_lineno or 0):
+                return stmt.lineno, stmt.end_lineno or stmt.lineno
+        return None
+
+    def _module_level_calls(self, fn: FunctionInfo) -> list[int]:
+        """Lines of the module-level calls that run `fn`: calls of it, of the functions it is reached from, and
+        of module-level `g = jax.jit(f)` aliases of those."""
+        model = self.model
+        names: set[str] = set()
+        seen = {id(fn)}
+        work = [fn]
+        while work:
+            cur = work.pop()
+            if cur.parent is None and not isinstance(cur.node, ast.Lambda):
+                names.add(cur.name)
+            reached_from = [caller for caller, _ in model.calls_from_traced(cur)]
+            for site in cur.traces:  # a lax.scan body is run by the function that calls lax.scan
+                runner = model.enclosing_function(site.node) if site.node is not None else None
+                if runner is not None:
+                    reached_from.append(runner)
+            if cur.parent is not None:
+                reached_from.append(cur.parent)
+            for caller in reached_from:
+                if id(caller) not in seen:
+                    seen.add(id(caller))
+                    work.append(caller)
+        for stmt in model.tree.body:
+            if (isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and stmt.value.args
+                    and isinstance(stmt.value.args[0], ast.Name) and stmt.value.args[0].id in names):
+                names.update(t.id for t in stmt.targets if isinstance(t, ast.Name))
+        lines = []
+        for node in model.own_nodes(None):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            if isinstance(func, ast.Call) and func.args:  # jax.jit(f)(x)
+                func = func.args[0]
+            if isinstance(func, ast.Name) and func.id in names:
+                lines.append(node.lineno)
+        return lines
 
 
 def _registers_its_argument(node: ast.AST, fn: FunctionInfo, model: ModuleModel) -> bool:
@@ -187,6 +240,12 @@ too, and a value that must stay a Python constant (a shape, a flag used in `if`)
 Offered only for functions decorated directly and called by name in this module.
 """
     VALID = [
+        # set-up at import time: a table built in place, then used by traced code
+        "import jax\nimport numpy as np\nTABLE = np.zeros((8, 8))\nfor i in range(8):\n    TABLE[i, i] = 1.0\n"
+        "@jax.jit\ndef f(x):\n    return TABLE @ x\n",
+        # a script that rebinds a global after its last traced use
+        "import jax\nscale = 1.0\n@jax.jit\ndef apply(x):\n    return x * scale\nprint(apply(1.0))\nscale = 2.0\n"
+        "print(scale)\n",
         # a constant assigned once
         "import jax\nLR = 0.1\n@jax.jit\ndef step(w, g):\n    return w - LR * g\n",
         # modules, functions, classes
@@ -204,13 +263,14 @@ Offered only for functions decorated directly and called by name in this module.
     ]
     INVALID = [
         Invalid(
-            "import jax\nscale = 1.0\n@jax.jit\ndef apply(x):\n    return x * scale\nscale = 2.0\ny = apply(1.0)\n",
-            fixed="import jax\nscale = 1.0\n@jax.jit\ndef apply(x, scale):\n    return x * scale\nscale = 2.0\n"
-            "y = apply(1.0, scale)\n",
+            "import jax\nscale = 1.0\n@jax.jit\ndef apply(x):\n    return x * scale\ny = apply(1.0)\nscale = 2.0\n"
+            "z = apply(1.0)\n",
+            fixed="import jax\nscale = 1.0\n@jax.jit\ndef apply(x, scale):\n    return x * scale\ny = apply(1.0, scale)\n"
+            "scale = 2.0\nz = apply(1.0, scale)\n",
         ),
         Invalid(
             "import jax\nconfig = {'relu': False}\ndef f(x):\n    return jax.nn.relu(x) if config['relu'] else x\n"
-            "g = jax.jit(f)\nconfig['relu'] = True\n",
+            "g = jax.jit(f)\nprint(g(-1.0))\nconfig['relu'] = True\nprint(g(-1.0))\n",
         ),
         Invalid(
             "import jax\nimport jax.numpy as jnp\ntemperature = 1.0\n@jax.vmap\ndef soft(x):\n    return jnp.exp(x / temperature)\n"
