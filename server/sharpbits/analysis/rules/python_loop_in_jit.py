@@ -226,7 +226,7 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
                 continue
             if isinstance(node, ast.While):
                 self._check_while(ctx, fn, node)
-            elif fn.compiled and model.touches_traced(node.body, fn):
+            elif isinstance(node, ast.For) and fn.compiled and model.touches_traced(node.body, fn):
                 self._check_for(ctx, fn, node)  # a loop adding nothing to the trace costs no compile time
 
     def _check_for(self, ctx: RuleContext, fn: FunctionInfo, node: ast.For) -> None:
