@@ -1,0 +1,497 @@
+"""Where PRNG keys are consumed, and which consumption repeats an earlier one.
+
+JAX's random numbers are a pure function of the key, so a key may be *consumed* once: by a sampler, by `split`,
+or by any function it is handed to (which may draw from it or split it: `init(key)`, `Linear(..., key=k)`).
+`fold_in(key, data)` *derives* a key: several derivations with distinct data are fine, but under JAX's default
+(partitionable) threefry `fold_in(k, i)` equals `split(k, n)[i]`, so a derivation and a consumption of the same
+key overlap. Keys are followed through names, elements of split arrays (`keys[0]`), attributes and dict entries
+(`self.rng`, `state.key`, `rngs["dropout"]`), along every path of a scope (branches, loops with a second pass,
+early returns), and into loop and `vmap` bodies that close over a key they then consume every iteration.
+
+Calls that only ask about a key (shape/dtype queries, `key_data`, printing, a predicate in an `assert` or an
+`if` test) do not consume it.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from sharpbits.analysis.kinds import Kind, ValueKinds
+from sharpbits.analysis.scopes import FunctionInfo
+from sharpbits.analysis.syntax import iter_children
+
+# jax.random functions that take a key without consuming it
+RANDOM_NON_CONSUMING = {"key", "PRNGKey", "key_data", "wrap_key_data", "key_impl", "clone"}
+RANDOM_DERIVING = {"fold_in"}
+# calls that receive a key without drawing from it
+NOT_A_CONSUMER = {"print", "isinstance", "len", "type", "repr", "str", "id", "hash", "zip", "enumerate", "list",
+                  "tuple", "iter", "reversed", "sorted", "dict", "set", "jax.device_put", "jax.tree.map",
+                  "jax.tree_util.tree_map", "jax.block_until_ready", "jax.debug.print", "jax.numpy.shape",
+                  "jax.numpy.ndim", "jax.numpy.size", "jax.dtypes.issubdtype", "jax.numpy.issubdtype", "logging.info",
+                  "logging.debug", "jax.device_get", "jax.tree.leaves", "jax.tree_util.tree_leaves"}
+# transformations that run a function once per element, iteration or device: a key it closes over and consumes
+# is consumed again each time
+_REPEATING = {"jax.vmap", "jax.pmap", "equinox.filter_vmap", "flax.nnx.vmap", "scan body", "fori_loop body",
+              "while_loop body", "map body"}
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+
+
+@dataclass(frozen=True)
+class KeyUse:
+    node: ast.AST  # the key as used: a Name, `keys[0]`, `self.rng`, `rngs["dropout"]`
+    label: str  # how the message names it
+    call: ast.Call
+    statement: ast.stmt | None
+    how: str  # "draw" (a sampler), "split" (split, or handed to a function), "derive" (fold_in)
+    definite: bool  # surely consumed: not a call of this module's function that may skip the key
+
+
+@dataclass(frozen=True)
+class KeyReuse:
+    """A key consumed again: `node` is the second use, `first` the one it repeats."""
+
+    node: ast.AST
+    label: str
+    first: KeyUse | None  # None for `where` = "comprehension" and "closure"
+    where: str  # "again" (after an earlier use), "loop" (the same use, next iteration), "comprehension", "closure"
+    transform: str = ""  # for "closure": the transformation that repeats the body
+
+
+State = dict[str, KeyUse]  # label -> its first use on this path (absent: fresh)
+
+
+def _merge(a: State | None, b: State | None) -> State | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    out = dict(b)
+    out.update(a)
+    return out
+
+
+def _conflict(first: KeyUse, how: str, definite: bool) -> bool:
+    """Derivations with distinct data may follow each other and draws; everything else repeats the key. Two uses
+    that each may not happen (calls of functions that draw only under a flag) stay silent."""
+    if "derive" in (first.how, how) and "split" not in (first.how, how):
+        return False
+    return first.definite or definite
+
+
+class KeyFlow(ValueKinds):
+    """The key part of ModuleModel (see model.py): `key_reuses()` lists every repeated consumption."""
+
+    _key_reuses: list[KeyReuse] | None = None
+
+    def key_reuses(self) -> list[KeyReuse]:
+        if self._key_reuses is None:
+            self._key_reuses = self._find_key_reuses()
+        return self._key_reuses
+
+    def random_key_arg(self, call: ast.Call, scope: FunctionInfo | None) -> tuple[ast.AST | None, str]:
+        """The key a `jax.random` call uses (None if none), and how: "draw", "split" or "derive"."""
+        q = self.qualname(call.func, scope)
+        if q is None or not q.startswith("jax.random."):
+            return None, ""
+        name = q.rsplit(".", 1)[1]
+        if name in RANDOM_NON_CONSUMING:
+            return None, ""
+        key = next((kw.value for kw in call.keywords if kw.arg == "key"), call.args[0] if call.args else None)
+        return key, "derive" if name in RANDOM_DERIVING else "split" if name == "split" else "draw"
+
+    def is_predicate(self, call: ast.Call) -> bool:
+        """A call whose result is only tested for truth (`assert is_prng_key(key)`, `if is_valid(k):`): it asks
+        about its arguments rather than using them."""
+        node: ast.AST = call
+        parent = self.parents.get(node)
+        while isinstance(parent, ast.BoolOp) or (isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)):
+            node, parent = parent, self.parents.get(parent)
+        return isinstance(parent, ast.Assert | ast.If | ast.While | ast.IfExp) and parent.test is node  # type: ignore[union-attr]
+
+    def _find_key_reuses(self) -> list[KeyReuse]:
+        if not any(q == "jax" or q.startswith("jax.random") for q in self.aliases.values()):
+            return []  # this module cannot name a jax.random function
+        always = self._always_consumed_params()
+        scopes: dict[int, FunctionInfo | None] = {}
+        for call in self.nodes(ast.Call):
+            assert isinstance(call, ast.Call)
+            fn = self.enclosing_function(call)
+            if id(fn) in scopes:
+                continue
+            q = self.qualname(call.func, fn)
+            if (q and q.startswith("jax.random.")) or (isinstance(call.func, ast.Name) and always.get(call.func.id)):
+                scopes[id(fn)] = fn
+        found: list[KeyReuse] = []
+        for fn in scopes.values():
+            if fn is None:
+                found.extend(_ScopeWalk(self, None, self.tree.body, always).found)
+            elif not isinstance(fn.node, ast.Lambda):
+                found.extend(_ScopeWalk(self, fn, fn.node.body, always).found)
+        found.extend(self._closure_reuses())
+        return found
+
+    def _closure_reuses(self) -> list[KeyReuse]:
+        """A key a vmap/scan/fori_loop body closes over and consumes: every element or iteration draws the same
+        numbers."""
+        out = []
+        for fn in self.functions.values():
+            repeating = next((t.transform for t in fn.traces if t.transform in _REPEATING), None)
+            if repeating is None:
+                continue
+            for node in self.own_nodes(fn):
+                if not isinstance(node, ast.Call):
+                    continue
+                key, how = self.random_key_arg(node, fn)
+                if how == "derive" or not isinstance(key, ast.Name) or key.id in fn.local_names:
+                    continue  # a key the body derives per element, or its own
+                out.append(KeyReuse(key, key.id, None, "closure", repeating))
+        return out
+
+    def _always_consumed_params(self) -> dict[str, set[int]]:
+        """For each module-level function: the positions of parameters it passes to a jax.random sampler in a
+        statement that always runs (before any branch that could return early)."""
+        out: dict[str, set[int]] = {}
+        for call in self.nodes(ast.Call):
+            assert isinstance(call, ast.Call)
+            fn = self.enclosing_function(call)
+            if fn is None or fn.parent is not None or isinstance(fn.node, ast.Lambda):
+                continue
+            key, how = self.random_key_arg(call, fn)
+            positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
+            if how == "derive" or not isinstance(key, ast.Name) or key.id not in positional:
+                continue
+            top: ast.AST = call  # the function-level statement that holds the call
+            while self.parents.get(top) is not fn.node:
+                top = self.parents[top]
+            if isinstance(top, ast.If | ast.For | ast.While | ast.Try | ast.With | ast.Match):
+                continue  # inside a branch or loop: not always
+            body = fn.node.body
+            earlier = body[: body.index(top)] if top in body else body
+            if any(isinstance(n, ast.Return | ast.Raise) for stmt in earlier for n in ast.walk(stmt)):
+                continue  # an early return may skip it
+            out.setdefault(fn.name, set()).add(positional.index(key.id))
+        return out
+
+
+def _chain_label(node: ast.AST) -> str | None:
+    """`self.rng`, `state.key`, `rngs["dropout"]`, `keys[0]`, `self.keys[1]`: a stored key's path; else None."""
+    parts: list[str] = []
+    cur = node
+    while True:
+        if isinstance(cur, ast.Attribute):
+            parts.append(f".{cur.attr}")
+            cur = cur.value
+        elif isinstance(cur, ast.Subscript) and isinstance(cur.slice, ast.Constant) and (
+                type(cur.slice.value) is int or isinstance(cur.slice.value, str)):
+            parts.append(f"[{cur.slice.value!r}]")
+            cur = cur.value
+        else:
+            break
+    if not isinstance(cur, ast.Name):
+        return None
+    return cur.id + "".join(reversed(parts))
+
+
+def _is_under(label: str, base: str) -> bool:
+    return label == base or label.startswith((f"{base}.", f"{base}["))
+
+
+class _ScopeWalk:
+    """Walks one scope's statements in execution order, tracking which keys have been consumed."""
+
+    def __init__(self, model: KeyFlow, fn: FunctionInfo | None, body: list[ast.stmt],
+                 always_consumed: dict[str, set[int]]) -> None:
+        self.model, self.fn = model, fn
+        self.always_consumed = always_consumed
+        self.found: list[KeyReuse] = []
+        self.reported: set[tuple[str, int]] = set()
+        self.keys = self._key_labels()
+        if self.keys:
+            self.hot = self._hot_nodes()
+            if self.hot:
+                self.block(body, {})
+
+    def _key_labels(self) -> set[str]:
+        labels: set[str] = set()
+        model = self.model
+        for node in model.own_nodes(self.fn):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and model.kind_at(node) is Kind.KEY:
+                labels.add(node.id)
+            elif isinstance(node, ast.Call):
+                key, _ = model.random_key_arg(node, self.fn)
+                label = _chain_label(key) if key is not None else None
+                if label is not None:
+                    labels.add(label)
+                elif isinstance(node.func, ast.Name) and node.func.id in self.always_consumed:
+                    always = self.always_consumed[node.func.id]  # e.g. dropout(key, x): draws from `key`
+                    labels.update(a.id for i, a in enumerate(node.args) if i in always and isinstance(a, ast.Name))
+        return labels
+
+    def _hot_nodes(self) -> set[int]:
+        """Ids of the calls that consume a key and of everything above them: expressions outside this set
+        cannot consume a key, so the walk skips them."""
+        hot: set[int] = set()
+        root = self.fn.node if self.fn is not None else self.model.tree
+        for node in self.model.own_nodes(self.fn):
+            if isinstance(node, ast.Call) and self._consumed(node):
+                cur: ast.AST | None = node
+                while cur is not None and cur is not root and id(cur) not in hot:
+                    hot.add(id(cur))
+                    cur = self.model.parents.get(cur)
+        return hot
+
+    def _label(self, node: ast.AST) -> str | None:
+        label = _chain_label(node)
+        if label is None:
+            return None
+        if label in self.keys:
+            return label
+        # an element of a split key array: `keys[0]` where `keys` is a key array
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and type(node.slice.value) is int:
+            base = _chain_label(node.value)
+            if base is not None and base in self.keys:
+                return label
+        return None
+
+    def _consumed(self, call: ast.Call) -> list[tuple[ast.AST, str, str, bool]]:
+        """Keys this call uses: (node, label, how, definite)."""
+        model = self.model
+        key, how = model.random_key_arg(call, self.fn)
+        if key is not None:
+            label = self._label(key)
+            return [(key, label, how, True)] if label else []
+        q = model.qualname(call.func, self.fn)
+        if q is not None and q.startswith("jax.random."):
+            return []  # a non-consuming jax.random function (key_data, ...)
+        func_name = call.func.id if isinstance(call.func, ast.Name) else None
+        if (q or func_name) in NOT_A_CONSUMER or model.is_predicate(call):
+            return []
+        # Any other function may draw from a key or split it. A function of this module is sure to only when it
+        # draws from that parameter on every path; one that may skip it (a `training` flag) is a maybe.
+        local = model.module_functions.get(func_name) if func_name and q is None and not (
+            self.fn is not None and model.is_local(func_name, self.fn)) else None
+        always = self.always_consumed.get(func_name or "", set()) if local is not None else set()
+        found: list[tuple[ast.AST, str, str, bool]] = []
+        for i, arg in enumerate(call.args):
+            label = self._label(arg.value if isinstance(arg, ast.Starred) else arg)
+            if label is not None:
+                found.append((arg, label, "split", local is None or i in always))
+        for kw in call.keywords:
+            label = self._label(kw.value)
+            if label is not None:
+                found.append((kw.value, label, "split", local is None))
+        return found
+
+    # ---- statements --------------------------------------------------------------------------------------
+
+    def block(self, body: list[ast.stmt], state: State | None) -> State | None:
+        for stmt in body:
+            if state is None:
+                return None
+            state = self.statement(stmt, state)
+        return state
+
+    def statement(self, stmt: ast.stmt, state: State) -> State | None:
+        if isinstance(stmt, ast.If):
+            self.expression(stmt.test, stmt, state)
+            return _merge(self.block(stmt.body, dict(state)), self.block(stmt.orelse, dict(state)))
+        if isinstance(stmt, ast.For | ast.AsyncFor | ast.While):
+            head = stmt.iter if isinstance(stmt, ast.For | ast.AsyncFor) else stmt.test
+            self.expression(head, stmt, state)
+            entry = dict(state)
+            out: State | None = entry
+            for _ in range(2):  # the second pass sees what the previous iteration consumed
+                loop_state = dict(_merge(entry, out) or entry)
+                if isinstance(stmt, ast.For | ast.AsyncFor):
+                    self.rebind(stmt.target, loop_state)
+                else:
+                    self.expression(stmt.test, stmt, loop_state)
+                out = self.block(stmt.body, loop_state)
+            after = _merge(entry, out) or entry
+            return self.block(stmt.orelse, after)
+        if isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
+            after_body = self.block(stmt.body, dict(state))  # type: ignore[attr-defined]
+            merged = self.block(stmt.orelse, dict(after_body)) if after_body is not None else None  # type: ignore[attr-defined]
+            for handler in stmt.handlers:  # type: ignore[attr-defined]
+                merged = _merge(merged, self.block(handler.body, dict(_merge(state, after_body) or state)))
+            if stmt.finalbody:  # type: ignore[attr-defined]
+                return self.block(stmt.finalbody, merged if merged is not None else dict(state))  # type: ignore[attr-defined]
+            return merged
+        if isinstance(stmt, ast.With | ast.AsyncWith):
+            for item in stmt.items:
+                self.expression(item.context_expr, stmt, state)
+                if item.optional_vars is not None:
+                    self.rebind(item.optional_vars, state)
+            return self.block(stmt.body, state)
+        if isinstance(stmt, ast.Match):
+            self.expression(stmt.subject, stmt, state)
+            cases_state: State | None = None
+            for case in stmt.cases:
+                cases_state = _merge(cases_state, self.block(case.body, dict(state)))
+            return cases_state
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            self._forget(stmt.name, state)
+            return state
+        if isinstance(stmt, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            if stmt.value is not None:
+                self.expression(stmt.value, stmt, state)
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for target in targets:
+                self.rebind(target, state)
+            return state
+        for child in ast.iter_child_nodes(stmt):
+            self.expression(child, stmt, state)
+        if isinstance(stmt, ast.Return | ast.Raise | ast.Continue | ast.Break):
+            return None
+        if isinstance(stmt, ast.Delete):
+            for target in stmt.targets:
+                self.rebind(target, state)
+        return state
+
+    @staticmethod
+    def _forget(base: str, state: State) -> None:
+        for label in [k for k in state if _is_under(k, base)]:
+            del state[label]  # a new value: the key and everything stored in it are fresh
+
+    def rebind(self, target: ast.AST, state: State) -> None:
+        for node in ast.walk(target):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+                self._forget(node.id, state)
+            elif isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del):
+                label = _chain_label(node)
+                if label is not None:
+                    self._forget(label, state)
+                self.expression(node.value, None, state)
+
+    # ---- expressions -------------------------------------------------------------------------------------
+
+    def expression(self, expr: ast.AST, stmt: ast.stmt | None, state: State) -> None:
+        if id(expr) not in self.hot:
+            return
+        for call, in_comprehension in _calls_in_order(expr):
+            consumed = self._consumed(call)
+            for node, label, how, definite in consumed:
+                base = label.split("[", 1)[0].split(".", 1)[0]
+                if in_comprehension is not None and base not in _bound_by(in_comprehension):
+                    if how != "derive" and definite:
+                        self.add(KeyReuse(node, label, None, "comprehension"))
+                    continue
+                first = state.get(label)
+                if first is None or (definite and not first.definite and first.how != "derive"):
+                    if stmt is not None:
+                        state[label] = KeyUse(node, label, call, stmt, how, definite)
+                    if first is None:
+                        continue
+                if _conflict(first, how, definite) and not _replays(first, call, stmt) and not self._compared(first, stmt):
+                    self.add(KeyReuse(node, label, first, "loop" if first.node is node else "again"))
+            self._escape(call, consumed, state)
+
+    def _escape(self, call: ast.Call, consumed: list[tuple[ast.AST, str, str, bool]], state: State) -> None:
+        """An object handed to a call, or whose method is called, may get new keys stored in it: what was
+        consumed from its attributes is no longer known."""
+        used = {label for _, label, _, _ in consumed}
+        bases = [a for a in [*call.args, *(kw.value for kw in call.keywords)] if isinstance(a, ast.Name)]
+        if isinstance(call.func, ast.Attribute):
+            root: ast.AST = call.func.value
+            while isinstance(root, ast.Attribute | ast.Subscript):
+                root = root.value
+            if isinstance(root, ast.Name):
+                bases.append(root)
+        for base in bases:
+            for label in [k for k in state if k not in used and _is_under(k, base.id) and k != base.id
+                          and ("." in k or "['" in k)]:
+                del state[label]
+
+    def _compared(self, first: KeyUse, stmt: ast.stmt | None) -> bool:
+        """The two uses' results end up side by side in an assertion (`assert_allclose(actual, expected)`): a
+        test reproducing a draw on purpose, not two draws meant to differ."""
+        if stmt is None or first.statement is None:
+            return False
+        own = self.model.own_nodes(self.fn)
+        flows = [_stored(first.statement), _stored(stmt)]
+        if not all(flows):
+            return False
+        assigns = sorted((n for n in own if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign)
+                          and n.lineno > first.statement.lineno), key=lambda n: n.lineno)
+        for assign in assigns:  # names computed from either result carry it
+            value = assign.value  # type: ignore[attr-defined]
+            reads = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)} if value is not None else set()
+            for names in flows:
+                if reads & names:
+                    names.update(_stored(assign))  # type: ignore[arg-type]
+        for node in own:
+            if isinstance(node, ast.Assert):
+                node = node.test  # type: ignore[assignment]
+                if isinstance(node, ast.UnaryOp):
+                    node = node.operand  # type: ignore[assignment]
+            elif not (isinstance(node, ast.Call) and _is_assertion(node.func)):
+                continue
+            sides = node.args if isinstance(node, ast.Call) else [node.left, *node.comparators] if isinstance(
+                node, ast.Compare) else []
+            side_reads = [{n.id for n in ast.walk(side) if isinstance(n, ast.Name)} for side in sides[:2]]
+            if len(side_reads) == 2 and any(
+                    side_reads[i] & flows[0] and not side_reads[i] & flows[1]
+                    and side_reads[1 - i] & flows[1] and not side_reads[1 - i] & flows[0] for i in (0, 1)):
+                return True  # actual on one side, expected on the other
+        return False
+
+    def add(self, reuse: KeyReuse) -> None:
+        """One finding per key and call: `init(key, obs, key)` repeats one hazard, not two."""
+        call = self.model.parents.get(reuse.node)
+        while call is not None and not isinstance(call, ast.Call):
+            call = self.model.parents.get(call)
+        token = (reuse.label, id(call) if call is not None else id(reuse.node))
+        if token not in self.reported:
+            self.reported.add(token)
+            self.found.append(reuse)
+
+
+def _stored(stmt: ast.stmt) -> set[str]:
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(
+        stmt, ast.AugAssign | ast.AnnAssign) else []
+    return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+
+
+def _is_assertion(func: ast.AST) -> bool:
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    return name.lower().startswith("assert")
+
+
+def _replays(first: KeyUse, call: ast.Call, stmt: ast.stmt | None) -> bool:
+    """`state = init(key)` again, word for word: it recomputes the value the name already had (tests reset to
+    the same initial state this way), which repeats no random numbers that are used together."""
+    before = first.statement
+    return (isinstance(before, ast.Assign) and isinstance(stmt, ast.Assign) and before is not stmt
+            and before.value is first.call and stmt.value is call
+            and ast.dump(before) == ast.dump(stmt))
+
+
+def _bound_by(comprehension: ast.AST) -> set[str]:
+    return {n.id for gen in comprehension.generators for n in ast.walk(gen.target) if isinstance(n, ast.Name)}  # type: ignore[attr-defined]
+
+
+def _calls_in_order(expr: ast.AST) -> list[tuple[ast.Call, ast.AST | None]]:
+    """Calls in evaluation order (arguments before the call), with the innermost enclosing comprehension."""
+    out: list[tuple[ast.Call, ast.AST | None]] = []
+    stack: list[tuple[ast.AST, ast.AST | None, bool]] = [(expr, None, False)]
+    while stack:
+        node, comp, expanded = stack.pop()
+        if expanded:
+            if isinstance(node, ast.Call):
+                out.append((node, comp))
+            continue
+        if isinstance(node, ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        stack.append((node, comp, True))
+        inner = node if isinstance(node, _COMPREHENSIONS) else comp
+        children = list(iter_children(node))
+        first_iter = node.generators[0].iter if isinstance(node, _COMPREHENSIONS) else None
+        for child in reversed(children):
+            if isinstance(child, ast.comprehension) and child.iter is first_iter:
+                stack.append((child.iter, comp, False))  # evaluated once, before the first iteration
+                for rest in reversed([child.target, *child.ifs]):
+                    stack.append((rest, inner, False))
+                continue
+            stack.append((child, inner, False))
+    return out
