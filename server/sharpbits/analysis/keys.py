@@ -83,6 +83,8 @@ class KeyFlow(ValueKinds):
     """The key part of ModuleModel (see model.py): `key_reuses()` lists every repeated consumption."""
 
     _key_reuses: list[KeyReuse] | None = None
+    _consumption: dict[int, dict[str, str]] | None = None
+    _methods: dict[str, FunctionInfo] | None = None
 
     def key_reuses(self) -> list[KeyReuse]:
         if self._key_reuses is None:
@@ -148,6 +150,58 @@ class KeyFlow(ValueKinds):
                 out.append(KeyReuse(key, key.id, None, "closure", repeating))
         return out
 
+    def method(self, qualname: str) -> FunctionInfo | None:
+        """A method of a class of this module, by `Class.method`."""
+        if self._methods is None:
+            self._methods = {f.qualname: f for f in self.functions.values()
+                             if f.parent is None and "." in f.qualname and not isinstance(f.node, ast.Lambda)}
+        return self._methods.get(qualname)
+
+    def parameter_consumption(self, fn: FunctionInfo) -> dict[str, str]:
+        """Which parameters of a function of this module it consumes as keys: "always" (on every path), "maybe"
+        (in a branch, a loop, a nested function, or by storing it); parameters it never consumes are absent."""
+        cached = self._consumption.get(id(fn)) if self._consumption is not None else None
+        if cached is not None:
+            return cached
+        if self._consumption is None:
+            self._consumption = {}
+        out: dict[str, str] = {}
+        self._consumption[id(fn)] = out  # recursion sees what is known so far
+        if isinstance(fn.node, ast.Lambda):
+            return out
+        params = set(fn.params)
+        body = fn.node.body
+        for node in self.own_nodes(fn):
+            uses: list[ast.Name] = []
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                inner = self.functions.get(node)
+                uses = [n for n in (self.own_nodes(inner) if inner is not None else [])
+                        if isinstance(n, ast.Name) and n.id in params and isinstance(n.ctx, ast.Load)]
+                for name in uses:
+                    out.setdefault(name.id, "maybe")  # a closure may consume it
+                continue
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in params and any(
+                    isinstance(t, ast.Attribute | ast.Subscript) for t in node.targets):
+                out.setdefault(node.value.id, "maybe")  # stored (self.rng = key): consumed later
+                continue
+            if not isinstance(node, ast.Call) or self.is_predicate(node):
+                continue
+            key, how = self.random_key_arg(node, fn)
+            if key is not None:
+                candidates = [key] if how != "derive" else []
+            else:
+                q = self.qualname(node.func, fn)
+                if (q is not None and q.startswith("jax.random.")) or (
+                        q or (node.func.id if isinstance(node.func, ast.Name) else None)) in NOT_A_CONSUMER:
+                    continue
+                candidates = [*node.args, *(kw.value for kw in node.keywords)]
+            for arg in candidates:
+                if isinstance(arg, ast.Name) and arg.id in params:
+                    always = _runs_always(self, node, fn.node, body)
+                    if always or out.get(arg.id) is None:
+                        out[arg.id] = "always" if always else "maybe"
+        return out
+
     def _always_consumed_params(self) -> dict[str, set[int]]:
         """For each module-level function: the positions of parameters it passes to a jax.random sampler in a
         statement that always runs (before any branch that could return early)."""
@@ -172,6 +226,31 @@ class KeyFlow(ValueKinds):
                 continue  # an early return may skip it
             out.setdefault(fn.name, set()).add(positional.index(key.id))
         return out
+
+
+def _positional(fn: FunctionInfo) -> list[str]:
+    node = fn.node
+    names = [p.arg for p in [*node.args.posonlyargs, *node.args.args]]
+    return names[1:] if names[:1] in (["self"], ["cls"]) and "." in fn.qualname else names
+
+
+def _runs_always(model: KeyFlow, node: ast.AST, root: ast.AST, body: list[ast.stmt]) -> bool:
+    """Whether a node of a function runs on every path: in a top-level statement that is no branch or loop,
+    with no return or raise before it."""
+    top = node
+    while model.parents.get(top) is not root:
+        parent = model.parents.get(top)
+        if parent is None:
+            return False
+        if isinstance(parent, ast.IfExp | ast.BoolOp):
+            return False
+        top = parent
+    if isinstance(top, ast.If | ast.For | ast.While | ast.Try | ast.With | ast.Match | ast.AsyncFor | ast.AsyncWith):
+        return False
+    if top not in body:
+        return False
+    earlier = body[: body.index(top)]
+    return not any(isinstance(n, ast.Return | ast.Raise) for stmt in earlier for n in ast.walk(stmt))
 
 
 def _chain_label(node: ast.AST) -> str | None:
@@ -267,21 +346,42 @@ class _ScopeWalk:
         func_name = call.func.id if isinstance(call.func, ast.Name) else None
         if (q or func_name) in NOT_A_CONSUMER or model.is_predicate(call):
             return []
-        # Any other function may draw from a key or split it. A function of this module is sure to only when it
-        # draws from that parameter on every path; one that may skip it (a `training` flag) is a maybe.
-        local = model.module_functions.get(func_name) if func_name and q is None and not (
-            self.fn is not None and model.is_local(func_name, self.fn)) else None
-        always = self.always_consumed.get(func_name or "", set()) if local is not None else set()
+        # Any other function may draw from a key or split it. For a function of this module the model knows
+        # which parameters it consumes on every path (definite), on some (a `training` flag: maybe), or never.
+        callee = self._callee(call, func_name, q)
+        uses = self.model.parameter_consumption(callee) if callee is not None else None
+        positional = _positional(callee) if callee is not None else []
         found: list[tuple[ast.AST, str, str, bool]] = []
         for i, arg in enumerate(call.args):
             label = self._label(arg.value if isinstance(arg, ast.Starred) else arg)
-            if label is not None:
-                found.append((arg, label, "split", local is None or i in always))
+            if label is None:
+                continue
+            use = "always" if uses is None else uses.get(positional[i]) if i < len(positional) and not isinstance(
+                arg, ast.Starred) else "maybe"
+            if use is not None:
+                found.append((arg, label, "split", use == "always"))
         for kw in call.keywords:
             label = self._label(kw.value)
-            if label is not None:
-                found.append((kw.value, label, "split", local is None))
+            if label is None:
+                continue
+            use = "always" if uses is None else uses.get(kw.arg or "", "maybe" if kw.arg is None else None)
+            if use is not None:
+                found.append((kw.value, label, "split", use == "always"))
         return found
+
+    def _callee(self, call: ast.Call, func_name: str | None, q: str | None) -> FunctionInfo | None:
+        """The function of this module a call runs: `helper(...)`, or `self.method(...)` of the same class."""
+        model = self.model
+        if func_name is not None:
+            if q is not None or (self.fn is not None and model.is_local(func_name, self.fn)):
+                return None
+            return model.module_functions.get(func_name)
+        func = call.func
+        if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
+                and self.fn is not None and "." in self.fn.qualname):
+            owner = self.fn.qualname.rsplit(".", 1)[0]
+            return model.method(f"{owner}.{func.attr}")
+        return None
 
     # ---- statements --------------------------------------------------------------------------------------
 
@@ -373,17 +473,21 @@ class _ScopeWalk:
             consumed = self._consumed(call)
             for node, label, how, definite in consumed:
                 base = label.split("[", 1)[0].split(".", 1)[0]
-                if in_comprehension is not None and base not in _bound_by(in_comprehension):
+                if in_comprehension is not None:
+                    if base in self._comprehension_names(in_comprehension):
+                        continue  # bound per iteration: another key each time, not the outer one
                     if how != "derive" and definite:
                         self.add(KeyReuse(node, label, None, "comprehension"))
                     continue
                 first = state.get(label)
+                if first is not None and _exclusive(self.model, first.node, node):
+                    continue  # the two branches of `a if c else b`: only one runs
                 if first is None or (definite and not first.definite and first.how != "derive"):
                     if stmt is not None:
                         state[label] = KeyUse(node, label, call, stmt, how, definite)
                     if first is None:
                         continue
-                if _conflict(first, how, definite) and not _replays(first, call, stmt) and not self._compared(first, stmt):
+                if _conflict(first, how, definite) and not _replays(first, call, stmt) and not self._compared(first, stmt, call):
                     self.add(KeyReuse(node, label, first, "loop" if first.node is node else "again"))
             self._escape(call, consumed, state)
 
@@ -403,19 +507,54 @@ class _ScopeWalk:
                           and ("." in k or "['" in k)]:
                 del state[label]
 
-    def _compared(self, first: KeyUse, stmt: ast.stmt | None) -> bool:
+    def _comprehension_names(self, comprehension: ast.AST) -> set[str]:
+        """Names bound by this comprehension and the comprehensions around it."""
+        names: set[str] = set()
+        cur: ast.AST | None = comprehension
+        while cur is not None and not isinstance(cur, ast.stmt):
+            if isinstance(cur, _COMPREHENSIONS):
+                names |= _bound_by(cur)
+            cur = self.model.parents.get(cur)
+        return names
+
+    def _sides_of_one_assertion(self, a: ast.Call, b: ast.Call) -> bool:
+        parents = self.model.parents
+        chain_a: list[ast.AST] = [a]
+        while not isinstance(chain_a[-1], ast.stmt) and chain_a[-1] in parents:
+            chain_a.append(parents[chain_a[-1]])
+        cur: ast.AST = b
+        while not isinstance(cur, ast.stmt) and cur in parents:
+            parent = parents[cur]
+            if parent in chain_a and isinstance(parent, ast.Call) and _is_assertion(parent.func):
+                side_a = chain_a[chain_a.index(parent) - 1]
+                return side_a is not cur and side_a in parent.args and cur in parent.args
+            cur = parent
+        return False
+
+    def _compared(self, first: KeyUse, stmt: ast.stmt | None, second: ast.Call) -> bool:
         """The two uses' results end up side by side in an assertion (`assert_allclose(actual, expected)`): a
         test reproducing a draw on purpose, not two draws meant to differ."""
         if stmt is None or first.statement is None:
             return False
+        if stmt is first.statement:  # assert_allclose(f(key), g(key)): the two calls on the two sides
+            return self._sides_of_one_assertion(first.call, second)
         own = self.model.own_nodes(self.fn)
         flows = [_stored(first.statement), _stored(stmt)]
         if not all(flows):
             return False
-        assigns = sorted((n for n in own if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign)
+        assigns = sorted((n for n in own if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.For)
                           and n.lineno > first.statement.lineno), key=lambda n: n.lineno)
         for assign in assigns:  # names computed from either result carry it
-            value = assign.value  # type: ignore[attr-defined]
+            if (isinstance(assign, ast.For) and isinstance(assign.target, ast.Tuple) and isinstance(assign.iter, ast.Call)
+                    and isinstance(assign.iter.func, ast.Name) and assign.iter.func.id == "zip"
+                    and len(assign.iter.args) == len(assign.target.elts)):
+                for target, source in zip(assign.target.elts, assign.iter.args, strict=True):  # element by element
+                    reads = {n.id for n in ast.walk(source) if isinstance(n, ast.Name)}
+                    for names in flows:
+                        if reads & names:
+                            names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+                continue
+            value = assign.iter if isinstance(assign, ast.For) else assign.value  # type: ignore[attr-defined]
             reads = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)} if value is not None else set()
             for names in flows:
                 if reads & names:
@@ -447,9 +586,26 @@ class _ScopeWalk:
             self.found.append(reuse)
 
 
+def _exclusive(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
+    """Whether two nodes sit in different branches of one conditional expression."""
+    path: dict[int, ast.AST] = {}
+    child, cur = a, model.parents.get(a)
+    while cur is not None and not isinstance(cur, ast.stmt):
+        if isinstance(cur, ast.IfExp):
+            path[id(cur)] = child
+        child, cur = cur, model.parents.get(cur)
+    child, cur = b, model.parents.get(b)
+    while cur is not None and not isinstance(cur, ast.stmt):
+        if isinstance(cur, ast.IfExp) and id(cur) in path:
+            branch_a, branch_b = path[id(cur)], child
+            return branch_a is not branch_b and cur.test not in (branch_a, branch_b)
+        child, cur = cur, model.parents.get(cur)
+    return False
+
+
 def _stored(stmt: ast.stmt) -> set[str]:
     targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(
-        stmt, ast.AugAssign | ast.AnnAssign) else []
+        stmt, ast.AugAssign | ast.AnnAssign | ast.For) else []
     return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
 
 
@@ -462,9 +618,11 @@ def _replays(first: KeyUse, call: ast.Call, stmt: ast.stmt | None) -> bool:
     """`state = init(key)` again, word for word: it recomputes the value the name already had (tests reset to
     the same initial state this way), which repeats no random numbers that are used together."""
     before = first.statement
-    return (isinstance(before, ast.Assign) and isinstance(stmt, ast.Assign) and before is not stmt
-            and before.value is first.call and stmt.value is call
-            and ast.dump(before) == ast.dump(stmt))
+    if before is None or stmt is None or before is stmt:
+        return False
+    return (getattr(before, "value", None) is first.call and getattr(stmt, "value", None) is call
+            and bool(_stored(before)) and _stored(before) == _stored(stmt)
+            and ast.dump(first.call) == ast.dump(call))
 
 
 def _bound_by(comprehension: ast.AST) -> set[str]:
