@@ -54,6 +54,7 @@ class ValueKinds(TracedCode):
 
     name_kinds: dict[int, Kind]
     module_env: dict[str, Kind]
+    _returns: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[Kind, tuple[Kind, ...] | None] | None]
 
     def kind_of(self, node: ast.AST, scope: FunctionInfo | None) -> Kind:
         """The kind of an expression, using the recorded kinds of the names it reads."""
@@ -96,6 +97,33 @@ class ValueKinds(TracedCode):
             else:
                 flow.run_block(info.node.body)
             final_envs[id(info)] = flow.env
+
+    def return_kinds(self, fn: FunctionInfo, args: dict[str, Kind]) -> tuple[Kind, tuple[Kind, ...] | None] | None:
+        """The kind a function returns for these argument kinds (and, when every `return` gives a tuple of one
+        length, the kind of each element), from a dry run of its body; None when it cannot be told."""
+        memo_key = (id(fn), tuple(sorted((k, v.value) for k, v in args.items())))
+        if memo_key in self._returns:
+            return self._returns[memo_key]
+        self._returns[memo_key] = None  # a recursive call cannot be told
+        if len(self._returns) > 2000:
+            return None  # bounded work on generated code
+        env = {p: Kind.UNKNOWN for p in fn.params}
+        env.update({p: k for p, k in args.items() if p in env})
+        flow = _Flow(self, fn, env, record={})
+        flow.run_block(fn.node.body)  # type: ignore[arg-type]
+        results = flow.returns or []
+        if not results:
+            return None
+        kind = results[0][0]
+        if any(k is not kind for k, _ in results):
+            kind = Kind.UNKNOWN
+        shapes = {len(e) if e is not None else -1 for _, e in results}
+        elements = None
+        if len(shapes) == 1 and -1 not in shapes:
+            columns = zip(*(e for _, e in results if e is not None), strict=True)
+            elements = tuple(c[0] if all(k is c[0] for k in c) else Kind.UNKNOWN for c in columns)
+        self._returns[memo_key] = (kind, elements)
+        return self._returns[memo_key]
 
     def _param_kinds(self, info: FunctionInfo) -> dict[str, Kind]:
         kinds: dict[str, Kind] = {}
@@ -273,7 +301,8 @@ class _KindEvaluator:
                 if func.id in ("min", "max", "abs", "sum", "round") and Kind.JAX in args:
                     return Kind.JAX
                 return Kind.PYTHON
-            return Kind.UNKNOWN
+            returned = self._helper_returns(node)
+            return returned[0] if returned is not None else Kind.UNKNOWN
         if isinstance(func, ast.Attribute):
             recv = self.eval(func.value)
             if recv is Kind.JAX_AT:  # x.at[i].set(v)
@@ -282,6 +311,32 @@ class _KindEvaluator:
             if recv in (Kind.JAX, Kind.NUMPY):
                 return Kind.PYTHON if func.attr in _ARRAY_PY_METHODS else recv
         return Kind.UNKNOWN
+
+    def call_elements(self, node: ast.Call) -> tuple[Kind, ...] | None:
+        """The kinds of the tuple a helper of this module returns at this call (`mean, var = stats(x)`)."""
+        returned = self._helper_returns(node) if isinstance(node.func, ast.Name) else None
+        return returned[1] if returned is not None else None
+
+    def _helper_returns(self, node: ast.Call) -> tuple[Kind, tuple[Kind, ...] | None] | None:
+        """What a plain function of this module returns when called with these arguments, from its body."""
+        func = node.func
+        assert isinstance(func, ast.Name)
+        if self._shadowed_locally(func.id):
+            return None
+        fn = self.model.module_functions.get(func.id)
+        if fn is None or "." in fn.qualname or isinstance(fn.node, ast.Lambda) or any(
+                isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+            return None
+        positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
+        if len(node.args) > len(positional):
+            return None
+        args = {name: self.eval(a) for name, a in zip(positional, node.args, strict=False)}
+        args.update({k.arg: self.eval(k.value) for k in node.keywords if k.arg in fn.params})
+        return self.model.return_kinds(fn, args)
+
+    def _shadowed_locally(self, name: str) -> bool:
+        return (self.env is not None and name in self.env and self.env[name] is not Kind.FUNCTION) or (
+            self.scope is not None and self.model.is_local(name, self.scope))
 
     def _shadowed(self, name: str) -> bool:
         if self.env is not None and name in self.env:
@@ -332,12 +387,17 @@ def merge_envs(a: dict[str, Kind], b: dict[str, Kind]) -> dict[str, Kind]:
 
 
 class _Flow:
-    """Forward dataflow of value kinds through one scope's statements, recording the kind at each name read."""
+    """Forward dataflow of value kinds through one scope's statements, recording the kind at each name read.
+    A dry run (for a helper's return kind at one call site) records into a dict of its own and collects the
+    kinds its `return` statements give."""
 
-    def __init__(self, model: ValueKinds, scope: FunctionInfo | None, env: dict[str, Kind]) -> None:
+    def __init__(self, model: ValueKinds, scope: FunctionInfo | None, env: dict[str, Kind],
+                 record: dict[int, Kind] | None = None) -> None:
         self.model = model
         self.scope = scope
         self.env = env
+        self.record = model.name_kinds if record is None else record
+        self.returns: list[tuple[Kind, tuple[Kind, ...] | None]] | None = None if record is None else []
 
     def kind(self, node: ast.AST) -> Kind:
         return _KindEvaluator(self.model, self.scope, self.env).eval(node)
@@ -348,7 +408,7 @@ class _Flow:
         if node is None:
             return
         stack = [node]
-        record = self.model.name_kinds
+        record = self.record
         evaluator = _KindEvaluator(self.model, self.scope, self.env)
         while stack:
             cur = stack.pop()
@@ -391,7 +451,13 @@ class _Flow:
             self.env[target.id] = kind
         elif isinstance(target, ast.Tuple | ast.List):
             values = value.elts if isinstance(value, ast.Tuple | ast.List) else None
-            if values is not None and len(values) == len(target.elts) and not any(
+            elements = _KindEvaluator(self.model, self.scope, self.env).call_elements(value) if isinstance(
+                value, ast.Call) else None
+            if elements is not None and len(elements) == len(target.elts) and not any(
+                    isinstance(e, ast.Starred) for e in target.elts):
+                for t, k in zip(target.elts, elements, strict=True):  # mean, var = stats(x)
+                    self.bind(t, k)
+            elif values is not None and len(values) == len(target.elts) and not any(
                 isinstance(e, ast.Starred) for e in target.elts
             ):
                 for t, v in zip(target.elts, values, strict=True):
@@ -507,4 +573,9 @@ class _Flow:
         else:  # Expr, Return, Raise, Assert, ...: only reads
             for child in iter_children(stmt):
                 self.visit_expr(child)
+            if isinstance(stmt, ast.Return) and self.returns is not None:
+                value = stmt.value
+                elements = tuple(self.kind(e) for e in value.elts) if isinstance(value, ast.Tuple) and not any(
+                    isinstance(e, ast.Starred) for e in value.elts) else None
+                self.returns.append((self.kind(value) if value is not None else Kind.PYTHON, elements))
 

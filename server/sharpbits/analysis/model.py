@@ -46,6 +46,7 @@ class ModuleModel(KeyFlow):
         self.by_type: dict[type, list[ast.AST]] = {}
         self.owned: dict[int, list[ast.AST]] = {}
         self._names: set[str] | None = None
+        self._returns = {}
         self._collect()
         self._find_traced()
         self._run_dataflow()

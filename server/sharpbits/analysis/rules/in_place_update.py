@@ -63,6 +63,8 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
 (rebinding it locally would raise `UnboundLocalError`).
 """
     VALID = [
+        # a helper that returns a Python list: not an array
+        "import jax\ndef slots(n):\n    return [0] * n\n@jax.jit\ndef f(x):\n    out = slots(3)\n    out[0] = 1\n    return x\n",
         # NumPy in-place updates are fine
         "import numpy as np\nx = np.zeros(3)\nx[0] = 1\n",
         # dicts and lists
@@ -81,6 +83,12 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
         "import jax.numpy as jnp\ndef f(jnp):\n    x = jnp.zeros(3)\n    x[0] = 1\n",
     ]
     INVALID = [
+        Invalid(  # a value returned by a helper of this module keeps its kind (here a tuple of arrays)
+            "import jax\ndef stats(x):\n    return x.mean(0), x.var(0)\n@jax.jit\ndef f(x):\n    mean, var = stats(x)\n"
+            "    mean[0] = 0.0\n    return mean / var\n",
+            fixed="import jax\ndef stats(x):\n    return x.mean(0), x.var(0)\n@jax.jit\ndef f(x):\n    mean, var = stats(x)\n"
+            "    mean = mean.at[0].set(0.0)\n    return mean / var\n",
+        ),
         Invalid(
             "import jax\n@jax.jit\ndef f(x):\n    y = x * 2\n    y[0] = 1.0\n    return y\n",
             fixed="import jax\n@jax.jit\ndef f(x):\n    y = x * 2\n    y = y.at[0].set(1.0)\n    return y\n",
