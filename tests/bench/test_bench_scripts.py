@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import io
+import json
 import re
 import subprocess
 import sys
@@ -116,3 +117,82 @@ def test_realistic_code_base_compiles():
         total += len(text.splitlines())
     assert total >= 3_000, f"realistic code base has {total} lines"
     assert (REALISTIC / "README.md").is_file()
+
+
+# --- real code (bench/realcode.py): run on a tiny fake package, never downloading -------------------------
+
+REALCODE_VERDICTS = ROOT / "tests" / "corpus" / "realcode" / "verdicts.tsv"
+KEY_REUSE_MODULE = '''import jax
+
+
+def draw(key):
+    a = jax.random.normal(key, (3,))
+    b = jax.random.uniform(key, (3,))
+    return a + b
+'''
+
+
+def _run_realcode(source_dir: Path, verdicts: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(BENCH / "realcode.py"), "--source-dir", str(source_dir),
+                           "--verdicts", str(verdicts), *args], capture_output=True, text=True, timeout=120,
+                          cwd=ROOT)
+
+
+@pytest.fixture
+def fake_package(tmp_path: Path) -> Path:
+    package = tmp_path / "src" / "fakepkg" / "fakepkg"
+    package.mkdir(parents=True)
+    (package / "sampling.py").write_text(KEY_REUSE_MODULE, encoding="utf-8")
+    (package / "broken.py").write_text("def f(:\n", encoding="utf-8")
+    return tmp_path / "src"
+
+
+def test_realcode_fails_and_lists_an_unjudged_finding(fake_package: Path, tmp_path: Path):
+    proc = _run_realcode(fake_package, tmp_path / "none.tsv", "--unjudged")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert re.search(r"^UNJUDGED: 1 finding", proc.stdout, re.MULTILINE), proc.stdout
+    assert "fakepkg/fakepkg/sampling.py:6\tprng-key-reuse\t[warning]" in proc.stdout
+    assert ">    6      b = jax.random.uniform(key, (3,))" in proc.stdout  # the line, with context
+    assert "unreadable: fakepkg/fakepkg/broken.py" in proc.stdout
+
+
+def test_realcode_table_counts_verdicts_and_gone_ones(fake_package: Path, tmp_path: Path):
+    verdicts = tmp_path / "verdicts.tsv"
+    verdicts.write_text("# location\trule\tverdict\treason\n"
+                        "fakepkg/fakepkg/sampling.py:6\tprng-key-reuse\ttrue\tsame key to two samplers\n"
+                        "fakepkg/fakepkg/sampling.py:2\tprng-key-reuse\ttrue\tan old finding, now missed\n"
+                        "fakepkg/fakepkg/sampling.py:3\tpython-loop-in-jit\tfalse\tan old false alarm\n"
+                        "otherpkg/x.py:1\tprng-key-reuse\ttrue\tanother package: not counted as gone\n",
+                        encoding="utf-8")
+    proc = _run_realcode(fake_package, verdicts)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert re.search(r"^prng-key-reuse\s+1\s+1\s+0\s+0\s+1\.000$", proc.stdout, re.MULTILINE), proc.stdout
+    assert re.search(r"^overall \(warning\+\)\s+1\s+1\s+0\s+0\s+1\.000$", proc.stdout, re.MULTILINE), proc.stdout
+    assert re.search(r"^fakepkg\s+2\s+\d+\s+\d+\.\d+\s+1\s+1$", proc.stdout, re.MULTILINE), proc.stdout
+    assert "verdicts with no finding now: 2 (1 true = real bugs no longer found, 1 false" in proc.stdout
+    assert "LOST fakepkg/fakepkg/sampling.py:2 prng-key-reuse: an old finding, now missed" in proc.stdout
+    as_json = _run_realcode(fake_package, verdicts, "--json")
+    data = json.loads(as_json.stdout)
+    assert [f["verdict"] for f in data["findings"]] == ["true"]
+
+
+def test_realcode_rejects_a_malformed_verdict(fake_package: Path, tmp_path: Path):
+    verdicts = tmp_path / "verdicts.tsv"
+    verdicts.write_text("fakepkg/fakepkg/sampling.py:6\tprng-key-reuse\tmaybe\twho knows\n", encoding="utf-8")
+    proc = _run_realcode(fake_package, verdicts)
+    assert proc.returncode == 2
+    assert "verdict must be `true` or `false`" in proc.stderr
+
+
+def test_realcode_verdicts_file_is_well_formed():
+    sys.path.insert(0, str(BENCH))
+    try:
+        import realcode
+    finally:
+        sys.path.remove(str(BENCH))
+    verdicts = realcode.read_verdicts(REALCODE_VERDICTS)
+    assert verdicts, "tests/corpus/realcode/verdicts.tsv is empty"
+    for (location, rule), v in verdicts.items():
+        assert rule in RULES, f"{location}: unknown rule {rule!r}"
+        assert location.split("/", 1)[0] in realcode.PACKAGES, f"{location}: not a pinned package"
+        assert "\t" not in v.reason and len(v.reason) <= 240, f"{location}: reason too long or has a tab"

@@ -1,0 +1,336 @@
+"""Precision of sharpbits on real public JAX code: pinned library sources from PyPI, every finding judged.
+
+Downloads the published sources (sdists, which carry tests and examples; the wheel where a package has no
+sdist) of the pinned libraries below into `.cache/realcode/` (gitignored; a second run downloads nothing),
+runs the engine in-process over every `.py` file, and compares the warning/error findings with the verdicts
+in `tests/corpus/realcode/verdicts.tsv` (`location<TAB>rule<TAB>verdict<TAB>reason`, location =
+`package/path/inside/package.py:LINE`, verdict `true` or `false`). Info/hint findings are counted, not judged.
+
+    .venv/bin/python bench/realcode.py [--packages a,b] [--unjudged] [--json] [--source-dir DIR]
+
+Exits 1 when any warning/error finding has no verdict (a new finding must be judged, never assumed true),
+2 when a download fails. `--source-dir DIR` reads already-unpacked packages (one folder per package) instead
+of downloading, which is what the tests use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import zipfile
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from sharpbits.analysis.engine import Selection, analyze
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / ".cache" / "realcode"
+VERDICTS = ROOT / "tests" / "corpus" / "realcode" / "verdicts.tsv"
+RULES = ("in-place-update", "prng-key-reuse", "python-loop-in-jit", "boolean-indexing-in-jit",
+         "global-captured-in-jit")
+JUDGED_SEVERITIES = ("warning", "error")
+
+# PyPI name -> pinned version. `sdist` False: the package publishes no sdist, so the wheel is used.
+PACKAGES: dict[str, tuple[str, bool]] = {
+    "blackjax": ("1.7.1", True),
+    "numpyro": ("0.22.0", True),
+    "diffrax": ("0.7.2", True),
+    "distrax": ("0.1.9", True),
+    "jraph": ("0.0.6.dev0", True),
+    "rlax": ("0.1.9", True),
+    "chex": ("0.1.92", True),
+    "evosax": ("0.3.2", True),
+    "jaxopt": ("0.8.5", True),
+    "mctx": ("0.0.71", True),
+    "gymnax": ("1.0.1", True),
+    "dynamax": ("1.0.3", True),
+    "optimistix": ("0.1.0", True),
+    "lineax": ("0.1.1", True),
+    "kfac-jax": ("0.0.8", True),
+    "pgx": ("2.6.0", False),
+}
+# jumanji (1.1.2) is left out on purpose: held-out real code for checking a tuned analysis independently.
+
+
+@dataclass
+class Verdict:
+    location: str  # package/path.py:LINE
+    rule: str
+    verdict: str  # "true" | "false"
+    reason: str
+
+
+@dataclass
+class Judged:
+    location: str
+    rule: str
+    severity: str
+    message: str
+    source_line: str
+    verdict: str | None  # None: unjudged
+    reason: str = ""
+
+
+@dataclass
+class PackageStats:
+    name: str
+    files: int = 0
+    lines: int = 0
+    seconds: float = 0.0
+    findings: int = 0  # warning/error
+    unreadable: list[str] = field(default_factory=list)  # files that failed to decode or parse
+
+
+def read_verdicts(path: Path) -> dict[tuple[str, str], Verdict]:
+    """The TSV as {(location, rule): Verdict}; blank lines and `#` comments are skipped, bad rows raise."""
+    out: dict[tuple[str, str], Verdict] = {}
+    if not path.exists():
+        return out
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        cells = raw.split("\t")
+        if len(cells) != 4:
+            raise ValueError(f"{path}:{number}: want 4 tab-separated cells, got {len(cells)}: {raw!r}")
+        location, rule, verdict, reason = (c.strip() for c in cells)
+        if verdict not in ("true", "false"):
+            raise ValueError(f"{path}:{number}: verdict must be `true` or `false`, got {verdict!r}")
+        if ":" not in location or not location.rsplit(":", 1)[1].isdigit():
+            raise ValueError(f"{path}:{number}: location must be package/path.py:LINE, got {location!r}")
+        if not reason:
+            raise ValueError(f"{path}:{number}: a verdict needs a reason")
+        if (location, rule) in out:
+            raise ValueError(f"{path}:{number}: duplicate verdict for {location} {rule}")
+        out[(location, rule)] = Verdict(location, rule, verdict, reason)
+    return out
+
+
+# --- download and unpack ---------------------------------------------------------------------------------
+
+def fetch(name: str, version: str, sdist: bool, cache: Path) -> Path:
+    """The unpacked source folder of NAME==VERSION under CACHE (downloaded and unpacked once)."""
+    unpacked = cache / "src" / f"{name}-{version}"
+    if (unpacked / ".complete").exists():
+        return unpacked
+    archives = cache / "archives"
+    archives.mkdir(parents=True, exist_ok=True)
+    archive = _find_archive(archives, name, version)
+    if archive is None:
+        kind = ["--no-binary", ":all:"] if sdist else ["--only-binary", ":all:"]
+        cmd = [sys.executable, "-m", "pip", "download", "--no-deps", *kind, f"{name}=={version}",
+               "-d", str(archives), "--quiet", "--disable-pip-version-check"]
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        archive = _find_archive(archives, name, version)
+        if proc.returncode != 0 or archive is None:
+            raise RuntimeError(f"download of {name}=={version} failed:\n{proc.stderr.strip()}")
+    if unpacked.exists():
+        shutil.rmtree(unpacked)
+    unpacked.mkdir(parents=True)
+    _unpack_python_files(archive, unpacked)
+    (unpacked / ".complete").write_text(archive.name + "\n", encoding="utf-8")
+    return unpacked
+
+
+def _find_archive(folder: Path, name: str, version: str) -> Path | None:
+    stem = name.replace("-", "_").lower()
+    for path in sorted(folder.iterdir()):
+        low = path.name.lower().replace("-", "_")
+        if low.startswith(f"{stem}_{version.lower()}") and path.name.endswith((".tar.gz", ".zip", ".whl")):
+            return path
+    return None
+
+
+def _unpack_python_files(archive: Path, dest: Path) -> None:
+    """Only the .py files, with the archive's top folder (`name-version/`) stripped, and no path escapes."""
+    def target(member: str) -> Path | None:
+        parts = [p for p in member.split("/") if p not in ("", ".")]
+        if archive.name.endswith((".tar.gz", ".zip")) and len(parts) > 1:
+            parts = parts[1:]
+        if not parts or ".." in parts or not parts[-1].endswith(".py"):
+            return None
+        return dest.joinpath(*parts)
+
+    if archive.name.endswith(".tar.gz"):
+        with tarfile.open(archive) as tar:
+            for member in tar.getmembers():
+                out = target(member.name)
+                if out is not None and member.isfile():
+                    data = tar.extractfile(member)
+                    if data is not None:
+                        out.parent.mkdir(parents=True, exist_ok=True)
+                        out.write_bytes(data.read())
+    else:
+        with zipfile.ZipFile(archive) as zf:
+            for info in zf.infolist():
+                out = target(info.filename)
+                if out is not None and not info.is_dir():
+                    out.parent.mkdir(parents=True, exist_ok=True)
+                    out.write_bytes(zf.read(info))
+
+
+# --- analysis ----------------------------------------------------------------------------------------------
+
+def analyse_package(name: str, folder: Path, verdicts: dict[tuple[str, str], Verdict],
+                    info_counts: Counter[str]) -> tuple[PackageStats, list[Judged]]:
+    stats = PackageStats(name)
+    judged: list[Judged] = []
+    for path in sorted(folder.rglob("*.py")):
+        rel = f"{name}/{path.relative_to(folder).as_posix()}"
+        stats.files += 1
+        try:
+            text = path.read_bytes().decode("utf-8")
+        except UnicodeDecodeError:
+            stats.unreadable.append(f"{rel} (not UTF-8)")
+            continue
+        lines = text.splitlines()
+        stats.lines += len(lines)
+        started = time.perf_counter()
+        result = analyze(text, str(path), Selection())
+        stats.seconds += time.perf_counter() - started
+        if result.syntax_error is not None:
+            stats.unreadable.append(f"{rel} ({result.syntax_error.message})")
+            continue
+        for f in result.findings:
+            if f.severity not in JUDGED_SEVERITIES:
+                info_counts[f"{f.rule} [{f.severity}]"] += 1
+                continue
+            location = f"{rel}:{f.line}"
+            v = verdicts.get((location, f.rule))
+            source_line = lines[f.line - 1].strip() if 0 < f.line <= len(lines) else ""
+            judged.append(Judged(location, f.rule, f.severity, f.message, source_line,
+                                 v.verdict if v else None, v.reason if v else ""))
+            stats.findings += 1
+    return stats, judged
+
+
+def precision(true: int, false: int) -> str:
+    return f"{true / (true + false):.3f}" if true + false else "  n/a"
+
+
+def context_of(location: str, folders: dict[str, Path], around: int = 3) -> str:
+    rel, line_text = location.rsplit(":", 1)
+    package, inner = rel.split("/", 1)
+    line = int(line_text)
+    lines = (folders[package] / inner).read_text(encoding="utf-8").splitlines()
+    lo, hi = max(1, line - around), min(len(lines), line + around)
+    return "\n".join(f"  {'>' if n == line else ' '}{n:5d}  {lines[n - 1]}" for n in range(lo, hi + 1))
+
+
+def report(stats: list[PackageStats], judged: list[Judged], verdicts: dict[tuple[str, str], Verdict],
+           info_counts: Counter[str], packages: set[str], folders: dict[str, Path], show_context: bool) -> str:
+    out: list[str] = []
+    total_lines = sum(s.lines for s in stats)
+    total_files = sum(s.files for s in stats)
+    total_seconds = sum(s.seconds for s in stats)
+    out.append(f"real code: {len(stats)} packages, {total_files} files, {total_lines} lines, "
+               f"analysed in {total_seconds:.2f} s")
+    out.append("")
+    out.append(f"{'rule':26s} {'findings':>8s} {'true':>5s} {'false':>5s} {'unjudged':>8s} {'precision':>9s}")
+    rules = sorted(set(RULES) | {j.rule for j in judged}, key=lambda r: (r not in RULES, RULES.index(r)
+                                                                         if r in RULES else 0, r))
+    for rule in rules:
+        mine = [j for j in judged if j.rule == rule]
+        t = sum(j.verdict == "true" for j in mine)
+        f = sum(j.verdict == "false" for j in mine)
+        u = sum(j.verdict is None for j in mine)
+        out.append(f"{rule:26s} {len(mine):8d} {t:5d} {f:5d} {u:8d} {precision(t, f):>9s}")
+    t = sum(j.verdict == "true" for j in judged)
+    f = sum(j.verdict == "false" for j in judged)
+    u = sum(j.verdict is None for j in judged)
+    out.append(f"{'overall (warning+)':26s} {len(judged):8d} {t:5d} {f:5d} {u:8d} {precision(t, f):>9s}")
+    info = ", ".join(f"{k}={n}" for k, n in sorted(info_counts.items())) or "none"
+    out.append(f"info/hint findings (not judged): {sum(info_counts.values())} ({info})")
+    out.append("")
+    out.append(f"{'package':14s} {'files':>6s} {'lines':>7s} {'seconds':>8s} {'findings':>8s}  unreadable")
+    for s in stats:
+        out.append(f"{s.name:14s} {s.files:6d} {s.lines:7d} {s.seconds:8.2f} {s.findings:8d}  {len(s.unreadable)}")
+    for s in stats:
+        for bad in s.unreadable:
+            out.append(f"  unreadable: {bad}")
+
+    found = {(j.location, j.rule) for j in judged}
+    gone = [v for key, v in sorted(verdicts.items())
+            if key not in found and v.location.split("/", 1)[0] in packages]
+    gone_true = [v for v in gone if v.verdict == "true"]
+    gone_false = [v for v in gone if v.verdict == "false"]
+    out.append("")
+    out.append(f"verdicts with no finding now: {len(gone)} ({len(gone_true)} true = real bugs no longer found, "
+               f"{len(gone_false)} false = fixed false alarms)")
+    for v in gone_true:
+        out.append(f"  LOST {v.location} {v.rule}: {v.reason}")
+
+    unjudged = [j for j in judged if j.verdict is None]
+    if unjudged:
+        out.append("")
+        out.append(f"UNJUDGED: {len(unjudged)} finding(s) have no verdict in {VERDICTS.relative_to(ROOT)}:")
+        for j in unjudged:
+            out.append(f"  {j.location}\t{j.rule}\t[{j.severity}] {j.message}")
+            if show_context:
+                out.append(context_of(j.location, folders))
+            else:
+                out.append(f"      | {j.source_line}")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--packages", help="comma-separated subset of: " + ",".join(PACKAGES))
+    parser.add_argument("--unjudged", action="store_true", help="print unjudged findings with 3 lines of context")
+    parser.add_argument("--json", action="store_true", help="print the findings and tables as JSON")
+    parser.add_argument("--source-dir", type=Path,
+                        help="read unpacked packages from DIR/<package>/ instead of downloading")
+    parser.add_argument("--verdicts", type=Path, default=VERDICTS, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+
+    if args.source_dir is not None:
+        available = sorted(p.name for p in args.source_dir.iterdir() if p.is_dir())
+    else:
+        available = list(PACKAGES)
+    wanted = [p.strip() for p in args.packages.split(",") if p.strip()] if args.packages else available
+    unknown = [p for p in wanted if p not in available]
+    if unknown:
+        print(f"unknown package(s): {', '.join(unknown)} (known: {', '.join(available)})", file=sys.stderr)
+        return 2
+    try:
+        verdicts = read_verdicts(args.verdicts)
+    except ValueError as exc:
+        print(f"bad verdicts file: {exc}", file=sys.stderr)
+        return 2
+
+    folders: dict[str, Path] = {}
+    for name in wanted:
+        if args.source_dir is not None:
+            folders[name] = args.source_dir / name
+            continue
+        version, sdist = PACKAGES[name]
+        try:
+            folders[name] = fetch(name, version, sdist, CACHE)
+        except RuntimeError as exc:
+            print(str(exc), file=sys.stderr)
+            return 2
+
+    stats: list[PackageStats] = []
+    judged: list[Judged] = []
+    info_counts: Counter[str] = Counter()
+    for name in wanted:
+        s, j = analyse_package(name, folders[name], verdicts, info_counts)
+        stats.append(s)
+        judged += j
+
+    if args.json:
+        json.dump({"packages": [asdict(s) for s in stats], "findings": [asdict(j) for j in judged],
+                   "info_counts": dict(info_counts)}, sys.stdout, indent=1)
+        print()
+    else:
+        print(report(stats, judged, verdicts, info_counts, set(wanted), folders, args.unjudged))
+    return 1 if any(j.verdict is None for j in judged) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
