@@ -150,6 +150,19 @@ class KeyFlow(ValueKinds):
                 out.append(KeyReuse(key, key.id, None, "closure", repeating))
         return out
 
+    def callee_of(self, call: ast.Call, scope: FunctionInfo | None) -> FunctionInfo | None:
+        """The function of this module a call runs: `helper(...)`, or `self.method(...)` of the same class."""
+        func = call.func
+        if isinstance(func, ast.Name):
+            if self.aliases.get(func.id) is not None or (scope is not None and self.is_local(func.id, scope)):
+                return None
+            return self.module_functions.get(func.id)
+        if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
+                and scope is not None and "." in scope.qualname):
+            owner = scope.qualname.rsplit(".", 1)[0]
+            return self.method(f"{owner}.{func.attr}")
+        return None
+
     def method(self, qualname: str) -> FunctionInfo | None:
         """A method of a class of this module, by `Class.method`."""
         if self._methods is None:
@@ -186,21 +199,34 @@ class KeyFlow(ValueKinds):
                 continue
             if not isinstance(node, ast.Call) or self.is_predicate(node):
                 continue
-            key, how = self.random_key_arg(node, fn)
-            if key is not None:
-                candidates = [key] if how != "derive" else []
-            else:
-                q = self.qualname(node.func, fn)
-                if (q is not None and q.startswith("jax.random.")) or (
-                        q or (node.func.id if isinstance(node.func, ast.Name) else None)) in NOT_A_CONSUMER:
-                    continue
-                candidates = [*node.args, *(kw.value for kw in node.keywords)]
-            for arg in candidates:
+            for arg, strength in self._argument_uses(node, fn):
                 if isinstance(arg, ast.Name) and arg.id in params:
-                    always = _runs_always(self, node, fn.node, body)
-                    if always or out.get(arg.id) is None:
-                        out[arg.id] = "always" if always else "maybe"
+                    if strength == "always" and not _runs_always(self, node, fn.node, body):
+                        strength = "maybe"
+                    if strength == "always" or out.get(arg.id) is None:
+                        out[arg.id] = strength
         return out
+
+    def _argument_uses(self, call: ast.Call, scope: FunctionInfo | None) -> list[tuple[ast.AST, str]]:
+        """The arguments a call may consume as keys, each "always" or "maybe" (as far as the call goes)."""
+        key, how = self.random_key_arg(call, scope)
+        if key is not None:
+            return [(key, "always")] if how != "derive" else []
+        q = self.qualname(call.func, scope)
+        if (q is not None and q.startswith("jax.random.")) or (
+                q or (call.func.id if isinstance(call.func, ast.Name) else None)) in NOT_A_CONSUMER:
+            return []
+        callee = self.callee_of(call, scope)
+        if callee is None:  # a function we cannot see: maybe (a constructor given key=: surely)
+            opaque = "always" if _constructs(call) else "maybe"
+            return [(a, "maybe") for a in call.args] + [(k.value, opaque) for k in call.keywords]
+        uses = self.parameter_consumption(callee)
+        positional = _positional(callee)
+        found: list[tuple[ast.AST, str]] = [
+            (a, uses[positional[i]]) for i, a in enumerate(call.args)
+            if i < len(positional) and positional[i] in uses and not isinstance(a, ast.Starred)]
+        found += [(k.value, uses[k.arg]) for k in call.keywords if k.arg is not None and k.arg in uses]
+        return found
 
     def _always_consumed_params(self) -> dict[str, set[int]]:
         """For each module-level function: the positions of parameters it passes to a jax.random sampler in a
@@ -226,6 +252,13 @@ class KeyFlow(ValueKinds):
                 continue  # an early return may skip it
             out.setdefault(fn.name, set()).add(positional.index(key.id))
         return out
+
+
+def _constructs(call: ast.Call) -> bool:
+    """`Linear(3, 4, key=k)`, `eqx.nn.MLP(..., key=k)`: a class built from a key (equinox's convention)."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    return name[:1].isupper() and any(kw.arg == "key" for kw in call.keywords)
 
 
 def _positional(fn: FunctionInfo) -> list[str]:
@@ -348,40 +381,15 @@ class _ScopeWalk:
             return []
         # Any other function may draw from a key or split it. For a function of this module the model knows
         # which parameters it consumes on every path (definite), on some (a `training` flag: maybe), or never.
-        callee = self._callee(call, func_name, q)
-        uses = self.model.parameter_consumption(callee) if callee is not None else None
-        positional = _positional(callee) if callee is not None else []
+        # A function we cannot see may or may not draw from the key: a maybe, which counts next to a sure use
+        # (`init(key)` then `normal(key)`) but not next to another maybe (tests hand one key to two
+        # implementations to compare them). A function of this module is looked into.
         found: list[tuple[ast.AST, str, str, bool]] = []
-        for i, arg in enumerate(call.args):
+        for arg, strength in model._argument_uses(call, self.fn):
             label = self._label(arg.value if isinstance(arg, ast.Starred) else arg)
-            if label is None:
-                continue
-            use = "always" if uses is None else uses.get(positional[i]) if i < len(positional) and not isinstance(
-                arg, ast.Starred) else "maybe"
-            if use is not None:
-                found.append((arg, label, "split", use == "always"))
-        for kw in call.keywords:
-            label = self._label(kw.value)
-            if label is None:
-                continue
-            use = "always" if uses is None else uses.get(kw.arg or "", "maybe" if kw.arg is None else None)
-            if use is not None:
-                found.append((kw.value, label, "split", use == "always"))
+            if label is not None:
+                found.append((arg, label, "split", strength == "always"))
         return found
-
-    def _callee(self, call: ast.Call, func_name: str | None, q: str | None) -> FunctionInfo | None:
-        """The function of this module a call runs: `helper(...)`, or `self.method(...)` of the same class."""
-        model = self.model
-        if func_name is not None:
-            if q is not None or (self.fn is not None and model.is_local(func_name, self.fn)):
-                return None
-            return model.module_functions.get(func_name)
-        func = call.func
-        if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
-                and self.fn is not None and "." in self.fn.qualname):
-            owner = self.fn.qualname.rsplit(".", 1)[0]
-            return model.method(f"{owner}.{func.attr}")
-        return None
 
     # ---- statements --------------------------------------------------------------------------------------
 
@@ -560,19 +568,18 @@ class _ScopeWalk:
                 if reads & names:
                     names.update(_stored(assign))  # type: ignore[arg-type]
         for node in own:
-            if isinstance(node, ast.Assert):
-                node = node.test  # type: ignore[assignment]
-                if isinstance(node, ast.UnaryOp):
-                    node = node.operand  # type: ignore[assignment]
-            elif not (isinstance(node, ast.Call) and _is_assertion(node.func)):
+            if isinstance(node, ast.Call) and _is_assertion(node.func):
+                pairs = [node.args[:2]]
+            elif isinstance(node, ast.Assert):
+                # inside `assert ...`: a comparison or a difference of the two results
+                pairs = [[n.left, n.comparators[0]] if isinstance(n, ast.Compare) else [n.left, n.right]
+                         for n in ast.walk(node.test) if isinstance(n, ast.Compare) or (
+                             isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub))]
+            else:
                 continue
-            sides = node.args if isinstance(node, ast.Call) else [node.left, *node.comparators] if isinstance(
-                node, ast.Compare) else []
-            side_reads = [{n.id for n in ast.walk(side) if isinstance(n, ast.Name)} for side in sides[:2]]
-            if len(side_reads) == 2 and any(
-                    side_reads[i] & flows[0] and not side_reads[i] & flows[1]
-                    and side_reads[1 - i] & flows[1] and not side_reads[1 - i] & flows[0] for i in (0, 1)):
-                return True  # actual on one side, expected on the other
+            for pair in pairs:
+                if len(pair) == 2 and _separates(pair, flows):
+                    return True  # actual on one side, expected on the other
         return False
 
     def add(self, reuse: KeyReuse) -> None:
@@ -601,6 +608,13 @@ def _exclusive(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
             return branch_a is not branch_b and cur.test not in (branch_a, branch_b)
         child, cur = cur, model.parents.get(cur)
     return False
+
+
+def _separates(pair: list[ast.expr], flows: list[set[str]]) -> bool:
+    """One side computed from the first result only, the other from the second only."""
+    reads = [{n.id for n in ast.walk(side) if isinstance(n, ast.Name)} for side in pair]
+    return any(reads[i] & flows[0] and not reads[i] & flows[1] and reads[1 - i] & flows[1]
+               and not reads[1 - i] & flows[0] for i in (0, 1))
 
 
 def _stored(stmt: ast.stmt) -> set[str]:
