@@ -219,7 +219,8 @@ class KeyFlow(ValueKinds):
         callee = self.callee_of(call, scope)
         if callee is None:  # a function we cannot see: maybe (a constructor given key=: surely)
             opaque = "always" if _constructs(call) else "maybe"
-            return [(a, "maybe") for a in call.args] + [(k.value, opaque) for k in call.keywords]
+            unseen: list[tuple[ast.AST, str]] = [(a, "maybe") for a in call.args]
+            return unseen + [(k.value, opaque) for k in call.keywords]
         uses = self.parameter_consumption(callee)
         positional = _positional(callee)
         found: list[tuple[ast.AST, str]] = [
