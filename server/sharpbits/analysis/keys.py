@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from sharpbits.analysis.kinds import Kind, ValueKinds
 from sharpbits.analysis.scopes import FunctionInfo
-from sharpbits.analysis.syntax import iter_children
+from sharpbits.analysis.syntax import iter_children, literal_int
 
 # jax.random functions that take a key without consuming it
 RANDOM_NON_CONSUMING = {"key", "PRNGKey", "key_data", "wrap_key_data", "key_impl", "clone"}
@@ -496,7 +496,9 @@ class _ScopeWalk:
                         state[label] = KeyUse(node, label, call, stmt, how, definite)
                     if first is None:
                         continue
-                if _conflict(first, how, definite) and not _replays(first, call, stmt) and not self._compared(first, stmt, call):
+                if (_conflict(first, how, definite) and not _fold_past_split(self.model, first, call, how)
+                        and not _replays(first, call, stmt) and not self._compared(first, stmt, call)
+                        and not self._dead_before_return(first, stmt)):
                     self.add(KeyReuse(node, label, first, "loop" if first.node is node else "again"))
             self._escape(call, consumed, state)
 
@@ -515,6 +517,19 @@ class _ScopeWalk:
             for label in [k for k in state if k not in used and _is_under(k, base.id) and k != base.id
                           and ("." in k or "['" in k)]:
                 del state[label]
+
+    def _dead_before_return(self, first: KeyUse, stmt: ast.stmt | None) -> bool:
+        """`theta = uniform(key)` ... `return uniform(key)` with `theta` never read in between: on this path
+        the first draw is thrown away, so no two draws that are used share the key."""
+        before = first.statement
+        if not isinstance(stmt, ast.Return) or before is None or not isinstance(before, ast.Assign):
+            return False
+        names = _stored(before)
+        if not names:
+            return False
+        return not any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in names
+                       and before.lineno < n.lineno <= (stmt.end_lineno or stmt.lineno)
+                       for n in self.model.own_nodes(self.fn))
 
     def _comprehension_names(self, comprehension: ast.AST) -> set[str]:
         """Names bound by this comprehension and the comprehensions around it."""
@@ -592,6 +607,27 @@ class _ScopeWalk:
         if token not in self.reported:
             self.reported.add(token)
             self.found.append(reuse)
+
+
+def _fold_past_split(model: KeyFlow, first: KeyUse, call: ast.Call, how: str) -> bool:
+    """`split(key, n)` and `fold_in(key, n)` (the same `n`, or a literal at or past it): fold_in(k, i) equals
+    split(k, n)[i] only for i < n, so index n is a key of its own (a common way to get one more key)."""
+    if {first.how, how} != {"split", "derive"}:
+        return False
+    split_call, fold_call = (first.call, call) if how == "derive" else (call, first.call)
+    q = model.qualname(split_call.func, model.enclosing_function(split_call))
+    if q != "jax.random.split":
+        return False
+    count = next((kw.value for kw in split_call.keywords if kw.arg == "num"),
+                 split_call.args[1] if len(split_call.args) > 1 else ast.Constant(2))
+    data = next((kw.value for kw in fold_call.keywords if kw.arg == "data"),
+                fold_call.args[1] if len(fold_call.args) > 1 else None)
+    if data is None:
+        return False
+    if ast.dump(count) == ast.dump(data):
+        return True
+    n, i = literal_int(count), literal_int(data)
+    return n is not None and i is not None and i >= n
 
 
 def _exclusive(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:

@@ -67,6 +67,15 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         # the same call again resets the same name to the same value
         "import jax\ndef test_env(init, step):\n    key = jax.random.key(0)\n    state = init(key)\n"
         "    state = step(state)\n    state = init(key)\n    return state\n",
+        # fold_in(key, n) after split(key, n): index n is past the split's keys
+        "import jax\ndef ask(key, n):\n    keys = jax.random.split(key, n)\n    extra = jax.random.fold_in(key, n)\n"
+        "    return keys, extra\n",
+        # the first draw is thrown away on the path that draws again
+        "import jax\ndef rotation(key, n):\n    theta = jax.random.uniform(key)\n    if n == 1:\n"
+        "        return jax.random.uniform(key)\n    return theta\n",
+        # one key handed to two functions we cannot see (a test comparing two implementations): may not be reuse
+        "import jax\ndef test_same(fast, slow):\n    key = jax.random.key(0)\n    a = fast(key)\n    b = slow(key)\n"
+        "    return a, b\n",
         # keys bound per element by a comprehension over a split
         "import jax\nkey = jax.random.key(0)\nxs = [jax.random.normal(k, ()) for k in jax.random.split(key, 3)]\n",
         "import jax\nkey = jax.random.key(0)\nk1, k2 = jax.random.split(key)\na = jax.random.normal(k1, (2,))\n"
