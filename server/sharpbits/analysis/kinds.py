@@ -55,6 +55,7 @@ class ValueKinds(TracedCode):
     name_kinds: dict[int, Kind]
     module_env: dict[str, Kind]
     _returns: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[Kind, tuple[Kind, ...] | None] | None]
+    _attribute_kinds: dict[str, dict[str, Kind]]
 
     def kind_of(self, node: ast.AST, scope: FunctionInfo | None) -> Kind:
         """The kind of an expression, using the recorded kinds of the names it reads."""
@@ -97,6 +98,36 @@ class ValueKinds(TracedCode):
             else:
                 flow.run_block(info.node.body)
             final_envs[id(info)] = flow.env
+
+    def instance_attribute_kind(self, scope: FunctionInfo, attr: str) -> Kind:
+        """The kind of `self.attr` in a method: what every `self.attr = value` in the class's methods stores,
+        when they agree and the value's kind shows without knowing any name (`jnp.zeros(...)`); else UNKNOWN."""
+        method = scope
+        while method.parent is not None:
+            method = method.parent
+        if "." not in method.qualname:
+            return Kind.UNKNOWN
+        owner = method.qualname.rsplit(".", 1)[0]
+        table = self._attribute_kinds.get(owner)
+        if table is None:
+            table = self._attribute_kinds[owner] = {}
+            seen: dict[str, set[Kind]] = {}
+            for fn in self.functions.values():
+                if fn.parent is not None or not fn.qualname.startswith(owner + ".") or "." in fn.qualname[len(owner) + 1:]:
+                    continue
+                evaluator = _KindEvaluator(self, fn, {})
+                for node in self.own_nodes(fn):
+                    if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+                        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                        for target in targets:
+                            if (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
+                                    and target.value.id == "self"):
+                                kind = evaluator.eval(node.value) if node.value is not None and not isinstance(
+                                    node, ast.AugAssign) else Kind.UNKNOWN
+                                seen.setdefault(target.attr, set()).add(kind)
+            for name, kinds in seen.items():
+                table[name] = kinds.pop() if len(kinds) == 1 else Kind.UNKNOWN
+        return table.get(attr, Kind.UNKNOWN)
 
     def return_kinds(self, fn: FunctionInfo, args: dict[str, Kind]) -> tuple[Kind, tuple[Kind, ...] | None] | None:
         """The kind a function returns for these argument kinds (and, when every `return` gives a tuple of one
@@ -278,6 +309,8 @@ class _KindEvaluator:
     def attribute(self, node: ast.Attribute) -> Kind:
         if self.model.qualname(node, self.scope) is not None:
             return Kind.UNKNOWN  # e.g. jnp.pi, jnp.float32: module attributes
+        if isinstance(node.value, ast.Name) and node.value.id == "self" and self.scope is not None:
+            return self.model.instance_attribute_kind(self.scope, node.attr)
         base = self.eval(node.value)
         if base in (Kind.JAX, Kind.NUMPY):
             if node.attr in ARRAY_STATIC_ATTRS:

@@ -17,21 +17,40 @@ from __future__ import annotations
 
 import ast
 
-from sharpbits.analysis.keys import KeyFlow, KeyReuse, KeyUse
+from sharpbits.analysis.globals import Change, GlobalChanges
+from sharpbits.analysis.keys import KeyReuse, KeyUse
 from sharpbits.analysis.kinds import ARRAY_STATIC_ATTRS, Kind, arith, merge, qualified_call_kind
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import FunctionNode, iter_children, literal_int, literal_value
 from sharpbits.analysis.traced import LAX_BODIES, TRANSFORMS, TraceSite
 
-__all__ = ["ARRAY_STATIC_ATTRS", "LAX_BODIES", "TRANSFORMS", "FunctionInfo", "FunctionNode", "KeyReuse", "KeyUse", "Kind", "ModuleModel",
-           "TraceSite", "arith", "iter_children", "literal_int", "literal_value", "merge", "qualified_call_kind"]
+__all__ = [
+    "ARRAY_STATIC_ATTRS",
+    "LAX_BODIES",
+    "TRANSFORMS",
+    "Change",
+    "FunctionInfo",
+    "FunctionNode",
+    "KeyReuse",
+    "KeyUse",
+    "Kind",
+    "ModuleModel",
+    "TraceSite",
+    "arith",
+    "iter_children",
+    "literal_int",
+    "literal_value",
+    "merge",
+    "qualified_call_kind",
+]
 
 
-class ModuleModel(KeyFlow):
+class ModuleModel(GlobalChanges):
     """Names, traced functions and value kinds of one parsed module, built once per analysis.
 
     Its parts live in their own files: scopes.py (the walk, imports, names), traced.py (what runs under a JAX
-    transformation), kinds.py (what kind each value is), keys.py (where PRNG keys are consumed, and reused)."""
+    transformation), kinds.py (what kind each value is), keys.py (where PRNG keys are consumed, and reused),
+    globals.py (module-level values that change after a trace captured them)."""
 
     def __init__(self, tree: ast.Module) -> None:
         self.tree = tree
@@ -47,6 +66,7 @@ class ModuleModel(KeyFlow):
         self.owned: dict[int, list[ast.AST]] = {}
         self._names: set[str] | None = None
         self._returns = {}
+        self._attribute_kinds = {}
         self._collect()
         self._find_traced()
         self._run_dataflow()

@@ -63,6 +63,9 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
 (rebinding it locally would raise `UnboundLocalError`).
 """
     VALID = [
+        # an attribute that holds a NumPy array (or anything else) is not flagged
+        "import numpy as np\nclass Buffer:\n    def __init__(self, n):\n        self.data = np.zeros(n)\n"
+        "    def write(self, i, v):\n        self.data[i] = v\n",
         # a helper that returns a Python list: not an array
         "import jax\ndef slots(n):\n    return [0] * n\n@jax.jit\ndef f(x):\n    out = slots(3)\n    out[0] = 1\n    return x\n",
         # NumPy in-place updates are fine
@@ -83,6 +86,10 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
         "import jax.numpy as jnp\ndef f(jnp):\n    x = jnp.zeros(3)\n    x[0] = 1\n",
     ]
     INVALID = [
+        Invalid(  # an array kept in an attribute keeps its kind
+            "import jax.numpy as jnp\nclass Buffer:\n    def __init__(self, n):\n        self.data = jnp.zeros(n)\n"
+            "    def write(self, i, v):\n        self.data[i] = v\n",
+        ),
         Invalid(  # a value returned by a helper of this module keeps its kind (here a tuple of arrays)
             "import jax\ndef stats(x):\n    return x.mean(0), x.var(0)\n@jax.jit\ndef f(x):\n    mean, var = stats(x)\n"
             "    mean[0] = 0.0\n    return mean / var\n",
@@ -142,6 +149,10 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                     continue
                 base, chained = _base_name(target)
                 if base is None:
+                    attribute = _self_attribute(target)  # self.w[0] = v: the kind stored in self.w
+                    if attribute is None or model.kind_of(attribute, model.enclosing_function(node)) is not Kind.JAX:
+                        continue
+                    self._report_attribute(ctx, target, attribute)
                     continue
                 if model.kind_at(base) not in (Kind.JAX, Kind.KEY) and not _array_leaf_of_pytree_param(target, base, model):
                     continue
@@ -161,6 +172,20 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                 fixable = simple and (fn is None or base.id in fn.local_names)
                 builder = _fix_builder(ctx, node, base.id, fn, minmax) if fixable else None
                 ctx.report(target, msg, builder, fix_title=f"use `{name} = {name}.at[{index}].{method}(...)`")
+
+    @staticmethod
+    def _report_attribute(ctx: RuleContext, target: ast.Subscript, attribute: ast.Attribute) -> None:
+        name = ast.unparse(attribute)
+        index = ast.unparse(target.slice) if len(ast.unparse(target.slice)) <= 20 else "..."
+        ctx.report(target, f"JAX arrays are immutable: assigning to `{name}[{index}]` raises TypeError; "
+                   f"use `{name} = {name}.at[{index}].set(...)`")
+
+
+def _self_attribute(target: ast.Subscript) -> ast.Attribute | None:
+    value: ast.AST = target.value
+    if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self":
+        return value
+    return None
 
 
 def _array_leaf_of_pytree_param(target: ast.Subscript, base: ast.Name, model) -> bool:

@@ -1,0 +1,228 @@
+"""Globals that change: which module-level names (and class attributes) can take a new value after a traced
+function captured them. `jit` bakes a global's value in at trace time, so a change made later is silently
+ignored; module-level set-up that runs before the first trace (tables, registries, flags) is not such a change.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from sharpbits.analysis.keys import KeyFlow
+from sharpbits.analysis.kinds import Kind, ValueKinds
+from sharpbits.analysis.scopes import FunctionInfo
+
+_MUTATING_METHODS = {"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "popitem",
+                     "add", "discard", "sort", "reverse", "__setitem__"}
+
+
+@dataclass
+class Change:
+    line: int
+    how: str  # "reassigned", "written through `global` in `f`", "mutated"
+    in_function: bool  # made by a function (runs at any time) rather than by module-level code (runs once, in order)
+
+
+def _module_level_statements(tree: ast.Module):
+    """Statements that run at module level: the body, and the bodies of module-level if/for/while/try/with."""
+    stack: list[ast.stmt] = list(reversed(tree.body))
+    while stack:
+        stmt = stack.pop()
+        yield stmt
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        for field in ("body", "orelse", "finalbody"):
+            stack.extend(reversed(getattr(stmt, field, []) or []))
+        for handler in getattr(stmt, "handlers", []) or []:
+            stack.extend(reversed(handler.body))
+
+
+def _targets(stmt: ast.stmt) -> list[ast.AST]:
+    if isinstance(stmt, ast.Assign):
+        return list(stmt.targets)
+    if isinstance(stmt, ast.AugAssign | ast.AnnAssign) and (not isinstance(stmt, ast.AnnAssign) or stmt.value):
+        return [stmt.target]
+    if isinstance(stmt, ast.For | ast.AsyncFor):
+        return [stmt.target]
+    if isinstance(stmt, ast.With | ast.AsyncWith):
+        return [item.optional_vars for item in stmt.items if item.optional_vars is not None]
+    return []
+
+
+def _stored_names(target: ast.AST) -> list[ast.Name]:
+    return [n for n in ast.walk(target) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+
+
+class _Globals:
+    """Module-level names and how they can change after a function is traced."""
+
+    def __init__(self, model: ValueKinds) -> None:
+        self.model = model
+        self.bindings: dict[str, list[ast.stmt]] = {}
+        self.kinds: dict[str, str] = {}  # name -> "value" | "def" | "import"
+        self.changes: dict[str, list[Change]] = {}
+        self.containers: set[str] = set()
+        self.classes: set[str] = set()
+        for stmt in _module_level_statements(model.tree):
+            if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                self.kinds[stmt.name] = "def"
+                self.bindings.setdefault(stmt.name, []).append(stmt)
+                if isinstance(stmt, ast.ClassDef):
+                    self.classes.add(stmt.name)
+                    for item in stmt.body:  # class attributes: `scale = 1.0` in the class body
+                        for target in _targets(item):
+                            if isinstance(target, ast.Name):
+                                self.kinds[f"{stmt.name}.{target.id}"] = "value"
+                                self.bindings.setdefault(f"{stmt.name}.{target.id}", []).append(item)
+            elif isinstance(stmt, ast.Import | ast.ImportFrom):
+                for alias in stmt.names:
+                    self.kinds[(alias.asname or alias.name).split(".")[0]] = "import"
+            for target in _targets(stmt):
+                for stored in _stored_names(target):
+                    self.kinds.setdefault(stored.id, "value")
+                    self.bindings.setdefault(stored.id, []).append(stmt)
+                    if isinstance(stmt, ast.For | ast.AsyncFor | ast.AugAssign):
+                        self.bindings[stored.id].append(stmt)  # a loop or `+=` rebinds it again
+            if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None and _is_mutable(stmt.value, model):
+                for target in _targets(stmt):
+                    if isinstance(target, ast.Name):
+                        self.containers.add(target.id)
+        for name, stmts in self.bindings.items():
+            if self.kinds.get(name) == "value" and len(stmts) > 1:
+                for stmt in stmts[1:]:
+                    self.changes.setdefault(name, []).append(Change(stmt.lineno, "reassigned", False))
+        for node in model.nodes(ast.Global):
+            fn = model.enclosing_function(node)
+            if fn is not None:
+                self._global_writes(fn, set(node.names))  # type: ignore[attr-defined]
+        self._mutations()
+
+    def _global_writes(self, fn: FunctionInfo, declared: set[str]) -> None:
+        for node in self.model.own_nodes(fn):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del) and node.id in declared:
+                self.changes.setdefault(node.id, []).append(Change(node.lineno, f"written through `global` in `{fn.name}`", True))
+
+    def _mutations(self) -> None:
+        for node in self.model.nodes(ast.Subscript, ast.Attribute, ast.Call):
+            base: ast.AST | None = None
+            if isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del):
+                base = node.value  # `config["relu"] = True`, `settings.clip = 10.0`, `MEAN[:] = ...`
+                if (isinstance(node, ast.Attribute) and isinstance(base, ast.Name) and base.id in self.classes
+                        and f"{base.id}.{node.attr}" in self.kinds):
+                    fn = self.model.enclosing_function(node)
+                    if fn is None or not self.model.is_local(base.id, fn):  # Config.scale = 2.0
+                        self.changes.setdefault(f"{base.id}.{node.attr}", []).append(
+                            Change(node.lineno, "reassigned", fn is not None))
+                    continue
+                if not isinstance(base, ast.Name) or self.kinds.get(base.id) != "value":
+                    continue
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                  and node.func.attr in _MUTATING_METHODS):
+                base = node.func.value
+                if not isinstance(base, ast.Name) or base.id not in self.containers:
+                    continue
+            else:
+                continue
+            fn = self.model.enclosing_function(node)
+            if fn is not None and self.model.is_local(base.id, fn):
+                continue
+            if fn is not None and _registers_its_argument(node, fn, self.model):
+                continue
+            self.changes.setdefault(base.id, []).append(Change(getattr(node, "lineno", 0), "mutated", fn is not None))
+
+    def is_value(self, name: str) -> bool:
+        return self.kinds.get(name) == "value" and name in self.changes
+
+    def change_after(self, name: str, fn: FunctionInfo) -> Change | None:
+        """A change that can happen after `fn` captured the global. A function that writes it can run at any
+        time. Module-level code runs once, in order: its change is stale only when the traced function was
+        called (traced) before it and is called again after it; set-up at import time (a registry filled, a
+        table built, a flag defined) and scripts that rebind a global after its last traced use are fine."""
+        calls: list[int] | None = None
+        for change in self.changes.get(name, []):
+            if change.in_function:
+                return change
+            if calls is None:
+                calls = self._module_level_calls(fn)
+            loop = self._enclosing_loop(change.line)
+            in_loop = loop is not None and any(loop[0] <= line <= loop[1] for line in calls)
+            if in_loop or (any(line < change.line for line in calls) and any(line > change.line for line in calls)):
+                return change
+        return None
+
+    def _enclosing_loop(self, line: int) -> tuple[int, int] | None:
+        """The line span of the module-level loop that holds this line (a loop repeats what comes after)."""
+        for stmt in self.model.tree.body:
+            if isinstance(stmt, ast.For | ast.While | ast.AsyncFor) and stmt.lineno <= line <= (stmt.end_lineno or 0):
+                return stmt.lineno, stmt.end_lineno or stmt.lineno
+        return None
+
+    def _module_level_calls(self, fn: FunctionInfo) -> list[int]:
+        """Lines of the module-level calls that run `fn`: calls of it, of the functions it is reached from, and
+        of module-level `g = jax.jit(f)` aliases of those."""
+        model = self.model
+        names: set[str] = set()
+        seen = {id(fn)}
+        work = [fn]
+        while work:
+            cur = work.pop()
+            if cur.parent is None and not isinstance(cur.node, ast.Lambda):
+                names.add(cur.name)
+            reached_from = [caller for caller, _ in model.calls_from_traced(cur)]
+            for site in cur.traces:  # a lax.scan body is run by the function that calls lax.scan
+                runner = model.enclosing_function(site.node) if site.node is not None else None
+                if runner is not None:
+                    reached_from.append(runner)
+            if cur.parent is not None:
+                reached_from.append(cur.parent)
+            for caller in reached_from:
+                if id(caller) not in seen:
+                    seen.add(id(caller))
+                    work.append(caller)
+        for stmt in model.tree.body:
+            if (isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and stmt.value.args
+                    and isinstance(stmt.value.args[0], ast.Name) and stmt.value.args[0].id in names):
+                names.update(t.id for t in stmt.targets if isinstance(t, ast.Name))
+        lines = []
+        for node in model.own_nodes(None):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            if isinstance(func, ast.Call) and func.args:  # jax.jit(f)(x)
+                func = func.args[0]
+            if isinstance(func, ast.Name) and func.id in names:
+                lines.append(node.lineno)
+        return lines
+
+
+def _registers_its_argument(node: ast.AST, fn: FunctionInfo, model: ValueKinds) -> bool:
+    """The registry idiom `def decorator(fn): REGISTRY[name] = fn; return fn`: entries are added once, at import,
+    and read under jit by a static name; that is not a value that goes stale."""
+    assign = model.parents.get(node)
+    if not (isinstance(assign, ast.Assign) and isinstance(assign.value, ast.Name) and assign.value.id in fn.params):
+        return False
+    if isinstance(fn.node, ast.Lambda):
+        return False
+    returns = [n for n in model.own_nodes(fn) if isinstance(n, ast.Return)]
+    return bool(returns) and all(isinstance(r.value, ast.Name) and r.value.id == assign.value.id for r in returns)
+
+
+def _is_mutable(value: ast.AST, model: ValueKinds) -> bool:
+    if isinstance(value, ast.List | ast.Dict | ast.Set | ast.ListComp | ast.DictComp | ast.SetComp):
+        return True
+    if model.kind_of(value, None) is Kind.NUMPY:  # NumPy arrays are filled in place: `MEAN[:] = ...`
+        return True
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("dict", "list", "set")
+
+
+class GlobalChanges(KeyFlow):
+    """The globals part of ModuleModel (see model.py)."""
+
+    _globals: _Globals | None = None
+
+    def global_change_after(self, name: str, fn: FunctionInfo) -> Change | None:
+        """How the module-level value `name` (or `Class.attr`) can change after `fn` captured it; None if it
+        cannot (a constant, a function, a module, or set-up done before the first trace)."""
+        if self._globals is None:
+            self._globals = _Globals(self)
+        return self._globals.change_after(name, fn) if self._globals.is_value(name) else None
