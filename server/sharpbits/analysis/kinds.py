@@ -14,6 +14,7 @@ from sharpbits.analysis.traced import TracedCode
 
 class Kind(enum.Enum):
     JAX = "jax array"
+    JAX_MASK = "jax boolean array"  # a traced comparison or logical result: indexing with it is value-dependent
     NUMPY = "numpy array"
     KEY = "prng key"
     CONTAINER = "python container"
@@ -27,12 +28,24 @@ class Kind(enum.Enum):
 # Functions under jax.numpy that return Python values (static under jit), not arrays.
 _JNP_STATIC = {"shape", "ndim", "size", "dtype", "result_type", "issubdtype", "iinfo", "finfo", "isdtype",
                "can_cast", "promote_types", "broadcast_shapes"}
+# Traced arrays of either kind: what most questions mean by "a JAX array".
+ARRAYS = frozenset({Kind.JAX, Kind.JAX_MASK})
+# jax.numpy functions whose result is a boolean array
+BOOL_FUNCS = {
+    f"jax.numpy.{name}"
+    for name in ("isnan", "isinf", "isfinite", "isposinf", "isneginf", "logical_and", "logical_or", "logical_not",
+                 "logical_xor", "isclose", "signbit", "greater", "greater_equal", "less", "less_equal", "equal",
+                 "not_equal", "isin", "iscomplex", "isreal")
+}
 # JAX functions outside jax.numpy that give Python values (ints, device lists, pytree leaves), not arrays.
 _JAX_PYTHON_VALUED = {"jax.lax.axis_size", "jax.device_count", "jax.local_device_count", "jax.process_index",
                       "jax.process_count", "jax.default_backend", "jax.dtypes.canonicalize_dtype",
                       "jax.tree_util.tree_structure", "jax.tree.structure", "jax.core.get_aval"}
 _JAX_CONTAINER_VALUED = {"jax.devices", "jax.local_devices", "jax.tree_util.tree_leaves", "jax.tree.leaves",
                          "jax.tree_util.tree_flatten", "jax.tree.flatten", "jax.eval_shape"}
+# Methods of a boolean array that keep it boolean.
+_MASK_KEEPING_METHODS = {"any", "all", "copy", "reshape", "ravel", "flatten", "squeeze", "transpose", "swapaxes",
+                         "block_until_ready"}
 # Array attributes and methods that give Python values.
 ARRAY_STATIC_ATTRS = {"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "sharding", "weak_type"}
 _ARRAY_PY_METHODS = {"item", "tolist", "tobytes", "__len__", "devices"}
@@ -68,7 +81,7 @@ class ValueKinds(TracedCode):
         """Whether running these statements under a trace adds to it: they read a JAX array or key, or call a
         JAX function that makes one. Statements that only do Python work (shapes, axes, pytree structure) or
         work on values of unknown kind do not count."""
-        traced_kinds = (Kind.JAX, Kind.KEY, Kind.JAX_AT)
+        traced_kinds = (Kind.JAX, Kind.JAX_MASK, Kind.KEY, Kind.JAX_AT)
         for stmt in statements:
             for node in ast.walk(stmt):
                 if isinstance(node, ast.Name):
@@ -221,9 +234,18 @@ def _is_none(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and node.value is None
 
 
+def _is_bool_dtype(node: ast.AST, model: ValueKinds, scope: FunctionInfo | None) -> bool:
+    return (isinstance(node, ast.Name) and node.id == "bool") or model.qualname(node, scope) in (
+        "jax.numpy.bool_", "numpy.bool_", "jax.numpy.bool")
+
+
 def _annotation_kind(annotation: ast.AST | None) -> Kind | None:
     if annotation is None:
         return None
+    if isinstance(annotation, ast.Subscript) and isinstance(annotation.value, ast.Name | ast.Attribute):
+        head_name = annotation.value.id if isinstance(annotation.value, ast.Name) else annotation.value.attr
+        if head_name == "Bool":  # jaxtyping's Bool[Array, "..."]
+            return Kind.JAX_MASK
     head = annotation.value if isinstance(annotation, ast.Subscript) else annotation
     name = head.attr if isinstance(head, ast.Attribute) else head.id if isinstance(head, ast.Name) else None
     if name in {"dict", "Dict", "list", "List", "tuple", "Tuple", "Sequence", "Mapping", "MutableMapping",
@@ -278,14 +300,21 @@ class _KindEvaluator:
         if isinstance(node, ast.List | ast.Tuple | ast.Dict | ast.Set | ast.ListComp | ast.DictComp | ast.SetComp):
             return Kind.CONTAINER
         if isinstance(node, ast.BinOp):
-            return arith(self.eval(node.left), self.eval(node.right))
+            left, right = self.eval(node.left), self.eval(node.right)
+            if isinstance(node.op, ast.BitAnd | ast.BitOr | ast.BitXor) and Kind.JAX_MASK in (left, right) and (
+                    {left, right} <= {Kind.JAX_MASK, Kind.PYTHON}):
+                return Kind.JAX_MASK  # (x > 0) & valid
+            return arith(left, right)
         if isinstance(node, ast.UnaryOp):
             k = self.eval(node.operand)
+            if k is Kind.JAX_MASK and isinstance(node.op, ast.USub | ast.UAdd):
+                return Kind.JAX
             return Kind.PYTHON if isinstance(node.op, ast.Not) and k is Kind.PYTHON else k
         if isinstance(node, ast.Compare):
             kinds = [self.eval(node.left), *(self.eval(c) for c in node.comparators)]
-            if Kind.JAX in kinds:
-                return Kind.JAX
+            if not ARRAYS.isdisjoint(kinds) and not any(isinstance(op, ast.Is | ast.IsNot | ast.In | ast.NotIn)
+                                                        for op in node.ops):
+                return Kind.JAX_MASK
             if Kind.NUMPY in kinds:
                 return Kind.NUMPY
             return Kind.PYTHON if all(k is Kind.PYTHON for k in kinds) else Kind.UNKNOWN
@@ -297,7 +326,7 @@ class _KindEvaluator:
             return self.attribute(node)
         if isinstance(node, ast.Subscript):
             base = self.eval(node.value)
-            if base in (Kind.JAX, Kind.NUMPY, Kind.KEY, Kind.JAX_AT):
+            if base in (Kind.JAX, Kind.JAX_MASK, Kind.NUMPY, Kind.KEY, Kind.JAX_AT):
                 return base
             return Kind.UNKNOWN
         if isinstance(node, ast.Call):
@@ -312,11 +341,11 @@ class _KindEvaluator:
         if isinstance(node.value, ast.Name) and node.value.id == "self" and self.scope is not None:
             return self.model.instance_attribute_kind(self.scope, node.attr)
         base = self.eval(node.value)
-        if base in (Kind.JAX, Kind.NUMPY):
+        if base in (Kind.JAX, Kind.JAX_MASK, Kind.NUMPY):
             if node.attr in ARRAY_STATIC_ATTRS:
                 return Kind.PYTHON
             if node.attr == "at":
-                return Kind.JAX_AT if base is Kind.JAX else Kind.UNKNOWN
+                return Kind.JAX_AT if base in ARRAYS else Kind.UNKNOWN
             if node.attr in ("T", "mT", "real", "imag"):
                 return base
         return Kind.UNKNOWN
@@ -324,6 +353,8 @@ class _KindEvaluator:
     def call(self, node: ast.Call) -> Kind:
         q = self.model.qualname(node.func, self.scope)
         if q is not None:
+            if q in BOOL_FUNCS:  # jnp.isnan(x): a mask when it is given a traced array
+                return Kind.JAX_MASK if any(self.eval(a) in ARRAYS for a in node.args) else qualified_call_kind(q)
             return qualified_call_kind(q)
         func = node.func
         if isinstance(func, ast.Name):
@@ -331,7 +362,7 @@ class _KindEvaluator:
                 return Kind.CONTAINER
             if func.id in _PY_BUILTINS_PYTHON and not self._shadowed(func.id):
                 args = [self.eval(a) for a in node.args]
-                if func.id in ("min", "max", "abs", "sum", "round") and Kind.JAX in args:
+                if func.id in ("min", "max", "abs", "sum", "round") and not ARRAYS.isdisjoint(args):
                     return Kind.JAX
                 return Kind.PYTHON
             returned = self._helper_returns(node)
@@ -341,6 +372,12 @@ class _KindEvaluator:
             if recv is Kind.JAX_AT:  # x.at[i].set(v)
                 return Kind.JAX if func.attr in ("set", "add", "multiply", "mul", "divide", "min", "max",
                                                  "power", "subtract", "apply", "get") else Kind.UNKNOWN
+            if recv is Kind.JAX_MASK or (recv is Kind.JAX and func.attr == "astype"):
+                if func.attr in _ARRAY_PY_METHODS:
+                    return Kind.PYTHON
+                if func.attr == "astype":
+                    return Kind.JAX_MASK if node.args and _is_bool_dtype(node.args[0], self.model, self.scope) else Kind.JAX
+                return Kind.JAX_MASK if func.attr in _MASK_KEEPING_METHODS else Kind.JAX
             if recv in (Kind.JAX, Kind.NUMPY):
                 return Kind.PYTHON if func.attr in _ARRAY_PY_METHODS else recv
         return Kind.UNKNOWN
@@ -399,6 +436,7 @@ def qualified_call_kind(q: str) -> Kind:
 
 
 def arith(a: Kind, b: Kind) -> Kind:
+    a, b = (Kind.JAX if k is Kind.JAX_MASK else k for k in (a, b))  # arithmetic on a mask gives numbers
     if Kind.JAX in (a, b):
         return Kind.JAX if Kind.CONTAINER not in (a, b) else Kind.UNKNOWN
     if Kind.NUMPY in (a, b):
@@ -409,7 +447,9 @@ def arith(a: Kind, b: Kind) -> Kind:
 
 
 def merge(a: Kind, b: Kind) -> Kind:
-    return a if a is b else Kind.UNKNOWN
+    if a is b:
+        return a
+    return Kind.JAX if {a, b} == ARRAYS else Kind.UNKNOWN
 
 
 def merge_envs(a: dict[str, Kind], b: dict[str, Kind]) -> dict[str, Kind]:
@@ -473,7 +513,7 @@ class _Flow:
 
     def _iter_kind(self, iterable: ast.AST) -> Kind:
         k = self.kind(iterable)
-        if k in (Kind.JAX, Kind.NUMPY, Kind.KEY):
+        if k in (Kind.JAX, Kind.JAX_MASK, Kind.NUMPY, Kind.KEY):
             return k  # rows of an array, keys of a split
         if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "range":
             return Kind.PYTHON

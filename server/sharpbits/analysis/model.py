@@ -19,13 +19,23 @@ import ast
 
 from sharpbits.analysis.globals import Change, GlobalChanges
 from sharpbits.analysis.keys import KeyReuse, KeyUse
-from sharpbits.analysis.kinds import ARRAY_STATIC_ATTRS, Kind, arith, merge, qualified_call_kind
+from sharpbits.analysis.kinds import (
+    ARRAY_STATIC_ATTRS,
+    ARRAYS,
+    BOOL_FUNCS,
+    Kind,
+    arith,
+    merge,
+    qualified_call_kind,
+)
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import FunctionNode, iter_children, literal_int, literal_value
 from sharpbits.analysis.traced import LAX_BODIES, TRANSFORMS, TraceSite
 
 __all__ = [
+    "ARRAYS",
     "ARRAY_STATIC_ATTRS",
+    "BOOL_FUNCS",
     "LAX_BODIES",
     "TRANSFORMS",
     "Change",

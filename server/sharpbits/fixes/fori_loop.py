@@ -22,7 +22,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from sharpbits.analysis.model import FunctionInfo, Kind, ModuleModel, literal_int
+from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel, literal_int
 from sharpbits.findings import Fix, TextEdit
 from sharpbits.source import SourceText
 
@@ -443,7 +443,7 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
                 raise Refusal("the range's step must be a non-zero integer literal")
             step = literal
     for arg in args:
-        if model.kind_of(arg, fn) is Kind.JAX:
+        if model.kind_of(arg, fn) in ARRAYS:
             raise Refusal("the range's bounds are traced values")
     index = loop.target.id
     body = loop.body

@@ -8,69 +8,11 @@ from sharpbits.analysis.model import FunctionInfo, Kind, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.findings import Fix, TextEdit
 
-BOOL_FUNCS = {
-    f"jax.numpy.{name}"
-    for name in ("isnan", "isinf", "isfinite", "isposinf", "isneginf", "logical_and", "logical_or", "logical_not",
-                 "logical_xor", "isclose", "signbit", "greater", "greater_equal", "less", "less_equal", "equal",
-                 "not_equal", "isin", "iscomplex", "isreal")
-}
 
-
-class _Masks:
-    """Which expressions in one traced function are traced boolean arrays."""
-
-    def __init__(self, model: ModuleModel, fn: FunctionInfo, depth: int = 0) -> None:
-        self.model, self.fn = model, fn
-        self.assignments: dict[str, list[tuple[int, bool]]] = {}
-        for p in fn.param_nodes:
-            ann = p.annotation
-            if isinstance(ann, ast.Subscript) and isinstance(ann.value, ast.Name | ast.Attribute):
-                head = ann.value.id if isinstance(ann.value, ast.Name) else ann.value.attr
-                if head == "Bool":  # jaxtyping's Bool[Array, "..."]
-                    self.assignments[p.arg] = [(0, True)]
-        helper_calls = model.calls_from_traced(fn)
-        if depth < 3 and helper_calls and not any(not t.transform.startswith("called from") for t in fn.traces):
-            # a helper's parameter is a mask when every traced caller passes one there
-            positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
-            for i, name in enumerate(positional):
-                args = [call.args[i] if i < len(call.args) else None for _, call in helper_calls]
-                if all(a is not None and _Masks(model, caller, depth + 1).is_mask(a)
-                       for a, (caller, _) in zip(args, helper_calls, strict=True)):
-                    self.assignments[name] = [(0, True)]
-        for node in model.own_nodes(fn):
-            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-                self.assignments.setdefault(node.targets[0].id, []).append((node.lineno, self.is_mask(node.value)))
-            elif isinstance(node, ast.AugAssign | ast.AnnAssign) and isinstance(node.target, ast.Name):
-                value = node.value if node.value is not None else None
-                is_mask = value is not None and isinstance(node, ast.AnnAssign) and self.is_mask(value)
-                self.assignments.setdefault(node.target.id, []).append((node.lineno, is_mask))
-
-    def is_mask(self, node: ast.AST) -> bool:
-        model, fn = self.model, self.fn
-        if isinstance(node, ast.Compare):
-            return model.kind_of(node, fn) is Kind.JAX
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Invert | ast.Not):
-            return self.is_mask(node.operand)
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd | ast.BitOr | ast.BitXor):
-            return self.is_mask(node.left) or self.is_mask(node.right)
-        if isinstance(node, ast.Call):
-            q = model.qualname(node.func, fn)
-            if q in BOOL_FUNCS:
-                return any(model.kind_of(a, fn) is Kind.JAX for a in node.args)
-            if isinstance(node.func, ast.Attribute) and node.func.attr == "astype" and node.args:
-                target = node.args[0]
-                is_bool = (isinstance(target, ast.Name) and target.id == "bool") or (
-                    model.qualname(target, fn) in ("jax.numpy.bool_", "numpy.bool_", "jax.numpy.bool")
-                )
-                return is_bool and model.kind_of(node.func.value, fn) is Kind.JAX
-        if isinstance(node, ast.Name):
-            history = [(line, m) for line, m in self.assignments.get(node.id, []) if line < node.lineno]
-            return bool(history) and max(history)[1]
-        return False
-
-    def mask_in(self, index: ast.AST) -> ast.AST | None:
-        parts = index.elts if isinstance(index, ast.Tuple) else [index]
-        return next((p for p in parts if self.is_mask(p)), None)
+def _mask_in(model: ModuleModel, fn: FunctionInfo, index: ast.AST) -> ast.AST | None:
+    """The part of an index that is a traced boolean array (the model's JAX_MASK kind), if any."""
+    parts = index.elts if isinstance(index, ast.Tuple) else [index]
+    return next((p for p in parts if model.kind_of(p, fn) is Kind.JAX_MASK), None)
 
 
 class BooleanIndexingInJit(Rule):
@@ -123,6 +65,10 @@ and the masked sum `x[mask].sum()` / `jnp.sum(x[mask])` becomes `jnp.where(mask,
         "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    m = x > 0\n    m = jnp.argmax(m)\n    return x[m]\n",
     ]
     INVALID = [
+        Invalid(  # a helper of this module that returns a comparison returns a mask
+            "import jax\ndef above(x, t):\n    return x > t\n@jax.jit\ndef f(x):\n    keep = above(x, 0.5)\n"
+            "    return x[keep]\n",
+        ),
         Invalid(
             "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    return x[x < 0]\n",
         ),
@@ -144,19 +90,17 @@ and the masked sum `x[mask].sum()` / `jnp.sum(x[mask])` becomes `jnp.where(mask,
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        masks_of: dict[int, _Masks] = {}
         for node in model.nodes(ast.Subscript):
             assert isinstance(node, ast.Subscript)
             fn = model.enclosing_function(node)
             if fn is None or not fn.traced or isinstance(node.ctx, ast.Del):
                 continue
             if True:
-                if model.kind_of(node.value, fn) not in (Kind.JAX, Kind.JAX_AT, Kind.NUMPY):
+                if model.kind_of(node.value, fn) not in (Kind.JAX, Kind.JAX_MASK, Kind.JAX_AT, Kind.NUMPY):
                     continue
                 if isinstance(node.slice, ast.Constant | ast.Slice):
                     continue  # x[0], x[1:]: never a mask
-                masks = masks_of.get(id(fn)) or masks_of.setdefault(id(fn), _Masks(model, fn))
-                mask = masks.mask_in(node.slice)
+                mask = _mask_in(model, fn, node.slice)
                 if mask is None:
                     continue
                 at = model.kind_of(node.value, fn) is Kind.JAX_AT

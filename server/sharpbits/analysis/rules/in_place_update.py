@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from sharpbits.analysis.model import FunctionInfo, Kind
+from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.findings import Fix, TextEdit
 
@@ -150,11 +150,11 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                 base, chained = _base_name(target)
                 if base is None:
                     attribute = _self_attribute(target)  # self.w[0] = v: the kind stored in self.w
-                    if attribute is None or model.kind_of(attribute, model.enclosing_function(node)) is not Kind.JAX:
+                    if attribute is None or model.kind_of(attribute, model.enclosing_function(node)) not in ARRAYS:
                         continue
                     self._report_attribute(ctx, target, attribute)
                     continue
-                if model.kind_at(base) not in (Kind.JAX, Kind.KEY) and not _array_leaf_of_pytree_param(target, base, model):
+                if model.kind_at(base) not in (Kind.JAX, Kind.JAX_MASK, Kind.KEY) and not _array_leaf_of_pytree_param(target, base, model):
                     continue
                 if isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, str):
                     continue

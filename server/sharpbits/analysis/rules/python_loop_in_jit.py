@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from sharpbits.analysis.model import FunctionInfo, Kind, ModuleModel, literal_int
+from sharpbits.analysis.model import ARRAYS, FunctionInfo, ModuleModel, literal_int
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 
 SMALL_TRIP_COUNT = 10  # at or below this, unrolling is cheap: reported as info, not a warning
@@ -234,7 +234,7 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
         where = f"inside `{fn.name}` ({fn.trace_reason})"
         call = range_call(node.iter, model, fn)
         if call is not None:
-            traced_args = [a for a in call.args if model.kind_of(a, fn) is Kind.JAX]
+            traced_args = [a for a in call.args if model.kind_of(a, fn) in ARRAYS]
             if traced_args:
                 ctx.report(node, f"`range()` of a traced value {where} raises TracerIntegerConversionError; "
                            "use `lax.fori_loop`, or make the bound static (`static_argnums`)",
@@ -263,7 +263,7 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
             root = root.value
         if isinstance(root, ast.Name) and _is_parameter(root.id, fn):
             return  # a traced argument (or a slice of it) may be a pytree, e.g. a list of layers
-        if model.kind_of(node.iter, fn) is Kind.JAX:
+        if model.kind_of(node.iter, fn) in ARRAYS:
             ctx.report(node, f"iterating over a traced array {where} unrolls the loop over its first axis "
                        "(once per row); use `lax.scan` or `jax.vmap`", end_node=node.iter, severity="info")
 
@@ -271,8 +271,8 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
         model = ctx.model
         where = f"inside `{fn.name}` ({fn.trace_reason})"
         traced = any(
-            isinstance(n, ast.Name) and model.kind_at(n) is Kind.JAX for n in ast.walk(node.test)
-        ) and model.kind_of(node.test, fn) is Kind.JAX
+            isinstance(n, ast.Name) and model.kind_at(n) in ARRAYS for n in ast.walk(node.test)
+        ) and model.kind_of(node.test, fn) in ARRAYS
         if not traced and not (fn.compiled and model.touches_traced(node.body, fn)):
             return
         builder, note = _rewrite(ctx, fn, node)
