@@ -10,13 +10,13 @@ def train(key, steps=3, lr=0.1):
     init_key, data_key = jax.random.split(key)
     w = jax.random.normal(init_key, (2,))
     xs = jax.random.normal(data_key, (steps, 2))
-    noises = []
+    step_keys = []
     for step in range(steps):
         step_key = jax.random.fold_in(key, step)  # expect: prng-key-reuse
         noise = 0.01 * jax.random.normal(step_key, (2,))
         w = w - lr * (xs[step] * jnp.dot(w, xs[step]) + noise)
-        noises.append(step_key)
-    return w, noises, (init_key, data_key)
+        step_keys.append(step_key)
+    return w, step_keys, (init_key, data_key)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ def epoch(key, data, params):
 
 if __name__ == "__main__":
     data, params = jnp.arange(16.0).reshape(8, 2), jnp.ones(2)
-    key = jax.random.PRNGKey(0)
-    _, loss, dropout_key = epoch(key, data, params)
-    if bool(jnp.all(dropout_key == jax.random.split(key)[1])):
+    _, loss, dropout_key = epoch(jax.random.PRNGKey(0), data, params)
+    helper_noise_key = jax.random.split(jax.random.PRNGKey(0))[1]
+    if bool(jnp.all(dropout_key == helper_noise_key)):
         print("SHARP BIT: the dropout key is the helper's noise key")
