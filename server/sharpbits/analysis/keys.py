@@ -25,6 +25,8 @@ from sharpbits.analysis.syntax import iter_children, literal_int
 RANDOM_NON_CONSUMING = {"key", "PRNGKey", "key_data", "wrap_key_data", "key_impl", "clone"}
 RANDOM_DERIVING = {"fold_in"}
 # calls that receive a key without drawing from it
+# methods that store a value in a container: the key is kept, not drawn from
+_STORING_METHODS = {"append", "extend", "insert", "add", "appendleft", "put", "setdefault"}
 NOT_A_CONSUMER = {"print", "isinstance", "len", "type", "repr", "str", "id", "hash", "zip", "enumerate", "list",
                   "tuple", "iter", "reversed", "sorted", "dict", "set", "jax.device_put", "jax.tree.map",
                   "jax.tree_util.tree_map", "jax.block_until_ready", "jax.debug.print", "jax.numpy.shape",
@@ -216,6 +218,8 @@ class KeyFlow(ValueKinds):
         if (q is not None and q.startswith("jax.random.")) or (
                 q or (call.func.id if isinstance(call.func, ast.Name) else None)) in NOT_A_CONSUMER:
             return []
+        if isinstance(call.func, ast.Attribute) and call.func.attr in _STORING_METHODS and q is None:
+            return []  # keys.append(key): stored for later, not drawn from
         callee = self.callee_of(call, scope)
         if callee is None:  # a function we cannot see: maybe (a constructor given key=: surely)
             opaque = "always" if _constructs(call) else "maybe"
@@ -338,7 +342,10 @@ class _ScopeWalk:
                     labels.add(label)
                 elif isinstance(node.func, ast.Name) and node.func.id in self.always_consumed:
                     always = self.always_consumed[node.func.id]  # e.g. dropout(key, x): draws from `key`
-                    labels.update(a.id for i, a in enumerate(node.args) if i in always and isinstance(a, ast.Name))
+                    for i, arg in enumerate(node.args):
+                        arg_label = _chain_label(arg) if i in always else None
+                        if arg_label is not None:
+                            labels.add(arg_label)
         return labels
 
     def _hot_nodes(self) -> set[int]:
@@ -655,9 +662,19 @@ def _separates(pair: list[ast.expr], flows: list[set[str]]) -> bool:
 
 
 def _stored(stmt: ast.stmt) -> set[str]:
+    """What a statement binds: names, and stored paths (`self.out`) by their text."""
     targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(
         stmt, ast.AugAssign | ast.AnnAssign | ast.For) else []
-    return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    out: set[str] = set()
+    for target in targets:
+        for element in (target.elts if isinstance(target, ast.Tuple | ast.List) else [target]):
+            if isinstance(element, ast.Name):
+                out.add(element.id)
+            elif isinstance(element, ast.Starred) and isinstance(element.value, ast.Name):
+                out.add(element.value.id)
+            else:
+                out.add(ast.unparse(element))
+    return out
 
 
 def _is_assertion(func: ast.AST) -> bool:

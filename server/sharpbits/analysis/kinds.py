@@ -22,6 +22,7 @@ class Kind(enum.Enum):
     FUNCTION = "function"
     MODULE = "module"
     JAX_AT = "jax .at indexer"
+    REF = "jax mutable reference"  # jax.new_ref(...): written in place with ref[...] = v, by design
     UNKNOWN = "unknown"
 
 
@@ -43,6 +44,7 @@ _JAX_PYTHON_VALUED = {"jax.lax.axis_size", "jax.device_count", "jax.local_device
                       "jax.tree_util.tree_structure", "jax.tree.structure", "jax.core.get_aval"}
 _JAX_CONTAINER_VALUED = {"jax.devices", "jax.local_devices", "jax.tree_util.tree_leaves", "jax.tree.leaves",
                          "jax.tree_util.tree_flatten", "jax.tree.flatten", "jax.eval_shape"}
+_REF_MAKERS = {"jax.new_ref", "jax.array_ref", "jax.experimental.mutable_array", "jax.ref.new_ref"}
 # Methods of a boolean array that keep it boolean.
 _MASK_KEEPING_METHODS = {"any", "all", "copy", "reshape", "ravel", "flatten", "squeeze", "transpose", "swapaxes",
                          "block_until_ready"}
@@ -86,6 +88,9 @@ class ValueKinds(TracedCode):
             for node in ast.walk(stmt):
                 if isinstance(node, ast.Name):
                     if isinstance(node.ctx, ast.Load) and self.kind_at(node) in traced_kinds:
+                        parent = self.parents.get(node)
+                        if isinstance(parent, ast.Attribute) and parent.attr in ARRAY_STATIC_ATTRS:
+                            continue  # x.shape, x.ndim: static facts, no equation
                         return True
                 elif isinstance(node, ast.Call):
                     q = self.qualname(node.func, scope)
@@ -253,6 +258,8 @@ def _annotation_kind(annotation: ast.AST | None) -> Kind | None:
         return Kind.CONTAINER
     if name in {"str", "Callable", "type"}:
         return Kind.PYTHON
+    if name in {"Ref", "ArrayRef", "MutableArray"}:
+        return Kind.REF
     return None
 
 
@@ -417,6 +424,8 @@ class _KindEvaluator:
 def qualified_call_kind(q: str) -> Kind:
     if q in _KEY_MAKERS:
         return Kind.KEY
+    if q in _REF_MAKERS:
+        return Kind.REF
     if q in _JAX_PYTHON_VALUED:
         return Kind.PYTHON
     if q in _JAX_CONTAINER_VALUED:

@@ -189,7 +189,10 @@ def _self_attribute(target: ast.Subscript) -> ast.Attribute | None:
 
 
 def _array_leaf_of_pytree_param(target: ast.Subscript, base: ast.Name, model) -> bool:
-    """`params["w"][0] = v` in a traced function: a dict parameter's leaves are JAX arrays."""
+    """`params["w"][0] = v` in a traced function: a dict parameter's leaves are JAX arrays. Not `state["n"][...]
+    = v`: writing through `[...]` is how a mutable reference (`jax.new_ref`) is written, and a leaf may be one."""
+    if isinstance(target.slice, ast.Constant) and target.slice.value is Ellipsis:
+        return False
     fn = model.enclosing_function(target)
     if fn is None or not fn.traced or base.id not in fn.params or base.id in fn.static_params:
         return False
