@@ -79,6 +79,22 @@ class ValueKinds(TracedCode):
     def kind_at(self, name: ast.Name) -> Kind:
         return self.name_kinds.get(id(name), Kind.UNKNOWN)
 
+    def used_as_array(self, fn: FunctionInfo, name: str) -> bool:
+        """Whether a parameter is used the way only an array is: `x @ w`, `x.shape`, `x.T`, `jnp.f(x)`. A
+        parameter may otherwise be a pytree (a list of layers), which a loop over it walks, not unrolls."""
+        for node in self.own_nodes(fn):
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+                if any(isinstance(side, ast.Name) and side.id == name for side in (node.left, node.right)):
+                    return True
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name:
+                if node.attr in ARRAY_STATIC_ATTRS or node.attr in ("T", "mT", "at", "astype", "reshape"):
+                    return True
+            elif isinstance(node, ast.Call) and any(isinstance(a, ast.Name) and a.id == name for a in node.args):
+                q = self.qualname(node.func, fn)
+                if q is not None and q.startswith(("jax.numpy.", "jax.lax.", "jax.nn.")):
+                    return True
+        return False
+
     def touches_traced(self, statements: list[ast.stmt], scope: FunctionInfo | None) -> bool:
         """Whether running these statements under a trace adds to it: they read a JAX array or key, or call a
         JAX function that makes one. Statements that only do Python work (shapes, axes, pytree structure) or

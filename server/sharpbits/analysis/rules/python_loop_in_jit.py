@@ -125,6 +125,9 @@ It is **unsafe**: floating-point results may differ within reassociation (XLA co
 sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --select python-loop-in-jit`.
 """
     VALID = [
+        # enumerate over a parameter that may be a list of layers
+        "import jax\n@jax.jit\ndef apply(layers, x):\n    for i, (w, b) in enumerate(layers):\n        x = jax.nn.relu(x @ w + b)\n"
+        "    return x\n",
         # loops that only do Python work (axes, shapes, pytree structure) add nothing to the trace
         "import jax\n@jax.jit\ndef f(x):\n    axes = []\n    for i in range(x.ndim):\n        axes.append(i)\n"
         "    return x.sum(tuple(axes))\n",
@@ -258,12 +261,15 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
             return
         if isinstance(node.iter, ast.List | ast.Tuple | ast.Set) and len(node.iter.elts) <= SMALL_LITERAL_CONTAINER:
             return
-        root = node.iter
+        iterated = node.iter.args[0] if (isinstance(node.iter, ast.Call) and isinstance(node.iter.func, ast.Name)
+                                         and node.iter.func.id == "enumerate" and node.iter.args) else node.iter
+        root = iterated
         while isinstance(root, ast.Subscript | ast.Attribute):
             root = root.value
-        if isinstance(root, ast.Name) and _is_parameter(root.id, fn):
+        if isinstance(root, ast.Name) and _is_parameter(root.id, fn) and not (
+                root is iterated and root.id in fn.params and model.used_as_array(fn, root.id)):
             return  # a traced argument (or a slice of it) may be a pytree, e.g. a list of layers
-        if model.kind_of(node.iter, fn) in ARRAYS:
+        if model.kind_of(iterated, fn) in ARRAYS:
             ctx.report(node, f"iterating over a traced array {where} unrolls the loop over its first axis "
                        "(once per row); use `lax.scan` or `jax.vmap`", end_node=node.iter, severity="info")
 
