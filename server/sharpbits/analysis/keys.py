@@ -58,6 +58,7 @@ class KeyReuse:
     first: KeyUse | None  # None for `where` = "comprehension" and "closure"
     where: str  # "again" (after an earlier use), "loop" (the same use, next iteration), "comprehension", "closure"
     transform: str = ""  # for "closure": the transformation that repeats the body
+    sure: bool = True  # both uses surely consume the key (not a function we cannot see)
 
 
 State = dict[str, KeyUse]  # label -> its first use on this path (absent: fresh)
@@ -506,7 +507,8 @@ class _ScopeWalk:
                 if (_conflict(first, how, definite) and not _fold_past_split(self.model, first, call, how)
                         and not _replays(first, call, stmt) and not self._compared(first, stmt, call)
                         and not self._dead_before_return(first, stmt)):
-                    self.add(KeyReuse(node, label, first, "loop" if first.node is node else "again"))
+                    self.add(KeyReuse(node, label, first, "loop" if first.node is node else "again",
+                                      sure=first.definite and definite))
             self._escape(call, consumed, state)
 
     def _escape(self, call: ast.Call, consumed: list[tuple[ast.AST, str, str, bool]], state: State) -> None:

@@ -1,16 +1,30 @@
-"""The rule registry: every rule, by code and by name. Codes group by theme: SB1xx array semantics, SB2xx
-randomness, SB3xx control flow, SB4xx trace-time state."""
+"""The rule registry: every rule, by code and by name, found by importing each module of this package (a rule is
+one file; adding one edits nothing else). Codes group by theme: SB1xx array semantics, SB2xx randomness, SB3xx
+control flow, SB4xx trace-time state, SB5xx measuring."""
 
 from __future__ import annotations
 
-from sharpbits.analysis.rules.base import Rule
-from sharpbits.analysis.rules.boolean_indexing_in_jit import BooleanIndexingInJit
-from sharpbits.analysis.rules.global_captured_in_jit import GlobalCapturedInJit
-from sharpbits.analysis.rules.in_place_update import InPlaceUpdate
-from sharpbits.analysis.rules.prng_key_reuse import PrngKeyReuse
-from sharpbits.analysis.rules.python_loop_in_jit import PythonLoopInJit
+import importlib
+import pkgutil
 
-ALL_RULES: list[type[Rule]] = [InPlaceUpdate, BooleanIndexingInJit, PrngKeyReuse, PythonLoopInJit, GlobalCapturedInJit]
+from sharpbits.analysis.rules.base import Rule
+
+
+def _discover() -> list[type[Rule]]:
+    found: dict[str, type[Rule]] = {}
+    for module_info in pkgutil.iter_modules(__path__):
+        if module_info.name == "base":
+            continue
+        module = importlib.import_module(f"{__name__}.{module_info.name}")
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, Rule) and value is not Rule and "code" in vars(value):
+                if value.code in found and found[value.code] is not value:
+                    raise RuntimeError(f"two rules claim {value.code}: {found[value.code].name} and {value.name}")
+                found[value.code] = value
+    return [found[code] for code in sorted(found)]
+
+
+ALL_RULES: list[type[Rule]] = _discover()
 BY_CODE: dict[str, type[Rule]] = {r.code: r for r in ALL_RULES}
 BY_NAME: dict[str, type[Rule]] = {r.name: r for r in ALL_RULES}
 
