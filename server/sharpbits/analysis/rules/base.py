@@ -64,6 +64,7 @@ class RuleContext:
                 message=message,
                 url=rule.url(),
                 fix_builder=fix,
+                source_text=self.source.text,
                 fix_title=fix_title if fix is not None else "",
             )
         )
