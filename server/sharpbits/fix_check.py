@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import warnings
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -30,10 +31,12 @@ _PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError, OverflowE
 
 
 def parses(text: str) -> bool:
-    try:
-        ast.parse(text)
-    except _PARSE_ERRORS:
-        return False
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # SyntaxWarnings about the user's code are not ours to print
+        try:
+            ast.parse(text)
+        except _PARSE_ERRORS:
+            return False
     return True
 
 
@@ -48,7 +51,9 @@ class _Segments:
         if "barry_as_FLUFL" in text:
             return
         try:
-            tree = ast.parse(text)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                tree = ast.parse(text)
         except _PARSE_ERRORS:
             return
         starts = [1]
