@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import ast
 import bisect
+import threading
 import warnings
 from collections.abc import Sequence
-from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from sharpbits.findings import Fix, TextEdit
@@ -43,19 +43,20 @@ def parses(text: str) -> bool:
 class _Segments:
     """Where a parsing document's top-level statements begin, and its lines."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, tree: ast.Module | None) -> None:
         from sharpbits.source import split_lines
 
         self.lines = split_lines(text)
         self.starts: list[int] | None = None  # 1-based first line of each segment; None: no local checks
         if "barry_as_FLUFL" in text:
             return
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                tree = ast.parse(text)
-        except _PARSE_ERRORS:
-            return
+        if tree is None:
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    tree = ast.parse(text)
+            except _PARSE_ERRORS:
+                return
         starts = [1]
         previous_end = 0
         for stmt in tree.body:
@@ -80,9 +81,40 @@ class _Segments:
         return self.starts[index], last
 
 
-@lru_cache(maxsize=8)
+# Recent documents, keyed by the identity of their text (each entry keeps its text alive, so the id stays its
+# own): the trees the analysis already parsed, and the segments computed from them.
+_RECENT = 8
+_lock = threading.Lock()
+_trees: dict[int, tuple[str, ast.Module]] = {}
+_segment_cache: dict[int, tuple[str, _Segments]] = {}
+
+
+def _remember(cache: dict[int, tuple[str, Any]], text: str, value: Any) -> None:
+    with _lock:
+        if len(cache) >= _RECENT:
+            cache.pop(next(iter(cache)))
+        cache[id(text)] = (text, value)
+
+
+def _recall(cache: dict[int, tuple[str, Any]], text: str) -> Any:
+    with _lock:
+        entry = cache.get(id(text))
+    return entry[1] if entry is not None and entry[0] is text else None
+
+
+def remember_tree(text: str, tree: ast.Module) -> None:
+    """The analysis's own parse of `text` (`ast.parse(text)`), so that checking this document's fixes does not
+    parse it a second time. Cheap: nothing is computed until a fix is checked."""
+    if _recall(_trees, text) is None:
+        _remember(_trees, text, tree)
+
+
 def _segments(text: str) -> _Segments:
-    return _Segments(text)
+    segments = _recall(_segment_cache, text)
+    if segments is None:
+        segments = _Segments(text, _recall(_trees, text))
+        _remember(_segment_cache, text, segments)
+    return segments
 
 
 def _shifted(edit: TextEdit, lines_before: int) -> TextEdit:
