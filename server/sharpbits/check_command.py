@@ -40,12 +40,13 @@ class SourceFile:
     encoding: str
     newline: str
     data: bytes  # the bytes as read: the file is only replaced while it still holds exactly these
-    mode: int
 
 
 def _read_no_follow(path: Path) -> tuple[bytes, os.stat_result]:
-    """The bytes of a regular file, refusing a symlink in its place (O_NOFOLLOW)."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    """The bytes of a regular file, refusing a symlink in its place (O_NOFOLLOW); a FIFO named `x.py` is opened
+    without blocking (O_NONBLOCK) and refused as not a regular file."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, flags)
     with os.fdopen(fd, "rb") as handle:
         info = os.fstat(handle.fileno())
         if not stat.S_ISREG(info.st_mode):
@@ -58,10 +59,10 @@ def _read_no_follow(path: Path) -> tuple[bytes, os.stat_result]:
 def read_source(path: Path, real_path: Path | None = None) -> SourceFile:
     """Reads and decodes a file; raises UnreadableSource / OSError with a clear message."""
     real = real_path or Path(os.path.realpath(path))
-    data, info = _read_no_follow(real)
+    data, _ = _read_no_follow(real)
     text, encoding = decode_with_encoding(data)
     newline = "\r\n" if "\r\n" in text[:10000] else "\n"
-    return SourceFile(path, real, text, encoding, newline, data, stat.S_IMODE(info.st_mode))
+    return SourceFile(path, real, text, encoding, newline, data)
 
 
 def write_fixed(source: SourceFile, new_text: str) -> None:

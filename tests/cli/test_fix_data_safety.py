@@ -217,3 +217,12 @@ def test_invalid_toml_is_an_error_with_file_and_line(tmp_path, run_cli):
     (tmp_path / "pyproject.toml").write_text('[project\nname = "m"\n')
     out = run_cli("check", ".", cwd=tmp_path)
     assert out.returncode == 1 and "SB101" in out.stdout, out.stderr
+
+
+def test_a_fifo_named_like_python_is_skipped_without_blocking(tmp_path, run_cli):
+    os.mkfifo(tmp_path / "pipe.py")  # reading it would wait for a writer forever
+    (tmp_path / "fine.py").write_text(BUGGY)
+    out = run_cli("check", "--fix", "pipe.py", "fine.py", cwd=tmp_path)
+    no_internal_error(out)
+    assert "pipe.py: skipped: not a regular file" in out.stderr
+    assert (tmp_path / "fine.py").read_text() == FIXED
