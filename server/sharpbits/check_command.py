@@ -8,7 +8,6 @@ import difflib
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -96,6 +95,8 @@ def write_fixed(source: SourceFile, new_text: str) -> None:
 
     if not unchanged():
         raise NotFixed("changed since it was read; not fixed")
+    import tempfile  # only when writing: keeps start-up lean
+
     try:
         fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".sharpbits-fix", dir=path.parent)
     except OSError as exc:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import ast
 import bisect
-import threading
+import contextlib
 import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -83,22 +83,22 @@ class _Segments:
 
 # Recent documents, keyed by the identity of their text (each entry keeps its text alive, so the id stays its
 # own): the trees the analysis already parsed, and the segments computed from them.
+# No lock (the language server checks fixes from two threads): each dict operation is atomic, an entry is only
+# trusted when it holds this very text, and a lost race costs a recomputation, never a wrong answer.
 _RECENT = 8
-_lock = threading.Lock()
 _trees: dict[int, tuple[str, ast.Module]] = {}
 _segment_cache: dict[int, tuple[str, _Segments]] = {}
 
 
 def _remember(cache: dict[int, tuple[str, Any]], text: str, value: Any) -> None:
-    with _lock:
-        if len(cache) >= _RECENT:
+    if len(cache) >= _RECENT:
+        with contextlib.suppress(StopIteration, KeyError, RuntimeError):  # another thread evicted meanwhile
             cache.pop(next(iter(cache)))
-        cache[id(text)] = (text, value)
+    cache[id(text)] = (text, value)
 
 
 def _recall(cache: dict[int, tuple[str, Any]], text: str) -> Any:
-    with _lock:
-        entry = cache.get(id(text))
+    entry = cache.get(id(text))
     return entry[1] if entry is not None and entry[0] is text else None
 
 
