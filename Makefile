@@ -29,7 +29,7 @@ setup:
 clean:
 	rm -rf build dist artifacts extension/out
 
-## Print the benchmark figures (ratios measured in one run): speed, precision/recall, false alarms, loop rewrite, tracing.
+## Print the benchmark figures (ratios measured in one run): speed, precision/recall, false alarms, loop rewrite, tracing; then the long fuzz run.
 bench:
 	@bash scripts/setup_python.sh
 	.venv/bin/python bench/speed.py
@@ -38,6 +38,7 @@ bench:
 	.venv/bin/python bench/fori_loop_compile.py
 	.venv/bin/python bench/trace_overhead.py
 	.venv/bin/python bench/trace_timing.py
+	.venv/bin/python bench/fuzz.py
 
 ## Regenerate docs/rules/ from the rules.
 docs:

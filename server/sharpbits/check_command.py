@@ -3,42 +3,138 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
+import os
+import stat
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from sharpbits.analysis.engine import AnalysisResult, Selection, analyze
 from sharpbits.config import Config, load_config
-from sharpbits.findings import SEVERITY_RANK, Finding, apply_edits, non_overlapping, parses_after
+from sharpbits.findings import SEVERITY_RANK, Finding, Fix, apply_edits, non_overlapping, parses_after
 from sharpbits.source import UnreadableSource, decode_with_encoding
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 MAX_FILE_BYTES = 20 * 1024 * 1024  # beyond this a "Python file" is data; say so instead of stalling
 MAX_FIX_PASSES = 5
 
+# Called with the file's path after its fixes are computed and before the file is compared with what was read
+# and replaced: the moment an editor's save would race with `--fix`. A test seam on the real code path (the
+# tests change the file here, from inside the CLI's own process, to prove the change is never overwritten).
+before_write: Callable[[Path], None] | None = None
+
+
+class NotFixed(Exception):
+    """The fixed text was not written; the message says why (the file is left as it was)."""
+
 
 @dataclass
 class SourceFile:
-    path: Path
+    path: Path  # as reported
+    real_path: Path  # what is read and written: never a symlink
     text: str
     encoding: str
     newline: str
+    data: bytes  # the bytes as read: the file is only replaced while it still holds exactly these
 
 
-def read_source(path: Path) -> SourceFile:
+def _read_no_follow(path: Path) -> tuple[bytes, os.stat_result]:
+    """The bytes of a regular file, refusing a symlink in its place (O_NOFOLLOW); a FIFO named `x.py` is opened
+    without blocking (O_NONBLOCK) and refused as not a regular file."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, flags)
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise UnreadableSource("not a regular file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise UnreadableSource(f"{info.st_size // (1024 * 1024)} MB is too large to be source code")
+        return handle.read(), info
+
+
+def read_source(path: Path, real_path: Path | None = None) -> SourceFile:
     """Reads and decodes a file; raises UnreadableSource / OSError with a clear message."""
-    size = path.stat().st_size
-    if size > MAX_FILE_BYTES:
-        raise UnreadableSource(f"{size // (1024 * 1024)} MB is too large to be source code")
-    text, encoding = decode_with_encoding(path.read_bytes())
+    real = real_path or Path(os.path.realpath(path))
+    data, _ = _read_no_follow(real)
+    text, encoding = decode_with_encoding(data)
     newline = "\r\n" if "\r\n" in text[:10000] else "\n"
-    return SourceFile(path, text, encoding, newline)
+    return SourceFile(path, real, text, encoding, newline, data)
+
+
+def write_fixed(source: SourceFile, new_text: str) -> None:
+    """Replaces the file with `new_text`, only if it still holds the bytes it was read with: written to a
+    temporary file beside it (same mode and owner) and renamed over it, so a reader never sees half a file and
+    a crash leaves the old one. Raises NotFixed when the file changed, is read-only, or cannot be written.
+
+    The file is compared twice, the second time just before the rename; a save that lands between that
+    comparison and the rename (a window of microseconds) would still be lost: no portable lock prevents it."""
+    path = source.real_path
+    data = new_text.encode(source.encoding)
+    try:
+        info = os.stat(path, follow_symlinks=False)
+    except OSError as exc:
+        raise NotFixed(f"cannot look at it again: {exc.strerror or exc}; not fixed") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise NotFixed("replaced by something that is not a regular file since it was read; not fixed")
+    # a file nobody may write to was marked read-only on purpose: respected also when running as root
+    if not info.st_mode & 0o222 or not os.access(path, os.W_OK):
+        raise NotFixed("read-only file; not fixed")
+    if os.path.realpath(path.parent) != str(path.parent):
+        raise NotFixed("its folder was moved or replaced by a symlink since it was read; not fixed")
+    if before_write is not None:
+        before_write(source.path)
+
+    def unchanged() -> bool:
+        try:
+            return _read_no_follow(path)[0] == source.data
+        except (OSError, UnreadableSource):
+            return False
+
+    if not unchanged():
+        raise NotFixed("changed since it was read; not fixed")
+    import tempfile  # only when writing: keeps start-up lean
+
+    try:
+        fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".sharpbits-fix", dir=path.parent)
+    except OSError as exc:
+        raise NotFixed(f"cannot write beside it: {exc.strerror or exc}; not fixed") from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, stat.S_IMODE(info.st_mode))
+        if hasattr(os, "chown") and (info.st_uid, info.st_gid) != (os.geteuid(), os.getegid()):
+            with contextlib.suppress(OSError):  # not allowed to give it away: it stays ours, with the file's mode
+                os.chown(temporary, info.st_uid, info.st_gid)
+        if not unchanged():
+            raise NotFixed("changed since it was read; not fixed")
+        os.replace(temporary, path)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        if isinstance(exc, OSError):
+            raise NotFixed(f"cannot write: {exc.strerror or exc}; not fixed") from None
+        raise
+
+
+def _applicable_together(text: str, fixes: list[Fix]) -> list[Fix]:
+    """Fixes that each re-parse can still clash when applied together: keep, in order, those that do not."""
+    if parses_after(text, fixes):
+        return fixes
+    chosen: list[Fix] = []
+    for fix in fixes:
+        if parses_after(text, [*chosen, fix]):
+            chosen.append(fix)
+    return chosen
 
 
 def fix_text(text: str, path: str, selection: Selection, unsafe: bool, newline: str = "\n") -> tuple[str, int, str | None]:
     """Applies fixes until none is left (or MAX_FIX_PASSES); returns (text, fixes applied, error or None).
-    Every intermediate result must parse, or the pass is not applied."""
+    Every fix re-parses on its own (`Finding.fix`) and every intermediate result parses, or it is not applied."""
     applied = 0
     for _ in range(MAX_FIX_PASSES):
         result = analyze(text, path, selection)
@@ -47,14 +143,16 @@ def fix_text(text: str, path: str, selection: Selection, unsafe: bool, newline: 
         fixes = non_overlapping([f.fix() for f in result.findings if f.fixable], safe_only=not unsafe)
         if not fixes:
             break
-        if not parses_after(text, fixes):
-            # one of them is broken (a bug of ours): keep the ones that parse on their own
-            fixes = [fix for fix in fixes if parses_after(text, [fix])]
-            if not fixes or not parses_after(text, fixes):
-                return text, applied, "a fix produced code that does not parse; it was not applied"
-        edits = [replace(e, new_text=e.new_text.replace("\n", newline)) for fix in fixes for e in fix.edits]
-        text, applied = apply_edits(text, edits), applied + len(fixes)
+        together = _applicable_together(text, fixes)
+        if not together:
+            return text, applied, "a fix produced code that does not parse; it was not applied"
+        edits = [replace(e, new_text=e.new_text.replace("\n", newline)) for fix in together for e in fix.edits]
+        text, applied = apply_edits(text, edits), applied + len(together)
     return text, applied, None
+
+
+def _skip(path: Path, reason: str) -> None:
+    print(f"{path}: skipped: {reason}", file=sys.stderr)
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -75,14 +173,18 @@ def run_check(args: argparse.Namespace) -> int:
     findings: list[Finding] = []
     checked = fixed_count = 0
     changed_files = 0
-    for path in files:
+    for found in files:
+        path = found.path
+        if found.real_path is None:
+            _skip(path, found.skipped or "cannot be read")
+            continue
         try:
-            source = read_source(path)
+            source = read_source(path, found.real_path)
         except UnreadableSource as exc:
-            print(f"{path}: skipped: {exc}", file=sys.stderr)
+            _skip(path, str(exc))
             continue
         except OSError as exc:
-            print(f"{path}: skipped: cannot read: {exc.strerror or exc}", file=sys.stderr)
+            _skip(path, f"cannot read: {exc.strerror or exc}")
             continue
         checked += 1
         selection = config.selection_for(path)
@@ -97,9 +199,13 @@ def run_check(args: argparse.Namespace) -> int:
                     sys.stdout.writelines(difflib.unified_diff(
                         text.splitlines(keepends=True), new.splitlines(keepends=True), f"a/{path}", f"b/{path}"))
                 else:
-                    path.write_bytes(new.encode(source.encoding))
-                    text = new
-                    fixed_count += applied
+                    try:
+                        write_fixed(source, new)
+                    except NotFixed as exc:
+                        print(f"{path}: {exc}", file=sys.stderr)
+                    else:
+                        text = new
+                        fixed_count += applied
         if args.diff:
             continue
         result: AnalysisResult = analyze(text, str(path), selection)

@@ -30,7 +30,32 @@ else:  # pragma: no cover - Python 3.10
 
 
 class ConfigError(ValueError):
-    pass
+    """A configuration that cannot be used; the message names the file (or the editor settings) and the problem."""
+
+
+class ConfigSyntaxError(ConfigError):
+    """A pyproject.toml that holds `[tool.sharpbits]` settings but is not valid TOML: the file and the line
+    (1-based; 0 when the parser did not say) are attributes, for the CLI's error and the editor's message."""
+
+    def __init__(self, path: Path, line: int, column: int, problem: str) -> None:
+        self.path, self.line, self.column, self.problem = path, line, column, problem
+        where = f"{path}:{line}:{column}" if line else str(path)
+        super().__init__(f"{where}: invalid TOML, so its [tool.sharpbits] settings cannot be read: {problem}")
+
+    @classmethod
+    def from_decode_error(cls, path: Path, exc: Exception) -> ConfigSyntaxError:
+        import re
+
+        message = str(exc)
+        # tomllib's messages end "(at line L, column C)" (Python 3.11-3.13; 3.14 also has .lineno/.colno)
+        match = re.search(r"\s*\(at line (\d+), column (\d+)\)$", message)
+        if match:
+            return cls(path, int(match[1]), int(match[2]), message[: match.start()])
+        match = re.search(r"\s*\(at end of document\)$", message)
+        if match:
+            lines = path.read_text(encoding="utf-8", errors="replace").count("\n") + 1 if path.exists() else 0
+            return cls(path, lines, 1, message[: match.start()] + " (at the end of the file)")
+        return cls(path, getattr(exc, "lineno", 0) or 0, getattr(exc, "colno", 0) or 0, message)
 
 
 @dataclass
@@ -99,15 +124,30 @@ class Config:
         return Selection(select=self.select, ignore=frozenset(ignore), severities=dict(self.severity))
 
 
+def _mentions_sharpbits(text: str) -> bool:
+    """Whether a pyproject.toml that does not parse could hold our settings (`[tool.sharpbits]`,
+    `[tool.sharpbits.severity]`, `tool.sharpbits = {...}`, a `sharpbits` key under `[tool]`): its text names us."""
+    return "sharpbits" in text
+
+
 def find_pyproject(start: Path) -> Path | None:
-    """The nearest pyproject.toml at or above `start` that has a [tool.sharpbits] table."""
+    """The nearest pyproject.toml at or above `start` that has a [tool.sharpbits] table. One that is not valid
+    TOML but names sharpbits is an error (ConfigSyntaxError), not silently passed over: its settings would be
+    lost without a word. One that does not parse and never names sharpbits cannot configure us; the search
+    goes on above it."""
     start = start.resolve()
     for folder in [start, *start.parents] if start.is_dir() else [start.parent, *start.parent.parents]:
         candidate = folder / "pyproject.toml"
         if candidate.is_file():
             try:
-                data = tomllib.loads(candidate.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                text = candidate.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            try:
+                data = tomllib.loads(text)
+            except tomllib.TOMLDecodeError as exc:
+                if _mentions_sharpbits(text):
+                    raise ConfigSyntaxError.from_decode_error(candidate, exc) from None
                 continue
             if "sharpbits" in data.get("tool", {}):
                 return candidate
@@ -115,13 +155,15 @@ def find_pyproject(start: Path) -> Path | None:
 
 
 def load_config(start: Path) -> Config:
+    """The [tool.sharpbits] settings that apply at `start` (defaults when there are none). Raises ConfigError
+    for settings that cannot be used, ConfigSyntaxError (a ConfigError) for a file that does not parse."""
     path = find_pyproject(start)
     if path is None:
         return Config()
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:  # changed since find_pyproject read it
+        raise ConfigSyntaxError.from_decode_error(path, exc) from None
     table = data.get("tool", {}).get("sharpbits", {})
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: [tool.sharpbits] must be a table")

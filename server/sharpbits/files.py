@@ -3,12 +3,20 @@
 Files named on the command line are always checked. Folders are walked for `*.py` / `*.pyi`, skipping virtual
 environments, build and cache folders, and whatever the `.gitignore` files on the way exclude (the same
 matcher black and mypy use).
+
+Symbolic links never lead out of what is checked: a linked folder is not walked into (its files, when they are
+inside, are reached directly), and a linked file counts only when its target lies inside the folder being
+checked (for a file named on the command line: the folder it was named in); each file comes with its real
+path, which is what `--fix` reads and writes. What cannot be looked at (a folder that cannot be read, a
+symlink loop, a link to a file outside) is yielded as a skipped entry with the reason, and the walk goes on.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,13 +31,29 @@ ALWAYS_SKIPPED = {
 PYTHON_SUFFIXES = (".py", ".pyi")
 
 
+@dataclass(frozen=True)
+class FoundFile:
+    """A Python file to check (`real_path` set: its resolved location, inside what is checked), or a path that
+    was skipped (`skipped` says why)."""
+
+    path: Path  # as the user named or reached it (what reports show)
+    real_path: Path | None = None
+    skipped: str | None = None
+
+
 def _is_venv(path: Path) -> bool:
-    return (path / "pyvenv.cfg").is_file() or (path / "conda-meta").is_dir()
+    try:
+        return (path / "pyvenv.cfg").is_file() or (path / "conda-meta").is_dir()
+    except OSError:  # a folder that cannot be searched is reported when the walk tries to read it
+        return False
 
 
 def _gitignore(directory: Path) -> pathspec.PathSpec | None:
     ignore = directory / ".gitignore"
-    if not ignore.is_file():
+    try:
+        if not ignore.is_file():
+            return None
+    except OSError:
         return None
     import pathspec  # only when there is a .gitignore: keeps start-up lean
     try:
@@ -39,10 +63,38 @@ def _gitignore(directory: Path) -> pathspec.PathSpec | None:
     return pathspec.PathSpec.from_lines("gitwildmatch", lines)
 
 
+def _inside(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
+
+
+def _broken_link_reason(path: Path) -> str:
+    try:
+        os.path.realpath(path, strict=True)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "symlink loop"
+        if isinstance(exc, FileNotFoundError):
+            return f"broken symlink (to {os.readlink(path)})"
+        return f"cannot follow symlink: {exc.strerror or exc}"
+    return "cannot follow symlink"
+
+
+def _resolve_link(path: Path, boundary: Path) -> FoundFile:
+    """A linked file: its real path when that lies inside `boundary`, else a skipped entry saying why."""
+    try:
+        real = Path(os.path.realpath(path, strict=True))
+    except OSError:
+        return FoundFile(path, skipped=_broken_link_reason(path))
+    if not _inside(real, boundary):
+        return FoundFile(path, skipped=f"symlink to {real}, outside the folder being checked ({boundary}); not followed")
+    return FoundFile(path, real_path=real)
+
+
 def iter_python_files(paths: list[str], use_excludes: bool = True, extra_excludes: list[str] | None = None,
-                      excludes_root: Path | None = None) -> Iterator[Path]:
-    """Yields each Python file once, in a stable order. Raises FileNotFoundError for a missing path.
-    `extra_excludes` are gitignore-style patterns relative to `excludes_root` (the config's folder)."""
+                      excludes_root: Path | None = None) -> Iterator[FoundFile]:
+    """Yields each Python file once (by real path), in a stable order, and each path skipped on the way.
+    Raises FileNotFoundError for a missing path. `extra_excludes` are gitignore-style patterns relative to
+    `excludes_root` (the config's folder)."""
     seen: set[Path] = set()
     base_specs: list[tuple[pathspec.PathSpec, Path]] = []
     if extra_excludes and use_excludes:
@@ -51,44 +103,63 @@ def iter_python_files(paths: list[str], use_excludes: bool = True, extra_exclude
         base_specs.append((pathspec.PathSpec.from_lines("gitwildmatch", extra_excludes), Path(os.path.abspath(excludes_root or "."))))
     for raw in paths:
         path = Path(raw)
-        if not path.exists():
+        if not os.path.lexists(path):
             raise FileNotFoundError(f"{raw}: no such file or folder")
-        if path.is_file():
-            if path.resolve() not in seen:
-                seen.add(path.resolve())
-                yield path
+        if not path.exists():  # a link that leads nowhere, or in a circle
+            yield FoundFile(path, skipped=_broken_link_reason(path))
             continue
-        for found in _walk(path, use_excludes, base_specs):
-            if found.resolve() not in seen:
-                seen.add(found.resolve())
-                yield found
+        if path.is_dir():
+            walked = _walk(path, Path(os.path.realpath(path)), use_excludes, base_specs)
+        else:
+            walked = iter([_resolve_link(path, Path(os.path.realpath(path.parent)))])
+        for found in walked:
+            if found.real_path is not None:
+                if found.real_path in seen:
+                    continue
+                seen.add(found.real_path)
+            yield found
 
 
-def _walk(root: Path, use_excludes: bool, base_specs: list[tuple[pathspec.PathSpec, Path]]) -> Iterator[Path]:
-    # (folder, [(spec, the folder the spec is relative to), ...])
-    stack: list[tuple[Path, list[tuple[pathspec.PathSpec, Path]]]] = [(root, list(base_specs))]
+def _walk(root: Path, real_root: Path, use_excludes: bool,
+          base_specs: list[tuple[pathspec.PathSpec, Path]]) -> Iterator[FoundFile]:
+    # (folder, its real path, [(spec, the folder the spec is relative to), ...]); linked folders are never
+    # entered, so a subfolder's real path is its parent's real path plus its name
+    stack: list[tuple[Path, Path, list[tuple[pathspec.PathSpec, Path]]]] = [(root, real_root, list(base_specs))]
     while stack:
-        folder, specs = stack.pop()
+        folder, real_folder, specs = stack.pop()
         if use_excludes:
             spec = _gitignore(folder)
             if spec is not None:
                 specs = [*specs, (spec, Path(os.path.abspath(folder)))]
         try:
-            entries = sorted(os.scandir(folder), key=lambda e: e.name)
-        except OSError:
+            with os.scandir(folder) as scan:
+                entries = sorted(scan, key=lambda e: e.name)
+        except OSError as exc:
+            yield FoundFile(folder, skipped=f"cannot read folder: {exc.strerror or exc}")
             continue
         subfolders = []
         for entry in entries:
             path = Path(entry.path)
-            is_dir = entry.is_dir(follow_symlinks=False)
+            try:
+                is_link = entry.is_symlink()
+                is_dir = not is_link and entry.is_dir(follow_symlinks=False)
+            except OSError as exc:
+                yield FoundFile(path, skipped=f"cannot look at it: {exc.strerror or exc}")
+                continue
             if use_excludes and _ignored(path, is_dir, specs):
                 continue
             if is_dir:
                 if use_excludes and (entry.name in ALWAYS_SKIPPED or entry.name.endswith(".egg-info") or _is_venv(path)):
                     continue
-                subfolders.append((path, specs))
-            elif entry.name.endswith(PYTHON_SUFFIXES) and entry.is_file():
-                yield path
+                subfolders.append((path, real_folder / entry.name, specs))
+            elif is_link:
+                if entry.name.endswith(PYTHON_SUFFIXES):
+                    yield _resolve_link(path, real_root)
+                elif not os.path.exists(path) and _broken_link_reason(path) == "symlink loop":
+                    yield FoundFile(path, skipped="symlink loop")
+                # other links (to folders or non-Python files) are not followed
+            elif entry.name.endswith(PYTHON_SUFFIXES) and entry.is_file(follow_symlinks=False):
+                yield FoundFile(path, real_path=real_folder / entry.name)
         stack.extend(reversed(subfolders))
 
 

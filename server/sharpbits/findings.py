@@ -58,6 +58,8 @@ class Finding:
     fix_title: str = ""  # a short title for the fix, known without building it (e.g. for an editor's menu)
     # Fixes are built lazily (they import libcst): the per-keystroke path only needs to know one exists.
     fix_builder: Callable[[], Fix | None] | None = field(default=None, repr=False, compare=False)
+    # The document the fix applies to: `fix()` checks against it that the fix leaves code that parses.
+    source_text: str | None = field(default=None, repr=False, compare=False)
     _fix: Fix | None = field(default=None, repr=False, compare=False)
     _fix_built: bool = field(default=False, repr=False, compare=False)
 
@@ -66,8 +68,15 @@ class Finding:
         return self.fix_builder is not None
 
     def fix(self) -> Fix | None:
+        """The fix, only when the document still parses with it applied. This is the one check every consumer
+        relies on (CLI --fix and --diff, the JSON `fix` field, the editor's quick fixes and fix-all): a fix that
+        does not re-parse is a bug of ours and is withheld; without the document to check against, none is
+        given."""
         if not self._fix_built:
-            self._fix = self.fix_builder() if self.fix_builder is not None else None
+            fix = self.fix_builder() if self.fix_builder is not None else None
+            if fix is not None and (self.source_text is None or not parses_after(self.source_text, [fix])):
+                fix = None
+            self._fix = fix
             self._fix_built = True
         return self._fix
 
@@ -125,12 +134,7 @@ def non_overlapping(fixes: list[Fix | None], safe_only: bool) -> list[Fix]:
 
 
 def parses_after(text: str, fixes: list[Fix]) -> bool:
-    """Whether the text still parses with these fixes applied: every fix is checked this way before it is
-    applied (CLI --fix, the editor's code actions); a fix that fails is a bug of ours and is withheld."""
-    import ast
+    """Whether the text still parses with these (non-overlapping) fixes applied; see sharpbits.fix_check."""
+    from sharpbits.fix_check import parses_after as check
 
-    try:
-        ast.parse(apply_edits(text, [e for fix in fixes for e in fix.edits]))
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return False
-    return True
+    return check(text, fixes)

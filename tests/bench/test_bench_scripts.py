@@ -46,6 +46,14 @@ def test_realistic_findings_prints_count():
     assert re.search(r"^findings: \d+ ", out, re.MULTILINE), out
 
 
+def test_fuzz_runs_every_property():
+    out = run_bench("fuzz.py", "--seed", "20261124")  # a fixed seed: the quick run is the same every time
+    assert out.startswith("fuzz run: seed 20261124, 200 examples"), out
+    for name in ("mutated documents", "arbitrary text", "statement soup", "fix check vs full parse"):
+        assert re.search(rf"^{name}\s+\d+ examples\s+\d+\.\d s  held$", out, re.MULTILINE), out
+    assert re.search(r"^0 of 4 properties failed", out, re.MULTILINE), out
+
+
 def test_speed_prints_ratios():
     out = run_bench("speed.py")
     assert len(re.findall(r"\(a\) in-process: .* ratio \d+\.\d+x", out)) == 2, out

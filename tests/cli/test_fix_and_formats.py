@@ -48,6 +48,31 @@ def test_diff_changes_nothing(tmp_path, run_cli):
     assert "1 file would be changed." in out.stderr
 
 
+# a loop body indented tab + 4 spaces under a loop indented 4 spaces (the fuzz finding of issue 10)
+MIXED_TABS_LOOP = (
+    "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef total(x):\n    acc = jnp.zeros(())\n"
+    "    for i in range(x.shape[0]):\n\t    acc = acc + x[i]\n    return acc\n"
+)
+
+
+def test_every_fix_path_gives_code_that_parses(tmp_path, run_cli):
+    """JSON's `fix`, --diff and --fix go through the same check (Finding.fix): what they give parses."""
+    from sharpbits.findings import TextEdit, apply_edits
+
+    path = tmp_path / "loop.py"
+    path.write_text(MIXED_TABS_LOOP)
+    (finding,) = json.loads(run_cli("check", "--format", "json", "loop.py", cwd=tmp_path).stdout)
+    assert finding["fix"] is not None
+    edits = [TextEdit(**e) for e in finding["fix"]["edits"]]
+    ast.parse(apply_edits(MIXED_TABS_LOOP, edits))
+    diff = run_cli("check", "--diff", "--unsafe-fixes", "loop.py", cwd=tmp_path)
+    assert "+\t    return acc\n" in diff.stdout and path.read_text() == MIXED_TABS_LOOP
+    run_cli("check", "--fix", "--unsafe-fixes", "loop.py", cwd=tmp_path)
+    fixed = path.read_text()
+    ast.parse(fixed)
+    assert "fori_loop(0, x.shape[0], loop_body, acc)" in fixed
+
+
 def test_pyproject_configuration(tmp_path, run_cli):
     (tmp_path / "pyproject.toml").write_text(
         '[tool.sharpbits]\nignore = ["SB101"]\nexclude = ["generated/"]\n'

@@ -44,6 +44,10 @@ REWRITE = [
     ("len-of-array", H + "@jax.jit\ndef f(x):\n    mean = 0.0\n    for i in range(len(x)):\n        mean = mean + (x[i] - mean) / (i + 1)\n    return mean\n" + X1),
     ("int-counter-carry", H + "@jax.jit\ndef f(x):\n    count = 0\n    for i in range(24):\n        count = count + jnp.where(x[i] > 0, 1, 0)\n    return count\n" + X1),
     ("two-arrays-at", H + "@jax.jit\ndef f(x):\n    evens = jnp.zeros(12)\n    odds = jnp.zeros(12)\n    for i in range(12):\n        evens = evens.at[i].set(x[2 * i])\n        odds = odds.at[i].set(x[2 * i + 1])\n    return evens - odds\n" + X1),
+    # found by the fuzz test: a body indented tab + 4 spaces under a loop indented 4 spaces (the tokenizer accepts
+    # it: deeper at tab size 8 and at tab size 1); the added `return` must copy the body's indent, not rebuild it
+    ("mixed-tabs-and-spaces", H + "@jax.jit\ndef f(x):\n    total = 0.0\n    for i in range(x.shape[0]):\n\t    total = total + x[i]\n\t    total = total * 0.5\n    return total\n" + X1),
+    ("mixed-tabs-and-spaces-peeled", H + "@jax.jit\ndef f(x):\n \tacc = 0\n \tfor i in range(1, 24, 2):\n\t    acc = acc + x[i]\n \treturn acc\n" + X1),
 ]
 
 REFUSE = [
@@ -64,4 +68,5 @@ WHILE_REWRITE = [
     ("halve-until-small", H + "@jax.jit\ndef f(x):\n    y = jnp.full(x.shape, 100.0) * 3\n    while y.max() > x[0] + 2.0:\n        y = y / 2.0\n    return y\n" + X1),
     ("counter-and-sum", H + "@jax.jit\ndef f(x):\n    i = 0\n    total = jnp.zeros(())\n    while i < 10:\n        total = total + x[i]\n        i = i + 1\n    return total\n" + X1),
     ("newton-sqrt", H + "@jax.jit\ndef f(a):\n    g = jnp.ones_like(a, dtype=jnp.float32)\n    n = 0\n    while n < 20:\n        g = 0.5 * (g + a / g)\n        n += 1\n    return g\nARGS = (np.array([2.0, 9.0, 0.25], np.float32),)\n"),
+    ("mixed-tabs-and-spaces", H + "@jax.jit\ndef f(x):\n    y = jnp.full(x.shape, 100.0) * 3\n    while y.max() > x[0] + 2.0:\n\t    y = y / 2.0\n    return y\n" + X1),
 ]

@@ -1,5 +1,7 @@
 """Quick fixes (resolved lazily), source.fixAll.sharpbits, and hover docs, over stdio."""
 
+import ast
+
 from lsprotocol import types
 from sharpbits.findings import TextEdit, apply_edits
 
@@ -94,3 +96,20 @@ async def test_loop_quick_fix_and_refactor(client, uri):
     assert "    def loop_body(i, acc):  # sum\n        acc = acc + x[i]\n        return acc\n" in fixed
     assert "    acc = jax.lax.fori_loop(0, x.shape[0], loop_body, acc)\n" in fixed
     assert "for i in" not in fixed
+
+
+MIXED_TABS_LOOP = LOOP.replace("        acc = acc + x[i]\n", "\t    acc = acc + x[i]\n")  # tab + 4 spaces
+
+
+async def test_loop_rewrite_with_mixed_tabs_and_spaces_parses(client, uri):
+    """The fuzz finding (issue 10): the rewrite of a body indented tab + 4 spaces under a loop indented 4
+    spaces must parse; the editor gets it through the same check as the CLI (Finding.fix)."""
+    open_document(client, uri, MIXED_TABS_LOOP)
+    (diag,) = await wait_for_publish(client, uri, 1)
+    actions = await quick_fixes(client, uri, diag)
+    rewrite = next(a for a in actions if a.kind == types.CodeActionKind.RefactorRewrite)
+    resolved = await client.code_action_resolve_async(rewrite)
+    assert resolved.edit is not None
+    fixed = apply(MIXED_TABS_LOOP, resolved.edit)
+    ast.parse(fixed)
+    assert "    def loop_body(i, acc):  # sum\n\t    acc = acc + x[i]\n\t    return acc\n" in fixed

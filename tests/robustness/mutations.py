@@ -24,7 +24,7 @@ JUNK = ["(", ")", "[", "]", "{", "}", ":", "\t", "    ", "\n", "é", "😀", "\u
 
 def mutate(text: str, rng: random.Random) -> str:
     for _ in range(rng.randint(1, 4)):
-        choice = rng.randrange(7)
+        choice = rng.randrange(8)
         pos = rng.randint(0, len(text)) if text else 0
         if choice == 0:  # truncated: the user is still typing
             text = text[:pos]
@@ -43,6 +43,13 @@ def mutate(text: str, rng: random.Random) -> str:
             text = text[:pos] + "(" * depth + "x" + ")" * depth + text[pos:]
         elif choice == 5:  # a long chain (deep left-recursive tree)
             text = text[:pos] + "\ny = " + " + ".join(["x"] * rng.choice([10, 1000, 5000])) + "\n" + text[pos:]
-        else:  # re-indented with tabs
+        elif choice == 6:  # re-indented with tabs
             text = text.replace("    ", "\t", rng.randint(0, 5))
+        else:  # one line's indent respelled: its first four spaces become a tab (`\t    x` under `    for`)
+            lines = text.splitlines(keepends=True) or [""]
+            indented = [i for i, line in enumerate(lines) if line.startswith("    ")]
+            if indented:
+                i = rng.choice(indented)
+                lines[i] = "\t" + lines[i][4:]
+                text = "".join(lines)
     return text

@@ -114,10 +114,14 @@ class Plan:
 
 
 def _body_indent(source: SourceText, first: ast.stmt, outer: str) -> str:
-    """The body's own indentation (tabs stay tabs), used for the lines the rewrite adds inside it."""
+    """The body's own indentation, character for character, used for the lines the rewrite adds inside it.
+
+    The tokenizer accepts a body indented `\t    ` under a loop indented `    ` (deeper at tab size 8 and at tab
+    size 1) although neither string starts with the other; any other spelling of the added lines' indent than
+    the body's own can be inconsistent with it, so it is copied verbatim (tabs, spaces and form feeds alike)."""
     line = source.line_text(first.lineno)
-    indent = line[: len(line) - len(line.lstrip(" \t"))]
-    return indent if indent.startswith(outer) and len(indent) > len(outer) else outer + "    "
+    indent = line[: len(line) - len(line.lstrip(" \t\f"))]
+    return indent if indent else outer + "    "
 
 
 _BODY_NODES: dict[int, tuple[list[ast.stmt], list[ast.AST]]] = {}

@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from sharpbits.analysis.model import ModuleModel
 from sharpbits.findings import Finding, Fix, Severity
+from sharpbits.fix_check import remember_tree
 from sharpbits.source import SourceText
 
 DOCS_BASE_URL = "https://github.com/sharpbits/sharpbits/blob/main/docs/rules/"
@@ -46,6 +47,8 @@ class RuleContext:
         fix_title: str = "",
         severity: Severity | None = None,
     ) -> None:
+        if fix is not None:
+            remember_tree(self.source.text, self.tree)  # the fix check (Finding.fix) then needs no second parse
         end = end_node or node
         line, end_line = node.lineno, end.end_lineno or end.lineno  # type: ignore[attr-defined]
         col = self.source.char_column(line, node.col_offset)  # type: ignore[attr-defined]
@@ -64,6 +67,7 @@ class RuleContext:
                 message=message,
                 url=rule.url(),
                 fix_builder=fix,
+                source_text=self.source.text,
                 fix_title=fix_title if fix is not None else "",
             )
         )
