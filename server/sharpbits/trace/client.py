@@ -393,7 +393,8 @@ class TraceClient:
             elif proc.hello.get("ok") and proc.alive():
                 state = "ready"
                 out.update(pid=proc.hello.get("pid"), jax=proc.hello.get("jax"), device=proc.hello.get("device"),
-                           python=proc.hello.get("python"), ready_s=proc.hello.get("ready_s"))
+                           python=proc.hello.get("python"), ready_s=proc.hello.get("ready_s"),
+                           memory_limit=proc.hello.get("memory_limit"))
             else:
                 state = "failed"
         if self._start_error and state in ("failed", "stopped"):
