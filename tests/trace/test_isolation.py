@@ -88,13 +88,11 @@ def test_the_worker_starts_in_the_project_root_without_importing_from_it(tmp_pat
     """The worker runs in the folder the server chose (the project root), and its own start-up imports come from
     the interpreter, not from that folder: the bootstrap takes the working directory off sys.path first."""
     from sharpbits.trace.client import TraceClient, WorkerConfig
-    from sharpbits.trace.specs import parse_spec
 
     from tests.hostile import every_module_name, plant, written
 
     project, markers = tmp_path / "project", tmp_path / "markers"
-    plant(project, markers, every_module_name() - {"sharpbits"})
-    (project / "model.py").write_text("import os\n\n\ndef f(x):\n    return x * 2, os.getcwd()\n")
+    plant(project, markers, every_module_name())
     client = TraceClient(WorkerConfig(cwd=str(project), cache_dir=None, warmup=False))
     try:
         client.start(background=False)
