@@ -56,7 +56,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand("sharpbits.showJaxpr", (target?: TraceTarget) => views.show("jaxpr", target)),
     vscode.commands.registerCommand("sharpbits.showStableHLO", (target?: TraceTarget) => views.show("stablehlo", target)),
     vscode.commands.registerCommand("sharpbits.showOptimizedHLO", (target?: TraceTarget) => views.show("hlo", target)),
-    vscode.commands.registerCommand("sharpbits.restartTraceWorker", () => request("sharpbits/traceWorkerRestart", {})),
+    vscode.commands.registerCommand("sharpbits.restartTraceWorker", async () => {
+      const status = await request("sharpbits/traceWorkerRestart", {});
+      if (status?.refused) void vscode.window.showWarningMessage(`JAX Sharp Bits: ${status.refused.message}`);
+    }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration("sharpbits.interpreter")) return; // the interpreter service restarts the server
       if (e.affectsConfiguration("sharpbits")) void server.pushSettings();

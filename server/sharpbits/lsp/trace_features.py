@@ -30,8 +30,8 @@ from typing import Any
 
 _STATE = "_sharpbits_trace_state"
 SHOW_DEFAULT = ["jaxpr", "stablehlo", "hlo", "cost", "timing", "lines"]
-# settings that name a program to run: never taken from a client that said the workspace is not trusted
-PROGRAM_SETTINGS = ("interpreter", "launchPrefix", "cacheDir")
+# settings that name a program to run (or a folder to write): dropped when the client says the workspace is untrusted
+UNTRUSTED_DROPS = ("interpreter", "launchPrefix", "cacheDir")
 UNTRUSTED_MESSAGE = ("tracing runs this workspace's code, so it is off in an untrusted workspace (Restricted Mode); "
                      "trust the workspace to trace")
 DISABLED_MESSAGE = ("tracing is off: enable the setting sharpbits.trace.enabled (other editors: initializationOptions "
@@ -111,7 +111,7 @@ class _TraceState:
             if trusted is not None:
                 self.trusted = trusted  # a later message that leaves it out keeps what the client said last
             if self.trusted is False:
-                for key in PROGRAM_SETTINGS:  # the workspace's own choice of program: not used, not even kept
+                for key in UNTRUSTED_DROPS:  # the workspace's own choice of program: not used, not even kept
                     trace.pop(key, None)
             changed = self._key(trace) != self._key(self.settings)
             self.settings = trace
