@@ -187,8 +187,9 @@ class Worker:
 
         RLIMIT_DATA counts the heap and private writable mappings, i.e. what a trace allocates on the host. Not
         RLIMIT_AS: CUDA and other accelerator runtimes reserve address ranges far beyond physical memory, which
-        an address-space limit would refuse, while RLIMIT_DATA does not count them (nor device memory). Set by
-        the worker itself, so it holds behind a launch prefix too, and user code cannot raise it again."""
+        an address-space limit would refuse; reservations without write access (PROT_NONE), shared mappings and
+        device memory do not count against RLIMIT_DATA. Set by the worker itself, so it holds behind a launch
+        prefix too; soft = hard, so user code cannot raise it again (unless it runs as root)."""
         try:
             import resource
 
