@@ -49,7 +49,7 @@ def main() -> None:
         ("os._exit(7)", normal, "hard_exit", DOC, 30.0),
         ("segfault (ctypes)", normal, "segfault", DOC, 30.0),
         ("sys.exit(3)", normal, "calls_exit", DOC, 30.0),
-        ("MemoryError, RLIMIT_AS", limited, "hog", DOC, 30.0),
+        ("MemoryError, RLIMIT_DATA", limited, "hog", DOC, 30.0),
         ("import error", normal, "ok", IMPORT_ERROR_DOC, 30.0),
         ("JAX error (bool)", normal, "bad_if", DOC, 30.0),
         ("no jax in interpreter", nojax_client, "ok", DOC, 30.0),

@@ -78,8 +78,13 @@ echo "e2e: code-server pid $cs_pid on 127.0.0.1:$port; workspace $run/workspace/
 
 # A second code-server with Workspace Trust on, for tests/e2e/untrusted.test.ts (its own user data, settings
 # and copy of the examples: the folder starts untrusted).
-mkdir -p "$run"/{user-data-untrusted,workspace-untrusted}
+mkdir -p "$run"/{user-data-untrusted,workspace-untrusted,markers}
 cp -r examples "$run/workspace-untrusted/examples"
+# Modules named like what the server, the preflight and the worker import: each writes a marker if imported.
+for name in json enum uuid typing_extensions typing re logging asyncio dataclasses pathlib inspect importlib \
+            runpy warnings contextlib pygls lsprotocol cattrs attrs libcst tomli sharpbits; do
+  printf 'open(%s, "w").close()\n' "'$run/markers/$name'" > "$run/workspace-untrusted/examples/$name.py"
+done
 write_editor_settings "$run/user-data-untrusted" "$python"
 sed -i 's/"security.workspace.trust.enabled": false/"security.workspace.trust.enabled": true/' "$run/user-data-untrusted/User/settings.json"
 port2=$(free_port)
@@ -94,6 +99,7 @@ SB_E2E_URL="http://127.0.0.1:$port/?folder=$run/workspace/examples" SB_E2E_WORKS
 SB_E2E_REPORT="$run/report.json" SB_E2E_ARTIFACTS="$artifacts" SB_E2E_PYTHON="$python" CHROMIUM="$CHROMIUM" \
 SB_E2E_UNTRUSTED_URL="http://127.0.0.1:$port2/?folder=$run/workspace-untrusted/examples" \
 SB_E2E_UNTRUSTED_REPORT="$run/untrusted-report.json" SB_E2E_UNTRUSTED_PID="$cs2_pid" \
+SB_E2E_UNTRUSTED_WORKSPACE="$run/workspace-untrusted/examples" SB_E2E_MARKERS="$run/markers" \
   setsid node --test --test-concurrency=1 --test-timeout=180000 --test-reporter=spec --test-reporter-destination=stdout \
   --test-reporter=junit --test-reporter-destination="$out" build/e2e/*.test.js </dev/null &
 test_pid=$!

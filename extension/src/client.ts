@@ -1,10 +1,12 @@
-// Starts, stops and restarts the LanguageClient for `<python> -m sharpbits serve`. Every (re)start goes
+// Starts, stops and restarts the LanguageClient for `<python> -E -P -m sharpbits serve` (launch.ts: in a neutral
+// working directory, never importing from the workspace). Every (re)start goes
 // through one SerialQueue, so overlapping requests (setting change + interpreter change + "Restart") run one
 // at a time and a burst collapses into a single restart.
 import * as vscode from "vscode";
 import { LanguageClient, LanguageClientOptions, ServerOptions, State } from "vscode-languageclient/node";
 import { InterpreterService } from "./interpreter";
-import { describeInterpreter, Interpreter, serverCommand } from "./interpreterChoice";
+import { describeInterpreter, Interpreter } from "./interpreterChoice";
+import { serverLaunch } from "./launch";
 import { Preflight } from "./preflight";
 import { SerialQueue } from "./serialQueue";
 import { fromClientState, ServerState } from "./serverState";
@@ -28,6 +30,8 @@ export class ServerController implements vscode.Disposable {
     private readonly interpreters: InterpreterService,
     private readonly preflight: Preflight,
     private readonly log: vscode.LogOutputChannel,
+    /** The server's working directory: a folder of the extension's own, never the workspace. */
+    private readonly neutralDir: string,
     /** The `sharpbits.*` settings as the server takes them (see tracing/serverSettings.ts). */
     private readonly settings: () => Record<string, unknown> = () => ({}),
   ) {}
@@ -71,9 +75,9 @@ export class ServerController implements vscode.Disposable {
       this.setState({ state: "error", interpreter, reason: check.reason });
       return;
     }
-    const { command, args } = serverCommand(interpreter);
+    const { command, args, cwd } = serverLaunch(interpreter.command, check.result.pythonVersion, this.neutralDir);
     // No `transport`: with TransportKind.stdio the client would append `--stdio`; plain stdio is the default.
-    const serverOptions: ServerOptions = { command, args, options: { env: process.env } };
+    const serverOptions: ServerOptions = { command, args, options: { cwd, env: process.env } };
     const clientOptions: LanguageClientOptions = {
       documentSelector: [
         { scheme: "file", language: "python" },
@@ -95,7 +99,7 @@ export class ServerController implements vscode.Disposable {
         this.setState({ state, interpreter });
       }
     });
-    this.log.info(`starting: ${[command, ...args].join(" ")} (${describeInterpreter(interpreter)})`);
+    this.log.info(`starting: ${[command, ...args.map((a) => (a.includes("\n") ? "<script>" : a))].join(" ")} in ${cwd} (${describeInterpreter(interpreter)})`);
     try {
       await client.start();
     } catch (err) {

@@ -1,4 +1,6 @@
 // Entry point: wires the pieces together, nothing else.
+import * as fs from "node:fs";
+import * as path from "node:path";
 import * as vscode from "vscode";
 import { ServerController } from "./client";
 import { startE2eReport } from "./e2eReport";
@@ -12,16 +14,29 @@ import { WorkerStatusItem } from "./tracing/workerStatus";
 
 let controller: ServerController | undefined;
 
+/** The working directory of every Python process we start: the extension's own storage folder (created here),
+ * else the folder of its compiled code; never the workspace, whose modules would shadow the server's. */
+function neutralDirectory(context: vscode.ExtensionContext): string {
+  const dir = context.globalStorageUri.fsPath;
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return dir;
+  } catch {
+    return path.join(context.extensionPath, "extension", "out");
+  }
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const log = vscode.window.createOutputChannel("JAX Sharp Bits", { log: true });
   const status = new ServerStatus();
   const interpreters = new InterpreterService(log);
-  const preflight = new Preflight(context.extensionPath, log, () => void controller?.restart());
+  const neutralDir = neutralDirectory(context);
+  const preflight = new Preflight(context.extensionPath, neutralDir, log, () => void controller?.restart());
   const settings = () => {
     const config = vscode.workspace.getConfiguration("sharpbits");
     return serverSettings((key) => config.inspect(key), vscode.workspace.isTrusted, "sharpbits.traceFunction");
   };
-  controller = new ServerController(interpreters, preflight, log, settings);
+  controller = new ServerController(interpreters, preflight, log, neutralDir, settings);
   const server = controller;
   const request = (method: string, params: unknown, token?: vscode.CancellationToken) => server.request(method, params, token);
   const traces = new TraceCommands(request, context.workspaceState, log);
@@ -41,7 +56,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand("sharpbits.showJaxpr", (target?: TraceTarget) => views.show("jaxpr", target)),
     vscode.commands.registerCommand("sharpbits.showStableHLO", (target?: TraceTarget) => views.show("stablehlo", target)),
     vscode.commands.registerCommand("sharpbits.showOptimizedHLO", (target?: TraceTarget) => views.show("hlo", target)),
-    vscode.commands.registerCommand("sharpbits.restartTraceWorker", () => request("sharpbits/traceWorkerRestart", {})),
+    vscode.commands.registerCommand("sharpbits.restartTraceWorker", async () => {
+      const status = await request("sharpbits/traceWorkerRestart", {});
+      if (status?.refused) void vscode.window.showWarningMessage(`JAX Sharp Bits: ${status.refused.message}`);
+    }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration("sharpbits.interpreter")) return; // the interpreter service restarts the server
       if (e.affectsConfiguration("sharpbits")) void server.pushSettings();

@@ -5,10 +5,14 @@ export const REQUIRED_MODULES = ["sharpbits", "pygls", "libcst"] as const;
 
 /**
  * Python source for `<python> -c ...`: imports each required module and prints a JSON object
- * `{"missing": [...], "version": "<sharpbits version or null>", "python": "<sys.executable>"}`.
+ * `{"missing": [...], "version": "<sharpbits version or null>", "python": "<sys.executable>", "pythonVersion": [3, 11]}`.
+ * Its first line takes the working directory ("" for `-c`) off sys.path before anything is imported, so the
+ * check finds what the server will find and never a module of the folder it was started in (see launch.ts).
  */
 export const PREFLIGHT_SCRIPT = [
-  "import importlib, json, sys",
+  "import sys",
+  "sys.path[:] = [p for p in sys.path if p not in ('', '.')]",
+  "import importlib, json",
   "missing, version = [], None",
   `for name in ${JSON.stringify(REQUIRED_MODULES)}:`,
   "    try:",
@@ -17,13 +21,15 @@ export const PREFLIGHT_SCRIPT = [
   "        missing.append(name)",
   "    else:",
   "        version = getattr(module, '__version__', None) if name == 'sharpbits' else version",
-  "print(json.dumps({'missing': missing, 'version': version, 'python': sys.executable}))",
+  "print(json.dumps({'missing': missing, 'version': version, 'python': sys.executable, 'pythonVersion': list(sys.version_info[:2])}))",
 ].join("\n");
 
 export interface PreflightResult {
   missing: string[];
   version: string | null;
   python: string | null;
+  /** [major, minor] of the interpreter, when the script reported it */
+  pythonVersion?: [number, number];
 }
 
 /** Parses the script's last stdout line; throws when it is not the expected JSON. */
@@ -33,12 +39,15 @@ export function parsePreflightOutput(stdout: string): PreflightResult {
   if (typeof data !== "object" || data === null || !Array.isArray((data as { missing?: unknown }).missing)) {
     throw new Error(`unexpected preflight output: ${stdout.slice(0, 200)}`);
   }
-  const d = data as { missing: unknown[]; version?: unknown; python?: unknown };
-  return {
+  const d = data as { missing: unknown[]; version?: unknown; python?: unknown; pythonVersion?: unknown };
+  const result: PreflightResult = {
     missing: d.missing.map(String),
     version: typeof d.version === "string" ? d.version : null,
     python: typeof d.python === "string" ? d.python : null,
   };
+  const v = d.pythonVersion;
+  if (Array.isArray(v) && v.length === 2 && v.every((n) => Number.isInteger(n))) result.pythonVersion = [v[0], v[1]];
+  return result;
 }
 
 /** Quotes one argument for the user's shell: POSIX sh, or PowerShell on Windows. */

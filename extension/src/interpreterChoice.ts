@@ -72,12 +72,6 @@ export function chooseInterpreter(inputs: InterpreterInputs): Interpreter {
   return { command: [defaultPython(inputs.platform)], source: "path" };
 }
 
-/** The server's launch command: `<python> -m sharpbits serve`. */
-export function serverCommand(interpreter: Interpreter): { command: string; args: string[] } {
-  const [command, ...rest] = interpreter.command;
-  return { command, args: [...rest, "-m", "sharpbits", "serve"] };
-}
-
 export function describeInterpreter(interpreter: Interpreter): string {
   const how = { setting: "from sharpbits.interpreter", "python-extension": "from the Python extension", path: "from PATH" }[
     interpreter.source

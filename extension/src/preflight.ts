@@ -5,14 +5,8 @@ import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as vscode from "vscode";
-import {
-  installCommand,
-  missingPackagesMessage,
-  parsePreflightOutput,
-  pickWheel,
-  PREFLIGHT_SCRIPT,
-  PreflightResult,
-} from "./installCommand";
+import { installCommand, missingPackagesMessage, parsePreflightOutput, pickWheel, PreflightResult } from "./installCommand";
+import { preflightLaunch } from "./launch";
 
 export type PreflightOutcome = { ok: true; result: PreflightResult } | { ok: false; reason: string };
 
@@ -29,10 +23,10 @@ export function bundledWheel(extensionPath: string): string | undefined {
   }
 }
 
-function runPreflight(python: string[]): Promise<PreflightResult> {
-  const [command, ...rest] = python;
+function runPreflight(python: string[], neutralDir: string): Promise<PreflightResult> {
+  const { command, args, cwd } = preflightLaunch(python, neutralDir);
   return new Promise((resolve, reject) => {
-    execFile(command, [...rest, "-c", PREFLIGHT_SCRIPT], { timeout: 30_000 }, (error, stdout, stderr) => {
+    execFile(command, args, { timeout: 30_000, cwd }, (error, stdout, stderr) => {
       if (error) {
         const code = (error as NodeJS.ErrnoException).code;
         reject(new Error(code === "ENOENT" ? `${command} was not found` : `${command} failed: ${stderr.trim() || error.message}`));
@@ -52,6 +46,8 @@ export class Preflight {
 
   constructor(
     private readonly extensionPath: string,
+    /** The check's working directory: a folder of the extension's own, never the workspace (see launch.ts). */
+    private readonly neutralDir: string,
     private readonly log: vscode.LogOutputChannel,
     /** Called after the install terminal closes, so the server can start with the new packages. */
     private readonly afterInstall: () => void,
@@ -60,7 +56,7 @@ export class Preflight {
   async check(python: string[]): Promise<PreflightOutcome> {
     let result: PreflightResult;
     try {
-      result = await runPreflight(python);
+      result = await runPreflight(python, this.neutralDir);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       this.log.error(`preflight: ${reason}`);

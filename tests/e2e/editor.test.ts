@@ -270,7 +270,8 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     await openFile(file);
     const lens = page.locator(".codelens-decoration a", { hasText: "Trace" }).first();
     await lens.waitFor({ state: "visible", timeout: 60_000 });
-    await waitForReport("the trace worker ready", (r) => /ready on/.test(r.worker ?? ""), 90_000);
+    // the worker starts at the first trace, not when the folder opens
+    await waitForReport("tracing on, no worker yet", (r) => r.worker === "tracing on: the worker starts at the first trace", 30_000);
     await lens.click();
     const summary = page.locator(".codelens-decoration a", { hasText: /jaxpr \d+ eqns/ }).first();
     await summary.waitFor({ state: "visible", timeout: 120_000 });

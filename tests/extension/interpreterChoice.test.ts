@@ -4,7 +4,6 @@ import {
   chooseInterpreter,
   describeInterpreter,
   expandVariables,
-  serverCommand,
   settingToCommand,
 } from "../../extension/src/interpreterChoice";
 
@@ -60,15 +59,7 @@ describe("setting values", () => {
   });
 });
 
-describe("server command", () => {
-  test("is <python> -m sharpbits serve, keeping extra interpreter arguments", () => {
-    assert.deepEqual(serverCommand({ command: ["/v/bin/python"], source: "setting" }), {
-      command: "/v/bin/python",
-      args: ["-m", "sharpbits", "serve"],
-    });
-    assert.deepEqual(serverCommand({ command: ["py", "-3.12"], source: "setting" }).args, ["-3.12", "-m", "sharpbits", "serve"]);
-  });
-
+describe("interpreter description", () => {
   test("describes where the interpreter came from", () => {
     assert.equal(describeInterpreter({ command: ["python3"], source: "path" }), "python3 (from PATH)");
   });

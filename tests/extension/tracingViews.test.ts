@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { colourSlots, functionAt, listingFromResult, listingLinesFor } from "../../extension/src/tracing/compiledLines";
 import { serverSettings, SettingValue } from "../../extension/src/tracing/serverSettings";
-import { describeWorker } from "../../extension/src/tracing/workerState";
+import { describeWorker, traceProblem } from "../../extension/src/tracing/workerState";
 
 // Shapes as the trace worker returns them (text lines and op lines count from 1).
 const RESULT = {
@@ -43,8 +43,10 @@ describe("settings sent to the server", () => {
       "trace.interpreter": { workspaceValue: "/repo/.venv/bin/python" },
       ignore: { workspaceValue: ["SB301"] },
     }), true, "sharpbits.traceFunction") as any;
+    assert.equal(s.trusted, true);
     assert.equal(s.trace.enabled, true);
     assert.equal(s.trace.interpreter, "/repo/.venv/bin/python");
+    assert.equal("memoryLimitMb" in s.trace, false); // unset: the server's default (half the physical memory)
     assert.deepEqual(s.ignore, ["SB301"]);
     assert.equal(s.traceLensCommand, "sharpbits.traceFunction");
   });
@@ -56,10 +58,33 @@ describe("settings sent to the server", () => {
       "trace.launchPrefix": { workspaceValue: "ssh attacker" },
       ignore: { workspaceValue: ["SB301"] },
     }), false, "x") as any;
+    assert.equal(s.trusted, false); // the server refuses every trace on its own when told this
     assert.equal(s.trace.enabled, false);
     assert.equal(s.trace.interpreter, "/usr/bin/python3");
     assert.equal(s.trace.launchPrefix, "");
     assert.deepEqual(s.ignore, ["SB301"]); // rule selection is harmless and still applies
+  });
+});
+
+describe("settings sent to the server: the memory limit", () => {
+  const inspect = (values: Record<string, SettingValue<unknown>>) => <T>(key: string) => values[key] as SettingValue<T> | undefined;
+
+  test("a number (0 turns the limit off) goes through; nothing else does", () => {
+    const at = (v: unknown) => (serverSettings(inspect({ "trace.memoryLimitMb": { globalValue: v } }), true, "x") as any).trace;
+    assert.equal(at(4096).memoryLimitMb, 4096);
+    assert.equal(at(0).memoryLimitMb, 0);
+    assert.equal("memoryLimitMb" in at(null), false);
+    assert.equal("memoryLimitMb" in at(-5), false);
+  });
+});
+
+describe("trace problems shown to the user", () => {
+  test("a refusal is the server's sentence; a failure names the error", () => {
+    assert.equal(
+      traceProblem("No jaxpr for f", { refused: true, error: { type: "WorkspaceNotTrusted", message: "tracing runs this workspace's code, so it is off" } }),
+      "JAX Sharp Bits: tracing runs this workspace's code, so it is off",
+    );
+    assert.equal(traceProblem("Tracing f failed", { error: { type: "TypeError", message: "bad\nmore" } }), "Tracing f failed: TypeError: bad");
   });
 });
 
@@ -73,5 +98,7 @@ describe("trace worker status", () => {
     assert.equal(crashed.error, true);
     assert.match(crashed.text, /WorkerCrashed/);
     assert.equal(describeWorker({ state: "starting", enabled: true }, true).busy, true);
+    // the worker starts at the first trace, not when the folder opens
+    assert.equal(describeWorker({ state: "stopped", enabled: true }, true).text, "tracing on: the worker starts at the first trace");
   });
 });

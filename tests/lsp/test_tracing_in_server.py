@@ -1,5 +1,5 @@
-"""`sharpbits serve` itself (not a test double) answers sharpbits/trace for an open document, with the worker
-started in the background by the trace settings, and never imports jax into the server process."""
+"""`sharpbits serve` itself (not a test double) answers sharpbits/trace for an open document, starting the
+worker at the first trace (not at initialize), and never imports jax into the server process."""
 
 import asyncio
 import os
@@ -33,18 +33,18 @@ async def test_static_and_traced_views_of_the_same_bug(client, uri):
     open_document(client, uri, DOC)
     (diag,) = await wait_for_publish(client, uri, 1)
     assert diag.code == "SB102" and diag.range.start.line == 8  # the static finding
-    for _ in range(600):  # the worker was started at initialize, in the background
-        status = plain(await client.protocol.send_request_async("sharpbits/traceWorkerStatus", {}))
-        if status["state"] != "starting":
-            break
-        await asyncio.sleep(0.1)
-    assert status["state"] == "ready", status
+    # initialize and the settings did not start a worker: a folder opening starts nothing
+    status = plain(await client.protocol.send_request_async("sharpbits/traceWorkerStatus", {}))
+    assert status == {"state": "stopped", "enabled": True}
+    server = psutil.Process(client._server.pid)
+    assert server.children(recursive=True) == []
     result = plain(await client.protocol.send_request_async(
         "sharpbits/trace", {"uri": uri, "function": "f", "show": ["jaxpr"]}))
+    status = plain(await client.protocol.send_request_async("sharpbits/traceWorkerStatus", {}))
+    assert status["state"] == "ready", status
     error = result["error"]  # the same bug, confirmed by tracing
     assert error["type"] == "NonConcreteBooleanIndexError" and error["line"] == 9, error
     # the server process itself never imported jax: only its worker did
-    server = psutil.Process(client._server.pid)
     maps = Path(f"/proc/{server.pid}/maps").read_text() if sys.platform == "linux" else ""
     assert "jaxlib" not in maps
     assert any("worker" in " ".join(c.cmdline()) or c.name().startswith("python") for c in server.children())

@@ -109,3 +109,14 @@ def test_jit_alias_uses_the_wrapped_functions_directive(cache_env):
 def test_platform_without_a_backend_exit_2(cache_env):
     p = sharpbits("examples/tracing_selu.py::selu", "--platform", "tpu", env_extra=cache_env)
     assert p.returncode == 2 and "no 'tpu' backend" in p.stderr and "launch prefix" in p.stderr
+
+
+def test_memory_limit_flag(tmp_path, cache_env):
+    (tmp_path / "hog.py").write_text("import numpy as np\n\n\ndef hog(x):\n    big = np.ones((1 << 30,))\n"
+                                     "    return x + big[0]\n")
+    p = sharpbits("hog.py::hog", "--args", "x=f32[4]", "--show", "jaxpr", "--memory-limit-mb", "1024",
+                  cwd=tmp_path, env_extra=cache_env)
+    assert p.returncode == 1, p.stderr  # the traced code raised: a MemoryError at its line, not a dead machine
+    assert "MemoryError" in p.stdout and "hog.py:5" in p.stdout
+    bad = sharpbits("hog.py::hog", "--args", "x=f32[4]", "--memory-limit-mb", "-1", cwd=tmp_path)
+    assert bad.returncode == 2 and "--memory-limit-mb must be 0 (no limit) or a size in MiB" in bad.stderr

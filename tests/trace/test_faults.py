@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from fault_document import FAULTS  # tests/trace is on sys.path (pytest's rootdir-relative import)
@@ -60,16 +61,40 @@ def test_sys_exit_is_an_error_not_a_crash(client, doc):
     assert_next_trace_works(client, doc)
 
 
-def test_memory_error_under_rlimit_as(jax_cache, doc):
-    limited = TraceClient(WorkerConfig(cache_dir=jax_cache, memory_limit_mb=1024, warmup=False))
+def test_memory_error_under_the_memory_limit(jax_cache, doc):
+    limited = TraceClient(WorkerConfig(cache_dir=jax_cache, memory_limit_mb=2048, warmup=False))
     try:
-        r = doc.trace(limited, "hog", "x=f32[4]", show=["jaxpr"])
+        r = doc.trace(limited, "hog", "x=f32[4]", show=["jaxpr"])  # 8 GiB of float64
         assert r["error"]["type"] == "MemoryError", r["error"]
         assert r["error"]["line"] == doc.line_of("np.ones((1 << 30,)")
-        assert limited.status()["state"] == "ready"
+        status = limited.status()
+        assert status["state"] == "ready"
+        assert status["memory_limit"]["rlimit_data_bytes"] == 2048 << 20
+        assert status["memory_limit"]["source"] == "setting"
         assert_next_trace_works(limited, doc)
     finally:
         limited.stop()
+
+
+def test_the_default_memory_limit_is_half_the_physical_memory(client, doc):
+    assert_next_trace_works(client, doc)  # the worker is up
+    limit = client.status()["memory_limit"]
+    assert limit["rlimit_data_bytes"] == os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2
+    assert limit["source"].startswith("default") and 0 < limit["in_use_bytes"] < limit["rlimit_data_bytes"]
+    # the limit holds for the worker's process (and for user code in it): read it from outside
+    soft = Path(f"/proc/{client.ping()['pid']}/limits").read_text()
+    assert any(line.startswith("Max data size") and str(limit["rlimit_data_bytes"]) in line for line in soft.splitlines())
+
+
+def test_memory_limit_0_is_no_limit(jax_cache, doc):
+    unlimited = TraceClient(WorkerConfig(cache_dir=jax_cache, memory_limit_mb=0, warmup=False))
+    try:
+        assert_next_trace_works(unlimited, doc)
+        assert unlimited.status()["memory_limit"] == {"off": True}
+        limits = Path(f"/proc/{unlimited.ping()['pid']}/limits").read_text()
+        assert any(line.startswith("Max data size") and "unlimited" in line for line in limits.splitlines())
+    finally:
+        unlimited.stop()
 
 
 def test_import_error_in_user_module(client, make_doc, doc):

@@ -60,14 +60,13 @@ async def request(client: LanguageClient, method: str, params: dict):
 
 
 @pytest.mark.asyncio(loop_scope="module")
-async def test_worker_starts_in_background_without_jax_in_the_server(client: LanguageClient):
+async def test_worker_starts_at_the_first_trace_without_jax_in_the_server(client: LanguageClient, tmp_path):
     status = await request(client, "sharpbits/traceWorkerStatus", {})
-    assert status["enabled"] and status["state"] in ("starting", "ready")
-    for _ in range(600):
-        if status["state"] != "starting":
-            break
-        await asyncio.sleep(0.1)
-        status = await request(client, "sharpbits/traceWorkerStatus", {})
+    assert status == {"state": "stopped", "enabled": True}  # enabled, but nothing starts before a trace
+    uri = (tmp_path / "first.py").as_uri()
+    result = await request(client, "sharpbits/trace", {"uri": uri, "text": DOC_TEXT, "function": "f", "show": "jaxpr"})
+    assert result["ok"], result.get("error")
+    status = await request(client, "sharpbits/traceWorkerStatus", {})
     assert status["state"] == "ready" and status["device"]["platform"] == "cpu"
     assert (await request(client, "test/importedJax", {})) == {"jax": False}
 
@@ -83,7 +82,7 @@ async def test_trace_open_document_with_unsaved_text(client: LanguageClient, tmp
     trace = asyncio.ensure_future(request(client, "sharpbits/trace", {"uri": uri, "function": "f",
                                                                      "show": ["jaxpr", "lines", "cost"]}))
     status = await asyncio.wait_for(request(client, "sharpbits/traceWorkerStatus", {}), timeout=5)
-    assert status["state"] in ("ready", "starting")
+    assert status["state"] in ("ready", "starting", "stopped")
     result = await trace
     assert result["ok"], result.get("error")
     assert result["spec"]["source"] == "directive"
@@ -104,7 +103,7 @@ async def test_missing_spec_and_jax_error(client: LanguageClient, tmp_path):
 
 
 def test_configure_reuses_and_replaces_workers(monkeypatch):
-    """configure() keeps one worker per settings; new settings stop the old worker (no LSP session needed)."""
+    """configure() starts nothing; one worker per settings; new settings stop the old workers (no LSP session)."""
     from sharpbits.lsp import trace_features
 
     started, stopped = [], []
@@ -125,17 +124,19 @@ def test_configure_reuses_and_replaces_workers(monkeypatch):
     monkeypatch.setattr("sharpbits.trace.client.TraceClient", FakeClient)
     server = type("S", (), {})()
     trace_features.configure(server, {"trace": {"enabled": True, "platform": "cpu"}})
-    trace_features.configure(server, {"trace": {"enabled": True, "platform": "cpu"}})
     st = trace_features._state(server)
-    st.executor.submit(lambda: None).result()  # starts happen on the executor, in order
-    assert len(st.clients) == 1 and started == ["cpu", "cpu"]  # start() on a live client is a no-op
+    assert st.clients == {}  # a settings push starts no worker
+    cpu = st.get_client(cwd="/project")
+    assert cpu.config.cwd == "/project"
+    trace_features.configure(server, {"trace": {"enabled": True, "platform": "cpu"}})
+    assert st.get_client() is cpu  # the same settings keep their worker
     st.get_client("tpu")
     st.get_client("gpu")  # a third worker evicts the least recently used one
     assert len(st.clients) == 2
     trace_features.configure(server, {"trace": {"enabled": True, "platform": "gpu"}})
     trace_features.configure(server, {"trace": {"enabled": False}})
     trace_features.shutdown(server)
-    assert sorted(stopped) == ["cpu", "gpu", "gpu", "tpu"]
+    assert started == [] and sorted(stopped) == ["cpu", "gpu", "tpu"]
 
 
 @pytest.mark.asyncio(loop_scope="module")

@@ -4,6 +4,7 @@
 import * as vscode from "vscode";
 import { CompiledKind, CompiledListing, colourSlots, functionAt, listingFromResult, listingLinesFor } from "./compiledLines";
 import { Request, TraceCommands } from "./traceCommand";
+import { traceProblem } from "./workerState";
 
 export const SCHEME = "sharpbits-compiled";
 const COLOURS = [
@@ -104,8 +105,7 @@ export class CompiledViews implements vscode.Disposable, vscode.TextDocumentCont
     if (!result) return;
     const listing = listingFromResult(result, kind);
     if (!listing) {
-      const error = result.error ?? {};
-      void vscode.window.showWarningMessage(`No ${TITLES[kind]} for ${name}: ${error.type ?? "error"}: ${String(error.message ?? "").split("\n")[0]}`);
+      void vscode.window.showWarningMessage(traceProblem(`No ${TITLES[kind]} for ${name}`, result));
       return;
     }
     const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${name}.${kind}`, query: sourceUri });

@@ -27,7 +27,10 @@ export function serverSettings(inspect: Inspect, trusted: boolean, lensCommand: 
   const get = <T>(key: string, fallback: T): T =>
     effective<T>(inspect, key, RESTRICTED.includes(key) ? trusted : true, fallback);
   const interpreter = get<string | string[]>("trace.interpreter", "");
+  const memoryLimitMb = get<number | null>("trace.memoryLimitMb", null);
   return {
+    // The server enforces trust itself: with `trusted: false` every trace request is refused and no worker starts.
+    trusted,
     select: get<string[]>("select", []),
     ignore: get<string[]>("ignore", []),
     severity: get<Record<string, string>>("severity", {}),
@@ -39,6 +42,7 @@ export function serverSettings(inspect: Inspect, trusted: boolean, lensCommand: 
       launchPrefix: get<string>("trace.launchPrefix", ""),
       timeout: get<number>("trace.timeoutSeconds", 120),
       autoRetrace: get<boolean>("trace.autoRetrace", false),
+      ...(typeof memoryLimitMb === "number" && memoryLimitMb >= 0 ? { memoryLimitMb } : {}),
       inlayHints: {
         runTime: get<boolean>("trace.inlayHints.runTime", true),
         equations: get<boolean>("trace.inlayHints.equations", true),

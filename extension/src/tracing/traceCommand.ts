@@ -1,6 +1,7 @@
 // The CodeLens "Trace" action: asks the server to trace a function, and asks the user for example inputs when
 // the function has no spec (no directive, no annotations), remembering the last one per function.
 import * as vscode from "vscode";
+import { traceProblem } from "./workerState";
 
 export type Request = (method: string, params: unknown, token?: vscode.CancellationToken) => Promise<any>;
 
@@ -68,8 +69,7 @@ export class TraceCommands {
     if (result.ok) {
       this.log.info(`traced ${target.function}: ${result.summary}`);
     } else if (!result.stale) {
-      const error = result.error ?? {};
-      const message = `Tracing ${target.function} failed: ${error.type ?? "error"}: ${String(error.message ?? "").split("\n")[0]}`;
+      const message = traceProblem(`Tracing ${target.function} failed`, result);
       this.log.warn(message);
       void vscode.window.showWarningMessage(message);
     }

@@ -3,6 +3,8 @@
 export interface WorkerStatus {
   state?: string;
   enabled?: boolean;
+  /** why the server refuses to trace (untrusted workspace, tracing off) */
+  refused?: { type?: string; message?: string };
   device?: { device_kind?: string; platform?: string; count?: number };
   error?: { type?: string; message?: string };
 }
@@ -19,7 +21,7 @@ export function describeWorker(status: WorkerStatus | undefined, trusted: boolea
     case "busy":
       return { text: `tracing on ${device}…`, busy: true, error: false };
     case "stopped":
-      return { text: "trace worker stopped", busy: false, error: false };
+      return { text: "tracing on: the worker starts at the first trace", busy: false, error: false };
     default:
       return {
         text: `trace worker ${status.state ?? "unknown"}${status.error?.type ? `: ${status.error.type}` : ""}`,
@@ -29,3 +31,15 @@ export function describeWorker(status: WorkerStatus | undefined, trusted: boolea
   }
 }
 
+
+/** What a failed or refused trace says to the user (`what`: "Tracing f", "No jaxpr for f"). A refusal (untrusted
+ * workspace, tracing off) is the server's own sentence, not a failure of the traced code. */
+export function traceProblem(
+  what: string,
+  result: { refused?: boolean; error?: { type?: string; message?: string } } | undefined,
+): string {
+  const error = result?.error ?? {};
+  const first = String(error.message ?? "").split("\n")[0];
+  if (result?.refused) return `JAX Sharp Bits: ${first}`;
+  return `${what}: ${error.type ?? "error"}: ${first}`;
+}

@@ -185,6 +185,9 @@ def on_configuration(ls: SharpbitsServer, params: types.DidChangeConfigurationPa
         ls.analysed.clear()
         for uri in list(ls.workspace.text_documents):
             ls.schedule(uri, 0)
+        caps = ls.client_capabilities.workspace
+        if caps is not None and caps.code_lens is not None and caps.code_lens.refresh_support:
+            ls.workspace_code_lens_refresh(None)  # Trace lenses come or go with trust and trace.enabled
 
 
 RULE_SETTINGS = ("select", "ignore", "severity", "per-file-ignores")

@@ -5,9 +5,16 @@
     sharpbits/traceWorkerRestart  {} -> the status after starting a fresh worker in the background
 
 `register(server)` adds the handlers; `configure(server, settings)` is called on initialize and on every
-configuration change with the editor's settings (`settings["trace"]`: enabled, interpreter, platform,
-launchPrefix, cacheDir, memoryLimitMb, timeout). When tracing is enabled the worker starts in the background
-right away, so the first trace pays only tracing and compilation, not `import jax`.
+configuration change with the editor's settings (`settings["trusted"]`, and `settings["trace"]`: enabled,
+interpreter, platform, launchPrefix, cacheDir, memoryLimitMb, timeout).
+
+Tracing runs the user's code, so every way into it goes through one gate, `_TraceState.refusal()`: it refuses
+when the client said the workspace is not trusted (`trusted: false`, VS Code's Restricted Mode) or when
+`trace.enabled` is not true. A client that says nothing about trust (Neovim, Emacs, ...) traces only when its
+user enabled tracing in the initializationOptions. `get_client()`, the only place a worker is created, refuses
+too, so a request that forgot to ask still cannot start one. The worker starts at the first trace, never at
+initialize or on a settings push (a launch prefix such as `ssh host` must not connect because a folder was
+opened).
 
 Nothing here imports jax, and nothing starts at import time. The blocking client calls run on a small executor
 of our own (never on the event loop, never on pygls's pool, which also reads stdin).
@@ -16,12 +23,27 @@ of our own (never on the event loop, never on pygls's pool, which also reads std
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 _STATE = "_sharpbits_trace_state"
 SHOW_DEFAULT = ["jaxpr", "stablehlo", "hlo", "cost", "timing", "lines"]
+# settings that name a program to run (or a folder to write): dropped when the client says the workspace is untrusted
+UNTRUSTED_DROPS = ("interpreter", "launchPrefix", "cacheDir")
+UNTRUSTED_MESSAGE = ("tracing runs this workspace's code, so it is off in an untrusted workspace (Restricted Mode); "
+                     "trust the workspace to trace")
+DISABLED_MESSAGE = ("tracing is off: enable the setting sharpbits.trace.enabled (other editors: initializationOptions "
+                    '{"trace": {"enabled": true}})')
+
+
+class TraceRefused(Exception):
+    """Raised by the gate where a worker would be created while tracing is not allowed."""
+
+    def __init__(self, error: dict[str, str]):
+        super().__init__(error["message"])
+        self.error = error
 
 
 class _TraceState:
@@ -31,7 +53,7 @@ class _TraceState:
         self.settings: dict[str, Any] = {}
         self.clients: dict[tuple[Any, ...], Any] = {}  # settings key -> TraceClient, most recently used last
         self.lock = threading.Lock()
-        self.pending_start = False
+        self.trusted: bool | None = None  # what the client said; None: it never said (not VS Code)
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="sharpbits-trace")
 
     @staticmethod
@@ -39,24 +61,37 @@ class _TraceState:
         return tuple(repr(settings.get(k)) for k in ("interpreter", "platform", "launchPrefix", "cacheDir",
                                                      "memoryLimitMb"))
 
+    def refusal(self) -> dict[str, str] | None:
+        """The gate: why tracing may not run now (an error for the result), or None when it may."""
+        if self.trusted is False:
+            return {"type": "WorkspaceNotTrusted", "message": UNTRUSTED_MESSAGE}
+        if self.settings.get("enabled") is not True:
+            return {"type": "TracingDisabled", "message": DISABLED_MESSAGE}
+        return None
+
     @property
     def client(self) -> Any:
         """The client for the configured settings, if one exists."""
         return self.clients.get(self._key(self.settings))
 
-    def get_client(self, platform: str | None = None) -> Any:
-        """The client for the current settings (a platform override in a request gets its own worker)."""
+    def get_client(self, platform: str | None = None, cwd: str | None = None) -> Any:
+        """The client for the current settings (a platform override in a request gets its own worker). A new
+        client's worker starts in `cwd` (the project root; each trace then runs in its own root). Raises
+        TraceRefused when tracing is not allowed."""
         from sharpbits.trace.client import TraceClient, WorkerConfig
 
-        settings = dict(self.settings)
-        if platform:
-            settings["platform"] = platform
-        key = self._key(settings)
         evicted = []
-        with self.lock:
+        with self.lock:  # configure() changes the settings under the same lock: the gate sees them whole
+            refused = self.refusal()
+            if refused is not None:
+                raise TraceRefused(refused)
+            settings = dict(self.settings)
+            if platform:
+                settings["platform"] = platform
+            key = self._key(settings)
             client = self.clients.pop(key, None)
             if client is None:
-                client = TraceClient(WorkerConfig.from_settings(settings))
+                client = TraceClient(WorkerConfig.from_settings(settings, cwd=cwd))
             self.clients[key] = client
             while len(self.clients) > self.MAX_WORKERS:
                 evicted.append(self.clients.pop(next(iter(self.clients))))
@@ -67,6 +102,23 @@ class _TraceState:
     def stop(self) -> None:
         with self.lock:
             old, self.clients = list(self.clients.values()), {}
+        for c in old:
+            self.executor.submit(c.stop)
+
+    def update(self, trusted: bool | None, trace: dict[str, Any]) -> None:
+        """New settings (and what the client said about trust); stops workers that no longer fit them."""
+        with self.lock:
+            if trusted is not None:
+                self.trusted = trusted  # a later message that leaves it out keeps what the client said last
+            if self.trusted is False:
+                for key in UNTRUSTED_DROPS:  # the workspace's own choice of program: not used, not even kept
+                    trace.pop(key, None)
+            changed = self._key(trace) != self._key(self.settings)
+            self.settings = trace
+            old: list[Any] = []
+            if changed or self.refusal() is not None:
+                # another interpreter, platform or prefix (the old workers are of no use), or no tracing now
+                old, self.clients = list(self.clients.values()), {}
         for c in old:
             self.executor.submit(c.stop)
 
@@ -91,27 +143,11 @@ def _plain(obj: Any) -> Any:
 
 
 def configure(server: Any, settings: dict[str, Any]) -> None:
-    """Apply editor settings; start the worker in the background when tracing is enabled."""
-    st = _state(server)
-    trace = dict((settings or {}).get("trace") or {})
-    if st._key(trace) != st._key(st.settings):
-        st.stop()  # another interpreter, platform or prefix: the old workers are of no use
-    st.settings = trace
-    if trace.get("enabled"):
-        client = st.get_client()
-        # start() spawns the process and returns (`import jax` happens over there), but it waits for a trace in
-        # flight to release the client: never on the event loop
-        st.pending_start = True
-
-        def start() -> None:
-            try:
-                client.start(background=True)
-            finally:
-                st.pending_start = False
-
-        st.executor.submit(start)
-    else:
-        st.stop()
+    """Apply editor settings. Starts nothing: the worker starts at the first trace. Stops the workers when
+    tracing is no longer allowed or their interpreter, platform or prefix changed."""
+    settings = settings or {}
+    trusted = settings.get("trusted")
+    _state(server).update(trusted if isinstance(trusted, bool) else None, dict(settings.get("trace") or {}))
 
 
 class _Marker:
@@ -120,12 +156,20 @@ class _Marker:
     client: Any = None
 
 
+def refused_result(error: dict[str, str]) -> dict[str, Any]:
+    return {"ok": False, "refused": True, "error": dict(error)}
+
+
 def _run_trace(st: _TraceState, params: dict[str, Any], doc_text: str | None, root: str | None,
                marker: _Marker | None = None) -> dict[str, Any]:
+    """Every trace the server runs comes through here, and the gate is the first thing it asks."""
     from pygls.uris import to_fs_path
 
     from sharpbits.trace.specs import SpecError, resolve_spec
 
+    refused = st.refusal()
+    if refused is not None:  # before reading the document or its directives: nothing about it is looked at
+        return refused_result(refused)
     uri = params.get("uri") or ""
     path = to_fs_path(uri) if uri.startswith("file:") else uri
     function = params.get("function")
@@ -149,7 +193,10 @@ def _run_trace(st: _TraceState, params: dict[str, Any], doc_text: str | None, ro
     if isinstance(show, str):
         show = [s.strip() for s in show.split(",") if s.strip()]
     timeout = float(params.get("timeout") or st.settings.get("timeout") or 120)
-    client = st.get_client(params.get("platform"))
+    try:
+        client = st.get_client(params.get("platform"), cwd=root or os.path.dirname(os.path.abspath(path)))
+    except TraceRefused as exc:  # the settings changed since the check above
+        return refused_result(exc.error)
     if marker is not None:
         marker.client = client
     result: dict[str, Any] = client.trace(path=path, text=text, function=function, spec=resolved.spec, show=show,
@@ -167,6 +214,9 @@ def register(server: Any) -> None:
     @server.feature("sharpbits/trace")
     async def sharpbits_trace(ls: Any, params: Any) -> dict[str, Any]:
         p = _plain(params) or {}
+        refused = st.refusal()
+        if refused is not None:
+            return refused_result(refused)
         doc_text = None
         uri = p.get("uri")
         if uri and p.get("text") is None:
@@ -189,17 +239,25 @@ def register(server: Any) -> None:
     @server.feature("sharpbits/traceWorkerStatus")
     async def sharpbits_trace_worker_status(ls: Any, params: Any) -> dict[str, Any]:
         status: dict[str, Any] = {"state": "stopped"} if st.client is None else st.client.status()
-        if status["state"] == "stopped" and st.pending_start:
-            status["state"] = "starting"
-        status["enabled"] = bool(st.settings.get("enabled"))
+        refused = st.refusal()
+        status["enabled"] = refused is None
+        if refused is not None:
+            status["refused"] = refused
         return status
 
     @server.feature("sharpbits/traceWorkerRestart")
     async def sharpbits_trace_worker_restart(ls: Any, params: Any) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
+        refused = st.refusal()
+        if refused is not None:
+            return {"state": "stopped", "enabled": False, "refused": refused}
+        root = getattr(ls.workspace, "root_path", None)
 
         def restart() -> dict[str, Any]:
-            client = st.get_client()
+            try:
+                client = st.get_client(cwd=root)
+            except TraceRefused as exc:
+                return {"state": "stopped", "enabled": False, "refused": exc.error}
             client.restart(background=True)
             return dict(client.status())
 
@@ -214,4 +272,4 @@ def shutdown(server: Any) -> None:
         st.executor.shutdown(wait=True)
 
 
-__all__ = ["configure", "register", "shutdown"]
+__all__ = ["TraceRefused", "configure", "refused_result", "register", "shutdown"]

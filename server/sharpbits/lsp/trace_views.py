@@ -1,9 +1,11 @@
 """Live tracing where people work: CodeLens, hover, inlay hints and diagnostics confirmed by tracing.
 
 Tracing runs only on an explicit action (the `sharpbits.trace` command behind the CodeLens) or, with
-`trace.autoRetrace`, for functions that already have results; opening a file never executes it. Results belong
-to one document version: after an edit they are not shown (the lens offers to re-run), and a result that comes
-back for an old version is dropped.
+`trace.autoRetrace`, for functions that already have results; opening a file never executes it. Every view and
+action here asks the gate in trace_features (`tracing_refusal`): when the workspace is untrusted or tracing is
+off there are no lenses, no trace hovers, hints or diagnostics, and the command refuses with the reason.
+Results belong to one document version: after an edit they are not shown (the lens offers to re-run), and a
+result that comes back for an old version is dropped.
 """
 
 from __future__ import annotations
@@ -34,13 +36,17 @@ def _state(ls: Any) -> dict[str, dict[str, TraceEntry]]:
     return ls.trace_results
 
 
-def trace_enabled(ls: Any) -> bool:
+def tracing_refusal(ls: Any) -> dict[str, str] | None:
+    """Why tracing may not run (untrusted workspace, tracing off), or None: the one gate, in trace_features."""
     from sharpbits.lsp.trace_features import _state as trace_state
 
-    return bool(trace_state(ls).settings.get("enabled"))
+    return trace_state(ls).refusal()
 
 
 def current_results(ls: Any, uri: str, version: int | None) -> dict[str, TraceEntry]:
+    """Trace results for this version of the document (none while tracing is not allowed)."""
+    if tracing_refusal(ls) is not None:
+        return {}
     return {name: entry for name, entry in _state(ls).get(uri, {}).items() if entry.version == version}
 
 
@@ -180,10 +186,13 @@ def inlay_hints(ls: Any, uri: str, version: int | None, functions: list[TracedFu
 
 async def run_trace(ls: Any, uri: str, function: str, spec: str | None) -> dict[str, Any]:
     """Runs one trace (off the event loop), stores it for the version it traced, refreshes the views."""
-    from sharpbits.lsp.trace_features import _Marker, _run_trace
+    from sharpbits.lsp.trace_features import _Marker, _run_trace, refused_result
     from sharpbits.lsp.trace_features import _state as trace_state
 
     st = trace_state(ls)
+    refused = st.refusal()
+    if refused is not None:
+        return refused_result(refused)
     doc = ls.workspace.get_text_document(uri)
     version, text = doc.version, doc.source
     params: dict[str, Any] = {"uri": uri, "function": function, "text": text,
@@ -192,7 +201,8 @@ async def run_trace(ls: Any, uri: str, function: str, spec: str | None) -> dict[
         params["args"] = spec
     loop = asyncio.get_running_loop()
     marker = _Marker()
-    future = loop.run_in_executor(st.executor, _run_trace, st, params, text, None, marker)
+    root = getattr(ls.workspace, "root_path", None)
+    future = loop.run_in_executor(st.executor, _run_trace, st, params, text, root, marker)
     try:
         result = await asyncio.shield(future)
     except asyncio.CancelledError:
@@ -201,6 +211,8 @@ async def run_trace(ls: Any, uri: str, function: str, spec: str | None) -> dict[
         if marker.client is not None:
             marker.client.cancel(marker)
         raise
+    if result.get("refused"):
+        return result
     if ls.workspace.get_text_document(uri).version != version:
         return {"ok": False, "stale": True}  # edited meanwhile: never show results of an old version
     if not result.get("needsSpec"):
@@ -227,7 +239,8 @@ async def auto_retrace(ls: Any, uri: str) -> None:
     edit. A newer edit cancels the run in flight (its result would be for an old version anyway)."""
     from sharpbits.lsp.trace_features import _state as trace_state
 
-    if not trace_state(ls).settings.get("autoRetrace") or not _state(ls).get(uri):
+    st = trace_state(ls)
+    if st.refusal() is not None or not st.settings.get("autoRetrace") or not _state(ls).get(uri):
         return
     tasks: dict[str, asyncio.Task[None]] = ls.__dict__.setdefault("retrace_tasks", {})
     previous = tasks.pop(uri, None)
@@ -245,7 +258,7 @@ async def auto_retrace(ls: Any, uri: str) -> None:
 def register_views(server: Any) -> None:
     @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
     async def code_lens(ls: Any, params: types.CodeLensParams) -> list[types.CodeLens] | None:
-        if not trace_enabled(ls):
+        if tracing_refusal(ls) is not None:
             return None
         analysed = await ls.analyse(params.text_document.uri)
         if analysed is None:
@@ -269,15 +282,12 @@ def register_views(server: Any) -> None:
         uri, function = arg.get("uri"), arg.get("function")
         if not uri or not function:
             return {"ok": False, "error": {"type": "InvalidParams", "message": "sharpbits.trace needs uri and function"}}
-        if not trace_enabled(ls):
-            return {"ok": False, "error": {"type": "TracingDisabled",
-                                           "message": "tracing is off (setting sharpbits.trace.enabled, or an untrusted workspace)"}}
-        return await run_trace(ls, uri, function, arg.get("args"))
+        return await run_trace(ls, uri, function, arg.get("args"))  # refuses when tracing is not allowed
 
     @server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
     async def inlay_hint(ls: Any, params: types.InlayHintParams) -> list[types.InlayHint] | None:
         uri = params.text_document.uri
-        if not _state(ls).get(uri):
+        if not _state(ls).get(uri) or tracing_refusal(ls) is not None:
             return None
         analysed = await ls.analyse(uri)
         if analysed is None:

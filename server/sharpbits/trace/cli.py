@@ -41,7 +41,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cache-dir", default=None, metavar="DIR",
                    help="persistent compilation cache (default ~/.cache/sharpbits/jax-cache; 'none': leave JAX's own setting)")
     p.add_argument("--memory-limit-mb", type=int, default=None, metavar="MB",
-                   help="address-space headroom for the worker (RLIMIT_AS over its start-up size)")
+                   help="the worker's memory limit in MiB (RLIMIT_DATA: what the trace allocates on the host, not "
+                        "accelerator memory; default: half the physical memory; 0: no limit)")
     p.add_argument("--budget", type=float, default=1.0, metavar="S",
                    help="seconds spent on repeated calls for the steady-state timing (default 1)")
     p.add_argument("--no-eager", action="store_true", help="skip the un-jitted (eager) timing")
@@ -88,6 +89,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"sharpbits: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
 
+    if args.memory_limit_mb is not None and args.memory_limit_mb < 0:
+        print("sharpbits: error: --memory-limit-mb must be 0 (no limit) or a size in MiB", file=sys.stderr)
+        return EXIT_ERROR
     config = WorkerConfig(platform=args.platform)
     interpreter = args.interpreter or os.environ.get("SHARPBITS_TRACE_PYTHON")
     if interpreter:
@@ -100,6 +104,7 @@ def run(args: argparse.Namespace) -> int:
     if args.cache_dir:
         config.cache_dir = None if args.cache_dir.lower() == "none" else os.path.expanduser(args.cache_dir)
     config.memory_limit_mb = args.memory_limit_mb
+    config.cwd = os.getcwd()  # the worker runs where the user ran us (their project), never in the temp folder
     config.warmup = False  # one trace: nothing to hide the warm-up behind
 
     client = TraceClient(config)

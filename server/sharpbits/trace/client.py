@@ -19,7 +19,6 @@ import shlex
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -32,7 +31,13 @@ WORKER_SOURCE = Path(__file__).with_name("worker.py")
 
 # Reads the worker's source (a decimal length line, then the bytes) from fd 0 unbuffered, so everything after it on
 # stdin stays for the protocol. No single quotes: it survives shlex.quote for ssh-style prefixes.
+# Its first line takes the working directory ("", which `-c` puts first on sys.path) off sys.path before anything
+# is imported, so the worker's own `import json` can never pick up a json.py from wherever it was started (the
+# shared temp folder used to be that place). Each trace then puts the project root and the document's folder on
+# sys.path itself.
 BOOTSTRAP = (
+    "import sys\n"
+    "sys.path[:]=[p for p in sys.path if p]\n"
     "import os\n"
     "h=b''\n"
     "while not h.endswith(b'\\n'):\n"
@@ -61,23 +66,27 @@ class WorkerConfig:
     platform: str = "auto"
     launch_prefix: list[str] = field(default_factory=list)
     cache_dir: str | None = field(default_factory=lambda: os.environ.get("SHARPBITS_JAX_CACHE") or default_cache_dir())
-    memory_limit_mb: int | None = None  # address-space headroom over the started worker (RLIMIT_AS); None: no limit
+    # the worker's memory limit in MiB (RLIMIT_DATA, set by the worker itself, so also behind a launch prefix):
+    # None: half the physical memory of the worker's host; 0: no limit
+    memory_limit_mb: int | None = None
+    cwd: str | None = None  # the worker's working directory (the project root); None: the home folder
     warmup: bool = True
     start_timeout_s: float = 180.0
     env: dict[str, str] = field(default_factory=dict)
 
     @staticmethod
-    def from_settings(settings: dict[str, Any]) -> WorkerConfig:
+    def from_settings(settings: dict[str, Any], cwd: str | None = None) -> WorkerConfig:
         """From the editor's `trace` settings: interpreter, platform, launchPrefix, cacheDir, memoryLimitMb."""
         prefix = settings.get("launchPrefix") or []
         if isinstance(prefix, str):
             prefix = shlex.split(prefix)
         cfg = WorkerConfig(interpreter=settings.get("interpreter") or sys.executable,
-                           platform=settings.get("platform") or "auto", launch_prefix=list(prefix))
+                           platform=settings.get("platform") or "auto", launch_prefix=list(prefix), cwd=cwd)
         if settings.get("cacheDir"):
             cfg.cache_dir = os.path.expanduser(settings["cacheDir"])
-        if settings.get("memoryLimitMb"):
-            cfg.memory_limit_mb = int(settings["memoryLimitMb"])
+        limit = settings.get("memoryLimitMb")
+        if isinstance(limit, int | float) and not isinstance(limit, bool) and limit >= 0:
+            cfg.memory_limit_mb = int(limit)
         return cfg
 
     def argv(self) -> list[str]:
@@ -88,6 +97,11 @@ class WorkerConfig:
         if os.path.basename(self.launch_prefix[0]) in ("ssh", "autossh", "gcloud"):
             return [*self.launch_prefix, " ".join(shlex.quote(c) for c in cmd)]
         return [*self.launch_prefix, *cmd]
+
+
+def _worker_cwd(cwd: str | None) -> str:
+    """The project root when there is one, else the home folder: never the shared temp folder."""
+    return cwd if cwd and os.path.isdir(cwd) else os.path.expanduser("~")
 
 
 class WorkerError(Exception):
@@ -113,7 +127,7 @@ class _Process:
         try:
             self.popen = subprocess.Popen(
                 config.argv(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                cwd=tempfile.gettempdir(), env=env, start_new_session=True, bufsize=0,
+                cwd=_worker_cwd(config.cwd), env=env, start_new_session=True, bufsize=0,
             )
         except OSError as exc:
             raise WorkerError({"type": "WorkerStartError", "phase": "start",
@@ -379,7 +393,8 @@ class TraceClient:
             elif proc.hello.get("ok") and proc.alive():
                 state = "ready"
                 out.update(pid=proc.hello.get("pid"), jax=proc.hello.get("jax"), device=proc.hello.get("device"),
-                           python=proc.hello.get("python"), ready_s=proc.hello.get("ready_s"))
+                           python=proc.hello.get("python"), ready_s=proc.hello.get("ready_s"),
+                           memory_limit=proc.hello.get("memory_limit"))
             else:
                 state = "failed"
         if self._start_error and state in ("failed", "stopped"):

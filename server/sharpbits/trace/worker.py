@@ -175,9 +175,7 @@ class Worker:
                 f.trace(jax.ShapeDtypeStruct((2,), np.float32)).lower().compile()
             except Exception:
                 pass
-        limit = self.config.get("memory_limit_mb")
-        if limit:
-            hello["memory_limit"] = self._set_memory_limit(int(limit))
+        hello["memory_limit"] = self._set_memory_limit(self.config.get("memory_limit_mb"))
         d = devices[0]
         hello.update(ok=True, jax=jax.__version__, numpy=np.__version__,
                      device={"platform": d.platform, "device_kind": d.device_kind, "count": len(devices)},
@@ -185,15 +183,33 @@ class Worker:
         return hello
 
     def _set_memory_limit(self, mb):
-        """RLIMIT_AS = the address space after start-up + mb (JAX reserves a lot of address space itself)."""
+        """RLIMIT_DATA = mb MiB (None: half of this host's physical memory; 0: no limit).
+
+        RLIMIT_DATA counts the heap and private writable mappings, i.e. what a trace allocates on the host. Not
+        RLIMIT_AS: CUDA and other accelerator runtimes reserve address ranges far beyond physical memory, which
+        an address-space limit would refuse; reservations without write access (PROT_NONE), shared mappings and
+        device memory do not count against RLIMIT_DATA. Set by the worker itself, so it holds behind a launch
+        prefix too; soft = hard, so user code cannot raise it again (unless it runs as root)."""
         try:
             import resource
 
-            with open("/proc/self/statm") as fh:
-                vm_bytes = int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-            limit = vm_bytes + mb * 1024 * 1024
-            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-            return {"rlimit_as_bytes": limit, "headroom_mb": mb}
+            if mb is None:
+                limit = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2
+                source = "default: half the physical memory"
+            elif int(mb) <= 0:
+                return {"off": True}
+            else:
+                limit = int(mb) * 1024 * 1024
+                source = "setting"
+            resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
+            out = {"rlimit_data_bytes": limit, "source": source}
+            in_use = _data_in_use()
+            if in_use is not None:
+                out["in_use_bytes"] = in_use
+                if in_use >= limit:
+                    out["warning"] = (f"the memory limit ({limit >> 20} MiB) is below what the worker already uses "
+                                      f"({in_use >> 20} MiB): every allocation will fail; raise it")
+            return out
         except Exception as exc:
             return {"error": str(exc)}
 
@@ -271,6 +287,18 @@ class Worker:
                 continue  # an installed library (jax's lazily imported parts): keep it, never import twice
             if name == MODULE_NAME or any(f.startswith(d + os.sep) for d in dirs if d):
                 sys.modules.pop(name, None)
+
+
+def _data_in_use():
+    """Bytes counted against RLIMIT_DATA now (VmData), where /proc says."""
+    try:
+        with open("/proc/self/status") as fh:
+            for line in fh:
+                if line.startswith("VmData:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
 
 
 def _config_snapshot(jax):
