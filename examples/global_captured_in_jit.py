@@ -28,7 +28,9 @@ def anneal(step):
     temperature = 1.0 / (1 + step)
 
 
+print(activation(jnp.ones(3)))  # traced here, with use_relu False baked in
 config["use_relu"] = True
+print(activation(jnp.ones(3)))  # still tanh: the change is ignored
 
 
 @jax.jit
