@@ -259,10 +259,19 @@ async def code_action(ls: SharpbitsServer, params: types.CodeActionParams) -> li
     actions: list[types.CodeAction] = []
     findings = analysed.result.findings
     resolve = ls.supports_resolve()
+    # Offer only fixes that exist: building them (and checking that the document still parses with each) runs
+    # off the event loop, for the findings under the cursor only.
+    near = [f for f in findings if (f.fixable and not (
+        (f.end_line, f.end_column) < start or (f.line, f.column) > end)) or (
+        f.rule == "python-loop-in-jit" and f.fixable and f.line <= start[0] <= f.end_line)]
+    if near:
+        await asyncio.get_running_loop().run_in_executor(ls.analysis_pool, lambda: [f.fix() for f in near])
     if want_quickfix:
         for index, f in enumerate(findings):
             if not f.fixable or (f.end_line, f.end_column) < start or (f.line, f.column) > end:
                 continue
+            if f.fix() is None:
+                continue  # withheld: it would not parse
             action = types.CodeAction(
                 title=f"Fix: {f.fix_title or 'rewrite'}",
                 kind=types.CodeActionKind.QuickFix,
@@ -274,7 +283,7 @@ async def code_action(ls: SharpbitsServer, params: types.CodeActionParams) -> li
     if want_refactor:
         # "Rewrite as lax.fori_loop" on any traced loop under the cursor, diagnostic or not (e.g. info level)
         for index, f in enumerate(findings):
-            if f.rule == "python-loop-in-jit" and f.fixable and f.line <= start[0] <= f.end_line:
+            if f.rule == "python-loop-in-jit" and f.fixable and f.line <= start[0] <= f.end_line and f.fix() is not None:
                 action = types.CodeAction(
                     title=f.fix_title[:1].upper() + f.fix_title[1:],
                     kind=types.CodeActionKind.RefactorRewrite,
