@@ -34,6 +34,7 @@ bench:
 	@bash scripts/setup_python.sh
 	.venv/bin/python bench/speed.py
 	.venv/bin/python bench/precision_recall.py
+	.venv/bin/python bench/realcode.py
 	.venv/bin/python bench/realistic_findings.py
 	.venv/bin/python bench/fori_loop_compile.py
 	.venv/bin/python bench/trace_overhead.py
