@@ -323,6 +323,7 @@ class _ScopeWalk:
         self.model, self.fn = model, fn
         self.always_consumed = always_consumed
         self.found: list[KeyReuse] = []
+        self.in_second_pass = False
         self.reported: set[tuple[str, int]] = set()
         self.keys = self._key_labels()
         if self.keys:
@@ -418,13 +419,22 @@ class _ScopeWalk:
             self.expression(head, stmt, state)
             entry = dict(state)
             out: State | None = entry
-            for _ in range(2):  # the second pass sees what the previous iteration consumed
+            # The second pass sees what the previous iteration consumed. Loops nested in a second pass run once:
+            # their own second pass already ran in the first one, so the work stays quadratic in the nesting
+            # depth instead of doubling per level.
+            passes = 1 if self.in_second_pass else 2
+            outer = self.in_second_pass
+            for i in range(passes):
                 loop_state = dict(_merge(entry, out) or entry)
+                if i == 1 and out == entry:
+                    break  # the first iteration consumed nothing: a second one would see the same
+                self.in_second_pass = outer or i == 1
                 if isinstance(stmt, ast.For | ast.AsyncFor):
                     self.rebind(stmt.target, loop_state)
                 else:
                     self.expression(stmt.test, stmt, loop_state)
                 out = self.block(stmt.body, loop_state)
+            self.in_second_pass = outer
             after = _merge(entry, out) or entry
             return self.block(stmt.orelse, after)
         if isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":

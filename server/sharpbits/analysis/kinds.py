@@ -5,7 +5,9 @@ know: UNKNOWN never produces a finding."""
 from __future__ import annotations
 
 import ast
+import contextlib
 import enum
+from collections.abc import Iterator
 
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import iter_children
@@ -496,9 +498,24 @@ class _Flow:
         self.env = env
         self.record = model.name_kinds if record is None else record
         self.returns: list[tuple[Kind, tuple[Kind, ...] | None]] | None = None if record is None else []
+        self.in_second_pass = False
 
     def kind(self, node: ast.AST) -> Kind:
         return _KindEvaluator(self.model, self.scope, self.env).eval(node)
+
+    def _passes(self) -> int:
+        """Loops nested inside a loop's second pass run once (their second pass ran in the first), so the work
+        grows with the square of the nesting depth, not twice per level."""
+        return 1 if self.in_second_pass else 2
+
+    @contextlib.contextmanager
+    def _pass(self, index: int) -> Iterator[None]:
+        outer = self.in_second_pass
+        self.in_second_pass = outer or index == 1
+        try:
+            yield
+        finally:
+            self.in_second_pass = outer
 
     def visit_expr(self, node: ast.AST | None) -> None:
         """Records the kind of every name read in an expression (not inside nested lambdas/comprehensions'
@@ -598,18 +615,32 @@ class _Flow:
             self.visit_expr(stmt.iter)
             item = self._iter_kind(stmt.iter)
             before = dict(self.env)
-            for _ in range(2):  # a second pass sees the kinds the body gives its names in later iterations
-                self.env = dict(before) if _ == 0 else merge_envs(before, self.env)
-                self.bind(stmt.target, item)
-                self.run_block(stmt.body)
+            for i in range(self._passes()):  # a second pass sees the kinds later iterations give the names
+                if i == 1:
+                    merged = merge_envs(before, self.env)
+                    if merged == self.env:
+                        break  # the first iteration changed no kind
+                    self.env = merged
+                else:
+                    self.env = dict(before)
+                with self._pass(i):
+                    self.bind(stmt.target, item)
+                    self.run_block(stmt.body)
             self.env = merge_envs(before, self.env)
             self.run_block(stmt.orelse)
         elif isinstance(stmt, ast.While):
             before = dict(self.env)
-            for _ in range(2):
-                self.env = dict(before) if _ == 0 else merge_envs(before, self.env)
-                self.visit_expr(stmt.test)
-                self.run_block(stmt.body)
+            for i in range(self._passes()):
+                if i == 1:
+                    merged = merge_envs(before, self.env)
+                    if merged == self.env:
+                        break
+                    self.env = merged
+                else:
+                    self.env = dict(before)
+                with self._pass(i):
+                    self.visit_expr(stmt.test)
+                    self.run_block(stmt.body)
             self.env = merge_envs(before, self.env)
             self.run_block(stmt.orelse)
         elif isinstance(stmt, ast.If):

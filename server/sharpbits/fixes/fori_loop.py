@@ -190,8 +190,8 @@ class _Carried:
             return self.block(stmt.body, set(assigned)) & self.block(stmt.orelse, set(assigned))
         if isinstance(stmt, ast.For):
             self.reads(stmt.iter, assigned)
-            inner = self.block(stmt.body, assigned | _names_stored(stmt.target))
-            self.block(stmt.body, inner)  # a second pass: values carried around the inner loop
+            # One pass is enough: a second one (with more names assigned) could only find fewer first reads.
+            self.block(stmt.body, assigned | _names_stored(stmt.target))
             return assigned
         if isinstance(stmt, ast.With):
             for item in stmt.items:
