@@ -55,6 +55,7 @@ class Finding:
     severity: Severity
     message: str
     url: str
+    cell: int | None = None  # in a notebook: the cell (1-based among all cells); line/column are then the cell's
     fix_title: str = ""  # a short title for the fix, known without building it (e.g. for an editor's menu)
     # Fixes are built lazily (they import libcst): the per-keystroke path only needs to know one exists.
     fix_builder: Callable[[], Fix | None] | None = field(default=None, repr=False, compare=False)
@@ -85,6 +86,7 @@ class Finding:
             "message": self.message,
             "url": self.url,
             "fix": fix.to_json() if fix is not None else None,
+            "cell": self.cell,
         }
 
 
