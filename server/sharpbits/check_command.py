@@ -7,11 +7,15 @@ import difflib
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sharpbits.analysis.engine import AnalysisResult, Selection, analyze
 from sharpbits.config import Config, load_config
 from sharpbits.findings import SEVERITY_RANK, Finding, apply_edits, non_overlapping, parses_after
 from sharpbits.source import UnreadableSource, decode_with_encoding
+
+if TYPE_CHECKING:
+    from sharpbits.notebooks import NotebookCheck
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 MAX_FILE_BYTES = 20 * 1024 * 1024  # beyond this a "Python file" is data; say so instead of stalling
@@ -67,7 +71,7 @@ def run_check(args: argparse.Namespace) -> int:
         cli = Config(select=Selection.parse_names(args.select), ignore=Selection.parse_names(args.ignore) or frozenset())
         config = config.merged(cli)
         files = list(iter_python_files(args.paths, use_excludes=not args.no_exclude, extra_excludes=config.exclude,
-                                       excludes_root=config.root))
+                                       excludes_root=config.root, include_notebooks=config.include_notebooks is not False))
     except (ValueError, FileNotFoundError) as exc:
         print(f"sharpbits: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
@@ -76,6 +80,18 @@ def run_check(args: argparse.Namespace) -> int:
     checked = fixed_count = 0
     changed_files = 0
     for path in files:
+        if path.suffix == ".ipynb":  # notebooks: sharpbits.notebooks reads, checks and fixes them per cell
+            notebook = _check_notebook(path, config.selection_for(path), args)
+            if notebook is None:
+                continue
+            checked += 1
+            changed_files += notebook.new_text is not None
+            if notebook.new_text is not None and not args.diff:
+                path.write_bytes(notebook.new_text.encode("utf-8"))
+                fixed_count += notebook.fixed
+            if not args.diff:
+                findings.extend(notebook.findings)
+            continue
         try:
             source = read_source(path)
         except UnreadableSource as exc:
@@ -119,6 +135,26 @@ def run_check(args: argparse.Namespace) -> int:
         write_text(sys.stdout, findings, checked, fixed_count)
     serious = any(SEVERITY_RANK[f.severity] <= SEVERITY_RANK["warning"] for f in findings)
     return EXIT_FINDINGS if serious else EXIT_OK
+
+
+def _check_notebook(path: Path, selection: Selection, args: argparse.Namespace) -> NotebookCheck | None:
+    """One .ipynb file (None when it was skipped, said on stderr); prints its diff with --diff."""
+    from sharpbits.notebooks import check_notebook
+
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        print(f"{path}: skipped: cannot read: {exc.strerror or exc}", file=sys.stderr)
+        return None
+    outcome = check_notebook(str(path), data, selection, fix=args.fix or args.diff, unsafe=args.unsafe_fixes)
+    if outcome.skipped:
+        print(f"{path}: skipped: {outcome.skipped}", file=sys.stderr)
+        return None
+    if outcome.error:
+        print(f"{path}: {outcome.error}", file=sys.stderr)
+    if args.diff:
+        sys.stdout.write(outcome.diff)
+    return outcome
 
 
 def run_rule(args: argparse.Namespace) -> int:

@@ -1,6 +1,7 @@
 """Which files `sharpbits check PATH...` looks at.
 
-Files named on the command line are always checked. Folders are walked for `*.py` / `*.pyi`, skipping virtual
+Files named on the command line are always checked. Folders are walked for `*.py` / `*.pyi` (and `*.ipynb`
+unless `include_notebooks` is off), skipping virtual
 environments, build and cache folders, and whatever the `.gitignore` files on the way exclude (the same
 matcher black and mypy use).
 """
@@ -21,6 +22,7 @@ ALWAYS_SKIPPED = {
     ".cache",
 }
 PYTHON_SUFFIXES = (".py", ".pyi")
+NOTEBOOK_SUFFIXES = (".ipynb",)
 
 
 def _is_venv(path: Path) -> bool:
@@ -40,7 +42,7 @@ def _gitignore(directory: Path) -> pathspec.PathSpec | None:
 
 
 def iter_python_files(paths: list[str], use_excludes: bool = True, extra_excludes: list[str] | None = None,
-                      excludes_root: Path | None = None) -> Iterator[Path]:
+                      excludes_root: Path | None = None, include_notebooks: bool = True) -> Iterator[Path]:
     """Yields each Python file once, in a stable order. Raises FileNotFoundError for a missing path.
     `extra_excludes` are gitignore-style patterns relative to `excludes_root` (the config's folder)."""
     seen: set[Path] = set()
@@ -58,13 +60,15 @@ def iter_python_files(paths: list[str], use_excludes: bool = True, extra_exclude
                 seen.add(path.resolve())
                 yield path
             continue
-        for found in _walk(path, use_excludes, base_specs):
+        suffixes = PYTHON_SUFFIXES + NOTEBOOK_SUFFIXES if include_notebooks else PYTHON_SUFFIXES
+        for found in _walk(path, use_excludes, base_specs, suffixes):
             if found.resolve() not in seen:
                 seen.add(found.resolve())
                 yield found
 
 
-def _walk(root: Path, use_excludes: bool, base_specs: list[tuple[pathspec.PathSpec, Path]]) -> Iterator[Path]:
+def _walk(root: Path, use_excludes: bool, base_specs: list[tuple[pathspec.PathSpec, Path]],
+          suffixes: tuple[str, ...] = PYTHON_SUFFIXES) -> Iterator[Path]:
     # (folder, [(spec, the folder the spec is relative to), ...])
     stack: list[tuple[Path, list[tuple[pathspec.PathSpec, Path]]]] = [(root, list(base_specs))]
     while stack:
@@ -87,7 +91,7 @@ def _walk(root: Path, use_excludes: bool, base_specs: list[tuple[pathspec.PathSp
                 if use_excludes and (entry.name in ALWAYS_SKIPPED or entry.name.endswith(".egg-info") or _is_venv(path)):
                     continue
                 subfolders.append((path, specs))
-            elif entry.name.endswith(PYTHON_SUFFIXES) and entry.is_file():
+            elif entry.name.endswith(suffixes) and entry.is_file():
                 yield path
         stack.extend(reversed(subfolders))
 

@@ -707,3 +707,67 @@ def _source_json(text: str, start: int, end: int, source: str, as_list: bool, en
 def _indent_unit(text: str) -> str:
     match = re.search(r"\n([ \t]+)\S", text)
     return match.group(1) if match else " "
+
+
+# ---- `sharpbits check` on a notebook -------------------------------------------------------------------------
+
+MAX_NOTEBOOK_BYTES = 200 * 1024 * 1024  # outputs (images) make notebooks far larger than source files
+
+
+@dataclass
+class NotebookCheck:
+    findings: list[Finding]  # of the notebook as it is after fixing
+    new_text: str | None = None  # the fixed file's text, when fixes changed it
+    fixed: int = 0
+    diff: str = ""  # per-cell unified diffs of what the fixes change
+    error: str | None = None  # a fix that was not applied, to say on stderr
+    skipped: str | None = None  # not checked at all (a notebook of another language), to say on stderr
+
+
+def check_notebook(path: str, data: bytes, selection: Selection, fix: bool = False, unsafe: bool = False) -> NotebookCheck:
+    """Checks (and with `fix`, fixes) one .ipynb file's bytes. A file that is not an nbformat 4 notebook is
+    one error finding (never a pass)."""
+    try:
+        if len(data) > MAX_NOTEBOOK_BYTES:
+            raise NotebookError(f"{len(data) // (1024 * 1024)} MB is too large to be read as a notebook")
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise NotebookError(f"not valid JSON: not UTF-8 ({exc.reason} at byte {exc.start})") from None
+        notebook = parse_notebook(text)
+    except NotebookError as exc:
+        return NotebookCheck([_not_a_notebook(path, exc)])
+    if not notebook.is_python:
+        return NotebookCheck([], skipped=f"a {notebook.language} notebook, not Python")
+    outcome = NotebookCheck([])
+    if fix:
+        new_sources, applied, outcome.error = fix_notebook(notebook, path, selection, unsafe)
+        if new_sources:
+            outcome.new_text = write_sources(notebook, new_sources)
+            outcome.fixed = applied
+            outcome.diff = _cell_diffs(path, notebook, new_sources)
+            notebook = parse_notebook(outcome.new_text)
+    outcome.findings = analyze_notebook(notebook, path, selection).findings
+    for finding in outcome.findings:
+        finding.file_line = notebook.file_line((finding.cell or 1) - 1, finding.line)
+        finding.file_end_line = notebook.file_line((finding.cell or 1) - 1, finding.end_line)
+    return outcome
+
+
+def _not_a_notebook(path: str, exc: NotebookError) -> Finding:
+    return Finding(path=path, line=exc.line, column=exc.column, end_line=exc.line, end_column=exc.column + 1,
+                   code=SYNTAX_ERROR_CODE, rule=SYNTAX_ERROR_RULE, severity="error", url="",
+                   message=f"{exc} (nothing in this file was checked)")
+
+
+def _cell_diffs(path: str, notebook: Notebook, new_sources: dict[int, str]) -> str:
+    import difflib
+
+    out: list[str] = []
+    for index in sorted(new_sources):
+        old, new = notebook.cells[index].source, new_sources[index]
+        label = f"{path}:cell {index + 1}"
+        out.extend(difflib.unified_diff(
+            (old if old.endswith("\n") else old + "\n").splitlines(keepends=True),
+            (new if new.endswith("\n") else new + "\n").splitlines(keepends=True), f"a/{label}", f"b/{label}"))
+    return "".join(out)

@@ -8,6 +8,14 @@ def code(text, id, count=None, outputs=(), as_string=False):
     return {"cell_type": "code", "execution_count": count, "id": id, "metadata": {},
             "outputs": list(outputs), "source": text if as_string else text.splitlines(keepends=True)}
 
+PNG = ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")
+
+
+def plot():
+    return {"data": {"image/png": PNG, "text/plain": ["<Figure size 640x480 with 1 Axes>"]},
+            "metadata": {}, "output_type": "display_data"}
+
+
 def stream(text):
     return {"name": "stdout", "output_type": "stream", "text": text.splitlines(keepends=True)}
 
@@ -28,10 +36,11 @@ write("pseudorandom_numbers.ipynb", [
          [stream("Array((), dtype=key<fry>) overlaying:\n[ 0 42]\n")]),
     md("Draw some normal samples with the key:", "a2"),
     code("x = random.normal(key, (3,))\nprint(x)", "c3", 3, [stream("[ 0.0848 -1.8349 -0.0458]\n")]),
+    code("import matplotlib.pyplot as plt\nplt.hist(random.normal(random.key(1), (1000,)), bins=30);", "c3b", 4, [plot()]),
     md("Using the same key again gives **the same** numbers — the sharp bit:", "a3"),
-    code("random.normal?\ny = random.normal(key, (3,))\nprint(y)  # same as x?", "c4", 4, [stream("[ 0.0848 -1.8349 -0.0458]\n")]),
+    code("random.normal?\ny = random.normal(key, (3,))\nprint(y)  # same as x?", "c4", 5, [stream("[ 0.0848 -1.8349 -0.0458]\n")]),
     md("The right way: split the key.", "a4"),
-    code("key, subkey = random.split(key)\nz = random.normal(subkey, (3,))\n%timeit random.normal(subkey, (1000,)).block_until_ready()", "c5", 5,
+    code("key, subkey = random.split(key)\nz = random.normal(subkey, (3,))\n%timeit random.normal(subkey, (1000,)).block_until_ready()", "c5", 6,
          [stream("12.3 µs ± 101 ns per loop (mean ± std. dev. of 7 runs, 100,000 loops each)\n")]),
 ])
 
