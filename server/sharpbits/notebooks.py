@@ -527,6 +527,7 @@ class NotebookAnalysis:
     program: NotebookProgram
     result: AnalysisResult  # of the concatenated program (program coordinates)
     findings: list[Finding]  # cell coordinates: `cell` (1-based among all cells), lines relative to the cell
+    origin: dict[int, Finding] = field(default_factory=dict)  # id(a cell finding) -> the program finding
 
 
 def analyze_sources(sources: list[tuple[int, str]], path: str, selection: Selection | None = None) -> NotebookAnalysis:
@@ -536,12 +537,14 @@ def analyze_sources(sources: list[tuple[int, str]], path: str, selection: Select
     findings = list(program.syntax_errors)
     if result.syntax_error is not None:  # cannot happen: every cell parsed on its own; say so if it does
         findings.append(_to_cell(program, result.syntax_error) or result.syntax_error)
+    origin = {}
     for finding in result.findings:
         mapped = _to_cell(program, finding)
         if mapped is not None:
             findings.append(mapped)
+            origin[id(mapped)] = finding
     findings.sort(key=lambda f: (f.cell or 0, f.line, f.column, f.code))
-    return NotebookAnalysis(program, result, findings)
+    return NotebookAnalysis(program, result, findings, origin)
 
 
 def analyze_notebook(notebook: Notebook, path: str, selection: Selection | None = None) -> NotebookAnalysis:
