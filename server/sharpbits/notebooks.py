@@ -493,7 +493,7 @@ def build_program(sources: list[tuple[int, str]], path: str = "<notebook>") -> N
             text += "\n"
         problem = _parse_problem(text) if masked.skipped is None else None
         if problem is not None:
-            errors.append(_cell_syntax_error(path, index, problem))
+            errors.append(_cell_syntax_error(path, index, problem, split_lines(text)))
             text = "\n" * len(split_lines(text))
             masked = MaskedCell(text, [MaskedSpan(i, 0, len(line)) for i, line in enumerate(split_lines(source))])
         count = len(split_lines(text))
@@ -515,9 +515,13 @@ def _parse_problem(text: str) -> SyntaxError | None:
     return None
 
 
-def _cell_syntax_error(path: str, cell: int, exc: SyntaxError) -> Finding:
-    line, column = exc.lineno or 1, max(exc.offset or 1, 1)
-    return Finding(path=path, line=line, column=column, end_line=line, end_column=column + 1, code=SYNTAX_ERROR_CODE,
+def _cell_syntax_error(path: str, cell: int, exc: SyntaxError, lines: list[str]) -> Finding:
+    """At the parser's position, kept inside the cell (it may point past the end of a line or of the cell)."""
+    line = min(max(exc.lineno or 1, 1), max(len(lines), 1))
+    length = len(lines[line - 1].rstrip("\r\n")) if lines else 0
+    column = min(max(exc.offset or 1, 1), length + 1)
+    end_column = min(column + 1, length + 1)
+    return Finding(path=path, line=line, column=column, end_line=line, end_column=end_column, code=SYNTAX_ERROR_CODE,
                    rule=SYNTAX_ERROR_RULE, severity="error", url="", cell=cell + 1,
                    message=f"syntax error: {exc.msg or exc} (this cell was left out of the analysis)")
 

@@ -229,3 +229,25 @@ def test_the_server_declares_notebook_sync_for_python_cells(client):
     assert selector.notebook == "jupyter-notebook" and [cell.language for cell in selector.cells] == ["python"]
     kinds = client.server_capabilities.code_action_provider.code_action_kinds
     assert "notebook.source.fixAll.sharpbits" in kinds
+
+
+async def test_a_cell_that_stops_parsing_keeps_the_diagnostics_until_it_parses_again(client, notebook):
+    uris = [notebook.uri_of(i) for i in range(5)]
+    await published_after(client, notebook.mark, uris)
+    mark = len(client.published)
+    notebook.edit(2, "!pip install -q jax\nx = random.normal(key, (3,)")  # typing: the bracket is not closed yet
+    await asyncio.sleep(0.6)
+    assert [uri for uri, _, _ in client.published[mark:] if uri in uris] == []
+    notebook.edit(2, "!pip install -q jax\nx = random.normal(key, (3,))\nkey = random.key(1)")
+    published = await published_after(client, mark, uris)
+    assert published[uris[4]] == [("SB201", at(1, 19, 22))]  # the %timeit line uses the new key first
+
+
+async def test_a_notebook_that_opens_with_a_broken_cell_still_gets_the_other_findings(client, tmp_path):
+    mark = len(client.published)
+    nb = Notebook(client, tmp_path / "broken.ipynb", [*CELLS[:3], (CODE, "print 'python 2'"), *CELLS[3:]])
+    try:
+        published = await published_after(client, mark, [nb.uri_of(5)])
+        assert [code for code, _ in published[nb.uri_of(5)]] == ["SB201", "SB201"]
+    finally:
+        nb.close()

@@ -141,17 +141,31 @@ async def _analyse_and_publish(ls: SharpbitsServer, notebook_uri: str, delay: fl
     if delay:
         await asyncio.sleep(delay)
     state = await analyse_notebook(ls, notebook_uri)
-    if state is None or state.analysis.program.syntax_errors:
-        # Mid-typing in some cell: keep what the editor shows, as for a .py file
+    if state is None:
         return
+    published = _published(ls)
+    if state.analysis.program.syntax_errors and notebook_uri in published:
+        # Mid-typing in some cell: keep what the editor shows, as for a .py file. (A notebook that opens with a
+        # cell that does not parse still gets the findings of its other cells, once.)
+        return
+    published.add(notebook_uri)
     for uri in state.cell_uris:
         analysed = ls.analysed.get(uri)
         if analysed is not None:
             ls.publish(uri, analysed)
 
 
+def _published(ls: SharpbitsServer) -> set[str]:
+    """The notebooks whose diagnostics have been published at least once."""
+    published = getattr(ls, "notebooks_published", None)
+    if published is None:
+        published = ls.notebooks_published = set()  # type: ignore[attr-defined]
+    return published
+
+
 def close(ls: SharpbitsServer, params: types.DidCloseNotebookDocumentParams) -> None:
     uri = params.notebook_document.uri
+    _published(ls).discard(uri)
     task = ls.pending.pop(uri, None)
     if task is not None:
         task.cancel()
