@@ -36,6 +36,15 @@ const waitForReport = (what: string, predicate: (r: Report) => boolean, timeoutM
   waitForJson<Report>(REPORT, what, predicate, timeoutMs, (last) =>
     last ? JSON.stringify(cells(last).map((c) => ({ text: c.text.slice(0, 40), diagnostics: c.diagnostics })), null, 1) : "no report");
 
+/** Opens the Problems panel and chooses the key reuse: VS Code reveals its cell and puts the cursor on it. */
+async function revealReuse(): Promise<void> {
+  const row = page.locator(".markers-panel .monaco-list-row", { hasText: "already consumed at cell 5" }).first();
+  if (!(await row.isVisible().catch(() => false))) await page.keyboard.press("Control+Shift+M");
+  await row.waitFor({ state: "visible" });
+  await row.dblclick();
+  await page.locator(".cell-editor-container .view-lines", { hasText: "b = random.normal(key" }).first().waitFor();
+}
+
 let browser: Browser;
 let page: Page;
 const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) }).catch(() => undefined);
@@ -70,23 +79,20 @@ describe("a notebook in a real VS Code (code-server)", { concurrency: false }, (
     assert.match(reuse.diagnostics[0].message, /already consumed at cell 5, line 1/);
     const helper = cellStarting(report, "def zero_first_row(x)")!;
     assert.deepEqual(helper.diagnostics.map((d) => [d.code, d.range]), [["SB101", [1, 4, 1, 8]]]);
-    const others = cells(report).filter((c) => c !== reuse && c !== helper);
+    const others = cells(report).filter((c) => c.uri !== reuse.uri && c.uri !== helper.uri);
     assert.ok(others.length >= 6, `every code cell is synced: ${others.length + 2} cells`);
-    assert.deepEqual(others.flatMap((c) => c.diagnostics), []);
-    // UI: the squiggles are drawn in the cells
+    assert.deepEqual(others.flatMap((c) => c.diagnostics), [],
+      JSON.stringify(cells(report).map((c) => [c.uri, c.text.slice(0, 24), c.diagnostics.length])));
+    // UI: the Problems panel lists the finding; choosing it reveals the cell (cells off screen are not rendered)
+    await revealReuse();
     await page.locator(".notebookOverlay .squiggly-warning, .notebookOverlay .squiggly-error").first().waitFor();
-    const reuseCell = page.locator(".cell-editor-container", { hasText: "b = random.normal(key" }).first();
-    await reuseCell.scrollIntoViewIfNeeded();
     await shot("20-notebook-findings");
   });
 
   test("the quick fix in the reuse cell splits the key in the cell of its first use", async () => {
-    const reuseCell = page.locator(".cell-editor-container", { hasText: "b = random.normal(key" }).first();
     const rows = page.locator(".action-widget .monaco-list-row", { hasText: "split" });
     for (let attempt = 1; ; attempt++) {
-      await reuseCell.locator(".view-lines").click();
-      await page.keyboard.press("Home");
-      for (let i = 0; i < 19; i++) await page.keyboard.press("ArrowRight"); // inside `key`
+      await revealReuse(); // puts the cursor at the start of the finding, in its cell
       await page.keyboard.press("Control+.");
       try {
         await rows.first().waitFor({ state: "visible", timeout: 10_000 });

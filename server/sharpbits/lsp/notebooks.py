@@ -30,11 +30,11 @@ if TYPE_CHECKING:
 log = logging.getLogger("sharpbits.lsp.notebooks")
 
 NOTEBOOK_FIX_ALL_KIND = "notebook.source.fixAll.sharpbits"
-# Jupyter notebooks (VS Code's notebook type for .ipynb), their Python cells. (A selector with cells only is
-# valid LSP, but lsprotocol's converter cannot read it back: clients built on it would fail to initialize.)
+# Jupyter notebooks (VS Code's notebook type for .ipynb) with all their cells: a cell selector (`python`) would
+# make the client sync the code cells only, and cell numbers in messages would then skip the markdown cells
+# that the editor counts. Only Python code cells are analysed (see _snapshot).
 NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
-    notebook_selector=[types.NotebookDocumentFilterWithNotebook(
-        notebook="jupyter-notebook", cells=[types.NotebookCellLanguage(language="python")])],
+    notebook_selector=[types.NotebookDocumentFilterWithNotebook(notebook="jupyter-notebook")],
     save=False,
 )
 
