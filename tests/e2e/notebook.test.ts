@@ -92,7 +92,13 @@ describe("a notebook in a real VS Code (code-server)", { concurrency: false }, (
   test("the quick fix in the reuse cell splits the key in the cell of its first use", async () => {
     const rows = page.locator(".action-widget .monaco-list-row", { hasText: "split" });
     for (let attempt = 1; ; attempt++) {
-      await revealReuse(); // puts the cursor at the start of the finding, in its cell
+      await revealReuse();
+      // focus may stay in the Problems panel: click the cell's first line, then move onto the reused `key`
+      const lines = page.locator(".cell-editor-container .view-lines", { hasText: "b = random.normal(key" }).first();
+      await lines.locator(".view-line").first().click();
+      await page.locator(".cell-editor-container .monaco-editor.focused").first().waitFor();
+      await page.keyboard.press("Home");
+      for (let i = 0; i < 19; i++) await page.keyboard.press("ArrowRight"); // `b = random.normal(k|ey`
       await page.keyboard.press("Control+.");
       try {
         await rows.first().waitFor({ state: "visible", timeout: 10_000 });
