@@ -29,10 +29,11 @@ setup:
 clean:
 	rm -rf build dist artifacts extension/out
 
-## Print the benchmark figures (ratios measured in one run): speed, precision/recall, false alarms, loop rewrite, tracing; then the long fuzz run.
+## Print the benchmark figures (ratios measured in one run): speed (also of notebooks), precision/recall, false alarms, loop rewrite, tracing; then the long fuzz run.
 bench:
 	@bash scripts/setup_python.sh
 	.venv/bin/python bench/speed.py
+	.venv/bin/python bench/notebook_speed.py
 	.venv/bin/python bench/precision_recall.py
 	.venv/bin/python bench/realcode.py
 	.venv/bin/python bench/realistic_findings.py

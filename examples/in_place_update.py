@@ -14,7 +14,7 @@ import numpy as np
 @partial(jax.jit, static_argnames="n")
 def one_hot(i, n: int):
     v = jnp.zeros(n)
-    v[i] = 1.0  # expect: in-place-update (JAX arrays are immutable)
+    v[i] = 1.0  # JAX arrays are immutable
     return v
 
 

@@ -9,13 +9,13 @@ import jax.numpy as jnp
 
 def init_layer(key, n_in, n_out):
     w = jax.random.normal(key, (n_in, n_out)) / jnp.sqrt(n_in)
-    b = jax.random.normal(key, (n_out,)) * 0.01  # expect: prng-key-reuse
+    b = jax.random.normal(key, (n_out,)) * 0.01
     return w, b
 
 
 def noisy_steps(x, key, steps=3):
     for _ in range(steps):
-        x = x + 0.1 * jax.random.normal(key, x.shape)  # expect: prng-key-reuse
+        x = x + 0.1 * jax.random.normal(key, x.shape)
     return x
 
 

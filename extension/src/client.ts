@@ -82,6 +82,9 @@ export class ServerController implements vscode.Disposable {
       documentSelector: [
         { scheme: "file", language: "python" },
         { scheme: "untitled", language: "python" },
+        // Notebook cells: the server declares notebook sync, so the client sends whole notebooks (every cell, in
+        // order) and the server analyses them as one program; this entry routes hovers and code actions in cells.
+        { scheme: "vscode-notebook-cell", language: "python" },
       ],
       outputChannel: this.log,
       traceOutputChannel: this.log,

@@ -11,11 +11,15 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sharpbits.analysis.engine import AnalysisResult, Selection, analyze
 from sharpbits.config import Config, load_config
 from sharpbits.findings import SEVERITY_RANK, Finding, Fix, apply_edits, non_overlapping, parses_after
 from sharpbits.source import UnreadableSource, decode_with_encoding
+
+if TYPE_CHECKING:
+    from sharpbits.notebooks import NotebookCheck
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 MAX_FILE_BYTES = 20 * 1024 * 1024  # beyond this a "Python file" is data; say so instead of stalling
@@ -165,7 +169,7 @@ def run_check(args: argparse.Namespace) -> int:
         cli = Config(select=Selection.parse_names(args.select), ignore=Selection.parse_names(args.ignore) or frozenset())
         config = config.merged(cli)
         files = list(iter_python_files(args.paths, use_excludes=not args.no_exclude, extra_excludes=config.exclude,
-                                       excludes_root=config.root))
+                                       excludes_root=config.root, include_notebooks=config.include_notebooks is not False))
     except (ValueError, FileNotFoundError) as exc:
         print(f"sharpbits: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
@@ -177,6 +181,23 @@ def run_check(args: argparse.Namespace) -> int:
         path = found.path
         if found.real_path is None:
             _skip(path, found.skipped or "cannot be read")
+            continue
+        if path.suffix == ".ipynb":  # notebooks: sharpbits.notebooks reads, checks and fixes them per cell
+            checked_notebook = _check_notebook(path, found.real_path, config.selection_for(path), args)
+            if checked_notebook is None:
+                continue
+            notebook, source = checked_notebook
+            checked += 1
+            changed_files += notebook.new_text is not None
+            if notebook.new_text is not None and not args.diff:
+                try:
+                    write_fixed(source, notebook.new_text)  # the same guarded write as for .py files
+                except NotFixed as exc:
+                    print(f"{path}: {exc}", file=sys.stderr)
+                else:
+                    fixed_count += notebook.fixed
+            if not args.diff:
+                findings.extend(notebook.findings)
             continue
         try:
             source = read_source(path, found.real_path)
@@ -225,6 +246,31 @@ def run_check(args: argparse.Namespace) -> int:
         write_text(sys.stdout, findings, checked, fixed_count)
     serious = any(SEVERITY_RANK[f.severity] <= SEVERITY_RANK["warning"] for f in findings)
     return EXIT_FINDINGS if serious else EXIT_OK
+
+
+def _check_notebook(path: Path, real_path: Path, selection: Selection,
+                    args: argparse.Namespace) -> tuple[NotebookCheck, SourceFile] | None:
+    """One .ipynb file (None when it was skipped, said on stderr); prints its diff with --diff."""
+    from sharpbits.notebooks import check_notebook
+
+    try:
+        data, _ = _read_no_follow(real_path)
+    except UnreadableSource as exc:
+        _skip(path, str(exc))
+        return None
+    except OSError as exc:
+        _skip(path, f"cannot read: {exc.strerror or exc}")
+        return None
+    source = SourceFile(path, real_path, data.decode("utf-8", errors="replace"), "utf-8", "\n", data)
+    outcome = check_notebook(str(path), data, selection, fix=args.fix or args.diff, unsafe=args.unsafe_fixes)
+    if outcome.skipped:
+        print(f"{path}: skipped: {outcome.skipped}", file=sys.stderr)
+        return None
+    if outcome.error:
+        print(f"{path}: {outcome.error}", file=sys.stderr)
+    if args.diff:
+        sys.stdout.write(outcome.diff)
+    return outcome, source
 
 
 def run_rule(args: argparse.Namespace) -> int:

@@ -4,6 +4,7 @@
     select = ["SB101", "prng-key-reuse"]      # only these rules (default: all)
     ignore = ["python-loop-in-jit"]           # never these
     exclude = ["generated/"]                  # gitignore-style paths skipped by `check DIR`
+    include-notebooks = true                  # `check DIR` also checks *.ipynb (default: true)
     [tool.sharpbits.severity]
     python-loop-in-jit = "info"               # error | warning | info | hint
     [tool.sharpbits.per-file-ignores]
@@ -66,6 +67,7 @@ class Config:
     severity: dict[str, Severity] = field(default_factory=dict)
     per_file_ignores: list[tuple[str, frozenset[str]]] = field(default_factory=list)
     exclude: list[str] = field(default_factory=list)
+    include_notebooks: bool | None = None  # None: not set here (the default is to include them)
 
     @classmethod
     def from_mapping(cls, data: dict[str, Any], root: Path | None = None, where: str = "settings") -> Config:
@@ -81,7 +83,7 @@ class Config:
             except ValueError as exc:
                 raise ConfigError(f"{where}: `{key}`: {exc}") from None
 
-        known = {"select", "ignore", "severity", "per-file-ignores", "exclude"}
+        known = {"select", "ignore", "severity", "per-file-ignores", "exclude", "include-notebooks"}
         unknown = sorted(set(data) - known)
         if unknown:
             raise ConfigError(f"{where}: unknown setting(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
@@ -96,8 +98,11 @@ class Config:
         exclude = data.get("exclude") or []
         if not isinstance(exclude, list):
             raise ConfigError(f"{where}: `exclude` must be a list of paths")
+        include_notebooks = data.get("include-notebooks")
+        if include_notebooks is not None and not isinstance(include_notebooks, bool):
+            raise ConfigError(f"{where}: `include-notebooks` must be true or false")
         return cls(root, names(data.get("select"), "select"), names(data.get("ignore"), "ignore") or frozenset(),
-                   severity, per_file, [str(e) for e in exclude])
+                   severity, per_file, [str(e) for e in exclude], include_notebooks)
 
     def merged(self, override: Config) -> Config:
         """Settings from the editor or the command line on top of the file's."""
@@ -108,6 +113,7 @@ class Config:
             {**self.severity, **override.severity},
             self.per_file_ignores + override.per_file_ignores,
             self.exclude + override.exclude,
+            override.include_notebooks if override.include_notebooks is not None else self.include_notebooks,
         )
 
     def selection_for(self, path: str | Path) -> Selection:

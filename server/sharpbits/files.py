@@ -1,6 +1,7 @@
 """Which files `sharpbits check PATH...` looks at.
 
-Files named on the command line are always checked. Folders are walked for `*.py` / `*.pyi`, skipping virtual
+Files named on the command line are always checked. Folders are walked for `*.py` / `*.pyi` (and `*.ipynb`
+unless `include_notebooks` is off), skipping virtual
 environments, build and cache folders, and whatever the `.gitignore` files on the way exclude (the same
 matcher black and mypy use).
 
@@ -29,6 +30,7 @@ ALWAYS_SKIPPED = {
     ".cache",
 }
 PYTHON_SUFFIXES = (".py", ".pyi")
+NOTEBOOK_SUFFIXES = (".ipynb",)
 
 
 @dataclass(frozen=True)
@@ -91,10 +93,10 @@ def _resolve_link(path: Path, boundary: Path) -> FoundFile:
 
 
 def iter_python_files(paths: list[str], use_excludes: bool = True, extra_excludes: list[str] | None = None,
-                      excludes_root: Path | None = None) -> Iterator[FoundFile]:
-    """Yields each Python file once (by real path), in a stable order, and each path skipped on the way.
-    Raises FileNotFoundError for a missing path. `extra_excludes` are gitignore-style patterns relative to
-    `excludes_root` (the config's folder)."""
+                      excludes_root: Path | None = None, include_notebooks: bool = True) -> Iterator[FoundFile]:
+    """Yields each Python file (and notebook, unless `include_notebooks` is off) once (by real path), in a
+    stable order, and each path skipped on the way. Raises FileNotFoundError for a missing path.
+    `extra_excludes` are gitignore-style patterns relative to `excludes_root` (the config's folder)."""
     seen: set[Path] = set()
     base_specs: list[tuple[pathspec.PathSpec, Path]] = []
     if extra_excludes and use_excludes:
@@ -108,8 +110,9 @@ def iter_python_files(paths: list[str], use_excludes: bool = True, extra_exclude
         if not path.exists():  # a link that leads nowhere, or in a circle
             yield FoundFile(path, skipped=_broken_link_reason(path))
             continue
+        suffixes = PYTHON_SUFFIXES + NOTEBOOK_SUFFIXES if include_notebooks else PYTHON_SUFFIXES
         if path.is_dir():
-            walked = _walk(path, Path(os.path.realpath(path)), use_excludes, base_specs)
+            walked = _walk(path, Path(os.path.realpath(path)), use_excludes, base_specs, suffixes)
         else:
             walked = iter([_resolve_link(path, Path(os.path.realpath(path.parent)))])
         for found in walked:
@@ -120,8 +123,8 @@ def iter_python_files(paths: list[str], use_excludes: bool = True, extra_exclude
             yield found
 
 
-def _walk(root: Path, real_root: Path, use_excludes: bool,
-          base_specs: list[tuple[pathspec.PathSpec, Path]]) -> Iterator[FoundFile]:
+def _walk(root: Path, real_root: Path, use_excludes: bool, base_specs: list[tuple[pathspec.PathSpec, Path]],
+          suffixes: tuple[str, ...] = PYTHON_SUFFIXES) -> Iterator[FoundFile]:
     # (folder, its real path, [(spec, the folder the spec is relative to), ...]); linked folders are never
     # entered, so a subfolder's real path is its parent's real path plus its name
     stack: list[tuple[Path, Path, list[tuple[pathspec.PathSpec, Path]]]] = [(root, real_root, list(base_specs))]
@@ -153,12 +156,12 @@ def _walk(root: Path, real_root: Path, use_excludes: bool,
                     continue
                 subfolders.append((path, real_folder / entry.name, specs))
             elif is_link:
-                if entry.name.endswith(PYTHON_SUFFIXES):
+                if entry.name.endswith(suffixes):
                     yield _resolve_link(path, real_root)
                 elif not os.path.exists(path) and _broken_link_reason(path) == "symlink loop":
                     yield FoundFile(path, skipped="symlink loop")
                 # other links (to folders or non-Python files) are not followed
-            elif entry.name.endswith(PYTHON_SUFFIXES) and entry.is_file(follow_symlinks=False):
+            elif entry.name.endswith(suffixes) and entry.is_file(follow_symlinks=False):
                 yield FoundFile(path, real_path=real_folder / entry.name)
         stack.extend(reversed(subfolders))
 

@@ -55,6 +55,10 @@ class Finding:
     severity: Severity
     message: str
     url: str
+    cell: int | None = None  # in a notebook: the cell (1-based among all cells); line/column are then the cell's
+    # in a notebook: the lines of the .ipynb file where the finding's cell lines are written (SARIF, github)
+    file_line: int | None = field(default=None, repr=False, compare=False)
+    file_end_line: int | None = field(default=None, repr=False, compare=False)
     fix_title: str = ""  # a short title for the fix, known without building it (e.g. for an editor's menu)
     # Fixes are built lazily (they import libcst): the per-keystroke path only needs to know one exists.
     fix_builder: Callable[[], Fix | None] | None = field(default=None, repr=False, compare=False)
@@ -94,6 +98,7 @@ class Finding:
             "message": self.message,
             "url": self.url,
             "fix": fix.to_json() if fix is not None else None,
+            "cell": self.cell,
         }
 
 

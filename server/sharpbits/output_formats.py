@@ -17,7 +17,8 @@ _GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice", "hint
 def write_text(out: TextIO, findings: list[Finding], checked: int, fixed: int = 0) -> None:
     for f in findings:
         mark = " [*]" if f.fixable else ""
-        out.write(f"{f.path}:{f.line}:{f.column}: {f.code} [{f.rule}] {f.message}{mark}\n")
+        cell = f"cell {f.cell}:" if f.cell is not None else ""
+        out.write(f"{f.path}:{cell}{f.line}:{f.column}: {f.code} [{f.rule}] {f.message}{mark}\n")
     files = "file" if checked == 1 else "files"
     if fixed:
         out.write(f"Fixed {fixed} finding{'s' if fixed != 1 else ''}.\n")
@@ -67,6 +68,11 @@ def write_sarif(out: TextIO, findings: list[Finding]) -> None:
                 }
             }],
         }
+        if f.cell is not None:  # a notebook: the region is where the cell's lines are in the .ipynb file
+            result["locations"][0]["physicalLocation"]["region"] = {
+                "startLine": f.file_line or 1, "endLine": f.file_end_line or f.file_line or 1}
+            result["properties"] = {"cell": f.cell, "cellRegion": {
+                "startLine": f.line, "startColumn": f.column, "endLine": f.end_line, "endColumn": f.end_column}}
         if f.code in index:
             result["ruleIndex"] = index[f.code]
         results.append(result)
@@ -93,6 +99,12 @@ def _escape_property(text: str) -> str:
 
 def write_github(out: TextIO, findings: list[Finding]) -> None:
     for f in findings:
+        if f.cell is not None:  # a notebook: annotate the .ipynb file's lines, name the cell in the title
+            title = f"{f.code} {f.rule} (cell {f.cell}, line {f.line}, column {f.column})"
+            props = (f"file={_escape_property(f.path)},line={f.file_line or 1},endLine={f.file_end_line or f.file_line or 1},"
+                     f"title={_escape_property(title)}")
+            out.write(f"::{_GITHUB_LEVEL[f.severity]} {props}::{_escape_data(f.message)}\n")
+            continue
         props = (f"file={_escape_property(f.path)},line={f.line},col={f.column},endLine={f.end_line},"
                  f"endColumn={f.end_column},title={_escape_property(f'{f.code} {f.rule}')}")
         out.write(f"::{_GITHUB_LEVEL[f.severity]} {props}::{_escape_data(f.message)}\n")

@@ -61,6 +61,15 @@ def test_speed_prints_ratios():
     assert re.search(r"\(c\) start-up imports of `sharpbits check`: jax=(yes|no)", out), out
 
 
+def test_notebook_speed_prints_ratios():
+    out = run_bench("notebook_speed.py")
+    findings = re.search(r"^notebook: \d+ cells \(\d+ code\), \d+ code lines, (\d+) findings \(as \.py: (\d+)\)$", out,
+                         re.MULTILINE)
+    assert findings and findings.group(1) == findings.group(2), out  # the same findings either way
+    assert re.search(r"^\(a\) in-process: .* ratio \d+\.\d+x$", out, re.MULTILINE), out
+    assert re.search(r"^\(b\) whole process: .* ratio \d+\.\d+x$", out, re.MULTILINE), out
+
+
 def test_speed_generator_is_deterministic_and_parses():
     sys.path.insert(0, str(BENCH))
     try:

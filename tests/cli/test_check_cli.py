@@ -6,7 +6,8 @@ import pytest
 
 BAD = "import jax.numpy as jnp\nx = jnp.zeros(3)\nx[0] = 1\n"
 GOOD = "import numpy as np\nx = np.zeros(3)\nx[0] = 1\n"
-SCHEMA_KEYS = {"path", "line", "column", "end_line", "end_column", "code", "rule", "severity", "message", "url", "fix"}
+SCHEMA_KEYS = {"path", "line", "column", "end_line", "end_column", "code", "rule", "severity", "message", "url", "fix",
+               "cell"}
 
 
 def test_version(run_cli):

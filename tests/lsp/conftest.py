@@ -39,17 +39,19 @@ def make_recording_client() -> LanguageClient:
     return client
 
 
-def server_fixture(initialization_options: dict):
-    """A module-scoped fixture: a client connected to a fresh `sharpbits serve` with these options."""
+def server_fixture(initialization_options: dict, capabilities: types.ClientCapabilities | None = None):
+    """A module-scoped fixture: a client connected to a fresh `sharpbits serve` with these options (and VS Code's
+    client capabilities unless others are given)."""
 
     @pytest_lsp.fixture(config=ClientServerConfig(SERVER, client_factory=make_recording_client), scope="module")
     async def fixture(lsp_client: LanguageClient):
-        await lsp_client.initialize_session(
+        result = await lsp_client.initialize_session(
             types.InitializeParams(
-                capabilities=client_capabilities("visual-studio-code"),
+                capabilities=capabilities or client_capabilities("visual-studio-code"),
                 initialization_options=initialization_options,
             )
         )
+        lsp_client.server_capabilities = result.capabilities  # type: ignore[attr-defined]
         yield
         await lsp_client.shutdown_session()
 

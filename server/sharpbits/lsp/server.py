@@ -25,6 +25,7 @@ from sharpbits.analysis.engine import AnalysisResult, analyze
 from sharpbits.analysis.rules import lookup
 from sharpbits.config import Config, ConfigError, load_config
 from sharpbits.findings import Finding, Fix, non_overlapping, parses_after
+from sharpbits.lsp import notebooks
 from sharpbits.lsp.positions import from_client, range_to_client
 from sharpbits.source import split_lines
 
@@ -51,7 +52,7 @@ class Analysed:
 
 class SharpbitsServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("sharpbits", __version__, max_workers=4)
+        super().__init__("sharpbits", __version__, max_workers=4, notebook_document_sync=notebooks.NOTEBOOK_SYNC)
         self.analysis_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="sharpbits-analysis")
         self.analysed: dict[str, Analysed] = {}
         self.pending: dict[str, asyncio.Task[None]] = {}
@@ -87,6 +88,8 @@ class SharpbitsServer(LanguageServer):
 
     async def analyse(self, uri: str) -> Analysed | None:
         """The analysis of the document's current version (cached), or None if it changed meanwhile."""
+        if notebooks.notebook_of(self, uri) is not None:  # a notebook cell: its view of the notebook's analysis
+            return await notebooks.analyse_cell(self, uri)
         doc = self.workspace.get_text_document(uri)
         version, text = doc.version, doc.source
         cached = self.analysed.get(uri)
@@ -152,6 +155,8 @@ class SharpbitsServer(LanguageServer):
     def resolve_edit(self, action: types.CodeAction) -> types.CodeAction:
         data = action.data if isinstance(action.data, dict) else {}
         uri = data.get("uri")
+        if isinstance(uri, str) and notebooks.notebook_of(self, uri) is not None:  # edits may span cells
+            return notebooks.resolve_edit(self, action)
         analysed = self.analysed.get(uri) if isinstance(uri, str) else None
         if analysed is None or not isinstance(uri, str) or analysed.version != data.get("version"):
             return action  # the document changed: no edit rather than a wrong one
@@ -184,7 +189,9 @@ def on_configuration(ls: SharpbitsServer, params: types.DidChangeConfigurationPa
         apply_settings(ls, settings, str(ls.config.root) if ls.config.root else None)
         ls.analysed.clear()
         for uri in list(ls.workspace.text_documents):
-            ls.schedule(uri, 0)
+            if notebooks.notebook_of(ls, uri) is None:
+                ls.schedule(uri, 0)
+        notebooks.reanalyse_all(ls)
         caps = ls.client_capabilities.workspace
         if caps is not None and caps.code_lens is not None and caps.code_lens.refresh_support:
             ls.workspace_code_lens_refresh(None)  # Trace lenses come or go with trust and trace.enabled
@@ -241,7 +248,8 @@ async def did_close(ls: SharpbitsServer, params: types.DidCloseTextDocumentParam
 @server.feature(
     types.TEXT_DOCUMENT_CODE_ACTION,
     types.CodeActionOptions(
-        code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.RefactorRewrite, FIX_ALL_KIND],
+        code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.RefactorRewrite, FIX_ALL_KIND,
+                           notebooks.NOTEBOOK_FIX_ALL_KIND],
         resolve_provider=True,
     ),
 )
@@ -261,17 +269,22 @@ async def code_action(ls: SharpbitsServer, params: types.CodeActionParams) -> li
     resolve = ls.supports_resolve()
     # Offer only fixes that exist: building them (and checking that the document still parses with each) runs
     # off the event loop, for the findings under the cursor only.
-    near = [f for f in findings if (f.fixable and not (
+    # (A notebook cell's findings are views of the notebook's; their fixes are built when resolved.)
+    in_notebook = notebooks.notebook_of(ls, uri) is not None
+    near = [] if in_notebook else [f for f in findings if (f.fixable and not (
         (f.end_line, f.end_column) < start or (f.line, f.column) > end)) or (
         f.rule == "python-loop-in-jit" and f.fixable and f.line <= start[0] <= f.end_line)]
     if near:
         await asyncio.get_running_loop().run_in_executor(ls.analysis_pool, lambda: [f.fix() for f in near])
+
+    def withheld(f: Finding) -> bool:
+        return not in_notebook and f.fix() is None
     if want_quickfix:
         for index, f in enumerate(findings):
             if not f.fixable or (f.end_line, f.end_column) < start or (f.line, f.column) > end:
                 continue
-            if f.fix() is None:
-                continue  # withheld: it would not parse
+            if withheld(f):
+                continue  # it would not parse
             action = types.CodeAction(
                 title=f"Fix: {f.fix_title or 'rewrite'}",
                 kind=types.CodeActionKind.QuickFix,
@@ -283,13 +296,17 @@ async def code_action(ls: SharpbitsServer, params: types.CodeActionParams) -> li
     if want_refactor:
         # "Rewrite as lax.fori_loop" on any traced loop under the cursor, diagnostic or not (e.g. info level)
         for index, f in enumerate(findings):
-            if f.rule == "python-loop-in-jit" and f.fixable and f.line <= start[0] <= f.end_line and f.fix() is not None:
+            if f.rule == "python-loop-in-jit" and f.fixable and f.line <= start[0] <= f.end_line and not withheld(f):
                 action = types.CodeAction(
                     title=f.fix_title[:1].upper() + f.fix_title[1:],
                     kind=types.CodeActionKind.RefactorRewrite,
                     data={"uri": uri, "version": analysed.version, "index": index},
                 )
                 actions.append(action if resolve else ls.resolve_edit(action))
+    if only is not None and any(notebooks.NOTEBOOK_FIX_ALL_KIND.startswith(k) for k in only):
+        notebook_fix_all = notebooks.fix_all_action(ls, uri, analysed)
+        if notebook_fix_all is not None:
+            actions.append(notebook_fix_all if resolve else ls.resolve_edit(notebook_fix_all))
     if want_fix_all and any(f.fixable for f in findings):
         action = types.CodeAction(
             title="sharpbits: fix all safely fixable problems",
@@ -351,6 +368,7 @@ def _register_tracing() -> None:
 
 
 _register_tracing()
+notebooks.register(server)
 
 
 @server.feature(types.SHUTDOWN)
