@@ -61,6 +61,12 @@ LAX_BODIES: dict[str, tuple[int, ...]] = {
 }
 # Transformations that trace a function without compiling it: only its shapes are computed.
 NOT_COMPILED = {"jax.eval_shape", "jax.make_jaxpr"}
+# Transformations that trace with concrete values when not also under jit: `jax.grad(f)(x)` runs `f` eagerly on
+# tracers that carry their values, so a Python `if x > 0` works there (but `float(x)` does not).
+CONCRETE_TRANSFORMS = {"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.jacobian", "jax.hessian",
+                       "jax.linearize", "jax.jvp", "jax.vjp", "jax.named_call", "jax.custom_jvp", "jax.custom_vjp",
+                       "equinox.filter_grad", "equinox.filter_value_and_grad", "flax.nnx.grad",
+                       "flax.nnx.value_and_grad"}
 LAX_BODY_KEYWORDS = {"body_fun", "cond_fun", "f", "true_fun", "false_fun", "branches", "fn"}
 
 
@@ -207,12 +213,39 @@ class TracedCode(Scopes):
                 info.static_params = self._static_params(info)
                 info.compiled = any(t.transform not in NOT_COMPILED and not t.transform.startswith(
                     ("called from", "defined inside")) for t in info.traces)
+        self._mark_abstract(edges)
         changed = True
         while changed:  # helpers and nested functions of compiled code are compiled too
             changed = False
             for caller, callee in edges:
                 if caller.compiled and not callee.compiled:
                     callee.compiled = changed = True
+
+    def _mark_abstract(self, edges: list[tuple[FunctionInfo, FunctionInfo]]) -> None:
+        """Sets FunctionInfo.abstract: traced by a transformation that sees no values (anything but grad/jvp
+        alone), directly, through an enclosing one (`jax.jit(jax.grad(f))`), or as a helper/nested function of
+        abstractly traced code."""
+        for info in self.functions.values():
+            info.abstract = any(t.transform not in CONCRETE_TRANSFORMS and not t.transform.startswith(
+                ("called from", "defined inside")) for t in info.traces)
+        for node in self.nodes(ast.Call):  # jax.jit(jax.grad(f)): the inner function is traced abstractly
+            assert isinstance(node, ast.Call)
+            scope = self.enclosing_function(node)
+            site = self.transform_of(node.func, scope)
+            if site is None or site.transform in CONCRETE_TRANSFORMS or not node.args:
+                continue
+            inner = node.args[0]
+            while isinstance(inner, ast.Call) and inner.args and self.transform_of(inner.func, scope) is not None:
+                inner = inner.args[0]
+            target = self._resolve_function(inner, scope) if inner is not node.args[0] else None
+            if target is not None:
+                target.abstract = True
+        changed = True
+        while changed:
+            changed = False
+            for caller, callee in edges:
+                if caller.abstract and not callee.abstract:
+                    callee.abstract = changed = True
 
     def _static_params(self, info: FunctionInfo) -> set[str]:
         static: set[str] = set()
