@@ -14,6 +14,8 @@ import ast
 
 from sharpbits.analysis.kinds import ARRAYS, ValueKinds
 from sharpbits.analysis.scopes import FunctionInfo
+from sharpbits.analysis.syntax import literal_value
+from sharpbits.analysis.traced import CONCRETE_TRANSFORMS
 
 COMPILE_TIME_EVAL = {"jax.ensure_compile_time_eval", "jax.core.ensure_compile_time_eval"}
 
@@ -29,7 +31,28 @@ class TracerValues(ValueKinds):
             return False
         if self.kind_of(expr, scope) not in ARRAYS or self.in_compile_time_eval(expr):
             return False
+        if not scope.abstract:  # under grad alone only the differentiated arguments are tracers
+            differentiated = self.differentiated_params(scope)
+            return any(isinstance(n, ast.Name) and n.id in differentiated for n in ast.walk(expr))
         return self.reads_traced_name(expr, scope)
+
+    def differentiated_params(self, fn: FunctionInfo) -> set[str]:
+        """The parameters `jax.grad`-like transformations differentiate (`argnums`, default the first); the others
+        are passed through as they are. Empty when `fn` is not differentiated directly or `argnums` is computed."""
+        positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
+        found: set[str] = set()
+        for site in fn.traces:
+            if site.transform not in CONCRETE_TRANSFORMS:
+                continue
+            argnums: object = 0
+            node = site.node
+            if isinstance(node, ast.Call):
+                for kw in node.keywords:
+                    if kw.arg == "argnums":
+                        argnums = literal_value(kw.value)
+            nums = [argnums] if isinstance(argnums, int) else list(argnums) if isinstance(argnums, tuple) else []
+            found.update(positional[i] for i in nums if isinstance(i, int) and -len(positional) <= i < len(positional))
+        return found
 
     def reads_traced_name(self, expr: ast.AST, scope: FunctionInfo) -> bool:
         """Whether `expr` reads a JAX-array name bound in the traced function (or a function it is nested in),
