@@ -85,6 +85,7 @@ class TracedCode(Scopes):
     """The traced-code part of ModuleModel (see model.py)."""
 
     _calls_from_traced: dict[str, list[tuple[FunctionInfo, ast.Call]]]
+    _partial_calls: list[ast.Call] | None = None
 
     def traced_functions(self) -> Iterator[FunctionInfo]:
         return (f for f in self.functions.values() if f.traced)
@@ -128,6 +129,43 @@ class TracedCode(Scopes):
             if param in positional and positional.index(param) < len(call.args):
                 values.append(call.args[positional.index(param)])
         return values
+
+    def passed_through_params(self, fn: FunctionInfo) -> set[str]:
+        """Parameters of a directly traced function that its transformations pass through as they are (so they
+        keep whatever kind the caller gives them): `in_axes=None` positions of every `vmap`/`pmap` site, and
+        parameters bound by `functools.partial(fn, ...)` in this module before the function is transformed."""
+        positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
+        direct = [t for t in fn.traces if not t.transform.startswith(("called from", "defined inside"))]
+        unmapped: set[str] | None = None
+        for site in direct:
+            if site.transform not in ("jax.vmap", "jax.pmap", "equinox.filter_vmap", "flax.nnx.vmap"):
+                unmapped = set()
+                break
+            node = site.node
+            in_axes: object = 0
+            if isinstance(node, ast.Call):
+                for kw in node.keywords:
+                    if kw.arg == "in_axes":
+                        in_axes = literal_value(kw.value) if not _is_none(kw.value) else None
+                if self.qualname(node.func, self.enclosing_function(node)) == site.transform and len(node.args) > 1:
+                    in_axes = literal_value(node.args[1]) if not _is_none(node.args[1]) else None
+            if isinstance(in_axes, tuple | list):
+                here = {positional[i] for i, axis in enumerate(in_axes) if axis is None and i < len(positional)}
+            else:
+                here = set(positional) if in_axes is None else set()
+            unmapped = here if unmapped is None else unmapped & here
+        bound = set(unmapped or ())
+        if self._partial_calls is None:
+            self._partial_calls = [c for c in self.nodes(ast.Call) if isinstance(c, ast.Call) and c.args and isinstance(
+                c.args[0], ast.Name) and self.qualname(c.func, self.enclosing_function(c)) == "functools.partial"]
+        for call in self._partial_calls:
+            if call.args[0].id != fn.name:  # type: ignore[attr-defined]
+                continue
+            if self._resolve_function(call.args[0], self.enclosing_function(call)) is not fn:
+                continue
+            bound.update(positional[: len(call.args) - 1])
+            bound.update(kw.arg for kw in call.keywords if kw.arg is not None)
+        return bound
 
     def calls_from_traced(self, fn: FunctionInfo) -> list[tuple[FunctionInfo, ast.Call]]:
         """The calls of `fn` made from traced functions (caller, call): how a helper is reached."""
@@ -258,6 +296,10 @@ class TracedCode(Scopes):
         if positional and positional[0] in ("self", "cls") and info.parent is None:
             static.add(positional[0])
         return static
+
+
+def _is_none(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _with_static(site: TraceSite, keywords: list[ast.keyword]) -> TraceSite:

@@ -100,6 +100,12 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         # eager code, and jnp.where / lax.cond
         "import jax\nimport jax.numpy as jnp\ndef g(x):\n    return 1.0 if x > 0 else 0.0\n@jax.jit\n"
         "def f(x):\n    y = jnp.where(x > 0, x, 0.0)\n    return jax.lax.cond(y.sum() > 0, lambda v: v, lambda v: -v, y)\n",
+        # vmap passes in_axes=None arguments through unbatched (here a Python int: recursion on the rank)
+        "import jax\nimport jax.numpy as jnp\ndef diag(v, axes):\n    if axes == 0:\n        return jnp.diag(v)\n"
+        "    return jax.vmap(diag, in_axes=(0, None))(v, axes - 1)\n",
+        # a flag bound by functools.partial before the transformation is a Python value
+        "import functools\nimport jax\ndef foo(x, y, flag):\n    return x * 2 + y if flag else x + y\n"
+        "foo_p = functools.partial(foo, flag=True)\nout = jax.pmap(foo_p)\ng = jax.vmap(foo)\n",
         # unknown values (a parameter with a non-None default may be a Python number) never warn
         "import jax\n@jax.jit\ndef f(x, scale=1.0):\n    if scale:\n        x = x * scale\n    return x\n",
     ]
