@@ -29,7 +29,7 @@ def power_iteration(m, steps):
 
 @jax.jit
 def halve_until_small(x):
-    while jnp.abs(x).max() > 1.0:  # expect: python-loop-in-jit
+    while jnp.abs(x).max() > 1.0:  # expect: traced-control-flow
         x = x / 2
     return x
 

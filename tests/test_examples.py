@@ -10,8 +10,17 @@ EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "examples").glob("*.py"
 EXPECT = re.compile(r"#\s*expect:\s*([\w\-, ]+)")
 
 
-def expected(text: str) -> set[tuple[int, str]]:
-    marks = set()
+# Examples that carry no `# expect:` marks (test marks read as noise in the files a new user opens first): their
+# findings are listed here, (line, rule).
+LISTED: dict[str, set[tuple[int, str]]] = {
+    "traced_control_flow.py": {(10, "traced-control-flow")},
+    "print_in_jit.py": {(9, "print-in-jit")},
+    "host_conversion_in_jit.py": {(10, "host-conversion-in-jit")},
+}
+
+
+def expected(text: str, name: str = "") -> set[tuple[int, str]]:
+    marks = set(LISTED.get(name, ()))
     for lineno, line in enumerate(text.splitlines(), 1):
         m = EXPECT.search(line)
         if m:
@@ -24,12 +33,12 @@ def test_example_findings_match_their_marks(path):
     text = path.read_text()
     result = analyze(text, str(path))
     assert result.syntax_error is None
-    assert {(f.line, f.rule) for f in result.findings} == expected(text)
+    assert {(f.line, f.rule) for f in result.findings} == expected(text, path.name)
 
 
 def test_every_rule_has_an_example():
     from sharpbits.analysis.rules import ALL_RULES
 
-    shown = {rule for path in EXAMPLES for _, rule in expected(path.read_text())}
+    shown = {rule for path in EXAMPLES for _, rule in expected(path.read_text(), path.name)}
     missing = {r.name for r in ALL_RULES} - shown - {"in-place-update"}  # in_place_update.py comes with the editor work
     assert not missing

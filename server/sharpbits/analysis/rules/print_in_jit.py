@@ -67,7 +67,13 @@ def debug_print_call(source: SourceText, call: ast.Call, debug: str) -> str:
             pieces.append("{}")
             args.append(text(arg))
     fmt = _escape(sep).join(pieces)
-    return f"{debug}.print({fmt!r}{''.join(', ' + a for a in args)})"
+    literal = repr(fmt)
+    first_string = next((a for a in call.args if isinstance(a, ast.JoinedStr) or (
+        isinstance(a, ast.Constant) and isinstance(a.value, str))), None)
+    if first_string is not None and text(first_string).lstrip("rRfFuU").startswith('"') and not (
+            "'" in fmt or '"' in fmt):
+        literal = '"' + literal[1:-1] + '"'  # the quotes the call was written with
+    return f"{debug}.print({literal}{''.join(', ' + a for a in args)})"
 
 
 class PrintInJit(Rule):
@@ -124,8 +130,8 @@ computed `sep=`, or a format spec computed at run time, nor when the module does
     ]
     INVALID = [
         Invalid(
-            "import jax\n@jax.jit\ndef f(x):\n    print('x =', x)\n    return x\n",
-            fixed="import jax\n@jax.jit\ndef f(x):\n    jax.debug.print('x = {}', x)\n    return x\n",
+            "import jax\n@jax.jit\ndef f(x):\n    print(\"x =\", x)\n    return x\n",
+            fixed="import jax\n@jax.jit\ndef f(x):\n    jax.debug.print(\"x = {}\", x)\n    return x\n",
         ),
         Invalid(  # f-strings keep their format spec; sep is kept; braces in the text are escaped
             "import jax\nimport jax.numpy as jnp\n@jax.vmap\ndef f(x):\n    y = jnp.tanh(x)\n"
