@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 
-from sharpbits.analysis.kinds import ARRAYS, ValueKinds
+from sharpbits.analysis.kinds import ARRAY_STATIC_ATTRS, ARRAYS, ValueKinds
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import literal_value
 from sharpbits.analysis.traced import CONCRETE_TRANSFORMS
@@ -58,10 +58,17 @@ class TracerValues(ValueKinds):
         """Whether `expr` reads a JAX-array name bound in the traced function (or a function it is nested in),
         not one closed over from the module (a concrete array), and not only through `.shape`/`.dtype`/`len()`."""
         for node in ast.walk(expr):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and self.kind_at(node) in ARRAYS:
-                if self.is_local(node.id, scope):
-                    return True
+            if (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and self.kind_at(node) in ARRAYS
+                    and self.is_local(node.id, scope) and not self._static_use(node)):
+                return True
         return False
+
+    def _static_use(self, name: ast.Name) -> bool:
+        parent = self.parents.get(name)
+        if isinstance(parent, ast.Attribute) and parent.attr in ARRAY_STATIC_ATTRS:
+            return True  # x.shape, x.dtype
+        return (isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id == "len"
+                and name in parent.args)
 
     def in_compile_time_eval(self, node: ast.AST) -> bool:
         """Whether `node` runs inside `with jax.ensure_compile_time_eval():`, where JAX computes concrete values."""

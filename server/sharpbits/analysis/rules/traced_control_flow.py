@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
@@ -179,7 +180,7 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         return False
 
     def _condition(self, ctx: RuleContext, fn: FunctionInfo, node: ast.AST, test: ast.AST,
-                   operands: list[ast.AST] | None = None) -> None:
+                   operands: Sequence[ast.AST] | None = None) -> None:
         model = ctx.model
         if operands is None:
             leaf = model.traced_condition(test, fn)
