@@ -107,6 +107,13 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         # a flag bound by functools.partial before the transformation is a Python value
         "import functools\nimport jax\ndef foo(x, y, flag):\n    return x * 2 + y if flag else x + y\n"
         "foo_p = functools.partial(foo, flag=True)\nout = jax.pmap(foo_p)\ng = jax.vmap(foo)\n",
+        # pmap spells static arguments static_broadcasted_argnums
+        "import jax\ndef f(x, training):\n    if training:\n        x = x * 0.5\n    return x\n"
+        "g = jax.pmap(f, static_broadcasted_argnums=(1,))\n",
+        # custom_vjp's nondiff_argnums (also a range) are Python values, and so is what a helper receives from them
+        "import functools\nimport jax\ndef impl(x, causal):\n    if causal:\n        x = x * 2\n    return x\n"
+        "@functools.partial(jax.custom_vjp, nondiff_argnums=range(1, 2))\ndef attn(x, causal):\n    return impl(x, causal)\n"
+        "@functools.partial(jax.jit, static_argnames='causal')\ndef api(x, causal):\n    return attn(x, causal)\n",
         # unknown values (a parameter with a non-None default may be a Python number) never warn
         "import jax\n@jax.jit\ndef f(x, scale=1.0):\n    if scale:\n        x = x * scale\n    return x\n",
     ]
