@@ -306,9 +306,10 @@ def _with_static(site: TraceSite, keywords: list[ast.keyword]) -> TraceSite:
     nums, names = list(site.static_argnums), list(site.static_argnames)
     for kw in keywords:
         value = literal_value(kw.value)
-        if (isinstance(kw.value, ast.Call) and isinstance(kw.value.func, ast.Name) and kw.value.func.id == "range"
-                and kw.value.args and all(isinstance(literal_value(a), int) for a in kw.value.args)):
-            value = tuple(range(*(literal_value(a) for a in kw.value.args)))  # type: ignore[misc]
+        if isinstance(kw.value, ast.Call) and isinstance(kw.value.func, ast.Name) and kw.value.func.id == "range":
+            bounds = [literal_value(a) for a in kw.value.args]
+            ints = [b for b in bounds if isinstance(b, int)]
+            value = tuple(range(*ints)) if ints and len(ints) == len(bounds) <= 3 else None
         # pmap spells them static_broadcasted_argnums; custom_jvp/custom_vjp's nondiff_argnums are Python values too
         if kw.arg in ("static_argnums", "static_broadcasted_argnums", "nondiff_argnums"):
             nums.extend([value] if isinstance(value, int) else [v for v in value or () if isinstance(v, int)]
