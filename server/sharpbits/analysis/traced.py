@@ -268,9 +268,11 @@ class TracedCode(Scopes):
                 ("called from", "defined inside")) for t in info.traces)
         for node in self.nodes(ast.Call):  # jax.jit(jax.grad(f)): the inner function is traced abstractly
             assert isinstance(node, ast.Call)
+            if not node.args or not isinstance(node.args[0], ast.Call):
+                continue
             scope = self.enclosing_function(node)
             site = self.transform_of(node.func, scope)
-            if site is None or site.transform in CONCRETE_TRANSFORMS or not node.args:
+            if site is None or site.transform in CONCRETE_TRANSFORMS:
                 continue
             inner = node.args[0]
             while isinstance(inner, ast.Call) and inner.args and self.transform_of(inner.func, scope) is not None:
