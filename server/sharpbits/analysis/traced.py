@@ -132,13 +132,19 @@ class TracedCode(Scopes):
 
     def passed_through_params(self, fn: FunctionInfo) -> set[str]:
         """Parameters of a directly traced function that its transformations pass through as they are (so they
-        keep whatever kind the caller gives them): `in_axes=None` positions of every `vmap`/`pmap` site, and
-        parameters bound by `functools.partial(fn, ...)` in this module before the function is transformed."""
+        keep whatever kind the caller gives them): `in_axes=None` positions of every `vmap`/`pmap` site, every
+        parameter of an `equinox.filter_jit`/`filter_vmap`/... function (they trace arrays only; a Python value
+        stays static), and parameters bound by `functools.partial(fn, ...)` in this module before the function
+        is transformed."""
         positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
         direct = [t for t in fn.traces if not t.transform.startswith(("called from", "defined inside"))]
         unmapped: set[str] | None = None
         for site in direct:
-            if site.transform not in ("jax.vmap", "jax.pmap", "equinox.filter_vmap", "flax.nnx.vmap"):
+            if site.transform.startswith("equinox.filter_"):  # non-array arguments are static, arrays traced
+                here = set(fn.params)
+                unmapped = here if unmapped is None else unmapped & here
+                continue
+            if site.transform not in ("jax.vmap", "jax.pmap", "flax.nnx.vmap"):
                 unmapped = set()
                 break
             node = site.node

@@ -107,6 +107,8 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         # a flag bound by functools.partial before the transformation is a Python value
         "import functools\nimport jax\ndef foo(x, y, flag):\n    return x * 2 + y if flag else x + y\n"
         "foo_p = functools.partial(foo, flag=True)\nout = jax.pmap(foo_p)\ng = jax.vmap(foo)\n",
+        # equinox.filter_jit traces arrays only: a Python flag stays static
+        "import equinox as eqx\n@eqx.filter_jit\ndef f(x, training):\n    if training:\n        x = x * 2\n    return x\n",
         # pmap spells static arguments static_broadcasted_argnums
         "import jax\ndef f(x, training):\n    if training:\n        x = x * 0.5\n    return x\n"
         "g = jax.pmap(f, static_broadcasted_argnums=(1,))\n",
