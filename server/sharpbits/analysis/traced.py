@@ -280,7 +280,7 @@ class TracedCode(Scopes):
             site = self.transform_of(node.func, scope)
             if site is None or site.transform in CONCRETE_TRANSFORMS:
                 continue
-            inner = node.args[0]
+            inner: ast.expr = node.args[0]
             while isinstance(inner, ast.Call) and inner.args and self.transform_of(inner.func, scope) is not None:
                 inner = inner.args[0]
             target = self._resolve_function(inner, scope) if inner is not node.args[0] else None
