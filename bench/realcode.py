@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "realcode"
 VERDICTS = ROOT / "tests" / "corpus" / "realcode" / "verdicts.tsv"
 RULES = ("in-place-update", "prng-key-reuse", "python-loop-in-jit", "boolean-indexing-in-jit",
-         "global-captured-in-jit")
+         "global-captured-in-jit", "traced-control-flow", "print-in-jit", "host-conversion-in-jit")
 JUDGED_SEVERITIES = ("warning", "error")
 
 # PyPI name -> pinned version. `sdist` False: the package publishes no sdist, so the wheel is used.

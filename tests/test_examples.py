@@ -15,7 +15,10 @@ EXPECTED: dict[str, set[tuple]] = {
     "global_captured_in_jit.py": {(13, "global-captured-in-jit"), (18, "global-captured-in-jit")},
     "in_place_update.py": {(17, "in-place-update")},
     "prng_key_reuse.py": {(12, "prng-key-reuse"), (18, "prng-key-reuse")},
-    "python_loop_in_jit.py": {(16, "python-loop-in-jit"), (24, "python-loop-in-jit"), (32, "python-loop-in-jit")},
+    "python_loop_in_jit.py": {(16, "python-loop-in-jit"), (24, "python-loop-in-jit"), (32, "traced-control-flow")},
+    "traced_control_flow.py": {(10, "traced-control-flow")},
+    "print_in_jit.py": {(9, "print-in-jit")},
+    "host_conversion_in_jit.py": {(10, "host-conversion-in-jit")},
     "tracing_loops.py": {(14, "python-loop-in-jit")},
     "tracing_selu.py": set(),
     # the key drawn in cell 5 is reused in cell 7; the helper in cell 11 runs under the jit of cell 12

@@ -19,7 +19,7 @@ BENCH = ROOT / "bench"
 LABELLED = ROOT / "tests" / "corpus" / "labelled"
 REALISTIC = ROOT / "tests" / "corpus" / "realistic"
 RULES = {"in-place-update", "prng-key-reuse", "python-loop-in-jit", "boolean-indexing-in-jit",
-         "global-captured-in-jit"}
+         "global-captured-in-jit", "traced-control-flow", "print-in-jit", "host-conversion-in-jit"}
 MARK = "# expect:"
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent / "labelled"
 ERRORS = ("TypeError", "NonConcreteBooleanIndexError", "TracerBoolConversionError", "KeyReuseError",
-          "ConcretizationTypeError", "TracerIntegerConversionError")
+          "ConcretizationTypeError", "TracerIntegerConversionError", "TracerArrayConversionError")
 EXCEPTION_LINE = re.compile(r"^[\w.]*(Error|Exception)\b")
 
 

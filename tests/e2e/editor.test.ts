@@ -227,6 +227,7 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
       ["prng_key_reuse.py", "SB201", 12, 30, /Fix: split `key`/],
       ["python_loop_in_jit.py", "SB301", 16, 5, /Fix: rewrite as `lax\.fori_loop`/],
       ["global_captured_in_jit.py", "SB401", 13, 40, /Fix: pass `temperature` as an argument/],
+      ["host_conversion_in_jit.py", "SB103", 10, 30, /Fix: use `jnp\.exp`/],
     ];
     for (const [file, code, line, column, fix] of expected) {
       await openFile(file);
@@ -263,6 +264,41 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     const out = execFileSync(env("SB_E2E_PYTHON"), ["-c", script, path.join(WORKSPACE, file)], { encoding: "utf8", timeout: 120_000 });
     assert.equal(Number(out.trim()), 125 * 28);
     await shot("08-loop-fixed");
+  });
+
+  test("traced-control-flow: a Python `if` on a traced value shows as an error with code SB302", async () => {
+    const file = "traced_control_flow.py";
+    await openFile(file);
+    const report = await waitForReport("an SB302 diagnostic", (r) => fileDiagnostics(r, file).some((d) => d.code === "SB302"));
+    const found = fileDiagnostics(report, file).filter((d) => d.source === "sharpbits");
+    assert.equal(found.length, 1, `expected only the traced \`if\`: ${JSON.stringify(found)}`);
+    const [d] = found;
+    assert.equal(d.range[0], 9, "on the `if x > 0:` line (the static-argument and shape branches stay silent)");
+    assert.equal(d.severity, "Error");
+    assert.match(d.message, /TracerBoolConversionError/);
+    assert.match(d.message, /lax\.cond/);
+    assert.ok(d.href?.endsWith("/traced-control-flow.md"), `codeDescription.href: ${d.href}`);
+    await page.locator(".monaco-editor .squiggly-error").first().waitFor();
+    await shot("13-traced-control-flow");
+  });
+
+  test("print-in-jit: the quick fix turns `print` into `jax.debug.print` and the diagnostic disappears", async () => {
+    const file = "print_in_jit.py";
+    await openFile(file);
+    await waitForReport("an SB402 diagnostic", (r) => fileDiagnostics(r, file).some((d) => d.code === "SB402" && d.range[0] === 8));
+    const item = await openQuickFix(9, 6, "jax.debug.print");
+    assert.match(await item.innerText(), /Fix: use `jax\.debug\.print`/);
+    await shot("14-print-fix-menu");
+    await item.click();
+    const report = await waitForReport(
+      "jax.debug.print in the text and no SB402",
+      (r) => (fileText(r, file) ?? "").includes('jax.debug.print("total: {}", total)') && !fileDiagnostics(r, file).some((d) => d.code === "SB402"),
+      30_000,
+    );
+    const text = fileText(report, file)!;
+    assert.ok(!text.includes('print("total:", total)'), "the trace-time print is gone");
+    assert.match(text, /print\("tracing normalise_logged for shape", x\.shape\)/, "the shape print is untouched");
+    await shot("15-print-fixed");
   });
 
   test("tracing: the CodeLens traces a function and shows its summary, hover shows the jaxpr", async () => {

@@ -200,6 +200,7 @@ class ValueKinds(TracedCode):
         evidence = _container_evidence(model=self, info=info)
         helper_calls = self._calls_from_traced.get(info.qualname, [])
         directly_traced = any(not t.transform.startswith(("called from", "defined inside")) for t in info.traces)
+        passed_through = self.passed_through_params(info) if directly_traced else set()
         for p in info.param_nodes:
             name = p.arg
             kind = Kind.UNKNOWN
@@ -213,7 +214,7 @@ class ValueKinds(TracedCode):
                 kind = _annotation_kind(p.annotation) or Kind.UNKNOWN
             elif name in defaults and not _is_none(defaults[name]):
                 kind = Kind.PYTHON if isinstance(defaults[name], ast.Constant) else Kind.UNKNOWN
-            elif directly_traced:
+            elif directly_traced and name not in passed_through:
                 kind = Kind.JAX
             elif info.traced and helper_calls:
                 kind = self._helper_param_kind(info, name, helper_calls)

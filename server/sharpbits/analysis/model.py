@@ -31,6 +31,7 @@ from sharpbits.analysis.kinds import (
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import FunctionNode, iter_children, literal_int, literal_value
 from sharpbits.analysis.traced import LAX_BODIES, TRANSFORMS, TraceSite
+from sharpbits.analysis.tracers import TracerValues
 
 __all__ = [
     "ARRAYS",
@@ -55,12 +56,13 @@ __all__ = [
 ]
 
 
-class ModuleModel(GlobalChanges):
+class ModuleModel(TracerValues, GlobalChanges):
     """Names, traced functions and value kinds of one parsed module, built once per analysis.
 
     Its parts live in their own files: scopes.py (the walk, imports, names), traced.py (what runs under a JAX
     transformation), kinds.py (what kind each value is), keys.py (where PRNG keys are consumed, and reused),
-    globals.py (module-level values that change after a trace captured them)."""
+    globals.py (module-level values that change after a trace captured them), tracers.py (where a value is a
+    tracer with no concrete value)."""
 
     def __init__(self, tree: ast.Module) -> None:
         self.tree = tree

@@ -61,6 +61,12 @@ LAX_BODIES: dict[str, tuple[int, ...]] = {
 }
 # Transformations that trace a function without compiling it: only its shapes are computed.
 NOT_COMPILED = {"jax.eval_shape", "jax.make_jaxpr"}
+# Transformations that trace with concrete values when not also under jit: `jax.grad(f)(x)` runs `f` eagerly on
+# tracers that carry their values, so a Python `if x > 0` works there (but `float(x)` does not).
+CONCRETE_TRANSFORMS = {"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.jacobian", "jax.hessian",
+                       "jax.linearize", "jax.jvp", "jax.vjp", "jax.named_call", "jax.custom_jvp", "jax.custom_vjp",
+                       "equinox.filter_grad", "equinox.filter_value_and_grad", "flax.nnx.grad",
+                       "flax.nnx.value_and_grad"}
 LAX_BODY_KEYWORDS = {"body_fun", "cond_fun", "f", "true_fun", "false_fun", "branches", "fn"}
 
 
@@ -79,6 +85,7 @@ class TracedCode(Scopes):
     """The traced-code part of ModuleModel (see model.py)."""
 
     _calls_from_traced: dict[str, list[tuple[FunctionInfo, ast.Call]]]
+    _partial_calls: list[ast.Call] | None = None
 
     def traced_functions(self) -> Iterator[FunctionInfo]:
         return (f for f in self.functions.values() if f.traced)
@@ -122,6 +129,49 @@ class TracedCode(Scopes):
             if param in positional and positional.index(param) < len(call.args):
                 values.append(call.args[positional.index(param)])
         return values
+
+    def passed_through_params(self, fn: FunctionInfo) -> set[str]:
+        """Parameters of a directly traced function that its transformations pass through as they are (so they
+        keep whatever kind the caller gives them): `in_axes=None` positions of every `vmap`/`pmap` site, every
+        parameter of an `equinox.filter_jit`/`filter_vmap`/... function (they trace arrays only; a Python value
+        stays static), and parameters bound by `functools.partial(fn, ...)` in this module before the function
+        is transformed."""
+        positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
+        direct = [t for t in fn.traces if not t.transform.startswith(("called from", "defined inside"))]
+        unmapped: set[str] | None = None
+        for site in direct:
+            if site.transform.startswith("equinox.filter_"):  # non-array arguments are static, arrays traced
+                here = set(fn.params)
+                unmapped = here if unmapped is None else unmapped & here
+                continue
+            if site.transform not in ("jax.vmap", "jax.pmap", "flax.nnx.vmap"):
+                unmapped = set()
+                break
+            node = site.node
+            in_axes: object = 0
+            if isinstance(node, ast.Call):
+                for kw in node.keywords:
+                    if kw.arg == "in_axes":
+                        in_axes = literal_value(kw.value) if not _is_none(kw.value) else None
+                if self.qualname(node.func, self.enclosing_function(node)) == site.transform and len(node.args) > 1:
+                    in_axes = literal_value(node.args[1]) if not _is_none(node.args[1]) else None
+            if isinstance(in_axes, tuple | list):
+                here = {positional[i] for i, axis in enumerate(in_axes) if axis is None and i < len(positional)}
+            else:
+                here = set(positional) if in_axes is None else set()
+            unmapped = here if unmapped is None else unmapped & here
+        bound = set(unmapped or ())
+        if self._partial_calls is None:
+            self._partial_calls = [c for c in self.nodes(ast.Call) if isinstance(c, ast.Call) and c.args and isinstance(
+                c.args[0], ast.Name) and self.qualname(c.func, self.enclosing_function(c)) == "functools.partial"]
+        for call in self._partial_calls:
+            if call.args[0].id != fn.name:  # type: ignore[attr-defined]
+                continue
+            if self._resolve_function(call.args[0], self.enclosing_function(call)) is not fn:
+                continue
+            bound.update(positional[: len(call.args) - 1])
+            bound.update(kw.arg for kw in call.keywords if kw.arg is not None)
+        return bound
 
     def calls_from_traced(self, fn: FunctionInfo) -> list[tuple[FunctionInfo, ast.Call]]:
         """The calls of `fn` made from traced functions (caller, call): how a helper is reached."""
@@ -207,12 +257,41 @@ class TracedCode(Scopes):
                 info.static_params = self._static_params(info)
                 info.compiled = any(t.transform not in NOT_COMPILED and not t.transform.startswith(
                     ("called from", "defined inside")) for t in info.traces)
+        self._mark_abstract(edges)
         changed = True
         while changed:  # helpers and nested functions of compiled code are compiled too
             changed = False
             for caller, callee in edges:
                 if caller.compiled and not callee.compiled:
                     callee.compiled = changed = True
+
+    def _mark_abstract(self, edges: list[tuple[FunctionInfo, FunctionInfo]]) -> None:
+        """Sets FunctionInfo.abstract: traced by a transformation that sees no values (anything but grad/jvp
+        alone), directly, through an enclosing one (`jax.jit(jax.grad(f))`), or as a helper/nested function of
+        abstractly traced code."""
+        for info in self.functions.values():
+            info.abstract = any(t.transform not in CONCRETE_TRANSFORMS and not t.transform.startswith(
+                ("called from", "defined inside")) for t in info.traces)
+        for node in self.nodes(ast.Call):  # jax.jit(jax.grad(f)): the inner function is traced abstractly
+            assert isinstance(node, ast.Call)
+            if not node.args or not isinstance(node.args[0], ast.Call):
+                continue
+            scope = self.enclosing_function(node)
+            site = self.transform_of(node.func, scope)
+            if site is None or site.transform in CONCRETE_TRANSFORMS:
+                continue
+            inner: ast.expr = node.args[0]
+            while isinstance(inner, ast.Call) and inner.args and self.transform_of(inner.func, scope) is not None:
+                inner = inner.args[0]
+            target = self._resolve_function(inner, scope) if inner is not node.args[0] else None
+            if target is not None:
+                target.abstract = True
+        changed = True
+        while changed:
+            changed = False
+            for caller, callee in edges:
+                if caller.abstract and not callee.abstract:
+                    callee.abstract = changed = True
 
     def _static_params(self, info: FunctionInfo) -> set[str]:
         static: set[str] = set()
@@ -227,14 +306,23 @@ class TracedCode(Scopes):
         return static
 
 
+def _is_none(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
 def _with_static(site: TraceSite, keywords: list[ast.keyword]) -> TraceSite:
     nums, names = list(site.static_argnums), list(site.static_argnames)
     for kw in keywords:
         value = literal_value(kw.value)
-        if kw.arg == "static_argnums":
+        if isinstance(kw.value, ast.Call) and isinstance(kw.value.func, ast.Name) and kw.value.func.id == "range":
+            bounds = [literal_value(a) for a in kw.value.args]
+            ints = [b for b in bounds if isinstance(b, int)]
+            value = tuple(range(*ints)) if ints and len(ints) == len(bounds) <= 3 else None
+        # pmap spells them static_broadcasted_argnums; custom_jvp/custom_vjp's nondiff_argnums are Python values too
+        if kw.arg in ("static_argnums", "static_broadcasted_argnums", "nondiff_argnums"):
             nums.extend([value] if isinstance(value, int) else [v for v in value or () if isinstance(v, int)]
                         if isinstance(value, tuple | list) else [])
-        elif kw.arg == "static_argnames":
+        elif kw.arg in ("static_argnames", "nondiff_argnames"):
             names.extend([value] if isinstance(value, str) else [v for v in value or () if isinstance(v, str)]
                          if isinstance(value, tuple | list) else [])
     return TraceSite(site.transform, tuple(nums), tuple(names), site.node)

@@ -48,8 +48,9 @@ def _known_int(node: ast.AST, model: ModuleModel | None, fn: FunctionInfo | None
     return max(known) if known and len(known) == len(passed) else None
 
 
-def _rewrite(ctx: RuleContext, fn: FunctionInfo, loop: ast.For | ast.While):
-    """The lax.fori_loop / lax.while_loop fix for this loop, or None and a note saying why it is not offered."""
+def loop_rewrite(ctx: RuleContext, fn: FunctionInfo, loop: ast.For | ast.While):
+    """The lax.fori_loop / lax.while_loop fix for this loop, or None and a note saying why it is not offered
+    (also the fix of traced-control-flow's finding on a `while` whose condition is traced)."""
     from sharpbits.fixes.fori_loop import Refusal, plan_fori_loop, plan_while_loop
 
     try:
@@ -82,8 +83,8 @@ Under `jit` (and `grad`, `vmap`, `scan` bodies, ...) Python runs only once, at t
 count (a 1,000-iteration loop takes about a second to compile here, a `lax.fori_loop` twin 0.1 s), and the
 compiled program grows with it.
 
-A `while` loop whose condition depends on a traced value cannot run at all: it raises
-`TracerBoolConversionError`. A `while` on Python values unrolls like a `for` loop.
+A `while` on Python values unrolls like a `for` loop. (A `while` whose condition is a traced value cannot run at
+all: that is `traced-control-flow`'s finding, which carries the same `lax.while_loop` rewrite.)
 
 Loops over Python containers (`for layer in params:`) unroll over a fixed structure and are idiomatic, so they are
 not flagged; neither are small loops over literal tuples or lists. Loops with a known trip count of 10 or fewer are
@@ -142,6 +143,8 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
         "import jax.numpy as jnp\ndef f(x):\n    for i in range(1000):\n        x = x + i\n    return x\n",
         # lax.fori_loop already
         "import jax\nfrom jax import lax\n@jax.jit\ndef f(x):\n    return lax.fori_loop(0, 100, lambda i, c: c + i, x)\n",
+        # a while on a traced condition is traced-control-flow's finding (one hazard, one finding)
+        "import jax\n@jax.jit\ndef f(x):\n    while x.sum() > 1:\n        x = x / 2\n    return x\n",
         # loops in comprehensions over containers, and loops in nested eager helpers not called from jit
         "import jax\n@jax.jit\ndef f(xs):\n    return sum(x for x in xs)\ndef eager(n):\n    while n:\n        n -= 1\n",
     ]
@@ -161,17 +164,10 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
             "        s = s + row\n    return s\n",
             severity="info",
         ),
-        Invalid(  # a while loop on a traced value raises TracerBoolConversionError
-            "import jax\n@jax.jit\ndef f(x):\n    while x.sum() > 1:\n        x = x / 2\n    return x\n",
-            severity="error",
-        ),
-        Invalid(  # ... and is rewritten to lax.while_loop when its carry is provably stable
-            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    y = jnp.ones(3)\n    while y.sum() < x:\n"
-            "        y = y * 2.0\n    return y\n",
-            fixed="import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    y = jnp.ones(3)\n    def loop_cond(y):\n"
-            "        return y.sum() < x\n\n    def loop_body(y):\n        y = y * 2.0\n        return y\n\n"
-            "    y = jax.lax.while_loop(loop_cond, loop_body, y)\n    return y\n",
-            severity="error",
+        Invalid(  # a Python while on a Python counter unrolls (a while on a traced value is traced-control-flow's)
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    k = 0\n    while k < 50:\n"
+            "        x = jnp.sin(x)\n        k += 1\n    return x\n",
+            severity="info",
         ),
         Invalid(  # a static loop inside a scan body, via a helper
             "import jax\nfrom functools import partial\ndef helper(c, n):\n    for _ in range(n):\n        c = c + 1\n"
@@ -244,7 +240,7 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
                            end_node=node.iter, severity="error")
                 return
             count = trip_count(call, model, fn)
-            builder, note = _rewrite(ctx, fn, node)
+            builder, note = loop_rewrite(ctx, fn, node)
             title = "rewrite as `lax.fori_loop`" if builder else ""
             if count is not None and count <= SMALL_TRIP_COUNT:
                 ctx.report(node, f"this loop is unrolled {count} times {where}; fine for a few iterations, "
@@ -276,17 +272,12 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
     def _check_while(self, ctx: RuleContext, fn: FunctionInfo, node: ast.While) -> None:
         model = ctx.model
         where = f"inside `{fn.name}` ({fn.trace_reason})"
-        traced = any(
-            isinstance(n, ast.Name) and model.kind_at(n) in ARRAYS for n in ast.walk(node.test)
-        ) and model.kind_of(node.test, fn) in ARRAYS
-        if not traced and not (fn.compiled and model.touches_traced(node.body, fn)):
+        if model.traced_condition(node.test, fn) is not None:
+            return  # raises TracerBoolConversionError: traced-control-flow reports it, with the same rewrite
+        if not (fn.compiled and model.touches_traced(node.body, fn)):
             return
-        builder, note = _rewrite(ctx, fn, node)
+        builder, note = loop_rewrite(ctx, fn, node)
         title = "rewrite as `lax.while_loop`" if builder else ""
-        if traced:
-            ctx.report(node, f"`while` on a traced condition {where} raises TracerBoolConversionError; "
-                       f"use `lax.while_loop`{note}", builder, end_node=node.test, severity="error", fix_title=title)
-        else:
-            ctx.report(node, f"Python `while` loop {where} is unrolled at trace time, once per iteration; use "
-                       f"`lax.while_loop` (or `lax.fori_loop` for a fixed count){note}", builder,
-                       end_node=node.test, fix_title=title, severity="info")
+        ctx.report(node, f"Python `while` loop {where} is unrolled at trace time, once per iteration; use "
+                   f"`lax.while_loop` (or `lax.fori_loop` for a fixed count){note}", builder,
+                   end_node=node.test, fix_title=title, severity="info")

@@ -9,7 +9,7 @@ import jax.numpy as jnp
 @jax.vmap
 def collatz_steps(n):
     steps = 0
-    while n != 1:  # expect: python-loop-in-jit
+    while n != 1:  # expect: traced-control-flow
         n = jnp.where(n % 2 == 0, n // 2, 3 * n + 1)
         steps += 1
     return steps

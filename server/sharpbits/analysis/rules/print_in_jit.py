@@ -1,0 +1,202 @@
+"""SB402 print-in-jit: `print(...)` of a traced value inside traced code."""
+
+from __future__ import annotations
+
+import ast
+
+from sharpbits.analysis.model import FunctionInfo, ModuleModel
+from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.findings import Fix, TextEdit
+from sharpbits.source import SourceText
+
+
+class _NoFix(Exception):
+    pass
+
+
+def _escape(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def debug_print_call(source: SourceText, call: ast.Call, debug: str) -> str:
+    """`print(a, f"x={x:.3f}", sep=", ")` -> `jax.debug.print("{}, x={:.3f}", a, x)`: the same text, printed
+    from the compiled program. Raises _NoFix where the output would differ (`end=`, `file=`, `*args`, a
+    computed `sep`, a nested format spec)."""
+
+    def text(node: ast.AST) -> str:
+        return source.segment(
+            node.lineno, source.char_column(node.lineno, node.col_offset),  # type: ignore[attr-defined]
+            node.end_lineno, source.char_column(node.end_lineno, node.end_col_offset),  # type: ignore[attr-defined]
+        )
+
+    sep = " "
+    for kw in call.keywords:
+        if kw.arg == "sep" and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, str | type(None)):
+            sep = " " if kw.value.value is None else kw.value.value
+        elif kw.arg == "end" and isinstance(kw.value, ast.Constant) and kw.value.value in ("\n", None):
+            pass  # jax.debug.print ends every line with a newline too
+        elif kw.arg == "flush" and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, bool):
+            pass  # the callback writes when the computation runs; nothing is held back
+        else:
+            raise _NoFix(f"`{kw.arg or '**'}=` has no `jax.debug.print` equivalent")
+    pieces: list[str] = []
+    args: list[str] = []
+    for arg in call.args:
+        if isinstance(arg, ast.Starred):
+            raise _NoFix("`*args` cannot be laid out as placeholders")
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            pieces.append(_escape(arg.value))
+        elif isinstance(arg, ast.JoinedStr):
+            piece = ""
+            for part in arg.values:
+                if isinstance(part, ast.Constant):
+                    piece += _escape(str(part.value))
+                    continue
+                assert isinstance(part, ast.FormattedValue)
+                spec = ""
+                if part.format_spec is not None:
+                    spec_parts = part.format_spec.values if isinstance(part.format_spec, ast.JoinedStr) else []
+                    if not all(isinstance(p, ast.Constant) for p in spec_parts):
+                        raise _NoFix("a format spec computed at run time")
+                    spec = ":" + "".join(str(p.value) for p in spec_parts)  # type: ignore[attr-defined]
+                conversion = f"!{chr(part.conversion)}" if part.conversion not in (-1, None) else ""
+                piece += "{" + conversion + spec + "}"
+                args.append(text(part.value))
+            pieces.append(piece)
+        else:
+            pieces.append("{}")
+            args.append(text(arg))
+    fmt = _escape(sep).join(pieces)
+    literal = repr(fmt)
+    first_string = next((a for a in call.args if isinstance(a, ast.JoinedStr) or (
+        isinstance(a, ast.Constant) and isinstance(a.value, str))), None)
+    if first_string is not None and text(first_string).lstrip("rRfFuU").startswith('"') and not (
+            "'" in fmt or '"' in fmt):
+        literal = '"' + literal[1:-1] + '"'  # the quotes the call was written with
+    return f"{debug}.print({literal}{''.join(', ' + a for a in args)})"
+
+
+class PrintInJit(Rule):
+    code = "SB402"
+    name = "print-in-jit"
+    severity = "warning"
+    summary = "Flags `print(...)` of a traced value inside jit, vmap, scan bodies and other abstractly traced code."
+    why = """
+Python's `print` runs while JAX traces the function, not when the compiled program runs. Inside `jit` it prints
+something like `Traced<ShapedArray(float32[3])>with<DynamicJaxprTrace>` once, on the first call, and never again:
+later calls hit the compilation cache and print nothing. `jax.debug.print` is staged into the program and prints
+the actual values on every call (also inside `vmap`, `scan` and `while_loop` bodies).
+
+Printing what is known at trace time (shapes, dtypes, static arguments, Python numbers) is fine and not flagged;
+nor is printing in eager code or under `jax.grad` alone, which runs on concrete values.
+"""
+    example = """
+import jax
+
+@jax.jit
+def step(x):
+    print("x =", x)
+    return x * 2
+"""
+    use_instead = """
+import jax
+
+@jax.jit
+def step(x):
+    jax.debug.print("x = {}", x)
+    return x * 2
+"""
+    fix_safety = """
+The fix rewrites the call to `jax.debug.print` with `{}` placeholders: string literals become the format string
+(braces escaped), every other argument a placeholder, f-string fields keep their conversion and format spec
+(`f"{x:.3f}"` -> `"{:.3f}", x`), and `sep=` is kept by joining with it. It is **safe**: the same text is printed,
+now on every call with the real values. It is not offered for `end=` other than a newline, `file=`, `*args`, a
+computed `sep=`, or a format spec computed at run time, nor when the module does not import `jax`.
+"""
+    VALID = [
+        # shapes, dtypes and static values are known at trace time
+        "import jax\nfrom functools import partial\n@partial(jax.jit, static_argnums=1)\ndef f(x, n):\n"
+        "    print('shape', x.shape, x.dtype, n, f'{x.ndim=}')\n    return x * n\n",
+        # eager code, and grad without jit (runs on concrete values)
+        "import jax\nimport jax.numpy as jnp\nx = jnp.ones(3)\nprint(x)\ndef loss(w):\n    print(w)\n    return w ** 2\n"
+        "print(jax.grad(loss)(1.0))\n",
+        # jax.debug.print already
+        "import jax\n@jax.jit\ndef f(x):\n    jax.debug.print('x = {}', x)\n    return x\n",
+        # a local function called print
+        "import jax\n@jax.jit\ndef f(x):\n    def print(*a):\n        return a\n    print(x)\n    return x\n",
+        # inside ensure_compile_time_eval values are concrete
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    with jax.ensure_compile_time_eval():\n"
+        "        c = jnp.arange(3)\n        print(c)\n    return x + c\n",
+    ]
+    INVALID = [
+        Invalid(
+            "import jax\n@jax.jit\ndef f(x):\n    print(\"x =\", x)\n    return x\n",
+            fixed="import jax\n@jax.jit\ndef f(x):\n    jax.debug.print(\"x = {}\", x)\n    return x\n",
+        ),
+        Invalid(  # f-strings keep their format spec; sep is kept; braces in the text are escaped
+            "import jax\nimport jax.numpy as jnp\n@jax.vmap\ndef f(x):\n    y = jnp.tanh(x)\n"
+            "    print(f'{{y}}: {y:.3f} {x!r}', x.shape, sep=' | ')\n    return y\n",
+            fixed="import jax\nimport jax.numpy as jnp\n@jax.vmap\ndef f(x):\n    y = jnp.tanh(x)\n"
+            "    jax.debug.print('{{y}}: {:.3f} {!r} | {}', y, x, x.shape)\n    return y\n",
+        ),
+        Invalid(  # in a scan body, spelled through `from jax import lax`
+            "import jax\nfrom jax import lax\nimport jax.numpy as jnp\ndef body(c, x):\n    print(c, x)\n"
+            "    return c + x, c\nout = lax.scan(body, 0.0, jnp.arange(3.0))\n",
+            fixed="import jax\nfrom jax import lax\nimport jax.numpy as jnp\ndef body(c, x):\n"
+            "    jax.debug.print('{} {}', c, x)\n    return c + x, c\nout = lax.scan(body, 0.0, jnp.arange(3.0))\n",
+        ),
+        Invalid(  # end= other than a newline: reported, no fix
+            "import jax\n@jax.jit\ndef f(x):\n    print(x, end='')\n    return x\n",
+        ),
+    ]
+
+    def check(self, ctx: RuleContext) -> None:
+        model = ctx.model
+        for fn in model.traced_functions():
+            if not fn.abstract:
+                continue
+            for node in model.own_nodes(fn):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"):
+                    continue
+                if model.is_local("print", fn) or "print" in model.aliases:
+                    continue
+                traced = next((v for v in self._values(node) if model.is_tracer(v, fn)), None)
+                if traced is None:
+                    continue
+                builder, title, note = self._fix(ctx, fn, node)
+                shown = ast.unparse(traced)
+                shown = shown if len(shown) <= 24 else "a traced value"
+                ctx.report(node, f"`print` of `{shown}` inside `{fn.name}` ({fn.trace_reason}) runs once, at trace "
+                           "time, and shows a tracer, not its values; use `jax.debug.print` with `{}` placeholders"
+                           f"{note}", builder, fix_title=title)
+
+    @staticmethod
+    def _values(call: ast.Call) -> list[ast.AST]:
+        values: list[ast.AST] = []
+        for arg in call.args:
+            if isinstance(arg, ast.JoinedStr):
+                values.extend(p.value for p in arg.values if isinstance(p, ast.FormattedValue))
+            else:
+                values.append(arg.value if isinstance(arg, ast.Starred) else arg)
+        return values
+
+    @staticmethod
+    def _fix(ctx: RuleContext, fn: FunctionInfo, call: ast.Call):
+        model: ModuleModel = ctx.model
+        source = ctx.source
+        debug = model.spelling_of("jax.debug")
+        if debug is None:
+            return None, "", " (no automatic fix: the module does not import `jax`)"
+        try:
+            new = debug_print_call(source, call, debug)
+        except _NoFix as refusal:
+            return None, "", f" (no automatic fix: {refusal})"
+
+        def build() -> Fix | None:
+            line, end_line = call.lineno, call.end_lineno or call.lineno
+            col = source.char_column(line, call.col_offset)
+            end_col = source.char_column(end_line, call.end_col_offset or 0)
+            return Fix(safe=True, description=f"Use `{new[:60]}`",
+                       edits=(TextEdit(line, col + 1, end_line, end_col + 1, new),))
+
+        return build, f"use `{debug}.print`", ""

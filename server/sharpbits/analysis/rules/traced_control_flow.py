@@ -1,0 +1,265 @@
+"""SB302 traced-control-flow: Python `if`/`while`/ternary/`and`/`or`/`not`/`bool()`/`assert` on a traced value."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+
+from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel
+from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.analysis.rules.python_loop_in_jit import loop_rewrite
+from sharpbits.findings import Fix, TextEdit
+
+
+def _cheap_pure(node: ast.AST) -> bool:
+    """A name, a number, or arithmetic on them: evaluating it on both sides of a `jnp.where` costs nothing and
+    changes nothing."""
+    if isinstance(node, ast.Name):
+        return True
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, int | float | complex) and not isinstance(node.value, bool)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        return _cheap_pure(node.operand)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Sub | ast.Mult):
+        return _cheap_pure(node.left) and _cheap_pure(node.right)
+    return False
+
+
+def _static_candidate(model: ModuleModel, fn: FunctionInfo, leaf: ast.AST) -> str | None:
+    """A parameter of a jitted function the condition reads directly (`if n > 0`, `if flag`): making it static
+    is the usual fix."""
+    if not any(t.transform in ("jax.jit", "jax.pmap", "flax.nnx.jit") for t in fn.traces):
+        return None
+    names = [n.id for n in ast.walk(leaf) if isinstance(n, ast.Name) and n.id in fn.params]
+    arrays = [n for n in names if n not in fn.static_params]
+    return arrays[0] if len(set(arrays)) == 1 else None
+
+
+def _is_bool_part(node: ast.AST) -> bool:
+    return isinstance(node, ast.BoolOp) or (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not))
+
+
+class TracedControlFlow(Rule):
+    code = "SB302"
+    name = "traced-control-flow"
+    severity = "error"
+    summary = ("Flags Python `if`, `while`, ternaries, `and`/`or`/`not`, `bool()` and `assert` on a traced value "
+               "inside jit, vmap, scan bodies and other abstractly traced code.")
+    why = """
+Under `jit` (and `vmap`, `pmap`, `lax.scan`/`cond`/`while_loop` bodies, `checkpoint`, `eval_shape`), a traced
+argument is an abstract tracer: it has a shape and a dtype but no value. Python control flow needs a value, so
+`if x > 0:` raises `TracerBoolConversionError` (and `int()`-like uses raise `ConcretizationTypeError`). The same
+holds for `while`, `a if c else b`, `c and d`, `not c`, `bool(c)` and `assert c`.
+
+Branching on what is known at trace time is fine and is not flagged: static arguments (`static_argnums`/
+`static_argnames`), shapes (`x.shape`, `x.ndim`, `len(x)`, `x.dtype`), `x is None`, Python configuration values,
+module-level (concrete) arrays, and values computed inside `with jax.ensure_compile_time_eval():`. `jax.grad`
+without `jit` runs on concrete values, so a Python `if` on its argument works there and is not flagged either.
+"""
+    example = """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def safe_log(x):
+    if x > 0:
+        return jnp.log(x)
+    return 0.0
+"""
+    use_instead = """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def safe_log(x):
+    return jnp.where(x > 0, jnp.log(jnp.where(x > 0, x, 1.0)), 0.0)
+"""
+    fix_safety = """
+A ternary `a if c else b` with a traced `c` becomes `jnp.where(c, a, b)`. `jnp.where` evaluates both branches and
+broadcasts them, so the fix is **safe** only when both branches are names, numbers or arithmetic on them; it is
+**unsafe** (evaluates a call both ways) otherwise, and not offered when a branch is not an array or number.
+A `while` on a traced condition gets `python-loop-in-jit`'s rewrite to `lax.while_loop` where its carry provably
+keeps its shape and dtype (unsafe, like that rule's other rewrites). `if` statements, `and`/`or`/`not`, `bool()`
+and `assert` have no mechanical fix: the message names the alternative (`jax.lax.cond`, `jnp.where`,
+`jnp.logical_and`, `checkify`, or marking an argument static).
+"""
+    VALID = [
+        # static arguments, shapes and `is None` are known at trace time
+        "import jax\nfrom functools import partial\n@partial(jax.jit, static_argnames='training')\n"
+        "def f(x, training, mask=None):\n    if training and x.ndim == 2 and mask is None:\n        x = x * 2\n"
+        "    if len(x) > 3 or x.shape[0] > 3 or x.dtype == bool:\n        x = x + 1\n    return x\n",
+        # jax.grad without jit runs on concrete values
+        "import jax\ndef loss(x):\n    if x > 0:\n        return x ** 2\n    return -x\ng = jax.grad(loss)\nprint(g(1.0))\n",
+        # a Python configuration value
+        "import jax\nCONFIG = {'clip': True}\n@jax.jit\ndef f(x):\n    return x.clip(0) if CONFIG['clip'] else x\n",
+        # inside ensure_compile_time_eval JAX computes concrete values
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    with jax.ensure_compile_time_eval():\n"
+        "        n = jnp.array(3)\n        if n > 2:\n            x = x * 2\n    return x\n",
+        # a module-level array is concrete
+        "import jax\nimport jax.numpy as jnp\nW = jnp.ones(3)\n@jax.jit\ndef f(x):\n    if W.sum() > 0:\n"
+        "        return x\n    return -x\n",
+        # eager code, and jnp.where / lax.cond
+        "import jax\nimport jax.numpy as jnp\ndef g(x):\n    return 1.0 if x > 0 else 0.0\n@jax.jit\n"
+        "def f(x):\n    y = jnp.where(x > 0, x, 0.0)\n    return jax.lax.cond(y.sum() > 0, lambda v: v, lambda v: -v, y)\n",
+        # vmap passes in_axes=None arguments through unbatched (here a Python int: recursion on the rank)
+        "import jax\nimport jax.numpy as jnp\ndef diag(v, axes):\n    if axes == 0:\n        return jnp.diag(v)\n"
+        "    return jax.vmap(diag, in_axes=(0, None))(v, axes - 1)\n",
+        # a flag bound by functools.partial before the transformation is a Python value
+        "import functools\nimport jax\ndef foo(x, y, flag):\n    return x * 2 + y if flag else x + y\n"
+        "foo_p = functools.partial(foo, flag=True)\nout = jax.pmap(foo_p)\ng = jax.vmap(foo)\n",
+        # equinox.filter_jit traces arrays only: a Python flag stays static
+        "import equinox as eqx\n@eqx.filter_jit\ndef f(x, training):\n    if training:\n        x = x * 2\n    return x\n",
+        # pmap spells static arguments static_broadcasted_argnums
+        "import jax\ndef f(x, training):\n    if training:\n        x = x * 0.5\n    return x\n"
+        "g = jax.pmap(f, static_broadcasted_argnums=(1,))\n",
+        # custom_vjp's nondiff_argnums (also a range) are Python values, and so is what a helper receives from them
+        "import functools\nimport jax\ndef impl(x, causal):\n    if causal:\n        x = x * 2\n    return x\n"
+        "@functools.partial(jax.custom_vjp, nondiff_argnums=range(1, 2))\ndef attn(x, causal):\n    return impl(x, causal)\n"
+        "@functools.partial(jax.jit, static_argnames='causal')\ndef api(x, causal):\n    return attn(x, causal)\n",
+        # unknown values (a parameter with a non-None default may be a Python number) never warn
+        "import jax\n@jax.jit\ndef f(x, scale=1.0):\n    if scale:\n        x = x * scale\n    return x\n",
+    ]
+    INVALID = [
+        Invalid(
+            "import jax\n@jax.jit\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n",
+        ),
+        Invalid(  # a while on a traced condition: one finding, with the lax.while_loop rewrite
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    y = jnp.ones(3)\n    while y.sum() < x:\n"
+            "        y = y * 2.0\n    return y\n",
+            fixed="import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    y = jnp.ones(3)\n    def loop_cond(y):\n"
+            "        return y.sum() < x\n\n    def loop_body(y):\n        y = y * 2.0\n        return y\n\n"
+            "    y = jax.lax.while_loop(loop_cond, loop_body, y)\n    return y\n",
+        ),
+        Invalid(  # a while whose carry cannot be shown stable: reported, no rewrite
+            "import jax\n@jax.jit\ndef f(x):\n    while x.sum() > 1:\n        x = x / 2\n    return x\n",
+        ),
+        Invalid(  # a ternary on a traced mask with cheap branches: jnp.where, safe
+            "import jax\nimport jax.numpy as jnp\n@jax.vmap\ndef f(x):\n    return x if x > 0 else 0.0\n",
+            fixed="import jax\nimport jax.numpy as jnp\n@jax.vmap\ndef f(x):\n    return jnp.where(x > 0, x, 0.0)\n",
+        ),
+        Invalid(  # a ternary with a call in a branch: the rewrite evaluates both, so it is unsafe (still applied)
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    return jnp.log(x) if x.min() > 0 else x\n",
+            fixed="import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    return jnp.where(x.min() > 0, jnp.log(x), x)\n",
+        ),
+        Invalid(  # and / not / bool() / assert, in a scan body
+            "import jax\nimport jax.numpy as jnp\ndef step(c, x):\n    ok = bool(x > 0)\n    assert not jnp.isnan(x)\n"
+            "    y = c > 0 and x\n    return c + x, ok\nout = jax.lax.scan(step, 0.0, jnp.arange(3.0))\n",
+            count=3,
+        ),
+        Invalid(  # a helper called from jit, branching on the array it is given
+            "import jax\nimport jax.numpy as jnp\ndef clip(v):\n    if jnp.any(v > 1):\n        v = v / v.max()\n"
+            "    return v\n@jax.jit\ndef f(x):\n    return clip(x * 2)\n",
+        ),
+        Invalid(  # jax.jit(jax.grad(f)): the function is traced abstractly after all
+            "import jax\ndef loss(w):\n    if w > 0:\n        return w ** 2\n    return -w\ng = jax.jit(jax.grad(loss))\n",
+        ),
+    ]
+
+    def check(self, ctx: RuleContext) -> None:
+        model = ctx.model
+        for fn in model.traced_functions():
+            if not fn.abstract:
+                continue
+            for node in model.own_nodes(fn):
+                if isinstance(node, ast.If | ast.While | ast.IfExp | ast.Assert):
+                    self._condition(ctx, fn, node, node.test)
+                elif isinstance(node, ast.comprehension):
+                    for cond in node.ifs:
+                        self._condition(ctx, fn, node, cond)
+                elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "bool" and (
+                        len(node.args) == 1 and not model.is_local("bool", fn)):
+                    self._condition(ctx, fn, node, node.args[0])
+                elif _is_bool_part(node) and not self._in_condition(model, node):
+                    # `a and b` alone turns every operand but the last into a bool; `not a` turns `a`
+                    operands = node.values[:-1] if isinstance(node, ast.BoolOp) else [node.operand]  # type: ignore[attr-defined]
+                    self._condition(ctx, fn, node, node, operands)
+
+    @staticmethod
+    def _in_condition(model: ModuleModel, node: ast.AST) -> bool:
+        """Whether an and/or/not is part of an outer one, or of a condition: reported there, once."""
+        child, cur = node, model.parents.get(node)
+        while cur is not None and _is_bool_part(cur):
+            child, cur = cur, model.parents.get(cur)
+        if child is not node:
+            return True
+        if isinstance(cur, ast.If | ast.While | ast.Assert | ast.IfExp):
+            return child is cur.test
+        if isinstance(cur, ast.comprehension):
+            return child in cur.ifs
+        return False
+
+    def _condition(self, ctx: RuleContext, fn: FunctionInfo, node: ast.AST, test: ast.AST,
+                   operands: Sequence[ast.AST] | None = None) -> None:
+        model = ctx.model
+        if operands is None:
+            leaf = model.traced_condition(test, fn)
+        else:
+            leaves = [part for op in operands for part in model.bool_operands(op)]
+            leaf = next((p for p in leaves if model.is_tracer(p, fn)), None)
+        if leaf is None:
+            return
+        where = f"inside `{fn.name}` ({fn.trace_reason})"
+        static = _static_candidate(model, fn, leaf)
+        make_static = f", or mark `{static}` static (`static_argnames=('{static}',)`)" if static else ""
+        error = "TracerBoolConversionError: a traced value has no truth value at trace time"
+        builder, title = None, ""
+        if isinstance(node, ast.While):
+            builder, note = loop_rewrite(ctx, fn, node)
+            title = "rewrite as `lax.while_loop`" if builder else ""
+            message = f"`while` on a traced value {where} raises {error}; use `jax.lax.while_loop`{make_static}{note}"
+            ctx.report(node, message, builder, end_node=node.test, fix_title=title)
+            return
+        if isinstance(node, ast.If):
+            message = (f"`if` on a traced value {where} raises {error}; use `jax.lax.cond` (or `jnp.where` to "
+                       f"choose between values){make_static}")
+            ctx.report(node, message, end_node=node.test)
+            return
+        if isinstance(node, ast.IfExp):
+            builder, title = self._where_fix(ctx, fn, node)
+            message = f"conditional expression on a traced value {where} raises {error}; use `jnp.where(c, a, b)`{make_static}"
+            ctx.report(node, message, builder, fix_title=title)
+            return
+        if isinstance(node, ast.Assert):
+            message = (f"`assert` on a traced value {where} raises {error}; check it outside the traced function, "
+                       "or use `jax.experimental.checkify.check`")
+            ctx.report(node, message, end_node=node.test)
+            return
+        if isinstance(node, ast.comprehension):
+            message = f"comprehension `if` on a traced value {where} raises {error}; use `jnp.where`"
+            ctx.report(test, message)
+            return
+        if isinstance(node, ast.Call):
+            message = f"`bool()` of a traced value {where} raises {error}; keep it as a boolean array"
+            ctx.report(node, message)
+            return
+        spelled = "`not`" if isinstance(node, ast.UnaryOp) else f"`{'and' if isinstance(node.op, ast.And) else 'or'}`"  # type: ignore[attr-defined]
+        array_op = {"`not`": "jnp.logical_not", "`and`": "jnp.logical_and", "`or`": "jnp.logical_or"}[spelled]
+        message = f"{spelled} on a traced value {where} raises {error}; use `{array_op}` (or `&`, `|`, `~`){make_static}"
+        ctx.report(node, message)
+
+    def _where_fix(self, ctx: RuleContext, fn: FunctionInfo, node: ast.IfExp):
+        model, source = ctx.model, ctx.source
+        jnp = model.spelling_of("jax.numpy")
+        if jnp is None:
+            return None, ""
+        for branch in (node.body, node.orelse):
+            kind = model.kind_of(branch, fn)
+            if kind not in ARRAYS and not (kind is Kind.PYTHON and _cheap_pure(branch)):
+                return None, ""  # a pytree, a string, an unknown value: jnp.where would change what it is
+        safe = _cheap_pure(node.body) and _cheap_pure(node.orelse)
+
+        def text(n: ast.AST) -> str:
+            return source.segment(
+                n.lineno, source.char_column(n.lineno, n.col_offset),  # type: ignore[attr-defined]
+                n.end_lineno, source.char_column(n.end_lineno, n.end_col_offset),  # type: ignore[attr-defined]
+            )
+
+        new = f"{jnp}.where({text(node.test)}, {text(node.body)}, {text(node.orelse)})"
+
+        def build() -> Fix | None:
+            line, end_line = node.lineno, node.end_lineno or node.lineno
+            col = source.char_column(line, node.col_offset)
+            end_col = source.char_column(end_line, node.end_col_offset or 0)
+            return Fix(safe=safe, description=f"Use `{new[:60]}`", edits=(TextEdit(line, col + 1, end_line, end_col + 1, new),))
+
+        return build, f"use `{jnp}.where(...)`"

@@ -1,0 +1,96 @@
+"""Where a value is a tracer without a value: the question behind every "Python needs a concrete value here" sharp
+bit (a Python `if` on it, `print(x)`, `float(x)`, `np.exp(x)`).
+
+A value is such a tracer when it is a JAX array (kind JAX or JAX_MASK) read from a name of the traced function
+(its parameters and what it computes from them), in a function traced with abstract values (FunctionInfo.abstract:
+jit, vmap, pmap, scan/cond/while bodies, checkpoint, eval_shape, ... and their helpers; not `jax.grad` alone, which
+runs on concrete values), outside a `with jax.ensure_compile_time_eval():` block. Module-level arrays read by the
+function are concrete, and a value of unknown kind is never called a tracer.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from sharpbits.analysis.kinds import ARRAY_STATIC_ATTRS, ARRAYS, ValueKinds
+from sharpbits.analysis.scopes import FunctionInfo
+from sharpbits.analysis.syntax import literal_value
+from sharpbits.analysis.traced import CONCRETE_TRANSFORMS
+
+COMPILE_TIME_EVAL = {"jax.ensure_compile_time_eval", "jax.core.ensure_compile_time_eval"}
+
+
+class TracerValues(ValueKinds):
+    """The tracer part of ModuleModel (see model.py)."""
+
+    def is_tracer(self, expr: ast.AST, scope: FunctionInfo | None, *, concrete_traces: bool = False) -> bool:
+        """Whether `expr`, evaluated in `scope`, is a traced JAX value with no concrete value behind it.
+        `concrete_traces=True` also counts functions traced only by grad/jvp (their tracers carry values, but
+        `float(x)` and NumPy still refuse them)."""
+        if scope is None or not scope.traced or not (scope.abstract or concrete_traces):
+            return False
+        if self.kind_of(expr, scope) not in ARRAYS or self.in_compile_time_eval(expr):
+            return False
+        if not scope.abstract:  # under grad alone only the differentiated arguments are tracers
+            differentiated = self.differentiated_params(scope)
+            return any(isinstance(n, ast.Name) and n.id in differentiated for n in ast.walk(expr))
+        return self.reads_traced_name(expr, scope)
+
+    def differentiated_params(self, fn: FunctionInfo) -> set[str]:
+        """The parameters `jax.grad`-like transformations differentiate (`argnums`, default the first); the others
+        are passed through as they are. Empty when `fn` is not differentiated directly or `argnums` is computed."""
+        positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
+        found: set[str] = set()
+        for site in fn.traces:
+            if site.transform not in CONCRETE_TRANSFORMS:
+                continue
+            argnums: object = 0
+            node = site.node
+            if isinstance(node, ast.Call):
+                for kw in node.keywords:
+                    if kw.arg == "argnums":
+                        argnums = literal_value(kw.value)
+            nums = [argnums] if isinstance(argnums, int) else list(argnums) if isinstance(argnums, tuple) else []
+            found.update(positional[i] for i in nums if isinstance(i, int) and -len(positional) <= i < len(positional))
+        return found
+
+    def reads_traced_name(self, expr: ast.AST, scope: FunctionInfo) -> bool:
+        """Whether `expr` reads a JAX-array name bound in the traced function (or a function it is nested in),
+        not one closed over from the module (a concrete array), and not only through `.shape`/`.dtype`/`len()`."""
+        for node in ast.walk(expr):
+            if (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and self.kind_at(node) in ARRAYS
+                    and self.is_local(node.id, scope) and not self._static_use(node)):
+                return True
+        return False
+
+    def _static_use(self, name: ast.Name) -> bool:
+        parent = self.parents.get(name)
+        if isinstance(parent, ast.Attribute) and parent.attr in ARRAY_STATIC_ATTRS:
+            return True  # x.shape, x.dtype
+        return (isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id == "len"
+                and name in parent.args)
+
+    def in_compile_time_eval(self, node: ast.AST) -> bool:
+        """Whether `node` runs inside `with jax.ensure_compile_time_eval():`, where JAX computes concrete values."""
+        cur = self.parents.get(node)
+        while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            if isinstance(cur, ast.With | ast.AsyncWith):
+                scope = self.enclosing_function(cur)
+                for item in cur.items:
+                    ctx = item.context_expr
+                    if self.qualname(ctx.func if isinstance(ctx, ast.Call) else ctx, scope) in COMPILE_TIME_EVAL:
+                        return True
+            cur = self.parents.get(cur)
+        return False
+
+    def bool_operands(self, test: ast.AST) -> list[ast.AST]:
+        """The parts of a condition Python turns into a bool: `a and not b` -> [a, b] (each through `__bool__`)."""
+        if isinstance(test, ast.BoolOp):
+            return [leaf for value in test.values for leaf in self.bool_operands(value)]
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            return self.bool_operands(test.operand)
+        return [test]
+
+    def traced_condition(self, test: ast.AST, scope: FunctionInfo | None) -> ast.AST | None:
+        """The first part of a condition (`if`/`while`/ternary/`assert` test) that is a tracer, or None."""
+        return next((leaf for leaf in self.bool_operands(test) if self.is_tracer(leaf, scope)), None)
