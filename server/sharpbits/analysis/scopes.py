@@ -27,6 +27,10 @@ class FunctionInfo:
     static_params: set[str] = field(default_factory=set)
     param_kinds: dict[str, Kind] = field(default_factory=dict)
     compiled: bool = False  # traced by something that compiles it (not only jax.eval_shape / jax.make_jaxpr)
+    # traced with abstract values (jit, vmap, scan bodies, eval_shape, ...): a Python `if`, `print` or `float()`
+    # on a traced argument sees a tracer with no value. False under grad/jvp alone, which run on concrete values.
+    abstract: bool = False
+    donated_params: set[str] = field(default_factory=set)  # donated by the decorator's donate_argnums/argnames
 
     @property
     def traced(self) -> bool:

@@ -61,6 +61,12 @@ LAX_BODIES: dict[str, tuple[int, ...]] = {
 }
 # Transformations that trace a function without compiling it: only its shapes are computed.
 NOT_COMPILED = {"jax.eval_shape", "jax.make_jaxpr"}
+# Transformations that trace with concrete values when not also under jit: `jax.grad(f)(x)` runs `f` eagerly on
+# tracers that carry their values, so a Python `if x > 0` works there (but `float(x)` does not).
+CONCRETE_TRANSFORMS = {"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.jacobian", "jax.hessian",
+                       "jax.linearize", "jax.jvp", "jax.vjp", "jax.named_call", "jax.custom_jvp", "jax.custom_vjp",
+                       "equinox.filter_grad", "equinox.filter_value_and_grad", "flax.nnx.grad",
+                       "flax.nnx.value_and_grad"}
 LAX_BODY_KEYWORDS = {"body_fun", "cond_fun", "f", "true_fun", "false_fun", "branches", "fn"}
 
 
@@ -72,6 +78,8 @@ class TraceSite:
     static_argnums: tuple[int, ...] = ()
     static_argnames: tuple[str, ...] = ()
     node: ast.AST | None = None  # the decorator or call that made it traced
+    donate_argnums: tuple[int, ...] = ()  # jax.jit's donate_argnums / donate_argnames: buffers the call deletes
+    donate_argnames: tuple[str, ...] = ()
 
 
 
@@ -205,14 +213,56 @@ class TracedCode(Scopes):
         for info in self.functions.values():
             if info.traced:
                 info.static_params = self._static_params(info)
+                info.donated_params = self._donated_params(info)
                 info.compiled = any(t.transform not in NOT_COMPILED and not t.transform.startswith(
                     ("called from", "defined inside")) for t in info.traces)
+        self._mark_abstract(edges)
         changed = True
         while changed:  # helpers and nested functions of compiled code are compiled too
             changed = False
             for caller, callee in edges:
                 if caller.compiled and not callee.compiled:
                     callee.compiled = changed = True
+
+    def _mark_abstract(self, edges: list[tuple[FunctionInfo, FunctionInfo]]) -> None:
+        """Sets FunctionInfo.abstract: traced by a transformation that sees no values (anything but grad/jvp
+        alone), directly, through an enclosing one (`jax.jit(jax.grad(f))`), or as a helper/nested function of
+        abstractly traced code."""
+        for info in self.functions.values():
+            info.abstract = any(t.transform not in CONCRETE_TRANSFORMS and not t.transform.startswith(
+                ("called from", "defined inside")) for t in info.traces)
+        for node in self.nodes(ast.Call):  # jax.jit(jax.grad(f)): the inner function is traced abstractly
+            assert isinstance(node, ast.Call)
+            scope = self.enclosing_function(node)
+            site = self.transform_of(node.func, scope)
+            if site is None or site.transform in CONCRETE_TRANSFORMS or not node.args:
+                continue
+            inner = node.args[0]
+            while isinstance(inner, ast.Call) and inner.args and self.transform_of(inner.func, scope) is not None:
+                inner = inner.args[0]
+            target = self._resolve_function(inner, scope) if inner is not node.args[0] else None
+            if target is not None:
+                target.abstract = True
+        changed = True
+        while changed:
+            changed = False
+            for caller, callee in edges:
+                if caller.abstract and not callee.abstract:
+                    callee.abstract = changed = True
+
+    def _donated_params(self, info: FunctionInfo) -> set[str]:
+        """Parameters whose buffers a call of the decorated function donates (`@partial(jax.jit,
+        donate_argnums=0)`). Call-form `g = jax.jit(f, donate_argnums=0)` donates only through `g`: see
+        donation.py, which maps every callable of the module that donates."""
+        donated: set[str] = set()
+        positional = [p.arg for p in [*info.node.args.posonlyargs, *info.node.args.args]]
+        for site in info.traces:
+            if site.node is None or not isinstance(info.node, ast.FunctionDef | ast.AsyncFunctionDef) or (
+                    site.node not in info.node.decorator_list):
+                continue
+            donated.update(n for n in site.donate_argnames if n in info.params)
+            donated.update(positional[i] for i in site.donate_argnums if -len(positional) <= i < len(positional))
+        return donated
 
     def _static_params(self, info: FunctionInfo) -> set[str]:
         static: set[str] = set()
@@ -228,14 +278,18 @@ class TracedCode(Scopes):
 
 
 def _with_static(site: TraceSite, keywords: list[ast.keyword]) -> TraceSite:
+    """The site with the static and donated arguments these keywords add (literal values only)."""
     nums, names = list(site.static_argnums), list(site.static_argnames)
+    donate_nums, donate_names = list(site.donate_argnums), list(site.donate_argnames)
     for kw in keywords:
         value = literal_value(kw.value)
-        if kw.arg == "static_argnums":
-            nums.extend([value] if isinstance(value, int) else [v for v in value or () if isinstance(v, int)]
+        if kw.arg in ("static_argnums", "donate_argnums"):
+            into = nums if kw.arg == "static_argnums" else donate_nums
+            into.extend([value] if isinstance(value, int) else [v for v in value or () if isinstance(v, int)]
                         if isinstance(value, tuple | list) else [])
-        elif kw.arg == "static_argnames":
-            names.extend([value] if isinstance(value, str) else [v for v in value or () if isinstance(v, str)]
-                         if isinstance(value, tuple | list) else [])
-    return TraceSite(site.transform, tuple(nums), tuple(names), site.node)
+        elif kw.arg in ("static_argnames", "donate_argnames"):
+            into_names = names if kw.arg == "static_argnames" else donate_names
+            into_names.extend([value] if isinstance(value, str) else [v for v in value or () if isinstance(v, str)]
+                              if isinstance(value, tuple | list) else [])
+    return TraceSite(site.transform, tuple(nums), tuple(names), site.node, tuple(donate_nums), tuple(donate_names))
 
