@@ -22,7 +22,8 @@ class DonatedBufferReuse(Rule):
                "`donate_argnames` of `jax.jit`), including the next iteration of a loop.")
     why = """
 `jax.jit(f, donate_argnums=0)` lets XLA reuse the memory of the first argument for the result: after the call the
-argument's buffer is deleted, and any later use of it raises `RuntimeError: Array has been deleted`. CPU, GPU
+argument's buffer is deleted, and any later use of it raises `RuntimeError: Array has been deleted` (passing it
+to a jitted function again: `ValueError: ... Buffer has been deleted or donated`). CPU, GPU
 and TPU all honour donation. The usual idiom rebinds the name to the result (`state = step(state, batch)`), so
 the deleted array can no longer be reached; reading the old name after `new = step(old)`, or calling
 `step(x)` again in a loop without rebinding `x`, fails at run time.
@@ -119,11 +120,13 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
                                                                               donated.call.col_offset)
                 when = ("passed again in the next iteration of the loop" if again
                         else f"read at line {read.lineno}")
+                error = ("ValueError: Buffer has been deleted or donated" if again
+                         else "RuntimeError: Array has been deleted")
                 builder = self._fix(ctx, donated, argument)
                 ctx.report(
                     read,
                     f"`{argument.id}` was donated to `{donated.callee}` at line {donated.call.lineno} (its buffer is "
-                    f"deleted by the call) and is {when}: JAX raises `RuntimeError: Array has been deleted`; rebind "
+                    f"deleted by the call) and is {when}: JAX raises `{error}`; rebind "
                     f"`{argument.id} = {donated.callee}(...)`, read it before the call, or pass a copy",
                     builder,
                     fix_title=f"rebind `{argument.id}` to the result" if builder is not None else "",
@@ -146,5 +149,5 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
 
 def _still_readable(model, read: ast.Name) -> bool:
     parent = model.parents.get(read)
-    return isinstance(parent, ast.Attribute) and parent.attr in _STILL_READABLE or (
+    return (isinstance(parent, ast.Attribute) and parent.attr in _STILL_READABLE) or (
         isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id == "len")
