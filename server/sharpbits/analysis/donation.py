@@ -77,10 +77,10 @@ class Donations(ValueKinds):
         for node in self.nodes(ast.Call):  # g = jax.jit(f, donate_argnums=...), jax.jit(f, ...)(x)
             assert isinstance(node, ast.Call)
             scope = self.enclosing_function(node)
-            site = self.transform_of(node.func, scope)
-            if site is None or not node.args:
+            found_site = self.transform_of(node.func, scope)
+            if found_site is None or not node.args:
                 continue
-            site = _with_static(site, node.keywords)
+            site = _with_static(found_site, node.keywords)
             wrapped = self._resolve_function(node.args[0], scope)
             donor = self._donor(site, wrapped, False)
             if donor is None:
@@ -181,7 +181,8 @@ class Donations(ValueKinds):
             if block is None:  # an expression part of a compound statement: its blocks were walked already
                 current = parent
                 continue
-            r, killed = self._walk_block(block[block.index(current) + 1:], name)
+            index = block.index(current)  # type: ignore[arg-type]
+            r, killed = self._walk_block(block[index + 1:], name)
             reads.extend(r)
             if killed or isinstance(parent, (*_SCOPE_NODES, ast.Module)):
                 return
@@ -190,7 +191,7 @@ class Donations(ValueKinds):
                 if isinstance(parent, ast.While):
                     reads.extend(_loads(parent.test, name))
                 if not (isinstance(parent, ast.For | ast.AsyncFor) and _binds_target(parent.target, name)):
-                    r, _ = self._walk_block(parent.body[: parent.body.index(current) + 1], name)
+                    r, _ = self._walk_block(parent.body[: index + 1], name)
                     reads.extend(r)
                 r, killed = self._walk_block(parent.orelse, name)
                 reads.extend(r)

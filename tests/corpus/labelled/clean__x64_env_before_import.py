@@ -3,7 +3,7 @@ import os
 
 os.environ["JAX_ENABLE_X64"] = "1"
 
-import jax.numpy as jnp  # noqa: E402
+import jax.numpy as jnp
 
 
 if __name__ == "__main__":

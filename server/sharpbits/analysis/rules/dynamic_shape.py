@@ -154,7 +154,11 @@ The message names which of these applies.
                                             and node.func.attr == "nonzero" and not node.args):
             if "size" in keywords:
                 return
-            operand = node.func.value if q is None else node.args[0] if node.args else None
+            operand: ast.AST | None = None
+            if q is None and isinstance(node.func, ast.Attribute):
+                operand = node.func.value  # mask.nonzero()
+            elif node.args:
+                operand = node.args[0]
             if operand is None or isinstance(operand, ast.Starred) or model.kind_of(operand, fn) not in ARRAYS:
                 return
             what = ("`.nonzero()`" if q is None else f"`{q.replace('jax.numpy.', 'jnp.')}(...)`"

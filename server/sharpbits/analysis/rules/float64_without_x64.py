@@ -25,7 +25,7 @@ def enables_x64(model: ModuleModel) -> bool:
                 "jax_enable_x64", "--jax_enable_x64"):
             return True
     for node in model.nodes(ast.Attribute):
-        if isinstance(node, ast.Attribute) and node.attr in ("jax_enable_x64", "enable_x64"):
+        if isinstance(node, ast.Attribute) and node.attr in ("jax_enable_x64", "enable_x64", "x64_enabled"):
             return True
     return any(isinstance(n, ast.Name) and n.id == "enable_x64" for n in model.nodes(ast.Name)) or any(
         a.endswith(".enable_x64") for a in model.aliases.values())
