@@ -39,7 +39,7 @@ BOOL_FUNCS = {
                  "not_equal", "isin", "iscomplex", "isreal")
 }
 # JAX functions outside jax.numpy that give Python values (ints, device lists, pytree leaves), not arrays.
-_JAX_PYTHON_VALUED = {"jax.lax.axis_size", "jax.device_count", "jax.local_device_count", "jax.process_index",
+_JAX_PYTHON_VALUED = {"jax.lax.axis_size", "jax.lax.broadcast_shapes", "jax.device_count", "jax.local_device_count", "jax.process_index",
                       "jax.process_count", "jax.default_backend", "jax.dtypes.canonicalize_dtype",
                       "jax.tree_util.tree_structure", "jax.tree.structure", "jax.core.get_aval"}
 _JAX_CONTAINER_VALUED = {"jax.devices", "jax.local_devices", "jax.tree_util.tree_leaves", "jax.tree.leaves",

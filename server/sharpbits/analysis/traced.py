@@ -283,8 +283,9 @@ def _with_static(site: TraceSite, keywords: list[ast.keyword]) -> TraceSite:
     donate_nums, donate_names = list(site.donate_argnums), list(site.donate_argnames)
     for kw in keywords:
         value = literal_value(kw.value)
-        if kw.arg in ("static_argnums", "donate_argnums"):
-            into = nums if kw.arg == "static_argnums" else donate_nums
+        if kw.arg in ("static_argnums", "donate_argnums", "nondiff_argnums"):
+            # custom_jvp/custom_vjp's nondiff_argnums take Python values (shapes, callables, dtypes): static
+            into = donate_nums if kw.arg == "donate_argnums" else nums
             into.extend([value] if isinstance(value, int) else [v for v in value or () if isinstance(v, int)]
                         if isinstance(value, tuple | list) else [])
         elif kw.arg in ("static_argnames", "donate_argnames"):

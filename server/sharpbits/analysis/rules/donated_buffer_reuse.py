@@ -31,7 +31,8 @@ the deleted array can no longer be reached; reading the old name after `new = st
 Donated positions are found in every spelling: `@partial(jax.jit, donate_argnums=...)`,
 `g = jax.jit(f, donate_argnums=...)` (only calls through `g` donate), `self.g = jax.jit(...)`, and
 `jax.jit(f, donate_argnames=...)(x)`. Reading only `x.shape`/`x.dtype` is fine (a deleted array keeps them),
-and NumPy arrays and Python values passed in a donated position are copied, not deleted.
+and NumPy arrays and Python values passed in a donated position are copied, not deleted. A donating function
+called inside traced code (another `jit`, a `scan` body) is inlined into that trace and donates nothing.
 """
     example = """
 import jax
@@ -77,6 +78,9 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
         "    return y + x\n",
         # a NumPy array is copied to the device, not deleted
         "import jax\nimport numpy as np\ng = jax.jit(lambda x: x + 1, donate_argnums=0)\na = np.ones(3)\nb = g(a)\nprint(a)\n",
+        # inside another jit the inner donation is a no-op
+        "import jax\nfrom functools import partial\n@partial(jax.jit, donate_argnums=0)\ndef step(x):\n"
+        "    return x + 1\n@jax.jit\ndef outer(x):\n    y = step(x)\n    return x + y\n",
         # rebound before the next use, in every branch
         "import jax\nimport jax.numpy as jnp\ng = jax.jit(lambda x: x + 1, donate_argnums=0)\ndef run(x, flag):\n"
         "    y = g(x)\n    if flag:\n        x = y\n    else:\n        x = jnp.zeros(3)\n    return x\n",
@@ -106,6 +110,8 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
         for donated in model.donated_calls():
+            if donated.scope is not None and donated.scope.traced:
+                continue  # called under another trace, the inner jit is inlined and donates nothing
             for argument in donated.arguments:
                 if not isinstance(argument, ast.Name):
                     continue

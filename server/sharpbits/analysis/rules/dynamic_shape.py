@@ -11,18 +11,35 @@ from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 _VALUE_SIZED = {f"jax.numpy.{n}" for n in ("nonzero", "argwhere", "flatnonzero", "unique", "unique_values",
                                            "unique_counts", "unique_inverse", "unique_all", "extract", "compress",
                                            "setdiff1d", "union1d", "intersect1d")}
-# Constructors -> the positions (and keyword names) of their size arguments.
+# Functions with size arguments -> the positions (and keyword names) of those arguments.
 _SIZED_BY: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     "jax.numpy.zeros": ((0,), ("shape",)),
     "jax.numpy.ones": ((0,), ("shape",)),
     "jax.numpy.empty": ((0,), ("shape",)),
     "jax.numpy.full": ((0,), ("shape",)),
+    "jax.numpy.zeros_like": ((), ("shape",)),
+    "jax.numpy.ones_like": ((), ("shape",)),
+    "jax.numpy.empty_like": ((), ("shape",)),
+    "jax.numpy.full_like": ((), ("shape",)),
     "jax.numpy.arange": ((0, 1, 2), ("start", "stop", "step")),
     "jax.numpy.eye": ((0, 1), ("N", "M")),
     "jax.numpy.identity": ((0,), ("n",)),
     "jax.numpy.tri": ((0, 1), ("N", "M")),
     "jax.numpy.linspace": ((2,), ("num",)),
+    "jax.numpy.reshape": ((1,), ("shape", "newshape")),
+    "jax.numpy.broadcast_to": ((1,), ("shape",)),
+    "jax.numpy.tile": ((1,), ("reps",)),
+    "jax.numpy.repeat": ((1,), ("repeats",)),  # unless total_repeat_length= is given
+    "jax.numpy.split": ((1,), ("indices_or_sections",)),
+    "jax.lax.dynamic_slice": ((2,), ("slice_sizes",)),
+    "jax.lax.broadcast": ((1,), ("sizes",)),
+    "jax.lax.iota": ((1,), ("size",)),
 }
+_SAMPLERS_WITH_SHAPE_SECOND = {f"jax.random.{n}" for n in (
+    "normal", "uniform", "randint", "bits", "gumbel", "laplace", "logistic", "cauchy", "exponential", "rademacher",
+    "orthogonal", "ball")}
+# What JAX raises for a traced size; TypeError ("Shapes must be 1D sequences of concrete values") otherwise.
+_CONCRETIZATION = {"jax.numpy.arange", "jax.numpy.linspace", "jax.numpy.repeat", "jax.numpy.split"}
 
 
 def _traced_part(model: ModuleModel, fn: FunctionInfo, size: ast.AST) -> ast.AST | None:
@@ -36,16 +53,19 @@ class DynamicShape(Rule):
     name = "dynamic-shape"
     severity = "error"
     summary = ("Flags shapes that depend on traced values: `jnp.nonzero`/`argwhere`/`unique`/one-argument "
-               "`jnp.where` without `size=`, `jnp.zeros`/`ones`/`full`/`arange` sized by a traced value, and "
-               "slices `x[:n]` with traced bounds.")
+               "`jnp.where` without `size=`, `jnp.zeros`/`ones`/`full`/`arange`/`reshape`/`repeat`/random "
+               "shapes sized by a traced value, and slices `x[:n]` with traced bounds.")
     why = """
 Under `jit` (and `vmap`, `scan` bodies, ...) JAX knows the shapes of arrays but not their values, and every
 array it builds must have a shape known at trace time. A result whose size depends on values cannot be traced:
 
 - `jnp.nonzero(x)`, `jnp.argwhere(x)`, `jnp.flatnonzero(x)`, `jnp.unique(x)` and `jnp.where(cond)` (one
   argument) raise `ConcretizationTypeError` unless `size=` says how many elements to return;
-- `jnp.zeros((n,))`, `jnp.ones(n)`, `jnp.full((n, 3), v)` with a traced `n` raise `TypeError: Shapes must be 1D
-  sequences of concrete values of integer type`, and `jnp.arange(n)` raises `ConcretizationTypeError`;
+- `jnp.zeros((n,))`, `jnp.ones(n)`, `jnp.full((n, 3), v)`, `jnp.eye(n)`, `x.reshape(n, -1)`,
+  `jnp.broadcast_to(x, (n, d))`, `jax.random.normal(key, (n,))`, `lax.dynamic_slice(x, start, (n,))` with a
+  traced `n` raise `TypeError: Shapes must be 1D sequences of concrete values of integer type`, and
+  `jnp.arange(n)`, `jnp.linspace(a, b, n)`, `jnp.repeat(x, n)` (without `total_repeat_length=`) raise
+  `ConcretizationTypeError`;
 - `x[:n]`, `x[i:i + k]` with traced bounds raise `IndexError: Slice entries must be static integers`.
 
 Sizes taken from shapes (`x.shape[0]`, `len(x)`), from static arguments (`static_argnums`) or from Python
@@ -95,6 +115,9 @@ The message names which of these applies.
         "import jax.numpy as jnp\nx = jnp.arange(5)\nprint(jnp.nonzero(x > 2), x[: jnp.argmax(x)])\n",
         # three-argument where keeps the shape; a scalar traced index is fine
         "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, i):\n    return jnp.where(x > 0, x, 0) + x[i]\n",
+        # total_repeat_length= fixes repeat's size; shapes from shapes
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, r):\n"
+        "    return jnp.repeat(x, r, total_repeat_length=8), x.reshape(x.shape[0] // 2, -1)\n",
         # a boolean mask is boolean-indexing-in-jit's
         "import jax\n@jax.jit\ndef f(x):\n    return x[x > 0]\n",
         # grad alone runs on concrete values
@@ -112,6 +135,8 @@ The message names which of these applies.
                 "    return jnp.zeros((n, 3))\n"),
         Invalid("import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, n):\n    return jnp.arange(n) * x\n"),
         Invalid("import jax\n@jax.jit\ndef f(x, n):\n    return x[:n]\n"),
+        Invalid("import jax\n@jax.jit\ndef f(x, key, n):\n    return x.reshape(n, -1) + jax.random.normal(key, (n,))\n",
+                count=2),
         Invalid("import jax\nimport jax.numpy as jnp\ndef body(i, acc):\n    return acc + acc[i:i + 2].sum()\n"
                 "def f(x):\n    return jax.lax.fori_loop(0, 3, body, x)\n"),
     ]
@@ -170,15 +195,24 @@ The message names which of these applies.
                 "padding), or use the three-argument `jnp.where(cond, x, y)`",
             )
             return
-        if q not in _SIZED_BY:
+        if q in _SIZED_BY:
+            positions, names = _SIZED_BY[q]
+        elif q is not None and q.startswith("jax.random."):
+            positions, names = ((1,) if q in _SAMPLERS_WITH_SHAPE_SECOND else ()), ("shape",)
+        elif (q is None and isinstance(node.func, ast.Attribute) and node.func.attr == "reshape"
+              and model.kind_of(node.func.value, fn) in ARRAYS):  # x.reshape(n, -1)
+            positions, names = tuple(range(len(node.args))), ("shape",)
+            q = "x.reshape"
+        else:
             return
-        positions, names = _SIZED_BY[q]
+        if q == "jax.numpy.repeat" and "total_repeat_length" in keywords:
+            return
         sizes = [a for i, a in enumerate(node.args) if i in positions and not isinstance(a, ast.Starred)]
         sizes += [kw.value for kw in node.keywords if kw.arg in names]
         traced = next((p for p in (_traced_part(model, fn, s) for s in sizes) if p is not None), None)
         if traced is None:
             return
-        error = "ConcretizationTypeError" if q in ("jax.numpy.arange", "jax.numpy.linspace") else "TypeError"
+        error = "ConcretizationTypeError" if q in _CONCRETIZATION else "TypeError"
         ctx.report(
             node,
             f"`{q.replace('jax.numpy.', 'jnp.')}` sized by the traced value `{_short(traced)}` inside `{fn.name}` "

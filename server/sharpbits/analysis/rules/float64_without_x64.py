@@ -10,6 +10,8 @@ from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 _WIDE = ("float64", "int64", "uint64", "complex128", "double", "cdouble", "longlong", "ulonglong")
 _WIDE_TYPES = {f"{m}.{t}" for m in ("jax.numpy", "numpy") for t in _WIDE}
 _WIDE_STRINGS = {"float64", "int64", "uint64", "complex128", "f8", "i8", "u8", "c16", "double", "<f8", "<i8"}
+# Attributes that set, read or take from the command line the x64 flag.
+_FLAG_ATTRIBUTES = {"jax_enable_x64", "enable_x64", "x64_enabled", "config_with_absl", "parse_flags_with_absl"}
 # jax.numpy constructors whose dtype can be given by position -> that position.
 _DTYPE_POSITION = {"jax.numpy.array": 1, "jax.numpy.asarray": 1, "jax.numpy.zeros": 1, "jax.numpy.ones": 1,
                    "jax.numpy.empty": 1, "jax.numpy.full": 2, "jax.numpy.zeros_like": 1, "jax.numpy.ones_like": 1,
@@ -18,14 +20,15 @@ _DTYPE_POSITION = {"jax.numpy.array": 1, "jax.numpy.asarray": 1, "jax.numpy.zero
 
 def enables_x64(model: ModuleModel) -> bool:
     """Whether the module enables (or even mentions) x64: `jax.config.update("jax_enable_x64", ...)`,
-    `jax.config.jax_enable_x64 = ...`, `os.environ["JAX_ENABLE_X64"] = ...`, `jax.experimental.enable_x64()`.
+    `jax.config.jax_enable_x64 = ...`, `os.environ["JAX_ENABLE_X64"] = ...`, `jax.enable_x64()` (also
+    `jax.experimental.enable_x64()`), or takes JAX flags from the command line (`jax.config.config_with_absl()`).
     A module that reads the flag is x64-aware too, so any mention counts (silence is the safe side)."""
     for node in model.nodes(ast.Constant):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.lower() in (
                 "jax_enable_x64", "--jax_enable_x64"):
             return True
     for node in model.nodes(ast.Attribute):
-        if isinstance(node, ast.Attribute) and node.attr in ("jax_enable_x64", "enable_x64", "x64_enabled"):
+        if isinstance(node, ast.Attribute) and node.attr in _FLAG_ATTRIBUTES:
             return True
     return any(isinstance(n, ast.Name) and n.id == "enable_x64" for n in model.nodes(ast.Name)) or any(
         a.endswith(".enable_x64") for a in model.aliases.values())
