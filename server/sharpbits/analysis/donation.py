@@ -53,9 +53,11 @@ class Donations(ValueKinds):
             wrapped is not None and not isinstance(wrapped.node, ast.Lambda)) else []
         positions = {i for i in site.donate_argnums if i >= 0}
         positions.update(positional.index(n) for n in site.donate_argnames if n in positional)
+        # jax infers each from the other through the signature: f(a=x) donates x under donate_argnums=0
+        names = set(site.donate_argnames) | {positional[i] for i in positions if i < len(positional)}
         if method_call:  # self.f(x): the call's first argument is the function's second parameter
             positions = {i - 1 for i in positions if i >= 1}
-        return _Donor(frozenset(positions), frozenset(site.donate_argnames))
+        return _Donor(frozenset(positions), frozenset(names))
 
     def _find_donated_calls(self) -> list[DonatedCall]:
         by_name: dict[tuple[int, str], _Donor] = {}  # (id of the scope whose calls it covers, name) -> donor
@@ -123,6 +125,7 @@ class Donations(ValueKinds):
             arguments.extend(kw.value for kw in node.keywords if kw.arg in donor.names)
             if arguments:
                 found.append(DonatedCall(node, scope, callee, tuple(arguments)))
+        found.sort(key=lambda d: (d.call.lineno, d.call.col_offset))
         return found
 
     def _donor_of_name(self, name: str, scope: FunctionInfo | None, by_name: dict[tuple[int, str], _Donor]) -> _Donor | None:

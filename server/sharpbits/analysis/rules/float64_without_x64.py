@@ -164,7 +164,7 @@ for; both are changes of behaviour, and neither is mechanical.
             spelling = _wide_dtype(model, asked, scope) or ast.unparse(asked)
             where = "this program" if severity is None else "this module"
             ctx.report(
-                node,
+                asked,  # the dtype the user wrote: what to change
                 f"`{spelling}` asks JAX for 64-bit values, but {where} never enables `jax_enable_x64`: JAX silently "
                 "gives 32-bit values (its UserWarning points into JAX, not here); enable x64 where the program "
                 "starts (`jax.config.update(\"jax_enable_x64\", True)`) or ask for the 32-bit type",
