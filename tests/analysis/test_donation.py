@@ -87,3 +87,12 @@ def test_nondiff_argnums_are_static_and_broadcast_shapes_is_python():
     assert info.param_kinds["shape"] is Kind.PYTHON
     s = next(n for n in m.nodes(ast.Name) if isinstance(n, ast.Name) and n.id == "s" and isinstance(n.ctx, ast.Load))
     assert m.kind_at(s) is Kind.PYTHON
+
+
+def test_static_argnums_from_a_variable_leave_parameter_kinds_unknown():
+    m = model_of("import jax\nfrom functools import partial\nSTATIC = (1,)\n"
+                 "@partial(jax.jit, static_argnums=STATIC)\ndef f(x, n):\n    return x\n"
+                 "@partial(jax.jit, static_argnums=None)\ndef g(x):\n    return x\n")
+    kinds = {f.name: f.param_kinds for f in m.traced_functions()}
+    assert kinds["f"] == {"x": Kind.UNKNOWN, "n": Kind.UNKNOWN}
+    assert kinds["g"] == {"x": Kind.JAX}

@@ -198,6 +198,8 @@ class ValueKinds(TracedCode):
         evidence = _container_evidence(model=self, info=info)
         helper_calls = self._calls_from_traced.get(info.qualname, [])
         directly_traced = any(not t.transform.startswith(("called from", "defined inside")) for t in info.traces)
+        if any(t.statics_unknown for t in info.traces):
+            directly_traced = False  # static_argnums=<a variable>: which parameters are traced is not known
         for p in info.param_nodes:
             name = p.arg
             kind = Kind.UNKNOWN

@@ -80,6 +80,7 @@ class TraceSite:
     node: ast.AST | None = None  # the decorator or call that made it traced
     donate_argnums: tuple[int, ...] = ()  # jax.jit's donate_argnums / donate_argnames: buffers the call deletes
     donate_argnames: tuple[str, ...] = ()
+    statics_unknown: bool = False  # static_argnums/static_argnames given by a non-literal (a variable, a call)
 
 
 
@@ -281,8 +282,12 @@ def _with_static(site: TraceSite, keywords: list[ast.keyword]) -> TraceSite:
     """The site with the static and donated arguments these keywords add (literal values only)."""
     nums, names = list(site.static_argnums), list(site.static_argnames)
     donate_nums, donate_names = list(site.donate_argnums), list(site.donate_argnames)
+    statics_unknown = site.statics_unknown
     for kw in keywords:
         value = literal_value(kw.value)
+        if kw.arg in ("static_argnums", "static_argnames") and value is None and not (
+                isinstance(kw.value, ast.Constant) and kw.value.value is None):
+            statics_unknown = True
         if kw.arg in ("static_argnums", "donate_argnums", "nondiff_argnums"):
             # custom_jvp/custom_vjp's nondiff_argnums take Python values (shapes, callables, dtypes): static
             into = donate_nums if kw.arg == "donate_argnums" else nums
@@ -292,5 +297,6 @@ def _with_static(site: TraceSite, keywords: list[ast.keyword]) -> TraceSite:
             into_names = names if kw.arg == "static_argnames" else donate_names
             into_names.extend([value] if isinstance(value, str) else [v for v in value or () if isinstance(v, str)]
                               if isinstance(value, tuple | list) else [])
-    return TraceSite(site.transform, tuple(nums), tuple(names), site.node, tuple(donate_nums), tuple(donate_names))
+    return TraceSite(site.transform, tuple(nums), tuple(names), site.node, tuple(donate_nums), tuple(donate_names),
+                     statics_unknown)
 

@@ -120,6 +120,9 @@ The message names which of these applies.
         "    return jnp.repeat(x, r, total_repeat_length=8), x.reshape(x.shape[0] // 2, -1)\n",
         # a boolean mask is boolean-indexing-in-jit's
         "import jax\n@jax.jit\ndef f(x):\n    return x[x > 0]\n",
+        # static arguments given by a variable: which parameters are traced is unknown
+        "import jax\nfrom functools import partial\nSTATIC = (1,)\n@partial(jax.jit, static_argnums=STATIC)\n"
+        "def f(x, n):\n    return x[:n]\n",
         # grad alone runs on concrete values
         "import jax\nimport jax.numpy as jnp\ndef loss(w, n):\n    return (w * jnp.arange(n)).sum()\ng = jax.grad(loss)\n",
         # a NumPy (concrete) argument
