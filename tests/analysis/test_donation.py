@@ -96,3 +96,9 @@ def test_static_argnums_from_a_variable_leave_parameter_kinds_unknown():
     kinds = {f.name: f.param_kinds for f in m.traced_functions()}
     assert kinds["f"] == {"x": Kind.UNKNOWN, "n": Kind.UNKNOWN}
     assert kinds["g"] == {"x": Kind.JAX}
+
+
+def test_vmap_in_axes_none_parameters_hold_what_the_caller_passes():
+    m = model_of("import jax\ndef f(x, n):\n    return x\ng = jax.vmap(f, in_axes=(0, None))\n")
+    (info,) = m.traced_functions()
+    assert info.param_kinds == {"x": Kind.JAX, "n": Kind.UNKNOWN}

@@ -81,6 +81,8 @@ class TraceSite:
     donate_argnums: tuple[int, ...] = ()  # jax.jit's donate_argnums / donate_argnames: buffers the call deletes
     donate_argnames: tuple[str, ...] = ()
     statics_unknown: bool = False  # static_argnums/static_argnames given by a non-literal (a variable, a call)
+    # vmap's in_axes=None positions: passed through unbatched, as the caller gave them (concrete from eager code)
+    unmapped_argnums: tuple[int, ...] = ()
 
 
 
@@ -283,8 +285,11 @@ def _with_static(site: TraceSite, keywords: list[ast.keyword]) -> TraceSite:
     nums, names = list(site.static_argnums), list(site.static_argnames)
     donate_nums, donate_names = list(site.donate_argnums), list(site.donate_argnames)
     statics_unknown = site.statics_unknown
+    unmapped = list(site.unmapped_argnums)
     for kw in keywords:
         value = literal_value(kw.value)
+        if kw.arg == "in_axes" and site.transform in ("jax.vmap", "flax.nnx.vmap") and isinstance(value, tuple | list):
+            unmapped.extend(i for i, axis in enumerate(value) if axis is None)
         if kw.arg in ("static_argnums", "static_argnames") and value is None and not (
                 isinstance(kw.value, ast.Constant) and kw.value.value is None):
             statics_unknown = True
@@ -298,5 +303,5 @@ def _with_static(site: TraceSite, keywords: list[ast.keyword]) -> TraceSite:
             into_names.extend([value] if isinstance(value, str) else [v for v in value or () if isinstance(v, str)]
                               if isinstance(value, tuple | list) else [])
     return TraceSite(site.transform, tuple(nums), tuple(names), site.node, tuple(donate_nums), tuple(donate_names),
-                     statics_unknown)
+                     statics_unknown, tuple(unmapped))
 

@@ -123,6 +123,9 @@ The message names which of these applies.
         # static arguments given by a variable: which parameters are traced is unknown
         "import jax\nfrom functools import partial\nSTATIC = (1,)\n@partial(jax.jit, static_argnums=STATIC)\n"
         "def f(x, n):\n    return x[:n]\n",
+        # vmap passes in_axes=None arguments through as the caller gave them (here a Python int)
+        "import jax\nimport jax.numpy as jnp\ndef window(x, n):\n    return x[:n].sum() + jnp.zeros(n).sum()\n"
+        "print(jax.vmap(window, in_axes=(0, None))(jnp.ones((2, 4)), 3))\n",
         # grad alone runs on concrete values
         "import jax\nimport jax.numpy as jnp\ndef loss(w, n):\n    return (w * jnp.arange(n)).sum()\ng = jax.grad(loss)\n",
         # a NumPy (concrete) argument
