@@ -244,7 +244,7 @@ def _unmapped_everywhere(info: FunctionInfo) -> set[str]:
     """Parameters that every transformation tracing the function directly passes through unbatched (vmap's
     `in_axes=None`): they hold whatever the caller passes, a concrete value when the caller is eager."""
     direct = [t for t in info.traces if not t.transform.startswith(("called from", "defined inside"))]
-    if not direct or isinstance(info.node, ast.Lambda) and not info.node.args.args:
+    if not direct:
         return set()
     positional = [p.arg for p in [*info.node.args.posonlyargs, *info.node.args.args]]
     common = set.intersection(*(set(t.unmapped_argnums) for t in direct))
