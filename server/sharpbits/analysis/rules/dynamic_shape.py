@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from sharpbits.analysis.model import ARRAYS, FunctionInfo, ModuleModel
+from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 
 # Functions whose result has as many elements as their input has non-zero/distinct values: `size=` fixes it.
@@ -42,10 +42,37 @@ _SAMPLERS_WITH_SHAPE_SECOND = {f"jax.random.{n}" for n in (
 _CONCRETIZATION = {"jax.numpy.arange", "jax.numpy.linspace", "jax.numpy.repeat", "jax.numpy.split"}
 
 
+_COMPILE_TIME_EVAL = {"jax.ensure_compile_time_eval", "jax.core.ensure_compile_time_eval"}
+
+
+def _in_compile_time_eval(model: ModuleModel, fn: FunctionInfo, node: ast.AST) -> bool:
+    """Whether `node` runs inside `with jax.ensure_compile_time_eval():`, where JAX computes concrete values.
+    (The same question as the tracer query of the traced-control-flow work; one of the two should give way to
+    the other when both are merged.)"""
+    cur = model.parents.get(node)
+    while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        if isinstance(cur, ast.With | ast.AsyncWith):
+            for item in cur.items:
+                ctx = item.context_expr
+                if model.qualname(ctx.func if isinstance(ctx, ast.Call) else ctx, fn) in _COMPILE_TIME_EVAL:
+                    return True
+        cur = model.parents.get(cur)
+    return False
+
+
+def _is_tracer(model: ModuleModel, fn: FunctionInfo, expr: ast.AST) -> bool:
+    """Whether a size or slice bound is a tracer: a JAX array computed inside the traced function (under jit
+    every jnp operation is staged, also on constants), not a module-level array read as it is (`x[:N]` with a
+    global `N = jnp.array(2)` works), and not under `ensure_compile_time_eval`."""
+    if model.kind_of(expr, fn) not in ARRAYS or _in_compile_time_eval(model, fn, expr):
+        return False
+    return not (isinstance(expr, ast.Name) and not model.is_local(expr.id, fn))
+
+
 def _traced_part(model: ModuleModel, fn: FunctionInfo, size: ast.AST) -> ast.AST | None:
     """The part of a size argument (a number or a tuple of numbers) that is a traced array, if any."""
     parts = size.elts if isinstance(size, ast.Tuple | ast.List) else [size]
-    return next((p for p in parts if model.kind_of(p, fn) in ARRAYS), None)
+    return next((p for p in parts if _is_tracer(model, fn, p)), None)
 
 
 class DynamicShape(Rule):
@@ -60,7 +87,9 @@ Under `jit` (and `vmap`, `scan` bodies, ...) JAX knows the shapes of arrays but 
 array it builds must have a shape known at trace time. A result whose size depends on values cannot be traced:
 
 - `jnp.nonzero(x)`, `jnp.argwhere(x)`, `jnp.flatnonzero(x)`, `jnp.unique(x)` and `jnp.where(cond)` (one
-  argument) raise `ConcretizationTypeError` unless `size=` says how many elements to return;
+  argument) raise `ConcretizationTypeError` unless `size=` says how many elements to return — under `jit`
+  even for a constant or NumPy operand, since the comparison with zero is itself staged (use `np.nonzero` on
+  NumPy data at trace time);
 - `jnp.zeros((n,))`, `jnp.ones(n)`, `jnp.full((n, 3), v)`, `jnp.eye(n)`, `x.reshape(n, -1)`,
   `jnp.broadcast_to(x, (n, d))`, `jax.random.normal(key, (n,))`, `lax.dynamic_slice(x, start, (n,))` with a
   traced `n` raise `TypeError: Shapes must be 1D sequences of concrete values of integer type`, and
@@ -68,8 +97,9 @@ array it builds must have a shape known at trace time. A result whose size depen
   `ConcretizationTypeError`;
 - `x[:n]`, `x[i:i + k]` with traced bounds raise `IndexError: Slice entries must be static integers`.
 
-Sizes taken from shapes (`x.shape[0]`, `len(x)`), from static arguments (`static_argnums`) or from Python
-constants are known at trace time and are fine; so is `size=` given explicitly. Boolean masks (`x[mask]`) are
+Sizes taken from shapes (`x.shape[0]`, `len(x)`), from static arguments (`static_argnums`), from Python
+constants or from `vmap` arguments with `in_axes=None` are known at trace time and are fine; so is `size=` given
+explicitly, and so is everything computed inside `with jax.ensure_compile_time_eval():`. Boolean masks (`x[mask]`) are
 the separate rule `boolean-indexing-in-jit`, and `range(n)` over a traced `n` is `python-loop-in-jit`'s.
 """
     example = """
@@ -118,6 +148,10 @@ The message names which of these applies.
         # total_repeat_length= fixes repeat's size; shapes from shapes
         "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, r):\n"
         "    return jnp.repeat(x, r, total_repeat_length=8), x.reshape(x.shape[0] // 2, -1)\n",
+        # concrete values: a module-level array read as it is, and ensure_compile_time_eval
+        "import jax\nimport jax.numpy as jnp\nN = jnp.array(2)\nMASK = jnp.array([True, False, True])\n@jax.jit\n"
+        "def f(x):\n    with jax.ensure_compile_time_eval():\n        n = jnp.sum(MASK)\n"
+        "        pad = jnp.zeros((n,))\n        (idx,) = jnp.nonzero(MASK)\n    return x[:N], x[idx], pad\n",
         # a boolean mask is boolean-indexing-in-jit's
         "import jax\n@jax.jit\ndef f(x):\n    return x[x > 0]\n",
         # static arguments given by a variable: which parameters are traced is unknown
@@ -128,14 +162,17 @@ The message names which of these applies.
         "print(jax.vmap(window, in_axes=(0, None))(jnp.ones((2, 4)), 3))\n",
         # grad alone runs on concrete values
         "import jax\nimport jax.numpy as jnp\ndef loss(w, n):\n    return (w * jnp.arange(n)).sum()\ng = jax.grad(loss)\n",
-        # a NumPy (concrete) argument
+        # NumPy's own nonzero on a NumPy array runs at trace time
         "import jax\nimport numpy as np\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n"
-        "    idx = jnp.nonzero(np.array([1, 0, 1]))\n    return x[idx]\n",
+        "    idx = np.nonzero(np.array([1, 0, 1]))\n    return x[idx]\n",
     ]
     INVALID = [
         Invalid("import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    return jnp.nonzero(x > 0)\n"),
         Invalid("import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    return jnp.where(x > 0)[0]\n"),
         Invalid("import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    return jnp.unique(x)\n"),
+        # under jit even a NumPy or module-level operand fails: the comparison with zero is staged
+        Invalid("import jax\nimport numpy as np\nimport jax.numpy as jnp\nKEEP = jnp.array([True, False])\n@jax.jit\n"
+                "def f(x):\n    return jnp.nonzero(np.array([1, 0])), jnp.argwhere(KEEP)\n", count=2),
         Invalid("import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    return (x > 0).nonzero()\n"),
         Invalid("import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    n = jnp.sum(x > 0)\n"
                 "    return jnp.zeros((n, 3))\n"),
@@ -165,7 +202,7 @@ The message names which of these applies.
                 if not isinstance(part, ast.Slice):
                     continue
                 bound = next((b for b in (part.lower, part.upper, part.step)
-                              if b is not None and model.kind_of(b, fn) in ARRAYS), None)
+                              if b is not None and _is_tracer(model, fn, b)), None)
                 if bound is None:
                     continue
                 ctx.report(
@@ -190,7 +227,9 @@ The message names which of these applies.
                 operand = node.func.value  # mask.nonzero()
             elif node.args:
                 operand = node.args[0]
-            if operand is None or isinstance(operand, ast.Starred) or model.kind_of(operand, fn) not in ARRAYS:
+            # under jit the function stages `operand != 0` even for a constant or NumPy operand, then needs its sum
+            if (operand is None or isinstance(operand, ast.Starred) or model.kind_of(operand, fn) not in (
+                    *ARRAYS, Kind.NUMPY) or _in_compile_time_eval(model, fn, node)):
                 return
             what = ("`.nonzero()`" if q is None else f"`{q.replace('jax.numpy.', 'jnp.')}(...)`"
                     + (" with one argument" if q == "jax.numpy.where" else ""))
