@@ -122,9 +122,10 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
                 if not reads:
                     continue
                 read = reads[0]
-                again = read is argument or (read.lineno, read.col_offset) < (donated.call.lineno,
-                                                                              donated.call.col_offset)
+                again = read is argument  # the call itself, reached again through the loop
+                earlier = (read.lineno, read.col_offset) < (donated.call.lineno, donated.call.col_offset)
                 when = ("passed again in the next iteration of the loop" if again
+                        else f"read again in the next iteration of the loop (line {read.lineno})" if earlier
                         else f"read at line {read.lineno}")
                 error = ("ValueError: Buffer has been deleted or donated" if again
                          else "RuntimeError: Array has been deleted")
