@@ -28,12 +28,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from sharpbits.analysis.engine import Selection, analyze
+from sharpbits.analysis.rules import ALL_RULES
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "realcode"
 VERDICTS = ROOT / "tests" / "corpus" / "realcode" / "verdicts.tsv"
-RULES = ("in-place-update", "prng-key-reuse", "python-loop-in-jit", "boolean-indexing-in-jit",
-         "global-captured-in-jit", "traced-control-flow", "print-in-jit", "host-conversion-in-jit")
+RULES = tuple(rule.name for rule in ALL_RULES)  # every registered rule gets a row, also with no finding
 JUDGED_SEVERITIES = ("warning", "error")
 
 # PyPI name -> pinned version. `sdist` False: the package publishes no sdist, so the wheel is used.

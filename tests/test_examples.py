@@ -19,6 +19,9 @@ EXPECTED: dict[str, set[tuple]] = {
     "traced_control_flow.py": {(10, "traced-control-flow")},
     "print_in_jit.py": {(9, "print-in-jit")},
     "host_conversion_in_jit.py": {(10, "host-conversion-in-jit")},
+    "donated_buffer_reuse.py": {(16, "donated-buffer-reuse")},
+    "dynamic_shape.py": {(12, "dynamic-shape"), (18, "dynamic-shape")},
+    "float64_without_x64.py": {(8, "float64-without-x64")},
     "tracing_loops.py": {(14, "python-loop-in-jit")},
     "tracing_selu.py": set(),
     # the key drawn in cell 5 is reused in cell 7; the helper in cell 11 runs under the jit of cell 12

@@ -13,13 +13,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from sharpbits.analysis.rules import ALL_RULES
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 BENCH = ROOT / "bench"
 LABELLED = ROOT / "tests" / "corpus" / "labelled"
 REALISTIC = ROOT / "tests" / "corpus" / "realistic"
-RULES = {"in-place-update", "prng-key-reuse", "python-loop-in-jit", "boolean-indexing-in-jit",
-         "global-captured-in-jit", "traced-control-flow", "print-in-jit", "host-conversion-in-jit"}
+RULES = {rule.name for rule in ALL_RULES}  # every registered rule may label corpus lines
 MARK = "# expect:"
 
 

@@ -24,7 +24,10 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent / "labelled"
 ERRORS = ("TypeError", "NonConcreteBooleanIndexError", "TracerBoolConversionError", "KeyReuseError",
-          "ConcretizationTypeError", "TracerIntegerConversionError", "TracerArrayConversionError")
+          "ConcretizationTypeError", "TracerIntegerConversionError", "TracerArrayConversionError",
+          "Slice entries must be static",  # IndexError of x[:n] with a traced n (dynamic-shape)
+          "Array has been deleted",  # RuntimeError of reading a donated buffer (donated-buffer-reuse)
+          "Buffer has been deleted or donated")  # ValueError of passing it to a jitted call again
 EXCEPTION_LINE = re.compile(r"^[\w.]*(Error|Exception)\b")
 
 

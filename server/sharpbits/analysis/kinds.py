@@ -41,7 +41,7 @@ BOOL_FUNCS = {
                  "not_equal", "isin", "iscomplex", "isreal")
 }
 # JAX functions outside jax.numpy that give Python values (ints, device lists, pytree leaves), not arrays.
-_JAX_PYTHON_VALUED = {"jax.lax.axis_size", "jax.device_count", "jax.local_device_count", "jax.process_index",
+_JAX_PYTHON_VALUED = {"jax.lax.axis_size", "jax.lax.broadcast_shapes", "jax.device_count", "jax.local_device_count", "jax.process_index",
                       "jax.process_count", "jax.default_backend", "jax.dtypes.canonicalize_dtype",
                       "jax.tree_util.tree_structure", "jax.tree.structure", "jax.core.get_aval"}
 _JAX_CONTAINER_VALUED = {"jax.devices", "jax.local_devices", "jax.tree_util.tree_leaves", "jax.tree.leaves",
@@ -201,6 +201,9 @@ class ValueKinds(TracedCode):
         helper_calls = self._calls_from_traced.get(info.qualname, [])
         directly_traced = any(not t.transform.startswith(("called from", "defined inside")) for t in info.traces)
         passed_through = self.passed_through_params(info) if directly_traced else set()
+        if any(t.statics_unknown for t in info.traces):
+            directly_traced = False  # static_argnums=<a variable>: which parameters are traced is not known
+        unmapped = _unmapped_everywhere(info)
         for p in info.param_nodes:
             name = p.arg
             kind = Kind.UNKNOWN
@@ -214,9 +217,9 @@ class ValueKinds(TracedCode):
                 kind = _annotation_kind(p.annotation) or Kind.UNKNOWN
             elif name in defaults and not _is_none(defaults[name]):
                 kind = Kind.PYTHON if isinstance(defaults[name], ast.Constant) else Kind.UNKNOWN
-            elif directly_traced and name not in passed_through:
+            elif directly_traced and name not in passed_through and name not in unmapped:
                 kind = Kind.JAX
-            elif info.traced and helper_calls:
+            elif info.traced and helper_calls and name not in unmapped:
                 kind = self._helper_param_kind(info, name, helper_calls)
             kinds[name] = kind
         return kinds
@@ -238,6 +241,17 @@ class ValueKinds(TracedCode):
                 return Kind.UNKNOWN
             seen.add(self.kind_of(arg, caller))
         return seen.pop() if len(seen) == 1 else Kind.UNKNOWN
+
+
+def _unmapped_everywhere(info: FunctionInfo) -> set[str]:
+    """Parameters that every transformation tracing the function directly passes through unbatched (vmap's
+    `in_axes=None`): they hold whatever the caller passes, a concrete value when the caller is eager."""
+    direct = [t for t in info.traces if not t.transform.startswith(("called from", "defined inside"))]
+    if not direct:
+        return set()
+    positional = [p.arg for p in [*info.node.args.posonlyargs, *info.node.args.args]]
+    common = set.intersection(*(set(t.unmapped_argnums) for t in direct))
+    return {positional[i] for i in common if i < len(positional)}
 
 
 def _depth(info: FunctionInfo) -> int:

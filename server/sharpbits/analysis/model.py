@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 
+from sharpbits.analysis.donation import DonatedCall, Donations
 from sharpbits.analysis.globals import Change, GlobalChanges
 from sharpbits.analysis.keys import KeyReuse, KeyUse
 from sharpbits.analysis.kinds import (
@@ -40,6 +41,7 @@ __all__ = [
     "LAX_BODIES",
     "TRANSFORMS",
     "Change",
+    "DonatedCall",
     "FunctionInfo",
     "FunctionNode",
     "KeyReuse",
@@ -56,13 +58,14 @@ __all__ = [
 ]
 
 
-class ModuleModel(TracerValues, GlobalChanges):
+class ModuleModel(TracerValues, GlobalChanges, Donations):
     """Names, traced functions and value kinds of one parsed module, built once per analysis.
 
     Its parts live in their own files: scopes.py (the walk, imports, names), traced.py (what runs under a JAX
     transformation), kinds.py (what kind each value is), keys.py (where PRNG keys are consumed, and reused),
     globals.py (module-level values that change after a trace captured them), tracers.py (where a value is a
-    tracer with no concrete value)."""
+    tracer with no concrete value), donation.py (calls that donate buffers, and the reads of a name after a
+    point)."""
 
     def __init__(self, tree: ast.Module) -> None:
         self.tree = tree

@@ -30,6 +30,7 @@ class FunctionInfo:
     # traced with abstract values (jit, vmap, scan bodies, eval_shape, ...): a Python `if`, `print` or `float()`
     # on a traced argument sees a tracer with no value. False under grad/jvp alone, which run on concrete values.
     abstract: bool = False
+    donated_params: set[str] = field(default_factory=set)  # donated by the decorator's donate_argnums/argnames
 
     @property
     def traced(self) -> bool:

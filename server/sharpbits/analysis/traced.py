@@ -78,6 +78,11 @@ class TraceSite:
     static_argnums: tuple[int, ...] = ()
     static_argnames: tuple[str, ...] = ()
     node: ast.AST | None = None  # the decorator or call that made it traced
+    donate_argnums: tuple[int, ...] = ()  # jax.jit's donate_argnums / donate_argnames: buffers the call deletes
+    donate_argnames: tuple[str, ...] = ()
+    statics_unknown: bool = False  # static_argnums/static_argnames given by a non-literal (a variable, a call)
+    # vmap's in_axes=None positions: passed through unbatched, as the caller gave them (concrete from eager code)
+    unmapped_argnums: tuple[int, ...] = ()
 
 
 
@@ -255,6 +260,7 @@ class TracedCode(Scopes):
         for info in self.functions.values():
             if info.traced:
                 info.static_params = self._static_params(info)
+                info.donated_params = self._donated_params(info)
                 info.compiled = any(t.transform not in NOT_COMPILED and not t.transform.startswith(
                     ("called from", "defined inside")) for t in info.traces)
         self._mark_abstract(edges)
@@ -293,6 +299,20 @@ class TracedCode(Scopes):
                 if caller.abstract and not callee.abstract:
                     callee.abstract = changed = True
 
+    def _donated_params(self, info: FunctionInfo) -> set[str]:
+        """Parameters whose buffers a call of the decorated function donates (`@partial(jax.jit,
+        donate_argnums=0)`). Call-form `g = jax.jit(f, donate_argnums=0)` donates only through `g`: see
+        donation.py, which maps every callable of the module that donates."""
+        donated: set[str] = set()
+        positional = [p.arg for p in [*info.node.args.posonlyargs, *info.node.args.args]]
+        for site in info.traces:
+            if site.node is None or not isinstance(info.node, ast.FunctionDef | ast.AsyncFunctionDef) or (
+                    site.node not in info.node.decorator_list):
+                continue
+            donated.update(n for n in site.donate_argnames if n in info.params)
+            donated.update(positional[i] for i in site.donate_argnums if -len(positional) <= i < len(positional))
+        return donated
+
     def _static_params(self, info: FunctionInfo) -> set[str]:
         static: set[str] = set()
         positional = [p.arg for p in [*info.node.args.posonlyargs, *info.node.args.args]]
@@ -311,19 +331,32 @@ def _is_none(node: ast.AST) -> bool:
 
 
 def _with_static(site: TraceSite, keywords: list[ast.keyword]) -> TraceSite:
+    """The site with the static and donated arguments these keywords add (literal values only)."""
     nums, names = list(site.static_argnums), list(site.static_argnames)
+    donate_nums, donate_names = list(site.donate_argnums), list(site.donate_argnames)
+    statics_unknown = site.statics_unknown
+    unmapped = list(site.unmapped_argnums)
     for kw in keywords:
         value = literal_value(kw.value)
         if isinstance(kw.value, ast.Call) and isinstance(kw.value.func, ast.Name) and kw.value.func.id == "range":
             bounds = [literal_value(a) for a in kw.value.args]
             ints = [b for b in bounds if isinstance(b, int)]
             value = tuple(range(*ints)) if ints and len(ints) == len(bounds) <= 3 else None
-        # pmap spells them static_broadcasted_argnums; custom_jvp/custom_vjp's nondiff_argnums are Python values too
-        if kw.arg in ("static_argnums", "static_broadcasted_argnums", "nondiff_argnums"):
-            nums.extend([value] if isinstance(value, int) else [v for v in value or () if isinstance(v, int)]
+        if kw.arg == "in_axes" and site.transform in ("jax.vmap", "flax.nnx.vmap") and isinstance(value, tuple | list):
+            unmapped.extend(i for i, axis in enumerate(value) if axis is None)
+        if kw.arg in ("static_argnums", "static_argnames") and value is None and not (
+                isinstance(kw.value, ast.Constant) and kw.value.value is None):
+            statics_unknown = True
+        # pmap spells them static_broadcasted_argnums; custom_jvp/custom_vjp's nondiff_argnums take Python values
+        # (shapes, callables, dtypes): static too
+        if kw.arg in ("static_argnums", "static_broadcasted_argnums", "nondiff_argnums", "donate_argnums"):
+            into = donate_nums if kw.arg == "donate_argnums" else nums
+            into.extend([value] if isinstance(value, int) else [v for v in value or () if isinstance(v, int)]
                         if isinstance(value, tuple | list) else [])
-        elif kw.arg in ("static_argnames", "nondiff_argnames"):
-            names.extend([value] if isinstance(value, str) else [v for v in value or () if isinstance(v, str)]
-                         if isinstance(value, tuple | list) else [])
-    return TraceSite(site.transform, tuple(nums), tuple(names), site.node)
+        elif kw.arg in ("static_argnames", "nondiff_argnames", "donate_argnames"):
+            into_names = donate_names if kw.arg == "donate_argnames" else names
+            into_names.extend([value] if isinstance(value, str) else [v for v in value or () if isinstance(v, str)]
+                              if isinstance(value, tuple | list) else [])
+    return TraceSite(site.transform, tuple(nums), tuple(names), site.node, tuple(donate_nums), tuple(donate_names),
+                     statics_unknown, tuple(unmapped))
 

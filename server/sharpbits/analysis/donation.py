@@ -1,0 +1,320 @@
+"""Donated buffers and what runs after a statement: which calls of this module donate which arguments
+(`donate_argnums`/`donate_argnames` of `jax.jit`/`pmap`, in decorator, `functools.partial`, `g = jax.jit(f, ...)`,
+`self.g = jax.jit(...)` or `jax.jit(f, ...)(x)` form), and the reads of a name that may run after a given point
+of a function on some path before the name is rebound (following loop back-edges)."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from sharpbits.analysis.kinds import ValueKinds
+from sharpbits.analysis.scopes import FunctionInfo
+from sharpbits.analysis.traced import TraceSite, _with_static
+
+_SCOPE_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+@dataclass(frozen=True)
+class DonatedCall:
+    """A call that deletes the buffers of some of its arguments: `call` in `scope` (None: module level) passes
+    each expression of `arguments` in a donated position of `callee` (the name the call uses)."""
+
+    call: ast.Call
+    scope: FunctionInfo | None
+    callee: str
+    arguments: tuple[ast.expr, ...]
+
+
+@dataclass(frozen=True)
+class _Donor:
+    """What a callable donates: positions of the call's arguments, and keyword names."""
+
+    positions: frozenset[int]
+    names: frozenset[str]
+
+
+class Donations(ValueKinds):
+    """The donation part of ModuleModel (see model.py)."""
+
+    _donated_calls: list[DonatedCall] | None = None
+
+    def donated_calls(self) -> list[DonatedCall]:
+        """Every call of this module that passes arguments in donated positions (computed once)."""
+        if self._donated_calls is None:
+            self._donated_calls = self._find_donated_calls()
+        return self._donated_calls
+
+    def _donor(self, site: TraceSite, wrapped: FunctionInfo | None, method_call: bool) -> _Donor | None:
+        if not site.donate_argnums and not site.donate_argnames:
+            return None
+        positional = [p.arg for p in [*wrapped.node.args.posonlyargs, *wrapped.node.args.args]] if (
+            wrapped is not None and not isinstance(wrapped.node, ast.Lambda)) else []
+        positions = {i for i in site.donate_argnums if i >= 0}
+        positions.update(positional.index(n) for n in site.donate_argnames if n in positional)
+        # jax infers each from the other through the signature: f(a=x) donates x under donate_argnums=0
+        names = set(site.donate_argnames) | {positional[i] for i in positions if i < len(positional)}
+        if method_call:  # self.f(x): the call's first argument is the function's second parameter
+            positions = {i - 1 for i in positions if i >= 1}
+        return _Donor(frozenset(positions), frozenset(names))
+
+    def _find_donated_calls(self) -> list[DonatedCall]:
+        by_name: dict[tuple[int, str], _Donor] = {}  # (id of the scope whose calls it covers, name) -> donor
+        by_attribute: dict[tuple[str, str], _Donor] = {}  # (class qualname, attribute) -> donor (self.g = ...)
+        direct: dict[int, _Donor] = {}  # id(call) -> donor, for jax.jit(f, donate_argnums=...)(x)
+        for info in self.functions.values():  # decorated functions
+            if not info.donated_params or isinstance(info.node, ast.Lambda):
+                continue
+            for site in info.traces:
+                if site.node in info.node.decorator_list:
+                    is_method = info.parent is None and "." in info.qualname
+                    donor = self._donor(site, info, is_method)
+                    if donor is None:
+                        continue
+                    if is_method:
+                        by_attribute[(info.qualname.rsplit(".", 1)[0], info.name)] = donor
+                    else:
+                        by_name[(id(info.parent), info.name)] = donor
+        for node in self.nodes(ast.Call):  # g = jax.jit(f, donate_argnums=...), jax.jit(f, ...)(x)
+            assert isinstance(node, ast.Call)
+            scope = self.enclosing_function(node)
+            found_site = self.transform_of(node.func, scope)
+            if found_site is None or not node.args:
+                continue
+            site = _with_static(found_site, node.keywords)
+            wrapped = self._resolve_function(node.args[0], scope)
+            donor = self._donor(site, wrapped, False)
+            if donor is None:
+                continue
+            parent = self.parents.get(node)
+            if isinstance(parent, ast.Call) and parent.func is node:
+                direct[id(parent)] = donor
+            elif isinstance(parent, ast.Assign) and len(parent.targets) == 1:
+                target = parent.targets[0]
+                if isinstance(target, ast.Name):
+                    by_name[(id(scope), target.id)] = donor
+                elif (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
+                      and target.value.id == "self" and scope is not None and "." in _method_of(scope).qualname):
+                    by_attribute[(_method_of(scope).qualname.rsplit(".", 1)[0], target.attr)] = donor
+        found: list[DonatedCall] = []
+        if not (by_name or by_attribute or direct):
+            return found
+        for node in self.nodes(ast.Call):
+            assert isinstance(node, ast.Call)
+            scope = self.enclosing_function(node)
+            donor = direct.get(id(node))
+            callee = "jax.jit(...)"
+            func = node.func
+            if donor is None and isinstance(func, ast.Name):
+                callee = func.id
+                donor = self._donor_of_name(func.id, scope, by_name)
+            elif (donor is None and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+                  and func.value.id == "self" and scope is not None):
+                callee = f"self.{func.attr}"
+                owner = _method_of(scope).qualname.rsplit(".", 1)[0]
+                donor = by_attribute.get((owner, func.attr))
+            if donor is None:
+                continue
+            arguments: list[ast.expr] = []
+            for i, arg in enumerate(node.args):
+                if isinstance(arg, ast.Starred):
+                    break
+                if i in donor.positions:
+                    arguments.append(arg)
+            arguments.extend(kw.value for kw in node.keywords if kw.arg in donor.names)
+            if arguments:
+                found.append(DonatedCall(node, scope, callee, tuple(arguments)))
+        found.sort(key=lambda d: (d.call.lineno, d.call.col_offset))
+        return found
+
+    def _donor_of_name(self, name: str, scope: FunctionInfo | None, by_name: dict[tuple[int, str], _Donor]) -> _Donor | None:
+        cur = scope
+        while cur is not None:
+            if (id(cur), name) in by_name:
+                return by_name[(id(cur), name)]
+            if name in cur.local_names:
+                return None  # a local of the same name hides the outer donor
+            cur = cur.parent
+        return by_name.get((id(None), name))
+
+    # ---- what runs after a point -------------------------------------------------------------------------
+
+    def reads_after(self, node: ast.AST, name: str) -> list[ast.Name]:
+        """The reads (`ast.Name` loads) of `name` that may run after `node` (an expression) is evaluated, on
+        some path through its function (or module), before `name` is rebound: later in the same statement,
+        in the statements after it, after the blocks that enclose it, and in the next iteration of an enclosing
+        loop. Bodies of nested functions and lambdas are not followed (they run when called)."""
+        stmt: ast.AST = node
+        while not isinstance(stmt, ast.stmt):
+            parent = self.parents.get(stmt)
+            if parent is None or isinstance(parent, (*_SCOPE_NODES, *_COMPREHENSIONS)):
+                return []  # inside a lambda or comprehension: not followed
+            stmt = parent
+        end = (getattr(node, "end_lineno", 0), getattr(node, "end_col_offset", 0))
+        inside = {id(n) for n in ast.walk(node)}
+        reads: list[ast.Name] = []
+        header: list[ast.AST] = _header(stmt)
+        for part in header:
+            reads.extend(n for n in _loads(part, name) if id(n) not in inside and (n.lineno, n.col_offset) >= end)
+        if _binds(stmt, name) and not isinstance(stmt, ast.AugAssign):
+            return reads
+        if isinstance(stmt, ast.If | ast.While | ast.For | ast.AsyncFor | ast.With | ast.AsyncWith):
+            r, killed = self._walk_block(stmt.body, name)
+            reads.extend(r)
+            if isinstance(stmt, ast.If):
+                r2, killed2 = self._walk_block(stmt.orelse, name)
+                reads.extend(r2)
+                killed = killed and killed2
+            elif not isinstance(stmt, ast.With | ast.AsyncWith):
+                killed = False
+            if killed:
+                return reads
+        self._climb(stmt, name, reads)
+        return reads
+
+    def _climb(self, stmt: ast.AST, name: str, reads: list[ast.Name]) -> None:
+        """Adds the reads after `stmt` in its block, then after each enclosing block, up to its function."""
+        current = stmt
+        while True:
+            parent = self.parents.get(current)
+            if parent is None:
+                return
+            block = next((b for b in _blocks(parent) if current in b), None)
+            if block is None:  # an expression part of a compound statement: its blocks were walked already
+                current = parent
+                continue
+            index = block.index(current)  # type: ignore[arg-type]
+            r, killed = self._walk_block(block[index + 1:], name)
+            reads.extend(r)
+            if killed or isinstance(parent, (*_SCOPE_NODES, ast.Module)):
+                return
+            if isinstance(parent, ast.For | ast.AsyncFor | ast.While) and block is parent.body:
+                # the next iteration: the loop test, then the body again up to this statement
+                if isinstance(parent, ast.While):
+                    reads.extend(_loads(parent.test, name))
+                if not (isinstance(parent, ast.For | ast.AsyncFor) and _binds_target(parent.target, name)):
+                    r, _ = self._walk_block(parent.body[: index + 1], name)
+                    reads.extend(r)
+                r, killed = self._walk_block(parent.orelse, name)
+                reads.extend(r)
+                if killed:
+                    return
+            current = parent
+
+    def _walk_block(self, body: list[ast.stmt], name: str) -> tuple[list[ast.Name], bool]:
+        """Reads of `name` in these statements until it is rebound on every path; and whether it is."""
+        reads: list[ast.Name] = []
+        for stmt in body:
+            r, killed = self._walk_stmt(stmt, name)
+            reads.extend(r)
+            if killed:
+                return reads, True
+        return reads, False
+
+    def _walk_stmt(self, stmt: ast.stmt, name: str) -> tuple[list[ast.Name], bool]:
+        reads: list[ast.Name] = []
+        for part in _header(stmt):
+            reads.extend(_loads(part, name))
+        if isinstance(stmt, ast.If):
+            r1, k1 = self._walk_block(stmt.body, name)
+            r2, k2 = self._walk_block(stmt.orelse, name)
+            return reads + r1 + r2, k1 and k2
+        if isinstance(stmt, ast.For | ast.AsyncFor | ast.While):
+            if isinstance(stmt, ast.For | ast.AsyncFor) and _binds_target(stmt.target, name):
+                return reads, False
+            r1, _ = self._walk_block(stmt.body, name)
+            r2, k2 = self._walk_block(stmt.orelse, name)
+            return reads + r1 + r2, False
+        if isinstance(stmt, ast.With | ast.AsyncWith):
+            r1, k1 = self._walk_block(stmt.body, name)
+            return reads + r1, k1
+        if isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
+            r1, k1 = self._walk_block(stmt.body, name)  # type: ignore[attr-defined]
+            for handler in stmt.handlers:  # type: ignore[attr-defined]
+                r, _ = self._walk_block(handler.body, name)
+                r1 += r
+            r2, k2 = self._walk_block(stmt.orelse, name)  # type: ignore[attr-defined]
+            r3, k3 = self._walk_block(stmt.finalbody, name)  # type: ignore[attr-defined]
+            return reads + r1 + r2 + r3, (k1 and not stmt.handlers) or k3  # type: ignore[attr-defined]
+        if isinstance(stmt, ast.Match):
+            killed_all = bool(stmt.cases)
+            for case in stmt.cases:
+                r, k = self._walk_block(case.body, name)
+                reads += r
+                killed_all = killed_all and k
+            return reads, killed_all
+        if isinstance(stmt, ast.Return | ast.Raise):
+            return reads, True  # the path ends here
+        return reads, _binds(stmt, name)
+
+
+def _method_of(scope: FunctionInfo) -> FunctionInfo:
+    while scope.parent is not None:
+        scope = scope.parent
+    return scope
+
+
+def _header(stmt: ast.AST) -> list[ast.AST]:
+    """The parts of a statement evaluated before (or instead of) its blocks."""
+    if isinstance(stmt, ast.If | ast.While):
+        return [stmt.test]
+    if isinstance(stmt, ast.For | ast.AsyncFor):
+        return [stmt.iter]
+    if isinstance(stmt, ast.With | ast.AsyncWith):
+        return [item.context_expr for item in stmt.items]
+    if isinstance(stmt, ast.Match):
+        return [stmt.subject]
+    if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return list(stmt.decorator_list)
+    if isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
+        return []
+    return [stmt]
+
+
+def _blocks(stmt: ast.AST) -> list[list[ast.stmt]]:
+    blocks = [getattr(stmt, f) for f in ("body", "orelse", "finalbody") if isinstance(getattr(stmt, f, None), list)]
+    blocks += [h.body for h in getattr(stmt, "handlers", [])]
+    blocks += [c.body for c in getattr(stmt, "cases", [])]
+    return blocks
+
+
+def _loads(node: ast.AST, name: str) -> list[ast.Name]:
+    """Loads of `name` in an expression or simple statement, in source order, not inside lambdas or nested
+    definitions; the target of `name += v` counts (it reads before it writes)."""
+    out: list[ast.Name] = []
+    stack = [node]
+    while stack:
+        cur = stack.pop()
+        if isinstance(cur, ast.Name):
+            if cur.id == name and isinstance(cur.ctx, ast.Load):
+                out.append(cur)
+            continue
+        if isinstance(cur, ast.AugAssign) and isinstance(cur.target, ast.Name) and cur.target.id == name:
+            out.append(cur.target)
+        if isinstance(cur, _SCOPE_NODES) and cur is not node:
+            continue
+        stack.extend(ast.iter_child_nodes(cur))
+    out.sort(key=lambda n: (n.lineno, n.col_offset))
+    return out
+
+
+def _binds_target(target: ast.AST, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(target))
+
+
+def _binds(stmt: ast.AST, name: str) -> bool:
+    """Whether a simple statement rebinds (or deletes) `name` on every path through it."""
+    if isinstance(stmt, ast.Assign):
+        return any(_binds_target(t, name) for t in stmt.targets)
+    if isinstance(stmt, ast.AnnAssign):
+        return stmt.value is not None and _binds_target(stmt.target, name)
+    if isinstance(stmt, ast.AugAssign):
+        return _binds_target(stmt.target, name)
+    if isinstance(stmt, ast.Delete):
+        return any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)
+    if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return stmt.name == name
+    if isinstance(stmt, ast.Import | ast.ImportFrom):
+        return any((a.asname or a.name).split(".")[0] == name for a in stmt.names)
+    return False

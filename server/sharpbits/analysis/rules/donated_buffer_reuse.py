@@ -1,0 +1,160 @@
+"""SB106 donated-buffer-reuse: reading an array after passing it in a donated position."""
+
+from __future__ import annotations
+
+import ast
+
+from sharpbits.analysis.model import ARRAY_STATIC_ATTRS, DonatedCall, Kind
+from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.findings import Fix, TextEdit
+
+# Values whose buffers a donation cannot delete: NumPy arrays are copied to the device, Python values have none.
+_NOT_DONATED = {Kind.NUMPY, Kind.PYTHON, Kind.FUNCTION, Kind.MODULE, Kind.REF}
+# Reads that still work on a deleted array: its shape and dtype are kept.
+_STILL_READABLE = ARRAY_STATIC_ATTRS | {"is_deleted"}
+
+
+class DonatedBufferReuse(Rule):
+    code = "SB106"
+    name = "donated-buffer-reuse"
+    severity = "error"
+    summary = ("Flags reading an array after passing it in a donated position (`donate_argnums`/"
+               "`donate_argnames` of `jax.jit`), including the next iteration of a loop.")
+    why = """
+`jax.jit(f, donate_argnums=0)` lets XLA reuse the memory of the first argument for the result: after the call the
+argument's buffer is deleted, and any later use of it raises `RuntimeError: Array has been deleted` (passing it
+to a jitted function again: `ValueError: ... Buffer has been deleted or donated`). CPU, GPU
+and TPU all honour donation. The usual idiom rebinds the name to the result (`state = step(state, batch)`), so
+the deleted array can no longer be reached; reading the old name after `new = step(old)`, or calling
+`step(x)` again in a loop without rebinding `x`, fails at run time.
+
+Donated positions are found in every spelling: `@partial(jax.jit, donate_argnums=...)`,
+`g = jax.jit(f, donate_argnums=...)` (only calls through `g` donate), `self.g = jax.jit(...)`, and
+`jax.jit(f, donate_argnames=...)(x)`. Reading only `x.shape`/`x.dtype` is fine (a deleted array keeps them),
+and NumPy arrays and Python values passed in a donated position are copied, not deleted. A donating function
+called inside traced code (another `jit`, a `scan` body) is inlined into that trace and donates nothing.
+"""
+    example = """
+import jax
+from functools import partial
+
+@partial(jax.jit, donate_argnums=0)
+def sgd(params, grads):
+    return jax.tree.map(lambda p, g: p - 0.1 * g, params, grads)
+
+def train(params, grads):
+    new_params = sgd(params, grads)
+    print(params)
+    return new_params
+"""
+    use_instead = """
+import jax
+from functools import partial
+
+@partial(jax.jit, donate_argnums=0)
+def sgd(params, grads):
+    return jax.tree.map(lambda p, g: p - 0.1 * g, params, grads)
+
+def train(params, grads):
+    print(params)
+    params = sgd(params, grads)
+    return params
+"""
+    fix_safety = """
+One fix, marked **unsafe**: a call whose result is thrown away (`step(x)` as a statement) becomes
+`x = step(x)`, so later reads see the result rather than the deleted input — a change of behaviour when the
+result is not meant to replace `x`. Where the result is kept under another name, no fix is offered: rebind the
+name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the old value is still needed.
+"""
+    VALID = [
+        # the idiom: rebind the name to the result
+        "import jax\nfrom functools import partial\n@partial(jax.jit, donate_argnums=0)\ndef step(x):\n    return x + 1\n"
+        "def run(x):\n    for _ in range(3):\n        x = step(x)\n    return x\n",
+        # read before the call, and shape after it
+        "import jax\ndef f(x):\n    return x * 2\ng = jax.jit(f, donate_argnums=0)\ndef run(x):\n    print(x)\n"
+        "    y = g(x)\n    return y, x.shape\n",
+        # calls of the undonated function donate nothing
+        "import jax\ndef f(x):\n    return x * 2\ng = jax.jit(f, donate_argnums=0)\ndef run(x):\n    y = f(x)\n"
+        "    return y + x\n",
+        # a NumPy array is copied to the device, not deleted
+        "import jax\nimport numpy as np\ng = jax.jit(lambda x: x + 1, donate_argnums=0)\na = np.ones(3)\nb = g(a)\nprint(a)\n",
+        # inside another jit the inner donation is a no-op
+        "import jax\nfrom functools import partial\n@partial(jax.jit, donate_argnums=0)\ndef step(x):\n"
+        "    return x + 1\n@jax.jit\ndef outer(x):\n    y = step(x)\n    return x + y\n",
+        # rebound before the next use, in every branch
+        "import jax\nimport jax.numpy as jnp\ng = jax.jit(lambda x: x + 1, donate_argnums=0)\ndef run(x, flag):\n"
+        "    y = g(x)\n    if flag:\n        x = y\n    else:\n        x = jnp.zeros(3)\n    return x\n",
+    ]
+    INVALID = [
+        Invalid(
+            "import jax\nfrom functools import partial\n@partial(jax.jit, donate_argnums=0)\ndef step(x):\n"
+            "    return x + 1\ndef run(x):\n    y = step(x)\n    return x + y\n",
+        ),
+        Invalid(  # the next iteration passes the deleted array again
+            "import jax\nimport jax.numpy as jnp\ndef f(x, b):\n    return x + b\ng = jax.jit(f, donate_argnums=(0,))\n"
+            "x = jnp.zeros(3)\nfor b in range(3):\n    out = g(x, b)\n",
+        ),
+        Invalid(  # donate_argnames, and the result thrown away
+            "import jax\ndef f(params, lr):\n    return params * lr\nupdate = jax.jit(f, donate_argnames='params')\n"
+            "def train(params):\n    update(params, 0.1)\n    return params\n",
+            fixed="import jax\ndef f(params, lr):\n    return params * lr\nupdate = jax.jit(f, donate_argnames='params')\n"
+            "def train(params):\n    params = update(params, 0.1)\n    return params\n",
+        ),
+        Invalid(  # a method jitted with donation, called through self
+            "import jax\nimport jax.numpy as jnp\nclass Trainer:\n    def __init__(self):\n"
+            "        self.step = jax.jit(self._step, donate_argnums=0)\n    def _step(self, w):\n        return w * 2\n"
+            "    def run(self):\n        w = jnp.ones(3)\n        w2 = self.step(w)\n        return w.sum() + w2\n",
+        ),
+    ]
+
+    def check(self, ctx: RuleContext) -> None:
+        model = ctx.model
+        for donated in model.donated_calls():
+            if donated.scope is not None and donated.scope.traced:
+                continue  # called under another trace, the inner jit is inlined and donates nothing
+            for argument in donated.arguments:
+                if not isinstance(argument, ast.Name):
+                    continue
+                kind = model.kind_of(argument, donated.scope)
+                if kind in _NOT_DONATED:
+                    continue
+                reads = [r for r in model.reads_after(donated.call, argument.id) if not _still_readable(model, r)]
+                if not reads:
+                    continue
+                read = reads[0]
+                again = read is argument  # the call itself, reached again through the loop
+                earlier = (read.lineno, read.col_offset) < (donated.call.lineno, donated.call.col_offset)
+                when = ("passed again in the next iteration of the loop" if again
+                        else f"read again in the next iteration of the loop (line {read.lineno})" if earlier
+                        else f"read at line {read.lineno}")
+                error = ("ValueError: Buffer has been deleted or donated" if again
+                         else "RuntimeError: Array has been deleted")
+                builder = self._fix(ctx, donated, argument)
+                ctx.report(
+                    read,
+                    f"`{argument.id}` was donated to `{donated.callee}` at line {donated.call.lineno} (its buffer is "
+                    f"deleted by the call) and is {when}: JAX raises `{error}`; rebind "
+                    f"`{argument.id} = {donated.callee}(...)`, read it before the call, or pass a copy",
+                    builder,
+                    fix_title=f"rebind `{argument.id}` to the result" if builder is not None else "",
+                )
+
+    def _fix(self, ctx: RuleContext, donated: DonatedCall, argument: ast.Name):
+        parent = ctx.model.parents.get(donated.call)
+        if not isinstance(parent, ast.Expr) or len(donated.arguments) != 1:
+            return None
+        source, call, name = ctx.source, donated.call, argument.id
+
+        def build() -> Fix | None:
+            line = call.lineno
+            col = source.char_column(line, call.col_offset)
+            return Fix(safe=False, description=f"Rebind `{name}` to the result",
+                       edits=(TextEdit(line, col + 1, line, col + 1, f"{name} = "),))
+
+        return build
+
+
+def _still_readable(model, read: ast.Name) -> bool:
+    parent = model.parents.get(read)
+    return (isinstance(parent, ast.Attribute) and parent.attr in _STILL_READABLE) or (
+        isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id == "len")

@@ -1,0 +1,172 @@
+"""SB105 float64-without-x64: asking JAX for 64-bit values in a program that never enables x64."""
+
+from __future__ import annotations
+
+import ast
+
+from sharpbits.analysis.model import ARRAYS, FunctionInfo, ModuleModel
+from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+
+_WIDE = ("float64", "int64", "uint64", "complex128", "double", "cdouble", "longlong", "ulonglong")
+_WIDE_TYPES = {f"{m}.{t}" for m in ("jax.numpy", "numpy") for t in _WIDE}
+_WIDE_STRINGS = {"float64", "int64", "uint64", "complex128", "f8", "i8", "u8", "c16", "double", "<f8", "<i8"}
+# Attributes that set, read or take from the command line the x64 flag.
+_FLAG_ATTRIBUTES = {"jax_enable_x64", "enable_x64", "x64_enabled", "config_with_absl", "parse_flags_with_absl"}
+# jax.numpy constructors whose dtype can be given by position -> that position.
+_DTYPE_POSITION = {"jax.numpy.array": 1, "jax.numpy.asarray": 1, "jax.numpy.zeros": 1, "jax.numpy.ones": 1,
+                   "jax.numpy.empty": 1, "jax.numpy.full": 2, "jax.numpy.zeros_like": 1, "jax.numpy.ones_like": 1,
+                   "jax.numpy.full_like": 2, "jax.numpy.empty_like": 1, "jax.lax.convert_element_type": 1}
+
+
+def enables_x64(model: ModuleModel) -> bool:
+    """Whether the module enables (or even mentions) x64: `jax.config.update("jax_enable_x64", ...)`,
+    `jax.config.jax_enable_x64 = ...`, `os.environ["JAX_ENABLE_X64"] = ...`, `jax.enable_x64()` (also
+    `jax.experimental.enable_x64()`), or takes JAX flags from the command line (`jax.config.config_with_absl()`).
+    A module that reads the flag is x64-aware too, so any mention counts (silence is the safe side)."""
+    for node in model.nodes(ast.Constant):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.lower() in (
+                "jax_enable_x64", "--jax_enable_x64"):
+            return True
+    for node in model.nodes(ast.Attribute):
+        if isinstance(node, ast.Attribute) and node.attr in _FLAG_ATTRIBUTES:
+            return True
+    return any(isinstance(n, ast.Name) and n.id == "enable_x64" for n in model.nodes(ast.Name)) or any(
+        a.endswith(".enable_x64") for a in model.aliases.values())
+
+
+def is_program(model: ModuleModel, path: str) -> bool:
+    """Whether the module is where a program starts (`if __name__ == "__main__":`, or a notebook), so it
+    decides whether x64 is on; a library module cannot know what its users enable."""
+    if path.endswith(".ipynb"):
+        return True
+    for stmt in model.tree.body:
+        if isinstance(stmt, ast.If) and isinstance(stmt.test, ast.Compare):
+            sides = [stmt.test.left, *stmt.test.comparators]
+            if any(isinstance(s, ast.Name) and s.id == "__name__" for s in sides) and any(
+                    isinstance(s, ast.Constant) and s.value == "__main__" for s in sides):
+                return True
+    return False
+
+
+def _wide_dtype(model: ModuleModel, node: ast.AST, scope: FunctionInfo | None) -> str | None:
+    """The spelling of a 64-bit dtype (`jnp.float64`, `np.int64`, `"float64"`, `jnp.dtype("float64")`)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in _WIDE_STRINGS:
+        return repr(node.value)
+    q = model.qualname(node, scope)
+    if q in _WIDE_TYPES:
+        return ast.unparse(node)
+    if isinstance(node, ast.Call) and model.qualname(node.func, scope) in ("jax.numpy.dtype", "numpy.dtype") and (
+            node.args and _wide_dtype(model, node.args[0], scope) is not None):
+        return ast.unparse(node)
+    return None
+
+
+class Float64WithoutX64(Rule):
+    code = "SB105"
+    name = "float64-without-x64"
+    severity = "warning"
+    summary = ("Flags requests for 64-bit JAX values (`dtype=jnp.float64`, `.astype(jnp.float64)`, "
+               "`jnp.float64(...)`, int64, complex128) in a program that never enables `jax_enable_x64`.")
+    why = """
+By default JAX computes in 32 bits: unless `jax_enable_x64` is on, `jnp.zeros(3, dtype=jnp.float64)`,
+`x.astype(jnp.float64)` and `jnp.float64(1.0)` silently give **float32** (int64 gives int32, complex128 gives
+complex64). JAX issues a UserWarning, but it points into JAX's own source rather than your line, and results
+that need double precision (ill-conditioned solves, long sums, likelihoods) quietly lose it.
+
+The flag is global and must be set where the program starts, before any array is created:
+`jax.config.update("jax_enable_x64", True)` or `JAX_ENABLE_X64=1` in the environment. So the rule warns in a
+module that is a program (it has `if __name__ == "__main__":`, or is a notebook) and never mentions the flag. In a
+library module it reports at `info`: whether its users enable x64 cannot be known from the module. A module that
+mentions the flag at all (sets it, reads it, uses `jax.experimental.enable_x64()`) is trusted. NumPy's own
+float64 (`np.zeros(3, dtype=np.float64)`) is not JAX's concern and is never flagged.
+"""
+    example = """
+import jax
+import jax.numpy as jnp
+
+def main():
+    x = jnp.linspace(0.0, 1.0, 1000, dtype=jnp.float64)
+    print(jnp.sum(x ** 2))
+
+if __name__ == "__main__":
+    main()
+"""
+    use_instead = """
+import jax
+import jax.numpy as jnp
+
+jax.config.update("jax_enable_x64", True)
+
+def main():
+    x = jnp.linspace(0.0, 1.0, 1000, dtype=jnp.float64)
+    print(jnp.sum(x ** 2))
+
+if __name__ == "__main__":
+    main()
+"""
+    fix_safety = """
+No fix is offered. Enabling x64 is a decision for the whole program (it doubles memory and changes every default
+dtype, also in code far from this line), and asking for float32 instead changes the precision the author asked
+for; both are changes of behaviour, and neither is mechanical.
+"""
+    VALID = [
+        # the program enables x64
+        "import jax\nimport jax.numpy as jnp\njax.config.update('jax_enable_x64', True)\n"
+        "x = jnp.zeros(3, dtype=jnp.float64)\nif __name__ == '__main__':\n    print(x)\n",
+        # through `from jax import config`, and the environment variable
+        "import os\nos.environ['JAX_ENABLE_X64'] = '1'\nimport jax.numpy as jnp\nx = jnp.ones(3).astype(jnp.float64)\n"
+        "if __name__ == '__main__':\n    print(x)\n",
+        # the enable_x64 context
+        "import jax.numpy as jnp\nfrom jax.experimental import enable_x64\nwith enable_x64():\n"
+        "    x = jnp.float64(1.0)\nif __name__ == '__main__':\n    print(x)\n",
+        # NumPy float64 is not JAX's concern
+        "import numpy as np\nx = np.zeros(3, dtype=np.float64).astype(np.float64)\nif __name__ == '__main__':\n"
+        "    print(x)\n",
+        # float32 asked for, and dtype comparisons
+        "import jax.numpy as jnp\ndef f(x):\n    return x.dtype == jnp.float64\nif __name__ == '__main__':\n"
+        "    print(f(jnp.zeros(3, dtype=jnp.float32)))\n",
+    ]
+    INVALID = [
+        Invalid("import jax.numpy as jnp\nx = jnp.zeros(3, dtype=jnp.float64)\nif __name__ == '__main__':\n    print(x)\n"),
+        Invalid("import jax.numpy as jnp\ndef f(x):\n    return jnp.asarray(x).astype('float64')\n"
+                "if __name__ == '__main__':\n    print(f(1.0))\n"),
+        Invalid("import jax.numpy as jnp\nimport numpy as np\nx = jnp.array([1, 2], np.int64)\ny = jnp.float64(2.0)\n"
+                "if __name__ == '__main__':\n    print(x, y)\n", count=2),
+        # a library module cannot know what its users enable: info
+        Invalid("import jax.numpy as jnp\ndef f(x):\n    return jnp.asarray(x, dtype=jnp.float64)\n", severity="info"),
+    ]
+
+    def check(self, ctx: RuleContext) -> None:
+        model = ctx.model
+        if not model.aliases or not any(v.split(".")[0] == "jax" for v in model.aliases.values()):
+            return
+        if enables_x64(model):
+            return
+        severity = None if is_program(model, ctx.source.path) else "info"
+        for node in model.nodes(ast.Call):
+            assert isinstance(node, ast.Call)
+            scope = model.enclosing_function(node)
+            q = model.qualname(node.func, scope)
+            asked: ast.AST | None = None
+            if q in _WIDE_TYPES and q.startswith("jax."):  # jnp.float64(1.0)
+                asked = node.func
+            elif q is not None and q.startswith("jax."):
+                candidates = [kw.value for kw in node.keywords if kw.arg == "dtype"]
+                position = _DTYPE_POSITION.get(q)
+                if position is not None and len(node.args) > position:
+                    candidates.append(node.args[position])
+                asked = next((c for c in candidates if _wide_dtype(model, c, scope) is not None), None)
+            elif (isinstance(node.func, ast.Attribute) and node.func.attr == "astype" and node.args
+                  and model.kind_of(node.func.value, scope) in ARRAYS):
+                asked = node.args[0] if _wide_dtype(model, node.args[0], scope) is not None else None
+            if asked is None:
+                continue
+            spelling = _wide_dtype(model, asked, scope) or ast.unparse(asked)
+            where = "this program" if severity is None else "this module"
+            ctx.report(
+                asked,  # the dtype the user wrote: what to change
+                f"`{spelling}` asks JAX for 64-bit values, but {where} never enables `jax_enable_x64`: JAX silently "
+                "gives 32-bit values (its UserWarning points into JAX, not here); enable x64 where the program "
+                "starts (`jax.config.update(\"jax_enable_x64\", True)`) or ask for the 32-bit type",
+                severity=severity,  # type: ignore[arg-type]
+            )
