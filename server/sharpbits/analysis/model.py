@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import ast
 
+from sharpbits.analysis.effects import SideEffect
+from sharpbits.analysis.execution import COMPILING, LOOPS, Execution
 from sharpbits.analysis.globals import Change, GlobalChanges
 from sharpbits.analysis.keys import KeyReuse, KeyUse
 from sharpbits.analysis.kinds import (
@@ -36,6 +38,8 @@ __all__ = [
     "ARRAYS",
     "ARRAY_STATIC_ATTRS",
     "BOOL_FUNCS",
+    "COMPILING",
+    "LOOPS",
     "LAX_BODIES",
     "TRANSFORMS",
     "Change",
@@ -45,6 +49,7 @@ __all__ = [
     "KeyUse",
     "Kind",
     "ModuleModel",
+    "SideEffect",
     "TraceSite",
     "arith",
     "iter_children",
@@ -55,12 +60,13 @@ __all__ = [
 ]
 
 
-class ModuleModel(GlobalChanges):
+class ModuleModel(GlobalChanges, Execution):
     """Names, traced functions and value kinds of one parsed module, built once per analysis.
 
     Its parts live in their own files: scopes.py (the walk, imports, names), traced.py (what runs under a JAX
     transformation), kinds.py (what kind each value is), keys.py (where PRNG keys are consumed, and reused),
-    globals.py (module-level values that change after a trace captured them)."""
+    globals.py (module-level values that change after a trace captured them), effects.py (what traced code does
+    to state outside its trace), execution.py (loops, calls that dispatch JAX work and calls that wait for it)."""
 
     def __init__(self, tree: ast.Module) -> None:
         self.tree = tree
