@@ -33,7 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "realcode"
 VERDICTS = ROOT / "tests" / "corpus" / "realcode" / "verdicts.tsv"
 RULES = ("in-place-update", "prng-key-reuse", "python-loop-in-jit", "boolean-indexing-in-jit",
-         "global-captured-in-jit")
+         "global-captured-in-jit",
+         "jit-in-loop", "side-effect-in-jit", "unblocked-timing")
 JUDGED_SEVERITIES = ("warning", "error")
 
 # PyPI name -> pinned version. `sdist` False: the package publishes no sdist, so the wheel is used.

@@ -19,7 +19,8 @@ BENCH = ROOT / "bench"
 LABELLED = ROOT / "tests" / "corpus" / "labelled"
 REALISTIC = ROOT / "tests" / "corpus" / "realistic"
 RULES = {"in-place-update", "prng-key-reuse", "python-loop-in-jit", "boolean-indexing-in-jit",
-         "global-captured-in-jit"}
+         "global-captured-in-jit",
+         "side-effect-in-jit", "jit-in-loop", "unblocked-timing"}
 MARK = "# expect:"
 
 

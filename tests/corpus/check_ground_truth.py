@@ -24,7 +24,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent / "labelled"
 ERRORS = ("TypeError", "NonConcreteBooleanIndexError", "TracerBoolConversionError", "KeyReuseError",
-          "ConcretizationTypeError", "TracerIntegerConversionError")
+          "ConcretizationTypeError", "TracerIntegerConversionError",
+          "UnexpectedTracerError", "Non-hashable static arguments")
 EXCEPTION_LINE = re.compile(r"^[\w.]*(Error|Exception)\b")
 
 

@@ -226,6 +226,15 @@ class GlobalChanges(KeyFlow, SideEffects):
 
     _globals: _Globals | None = None
 
+    def reaches_to_mutate(self, node: ast.Name) -> bool:
+        """Whether this read of a name only reaches the object to change it in place (`LOG` in `LOG.append(v)`,
+        `CACHE` in `CACHE[k] = v`): the object is used by reference, no value of it is baked into a trace."""
+        parent = self.parents.get(node)
+        if isinstance(parent, ast.Attribute) and parent.attr in _MUTATING_METHODS:
+            call = self.parents.get(parent)
+            return isinstance(call, ast.Call) and call.func is parent
+        return isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Store | ast.Del)
+
     def global_change_after(self, name: str, fn: FunctionInfo) -> Change | None:
         """How the module-level value `name` (or `Class.attr`) can change after `fn` captured it; None if it
         cannot (a constant, a function, a module, or set-up done before the first trace)."""

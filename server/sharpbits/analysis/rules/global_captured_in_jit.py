@@ -105,8 +105,9 @@ Offered only for functions decorated directly and called by name in this module.
             seen: set[str] = set()
             for node in sorted((n for n in model.own_nodes(fn) if isinstance(n, ast.Name | ast.Attribute)),
                                key=lambda n: (n.lineno, n.col_offset)):
-                if not isinstance(node.ctx, ast.Load) or model.is_side_effect(node):
-                    continue  # `LOG` in `LOG.append(x)`: a side effect (side-effect-in-jit), not a stale read
+                if not isinstance(node.ctx, ast.Load) or model.is_side_effect(node) or (
+                        isinstance(node, ast.Name) and model.reaches_to_mutate(node)):
+                    continue  # `LOG` in `LOG.append(x)`: changes the object (side-effect-in-jit), reads no value
                 if isinstance(node, ast.Attribute):  # Config.scale: a class attribute
                     if not isinstance(node.value, ast.Name) or model.is_local(node.value.id, fn):
                         continue

@@ -95,6 +95,12 @@ or for static arguments.
         ),
         Invalid(  # depends on the loop variable: flagged, not hoisted
             "import jax\ndef run(x):\n    for k in range(3):\n        x = jax.jit(lambda v: v * k)(x)\n    return x\n",
+            severity="info",
+        ),
+        Invalid(  # a sweep over a fixed set of cases: each may be meant to compile anyway
+            "import jax\nimport jax.numpy as jnp\ndef check():\n    for x in (jnp.ones(2), jnp.ones((2, 2))):\n"
+            "        def total(v):\n            return v.sum()\n        assert jax.jit(total)(x) == total(x)\n",
+            severity="info",
         ),
         Invalid(  # vmap of a module-level function is a new wrapper each time
             "import jax\ndef f(x):\n    return x * 2\nwhile True:\n    y = jax.jit(jax.vmap(f))(jax.numpy.ones(3))\n"
@@ -146,15 +152,28 @@ or for static arguments.
         if what is None:
             return
         spelled = ast.unparse(call.func)
+        shown = _short(wrapped)
         if loop is not None:
             where = f"on every iteration of the loop at line {loop.lineno}"  # type: ignore[attr-defined]
         else:
             where = f"on every call of `{scope.name}`, which is called from a loop"  # type: ignore[union-attr]
-        message = (f"`{spelled}({what})` is created {where}: a {_KIND_WORDS[what]} is a new object each time, so "
+        message = (f"`{spelled}({shown})` is created {where}: a {_KIND_WORDS[what]} is a new object each time, so "
                    f"`{spelled}` misses its cache and traces and compiles it again every time; create the jitted "
                    "function once, outside the loop")
-        fix = _hoist(ctx, call, loop, called) if isinstance(loop, LOOPS) else None
-        ctx.report(call, message, fix, fix_title="create the jitted function once, before the loop")
+        varying = _varying_names(region, scope, loop is not None, model)
+        depends = sorted(_free_reads(call, model) & varying)
+        sweep = isinstance(loop, LOOPS) and isinstance(getattr(loop, "iter", None), ast.Tuple | ast.List | ast.Set)
+        severity = None
+        if depends or sweep:
+            # each iteration may be meant to compile a different function (a sweep over configurations)
+            severity = "info"
+            message += (f" (it reads `{depends[0]}`, which changes {'in the loop' if loop is not None else 'per call'}:"
+                        " if each version must compile anyway, pass the varying value as an argument or make it "
+                        "static)" if depends else " (the loop walks a fixed set of cases: if each case must compile "
+                        "anyway, this costs nothing)")
+        fix = _hoist(ctx, call, loop, called) if isinstance(loop, LOOPS) and not depends else None
+        ctx.report(call, message, fix, fix_title="create the jitted function once, before the loop",
+                   severity=severity)
 
     def _check_static_arguments(self, ctx: RuleContext) -> None:
         model = ctx.model
@@ -214,6 +233,56 @@ def _fresh_callable(wrapped: ast.AST, region: ast.AST, scope: FunctionInfo | Non
                         if kind is not None and kind != "bound method":
                             return kind
     return None
+
+
+def _varying_names(region: ast.AST, scope: FunctionInfo | None, in_loop: bool, model: ModuleModel) -> set[str]:
+    """Names that can hold a different value each time the region runs: those assigned in the loop, or the
+    parameters and locals of a function called from a loop."""
+    if not in_loop and scope is not None:
+        return set(scope.local_names)
+    found = {n.id for n in ast.walk(region) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del)}
+    return found | {n.name for n in ast.walk(region) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+
+
+def _free_reads(call: ast.Call, model: ModuleModel) -> set[str]:
+    """Names the jitted callable reads from outside itself: free names of a lambda, of a nested def it names,
+    and of `partial`/transform arguments."""
+    reads: set[str] = set()
+    nodes: list[ast.AST] = [call]
+    scope = model.enclosing_function(call)
+    wrapped = call.args[0]
+    if isinstance(wrapped, ast.Name):
+        target = model._resolve_function(wrapped, scope)
+        if target is not None and not isinstance(target.node, ast.Lambda):
+            nodes.append(target.node)
+    for root in nodes:
+        for node in ast.walk(root):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                owner = model.enclosing_function(node)
+                if node is wrapped:
+                    continue  # the new object itself, not something it depends on
+                if owner is None or not _bound_within(node.id, owner, scope):
+                    reads.add(node.id)  # not a parameter or local of the lambda / nested def itself
+    return reads
+
+
+def _bound_within(name: str, fn: FunctionInfo, stop: FunctionInfo) -> bool:
+    """Whether `name` is local to `fn` or to a function between `fn` and `stop` (not to `stop` itself)."""
+    cur: FunctionInfo | None = fn
+    while cur is not None and cur is not stop:
+        if name in cur.local_names:
+            return True
+        cur = cur.parent
+    return False
+
+
+def _short(expr: ast.AST) -> str:
+    if isinstance(expr, ast.Lambda):
+        return "lambda ..."
+    if isinstance(expr, ast.Call):
+        return f"{ast.unparse(expr.func)}(...)"
+    text = ast.unparse(expr)
+    return text if len(text) <= 30 else "..."
 
 
 def _method_of(fn: FunctionInfo) -> FunctionInfo:
