@@ -35,7 +35,7 @@ class Execution(ValueKinds):
                                                     | ast.ClassDef | ast.Module):
             if isinstance(cur, LOOPS) and (child in cur.body or (isinstance(cur, ast.While) and child is cur.test)):
                 return cur
-            if isinstance(cur, _COMPREHENSIONS) and not (child is cur.generators[0]):
+            if isinstance(cur, _COMPREHENSIONS) and child is not cur.generators[0]:
                 return cur
             child, cur = cur, self.parents.get(cur)
         return None

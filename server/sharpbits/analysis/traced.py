@@ -69,6 +69,7 @@ HOST_CALLBACKS: dict[str, int] = {
     "jax.experimental.host_callback.id_tap": 0,
     "jax.experimental.host_callback.call": 0,
 }
+_HOST_CALLBACK_TAILS = tuple({name.rsplit(".", 1)[1] for name in HOST_CALLBACKS})
 # Transformations that trace a function without compiling it: only its shapes are computed.
 NOT_COMPILED = {"jax.eval_shape", "jax.make_jaxpr"}
 LAX_BODY_KEYWORDS = {"body_fun", "cond_fun", "f", "true_fun", "false_fun", "branches", "fn"}
@@ -232,8 +233,13 @@ class TracedCode(Scopes):
         found: set[int] = set()
         for node in self.nodes(ast.Call):
             assert isinstance(node, ast.Call)
+            func = node.func
+            last = func.attr if isinstance(func, ast.Attribute) else self.aliases.get(func.id, "") if isinstance(
+                func, ast.Name) else ""
+            if not last.endswith(_HOST_CALLBACK_TAILS):
+                continue  # cheap test first: most calls are not callbacks
             scope = self.enclosing_function(node)
-            q = self.qualname(node.func, scope)
+            q = self.qualname(func, scope)
             position = HOST_CALLBACKS.get(q or "")
             if position is None:
                 continue

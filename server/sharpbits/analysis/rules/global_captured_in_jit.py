@@ -105,9 +105,8 @@ Offered only for functions decorated directly and called by name in this module.
             seen: set[str] = set()
             for node in sorted((n for n in model.own_nodes(fn) if isinstance(n, ast.Name | ast.Attribute)),
                                key=lambda n: (n.lineno, n.col_offset)):
-                if not isinstance(node.ctx, ast.Load) or model.is_side_effect(node) or (
-                        isinstance(node, ast.Name) and model.reaches_to_mutate(node)):
-                    continue  # `LOG` in `LOG.append(x)`: changes the object (side-effect-in-jit), reads no value
+                if not isinstance(node.ctx, ast.Load):
+                    continue
                 if isinstance(node, ast.Attribute):  # Config.scale: a class attribute
                     if not isinstance(node.value, ast.Name) or model.is_local(node.value.id, fn):
                         continue
@@ -121,6 +120,8 @@ Offered only for functions decorated directly and called by name in this module.
                 change = model.global_change_after(name, fn)
                 if change is None:
                     continue
+                if model.is_side_effect(node) or (isinstance(node, ast.Name) and model.reaches_to_mutate(node)):
+                    continue  # `LOG` in `LOG.append(x)`: changes the object (side-effect-in-jit), reads no value
                 seen.add(name)
                 ctx.report(
                     node,

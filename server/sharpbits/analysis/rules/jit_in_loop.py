@@ -6,8 +6,9 @@ import ast
 
 from sharpbits.analysis.model import COMPILING, LOOPS, FunctionInfo, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
-from sharpbits.findings import Fix, TextEdit
+from sharpbits.findings import Fix, Severity, TextEdit
 
+_COMPILING_TAILS = tuple({name.rsplit(".", 1)[1] for name in COMPILING})
 _UNHASHABLE = (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)
 
 
@@ -127,6 +128,11 @@ or for static arguments.
         model = ctx.model
         for call in model.nodes(ast.Call):
             assert isinstance(call, ast.Call)
+            func = call.func
+            last = func.attr if isinstance(func, ast.Attribute) else model.aliases.get(func.id, "") if isinstance(
+                func, ast.Name) else ""
+            if not last.endswith(_COMPILING_TAILS) or not call.args:
+                continue  # cheap test first: most calls are not jit
             scope = model.enclosing_function(call)
             if scope is not None and scope.traced:
                 continue  # jit inside traced code is inlined into the outer trace
@@ -140,11 +146,12 @@ or for static arguments.
         model = ctx.model
         wrapped = call.args[0]
         loop = model.enclosing_loop(call)
-        region: ast.AST | None = loop
-        if loop is None:
-            if scope is None or model.called_in_loop(scope) is None:
-                return
+        if loop is not None:
+            region: ast.AST = loop
+        elif scope is not None and model.called_in_loop(scope) is not None:
             region = scope.node
+        else:
+            return
         called = _called_in_region(call, region, model)
         if called is None:
             return
@@ -163,7 +170,7 @@ or for static arguments.
         varying = _varying_names(region, scope, loop is not None, model)
         depends = sorted(_free_reads(call, model) & varying)
         sweep = isinstance(loop, LOOPS) and isinstance(getattr(loop, "iter", None), ast.Tuple | ast.List | ast.Set)
-        severity = None
+        severity: Severity | None = None
         if depends or sweep:
             # each iteration may be meant to compile a different function (a sweep over configurations)
             severity = "info"
@@ -266,7 +273,7 @@ def _free_reads(call: ast.Call, model: ModuleModel) -> set[str]:
     return reads
 
 
-def _bound_within(name: str, fn: FunctionInfo, stop: FunctionInfo) -> bool:
+def _bound_within(name: str, fn: FunctionInfo, stop: FunctionInfo | None) -> bool:
     """Whether `name` is local to `fn` or to a function between `fn` and `stop` (not to `stop` itself)."""
     cur: FunctionInfo | None = fn
     while cur is not None and cur is not stop:
@@ -343,8 +350,10 @@ def _hoist(ctx: RuleContext, call: ast.Call, loop: ast.AST, called: ast.AST):
         after = source.line_text(last)[source.char_column(last, called.end_col_offset or 0):]
         if before.strip() or after.strip():
             return None  # shares its line with other code
-        if sum(1 for n in ast.walk(loop) if isinstance(n, ast.Name) and n.id == called.targets[0].id  # type: ignore[attr-defined]
-               and isinstance(n.ctx, ast.Store)) != 1:
+        target = called.targets[0]
+        if not isinstance(target, ast.Name) or sum(
+                1 for n in ast.walk(loop) if isinstance(n, ast.Name) and n.id == target.id
+                and isinstance(n.ctx, ast.Store)) != 1:
             return None
         text = source.segment(first, len(before), last, source.char_column(last, called.end_col_offset or 0))
 

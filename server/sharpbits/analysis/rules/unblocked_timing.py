@@ -111,6 +111,9 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
+        imported = set(model.aliases.values())
+        if not any(q.split(".")[0] in ("time", "timeit") for q in imported):
+            return  # no clock: nothing is timed
         blocks: list[tuple[list[ast.stmt], FunctionInfo | None]] = [(model.tree.body, None)]
         for node in model.nodes(ast.FunctionDef, ast.AsyncFunctionDef):
             blocks.append((node.body, model.functions[node]))  # type: ignore[attr-defined, index]
@@ -200,8 +203,9 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
 
         def build() -> Fix | None:
             if array:
-                edits = (TextEdit(end_line, end_col + 1, end_line, end_col + 1, ".block_until_ready()"),)
-                return Fix(safe=True, description=f"Wait for `{shown}(...)` with `.block_until_ready()`", edits=edits)
+                appended = TextEdit(end_line, end_col + 1, end_line, end_col + 1, ".block_until_ready()")
+                return Fix(safe=True, description=f"Wait for `{shown}(...)` with `.block_until_ready()`",
+                           edits=(appended,))
             if jax_name is None:
                 return None
             edits = (TextEdit(line, col + 1, line, col + 1, f"{jax_name}.block_until_ready("),
