@@ -120,8 +120,11 @@ class SideEffects(ValueKinds):
         while cur is not None:
             if "self" in cur.params:
                 is_method = cur.parent is None and "." in cur.qualname and cur.params[:1] == ["self"]
-                return is_method and (crossed or _own_trace(cur)) and not any(
-                    t.transform.startswith(_STATEFUL_TRANSFORMS) for t in cur.traces)
+                if not is_method or any(t.transform.startswith(_STATEFUL_TRANSFORMS) for t in cur.traces):
+                    return False
+                # A jitted method whose `self` is a traced pytree argument works on a copy rebuilt from its
+                # leaves; only a static `self` (static_argnums=0) is the caller's own object.
+                return crossed or any(0 in t.static_argnums or "self" in t.static_argnames for t in cur.traces)
             crossed = crossed or _own_trace(cur)
             cur = cur.parent
         return False
@@ -193,9 +196,21 @@ class SideEffects(ValueKinds):
             return None  # a loop target, a `with ... as`, an unpacking: not told
         if kind in _TRACED_KINDS:
             return SideEffect(node, fn, "writes", node.id, True)
-        if kind in (Kind.PYTHON, Kind.CONTAINER) and not any(w in node.id.lower() for w in _TRACE_COUNTER_WORDS):
+        if kind in (Kind.PYTHON, Kind.CONTAINER) and not any(w in node.id.lower() for w in _TRACE_COUNTER_WORDS) \
+                and not self.once_only_init(node, fn):
             return SideEffect(node, fn, "writes", node.id, False)
         return None
+
+    def once_only_init(self, node: ast.Name, fn: FunctionInfo) -> bool:
+        """Whether a write of a global/nonlocal name is guarded by a test of that name: `if _CACHE is None:
+        _CACHE = {}`, `if not _warned: ...; _warned = True`. A once-only initialisation or flag, meant to happen
+        once: neither a side effect to report nor a change that makes the global stale."""
+        cur = self.parents.get(node)
+        while cur is not None and cur is not fn.node:
+            if isinstance(cur, ast.If) and any(isinstance(n, ast.Name) and n.id == node.id for n in ast.walk(cur.test)):
+                return True
+            cur = self.parents.get(cur)
+        return False
 
     def _outer_kind(self, name: str, fn: FunctionInfo) -> Kind:
         return self.module_env.get(name, Kind.UNKNOWN) if fn.parent is None else Kind.UNKNOWN
@@ -225,7 +240,8 @@ class SideEffects(ValueKinds):
             return True
         q = self.qualname(value.func, scope)
         if q is not None and q.startswith("itertools."):
-            return True
+            return q != "itertools.count"  # `next(ids)` for unique names is meant to run at trace time
+
         target = self._resolve_function(value.func, scope)
         return target is not None and not isinstance(target.node, ast.Lambda) and any(
             isinstance(n, ast.Yield | ast.YieldFrom) for n in self.own_nodes(target))

@@ -101,8 +101,9 @@ class _Globals:
     def _global_writes(self, fn: FunctionInfo, declared: set[str]) -> None:
         for node in self.model.own_nodes(fn):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del) and node.id in declared:
-                if self.model.is_side_effect(node):
-                    continue  # traced code writing a global: one hazard, reported by side-effect-in-jit
+                if self.model.is_side_effect(node) or self.model.once_only_init(node, fn):
+                    continue  # traced code writing a global: one hazard, reported by side-effect-in-jit; or a
+                    # lazy initialisation (`if _CACHE is None: _CACHE = ...`) that sets the value once
                 self.changes.setdefault(node.id, []).append(Change(node.lineno, f"written through `global` in `{fn.name}`", True))
 
     def _mutations(self) -> None:

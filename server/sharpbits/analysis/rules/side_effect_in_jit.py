@@ -76,6 +76,15 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
         "import jax.numpy as jnp\nlosses = []\ndef record(x):\n    losses.append(jnp.mean(x))\n",
         # a trace counter (written on purpose, at trace time)
         "import jax\ntrace_count = 0\n@jax.jit\ndef f(x):\n    global trace_count\n    trace_count += 1\n    return x\n",
+        # a jitted method of a pytree class: `self` is traced, rebuilt from its leaves, a copy
+        "import jax\nimport jax.numpy as jnp\nclass G:\n    @jax.jit\n    def f(self, x):\n"
+        "        self.scale = jnp.exp(x)\n        return self.scale\n",
+        # a once-only initialisation at trace time
+        "import jax\n_TABLE = None\ndef table():\n    global _TABLE\n    if _TABLE is None:\n        _TABLE = {'a': 1}\n"
+        "    return _TABLE\n@jax.jit\ndef f(x):\n    return x * table()['a']\n",
+        # unique names from itertools.count at trace time
+        "import itertools\nimport jax\n_ids = itertools.count()\n@jax.jit\ndef f(x):\n"
+        "    with jax.named_scope(f'b{next(_ids)}'):\n        return x * 2\n",
         # unknown values never warn
         "import jax\nfrom registry import describe\nCACHE = {}\n@jax.jit\ndef f(x):\n    CACHE['last'] = describe(x)\n"
         "    return x\n",
