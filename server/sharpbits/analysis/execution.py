@@ -16,6 +16,17 @@ _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 _SYNC_BUILTINS = {"float", "int", "bool", "complex", "print", "str", "repr", "format", "list", "tuple"}
 _SYNC_METHODS = {"block_until_ready", "item", "tolist", "tobytes", "__array__", "copy_to_host_async"}
 _SYNC_FUNCS = {"jax.block_until_ready", "jax.device_get", "jax.effects_barrier"}
+# JAX functions whose result is a tuple, list or pytree of arrays (no `.block_until_ready()` method on it).
+PYTREE_RESULTS = frozenset({
+    *(f"jax.numpy.linalg.{n}" for n in ("svd", "eig", "eigh", "qr", "slogdet", "lstsq")),
+    *(f"jax.numpy.{n}" for n in ("unique", "unique_all", "unique_counts", "unique_inverse", "histogram",
+                                 "histogram2d", "histogramdd", "meshgrid", "divmod", "frexp", "modf", "split",
+                                 "array_split", "hsplit", "vsplit", "dsplit", "nonzero", "unravel_index",
+                                 "broadcast_arrays", "atleast_1d", "atleast_2d", "atleast_3d")),
+    *(f"jax.scipy.linalg.{n}" for n in ("lu", "qr", "eigh", "svd", "schur", "hessenberg", "lu_factor", "polar")),
+    *(f"jax.lax.{n}" for n in ("scan", "while_loop", "fori_loop", "cond", "switch", "map", "top_k", "sort",
+                               "sort_key_val", "associative_scan", "linalg.eigh", "linalg.qr", "linalg.svd")),
+})
 _CACHING_DECORATORS = {"functools.cache", "functools.lru_cache", "functools.cached_property"}
 # Calls that run no JAX work and cannot wait for it.
 _PURE_BUILTINS = {"range", "len", "enumerate", "zip", "isinstance", "id", "type", "iter", "next", "min", "max",
@@ -95,6 +106,8 @@ class Execution(ValueKinds):
         mask or key) for one array, UNKNOWN for a pytree from compiled code; None when it starts none that is
         known (NumPy, Python, calls of unknown functions, helpers that wait for their own results)."""
         kind = self.kind_of(call, scope)
+        if kind in (*ARRAYS, Kind.KEY) and self.qualname(call.func, scope) in PYTREE_RESULTS:
+            return Kind.UNKNOWN  # `jnp.linalg.svd(m)`: a tuple of arrays
         if kind in (*ARRAYS, Kind.KEY):
             if isinstance(call.func, ast.Name) and self.module_functions.get(call.func.id) is not None:
                 helper = self.module_functions[call.func.id]

@@ -122,11 +122,12 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
             else:
                 what = f"{where} stores a traced value in `{effect.target}`, which outlives the trace"
             if effect.traced_value:
-                then = ("this runs once, at trace time, and leaves a tracer there (an UnexpectedTracerError "
-                        "when it is used later)")
+                then = ("this runs when the function is traced (under `jit` once, not on every call) and leaves a "
+                        "tracer there (an UnexpectedTracerError when it is used later)")
             elif effect.action.startswith("advances"):
-                then = "this runs once, at trace time: the item it takes is baked into the compiled function"
+                then = ("this runs when the function is traced (under `jit` once): the item it takes is baked "
+                        "into the compiled function")
             else:
-                then = "this runs once, at trace time, not on every call"
+                then = "this runs when the function is traced (under `jit` once), not on every call"
             ctx.report(effect.node, f"{what}: {then}; return the value instead, or use `jax.debug.callback` "
                        "to act on every call")

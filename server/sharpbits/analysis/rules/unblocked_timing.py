@@ -104,6 +104,12 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
             fixed="import timeit\nimport jax.numpy as jnp\nx = jnp.ones((100, 100))\n"
             "print(timeit.timeit(lambda: jnp.dot(x, x).block_until_ready(), number=10))\n",
         ),
+        Invalid(  # a function that returns a tuple of arrays: waited for as a pytree
+            "import time\nimport jax\nimport jax.numpy as jnp\nm = jnp.eye(50)\nt0 = time.time()\n"
+            "u, s, vt = jnp.linalg.svd(m)\nprint(time.time() - t0)\n",
+            fixed="import time\nimport jax\nimport jax.numpy as jnp\nm = jnp.eye(50)\nt0 = time.time()\n"
+            "u, s, vt = jax.block_until_ready(jnp.linalg.svd(m))\nprint(time.time() - t0)\n",
+        ),
         Invalid(  # from time import perf_counter; an expression statement
             "from time import perf_counter\nimport jax.numpy as jnp\nx = jnp.ones(3)\ntic = perf_counter()\n"
             "jnp.linalg.norm(x)\ntoc = perf_counter()\n",
