@@ -54,10 +54,13 @@ def train(w, batches):
     fix_safety = """
 When the jitted function is created and called inside a `for`/`while` loop and nothing it reads is assigned in
 the loop, the fix moves the `jax.jit(...)` call before the loop (as `jitted = jax.jit(...)`, or the loop's own
-`name = jax.jit(...)` statement) and calls the hoisted function in the loop. It is **safe**: the wrapped function
-computes the same thing, it is only traced once. No fix is offered when the wrapped function depends on a loop
-variable, for functions called from a loop (the jitted function belongs at module level or in a cached factory),
-or for static arguments.
+`name = jax.jit(...)` statement) and calls the hoisted function in the loop. It is **safe** when nothing the
+wrapped function reads changes in the loop: it computes the same thing, it is only traced once. It is **unsafe**
+for a bound method (`jax.jit(self.forward)` reads the object's attributes once, at its one trace, so later
+changes to them are no longer seen) and when an object it reads is changed in place in the loop
+(`self.w = ...`, `cfg["lr"] = ...`). No fix is offered when the wrapped function reads a name assigned in the
+loop, for functions called from a loop (the jitted function belongs at module level or in a cached factory), or
+for static arguments.
 """
     VALID = [
         # hoisted out of the loop
@@ -283,6 +286,12 @@ def _bound_within(name: str, fn: FunctionInfo, stop: FunctionInfo | None) -> boo
     return False
 
 
+def _root_name(expr: ast.AST) -> str | None:
+    while isinstance(expr, ast.Attribute | ast.Subscript | ast.Call):
+        expr = expr.func if isinstance(expr, ast.Call) else expr.value
+    return expr.id if isinstance(expr, ast.Name) else None
+
+
 def _short(expr: ast.AST) -> str:
     if isinstance(expr, ast.Lambda):
         return "lambda ..."
@@ -340,6 +349,16 @@ def _hoist(ctx: RuleContext, call: ast.Call, loop: ast.AST, called: ast.AST):
     reads = {n.id for n in ast.walk(call) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     if (reads - own_params) & assigned:
         return None
+    # Safe only when what the function reads cannot change in the loop: the hoisted function is traced once, so
+    # it keeps the values it read then. Objects changed in place in the loop (`self.w = ...`, `cfg["lr"] = ...`,
+    # `hist.append(...)`) and a bound method (it reads its object's state) make the rewrite unsafe.
+    mutated = {_root_name(n.value) for n in ast.walk(loop)
+               if isinstance(n, ast.Attribute | ast.Subscript) and isinstance(n.ctx, ast.Store | ast.Del)}
+    mutated |= {_root_name(n.func.value) for n in ast.walk(loop)
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)}
+    wrapped = call.args[0]
+    safe = not ((reads - own_params) & mutated) and not (
+        isinstance(wrapped, ast.Attribute) and isinstance(wrapped.value, ast.Name) and wrapped.value.id == "self")
     loop_line = source.line_text(loop.lineno)  # type: ignore[attr-defined]
     indent = loop_line[: len(loop_line) - len(loop_line.lstrip())]
     if isinstance(called, ast.Assign):  # the loop's own `g = jax.jit(...)`: move the statement
@@ -360,7 +379,7 @@ def _hoist(ctx: RuleContext, call: ast.Call, loop: ast.AST, called: ast.AST):
         def build_move() -> Fix | None:
             delete = TextEdit(first, 1, last + 1, 1, "")
             insert = TextEdit(loop.lineno, 1, loop.lineno, 1, f"{indent}{text}\n")  # type: ignore[attr-defined]
-            return Fix(safe=True, description="Create the jitted function once, before the loop",
+            return Fix(safe=safe, description="Create the jitted function once, before the loop",
                        edits=(insert, delete))
 
         return build_move
@@ -377,7 +396,7 @@ def _hoist(ctx: RuleContext, call: ast.Call, loop: ast.AST, called: ast.AST):
     def build() -> Fix | None:
         insert = TextEdit(loop.lineno, 1, loop.lineno, 1, f"{indent}{fresh} = {text}\n")  # type: ignore[attr-defined]
         replace = TextEdit(line, col + 1, end_line, end_col + 1, fresh)
-        return Fix(safe=True, description=f"Create `{fresh} = {ast.unparse(call.func)}(...)` once, before the loop",
+        return Fix(safe=safe, description=f"Create `{fresh} = {ast.unparse(call.func)}(...)` once, before the loop",
                    edits=(insert, replace))
 
     return build
