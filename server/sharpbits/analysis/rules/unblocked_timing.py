@@ -79,6 +79,10 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
         # the timed work is an unknown function; splitting a key is not what is being timed
         "import time\nimport jax\nfrom sampler import run_chain\nkey = jax.random.key(0)\nt0 = time.time()\n"
         "samples = run_chain(key)\nkey, sub = jax.random.split(key)\nprint(time.time() - t0)\n",
+        # timeit strings: waited for, or NumPy
+        "import timeit\nimport numpy as np\nimport jax.numpy as jnp\nx = jnp.ones(3)\n"
+        "timeit.timeit('jnp.sin(x).block_until_ready()', globals=globals())\n"
+        "timeit.timeit('np.sin(1.0)', globals=globals())\n",
         # timeit of a blocked call
         "import timeit\nimport jax.numpy as jnp\nx = jnp.ones(3)\n"
         "print(timeit.timeit(lambda: jnp.sin(x).block_until_ready(), number=10))\n",
@@ -103,6 +107,12 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
             "print(timeit.timeit(lambda: jnp.dot(x, x), number=10))\n",
             fixed="import timeit\nimport jax.numpy as jnp\nx = jnp.ones((100, 100))\n"
             "print(timeit.timeit(lambda: jnp.dot(x, x).block_until_ready(), number=10))\n",
+        ),
+        Invalid(  # a timeit statement string
+            "import timeit\nimport jax.numpy as jnp\nx = jnp.ones((100, 100))\n"
+            "print(timeit.timeit('jnp.dot(x, x)', globals=globals(), number=10))\n",
+            fixed="import timeit\nimport jax.numpy as jnp\nx = jnp.ones((100, 100))\n"
+            "print(timeit.timeit('jnp.dot(x, x).block_until_ready()', globals=globals(), number=10))\n",
         ),
         Invalid(  # a function that returns a tuple of arrays: waited for as a pytree
             "import time\nimport jax\nimport jax.numpy as jnp\nm = jnp.eye(50)\nt0 = time.time()\n"
@@ -187,6 +197,9 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
     def _check_timeit(self, ctx: RuleContext, call: ast.Call, scope: FunctionInfo | None) -> None:
         model = ctx.model
         stmt = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "stmt"), None)
+        if isinstance(stmt, ast.Constant) and isinstance(stmt.value, str):
+            self._check_timeit_string(ctx, call, stmt)
+            return
         if not isinstance(stmt, ast.Lambda) or not isinstance(stmt.body, ast.Call):
             return
         lam = model.functions.get(stmt)
@@ -196,6 +209,39 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
         if kind is None:
             return
         self._report(ctx, stmt.body, kind, lam, f"`{ast.unparse(call.func)}` times only the dispatch")
+
+    def _check_timeit_string(self, ctx: RuleContext, call: ast.Call, stmt: ast.Constant) -> None:
+        """`timeit.timeit("f(x)", globals=globals())`: the statement is code of this module's namespace."""
+        model, source = ctx.model, ctx.source
+        try:
+            parsed = ast.parse(str(stmt.value).strip(), mode="eval").body
+        except SyntaxError:
+            return
+        if not isinstance(parsed, ast.Call) or any(
+                isinstance(n, ast.Call) and model.host_sync(n, None) for n in ast.walk(parsed)):
+            return
+        kind = model.dispatch_kind(parsed, None)
+        if kind is None:
+            return
+        shown = ast.unparse(parsed.func)
+        array = kind in (*ARRAYS, Kind.KEY)
+        message = (f"`{shown}(...)` returns before the device has finished (JAX dispatches asynchronously) and "
+                   f"`{ast.unparse(call.func)}` times only the dispatch: this measures dispatch, not compute; time "
+                   f"`{shown}(...).block_until_ready()`" + ("" if array else " (or `jax.block_until_ready(...)` of it)"))
+        line = stmt.lineno
+        text = source.segment(line, source.char_column(line, stmt.col_offset), stmt.end_lineno or line,
+                              source.char_column(stmt.end_lineno or line, stmt.end_col_offset or 0))
+        simple = (array and stmt.end_lineno == line and len(text) >= 2 and text[0] == text[-1] and text[0] in "'\""
+                  and text[1:-1] == stmt.value and "\\" not in text)
+        end_col = source.char_column(line, stmt.end_col_offset or 0)
+
+        def build() -> Fix | None:
+            if not simple:
+                return None
+            edit = TextEdit(line, end_col, line, end_col, ".block_until_ready()")  # before the closing quote
+            return Fix(safe=True, description=f"Time `{shown}(...).block_until_ready()`", edits=(edit,))
+
+        ctx.report(stmt, message, build if simple else None, fix_title="wait for the result in the timed statement")
 
     def _report(self, ctx: RuleContext, call: ast.Call, kind: Kind, scope: FunctionInfo | None, when: str) -> None:
         model, source = ctx.model, ctx.source
