@@ -11,6 +11,8 @@ from sharpbits.findings import Fix, TextEdit
 TIMERS = {"time.time", "time.perf_counter", "time.monotonic", "time.process_time", "time.time_ns",
           "time.perf_counter_ns", "time.monotonic_ns", "timeit.default_timer"}
 TIMEIT = {"timeit.timeit", "timeit.repeat", "timeit.Timer"}
+_TRANSFERS = {"jax.numpy.asarray", "jax.numpy.array", "jax.device_put", "jax.device_put_replicated",
+              "jax.device_put_sharded"}
 _STATEMENT_LISTS = ("body", "orelse", "finalbody")
 
 
@@ -79,6 +81,9 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
         # the timed work is an unknown function; splitting a key is not what is being timed
         "import time\nimport jax\nfrom sampler import run_chain\nkey = jax.random.key(0)\nt0 = time.time()\n"
         "samples = run_chain(key)\nkey, sub = jax.random.split(key)\nprint(time.time() - t0)\n",
+        # timing a data loader: the copy to the device is not the work being timed
+        "import time\nimport jax.numpy as jnp\nfrom data import loader\nt0 = time.time()\n"
+        "batch = jnp.asarray(next(loader))\ndata_time = time.time() - t0\n",
         # timeit strings: waited for, or NumPy
         "import timeit\nimport numpy as np\nimport jax.numpy as jnp\nx = jnp.ones(3)\n"
         "timeit.timeit('jnp.sin(x).block_until_ready()', globals=globals())\n"
@@ -186,8 +191,9 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
                     unknown.append(node)
         if any(_after_any(node, dispatched) for node in unknown):
             return  # an unknown call given the JAX work's result, or made after it, may wait for it
-        # key splitting is not the work being timed: it alone does not make a finding
-        dispatched = [(c, k) for c, k in dispatched if k is not Kind.KEY]
+        # key splitting and host-to-device copies are not the work being timed: alone they make no finding
+        dispatched = [(c, k) for c, k in dispatched if k is not Kind.KEY
+                      and model.qualname(c.func, scope) not in _TRANSFERS]
         outer = [(c, k) for c, k in dispatched if not any(c is not d and _contains(d, c) for d, _ in dispatched)]
         if not outer:
             return
