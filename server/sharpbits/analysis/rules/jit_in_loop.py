@@ -30,7 +30,9 @@ A static argument must be hashable: a list or dict literal passed where `static_
 raises `ValueError: Non-hashable static arguments are not supported`, and a lambda passed there is a new value
 on every call, which retraces every call.
 
-A jitted function created once (before the loop, at module level, or by a cached factory) is not flagged.
+A jitted function created once (before the loop, at module level, or by a cached factory) is not flagged. When the
+wrapped function reads a value that changes in the loop, or the loop walks a literal tuple or list of cases (a
+sweep in a test), each version may be meant to compile anyway: those are reported as info.
 """
     example = """
 import jax

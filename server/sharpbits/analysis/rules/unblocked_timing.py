@@ -29,7 +29,9 @@ dispatch, not the computation, and reports a time that can be orders of magnitud
 
 Call `.block_until_ready()` on the result (or `jax.block_until_ready(result)` for a pytree) before stopping the
 clock. A host conversion (`float(...)`, `.item()`, `np.asarray(...)`, printing the value) waits too, so timings
-that do one are not flagged, nor are timings of NumPy or plain Python code.
+that do one are not flagged, nor are timings of NumPy or plain Python code, of key splitting alone, or of a copy to
+the device alone. (On CPU a few operations, such as LAPACK decompositions like `svd`, happen to run synchronously;
+on GPU and TPU they are asynchronous like the rest, so they are flagged all the same.)
 """
     example = """
 import time
