@@ -30,7 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "corpus" / "labelled"
 SEVERITY_ORDER = ("hint", "info", "warning", "error")
 RULES = ("in-place-update", "prng-key-reuse", "python-loop-in-jit", "boolean-indexing-in-jit",
-         "global-captured-in-jit")
+         "global-captured-in-jit",
+         "jit-in-loop", "side-effect-in-jit", "unblocked-timing")
 MARK = "# expect:"
 
 

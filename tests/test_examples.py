@@ -22,6 +22,9 @@ EXPECTED: dict[str, set[tuple]] = {
     "donated_buffer_reuse.py": {(16, "donated-buffer-reuse")},
     "dynamic_shape.py": {(12, "dynamic-shape"), (18, "dynamic-shape")},
     "float64_without_x64.py": {(8, "float64-without-x64")},
+    "jit_in_loop.py": {(16, "jit-in-loop")},
+    "side_effect_in_jit.py": {(15, "side-effect-in-jit"), (16, "side-effect-in-jit")},
+    "unblocked_timing.py": {(18, "unblocked-timing")},
     "tracing_loops.py": {(14, "python-loop-in-jit")},
     "tracing_selu.py": set(),
     # the key drawn in cell 5 is reused in cell 7; the helper in cell 11 runs under the jit of cell 12

@@ -27,7 +27,8 @@ ERRORS = ("TypeError", "NonConcreteBooleanIndexError", "TracerBoolConversionErro
           "ConcretizationTypeError", "TracerIntegerConversionError", "TracerArrayConversionError",
           "Slice entries must be static",  # IndexError of x[:n] with a traced n (dynamic-shape)
           "Array has been deleted",  # RuntimeError of reading a donated buffer (donated-buffer-reuse)
-          "Buffer has been deleted or donated")  # ValueError of passing it to a jitted call again
+          "Buffer has been deleted or donated",  # ValueError of passing it to a jitted call again
+          "UnexpectedTracerError", "Non-hashable static arguments")
 EXCEPTION_LINE = re.compile(r"^[\w.]*(Error|Exception)\b")
 
 

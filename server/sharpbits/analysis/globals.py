@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from sharpbits.analysis.effects import SideEffects
 from sharpbits.analysis.keys import KeyFlow
 from sharpbits.analysis.kinds import Kind, ValueKinds
 from sharpbits.analysis.scopes import FunctionInfo
@@ -56,7 +57,7 @@ def _stored_names(target: ast.AST) -> list[ast.Name]:
 class _Globals:
     """Module-level names and how they can change after a function is traced."""
 
-    def __init__(self, model: ValueKinds) -> None:
+    def __init__(self, model: GlobalChanges) -> None:
         self.model = model
         self.bindings: dict[str, list[ast.stmt]] = {}
         self.kinds: dict[str, str] = {}  # name -> "value" | "def" | "import"
@@ -100,6 +101,9 @@ class _Globals:
     def _global_writes(self, fn: FunctionInfo, declared: set[str]) -> None:
         for node in self.model.own_nodes(fn):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del) and node.id in declared:
+                if self.model.is_side_effect(node) or self.model.once_only_init(node, fn):
+                    continue  # traced code writing a global: one hazard, reported by side-effect-in-jit; or a
+                    # lazy initialisation (`if _CACHE is None: _CACHE = ...`) that sets the value once
                 self.changes.setdefault(node.id, []).append(Change(node.lineno, f"written through `global` in `{fn.name}`", True))
 
     def _mutations(self) -> None:
@@ -126,6 +130,8 @@ class _Globals:
             fn = self.model.enclosing_function(node)
             if fn is not None and self.model.is_local(base.id, fn):
                 continue
+            if self.model.is_side_effect(node):
+                continue  # traced code storing into a global container: reported by side-effect-in-jit
             if fn is not None and _registers_its_argument(node, fn, self.model):
                 continue
             self.changes.setdefault(base.id, []).append(Change(getattr(node, "lineno", 0), "mutated", fn is not None))
@@ -215,10 +221,20 @@ def _is_mutable(value: ast.AST, model: ValueKinds) -> bool:
     return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("dict", "list", "set")
 
 
-class GlobalChanges(KeyFlow):
-    """The globals part of ModuleModel (see model.py)."""
+class GlobalChanges(KeyFlow, SideEffects):
+    """The globals part of ModuleModel (see model.py). A change made as a side effect of traced code is the
+    side effect's hazard (side-effect-in-jit), not also a stale global."""
 
     _globals: _Globals | None = None
+
+    def reaches_to_mutate(self, node: ast.Name) -> bool:
+        """Whether this read of a name only reaches the object to change it in place (`LOG` in `LOG.append(v)`,
+        `CACHE` in `CACHE[k] = v`): the object is used by reference, no value of it is baked into a trace."""
+        parent = self.parents.get(node)
+        if isinstance(parent, ast.Attribute) and parent.attr in _MUTATING_METHODS:
+            call = self.parents.get(parent)
+            return isinstance(call, ast.Call) and call.func is parent
+        return isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Store | ast.Del)
 
     def global_change_after(self, name: str, fn: FunctionInfo) -> Change | None:
         """How the module-level value `name` (or `Class.attr`) can change after `fn` captured it; None if it

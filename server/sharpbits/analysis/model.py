@@ -18,6 +18,8 @@ from __future__ import annotations
 import ast
 
 from sharpbits.analysis.donation import DonatedCall, Donations
+from sharpbits.analysis.effects import SideEffect
+from sharpbits.analysis.execution import COMPILING, LOOPS, Execution
 from sharpbits.analysis.globals import Change, GlobalChanges
 from sharpbits.analysis.keys import KeyReuse, KeyUse
 from sharpbits.analysis.kinds import (
@@ -38,7 +40,9 @@ __all__ = [
     "ARRAYS",
     "ARRAY_STATIC_ATTRS",
     "BOOL_FUNCS",
+    "COMPILING",
     "LAX_BODIES",
+    "LOOPS",
     "TRANSFORMS",
     "Change",
     "DonatedCall",
@@ -48,6 +52,7 @@ __all__ = [
     "KeyUse",
     "Kind",
     "ModuleModel",
+    "SideEffect",
     "TraceSite",
     "arith",
     "iter_children",
@@ -58,14 +63,15 @@ __all__ = [
 ]
 
 
-class ModuleModel(TracerValues, GlobalChanges, Donations):
+class ModuleModel(TracerValues, GlobalChanges, Donations, Execution):
     """Names, traced functions and value kinds of one parsed module, built once per analysis.
 
     Its parts live in their own files: scopes.py (the walk, imports, names), traced.py (what runs under a JAX
     transformation), kinds.py (what kind each value is), keys.py (where PRNG keys are consumed, and reused),
     globals.py (module-level values that change after a trace captured them), tracers.py (where a value is a
     tracer with no concrete value), donation.py (calls that donate buffers, and the reads of a name after a
-    point)."""
+    point), effects.py (what traced code does to state outside its trace), execution.py (loops, calls that
+    dispatch JAX work and calls that wait for it)."""
 
     def __init__(self, tree: ast.Module) -> None:
         self.tree = tree

@@ -24,6 +24,7 @@ class FunctionInfo:
     param_nodes: list[ast.arg]
     traces: list[TraceSite] = field(default_factory=list)
     local_names: set[str] = field(default_factory=set)
+    outer_names: set[str] = field(default_factory=set)  # declared `global` or `nonlocal`: never local
     static_params: set[str] = field(default_factory=set)
     param_kinds: dict[str, Kind] = field(default_factory=dict)
     compiled: bool = False  # traced by something that compiles it (not only jax.eval_shape / jax.make_jaxpr)
@@ -175,11 +176,13 @@ class Scopes:
 
     def _note_local(self, node: ast.AST, fn: FunctionInfo) -> None:
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
-            fn.local_names.add(node.id)
+            if node.id not in fn.outer_names:  # the walk is not in source order: the declaration may come later
+                fn.local_names.add(node.id)
         elif isinstance(node, ast.Import | ast.ImportFrom):
             for alias in node.names:
                 fn.local_names.add((alias.asname or alias.name).split(".")[0])
         elif isinstance(node, ast.Global | ast.Nonlocal):
+            fn.outer_names.update(node.names)
             fn.local_names.difference_update(node.names)
 
     def _note_import(self, node: ast.Import | ast.ImportFrom) -> None:

@@ -59,6 +59,17 @@ LAX_BODIES: dict[str, tuple[int, ...]] = {
     "jax.lax.custom_root": (0, 1, 2),
     "jax.lax.reduce": (2,),
 }
+# Host callbacks: the function argument runs on the host with concrete values (NumPy arrays), not under the
+# trace, even when it is defined inside a traced function. Qualified name -> position of the callback.
+HOST_CALLBACKS: dict[str, int] = {
+    "jax.debug.callback": 0,
+    "jax.pure_callback": 0,
+    "jax.experimental.io_callback": 0,
+    "jax.experimental.pure_callback": 0,
+    "jax.experimental.host_callback.id_tap": 0,
+    "jax.experimental.host_callback.call": 0,
+}
+_HOST_CALLBACK_TAILS = tuple({name.rsplit(".", 1)[1] for name in HOST_CALLBACKS})
 # Transformations that trace a function without compiling it: only its shapes are computed.
 NOT_COMPILED = {"jax.eval_shape", "jax.make_jaxpr"}
 # Transformations that trace with concrete values when not also under jit: `jax.grad(f)(x)` runs `f` eagerly on
@@ -232,7 +243,9 @@ class TracedCode(Scopes):
                         target = self._resolve_function(elt, scope)
                         if target is not None:
                             target.traces.append(TraceSite(f"{q.rsplit('.', 1)[1]} body", node=node))
-        # Nested definitions inside traced functions, and helpers they call, run under the same trace.
+        host = self._host_callbacks()
+        # Nested definitions inside traced functions, and helpers they call, run under the same trace (host
+        # callbacks excepted: they run later, on the host, with concrete values).
         work = [f for f in self.functions.values() if f.traced]
         seen = {id(f) for f in work}
         edges: list[tuple[FunctionInfo, FunctionInfo]] = []
@@ -249,7 +262,7 @@ class TracedCode(Scopes):
                     reason = f"called from traced `{fn.name}`"
                     if callee is not None:
                         self._calls_from_traced.setdefault(callee.qualname, []).append((fn, child))
-                if callee is None or callee is fn:
+                if callee is None or callee is fn or id(callee) in host:
                     continue
                 edges.append((fn, callee))
                 if id(callee) not in seen:
@@ -312,6 +325,33 @@ class TracedCode(Scopes):
             donated.update(n for n in site.donate_argnames if n in info.params)
             donated.update(positional[i] for i in site.donate_argnums if -len(positional) <= i < len(positional))
         return donated
+
+    def _host_callbacks(self) -> set[int]:
+        """ids of the functions passed to `jax.debug.callback`/`io_callback`/`pure_callback` (directly or through
+        `functools.partial`): they run on the host, so defining one inside traced code does not trace it."""
+        found: set[int] = set()
+        for node in self.nodes(ast.Call):
+            assert isinstance(node, ast.Call)
+            func = node.func
+            last = func.attr if isinstance(func, ast.Attribute) else self.aliases.get(func.id, "") if isinstance(
+                func, ast.Name) else ""
+            if not last.endswith(_HOST_CALLBACK_TAILS):
+                continue  # cheap test first: most calls are not callbacks
+            scope = self.enclosing_function(node)
+            q = self.qualname(func, scope)
+            position = HOST_CALLBACKS.get(q or "")
+            if position is None:
+                continue
+            arg: ast.AST | None = node.args[position] if position < len(node.args) else None
+            for kw in node.keywords:
+                if kw.arg in ("callback", "tap_func", "callback_func"):
+                    arg = kw.value
+            if isinstance(arg, ast.Call) and self.qualname(arg.func, scope) == "functools.partial" and arg.args:
+                arg = arg.args[0]
+            target = self._resolve_function(arg, scope) if arg is not None else None
+            if target is not None:
+                found.add(id(target))
+        return found
 
     def _static_params(self, info: FunctionInfo) -> set[str]:
         static: set[str] = set()

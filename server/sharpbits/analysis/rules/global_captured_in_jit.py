@@ -73,6 +73,12 @@ Offered only for functions decorated directly and called by name in this module.
         "import jax\nscale = 1.0\n@jax.jit\ndef f(x, scale):\n    return x * scale\nscale = 2.0\n",
         # an eager function may read changing globals
         "counter = 0\ndef bump():\n    global counter\n    counter += 1\n    return counter\n",
+        # traced code appending to a global list is a side effect (side-effect-in-jit), not also a stale global
+        "import jax\nLOG = []\n@jax.jit\ndef f(x):\n    LOG.append(x)\n    return x\ndef reset():\n    LOG.clear()\n",
+        "import jax\nsteps = 0\n@jax.jit\ndef f(x):\n    global steps\n    steps = steps + 1\n    return x\n",
+        # a lazy initialisation sets the value once
+        "import jax\n_T = None\ndef table():\n    global _T\n    if _T is None:\n        _T = {'a': 2.0}\n    return _T\n"
+        "@jax.jit\ndef f(x):\n    return x * table()['a']\n",
         # a registry filled by decorators at import time
         "import jax\nREGISTRY = {}\ndef register(name):\n    def decorator(fn):\n        REGISTRY[name] = fn\n        return fn\n"
         "    return decorator\n@register('relu')\ndef relu(x):\n    return x\n"
@@ -120,6 +126,8 @@ Offered only for functions decorated directly and called by name in this module.
                 change = model.global_change_after(name, fn)
                 if change is None:
                     continue
+                if model.is_side_effect(node) or (isinstance(node, ast.Name) and model.reaches_to_mutate(node)):
+                    continue  # `LOG` in `LOG.append(x)`: changes the object (side-effect-in-jit), reads no value
                 seen.add(name)
                 ctx.report(
                     node,

@@ -1,0 +1,252 @@
+"""Side effects of traced code: what a traced function does to state that outlives its trace.
+
+Under `jit` the Python body runs once, at trace time, with tracers for its array arguments. A statement that
+changes something outside the trace (a module-level list it appends to, a `global` it writes, `self.attr` of a
+jitted method, an outer iterator it advances) does so once, when the function is traced, never on later calls,
+and leaves tracers behind where it stored traced values. Changes to the function's own locals, to the locals of
+an enclosing function traced by the same transformation, and code run by host callbacks (`jax.debug.callback`,
+`io_callback`) are not side effects.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from sharpbits.analysis.kinds import ARRAYS, Kind, ValueKinds
+from sharpbits.analysis.scopes import FunctionInfo
+
+# Methods that put a value into a container: method -> positions of the stored values (None: every argument).
+_STORING_METHODS: dict[str, tuple[int, ...] | None] = {
+    "append": (0,), "extend": (0,), "insert": (1,), "add": (0,), "appendleft": (0,), "extendleft": (0,),
+    "update": None, "setdefault": (1,), "put": (0,), "put_nowait": (0,),
+}
+_ITERATOR_MAKERS = {"iter", "map", "filter", "zip", "enumerate", "reversed"}
+# Transformations that track module state themselves (a write to `self.attr` is how their modules work).
+_STATEFUL_TRANSFORMS = ("flax.nnx.", "equinox.")
+# A `global` a traced function writes on purpose to count its own traces (tests do this).
+_TRACE_COUNTER_WORDS = ("trace", "compil")
+_TRACED_KINDS = (*ARRAYS, Kind.KEY)
+
+
+@dataclass(frozen=True)
+class SideEffect:
+    node: ast.AST  # what the user must change: the call, or the target that is written
+    function: FunctionInfo  # the traced function that does it
+    action: str  # "appends a traced value to", "writes the global", ...
+    target: str  # how the changed state is spelled: `LOG`, `self.cache`, `counter`
+    traced_value: bool  # stores a traced value (a tracer leaks) rather than a Python value
+    receiver: ast.Name | None = None  # the name read to reach the state (`LOG` in `LOG.append(x)`)
+
+
+class SideEffects(ValueKinds):
+    """The side-effect part of ModuleModel (see model.py)."""
+
+    _side_effects: list[SideEffect] | None = None
+    _side_effect_ids: set[int] | None = None
+
+    def side_effects(self) -> list[SideEffect]:
+        """Every side effect of compiled traced code in the module, in source order."""
+        if self._side_effects is None:
+            found: list[SideEffect] = []
+            for fn in self.functions.values():
+                if fn.traced and fn.compiled:
+                    found.extend(self._effects_of(fn))
+            found.sort(key=lambda e: (e.node.lineno, e.node.col_offset))  # type: ignore[attr-defined]
+            self._side_effects = found
+            self._side_effect_ids = {id(e.node) for e in found} | {id(e.receiver) for e in found if e.receiver}
+        return self._side_effects
+
+    def is_side_effect(self, node: ast.AST) -> bool:
+        """Whether `node` is a side effect of traced code (the call or written target), or the name read to
+        reach the changed state: what other rules must not report a second time."""
+        if self._side_effect_ids is None:
+            self.side_effects()
+        assert self._side_effect_ids is not None
+        return id(node) in self._side_effect_ids
+
+    def outlives_trace(self, name: str, fn: FunctionInfo) -> bool:
+        """Whether the variable `name`, read or written in traced `fn`, belongs to state outside fn's trace: a
+        module-level name, or a local of an enclosing function that is not traced by the same transformation."""
+        cur: FunctionInfo | None = fn
+        crossed = False
+        while cur is not None:
+            if name in cur.local_names:
+                return crossed or not cur.traced
+            if _own_trace(cur):
+                crossed = True  # cur is traced by a transformation of its own (a jit, a scan body, ...)
+            cur = cur.parent
+        return True
+
+    # ---- finding them ----------------------------------------------------------------------------------
+
+    def _effects_of(self, fn: FunctionInfo) -> list[SideEffect]:
+        found: list[SideEffect] = []
+        declared: set[str] = set()
+        for node in self.own_nodes(fn):
+            if isinstance(node, ast.Global | ast.Nonlocal):
+                declared.update(node.names)
+        for node in self.own_nodes(fn):
+            if isinstance(node, ast.Call):
+                effect = self._call_effect(node, fn)
+            elif isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store):
+                effect = self._store_effect(node, fn)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id in declared:
+                effect = self._declared_write(node, fn)
+            else:
+                continue
+            if effect is not None:
+                found.append(effect)
+        return found
+
+    def _outer_state(self, expr: ast.AST, fn: FunctionInfo) -> tuple[str, ast.Name] | None:
+        """`LOG` (an outer name) or `self.items` (state of the object a traced method belongs to)."""
+        if isinstance(expr, ast.Name):
+            if expr.id in ("self", "cls") or not self.outlives_trace(expr.id, fn):
+                return None
+            return expr.id, expr
+        if (isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "self"
+                and self._self_outlives_trace(fn)):
+            return f"self.{expr.attr}", expr.value
+        return None
+
+    def _self_outlives_trace(self, fn: FunctionInfo) -> bool:
+        """`self` in a traced method (or in a function traced on its own inside a method) is an object that the
+        trace does not own. Not for flax.nnx/equinox transformations, which carry module state themselves."""
+        if any(t.transform.startswith(_STATEFUL_TRANSFORMS) for t in fn.traces):
+            return False
+        cur: FunctionInfo | None = fn
+        crossed = False
+        while cur is not None:
+            if "self" in cur.params:
+                is_method = cur.parent is None and "." in cur.qualname and cur.params[:1] == ["self"]
+                if not is_method or any(t.transform.startswith(_STATEFUL_TRANSFORMS) for t in cur.traces):
+                    return False
+                # A jitted method whose `self` is a traced pytree argument works on a copy rebuilt from its
+                # leaves; only a static `self` (static_argnums=0) is the caller's own object.
+                return crossed or any(0 in t.static_argnums or "self" in t.static_argnames for t in cur.traces)
+            crossed = crossed or _own_trace(cur)
+            cur = cur.parent
+        return False
+
+    def _carries_traced(self, expr: ast.AST, fn: FunctionInfo) -> bool:
+        if isinstance(expr, ast.Starred):
+            expr = expr.value
+        if isinstance(expr, ast.Tuple | ast.List | ast.Set):
+            return any(self._carries_traced(e, fn) for e in expr.elts)
+        if isinstance(expr, ast.Dict):
+            return any(self._carries_traced(v, fn) for v in expr.values)
+        return self.kind_of(expr, fn) in _TRACED_KINDS
+
+    def _call_effect(self, node: ast.Call, fn: FunctionInfo) -> SideEffect | None:
+        func = node.func
+        if isinstance(func, ast.Name) and func.id == "next" and node.args and not self.is_local("next", fn):
+            it = node.args[0]
+            if isinstance(it, ast.Name) and self.outlives_trace(it.id, fn) and self._is_iterator(it.id, fn):
+                return SideEffect(node, fn, "advances the outer iterator", it.id, False, it)
+            return None
+        if not isinstance(func, ast.Attribute) or func.attr not in _STORING_METHODS:
+            return None
+        state = self._outer_state(func.value, fn)
+        if state is None or self.kind_of(func.value, fn) is not Kind.CONTAINER:
+            return None
+        positions = _STORING_METHODS[func.attr]
+        values = [a for i, a in enumerate(node.args) if positions is None or i in positions]
+        values += [k.value for k in node.keywords] if positions is None else []
+        if not any(self._carries_traced(v, fn) for v in values):
+            return None
+        return SideEffect(node, fn, f"stores a traced value in (`.{func.attr}`)", state[0], True, state[1])
+
+    def _store_effect(self, node: ast.Subscript | ast.Attribute, fn: FunctionInfo) -> SideEffect | None:
+        assign = self.parents.get(node)
+        if not isinstance(assign, ast.Assign | ast.AugAssign | ast.AnnAssign) or assign.value is None:
+            return None
+        targets = assign.targets if isinstance(assign, ast.Assign) else [assign.target]
+        if node not in targets:
+            return None  # part of a tuple target: `a, LOG[0] = ...` is left alone
+        if not self._carries_traced(assign.value, fn):
+            return None
+        if isinstance(node, ast.Subscript):
+            state = self._outer_state(node.value, fn)
+            if state is None or self.kind_of(node.value, fn) is not Kind.CONTAINER:
+                return None
+            return SideEffect(node, fn, "stores a traced value in", state[0], True, state[1])
+        state = self._outer_state(node, fn)
+        if state is None:
+            base = node.value
+            if not (isinstance(base, ast.Name) and base.id not in ("self", "cls") and base.id not in self.aliases
+                    and self.outlives_trace(base.id, fn)):
+                return None
+            state = (f"{base.id}.{node.attr}", base)
+        return SideEffect(node, fn, "stores a traced value in the attribute", state[0], True, state[1])
+
+    def _declared_write(self, node: ast.Name, fn: FunctionInfo) -> SideEffect | None:
+        """A store to a name declared `global`/`nonlocal` in traced `fn`."""
+        if not self.outlives_trace(node.id, fn):
+            return None  # a nonlocal of an enclosing function under the same trace
+        stmt = self.parents.get(node)
+        if isinstance(stmt, ast.AugAssign):
+            kinds = {self.kind_of(stmt.value, fn), self._outer_kind(node.id, fn)}
+            kind = Kind.JAX if not kinds.isdisjoint(_TRACED_KINDS) else (
+                Kind.PYTHON if kinds == {Kind.PYTHON} else Kind.UNKNOWN)
+        elif isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None and node in (
+                stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]):
+            kind = Kind.JAX if self._carries_traced(stmt.value, fn) else self.kind_of(stmt.value, fn)
+        else:
+            return None  # a loop target, a `with ... as`, an unpacking: not told
+        if kind in _TRACED_KINDS:
+            return SideEffect(node, fn, "writes", node.id, True)
+        if kind in (Kind.PYTHON, Kind.CONTAINER) and not any(w in node.id.lower() for w in _TRACE_COUNTER_WORDS) \
+                and not self.once_only_init(node, fn):
+            return SideEffect(node, fn, "writes", node.id, False)
+        return None
+
+    def once_only_init(self, node: ast.Name, fn: FunctionInfo) -> bool:
+        """Whether a write of a global/nonlocal name is guarded by a test of that name: `if _CACHE is None:
+        _CACHE = {}`, `if not _warned: ...; _warned = True`. A once-only initialisation or flag, meant to happen
+        once: neither a side effect to report nor a change that makes the global stale."""
+        cur = self.parents.get(node)
+        while cur is not None and cur is not fn.node:
+            if isinstance(cur, ast.If) and any(isinstance(n, ast.Name) and n.id == node.id for n in ast.walk(cur.test)):
+                return True
+            cur = self.parents.get(cur)
+        return False
+
+    def _outer_kind(self, name: str, fn: FunctionInfo) -> Kind:
+        return self.module_env.get(name, Kind.UNKNOWN) if fn.parent is None else Kind.UNKNOWN
+
+    def _is_iterator(self, name: str, fn: FunctionInfo) -> bool:
+        """Every binding of `name` in the scope that owns it makes an iterator: `iter(...)`, `map/zip/...`, a
+        generator expression, `itertools.*`, or a call of a generator function of this module."""
+        owner: FunctionInfo | None = fn
+        while owner is not None and name not in owner.local_names:
+            owner = owner.parent
+        values: list[ast.AST] = []
+        for node in self.own_nodes(owner):
+            if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+                stmt = self.parents.get(node)
+                if not isinstance(stmt, ast.Assign) or node not in stmt.targets:
+                    return False
+                values.append(stmt.value)
+        return bool(values) and all(self._makes_iterator(v, owner) for v in values)
+
+    def _makes_iterator(self, value: ast.AST, scope: FunctionInfo | None) -> bool:
+        if isinstance(value, ast.GeneratorExp):
+            return True
+        if not isinstance(value, ast.Call):
+            return False
+        if isinstance(value.func, ast.Name) and value.func.id in _ITERATOR_MAKERS and (
+                scope is None or not self.is_local(value.func.id, scope)):
+            return True
+        q = self.qualname(value.func, scope)
+        if q is not None and q.startswith("itertools."):
+            return q != "itertools.count"  # `next(ids)` for unique names is meant to run at trace time
+
+        target = self._resolve_function(value.func, scope)
+        return target is not None and not isinstance(target.node, ast.Lambda) and any(
+            isinstance(n, ast.Yield | ast.YieldFrom) for n in self.own_nodes(target))
+
+
+def _own_trace(fn: FunctionInfo) -> bool:
+    """Traced by a transformation of its own (not only because it is defined in, or called from, traced code)."""
+    return any(not t.transform.startswith(("called from", "defined inside")) for t in fn.traces)

@@ -1,0 +1,144 @@
+"""How eager code runs: which statements repeat (loops, functions called from loops), which calls dispatch JAX
+work (asynchronously: the call returns before the device has finished), and which wait for it on the host."""
+
+from __future__ import annotations
+
+import ast
+
+from sharpbits.analysis.kinds import ARRAYS, Kind, ValueKinds
+from sharpbits.analysis.scopes import FunctionInfo
+
+# Transformations whose result is compiled code, cached per wrapped function object.
+COMPILING = frozenset({"jax.jit", "jax.pmap", "equinox.filter_jit", "flax.nnx.jit"})
+LOOPS = (ast.For, ast.AsyncFor, ast.While)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+# Calls that wait for device values: the host needs the numbers.
+_SYNC_BUILTINS = {"float", "int", "bool", "complex", "print", "str", "repr", "format", "list", "tuple"}
+_SYNC_METHODS = {"block_until_ready", "item", "tolist", "tobytes", "__array__", "copy_to_host_async"}
+_SYNC_FUNCS = {"jax.block_until_ready", "jax.device_get", "jax.effects_barrier"}
+# JAX functions whose result is a tuple, list or pytree of arrays (no `.block_until_ready()` method on it).
+PYTREE_RESULTS = frozenset({
+    *(f"jax.numpy.linalg.{n}" for n in ("svd", "eig", "eigh", "qr", "slogdet", "lstsq")),
+    *(f"jax.numpy.{n}" for n in ("unique", "unique_all", "unique_counts", "unique_inverse", "histogram",
+                                 "histogram2d", "histogramdd", "meshgrid", "divmod", "frexp", "modf", "split",
+                                 "array_split", "hsplit", "vsplit", "dsplit", "nonzero", "unravel_index",
+                                 "broadcast_arrays", "atleast_1d", "atleast_2d", "atleast_3d")),
+    *(f"jax.scipy.linalg.{n}" for n in ("lu", "qr", "eigh", "svd", "schur", "hessenberg", "lu_factor", "polar")),
+    *(f"jax.lax.{n}" for n in ("scan", "while_loop", "fori_loop", "cond", "switch", "map", "top_k", "sort",
+                               "sort_key_val", "associative_scan", "linalg.eigh", "linalg.qr", "linalg.svd")),
+})
+_CACHING_DECORATORS = {"functools.cache", "functools.lru_cache", "functools.cached_property"}
+# Calls that run no JAX work and cannot wait for it.
+_PURE_BUILTINS = {"range", "len", "enumerate", "zip", "isinstance", "id", "type", "iter", "next", "min", "max",
+                  "sum", "abs", "round", "sorted", "reversed", "dict", "set", "getattr", "hasattr"}
+
+
+class Execution(ValueKinds):
+    """The execution part of ModuleModel (see model.py)."""
+
+    _loop_calls: dict[str, list[ast.Call]] | None = None
+
+    def enclosing_loop(self, node: ast.AST) -> ast.AST | None:
+        """The innermost loop of the same scope that runs `node` once per iteration: a `for`/`while` whose body
+        holds it, or a comprehension whose element holds it. None outside loops (or in a loop's iterable)."""
+        child, cur = node, self.parents.get(node)
+        while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+                                                    | ast.ClassDef | ast.Module):
+            if isinstance(cur, LOOPS) and (child in cur.body or (isinstance(cur, ast.While) and child is cur.test)):
+                return cur
+            if isinstance(cur, _COMPREHENSIONS) and child is not cur.generators[0]:
+                return cur
+            child, cur = cur, self.parents.get(cur)
+        return None
+
+    def called_in_loop(self, fn: FunctionInfo) -> ast.Call | None:
+        """A call of `fn` made once per iteration of a loop somewhere in the module (by name, or `self.name(...)`
+        for a method); None when there is none or `fn` caches its results (`functools.cache`/`lru_cache`)."""
+        if isinstance(fn.node, ast.Lambda) or any(
+                self.qualname(d.func if isinstance(d, ast.Call) else d, fn.parent) in _CACHING_DECORATORS
+                for d in fn.node.decorator_list):
+            return None
+        if self._loop_calls is None:
+            self._loop_calls = {}
+            for call in self.nodes(ast.Call):
+                assert isinstance(call, ast.Call)
+                func = call.func
+                name = func.id if isinstance(func, ast.Name) else func.attr if (
+                    isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+                    and func.value.id in ("self", "cls")) else None
+                if name is not None and self.enclosing_loop(call) is not None:
+                    self._loop_calls.setdefault(name, []).append(call)
+        is_method = fn.parent is None and "." in fn.qualname and fn.params[:1] in (["self"], ["cls"])
+        for call in self._loop_calls.get(fn.name, []):
+            scope = self.enclosing_function(call)
+            if isinstance(call.func, ast.Attribute):
+                if is_method and scope is not None and scope.qualname.rsplit(".", 1)[0] == fn.qualname.rsplit(".", 1)[0]:
+                    return call
+            elif not is_method and self._resolve_function(call.func, scope) is fn:
+                return call
+        return None
+
+    def compiled_callee(self, func: ast.AST, scope: FunctionInfo | None) -> bool:
+        """Whether calling `func` runs compiled JAX code: a function decorated with `jax.jit` (or pmap,
+        `eqx.filter_jit`, `nnx.jit`), a name bound to `jax.jit(...)`, or `jax.jit(f)` itself."""
+        if isinstance(func, ast.Call):
+            site = self.transform_of(func.func, scope)
+            return site is not None and site.transform in COMPILING and bool(func.args)
+        if not isinstance(func, ast.Name):
+            return False
+        target = self._resolve_function(func, scope)
+        if target is not None and not isinstance(target.node, ast.Lambda):
+            return any(t.transform in COMPILING and t.node in target.node.decorator_list for t in target.traces)
+        owner: FunctionInfo | None = scope
+        while owner is not None and func.id not in owner.local_names:
+            owner = owner.parent
+        values = []
+        for node in self.own_nodes(owner):
+            if isinstance(node, ast.Name) and node.id == func.id and isinstance(node.ctx, ast.Store):
+                stmt = self.parents.get(node)
+                if not isinstance(stmt, ast.Assign) or node not in stmt.targets:
+                    return False
+                values.append(stmt.value)
+        return bool(values) and all(isinstance(v, ast.Call) and self.compiled_callee(v, owner) for v in values)
+
+    def dispatch_kind(self, call: ast.Call, scope: FunctionInfo | None) -> Kind | None:
+        """The kind of what a call returns when it starts JAX work on the device (asynchronously): JAX (or a
+        mask or key) for one array, UNKNOWN for a pytree from compiled code; None when it starts none that is
+        known (NumPy, Python, calls of unknown functions, helpers that wait for their own results)."""
+        kind = self.kind_of(call, scope)
+        if kind in (*ARRAYS, Kind.KEY) and self.qualname(call.func, scope) in PYTREE_RESULTS:
+            return Kind.UNKNOWN  # `jnp.linalg.svd(m)`: a tuple of arrays
+        if kind in (*ARRAYS, Kind.KEY):
+            if isinstance(call.func, ast.Name) and self.module_functions.get(call.func.id) is not None:
+                helper = self.module_functions[call.func.id]
+                if any(self.host_sync(n, helper) for n in self.own_nodes(helper) if isinstance(n, ast.Call)):
+                    return None  # a helper that waits for its own result before returning
+            return kind
+        if self.compiled_callee(call.func, scope):
+            return Kind.UNKNOWN
+        return None
+
+    def host_sync(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
+        """Whether a call waits for device values on the host: `.block_until_ready()`,
+        `jax.block_until_ready(...)`, `jax.device_get`, `float(...)`/`int(...)`/`print(...)` of a value, `.item()`,
+        `.tolist()`, `np.asarray(...)` and other NumPy functions given a value."""
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr in _SYNC_METHODS:
+            return True
+        if isinstance(func, ast.Name) and func.id in _SYNC_BUILTINS and call.args and (
+                scope is None or not self.is_local(func.id, scope)):
+            return True
+        q = self.qualname(func, scope)
+        if q in _SYNC_FUNCS:
+            return True
+        return q is not None and q.split(".")[0] in ("numpy", "onp") and bool(call.args)
+
+    def pure_python_call(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
+        """A call that neither starts JAX work nor waits for it: `range`, `len`, `list.append`, ..."""
+        func = call.func
+        if isinstance(func, ast.Name):
+            return func.id in _PURE_BUILTINS and (scope is None or not self.is_local(func.id, scope))
+        if isinstance(func, ast.Attribute) and func.attr in ("append", "extend", "insert", "update", "add",
+                                                              "format", "join", "items", "keys", "values"):
+            return self.kind_of(func.value, scope) in (Kind.CONTAINER, Kind.PYTHON)
+        return False

@@ -1,0 +1,404 @@
+"""SB303 jit-in-loop: a function jitted anew on every iteration of a loop (or call of a per-step function)."""
+
+from __future__ import annotations
+
+import ast
+
+from sharpbits.analysis.model import COMPILING, LOOPS, FunctionInfo, ModuleModel
+from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.findings import Fix, Severity, TextEdit
+
+_COMPILING_TAILS = tuple({name.rsplit(".", 1)[1] for name in COMPILING})
+_UNHASHABLE = (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)
+
+
+class JitInLoop(Rule):
+    code = "SB303"
+    name = "jit-in-loop"
+    severity = "warning"
+    summary = ("Flags `jax.jit` of a lambda, nested function, `functools.partial`, bound method or `vmap`/`grad` "
+               "wrapper created and called inside a loop (or a function called from one), and unhashable static "
+               "arguments.")
+    why = """
+`jax.jit` caches compiled code per wrapped function object. A module-level function jitted inside a loop is
+traced once (the cache finds it again), but a `lambda`, a nested `def`, a `functools.partial(...)`, a bound method
+(`self.forward`) or a `jax.vmap(f)`/`jax.grad(f)` wrapper is a **new object** every time the expression runs, so
+`jax.jit(...)` of it misses the cache: the function is traced and compiled again on every iteration. The loop
+then spends its time compiling (often 100x slower than the compiled step itself).
+
+A static argument must be hashable: a list or dict literal passed where `static_argnums`/`static_argnames` point
+raises `ValueError: Non-hashable static arguments are not supported`, and a lambda passed there is a new value
+on every call, which retraces every call.
+
+A jitted function created once (before the loop, at module level, or by a cached factory) is not flagged. When the
+wrapped function reads a value that changes in the loop, or the loop walks a literal tuple or list of cases (a
+sweep in a test), each version may be meant to compile anyway: those are reported as info.
+"""
+    example = """
+import jax
+import jax.numpy as jnp
+
+def train(w, batches):
+    for x in batches:
+        w = jax.jit(lambda w, x: w - 0.1 * jnp.mean(x @ w) * x[0])(w, x)
+    return w
+"""
+    use_instead = """
+import jax
+import jax.numpy as jnp
+
+def train(w, batches):
+    jitted = jax.jit(lambda w, x: w - 0.1 * jnp.mean(x @ w) * x[0])
+    for x in batches:
+        w = jitted(w, x)
+    return w
+"""
+    fix_safety = """
+When the jitted function is created and called inside a `for`/`while` loop and nothing it reads is assigned in
+the loop, the fix moves the `jax.jit(...)` call before the loop (as `jitted = jax.jit(...)`, or the loop's own
+`name = jax.jit(...)` statement) and calls the hoisted function in the loop. It is **safe** when nothing the
+wrapped function reads changes in the loop: it computes the same thing, it is only traced once. It is **unsafe**
+for a bound method (`jax.jit(self.forward)` reads the object's attributes once, at its one trace, so later
+changes to them are no longer seen) and when an object it reads is changed in place in the loop
+(`self.w = ...`, `cfg["lr"] = ...`). No fix is offered when the wrapped function reads a name assigned in the
+loop, for functions called from a loop (the jitted function belongs at module level or in a cached factory), or
+for static arguments.
+"""
+    VALID = [
+        # hoisted out of the loop
+        "import jax\ndef run(xs):\n    f = jax.jit(lambda x: x * 2)\n    for x in xs:\n        f(x)\n",
+        # a module-level function: the cache finds it again
+        "import jax\ndef double(x):\n    return x * 2\ndef run(xs):\n    for x in xs:\n        jax.jit(double)(x)\n",
+        # a cached factory
+        "import functools\nimport jax\n@functools.lru_cache\ndef make(n):\n    return jax.jit(lambda x: x * n)\n"
+        "def run(xs):\n    for x in xs:\n        make(3)(x)\n",
+        # jitted functions built in a loop and kept, not called there
+        "import functools\nimport jax\ndef scale(x, k):\n    return x * k\n"
+        "fns = [jax.jit(functools.partial(scale, k=k)) for k in range(3)]\n",
+        # created once, lazily, under a guard
+        "import jax\ndef run(xs):\n    f = None\n    for x in xs:\n        if f is None:\n"
+        "            f = jax.jit(lambda v: v * 2)\n        f(x)\n",
+        # a nested def created outside the loop is the same object on every iteration
+        "import jax\ndef run(xs):\n    def double(x):\n        return x * 2\n    for x in xs:\n        jax.jit(double)(x)\n",
+        # jit inside traced code is inlined into the outer trace
+        "import jax\n@jax.jit\ndef f(xs):\n    for i in range(2):\n        xs = jax.jit(lambda v: v * 2)(xs)\n    return xs\n",
+        # hashable static arguments
+        "import functools\nimport jax\n@functools.partial(jax.jit, static_argnums=1)\ndef f(x, shape):\n"
+        "    return x.reshape(shape)\ny = f(1.0, (1,))\n",
+    ]
+    INVALID = [
+        Invalid(
+            "import jax\ndef run(xs):\n    out = []\n    for x in xs:\n        out.append(jax.jit(lambda v: v * 2)(x))\n"
+            "    return out\n",
+            fixed="import jax\ndef run(xs):\n    out = []\n    jitted = jax.jit(lambda v: v * 2)\n    for x in xs:\n"
+            "        out.append(jitted(x))\n    return out\n",
+        ),
+        Invalid(  # the loop's own assignment is moved
+            "import jax\nclass Model:\n    def forward(self, x):\n        return x * 2\n    def run(self, xs):\n"
+            "        for x in xs:\n            f = jax.jit(self.forward)\n            x = f(x)\n        return x\n",
+            fixed="import jax\nclass Model:\n    def forward(self, x):\n        return x * 2\n    def run(self, xs):\n"
+            "        f = jax.jit(self.forward)\n        for x in xs:\n            x = f(x)\n        return x\n",
+        ),
+        Invalid(  # depends on the loop variable: flagged, not hoisted
+            "import jax\ndef run(x):\n    for k in range(3):\n        x = jax.jit(lambda v: v * k)(x)\n    return x\n",
+            severity="info",
+        ),
+        Invalid(  # a sweep over a fixed set of cases: each may be meant to compile anyway
+            "import jax\nimport jax.numpy as jnp\ndef check():\n    for x in (jnp.ones(2), jnp.ones((2, 2))):\n"
+            "        def total(v):\n            return v.sum()\n        assert jax.jit(total)(x) == total(x)\n",
+            severity="info",
+        ),
+        Invalid(  # vmap of a module-level function is a new wrapper each time
+            "import jax\ndef f(x):\n    return x * 2\nwhile True:\n    y = jax.jit(jax.vmap(f))(jax.numpy.ones(3))\n"
+            "    break\n",
+            fixed="import jax\ndef f(x):\n    return x * 2\njitted = jax.jit(jax.vmap(f))\nwhile True:\n"
+            "    y = jitted(jax.numpy.ones(3))\n    break\n",
+        ),
+        Invalid(  # a per-step function called from a loop
+            "import jax\ndef step(w, x):\n    update = jax.jit(lambda w, x: w - 0.1 * x)\n    return update(w, x)\n"
+            "def train(w, xs):\n    for x in xs:\n        w = step(w, x)\n    return w\n",
+        ),
+        Invalid(  # a nested def created in the loop body
+            "import jax\ndef run(xs, scale):\n    for x in xs:\n        def f(v):\n            return v * scale\n"
+            "        x = jax.jit(f)(x)\n    return x\n",
+        ),
+        Invalid(  # an unhashable static argument
+            "import functools\nimport jax\n@functools.partial(jax.jit, static_argnames='axes')\ndef total(x, axes):\n"
+            "    return x.sum(axes)\ny = total(jax.numpy.ones((2, 2)), axes=[0, 1])\n",
+            severity="error",
+        ),
+    ]
+
+    def check(self, ctx: RuleContext) -> None:
+        model = ctx.model
+        for call in model.nodes(ast.Call):
+            assert isinstance(call, ast.Call)
+            func = call.func
+            last = func.attr if isinstance(func, ast.Attribute) else model.aliases.get(func.id, "") if isinstance(
+                func, ast.Name) else ""
+            if not last.endswith(_COMPILING_TAILS) or not call.args:
+                continue  # cheap test first: most calls are not jit
+            scope = model.enclosing_function(call)
+            if scope is not None and scope.traced:
+                continue  # jit inside traced code is inlined into the outer trace
+            site = model.transform_of(call.func, scope)
+            if site is None or site.transform not in COMPILING or not call.args:
+                continue
+            self._check_jit(ctx, call, scope, site.transform)
+        self._check_static_arguments(ctx)
+
+    def _check_jit(self, ctx: RuleContext, call: ast.Call, scope: FunctionInfo | None, transform: str) -> None:
+        model = ctx.model
+        wrapped = call.args[0]
+        loop = model.enclosing_loop(call)
+        if loop is not None:
+            region: ast.AST = loop
+        elif scope is not None and model.called_in_loop(scope) is not None:
+            region = scope.node
+        else:
+            return
+        called = _called_in_region(call, region, model)
+        if called is None:
+            return
+        what = _fresh_callable(wrapped, region, scope, model)
+        if what is None:
+            return
+        spelled = ast.unparse(call.func)
+        shown = _short(wrapped)
+        if loop is not None:
+            where = f"on every iteration of the loop at line {loop.lineno}"  # type: ignore[attr-defined]
+        else:
+            where = f"on every call of `{scope.name}`, which is called from a loop"  # type: ignore[union-attr]
+        message = (f"`{spelled}({shown})` is created {where}: a {_KIND_WORDS[what]} is a new object each time, so "
+                   f"`{spelled}` misses its cache and traces and compiles it again every time; create the jitted "
+                   "function once, outside the loop")
+        varying = _varying_names(region, scope, loop is not None, model)
+        depends = sorted(_free_reads(call, model) & varying)
+        sweep = isinstance(loop, LOOPS) and isinstance(getattr(loop, "iter", None), ast.Tuple | ast.List | ast.Set)
+        severity: Severity | None = None
+        if depends or sweep:
+            # each iteration may be meant to compile a different function (a sweep over configurations)
+            severity = "info"
+            message += (f" (it reads `{depends[0]}`, which changes {'in the loop' if loop is not None else 'per call'}:"
+                        " if each version must compile anyway, pass the varying value as an argument or make it "
+                        "static)" if depends else " (the loop walks a fixed set of cases: if each case must compile "
+                        "anyway, this costs nothing)")
+        fix = _hoist(ctx, call, loop, called) if isinstance(loop, LOOPS) and not depends else None
+        ctx.report(call, message, fix, fix_title="create the jitted function once, before the loop",
+                   severity=severity)
+
+    def _check_static_arguments(self, ctx: RuleContext) -> None:
+        model = ctx.model
+        for fn in model.traced_functions():
+            if not fn.static_params or isinstance(fn.node, ast.Lambda):
+                continue
+            if not any(t.transform in COMPILING for t in fn.traces):
+                continue
+            defaults = {id(d) for d in [*fn.node.args.defaults, *fn.node.args.kw_defaults] if d is not None}
+            for param in sorted(fn.static_params - {"self", "cls"}):
+                for value in model.argument_values(fn, param):
+                    if id(value) in defaults:
+                        continue
+                    if isinstance(value, _UNHASHABLE):
+                        ctx.report(value, f"`{param}` is a static argument of `{fn.name}`, and a "
+                                   f"{type(value).__name__.lower().replace('comp', ' comprehension')} is not "
+                                   "hashable: the call raises `ValueError: Non-hashable static arguments are not "
+                                   "supported`; pass a tuple (or a frozen value)", severity="error")
+                    elif isinstance(value, ast.Lambda) and model.enclosing_loop(value) is not None:
+                        ctx.report(value, f"`{param}` is a static argument of `{fn.name}`, and this lambda is a new "
+                                   "object on every iteration: every call traces and compiles again; define the "
+                                   "function once, outside the loop")
+
+
+_KIND_WORDS = {"lambda": "lambda", "nested function": "nested function", "partial": "`functools.partial` object",
+               "bound method": "bound method", "transformed function": "transformed function"}
+
+
+def _fresh_callable(wrapped: ast.AST, region: ast.AST, scope: FunctionInfo | None, model: ModuleModel) -> str | None:
+    """What kind of new-each-time object `wrapped` is, when it is created inside `region`; else None."""
+    if isinstance(wrapped, ast.Lambda):
+        return "lambda"
+    if isinstance(wrapped, ast.Call):
+        q = model.qualname(wrapped.func, scope)
+        if q == "functools.partial":
+            return "partial"
+        if model.transform_of(wrapped.func, scope) is not None:
+            return "transformed function"
+        return None
+    if isinstance(wrapped, ast.Attribute) and isinstance(wrapped.value, ast.Name) and wrapped.value.id == "self":
+        if scope is None or "." not in (method := _method_of(scope)).qualname:
+            return None
+        owner = method.qualname.rsplit(".", 1)[0]
+        if any(f.qualname == f"{owner}.{wrapped.attr}" and f.parent is None for f in model.functions.values()):
+            return "bound method"
+        return None
+    if isinstance(wrapped, ast.Name):
+        target = model._resolve_function(wrapped, scope)
+        if target is not None and target.parent is not None and _inside(target.node, region, model):
+            return "nested function"
+        if target is None and scope is not None and wrapped.id in scope.local_names:
+            for node in model.own_nodes(scope):  # f = lambda ... / f = partial(...) inside the region
+                if isinstance(node, ast.Name) and node.id == wrapped.id and isinstance(node.ctx, ast.Store):
+                    stmt = model.parents.get(node)
+                    if isinstance(stmt, ast.Assign) and _inside(stmt, region, model):
+                        kind = _fresh_callable(stmt.value, region, scope, model)
+                        if kind is not None and kind != "bound method":
+                            return kind
+    return None
+
+
+def _varying_names(region: ast.AST, scope: FunctionInfo | None, in_loop: bool, model: ModuleModel) -> set[str]:
+    """Names that can hold a different value each time the region runs: those assigned in the loop, or the
+    parameters and locals of a function called from a loop."""
+    if not in_loop and scope is not None:
+        return set(scope.local_names)
+    found = {n.id for n in ast.walk(region) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del)}
+    return found | {n.name for n in ast.walk(region) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+
+
+def _free_reads(call: ast.Call, model: ModuleModel) -> set[str]:
+    """Names the jitted callable reads from outside itself: free names of a lambda, of a nested def it names,
+    and of `partial`/transform arguments."""
+    reads: set[str] = set()
+    nodes: list[ast.AST] = [call]
+    scope = model.enclosing_function(call)
+    wrapped = call.args[0]
+    if isinstance(wrapped, ast.Name):
+        target = model._resolve_function(wrapped, scope)
+        if target is not None and not isinstance(target.node, ast.Lambda):
+            nodes.append(target.node)
+    for root in nodes:
+        for node in ast.walk(root):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                owner = model.enclosing_function(node)
+                if node is wrapped:
+                    continue  # the new object itself, not something it depends on
+                if owner is None or not _bound_within(node.id, owner, scope):
+                    reads.add(node.id)  # not a parameter or local of the lambda / nested def itself
+    return reads
+
+
+def _bound_within(name: str, fn: FunctionInfo, stop: FunctionInfo | None) -> bool:
+    """Whether `name` is local to `fn` or to a function between `fn` and `stop` (not to `stop` itself)."""
+    cur: FunctionInfo | None = fn
+    while cur is not None and cur is not stop:
+        if name in cur.local_names:
+            return True
+        cur = cur.parent
+    return False
+
+
+def _root_name(expr: ast.AST) -> str | None:
+    while isinstance(expr, ast.Attribute | ast.Subscript | ast.Call):
+        expr = expr.func if isinstance(expr, ast.Call) else expr.value
+    return expr.id if isinstance(expr, ast.Name) else None
+
+
+def _short(expr: ast.AST) -> str:
+    if isinstance(expr, ast.Lambda):
+        return "lambda ..."
+    if isinstance(expr, ast.Call):
+        return f"{ast.unparse(expr.func)}(...)"
+    text = ast.unparse(expr)
+    return text if len(text) <= 30 else "..."
+
+
+def _method_of(fn: FunctionInfo) -> FunctionInfo:
+    while fn.parent is not None:
+        fn = fn.parent
+    return fn
+
+
+def _inside(node: ast.AST, region: ast.AST, model: ModuleModel) -> bool:
+    cur: ast.AST | None = node
+    while cur is not None:
+        if cur is region:
+            return True
+        cur = model.parents.get(cur)
+    return False
+
+
+def _called_in_region(call: ast.Call, region: ast.AST, model: ModuleModel) -> ast.AST | None:
+    """How the jitted function is called in the repeated region: the call itself (`jax.jit(f)(x)`), or the name it
+    is assigned to (`g = jax.jit(f)` then `g(x)`); None when it is only kept, or created under a guard."""
+    parent = model.parents.get(call)
+    if isinstance(parent, ast.Call) and parent.func is call:
+        return parent
+    if not (isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name)):
+        return None
+    name = parent.targets[0].id
+    cur = model.parents.get(parent)
+    while cur is not None and cur is not region:
+        if isinstance(cur, ast.If) and any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(cur.test)):
+            return None  # `if f is None: f = jax.jit(...)`: created once
+        cur = model.parents.get(cur)
+    scope = model.enclosing_function(call)
+    for node in model.own_nodes(scope):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
+                and _inside(node, region, model)):
+            return parent
+    return None
+
+
+def _hoist(ctx: RuleContext, call: ast.Call, loop: ast.AST, called: ast.AST):
+    """Moves the `jax.jit(...)` call (or the loop's `g = jax.jit(...)` statement) before the loop, when nothing it
+    reads is assigned in the loop."""
+    model, source = ctx.model, ctx.source
+    assigned = {n.id for n in ast.walk(loop) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del)}
+    assigned |= {n.name for n in ast.walk(loop) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
+    own_params = {a.arg for n in ast.walk(call) if isinstance(n, ast.Lambda) for a in ast.walk(n.args)
+                  if isinstance(a, ast.arg)}
+    reads = {n.id for n in ast.walk(call) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    if (reads - own_params) & assigned:
+        return None
+    # Safe only when what the function reads cannot change in the loop: the hoisted function is traced once, so
+    # it keeps the values it read then. Objects changed in place in the loop (`self.w = ...`, `cfg["lr"] = ...`,
+    # `hist.append(...)`) and a bound method (it reads its object's state) make the rewrite unsafe.
+    mutated = {_root_name(n.value) for n in ast.walk(loop)
+               if isinstance(n, ast.Attribute | ast.Subscript) and isinstance(n.ctx, ast.Store | ast.Del)}
+    mutated |= {_root_name(n.func.value) for n in ast.walk(loop)
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)}
+    wrapped = call.args[0]
+    safe = not ((reads - own_params) & mutated) and not (
+        isinstance(wrapped, ast.Attribute) and isinstance(wrapped.value, ast.Name) and wrapped.value.id == "self")
+    loop_line = source.line_text(loop.lineno)  # type: ignore[attr-defined]
+    indent = loop_line[: len(loop_line) - len(loop_line.lstrip())]
+    if isinstance(called, ast.Assign):  # the loop's own `g = jax.jit(...)`: move the statement
+        if called not in getattr(model.parents.get(called), "body", []) or model.parents.get(called) is not loop:
+            return None
+        first, last = called.lineno, called.end_lineno or called.lineno
+        before = source.line_text(first)[: source.char_column(first, called.col_offset)]
+        after = source.line_text(last)[source.char_column(last, called.end_col_offset or 0):]
+        if before.strip() or after.strip():
+            return None  # shares its line with other code
+        target = called.targets[0]
+        if not isinstance(target, ast.Name) or sum(
+                1 for n in ast.walk(loop) if isinstance(n, ast.Name) and n.id == target.id
+                and isinstance(n.ctx, ast.Store)) != 1:
+            return None
+        text = source.segment(first, len(before), last, source.char_column(last, called.end_col_offset or 0))
+
+        def build_move() -> Fix | None:
+            delete = TextEdit(first, 1, last + 1, 1, "")
+            insert = TextEdit(loop.lineno, 1, loop.lineno, 1, f"{indent}{text}\n")  # type: ignore[attr-defined]
+            return Fix(safe=safe, description="Create the jitted function once, before the loop",
+                       edits=(insert, delete))
+
+        return build_move
+    names = model.all_names()
+    fresh = "jitted"
+    n = 2
+    while fresh in names:
+        fresh, n = f"jitted_{n}", n + 1
+    line, end_line = call.lineno, call.end_lineno or call.lineno
+    col = source.char_column(line, call.col_offset)
+    end_col = source.char_column(end_line, call.end_col_offset or 0)
+    text = source.segment(line, col, end_line, end_col)
+
+    def build() -> Fix | None:
+        insert = TextEdit(loop.lineno, 1, loop.lineno, 1, f"{indent}{fresh} = {text}\n")  # type: ignore[attr-defined]
+        replace = TextEdit(line, col + 1, end_line, end_col + 1, fresh)
+        return Fix(safe=safe, description=f"Create `{fresh} = {ast.unparse(call.func)}(...)` once, before the loop",
+                   edits=(insert, replace))
+
+    return build

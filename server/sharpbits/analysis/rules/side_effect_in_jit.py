@@ -1,0 +1,133 @@
+"""SB403 side-effect-in-jit: traced code changes state that outlives its trace."""
+
+from __future__ import annotations
+
+from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+
+
+class SideEffectInJit(Rule):
+    code = "SB403"
+    name = "side-effect-in-jit"
+    severity = "warning"
+    summary = ("Flags traced code that changes state outside its trace: storing a traced value in an outer list, "
+               "dict or attribute, writing a `global`/`nonlocal`, or advancing an outer iterator.")
+    why = """
+`jit` runs the Python body of a function once, at trace time, with tracers standing in for its array arguments;
+later calls run the compiled program and never run the Python again. A side effect in the body therefore happens
+**once**, not on every call: a list of losses gets one entry, a `global` step counter stops at 1, `next(batches)`
+bakes the first batch into the compiled function as a constant.
+
+Where the stored value is traced, what ends up in the list, dict or attribute is a **tracer**, not a number; using
+it after the trace raises `UnexpectedTracerError` (a "leaked tracer").
+
+Lists and dicts built inside the traced function (and stacked or returned), values handed to
+`jax.debug.callback`/`io_callback` (which run on every call, on the host), static values such as shapes, and
+module state of flax.nnx/equinox transformations are not flagged.
+"""
+    example = """
+import jax
+import jax.numpy as jnp
+
+losses = []
+
+@jax.jit
+def step(w, x):
+    loss = jnp.mean((x @ w) ** 2)
+    losses.append(loss)
+    return w - 0.1 * x.T @ (x @ w)
+"""
+    use_instead = """
+import jax
+import jax.numpy as jnp
+
+losses = []
+
+@jax.jit
+def step(w, x):
+    loss = jnp.mean((x @ w) ** 2)
+    return w - 0.1 * x.T @ (x @ w), loss
+
+def train(w, x):
+    w, loss = step(w, x)
+    losses.append(loss)
+    return w
+"""
+    fix_safety = """
+No automatic fix: return the value from the traced function and record it in the caller, or, to observe values
+on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for ordered effects).
+"""
+    VALID = [
+        # a local list built and stacked inside the traced function
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    outs = []\n    for i in range(3):\n"
+        "        outs.append(x * i)\n    return jnp.stack(outs)\n",
+        # a host callback runs on every call, with concrete values
+        "import jax\nLOG = []\n@jax.jit\ndef f(x):\n    jax.debug.callback(lambda v: LOG.append(v), x)\n    return x\n",
+        "import jax\nLOG = []\n@jax.jit\ndef f(x):\n    def record(v):\n        LOG.append(v)\n"
+        "    jax.debug.callback(record, x * 2)\n    return x\n",
+        # a static value (a shape) recorded at trace time
+        "import jax\nSHAPES = []\n@jax.jit\ndef f(x):\n    SHAPES.append(x.shape)\n    return x\n",
+        # attributes written in __init__ / setup are not traced
+        "import jax\nimport jax.numpy as jnp\nclass Model:\n    def __init__(self, n):\n        self.w = jnp.zeros(n)\n"
+        "    def __call__(self, x):\n        return x @ self.w\n",
+        # a nested helper appending to its traced parent's list: the same trace
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    outs = []\n    def add(v):\n"
+        "        outs.append(v)\n    add(x)\n    add(x + 1)\n    return jnp.stack(outs)\n",
+        # eager code may append what it likes
+        "import jax.numpy as jnp\nlosses = []\ndef record(x):\n    losses.append(jnp.mean(x))\n",
+        # a trace counter (written on purpose, at trace time)
+        "import jax\ntrace_count = 0\n@jax.jit\ndef f(x):\n    global trace_count\n    trace_count += 1\n    return x\n",
+        # a jitted method of a pytree class: `self` is traced, rebuilt from its leaves, a copy
+        "import jax\nimport jax.numpy as jnp\nclass G:\n    @jax.jit\n    def f(self, x):\n"
+        "        self.scale = jnp.exp(x)\n        return self.scale\n",
+        # a once-only initialisation at trace time
+        "import jax\n_TABLE = None\ndef table():\n    global _TABLE\n    if _TABLE is None:\n        _TABLE = {'a': 1}\n"
+        "    return _TABLE\n@jax.jit\ndef f(x):\n    return x * table()['a']\n",
+        # unique names from itertools.count at trace time
+        "import itertools\nimport jax\n_ids = itertools.count()\n@jax.jit\ndef f(x):\n"
+        "    with jax.named_scope(f'b{next(_ids)}'):\n        return x * 2\n",
+        # unknown values never warn
+        "import jax\nfrom registry import describe\nCACHE = {}\n@jax.jit\ndef f(x):\n    CACHE['last'] = describe(x)\n"
+        "    return x\n",
+    ]
+    INVALID = [
+        Invalid("import jax\nimport jax.numpy as jnp\nlosses = []\n@jax.jit\ndef step(x):\n"
+                "    loss = jnp.mean(x ** 2)\n    losses.append(loss)\n    return x - loss\n"),
+        Invalid(  # a global written through `global`: runs once
+            "import jax\nstep_count = 0\n@jax.jit\ndef update(w):\n    global step_count\n    step_count += 1\n"
+            "    return w * 0.9\n"),
+        Invalid(  # self.attr in a jitted method
+            "import functools\nimport jax\nimport jax.numpy as jnp\nclass Tracker:\n"
+            "    @functools.partial(jax.jit, static_argnums=0)\n    def update(self, x):\n"
+            "        self.last = jnp.mean(x)\n        return x\n"),
+        Invalid(  # an outer iterator advanced at trace time
+            "import jax\nimport numpy as np\nbatches = iter([np.ones(3), np.zeros(3)])\n@jax.jit\ndef step(w):\n"
+            "    return w + next(batches)\n"),
+        Invalid(  # the eager function's dict, written by the jitted closure
+            "import jax\ndef train(xs):\n    history = {}\n    @jax.jit\n    def step(x):\n"
+            "        history['loss'] = (x ** 2).sum()\n        return x\n    return [step(x) for x in xs], history\n"),
+        Invalid(  # a scan body storing its carry in the enclosing jitted function's list
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(xs):\n    seen = []\n    def body(c, x):\n"
+            "        seen.append(c)\n        return c + x, None\n    c, _ = jax.lax.scan(body, 0.0, xs)\n"
+            "    return c\n"),
+    ]
+
+    def check(self, ctx: RuleContext) -> None:
+        for effect in ctx.model.side_effects():
+            fn = effect.function
+            where = f"`{fn.name}` ({fn.trace_reason})"
+            if effect.action == "writes":
+                what = f"{where} writes `{effect.target}`, declared outside its trace"
+            elif effect.action.startswith("advances"):
+                what = f"{where} calls `next()` on the outer iterator `{effect.target}`"
+            else:
+                what = f"{where} stores a traced value in `{effect.target}`, which outlives the trace"
+            if effect.traced_value:
+                then = ("this runs when the function is traced (under `jit` once, not on every call) and leaves a "
+                        "tracer there (an UnexpectedTracerError when it is used later)")
+            elif effect.action.startswith("advances"):
+                then = ("this runs when the function is traced (under `jit` once): the item it takes is baked "
+                        "into the compiled function")
+            else:
+                then = "this runs when the function is traced (under `jit` once), not on every call"
+            ctx.report(effect.node, f"{what}: {then}; return the value instead, or use `jax.debug.callback` "
+                       "to act on every call")

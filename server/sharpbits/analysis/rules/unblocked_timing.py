@@ -1,0 +1,303 @@
+"""SB501 unblocked-timing: a clock stopped before the JAX work it times has finished."""
+
+from __future__ import annotations
+
+import ast
+
+from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel
+from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.findings import Fix, TextEdit
+
+TIMERS = {"time.time", "time.perf_counter", "time.monotonic", "time.process_time", "time.time_ns",
+          "time.perf_counter_ns", "time.monotonic_ns", "timeit.default_timer"}
+TIMEIT = {"timeit.timeit", "timeit.repeat", "timeit.Timer"}
+_TRANSFERS = {"jax.numpy.asarray", "jax.numpy.array", "jax.device_put", "jax.device_put_replicated",
+              "jax.device_put_sharded"}
+_STATEMENT_LISTS = ("body", "orelse", "finalbody")
+
+
+class UnblockedTiming(Rule):
+    code = "SB501"
+    name = "unblocked-timing"
+    severity = "warning"
+    summary = ("Flags timing a JAX call (`time.time`/`perf_counter`/`monotonic`, `timeit`) whose result is not "
+               "waited for (`block_until_ready()` or a host conversion) before the clock stops.")
+    why = """
+JAX dispatches work **asynchronously**: a call to a jitted function (or any `jax.numpy` operation) returns as soon
+as the work is queued, before the device has computed anything. A clock read right after the call measures the
+dispatch, not the computation, and reports a time that can be orders of magnitude too small.
+
+Call `.block_until_ready()` on the result (or `jax.block_until_ready(result)` for a pytree) before stopping the
+clock. A host conversion (`float(...)`, `.item()`, `np.asarray(...)`, printing the value) waits too, so timings
+that do one are not flagged, nor are timings of NumPy or plain Python code, of key splitting alone, or of a copy to
+the device alone. (On CPU a few operations, such as LAPACK decompositions like `svd`, happen to run synchronously;
+on GPU and TPU they are asynchronous like the rest, so they are flagged all the same.)
+"""
+    example = """
+import time
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def matmul(a, b):
+    return a @ b
+
+a = jnp.ones((1000, 1000))
+start = time.perf_counter()
+c = matmul(a, a)
+print(time.perf_counter() - start)
+"""
+    use_instead = """
+import time
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def matmul(a, b):
+    return a @ b
+
+a = jnp.ones((1000, 1000))
+start = time.perf_counter()
+c = matmul(a, a).block_until_ready()
+print(time.perf_counter() - start)
+"""
+    fix_safety = """
+The fix appends `.block_until_ready()` to the last JAX call before the clock stops when it returns one array, or
+wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the module imports `jax`). It is
+**safe**: both return their argument unchanged, once the device has finished computing it.
+"""
+    VALID = [
+        # waited for
+        "import time\nimport jax.numpy as jnp\nt0 = time.time()\ny = jnp.dot(jnp.ones(3), jnp.ones(3))\n"
+        "y.block_until_ready()\nprint(time.time() - t0)\n",
+        "import time\nimport jax\n@jax.jit\ndef f(x):\n    return x * 2, x\nt0 = time.perf_counter()\n"
+        "out = jax.block_until_ready(f(1.0))\nprint(time.perf_counter() - t0)\n",
+        # NumPy only
+        "import time\nimport numpy as np\nt0 = time.time()\ny = np.ones(3) @ np.ones(3)\nprint(time.time() - t0)\n",
+        # a host conversion waits
+        "import time\nimport jax.numpy as jnp\nt0 = time.time()\nloss = float(jnp.sum(jnp.ones(3)))\n"
+        "elapsed = time.time() - t0\n",
+        # an unknown function may wait for its own result
+        "import time\nimport jax.numpy as jnp\nfrom bench import evaluate\nt0 = time.time()\ny = jnp.ones(3) * 2\n"
+        "evaluate(y)\nelapsed = time.time() - t0\n",
+        # the timed work is an unknown function; splitting a key is not what is being timed
+        "import time\nimport jax\nfrom sampler import run_chain\nkey = jax.random.key(0)\nt0 = time.time()\n"
+        "samples = run_chain(key)\nkey, sub = jax.random.split(key)\nprint(time.time() - t0)\n",
+        # timing a data loader: the copy to the device is not the work being timed
+        "import time\nimport jax.numpy as jnp\nfrom data import loader\nt0 = time.time()\n"
+        "batch = jnp.asarray(next(loader))\ndata_time = time.time() - t0\n",
+        # timeit strings: waited for, or NumPy
+        "import timeit\nimport numpy as np\nimport jax.numpy as jnp\nx = jnp.ones(3)\n"
+        "timeit.timeit('jnp.sin(x).block_until_ready()', globals=globals())\n"
+        "timeit.timeit('np.sin(1.0)', globals=globals())\n",
+        # timeit of a blocked call
+        "import timeit\nimport jax.numpy as jnp\nx = jnp.ones(3)\n"
+        "print(timeit.timeit(lambda: jnp.sin(x).block_until_ready(), number=10))\n",
+    ]
+    INVALID = [
+        Invalid(
+            "import time\nimport jax\n@jax.jit\ndef f(x):\n    return x @ x\nx = jax.numpy.ones((4, 4))\n"
+            "t0 = time.perf_counter()\ny = f(x)\nprint(time.perf_counter() - t0)\n",
+            fixed="import time\nimport jax\n@jax.jit\ndef f(x):\n    return x @ x\nx = jax.numpy.ones((4, 4))\n"
+            "t0 = time.perf_counter()\ny = f(x).block_until_ready()\nprint(time.perf_counter() - t0)\n",
+        ),
+        Invalid(  # a loop of steps, a pytree result
+            "import time\nimport jax\ndef update(w, x):\n    return w - x, (w * x).sum()\nstep = jax.jit(update)\n"
+            "def bench(w, x):\n    start = time.time()\n    for _ in range(10):\n        w, loss = step(w, x)\n"
+            "    return time.time() - start\n",
+            fixed="import time\nimport jax\ndef update(w, x):\n    return w - x, (w * x).sum()\nstep = jax.jit(update)\n"
+            "def bench(w, x):\n    start = time.time()\n    for _ in range(10):\n"
+            "        w, loss = jax.block_until_ready(step(w, x))\n    return time.time() - start\n",
+        ),
+        Invalid(  # timeit of a lambda
+            "import timeit\nimport jax.numpy as jnp\nx = jnp.ones((100, 100))\n"
+            "print(timeit.timeit(lambda: jnp.dot(x, x), number=10))\n",
+            fixed="import timeit\nimport jax.numpy as jnp\nx = jnp.ones((100, 100))\n"
+            "print(timeit.timeit(lambda: jnp.dot(x, x).block_until_ready(), number=10))\n",
+        ),
+        Invalid(  # a timeit statement string
+            "import timeit\nimport jax.numpy as jnp\nx = jnp.ones((100, 100))\n"
+            "print(timeit.timeit('jnp.dot(x, x)', globals=globals(), number=10))\n",
+            fixed="import timeit\nimport jax.numpy as jnp\nx = jnp.ones((100, 100))\n"
+            "print(timeit.timeit('jnp.dot(x, x).block_until_ready()', globals=globals(), number=10))\n",
+        ),
+        Invalid(  # a function that returns a tuple of arrays: waited for as a pytree
+            "import time\nimport jax\nimport jax.numpy as jnp\nm = jnp.eye(50)\nt0 = time.time()\n"
+            "u, s, vt = jnp.linalg.svd(m)\nprint(time.time() - t0)\n",
+            fixed="import time\nimport jax\nimport jax.numpy as jnp\nm = jnp.eye(50)\nt0 = time.time()\n"
+            "u, s, vt = jax.block_until_ready(jnp.linalg.svd(m))\nprint(time.time() - t0)\n",
+        ),
+        Invalid(  # from time import perf_counter; an expression statement
+            "from time import perf_counter\nimport jax.numpy as jnp\nx = jnp.ones(3)\ntic = perf_counter()\n"
+            "jnp.linalg.norm(x)\ntoc = perf_counter()\n",
+            fixed="from time import perf_counter\nimport jax.numpy as jnp\nx = jnp.ones(3)\ntic = perf_counter()\n"
+            "jnp.linalg.norm(x).block_until_ready()\ntoc = perf_counter()\n",
+        ),
+    ]
+
+    def check(self, ctx: RuleContext) -> None:
+        model = ctx.model
+        imported = set(model.aliases.values())
+        if not any(q.split(".")[0] in ("time", "timeit") for q in imported):
+            return  # no clock: nothing is timed
+        blocks: list[tuple[list[ast.stmt], FunctionInfo | None]] = [(model.tree.body, None)]
+        for node in model.nodes(ast.FunctionDef, ast.AsyncFunctionDef):
+            blocks.append((node.body, model.functions[node]))  # type: ignore[attr-defined, index]
+        for node in model.nodes(ast.For, ast.AsyncFor, ast.While, ast.If, ast.With, ast.AsyncWith, ast.Try):
+            scope = model.enclosing_function(node)
+            for name in _STATEMENT_LISTS:
+                stmts = getattr(node, name, None)
+                if stmts:
+                    blocks.append((stmts, scope))
+            for handler in getattr(node, "handlers", []):
+                blocks.append((handler.body, scope))
+        for stmts, scope in blocks:
+            if scope is not None and scope.traced:
+                continue
+            self._check_block(ctx, stmts, scope)
+        for call in model.nodes(ast.Call):
+            assert isinstance(call, ast.Call)
+            scope = model.enclosing_function(call)
+            if model.qualname(call.func, scope) in TIMEIT:
+                self._check_timeit(ctx, call, scope)
+
+    def _check_block(self, ctx: RuleContext, stmts: list[ast.stmt], scope: FunctionInfo | None) -> None:
+        model = ctx.model
+        start = None
+        for i, stmt in enumerate(stmts):
+            if not _reads_clock(stmt, model, scope):
+                continue
+            if start is not None and i > start + 1:
+                self._check_region(ctx, stmts[start + 1: i], stmt, scope)
+            start = i if _is_clock_start(stmt, model, scope) else None
+
+    def _check_region(self, ctx: RuleContext, region: list[ast.stmt], stop: ast.stmt,
+                      scope: FunctionInfo | None) -> None:
+        model = ctx.model
+        dispatched: list[tuple[ast.Call, Kind]] = []
+        unknown: list[ast.Call] = []
+        for stmt in region:
+            for node in ast.walk(stmt):
+                if isinstance(node, ast.If | ast.While | ast.Assert | ast.IfExp | ast.Compare | ast.BoolOp | ast.JoinedStr):
+                    test = getattr(node, "test", node)
+                    if any(isinstance(n, ast.Name) and model.kind_at(n) in ARRAYS for n in ast.walk(test)):
+                        return  # bool() of an array waits for it
+                if not isinstance(node, ast.Call):
+                    continue
+                if model.host_sync(node, scope):
+                    return
+                kind = model.dispatch_kind(node, scope)
+                if kind is not None:
+                    dispatched.append((node, kind))
+                elif not model.pure_python_call(node, scope):
+                    unknown.append(node)
+        if any(_after_any(node, dispatched) for node in unknown):
+            return  # an unknown call given the JAX work's result, or made after it, may wait for it
+        # key splitting and host-to-device copies are not the work being timed: alone they make no finding
+        dispatched = [(c, k) for c, k in dispatched if k is not Kind.KEY
+                      and model.qualname(c.func, scope) not in _TRANSFERS]
+        outer = [(c, k) for c, k in dispatched if not any(c is not d and _contains(d, c) for d, _ in dispatched)]
+        if not outer:
+            return
+        call, kind = max(outer, key=lambda ck: (ck[0].end_lineno, ck[0].end_col_offset))
+        self._report(ctx, call, kind, scope, f"the clock stops at line {stop.lineno}")
+
+    def _check_timeit(self, ctx: RuleContext, call: ast.Call, scope: FunctionInfo | None) -> None:
+        model = ctx.model
+        stmt = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "stmt"), None)
+        if isinstance(stmt, ast.Constant) and isinstance(stmt.value, str):
+            self._check_timeit_string(ctx, call, stmt)
+            return
+        if not isinstance(stmt, ast.Lambda) or not isinstance(stmt.body, ast.Call):
+            return
+        lam = model.functions.get(stmt)
+        if any(isinstance(n, ast.Call) and model.host_sync(n, lam) for n in ast.walk(stmt.body)):
+            return
+        kind = model.dispatch_kind(stmt.body, lam)
+        if kind is None:
+            return
+        self._report(ctx, stmt.body, kind, lam, f"`{ast.unparse(call.func)}` times only the dispatch")
+
+    def _check_timeit_string(self, ctx: RuleContext, call: ast.Call, stmt: ast.Constant) -> None:
+        """`timeit.timeit("f(x)", globals=globals())`: the statement is code of this module's namespace."""
+        model, source = ctx.model, ctx.source
+        try:
+            parsed = ast.parse(str(stmt.value).strip(), mode="eval").body
+        except SyntaxError:
+            return
+        if not isinstance(parsed, ast.Call) or any(
+                isinstance(n, ast.Call) and model.host_sync(n, None) for n in ast.walk(parsed)):
+            return
+        kind = model.dispatch_kind(parsed, None)
+        if kind is None:
+            return
+        shown = ast.unparse(parsed.func)
+        array = kind in (*ARRAYS, Kind.KEY)
+        message = (f"`{shown}(...)` returns before the device has finished (JAX dispatches asynchronously) and "
+                   f"`{ast.unparse(call.func)}` times only the dispatch: this measures dispatch, not compute; time "
+                   f"`{shown}(...).block_until_ready()`" + ("" if array else " (or `jax.block_until_ready(...)` of it)"))
+        line = stmt.lineno
+        text = source.segment(line, source.char_column(line, stmt.col_offset), stmt.end_lineno or line,
+                              source.char_column(stmt.end_lineno or line, stmt.end_col_offset or 0))
+        simple = (array and stmt.end_lineno == line and len(text) >= 2 and text[0] == text[-1] and text[0] in "'\""
+                  and text[1:-1] == stmt.value and "\\" not in text)
+        end_col = source.char_column(line, stmt.end_col_offset or 0)
+
+        def build() -> Fix | None:
+            if not simple:
+                return None
+            edit = TextEdit(line, end_col, line, end_col, ".block_until_ready()")  # before the closing quote
+            return Fix(safe=True, description=f"Time `{shown}(...).block_until_ready()`", edits=(edit,))
+
+        ctx.report(stmt, message, build if simple else None, fix_title="wait for the result in the timed statement")
+
+    def _report(self, ctx: RuleContext, call: ast.Call, kind: Kind, scope: FunctionInfo | None, when: str) -> None:
+        model, source = ctx.model, ctx.source
+        shown = ast.unparse(call.func)
+        jax_name = model.spelling_of("jax")
+        array = kind in (*ARRAYS, Kind.KEY)
+        if array:
+            how = f"`{shown}(...).block_until_ready()`"
+        else:
+            how = f"`{jax_name or 'jax'}.block_until_ready({shown}(...))`"
+        message = (f"`{shown}(...)` returns before the device has finished (JAX dispatches asynchronously) and "
+                   f"{when} without waiting for it: this measures dispatch, not compute; use {how}")
+        line, end_line = call.lineno, call.end_lineno or call.lineno
+        col = source.char_column(line, call.col_offset)
+        end_col = source.char_column(end_line, call.end_col_offset or 0)
+
+        def build() -> Fix | None:
+            if array:
+                appended = TextEdit(end_line, end_col + 1, end_line, end_col + 1, ".block_until_ready()")
+                return Fix(safe=True, description=f"Wait for `{shown}(...)` with `.block_until_ready()`",
+                           edits=(appended,))
+            if jax_name is None:
+                return None
+            edits = (TextEdit(line, col + 1, line, col + 1, f"{jax_name}.block_until_ready("),
+                     TextEdit(end_line, end_col + 1, end_line, end_col + 1, ")"))
+            return Fix(safe=True, description=f"Wait for `{shown}(...)` with `{jax_name}.block_until_ready`",
+                       edits=edits)
+
+        ctx.report(call, message, build, fix_title=f"wait for the result: {how}")
+
+
+def _reads_clock(stmt: ast.stmt, model: ModuleModel, scope: FunctionInfo | None) -> bool:
+    if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return False
+    return any(isinstance(n, ast.Call) and not n.args and model.qualname(n.func, scope) in TIMERS
+               for n in ast.walk(stmt))
+
+
+def _is_clock_start(stmt: ast.stmt, model: ModuleModel, scope: FunctionInfo | None) -> bool:
+    """`t0 = time.perf_counter()`: a start, not a stop (`elapsed = time.time() - t0` is both; it ends a region)."""
+    return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Call)
+            and model.qualname(stmt.value.func, scope) in TIMERS)
+
+
+def _contains(outer: ast.AST, inner: ast.AST) -> bool:
+    return any(n is inner for n in ast.walk(outer))
+
+
+def _after_any(node: ast.AST, dispatched: list[tuple[ast.Call, Kind]]) -> bool:
+    pos = (node.lineno, node.col_offset)  # type: ignore[attr-defined]
+    return any((d.lineno, d.col_offset) <= pos or _contains(node, d) for d, _ in dispatched)
