@@ -11,36 +11,31 @@ result that comes back for an old version is dropped.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
 from typing import Any
 
 from lsprotocol import types
 
 from sharpbits.analysis.engine import TracedFunction
+from sharpbits.lsp.trace_features import TRACE_COMMAND, TraceEntry, TraceService
+from sharpbits.trace.protocol import TraceResult
 from sharpbits.trace.render import duration
 
-TRACE_COMMAND = "sharpbits.trace"
 TRACE_SOURCE = "sharpbits (trace)"
 HOVER_MAX_JAXPR_LINES = 40
 
 
-@dataclass
-class TraceEntry:
-    version: int | None
-    result: dict[str, Any]
-
-
 def _state(ls: Any) -> dict[str, dict[str, TraceEntry]]:
-    if not hasattr(ls, "trace_results"):
-        ls.trace_results = {}
-    return ls.trace_results
+    return _service(ls).results
+
+
+def _service(ls: Any) -> TraceService:
+    service: TraceService = ls.traces
+    return service
 
 
 def tracing_refusal(ls: Any) -> dict[str, str] | None:
     """Why tracing may not run (untrusted workspace, tracing off), or None: the one gate, in trace_features."""
-    from sharpbits.lsp.trace_features import _state as trace_state
-
-    return trace_state(ls).refusal()
+    return _service(ls).refusal()
 
 
 def current_results(ls: Any, uri: str, version: int | None) -> dict[str, TraceEntry]:
@@ -50,7 +45,7 @@ def current_results(ls: Any, uri: str, version: int | None) -> dict[str, TraceEn
     return {name: entry for name, entry in _state(ls).get(uri, {}).items() if entry.version == version}
 
 
-def summary(result: dict[str, Any]) -> str:
+def summary(result: TraceResult) -> str:
     """`jaxpr 14 eqns · compile 38 ms · run 12.1 µs ±3% · cpu` (or the error)."""
     if not result.get("ok"):
         error = result.get("error") or {}
@@ -87,7 +82,7 @@ def code_lenses(ls: Any, uri: str, version: int | None, functions: list[TracedFu
         line = fn.line - 1
         lenses.append(types.CodeLens(
             range=types.Range(types.Position(line, 0), types.Position(line, 0)),
-            command=types.Command(title=title, command=getattr(ls, "trace_lens_command", TRACE_COMMAND),
+            command=types.Command(title=title, command=_service(ls).lens_command,
                                   arguments=[{"uri": uri, "function": fn.qualname}]),
         ))
     return lenses
@@ -114,7 +109,7 @@ def trace_diagnostics(ls: Any, uri: str, version: int | None, lines: list[str]) 
     return out
 
 
-def _jaxpr_block(result: dict[str, Any]) -> str:
+def _jaxpr_block(result: TraceResult) -> str:
     text = (result.get("jaxpr") or {}).get("text", "")
     lines = text.splitlines()
     if len(lines) > HOVER_MAX_JAXPR_LINES:
@@ -123,7 +118,7 @@ def _jaxpr_block(result: dict[str, Any]) -> str:
     return "```\n" + "\n".join(lines) + "\n```"
 
 
-def line_primitives(result: dict[str, Any]) -> dict[int, list[str]]:
+def line_primitives(result: TraceResult) -> dict[int, list[str]]:
     by_line: dict[int, list[str]] = {}
     for eqn in (result.get("jaxpr") or {}).get("equations", []):
         line = eqn.get("line")
@@ -185,34 +180,22 @@ def inlay_hints(ls: Any, uri: str, version: int | None, functions: list[TracedFu
 
 
 async def run_trace(ls: Any, uri: str, function: str, spec: str | None) -> dict[str, Any]:
-    """Runs one trace (off the event loop), stores it for the version it traced, refreshes the views."""
-    from sharpbits.lsp.trace_features import _Marker, _run_trace, refused_result
-    from sharpbits.lsp.trace_features import _state as trace_state
+    """Runs one trace (through the trace service), stores it for the version it traced, refreshes the views."""
+    from sharpbits.lsp.trace_features import refused_result
 
-    st = trace_state(ls)
-    refused = st.refusal()
+    service = _service(ls)
+    refused = service.refusal()
     if refused is not None:
-        return refused_result(refused)
+        return dict(refused_result(refused))
     doc = ls.workspace.get_text_document(uri)
     version, text = doc.version, doc.source
     params: dict[str, Any] = {"uri": uri, "function": function, "text": text,
                               "show": ["jaxpr", "lines", "cost", "timing"]}
     if spec:
         params["args"] = spec
-    loop = asyncio.get_running_loop()
-    marker = _Marker()
-    root = getattr(ls.workspace, "root_path", None)
-    future = loop.run_in_executor(st.executor, _run_trace, st, params, text, root, marker)
-    try:
-        result = await asyncio.shield(future)
-    except asyncio.CancelledError:
-        # the user cancelled (the progress notification's Cancel button) or a newer edit superseded it:
-        # stop the worker's work too, not only our wait for it
-        if marker.client is not None:
-            marker.client.cancel(marker)
-        raise
+    result = await service.run(params, text, getattr(ls.workspace, "root_path", None))
     if result.get("refused"):
-        return result
+        return dict(result)
     if ls.workspace.get_text_document(uri).version != version:
         return {"ok": False, "stale": True}  # edited meanwhile: never show results of an old version
     if not result.get("needsSpec"):
@@ -237,19 +220,18 @@ async def refresh(ls: Any, uri: str) -> None:
 async def auto_retrace(ls: Any, uri: str) -> None:
     """With `trace.autoRetrace`: re-trace the functions of this document that already have results, after an
     edit. A newer edit cancels the run in flight (its result would be for an old version anyway)."""
-    from sharpbits.lsp.trace_features import _state as trace_state
-
-    st = trace_state(ls)
-    if st.refusal() is not None or not st.settings.get("autoRetrace") or not _state(ls).get(uri):
+    service = _service(ls)
+    if service.refusal() is not None or not service.settings.get("autoRetrace") or not service.results.get(uri):
         return
-    tasks: dict[str, asyncio.Task[None]] = ls.__dict__.setdefault("retrace_tasks", {})
+    tasks = service.retrace_tasks
     previous = tasks.pop(uri, None)
     if previous is not None:
         previous.cancel()
 
     async def retrace() -> None:
         for function, entry in list(_state(ls).get(uri, {}).items()):
-            spec = ((entry.result.get("spec") or {}).get("text")) if entry.result.get("spec", {}).get("source") == "explicit" else None
+            used = entry.result.get("spec")
+            spec = used["text"] if used is not None and used["source"] == "explicit" else None
             await run_trace(ls, uri, function, spec)
 
     tasks[uri] = asyncio.get_running_loop().create_task(retrace())
@@ -292,8 +274,6 @@ def register_views(server: Any) -> None:
         analysed = await ls.analyse(uri)
         if analysed is None:
             return None
-        from sharpbits.lsp.trace_features import _state as trace_state
-
-        settings = (trace_state(ls).settings.get("inlayHints") or {})
+        settings = (_service(ls).settings.get("inlayHints") or {})
         return inlay_hints(ls, uri, analysed.version, analysed.result.functions, analysed.lines,
                            params.range.start.line + 1, params.range.end.line + 1, settings)

@@ -27,7 +27,9 @@ import time
 import traceback
 import types
 
-PROTOCOL = 1
+# copies of protocol.VERSION and protocol.VIEWS (this file cannot import sharpbits; test_contract.py compares)
+PROTOCOL = 2
+VIEWS = ("jaxpr", "stablehlo", "hlo", "cost", "timing", "lines")
 WORKER_FILE = "<sharpbits-trace-worker>"
 _HEADER = struct.Struct(">I")
 MAX_CAPTURE = 256 * 1024
@@ -350,7 +352,7 @@ class _Trace:
     def __init__(self, worker, req, path, result):
         self.w, self.req, self.path, self.result = worker, req, path, result
         self.jax, self.np = worker.jax, worker.np
-        self.show = set(req.get("show") or ["jaxpr", "stablehlo", "hlo", "cost", "timing", "lines"])
+        self.show = set(req.get("show") or VIEWS)
 
     def phase(self, name):
         self.result["phase"] = name
