@@ -51,12 +51,16 @@ async def test_lens_trace_hover_and_hints(client, uri):
     # hover on the name: the jaxpr; on a line: its primitives
     name = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(6, 5)))
     assert "{ lambda" in name.contents.value and "cpu" in name.contents.value
+    # the roofline: an elementwise function moves more bytes than it computes on, against this CPU's measured peak
+    assert "roofline: " in name.contents.value and "**memory-bound: " in name.contents.value
+    assert "measured on this CPU" in name.contents.value
     line = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(7, 8)))
     assert "`sin`" in line.contents.value and "`mul`" in line.contents.value
     hints = await client.text_document_inlay_hint_async(types.InlayHintParams(
         types.TextDocumentIdentifier(uri), types.Range(types.Position(0, 0), types.Position(20, 0))))
     labels = {(h.position.line, h.label.strip()) for h in hints}
-    assert any(line == 6 and label.startswith("run ") for line, label in labels)
+    (def_hint,) = [label for line, label in labels if line == 6]
+    assert def_hint.startswith("run ") and " · memory-bound: " in def_hint and "% of peak " in def_hint
     assert (7, "2 eqns") in labels and (8, "1 eqn") in labels
     # an edit makes the result stale: no hints, and the lens offers a re-run
     replace_text(client, uri, DOC.replace("* 2", "* 3"), 2)

@@ -38,6 +38,7 @@ export interface TraceResult {
   stablehlo?: CompiledInfo;
   hlo?: CompiledInfo;
   cost?: CostInfo;
+  roofline?: Roofline;
   notes?: string[];
   stdout?: string;
   retraces?: Retrace[];
@@ -116,6 +117,21 @@ export interface CostInfo {
   memory_error?: string;
 }
 
+/** Achieved rates from cost analysis and the median run time, against the device's peak. */
+export interface Roofline {
+  flops_per_s?: number;
+  bytes_per_s?: number;
+  intensity?: number;
+  run_s?: number;
+  ridge?: number;
+  bound?: "compute" | "memory";
+  fraction_of_peak?: number;
+  flops_fraction?: number;
+  bytes_fraction?: number;
+  peak?: PeakInfo;
+  note?: string;
+}
+
 /** A function of the document that JAX traced during this trace, and why each retrace happened. */
 export interface Retrace {
   function: string;
@@ -183,6 +199,14 @@ export interface MemoryInfo {
   temp_size_bytes?: number;
   generated_code_size_bytes?: number;
   peak_memory_bytes?: number;
+}
+
+/** A device's peak: from the accelerator table, or measured on this CPU by the worker. */
+export interface PeakInfo {
+  flops_per_s: number;
+  bytes_per_s: number;
+  precision: string;
+  source: string;
 }
 
 export interface RetraceReason {

@@ -46,6 +46,7 @@ export function serverSettings(inspect: Inspect, trusted: boolean, lensCommand: 
       ...(typeof memoryLimitMb === "number" && memoryLimitMb >= 0 ? { memoryLimitMb } : {}),
       inlayHints: {
         runTime: get<boolean>("trace.inlayHints.runTime", true),
+        roofline: get<boolean>("trace.inlayHints.roofline", true),
         equations: get<boolean>("trace.inlayHints.equations", true),
       },
     },

@@ -17,8 +17,10 @@ from lsprotocol import types
 
 from sharpbits.analysis.engine import TracedFunction
 from sharpbits.lsp.trace_features import TRACE_COMMAND, TraceEntry, TraceService
-from sharpbits.trace.protocol import TraceResult
+from sharpbits.trace.protocol import Roofline, TraceResult
 from sharpbits.trace.render import duration
+from sharpbits.trace.roofline import _rate
+from sharpbits.trace.roofline import describe as describe_roofline
 
 TRACE_SOURCE = "sharpbits (trace)"
 HOVER_MAX_JAXPR_LINES = 40
@@ -118,6 +120,17 @@ def _jaxpr_block(result: TraceResult) -> str:
     return "```\n" + "\n".join(lines) + "\n```"
 
 
+def roofline_line(roof: Roofline) -> str:
+    """`38.7 GFLOP/s · 113 MB/s · 341 flop/byte · compute-bound: 81% of peak 47.9 GFLOP/s (measured on ...)`."""
+    text = (f"{_rate(roof['flops_per_s'], 'FLOP/s')} · {_rate(roof['bytes_per_s'], 'B/s')} · "
+            f"{roof['intensity']:.3g} flop/byte")
+    if "bound" in roof:
+        text += f" · **{describe_roofline(roof)}** ({roof['peak']['source']})"
+    if roof.get("note"):
+        text += f" — {roof['note']}"
+    return text
+
+
 def line_primitives(result: TraceResult) -> dict[int, list[str]]:
     by_line: dict[int, list[str]] = {}
     for eqn in (result.get("jaxpr") or {}).get("equations", []):
@@ -145,6 +158,9 @@ def hover(ls: Any, uri: str, version: int | None, functions: list[TracedFunction
             figures = summary(result)
             if cost.get("flops") is not None:
                 figures += f" · {cost['flops']:.3g} flops"
+            roof = result.get("roofline")
+            if roof:
+                figures += f"\n\nroofline: {roofline_line(roof)}"
             return f"{head}\n\n{figures}\n\n{_jaxpr_block(result)}"
         prims = line_primitives(result).get(line)
         if prims:
@@ -167,8 +183,10 @@ def inlay_hints(ls: Any, uri: str, version: int | None, functions: list[TracedFu
         def_text = lines[fn.line - 1].rstrip("\r\n") if fn.line <= len(lines) else ""
         run = ((entry.result.get("timings") or {}).get("run") or {}).get("median_s")
         if run and settings.get("runTime", True):
+            roof = entry.result.get("roofline")
+            bound = f" · {describe_roofline(roof)}" if roof and "bound" in roof and settings.get("roofline", True) else ""
             hints.append(types.InlayHint(position=types.Position(fn.line - 1, len(def_text)),
-                                         label=f"  run {duration(run)}", padding_left=True))
+                                         label=f"  run {duration(run)}{bound}", padding_left=True))
         if settings.get("equations", True):
             for line, prims in sorted(line_primitives(entry.result).items()):
                 if fn.line < line <= fn.end_line and first <= line <= last and line <= len(lines):

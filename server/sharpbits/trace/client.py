@@ -529,6 +529,12 @@ def finish_result(reply: dict[str, Any], path: str) -> dict[str, Any]:
     hlo = reply.get("hlo")
     if isinstance(hlo, dict) and "text" in hlo and "ops" not in hlo:
         reply["hlo"] = sourcemap.map_hlo(hlo["text"], path)
+    measured_peak = reply.pop("measured_peak", None)
+    from sharpbits.trace.roofline import roofline
+
+    line = roofline(reply, measured_peak)  # type: ignore[arg-type]
+    if line is not None:
+        reply["roofline"] = line
     reply.setdefault("protocol", protocol.VERSION)
     reply.pop("id", None)
     reply.pop("type", None)

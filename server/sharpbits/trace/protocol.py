@@ -177,6 +177,31 @@ class CostInfo(TypedDict, total=False):
     memory_error: str
 
 
+class PeakInfo(TypedDict):
+    """A device's peak: from the accelerator table, or measured on this CPU by the worker."""
+
+    flops_per_s: float
+    bytes_per_s: float
+    precision: str
+    source: str
+
+
+class Roofline(TypedDict, total=False):
+    """Achieved rates from cost analysis and the median run time, against the device's peak."""
+
+    flops_per_s: float
+    bytes_per_s: float
+    intensity: float  # flop per byte accessed
+    run_s: float
+    ridge: float  # the intensity where the peak FLOP/s and the peak bytes/s meet
+    bound: Literal["compute", "memory"]
+    fraction_of_peak: float  # achieved / peak of the bound resource
+    flops_fraction: float
+    bytes_fraction: float
+    peak: PeakInfo
+    note: str
+
+
 class Argument(TypedDict):
     name: str
     static: bool
@@ -234,6 +259,7 @@ class TraceResult(TypedDict, total=False):
     stablehlo: CompiledInfo
     hlo: CompiledInfo
     cost: CostInfo
+    roofline: Roofline
     notes: list[str]
     stdout: str
     retraces: list[Retrace]

@@ -124,6 +124,7 @@ class Worker:
         self.np = None
         self.cache_log = []
         self.log_cutoff = None
+        self._cpu_peak = None
 
     # ---------------------------------------------------------------------------- start-up
 
@@ -183,6 +184,59 @@ class Worker:
                      device={"platform": d.platform, "device_kind": d.device_kind, "count": len(devices)},
                      ready_s=time.perf_counter() - t0)
         return hello
+
+    def cpu_peak(self):
+        """This CPU's attainable FLOP/s (a jitted f32 matmul) and bytes/s (a jitted elementwise op over arrays far
+        larger than the caches), best of a few runs; measured once per worker and cached in the cache folder."""
+        if self._cpu_peak is not None:
+            return self._cpu_peak
+        jax, np = self.jax, self.np
+        assert jax is not None and np is not None  # started
+        import platform as _platform
+
+        key = f"{_platform.machine()}-{_platform.processor() or ''}-{os.cpu_count()}-{jax.__version__}"
+        key = re.sub(r"[^A-Za-z0-9_.-]+", "_", key)
+        cache_dir = self.config.get("cache_dir")
+        cache_file = os.path.join(cache_dir, f"sharpbits-cpu-peak-{key}.json") if cache_dir else None
+        if cache_file:
+            with contextlib.suppress(OSError, ValueError), open(cache_file, encoding="utf-8") as fh:
+                self._cpu_peak = dict(json.load(fh), cached=True)
+                return self._cpu_peak
+
+        def best(call, args, repeats, budget):
+            call(*args).block_until_ready()
+            times: list = []
+            deadline = time.perf_counter() + budget
+            while len(times) < repeats or (time.perf_counter() < deadline and len(times) < 50):
+                t = time.perf_counter()
+                call(*args).block_until_ready()
+                times.append(time.perf_counter() - t)
+            return min(times)
+
+        t0 = time.perf_counter()
+        n = 1024
+        a = jax.device_put(np.ones((n, n), np.float32))
+        matmul = jax.jit(lambda x, y: x @ y)
+        flops = 2.0 * n ** 3
+        flops_per_s = flops / best(matmul, (a, a), 5, 0.3)
+        # DRAM bandwidth: stream 128 MiB (far past the caches), reading (a sum) and reading + writing (a scale)
+        m = 1 << 25
+        v = jax.device_put(np.ones((m,), np.float32))
+        read = (4.0 * m) / best(jax.jit(lambda x: x.sum()), (v,), 5, 0.3)
+        read_write = (8.0 * m) / best(jax.jit(lambda x: x * 1.5), (v,), 3, 0.2)
+        bytes_per_s = max(read, read_write)
+        del a, v
+        peak = {"flops_per_s": flops_per_s, "bytes_per_s": bytes_per_s,
+                "source": f"measured on this CPU ({os.cpu_count()} cores): best of a {n}x{n} f32 matmul, and of "
+                          "streaming 128 MiB", "measure_s": time.perf_counter() - t0}
+        if cache_file:
+            with contextlib.suppress(OSError):
+                tmp = f"{cache_file}.{os.getpid()}.tmp"
+                with open(tmp, "w", encoding="utf-8") as fh:
+                    json.dump(peak, fh)
+                os.replace(tmp, cache_file)
+        self._cpu_peak = dict(peak, cached=False)
+        return self._cpu_peak
 
     def _set_memory_limit(self, mb):
         """RLIMIT_DATA = mb MiB (None: half of this host's physical memory; 0: no limit).
@@ -485,6 +539,9 @@ class _Trace:
         dyn_kw = {k: a for k, a in concrete_kw.items() if k not in static_kw}
         budget = float(req.get("time_budget_s", 1.0))
         result["timings"].update(self.time_calls(lambda: compiled(*dyn_pos, **dyn_kw), budget))
+        if "cost" in self.show and self.jax.devices()[0].platform == "cpu":
+            # the roofline's peak (accelerators: a table on the server side); measured once, after our own timing
+            result["measured_peak"] = self.w.cpu_peak()
         if req.get("eager", True):
             self.phase("eager")
             result["timings"]["eager"] = self.time_eager(raw, concrete_pos, concrete_kw, budget / 2)
