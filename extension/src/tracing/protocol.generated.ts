@@ -39,6 +39,7 @@ export interface TraceResult {
   hlo?: CompiledInfo;
   cost?: CostInfo;
   roofline?: Roofline;
+  compile?: CompileBreakdown;
   notes?: string[];
   stdout?: string;
   retraces?: Retrace[];
@@ -132,6 +133,17 @@ export interface Roofline {
   note?: string;
 }
 
+/** Where the compile time went: tracing (Python -> jaxpr), lowering (-> StableHLO), XLA compile; and the source lines that produced the most equations (what the three grow with). */
+export interface CompileBreakdown {
+  trace_s?: number;
+  lower_s?: number;
+  compile_s?: number;
+  total_s?: number;
+  cache?: string;
+  equations?: number;
+  top_lines?: LineEquations[];
+}
+
 /** A function of the document that JAX traced during this trace, and why each retrace happened. */
 export interface Retrace {
   function: string;
@@ -207,6 +219,12 @@ export interface PeakInfo {
   bytes_per_s: number;
   precision: string;
   source: string;
+}
+
+export interface LineEquations {
+  line: number;
+  equations: number;
+  primitives: Record<string, number>;
 }
 
 export interface RetraceReason {

@@ -114,8 +114,9 @@ class SharpbitsServer(LanguageServer):
     def publish(self, uri: str, analysed: Analysed) -> None:
         diagnostics = [self.diagnostic(f, analysed.lines) for f in analysed.result.findings]
         if self.traces.results:
-            from sharpbits.lsp.trace_views import trace_diagnostics
+            from sharpbits.lsp.trace_views import confirm_with_traces, trace_diagnostics
 
+            confirm_with_traces(self, uri, analysed, diagnostics)  # measured loop sizes correct the static ones
             diagnostics += trace_diagnostics(self, uri, analysed.version, analysed.lines)
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, version=analysed.version, diagnostics=diagnostics)

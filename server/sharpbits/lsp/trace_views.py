@@ -17,7 +17,7 @@ from lsprotocol import types
 
 from sharpbits.analysis.engine import TracedFunction
 from sharpbits.lsp.trace_features import TRACE_COMMAND, TraceEntry, TraceService
-from sharpbits.trace.protocol import Roofline, TraceResult
+from sharpbits.trace.protocol import CompileBreakdown, Roofline, TraceResult
 from sharpbits.trace.render import duration
 from sharpbits.trace.roofline import _rate
 from sharpbits.trace.roofline import describe as describe_roofline
@@ -120,6 +120,23 @@ def _jaxpr_block(result: TraceResult) -> str:
     return "```\n" + "\n".join(lines) + "\n```"
 
 
+def compile_lines(comp: CompileBreakdown) -> str:
+    """`compile 4.4 s = tracing 316 ms + lowering 115 ms + XLA compile 3.95 s` and the lines with most equations."""
+    parts = [f"tracing {duration(comp.get('trace_s'))}"]
+    if "lower_s" in comp:
+        parts.append(f"lowering {duration(comp['lower_s'])}")
+    if "compile_s" in comp:
+        parts.append(f"XLA compile {duration(comp['compile_s'])}" + (" (cache hit)" if comp.get("cache") == "hit" else ""))
+    text = f"compile {duration(comp.get('total_s'))} = " + " + ".join(parts)
+    top = comp.get("top_lines") or []
+    if top:
+        total = comp.get("equations") or 0
+        text += "; most equations: " + ", ".join(
+            f"line {t['line']} ({t['equations']:,}" + (f", {100 * t['equations'] / total:.0f}%" if total else "") + ")"
+            for t in top[:3])
+    return text
+
+
 def roofline_line(roof: Roofline) -> str:
     """`38.7 GFLOP/s · 113 MB/s · 341 flop/byte · compute-bound: 81% of peak 47.9 GFLOP/s (measured on ...)`."""
     text = (f"{_rate(roof['flops_per_s'], 'FLOP/s')} · {_rate(roof['bytes_per_s'], 'B/s')} · "
@@ -158,6 +175,9 @@ def hover(ls: Any, uri: str, version: int | None, functions: list[TracedFunction
             figures = summary(result)
             if cost.get("flops") is not None:
                 figures += f" · {cost['flops']:.3g} flops"
+            comp = result.get("compile")
+            if comp:
+                figures += f"\n\n{compile_lines(comp)}"
             roof = result.get("roofline")
             if roof:
                 figures += f"\n\nroofline: {roofline_line(roof)}"
@@ -295,3 +315,102 @@ def register_views(server: Any) -> None:
         settings = (_service(ls).settings.get("inlayHints") or {})
         return inlay_hints(ls, uri, analysed.version, analysed.result.functions, analysed.lines,
                            params.range.start.line + 1, params.range.end.line + 1, settings)
+
+
+# ---- trace-confirmed findings ----------------------------------------------------------------------------------
+
+LOOP_RULE = "python-loop-in-jit"
+LARGE_LOOP_EQUATIONS = 500  # an unrolled loop this big is what makes compiles slow: raised to warning
+SMALL_LOOP_EQUATIONS = 50  # below this the unrolling costs little: lowered to hint
+
+
+def _loops(text: str) -> list[tuple[int, int]]:
+    """(first line, last line) of every for/while loop in the document (stdlib ast: cheap, no libcst)."""
+    import ast
+
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return []
+    return [(n.lineno, n.end_lineno or n.lineno) for n in ast.walk(tree) if isinstance(n, ast.For | ast.While)]
+
+
+def _loop_measure(result: TraceResult, first: int, last: int) -> tuple[int, int, float | None, float | None]:
+    """Equations the loop's lines produced, the function's equations, its compile time (trace + lower + XLA)
+    and the loop's share of it (proportional to its equations: each of the three stages grows with them)."""
+    equations = (result.get("jaxpr") or {}).get("equations") or []
+    lines = [e["line"] for e in equations]
+    mine = sum(1 for line in lines if line is not None and first <= line <= last)
+    total_s = (result.get("compile") or {}).get("total_s")
+    share = total_s * mine / len(equations) if total_s is not None and equations else None
+    return mine, len(equations), total_s, share
+
+
+def _confirmation(mine: int, total: int, total_s: float | None, share: float | None) -> str:
+    text = f"trace: unrolled into {mine:,} of {total:,} equations"
+    if share is not None and total_s is not None:
+        text += f", ≈{duration(share)} of the {duration(total_s)} compile"
+    return text
+
+
+def confirm_with_traces(ls: Any, uri: str, analysed: Any, diagnostics: list[types.Diagnostic]) -> None:
+    """Measured facts correct the static ones. `diagnostics` are the static findings' diagnostics, in the order of
+    `analysed.result.findings`: a python-loop-in-jit finding in a traced function gets its loop's measured
+    equations and compile time, and is raised to warning when the loop is large or lowered to hint when small;
+    a loop static analysis did not flag (e.g. over a list of layers) gets a warning when the trace shows it
+    unrolled large. Each confirmed diagnostic carries `data.traceConfirmed`."""
+    results = current_results(ls, uri, analysed.version)
+    if not results:
+        return
+    functions = {fn.qualname: fn for fn in analysed.result.functions}
+    traced = [(functions[name], entry.result) for name, entry in results.items()
+              if name in functions and entry.result.get("ok") and (entry.result.get("jaxpr") or {}).get("equations")]
+    if not traced:
+        return
+    text = "".join(analysed.lines)
+    loops = {first: last for first, last in _loops(text)}
+    flagged: set[int] = set()
+    for finding, diagnostic in zip(analysed.result.findings, diagnostics, strict=True):
+        if finding.rule != LOOP_RULE or finding.line not in loops:
+            continue
+        for fn, result in traced:
+            if not fn.line <= finding.line <= fn.end_line:
+                continue
+            flagged.add(finding.line)
+            mine, total, total_s, share = _loop_measure(result, finding.line, loops[finding.line])
+            if diagnostic.severity != types.DiagnosticSeverity.Error:  # an error stays one (it raises)
+                if mine >= LARGE_LOOP_EQUATIONS:
+                    diagnostic.severity = types.DiagnosticSeverity.Warning
+                elif mine < SMALL_LOOP_EQUATIONS:
+                    diagnostic.severity = types.DiagnosticSeverity.Hint
+            note = _confirmation(mine, total, total_s, share)
+            diagnostic.message = f"{diagnostic.message} ({note})"
+            diagnostic.data = {**(diagnostic.data or {}), "traceConfirmed": {
+                "function": fn.qualname, "equations": mine, "compileShareSeconds": share}}
+            break
+    from sharpbits.analysis.rules import lookup
+
+    rule = lookup(LOOP_RULE)
+    for first, last in sorted(loops.items()):
+        if any(first <= line <= last for line in flagged):
+            continue  # it is (or holds) a loop the static finding already covers
+        for fn, result in traced:
+            if not fn.line < first <= fn.end_line:
+                continue
+            mine, total, total_s, share = _loop_measure(result, first, last)
+            if mine < LARGE_LOOP_EQUATIONS:
+                break
+            line_text = analysed.lines[first - 1].rstrip("\r\n") if first <= len(analysed.lines) else ""
+            start = len(line_text) - len(line_text.lstrip())
+            diagnostics.append(types.Diagnostic(
+                range=types.Range(types.Position(first - 1, start), types.Position(first - 1, len(line_text))),
+                severity=types.DiagnosticSeverity.Warning,
+                code=rule.code if rule else None,
+                code_description=types.CodeDescription(href=rule.url()) if rule else None,
+                source="sharpbits",
+                message=f"Python loop inside `{fn.qualname}` is unrolled at trace time; use `lax.fori_loop` or "
+                        f"`lax.scan` ({_confirmation(mine, total, total_s, share)}) [{LOOP_RULE}]",
+                data={"rule": LOOP_RULE, "fixable": False, "traceConfirmed": {
+                    "function": fn.qualname, "equations": mine, "compileShareSeconds": share}},
+            ))
+            break

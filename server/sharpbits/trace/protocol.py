@@ -202,6 +202,25 @@ class Roofline(TypedDict, total=False):
     note: str
 
 
+class LineEquations(TypedDict):
+    line: int
+    equations: int  # jaxpr equations this source line produced (nested jaxprs included)
+    primitives: dict[str, int]
+
+
+class CompileBreakdown(TypedDict, total=False):
+    """Where the compile time went: tracing (Python -> jaxpr), lowering (-> StableHLO), XLA compile; and the
+    source lines that produced the most equations (what the three grow with)."""
+
+    trace_s: float
+    lower_s: float
+    compile_s: float
+    total_s: float
+    cache: str  # "hit": compile_s was a persistent-cache read
+    equations: int
+    top_lines: list[LineEquations]
+
+
 class Argument(TypedDict):
     name: str
     static: bool
@@ -260,6 +279,7 @@ class TraceResult(TypedDict, total=False):
     hlo: CompiledInfo
     cost: CostInfo
     roofline: Roofline
+    compile: CompileBreakdown
     notes: list[str]
     stdout: str
     retraces: list[Retrace]

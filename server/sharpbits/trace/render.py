@@ -139,6 +139,24 @@ def render_text(result: dict[str, Any], path: str, text: str, show: list[str], s
                 em = eager["run"]["median_s"]
                 ratio = f" = {em / run['median_s']:.1f}x the jitted time" if run and run["median_s"] else ""
                 out.append(f"  eager (un-jitted): {duration(em)} median, n={eager['run']['n']}{ratio}")
+    comp = result.get("compile")
+    if comp and "timing" in show and comp.get("total_s"):
+        parts = [f"tracing {duration(comp['trace_s'])}"]
+        if "lower_s" in comp:
+            parts.append(f"lowering {duration(comp['lower_s'])}")
+        if "compile_s" in comp:
+            parts.append(f"XLA compile {duration(comp['compile_s'])}"
+                         + (" (persistent cache hit)" if comp.get("cache") == "hit" else ""))
+        out.append("")
+        out.append(f"compile time: {duration(comp['total_s'])} = " + " + ".join(parts))
+        total_eqns = comp.get("equations") or 0
+        if comp.get("top_lines"):
+            out.append(f"  lines with the most equations (of {total_eqns}):")
+            for entry in comp["top_lines"]:
+                src = doc_lines[entry["line"] - 1].strip() if 0 < entry["line"] <= len(doc_lines) else ""
+                share = f" ({100 * entry['equations'] / total_eqns:.0f}%)" if total_eqns else ""
+                out.append(f"  {entry['line']:>5} | {src[:50]:<50} | {entry['equations']} eqns{share}: "
+                           + _counts(entry["primitives"], 4))
     roof = result.get("roofline")
     if roof and "cost" in show and "timing" in show:
         from sharpbits.trace.roofline import _rate, describe
