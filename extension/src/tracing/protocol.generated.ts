@@ -2,7 +2,7 @@
 // tests/trace/test_contract.py fails when this file and protocol.py disagree.
 
 export const PROTOCOL_VERSION = 2;
-export const VIEWS = ["jaxpr", "stablehlo", "hlo", "cost", "timing", "lines"] as const;
+export const VIEWS = ["jaxpr", "stablehlo", "hlo", "cost", "timing", "lines", "sharding"] as const;
 export const PLATFORMS = ["auto", "cpu", "gpu", "cuda", "rocm", "tpu"] as const;
 export type View = (typeof VIEWS)[number];
 export type Platform = (typeof PLATFORMS)[number];
@@ -13,7 +13,7 @@ export interface TraceParams {
   function?: string;
   text?: string;
   args?: string;
-  show?: ("jaxpr" | "stablehlo" | "hlo" | "cost" | "timing" | "lines")[] | string;
+  show?: ("jaxpr" | "stablehlo" | "hlo" | "cost" | "timing" | "lines" | "sharding")[] | string;
   platform?: "auto" | "cpu" | "gpu" | "cuda" | "rocm" | "tpu";
   lowerFor?: string;
   timeout?: number;
@@ -40,6 +40,8 @@ export interface TraceResult {
   cost?: CostInfo;
   roofline?: Roofline;
   compile?: CompileBreakdown;
+  sharding?: ShardingInfo;
+  collectives?: Collective[];
   notes?: string[];
   stdout?: string;
   retraces?: Retrace[];
@@ -144,6 +146,21 @@ export interface CompileBreakdown {
   top_lines?: LineEquations[];
 }
 
+export interface ShardingInfo {
+  device_count: number;
+  arguments: ShardedValue[];
+  results: ShardedValue[];
+}
+
+/** A collective in the optimized HLO: the bytes of its result, the source line it came from. */
+export interface Collective {
+  op: string;
+  bytes: number;
+  shape: string;
+  line: number | null;
+  text_line: number;
+}
+
 /** A function of the document that JAX traced during this trace, and why each retrace happened. */
 export interface Retrace {
   function: string;
@@ -227,7 +244,25 @@ export interface LineEquations {
   primitives: Record<string, number>;
 }
 
+export interface ShardedValue {
+  name?: string;
+  shape?: number[];
+  dtype?: string;
+  sharding?: string;
+  spec?: string | null;
+  devices?: number;
+  replicated?: boolean;
+  grid?: DeviceGrid;
+}
+
 export interface RetraceReason {
   text?: string;
   line?: number;
+}
+
+/** Which devices hold which block of a value's first two axes (jax.debug.visualize_array_sharding). */
+export interface DeviceGrid {
+  rows: number[][];
+  cols: number[][];
+  cells: number[][][];
 }

@@ -47,6 +47,7 @@ export function serverSettings(inspect: Inspect, trusted: boolean, lensCommand: 
       inlayHints: {
         runTime: get<boolean>("trace.inlayHints.runTime", true),
         roofline: get<boolean>("trace.inlayHints.roofline", true),
+        collectives: get<boolean>("trace.inlayHints.collectives", true),
         equations: get<boolean>("trace.inlayHints.equations", true),
       },
     },

@@ -137,6 +137,24 @@ def compile_lines(comp: CompileBreakdown) -> str:
     return text
 
 
+def sharding_markdown(result: TraceResult) -> str:
+    """Each argument's and result's sharding, its device grid, and the collectives with their lines."""
+    from sharpbits.trace.render import _bytes, grid_text
+
+    info = result["sharding"]
+    parts = [f"sharding over {info['device_count']} devices:"]
+    for v in [*info["arguments"], *info["results"]]:
+        how = "replicated" if v.get("replicated") else f"split over {v.get('devices')} devices"
+        parts.append(f"- `{v.get('name')}` {v.get('dtype')}{v.get('shape')} `{v.get('spec') or v.get('sharding')}` ({how})")
+        grid = v.get("grid")
+        if grid and not v.get("replicated"):
+            parts.append("\n  ```\n" + "\n".join("  " + ln for ln in grid_text(dict(grid))) + "\n  ```")
+    colls = result.get("collectives") or []
+    parts.append("collectives: " + (", ".join(
+        f"`{c['op']}` {_bytes(c['bytes'])}" + (f" (line {c['line']})" if c["line"] else "") for c in colls) or "none"))
+    return "\n".join(parts)
+
+
 def roofline_line(roof: Roofline) -> str:
     """`38.7 GFLOP/s · 113 MB/s · 341 flop/byte · compute-bound: 81% of peak 47.9 GFLOP/s (measured on ...)`."""
     text = (f"{_rate(roof['flops_per_s'], 'FLOP/s')} · {_rate(roof['bytes_per_s'], 'B/s')} · "
@@ -181,6 +199,8 @@ def hover(ls: Any, uri: str, version: int | None, functions: list[TracedFunction
             roof = result.get("roofline")
             if roof:
                 figures += f"\n\nroofline: {roofline_line(roof)}"
+            if result.get("sharding"):
+                figures += f"\n\n{sharding_markdown(result)}"
             return f"{head}\n\n{figures}\n\n{_jaxpr_block(result)}"
         prims = line_primitives(result).get(line)
         if prims:
@@ -207,6 +227,18 @@ def inlay_hints(ls: Any, uri: str, version: int | None, functions: list[TracedFu
             bound = f" · {describe_roofline(roof)}" if roof and "bound" in roof and settings.get("roofline", True) else ""
             hints.append(types.InlayHint(position=types.Position(fn.line - 1, len(def_text)),
                                          label=f"  run {duration(run)}{bound}", padding_left=True))
+        if settings.get("collectives", True):
+            from sharpbits.trace.render import _bytes
+
+            per_line: dict[int, list[str]] = {}
+            for c in entry.result.get("collectives") or []:
+                if isinstance(c["line"], int):
+                    per_line.setdefault(c["line"], []).append(f"{c['op']} {_bytes(c['bytes'])}")
+            for line, labels in sorted(per_line.items()):
+                if fn.line < line <= fn.end_line and first <= line <= last and line <= len(lines):
+                    text = lines[line - 1].rstrip("\r\n")
+                    hints.append(types.InlayHint(position=types.Position(line - 1, len(text)),
+                                                 label="  " + ", ".join(labels), padding_left=True))
         if settings.get("equations", True):
             for line, prims in sorted(line_primitives(entry.result).items()):
                 if fn.line < line <= fn.end_line and first <= line <= last and line <= len(lines):
@@ -228,7 +260,7 @@ async def run_trace(ls: Any, uri: str, function: str, spec: str | None) -> dict[
     doc = ls.workspace.get_text_document(uri)
     version, text = doc.version, doc.source
     params: dict[str, Any] = {"uri": uri, "function": function, "text": text,
-                              "show": ["jaxpr", "lines", "cost", "timing"]}
+                              "show": ["jaxpr", "lines", "cost", "timing", "sharding"]}
     if spec:
         params["args"] = spec
     result = await service.run(params, text, getattr(ls.workspace, "root_path", None))

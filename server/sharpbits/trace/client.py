@@ -535,6 +535,8 @@ def finish_result(reply: dict[str, Any], path: str) -> dict[str, Any]:
     line = roofline(reply, measured_peak)  # type: ignore[arg-type]
     if line is not None:
         reply["roofline"] = line
+    if "sharding" in reply and isinstance(reply.get("hlo"), dict):
+        reply["collectives"] = sourcemap.collectives(reply["hlo"])
     breakdown = compile_breakdown(reply)  # type: ignore[arg-type]
     if breakdown is not None:
         reply["compile"] = breakdown

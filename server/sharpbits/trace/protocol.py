@@ -27,12 +27,12 @@ VERSION = 2
 
 # ---- the one definition of the views and platforms (CLI choices, server defaults, the extension's settings and
 # generated TypeScript, the docs: tests/trace/test_contract.py checks they all agree; worker.py keeps a copy)
-VIEWS = ("jaxpr", "stablehlo", "hlo", "cost", "timing", "lines")
+VIEWS = ("jaxpr", "stablehlo", "hlo", "cost", "timing", "lines", "sharding")
 DEFAULT_VIEWS_CLI = ("jaxpr", "lines", "cost", "timing")
 PLATFORMS = ("auto", "cpu", "gpu", "cuda", "rocm", "tpu")  # the worker's JAX_PLATFORMS (auto: JAX chooses)
 LOWER_FOR_PLATFORMS = ("cpu", "cuda", "rocm", "tpu")  # StableHLO for another platform, lowered on any host
 
-View = Literal["jaxpr", "stablehlo", "hlo", "cost", "timing", "lines"]
+View = Literal["jaxpr", "stablehlo", "hlo", "cost", "timing", "lines", "sharding"]
 Platform = Literal["auto", "cpu", "gpu", "cuda", "rocm", "tpu"]
 
 
@@ -221,6 +221,41 @@ class CompileBreakdown(TypedDict, total=False):
     top_lines: list[LineEquations]
 
 
+class DeviceGrid(TypedDict):
+    """Which devices hold which block of a value's first two axes (jax.debug.visualize_array_sharding)."""
+
+    rows: list[list[int]]  # [start, stop) of each block row along axis 0
+    cols: list[list[int]]  # ... and each block column along axis 1
+    cells: list[list[list[int]]]  # device ids per block
+
+
+class ShardedValue(TypedDict, total=False):
+    name: str  # `x`, `params['w']`, `result[0]`
+    shape: list[int]
+    dtype: str
+    sharding: str  # NamedSharding, SingleDeviceSharding, ...
+    spec: str | None  # PartitionSpec, for a NamedSharding
+    devices: int
+    replicated: bool
+    grid: DeviceGrid
+
+
+class ShardingInfo(TypedDict):
+    device_count: int
+    arguments: list[ShardedValue]
+    results: list[ShardedValue]
+
+
+class Collective(TypedDict):
+    """A collective in the optimized HLO: the bytes of its result, the source line it came from."""
+
+    op: str
+    bytes: int
+    shape: str
+    line: int | None
+    text_line: int
+
+
 class Argument(TypedDict):
     name: str
     static: bool
@@ -280,6 +315,8 @@ class TraceResult(TypedDict, total=False):
     cost: CostInfo
     roofline: Roofline
     compile: CompileBreakdown
+    sharding: ShardingInfo
+    collectives: list[Collective]
     notes: list[str]
     stdout: str
     retraces: list[Retrace]
