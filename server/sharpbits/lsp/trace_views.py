@@ -19,8 +19,8 @@ from sharpbits.analysis.engine import TracedFunction
 from sharpbits.lsp.trace_features import TRACE_COMMAND, TraceEntry, TraceService
 from sharpbits.trace.protocol import CompileBreakdown, Roofline, TraceResult
 from sharpbits.trace.render import duration
-from sharpbits.trace.roofline import _rate
 from sharpbits.trace.roofline import describe as describe_roofline
+from sharpbits.trace.roofline import rate
 
 TRACE_SOURCE = "sharpbits (trace)"
 HOVER_MAX_JAXPR_LINES = 40
@@ -157,7 +157,7 @@ def sharding_markdown(result: TraceResult) -> str:
 
 def roofline_line(roof: Roofline) -> str:
     """`38.7 GFLOP/s · 113 MB/s · 341 flop/byte · compute-bound: 81% of peak 47.9 GFLOP/s (measured on ...)`."""
-    text = (f"{_rate(roof['flops_per_s'], 'FLOP/s')} · {_rate(roof['bytes_per_s'], 'B/s')} · "
+    text = (f"{rate(roof['flops_per_s'], 'FLOP/s')} · {rate(roof['bytes_per_s'], 'B/s')} · "
             f"{roof['intensity']:.3g} flop/byte")
     if "bound" in roof:
         text += f" · **{describe_roofline(roof)}** ({roof['peak']['source']})"

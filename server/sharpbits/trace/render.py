@@ -161,15 +161,15 @@ def render_text(result: dict[str, Any], path: str, text: str, show: list[str], s
         out += _sharding_text(result, doc_lines)
     roof = result.get("roofline")
     if roof and "cost" in show and "timing" in show:
-        from sharpbits.trace.roofline import _rate, describe
+        from sharpbits.trace.roofline import describe, rate
 
         out.append("")
-        out.append(f"roofline: {_rate(roof['flops_per_s'], 'FLOP/s')} · {_rate(roof['bytes_per_s'], 'B/s')} · "
+        out.append(f"roofline: {rate(roof['flops_per_s'], 'FLOP/s')} · {rate(roof['bytes_per_s'], 'B/s')} · "
                    f"{roof['intensity']:.3g} flop/byte")
         if "bound" in roof:
             peak = roof["peak"]
             out.append(f"  {describe(roof)} (ridge {roof['ridge']:.3g} flop/byte; peak "
-                       f"{_rate(peak['flops_per_s'], 'FLOP/s')}, {_rate(peak['bytes_per_s'], 'B/s')}: {peak['source']})")
+                       f"{rate(peak['flops_per_s'], 'FLOP/s')}, {rate(peak['bytes_per_s'], 'B/s')}: {peak['source']})")
         if roof.get("note"):
             out.append(f"  ({roof['note']})")
     retr = [r for r in result.get("retraces") or [] if r.get("traces", 0) > 1]

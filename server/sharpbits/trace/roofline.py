@@ -98,14 +98,14 @@ def roofline(result: TraceResult, measured: dict[str, Any] | None = None) -> Roo
 def describe(r: Roofline) -> str:
     """`memory-bound: 12% of peak 25.6 GB/s` (or the achieved rates when there is no peak)."""
     if "bound" not in r:
-        return f"{_rate(r['flops_per_s'], 'FLOP/s')}, {_rate(r['bytes_per_s'], 'B/s')}"
+        return f"{rate(r['flops_per_s'], 'FLOP/s')}, {rate(r['bytes_per_s'], 'B/s')}"
     peak = r["peak"]
-    figure = (_rate(peak["flops_per_s"], "FLOP/s") if r["bound"] == "compute"
-              else _rate(peak["bytes_per_s"], "B/s"))
+    figure = (rate(peak["flops_per_s"], "FLOP/s") if r["bound"] == "compute"
+              else rate(peak["bytes_per_s"], "B/s"))
     return f"{r['bound']}-bound: {100 * r['fraction_of_peak']:.0f}% of peak {figure}"
 
 
-def _rate(value: float, unit: str) -> str:
+def rate(value: float, unit: str) -> str:
     for scale, prefix in ((1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")):
         if abs(value) >= scale:
             return f"{value / scale:.3g} {prefix}{unit}"
