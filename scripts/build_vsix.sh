@@ -20,13 +20,17 @@ rm -rf extension/bundled && mkdir -p extension/bundled
 wheel=(extension/bundled/sharpbits-"$version"-py3-none-any.whl)
 [[ -f ${wheel[0]} ]] || { echo "build_vsix: no pure-Python wheel was built (${wheel[0]})" >&2; exit 1; }
 
-npm run --silent build -- --minify --log-level=warning
+# SHARPBITS_TEST_HOOKS=1 (the end-to-end suite): a build with the test hooks (e2eReport), named -test-hooks.vsix;
+# the shipped build leaves them out of the bundle entirely.
+suffix="" build=build
+if [[ ${SHARPBITS_TEST_HOOKS:-0} == 1 ]]; then suffix="-test-hooks" build=build:test-hooks; fi
+npm run --silent "$build" -- --minify --log-level=warning
 npx --no-install tsc --noEmit -p extension
 
 mkdir -p dist
-rm -f "dist/sharpbits-$version.vsix"
+rm -f "dist/sharpbits-$version$suffix.vsix"
 readme=()
 [[ -f README.md ]] || readme=(--readme-path docs/editor.md)
 CI=true npx --no-install vsce package --no-dependencies --skip-license --allow-missing-repository \
-  --no-rewrite-relative-links "${readme[@]}" -o "dist/sharpbits-$version.vsix" </dev/null >&2
-echo "dist/sharpbits-$version.vsix"
+  --no-rewrite-relative-links "${readme[@]}" -o "dist/sharpbits-$version$suffix.vsix" </dev/null >&2
+echo "dist/sharpbits-$version$suffix.vsix"

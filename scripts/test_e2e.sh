@@ -55,7 +55,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 bash scripts/setup_editor.sh || { fail_report "setup_editor.sh failed"; exit 1; }
-vsix=$(bash scripts/build_vsix.sh | tail -1) && [[ -f $vsix ]] || { fail_report "build_vsix.sh failed"; exit 1; }
+vsix=$(SHARPBITS_TEST_HOOKS=1 bash scripts/build_vsix.sh | tail -1) && [[ -f $vsix ]] || { fail_report "build_vsix.sh failed"; exit 1; }
 npx --no-install esbuild tests/e2e/*.test.ts --bundle --platform=node --format=cjs --target=node20 \
   --external:playwright-core --outdir=build/e2e --log-level=warning || { fail_report "bundling tests/e2e failed"; exit 1; }
 

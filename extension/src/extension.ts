@@ -3,13 +3,16 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as vscode from "vscode";
 import { ServerController } from "./client";
-import { startE2eReport } from "./e2eReport";
 import { InterpreterService } from "./interpreter";
 import { Preflight } from "./preflight";
 import { ServerStatus } from "./status";
 import { CompiledViews } from "./tracing/compiledView";
 import { serverSettings } from "./tracing/serverSettings";
 import { TraceCommands, TraceTarget } from "./tracing/traceCommand";
+
+/** Replaced at build time (esbuild --define): true only in the build the end-to-end suite installs, so the
+ * test hooks (e2eReport) are not even in the shipped bundle (esbuild drops the dead branch and its require). */
+declare const SHARPBITS_TEST_HOOKS: boolean;
 import { WorkerStatusItem } from "./tracing/workerStatus";
 
 let controller: ServerController | undefined;
@@ -67,8 +70,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     // Granting trust enables tracing without a reload.
     vscode.workspace.onDidGrantWorkspaceTrust(() => void server.pushSettings().then(() => worker.refresh())),
   );
-  const report = startE2eReport(server, views, worker);
-  if (report) context.subscriptions.push(report);
+  if (SHARPBITS_TEST_HOOKS) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { startE2eReport } = require("./e2eReport") as typeof import("./e2eReport");
+    const report = startE2eReport(server, views, worker);
+    if (report) context.subscriptions.push(report);
+  }
   void server.restart();
 }
 

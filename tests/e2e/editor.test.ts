@@ -320,12 +320,18 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     await page.keyboard.press("Control+I");
     const hover = page.locator(".monaco-hover").filter({ hasText: "lambda" }).first();
     await hover.waitFor({ state: "visible" });
-    assert.match(await hover.innerText(), /selu.*traced on/s);
+    const hoverText = await hover.innerText();
+    assert.match(hoverText, /selu.*traced on/s);
+    // the compile time split, and the roofline against this CPU's measured peak
+    assert.match(hoverText, /compile .* = tracing .* \+ lowering .* \+ XLA compile/);
+    assert.match(hoverText, /roofline: .*flop\/byte.*(memory|compute)-bound: \d+% of peak .*measured on this CPU/s);
     await shot("10-hover-jaxpr");
     await page.keyboard.press("Escape");
     // inlay hints: the run time after the def line, equations per line
     const lines = await page.locator(".monaco-editor .view-lines").first().innerText();
     assert.match(lines, /def\s+selu[^\n]*run\W+\d/); // (the editor renders spaces as no-break spaces)
+    // the roofline next to the run time: an elementwise function is memory-bound
+    assert.match(lines, /def\s+selu[^\n]*run[^\n]*memory-bound:\W+\d+%\W+of\W+peak/);
     assert.match(lines, /\d+\s+eqns/); // (VS Code renders the hint's spaces as no-break spaces)
   });
 
@@ -366,5 +372,22 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     assert.equal(traced[0].range[0], 8, "on the `x.at[x < 0].set(0.0)` line");
     assert.ok(fileDiagnostics(report, file).some((d) => d.source === "sharpbits" && d.range[0] === 8), "next to the static finding");
     await shot("12-trace-error");
+  });
+
+  test("tracing: a trace confirms the loop finding with the loop's measured equations and compile time", async () => {
+    const file = "tracing_loops.py";
+    await openFile(file);
+    let report = await waitForReport("the static loop finding",
+      (r) => fileDiagnostics(r, file).some((d) => d.code === "SB301" && d.range[0] === 13), 60_000);
+    assert.equal(fileDiagnostics(report, file).find((d) => d.code === "SB301" && d.range[0] === 13)!.severity, "Information");
+    const lens = page.locator(".codelens-decoration a", { hasText: "Trace" }).first();
+    await lens.waitFor({ state: "visible", timeout: 60_000 });
+    await lens.click(); // python_loop: 1000 iterations, unrolled into 3,000 equations
+    report = await waitForReport("the trace-confirmed loop finding",
+      (r) => fileDiagnostics(r, file).some((d) => d.code === "SB301" && /\(trace: unrolled into/.test(d.message)), 180_000);
+    const confirmed = fileDiagnostics(report, file).find((d) => d.code === "SB301" && d.range[0] === 13)!;
+    assert.match(confirmed.message, /\(trace: unrolled into 3,000 of 3,000 equations, ≈.* of the .* compile\)/);
+    assert.equal(confirmed.severity, "Warning", "a large unrolled loop is raised to warning");
+    await shot("13-trace-confirmed-loop");
   });
 });

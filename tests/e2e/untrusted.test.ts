@@ -136,7 +136,10 @@ describe("an untrusted workspace", { concurrency: false }, () => {
       await refusals.first().waitFor({ state: "hidden", timeout: 10_000 });
       await page.locator(".monaco-editor .view-lines").first().click();
       await runCommand(title);
-      await refusals.first().waitFor({ state: "visible", timeout: 30_000 });
+      await refusals.first().waitFor({ state: "visible", timeout: 30_000 }).catch(async (e) => {
+        await shot(`24-untrusted-refused-${title.split(" ").pop()}-FAILED`);
+        throw e;
+      });
       assert.match(await refusals.first().innerText(), /tracing runs this workspace's code, so it is off in an untrusted workspace/);
       await shot(`24-untrusted-refused-${title.split(" ").pop()}`);
     }

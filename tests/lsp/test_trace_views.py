@@ -51,12 +51,16 @@ async def test_lens_trace_hover_and_hints(client, uri):
     # hover on the name: the jaxpr; on a line: its primitives
     name = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(6, 5)))
     assert "{ lambda" in name.contents.value and "cpu" in name.contents.value
+    # the roofline: an elementwise function moves more bytes than it computes on, against this CPU's measured peak
+    assert "roofline: " in name.contents.value and "**memory-bound: " in name.contents.value
+    assert "measured on this CPU" in name.contents.value
     line = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(7, 8)))
     assert "`sin`" in line.contents.value and "`mul`" in line.contents.value
     hints = await client.text_document_inlay_hint_async(types.InlayHintParams(
         types.TextDocumentIdentifier(uri), types.Range(types.Position(0, 0), types.Position(20, 0))))
     labels = {(h.position.line, h.label.strip()) for h in hints}
-    assert any(line == 6 and label.startswith("run ") for line, label in labels)
+    (def_hint,) = [label for line, label in labels if line == 6]
+    assert def_hint.startswith("run ") and " · memory-bound: " in def_hint and "% of peak " in def_hint
     assert (7, "2 eqns") in labels and (8, "1 eqn") in labels
     # an edit makes the result stale: no hints, and the lens offers a re-run
     replace_text(client, uri, DOC.replace("* 2", "* 3"), 2)
@@ -115,3 +119,71 @@ async def test_auto_retrace_refreshes_results_after_an_edit(auto_client, uri):
             break
         await asyncio.sleep(0.1)
     assert title.startswith("jaxpr 4 eqns"), title
+
+
+LOOPS = (
+    "import jax\nimport jax.numpy as jnp\n\nLAYERS = list(range(300))\n\n\n"
+    "# sharpbits: trace(x=f32[8])\n"
+    "@jax.jit\n"
+    "def big(x):\n"                                  # line 9
+    "    for i in range(300):\n"                     # line 10: static warning (300 iterations), 600 equations
+    "        x = jnp.sin(x) * 2\n"
+    "    return x\n\n\n"
+    "# sharpbits: trace(x=f32[8])\n"
+    "@jax.jit\n"
+    "def small(x):\n"                                # line 17
+    "    for i in range(3):\n"                       # line 18: static info, 3 equations
+    "        x = x + i\n"
+    "    return x\n\n\n"
+    "# sharpbits: trace(x=f32[8])\n"
+    "@jax.jit\n"
+    "def layered(x):\n"                              # line 25
+    "    for k in LAYERS:\n"                         # line 26: not flagged statically (a list), 600 equations
+    "        x = jnp.tanh(x) + k\n"
+    "    return x\n"
+)
+
+
+async def settled(client, uri, predicate):
+    for _ in range(100):
+        diagnostics = client.diagnostics.get(uri, [])
+        if predicate(diagnostics):
+            return diagnostics
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"diagnostics never settled: {client.diagnostics.get(uri)}")
+
+
+def loop_diagnostics(diagnostics, line):
+    return [d for d in diagnostics if d.range.start.line == line - 1 and (d.data or {}).get("rule") == "python-loop-in-jit"]
+
+
+async def test_a_trace_confirms_loop_findings_with_their_measured_size(client, uri):
+    open_document(client, uri, LOOPS)
+    static = await wait_for_publish(client, uri, 1)
+    assert loop_diagnostics(static, 10)[0].severity == types.DiagnosticSeverity.Warning
+    assert loop_diagnostics(static, 18)[0].severity == types.DiagnosticSeverity.Information
+    assert loop_diagnostics(static, 26) == []
+    for function in ("big", "small", "layered"):
+        assert (await trace(client, uri, function))["ok"]
+    diagnostics = await settled(client, uri, lambda ds: all(
+        loop_diagnostics(ds, line) and "traceConfirmed" in (loop_diagnostics(ds, line)[0].data or {})
+        for line in (10, 18, 26)))
+    (big,) = loop_diagnostics(diagnostics, 10)
+    assert big.severity == types.DiagnosticSeverity.Warning
+    assert "(trace: unrolled into 600 of 600 equations, ≈" in big.message and " compile)" in big.message
+    assert big.data["traceConfirmed"]["function"] == "big" and big.data["traceConfirmed"]["equations"] == 600
+    (small,) = loop_diagnostics(diagnostics, 18)
+    assert small.severity == types.DiagnosticSeverity.Hint and "unrolled into 3 of 3 equations" in small.message
+    (layered,) = loop_diagnostics(diagnostics, 26)  # found by the trace alone
+    assert layered.severity == types.DiagnosticSeverity.Warning and layered.code == "SB301"
+    assert "`layered`" in layered.message and "unrolled into 600 of 600 equations" in layered.message
+    # the hover on a traced function splits its compile time and names the lines with the most equations
+    hover = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri),
+                                                                     types.Position(8, 5)))
+    assert "compile " in hover.contents.value and " = tracing " in hover.contents.value
+    assert "XLA compile " in hover.contents.value and "most equations: line 11 (600, 100%)" in hover.contents.value
+    # an edit: the measured facts are for the old version, so the findings are static again
+    replace_text(client, uri, LOOPS + "\n", 2)
+    diagnostics = await wait_for_publish(client, uri, 2)
+    assert not any("traceConfirmed" in (d.data or {}) for d in diagnostics)
+    assert loop_diagnostics(diagnostics, 26) == []

@@ -8,13 +8,20 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from sharpbits.lsp import trace_features
 
-server = LanguageServer("sharpbits-trace-test", "0", max_workers=2)
+
+class TraceTestServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__("sharpbits-trace-test", "0", max_workers=2)
+        self.traces = trace_features.TraceService()
+
+
+server = TraceTestServer()
 trace_features.register(server)
 
 
 @server.feature(types.INITIALIZED)
-def initialized(ls: LanguageServer, params: types.InitializedParams) -> None:
-    trace_features.configure(ls, json.loads(os.environ.get("SHARPBITS_TEST_SETTINGS", "{}")))
+def initialized(ls: TraceTestServer, params: types.InitializedParams) -> None:
+    ls.traces.configure(json.loads(os.environ.get("SHARPBITS_TEST_SETTINGS", "{}")))
 
 
 @server.feature("test/importedJax")

@@ -120,3 +120,21 @@ def test_memory_limit_flag(tmp_path, cache_env):
     assert "MemoryError" in p.stdout and "hog.py:5" in p.stdout
     bad = sharpbits("hog.py::hog", "--args", "x=f32[4]", "--memory-limit-mb", "-1", cwd=tmp_path)
     assert bad.returncode == 2 and "--memory-limit-mb must be 0 (no limit) or a size in MiB" in bad.stderr
+
+
+def test_compile_time_split_and_the_lines_with_most_equations(tmp_path, cache_env):
+    (tmp_path / "loop.py").write_text("import jax.numpy as jnp\n\n\n# sharpbits: trace(x=f32[8])\ndef f(x):\n"
+                                      "    for _ in range(40):\n        x = jnp.sin(x) * 2\n    return jnp.sum(x)\n")
+    p = sharpbits("loop.py::f", "--show", "jaxpr,timing", "--no-eager", "--budget", "0.05", "--format", "json",
+                  cwd=tmp_path, env_extra=cache_env)
+    assert p.returncode == 0, p.stderr
+    comp = json.loads(p.stdout)["compile"]
+    assert comp["total_s"] == pytest.approx(comp["trace_s"] + comp["lower_s"] + comp["compile_s"])
+    assert comp["equations"] == 81
+    assert comp["top_lines"][0] == {"line": 7, "equations": 80, "primitives": {"sin": 40, "mul": 40}}
+    assert comp["top_lines"][1]["line"] == 8
+    text = sharpbits("loop.py::f", "--show", "jaxpr,timing", "--no-eager", "--budget", "0.05", cwd=tmp_path,
+                     env_extra=cache_env)
+    assert "compile time: " in text.stdout and " = tracing " in text.stdout and " + XLA compile " in text.stdout
+    assert "lines with the most equations (of 81):" in text.stdout
+    assert "7 | x = jnp.sin(x) * 2" in text.stdout and "80 eqns (99%)" in text.stdout

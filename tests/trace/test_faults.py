@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from fault_document import FAULTS  # tests/trace is on sys.path (pytest's rootdir-relative import)
+from sharpbits.trace import protocol
 from sharpbits.trace.client import TraceClient, WorkerConfig
 from sharpbits.trace.specs import parse_spec
 
@@ -178,7 +179,7 @@ def test_background_start_and_status(jax_cache, doc):
 
 def test_spec_round_trip_through_worker_protocol(client, doc):
     r = client.trace(path=str(doc.path), function="ok", spec=parse_spec("f32[2]"), show=["jaxpr"])
-    assert r["ok"] and r["protocol"] == 1
+    assert r["ok"] and r["protocol"] == protocol.VERSION
 
 
 def test_ssh_style_prefix_end_to_end(tmp_path, jax_cache, doc):

@@ -122,20 +122,20 @@ def test_configure_reuses_and_replaces_workers(monkeypatch):
             return {"state": "ready"}
 
     monkeypatch.setattr("sharpbits.trace.client.TraceClient", FakeClient)
-    server = type("S", (), {})()
-    trace_features.configure(server, {"trace": {"enabled": True, "platform": "cpu"}})
-    st = trace_features._state(server)
+    service = trace_features.TraceService()
+    service.configure({"trace": {"enabled": True, "platform": "cpu"}})
+    st = service.gate
     assert st.clients == {}  # a settings push starts no worker
     cpu = st.get_client(cwd="/project")
     assert cpu.config.cwd == "/project"
-    trace_features.configure(server, {"trace": {"enabled": True, "platform": "cpu"}})
+    service.configure({"trace": {"enabled": True, "platform": "cpu"}})
     assert st.get_client() is cpu  # the same settings keep their worker
     st.get_client("tpu")
     st.get_client("gpu")  # a third worker evicts the least recently used one
     assert len(st.clients) == 2
-    trace_features.configure(server, {"trace": {"enabled": True, "platform": "gpu"}})
-    trace_features.configure(server, {"trace": {"enabled": False}})
-    trace_features.shutdown(server)
+    service.configure({"trace": {"enabled": True, "platform": "gpu"}})
+    service.configure({"trace": {"enabled": False}})
+    service.shutdown()
     assert started == [] and sorted(stopped) == ["cpu", "gpu", "tpu"]
 
 

@@ -191,3 +191,13 @@ def test_directive_of_a_jit_wrapped_alias():
     for alias in ("plain_jit", "plain_partial"):
         r = resolve_spec(DOC, alias, None)
         assert r.source == "directive" and r.spec["kwargs"]["neg"] == lit(True)
+
+
+def test_an_array_names_its_sharding_after_an_at_sign():
+    spec = parse_spec("x=f32[16,8] @ rows, w=bf16[4]@mesh_setup.cols, n=3")
+    assert spec["kwargs"]["x"] == {**arr("float32", 16, 8), "sharding": "rows"}
+    assert spec["kwargs"]["w"]["sharding"] == "mesh_setup.cols"
+    assert format_spec(spec) == "x=f32[16,8] @ rows, w=bf16[4] @ mesh_setup.cols, n=3"
+    for bad in ("x=3 @ rows", "x=f32[2] @ P('x')", "x=f32[2] @ 1"):
+        with pytest.raises(SpecError, match=r"module-level jax\.sharding\.Sharding"):
+            parse_spec(bad)

@@ -1,7 +1,9 @@
 // Pure logic behind the compiled-code views (no `vscode` import, so node's test runner covers it): which lines
 // of a jaxpr / StableHLO / optimized HLO listing came from which source line, and a stable colour per source line.
 
-export type CompiledKind = "jaxpr" | "stablehlo" | "hlo";
+import type { CompiledInfo, JaxprInfo, TraceResult, View } from "./protocol.generated";
+
+export type CompiledKind = Extract<View, "jaxpr" | "stablehlo" | "hlo">;
 
 export interface CompiledListing {
   kind: CompiledKind;
@@ -10,15 +12,9 @@ export interface CompiledListing {
   sourceLines: (number | null)[];
 }
 
-interface TraceSection {
-  text?: string;
-  text_lines?: [number, number][];
-  ops?: { text_line?: number; line?: number | null }[];
-}
-
 /** The listing of one kind from a `sharpbits/trace` result, or undefined when the result lacks it. */
-export function listingFromResult(result: Record<string, unknown>, kind: CompiledKind): CompiledListing | undefined {
-  const section = result[kind] as TraceSection | undefined;
+export function listingFromResult(result: TraceResult, kind: CompiledKind): CompiledListing | undefined {
+  const section: JaxprInfo | CompiledInfo | undefined = result[kind];
   if (!section || typeof section.text !== "string") return undefined;
   const text = section.text;
   const lines = text.split("\n");
@@ -26,8 +22,8 @@ export function listingFromResult(result: Record<string, unknown>, kind: Compile
   const sourceLines: (number | null)[] = lines.map(() => null);
   const pairs: [number, number | null | undefined][] =
     kind === "jaxpr"
-      ? (section.text_lines ?? []).map(([textLine, line]) => [textLine, line])
-      : (section.ops ?? []).map((op) => [op.text_line ?? 0, op.line]);
+      ? ((section as JaxprInfo).text_lines ?? []).map(([textLine, line]) => [textLine, line])
+      : ((section as CompiledInfo).ops ?? []).map((op) => [op.text_line ?? 0, op.line]);
   for (const [textLine, line] of pairs) {
     const index = textLine - 1; // the worker counts listing lines from 1
     if (index >= 0 && index < sourceLines.length && typeof line === "number" && sourceLines[index] === null) {

@@ -4,6 +4,7 @@
 import * as vscode from "vscode";
 import { CompiledKind, CompiledListing, colourSlots, functionAt, listingFromResult, listingLinesFor } from "./compiledLines";
 import { Request, TraceCommands } from "./traceCommand";
+import type { TraceParams, TraceResult } from "./protocol.generated";
 import { traceProblem } from "./workerState";
 
 export const SCHEME = "sharpbits-compiled";
@@ -98,9 +99,10 @@ export class CompiledViews implements vscode.Disposable, vscode.TextDocumentCont
     const result = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Compiling ${name} (${TITLES[kind]})…`, cancellable: true },
       (_progress, token) =>
-        this.traces.withSpec({ uri: sourceUri, function: name }, (spec) =>
-          this.request("sharpbits/trace", { uri: sourceUri, function: name, show: [kind, "lines"], ...(spec ? { args: spec } : {}) }, token),
-        ),
+        this.traces.withSpec({ uri: sourceUri, function: name }, (spec): Promise<TraceResult> => {
+          const params: TraceParams = { uri: sourceUri, function: name, show: [kind, "lines"], ...(spec ? { args: spec } : {}) };
+          return this.request("sharpbits/trace", params, token);
+        }),
     );
     if (!result) return;
     const listing = listingFromResult(result, kind);

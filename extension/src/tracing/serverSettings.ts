@@ -1,6 +1,7 @@
 // What the extension sends the server (initializationOptions and didChangeConfiguration), from the
 // `sharpbits.*` settings. Pure, so the trust rules are unit-tested: in an untrusted workspace nothing may run
 // user code (tracing is off) and no interpreter or launch prefix comes from the workspace's own settings.
+import type { Platform } from "./protocol.generated";
 
 export interface SettingValue<T> {
   /** user (global) settings */
@@ -37,7 +38,7 @@ export function serverSettings(inspect: Inspect, trusted: boolean, lensCommand: 
     traceLensCommand: lensCommand,
     trace: {
       enabled: trusted && get<boolean>("trace.enabled", true),
-      platform: get<string>("trace.platform", "auto"),
+      platform: get<Platform>("trace.platform", "auto"),
       interpreter: Array.isArray(interpreter) ? interpreter[0] ?? "" : interpreter,
       launchPrefix: get<string>("trace.launchPrefix", ""),
       timeout: get<number>("trace.timeoutSeconds", 120),
@@ -45,6 +46,8 @@ export function serverSettings(inspect: Inspect, trusted: boolean, lensCommand: 
       ...(typeof memoryLimitMb === "number" && memoryLimitMb >= 0 ? { memoryLimitMb } : {}),
       inlayHints: {
         runTime: get<boolean>("trace.inlayHints.runTime", true),
+        roofline: get<boolean>("trace.inlayHints.roofline", true),
+        collectives: get<boolean>("trace.inlayHints.collectives", true),
         equations: get<boolean>("trace.inlayHints.equations", true),
       },
     },

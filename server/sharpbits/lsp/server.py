@@ -27,6 +27,7 @@ from sharpbits.config import Config, ConfigError, load_config
 from sharpbits.findings import Finding, Fix, non_overlapping, parses_after
 from sharpbits.lsp import notebooks
 from sharpbits.lsp.positions import from_client, range_to_client
+from sharpbits.lsp.trace_features import TraceService
 from sharpbits.source import split_lines
 
 log = logging.getLogger("sharpbits.lsp")
@@ -58,6 +59,7 @@ class SharpbitsServer(LanguageServer):
         self.pending: dict[str, asyncio.Task[None]] = {}
         self.config = Config()  # [tool.sharpbits] of the workspace, with the editor's settings on top
         self.debounce_s = DEFAULT_DEBOUNCE_S
+        self.traces = TraceService()  # tracing's settings, gate, workers and results (lsp/trace_features.py)
 
     # ---- analysis ------------------------------------------------------------------------------------------
 
@@ -81,7 +83,7 @@ class SharpbitsServer(LanguageServer):
             # tooling reports the syntax error itself.
             return
         self.publish(uri, analysed)
-        if delay and getattr(self, "trace_results", None):
+        if delay and self.traces.results:
             from sharpbits.lsp.trace_views import auto_retrace
 
             await auto_retrace(self, uri)
@@ -114,9 +116,10 @@ class SharpbitsServer(LanguageServer):
 
     def publish(self, uri: str, analysed: Analysed) -> None:
         diagnostics = [self.diagnostic(f, analysed.lines) for f in analysed.result.findings]
-        if getattr(self, "trace_results", None):
-            from sharpbits.lsp.trace_views import trace_diagnostics
+        if self.traces.results:
+            from sharpbits.lsp.trace_views import confirm_with_traces, trace_diagnostics
 
+            confirm_with_traces(self, uri, analysed, diagnostics)  # measured loop sizes correct the static ones
             diagnostics += trace_diagnostics(self, uri, analysed.version, analysed.lines)
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, version=analysed.version, diagnostics=diagnostics)
@@ -203,9 +206,6 @@ RULE_SETTINGS = ("select", "ignore", "severity", "per-file-ignores")
 def apply_settings(ls: SharpbitsServer, settings: dict[str, Any], root: str | None) -> None:
     """Editor settings (`sharpbits.*`, sent as initializationOptions or didChangeConfiguration) on top of the
     workspace's [tool.sharpbits]: debounce, rule selection, severities."""
-    lens_command = settings.get("traceLensCommand")  # an editor's own command that can prompt for a spec
-    if isinstance(lens_command, str) and lens_command:
-        ls.trace_lens_command = lens_command  # type: ignore[attr-defined]
     debounce = settings.get("debounceMs")
     if isinstance(debounce, int | float) and 0 <= debounce <= 5000:
         ls.debounce_s = debounce / 1000
@@ -220,9 +220,7 @@ def apply_settings(ls: SharpbitsServer, settings: dict[str, Any], root: str | No
     except ConfigError as exc:
         ls.window_show_message(types.ShowMessageParams(types.MessageType.Warning, f"sharpbits: {exc}"))
         ls.config = file_config
-    trace_configure = getattr(ls, "trace_configure", None)
-    if trace_configure is not None:
-        trace_configure(settings)
+    ls.traces.configure(settings)  # trust, trace.* and the editor's own lens command
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
@@ -330,7 +328,7 @@ async def hover(ls: SharpbitsServer, params: types.HoverParams) -> types.Hover |
     if analysed is None:
         return None
     pos = from_client(analysed.lines, params.position, ls.workspace.position_codec)
-    if getattr(ls, "trace_results", None):
+    if ls.traces.results:
         from sharpbits.lsp.trace_views import hover as trace_hover
 
         text = trace_hover(ls, uri, analysed.version, analysed.result.functions, pos[0], pos[1])
@@ -350,21 +348,12 @@ async def hover(ls: SharpbitsServer, params: types.HoverParams) -> types.Hover |
 
 
 def _register_tracing() -> None:
-    """Live tracing adds its own requests (sharpbits/trace...); it never imports jax into this process."""
-    import importlib
-
-    try:
-        trace_features = importlib.import_module("sharpbits.lsp.trace_features")
-    except ModuleNotFoundError as exc:
-        if exc.name != "sharpbits.lsp.trace_features":
-            raise
-        return
-    trace_features.register(server)
+    """Live tracing adds its own requests (sharpbits/trace...) and views; it never imports jax into this process."""
+    from sharpbits.lsp import trace_features
     from sharpbits.lsp.trace_views import register_views
 
+    trace_features.register(server)
     register_views(server)
-    server.trace_configure = lambda settings: trace_features.configure(server, settings)  # type: ignore[attr-defined]
-    server.trace_shutdown = lambda: trace_features.shutdown(server)  # type: ignore[attr-defined]
 
 
 _register_tracing()
@@ -373,9 +362,7 @@ notebooks.register(server)
 
 @server.feature(types.SHUTDOWN)
 def on_shutdown(ls: SharpbitsServer, params: None) -> None:
-    stop = getattr(ls, "trace_shutdown", None)
-    if stop is not None:
-        stop()  # the trace worker exits with us
+    ls.traces.shutdown()  # the trace workers exit with us
 
 
 def serve_stdio() -> None:

@@ -4,9 +4,13 @@
     sharpbits/traceWorkerStatus   {} -> {state: stopped|starting|ready|failed, device, jax, error?, ...}
     sharpbits/traceWorkerRestart  {} -> the status after starting a fresh worker in the background
 
-`register(server)` adds the handlers; `configure(server, settings)` is called on initialize and on every
-configuration change with the editor's settings (`settings["trusted"]`, and `settings["trace"]`: enabled,
-interpreter, platform, launchPrefix, cacheDir, memoryLimitMb, timeout).
+One `TraceService` per language server (`server.traces`, made by the server's constructor) owns everything
+tracing keeps: the settings and what the client said about trust, the workers, the results per document, the
+auto-retrace tasks. Every feature (these requests, and CodeLens, hover, inlay hints, diagnostics and
+auto-retrace in trace_views) asks it; `TraceService.run()` is the one place a trace is started, shielded and
+cancelled. `register(server)` adds the handlers; `server.traces.configure(settings)` is called on initialize and
+on every configuration change with the editor's settings (`settings["trusted"]`, and `settings["trace"]`:
+enabled, interpreter, platform, launchPrefix, cacheDir, memoryLimitMb, timeout).
 
 Tracing runs the user's code, so every way into it goes through one gate, `_TraceState.refusal()`: it refuses
 when the client said the workspace is not trusted (`trusted: false`, VS Code's Restricted Mode) or when
@@ -26,10 +30,13 @@ import asyncio
 import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
-_STATE = "_sharpbits_trace_state"
-SHOW_DEFAULT = ["jaxpr", "stablehlo", "hlo", "cost", "timing", "lines"]
+from sharpbits.trace.protocol import PLATFORMS, VIEWS, TraceResult
+
+TRACE_COMMAND = "sharpbits.trace"
+SHOW_DEFAULT = list(VIEWS)
 # settings that name a program to run (or a folder to write): dropped when the client says the workspace is untrusted
 UNTRUSTED_DROPS = ("interpreter", "launchPrefix", "cacheDir")
 UNTRUSTED_MESSAGE = ("tracing runs this workspace's code, so it is off in an untrusted workspace (Restricted Mode); "
@@ -123,14 +130,6 @@ class _TraceState:
             self.executor.submit(c.stop)
 
 
-def _state(server: Any) -> _TraceState:
-    st = getattr(server, _STATE, None)
-    if st is None:
-        st = _TraceState()
-        setattr(server, _STATE, st)
-    return st
-
-
 def _plain(obj: Any) -> Any:
     """pygls hands custom params over as namedtuples: back to dicts and lists."""
     if hasattr(obj, "_asdict"):
@@ -142,26 +141,18 @@ def _plain(obj: Any) -> Any:
     return obj
 
 
-def configure(server: Any, settings: dict[str, Any]) -> None:
-    """Apply editor settings. Starts nothing: the worker starts at the first trace. Stops the workers when
-    tracing is no longer allowed or their interpreter, platform or prefix changed."""
-    settings = settings or {}
-    trusted = settings.get("trusted")
-    _state(server).update(trusted if isinstance(trusted, bool) else None, dict(settings.get("trace") or {}))
-
-
 class _Marker:
     """Identifies one sharpbits/trace request so that cancelling it stops only that trace."""
 
     client: Any = None
 
 
-def refused_result(error: dict[str, str]) -> dict[str, Any]:
-    return {"ok": False, "refused": True, "error": dict(error)}
+def refused_result(error: dict[str, str]) -> TraceResult:
+    return {"ok": False, "refused": True, "error": {"type": error["type"], "message": error["message"]}}
 
 
 def _run_trace(st: _TraceState, params: dict[str, Any], doc_text: str | None, root: str | None,
-               marker: _Marker | None = None) -> dict[str, Any]:
+               marker: _Marker | None = None) -> TraceResult:
     """Every trace the server runs comes through here, and the gate is the first thing it asks."""
     from pygls.uris import to_fs_path
 
@@ -192,6 +183,12 @@ def _run_trace(st: _TraceState, params: dict[str, Any], doc_text: str | None, ro
     show = params.get("show") or SHOW_DEFAULT
     if isinstance(show, str):
         show = [s.strip() for s in show.split(",") if s.strip()]
+    unknown = [v for v in show if v not in VIEWS]
+    platform = params.get("platform")
+    if unknown or (platform and platform not in PLATFORMS):
+        what = f"unknown view(s) {', '.join(map(str, unknown))}" if unknown else f"unknown platform {platform!r}"
+        return {"ok": False, "error": {"type": "InvalidParams", "message": f"sharpbits/trace: {what}: views are "
+                                       f"{', '.join(VIEWS)}; platforms are {', '.join(PLATFORMS)}"}}
     timeout = float(params.get("timeout") or st.settings.get("timeout") or 120)
     try:
         client = st.get_client(params.get("platform"), cwd=root or os.path.dirname(os.path.abspath(path)))
@@ -199,7 +196,7 @@ def _run_trace(st: _TraceState, params: dict[str, Any], doc_text: str | None, ro
         return refused_result(exc.error)
     if marker is not None:
         marker.client = client
-    result: dict[str, Any] = client.trace(path=path, text=text, function=function, spec=resolved.spec, show=show,
+    result: TraceResult = client.trace(path=path, text=text, function=function, spec=resolved.spec, show=show,
                                           timeout=timeout, root=root, lower_for=params.get("lowerFor"),
                                           marker=marker)
     result["spec"] = {"source": resolved.source, "text": resolved.spec.get("text"), "line": resolved.line}
@@ -207,34 +204,82 @@ def _run_trace(st: _TraceState, params: dict[str, Any], doc_text: str | None, ro
     return result
 
 
-def register(server: Any) -> None:
-    """Register the custom tracing requests on a pygls 2.x LanguageServer."""
-    st = _state(server)
+@dataclass
+class TraceEntry:
+    """A trace result, kept for the document version it traced."""
 
-    @server.feature("sharpbits/trace")
-    async def sharpbits_trace(ls: Any, params: Any) -> dict[str, Any]:
-        p = _plain(params) or {}
-        refused = st.refusal()
+    version: int | None
+    result: TraceResult
+
+
+class TraceService:
+    """Everything tracing keeps for one language server; every tracing feature goes through it."""
+
+    def __init__(self) -> None:
+        self.gate = _TraceState()
+        self.results: dict[str, dict[str, TraceEntry]] = {}  # uri -> function -> latest result
+        self.retrace_tasks: dict[str, asyncio.Task[None]] = {}  # uri -> the auto-retrace in flight
+        self.lens_command = TRACE_COMMAND  # an editor may name its own command (one that prompts for a spec)
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        return self.gate.settings
+
+    def refusal(self) -> dict[str, str] | None:
+        """The gate (see _TraceState.refusal)."""
+        return self.gate.refusal()
+
+    def configure(self, settings: dict[str, Any]) -> None:
+        """Apply editor settings. Starts nothing: the worker starts at the first trace. Stops the workers when
+        tracing is no longer allowed or their interpreter, platform or prefix changed."""
+        settings = settings or {}
+        trusted = settings.get("trusted")
+        lens_command = settings.get("traceLensCommand")
+        if isinstance(lens_command, str) and lens_command:
+            self.lens_command = lens_command
+        self.gate.update(trusted if isinstance(trusted, bool) else None, dict(settings.get("trace") or {}))
+
+    async def run(self, params: dict[str, Any], doc_text: str | None, root: str | None) -> TraceResult:
+        """Runs one trace off the event loop: the one place traces start, are shielded and are cancelled. A
+        cancelled await ($/cancelRequest, the progress notification's Cancel, a newer edit) stops the worker's
+        work too, not only our wait for it."""
+        refused = self.gate.refusal()
         if refused is not None:
             return refused_result(refused)
+        loop = asyncio.get_running_loop()
+        marker = _Marker()
+        future = loop.run_in_executor(self.gate.executor, _run_trace, self.gate, params, doc_text, root, marker)
+        try:
+            return await asyncio.shield(future)
+        except asyncio.CancelledError:
+            if marker.client is not None:
+                marker.client.cancel(marker)
+            raise
+
+    def shutdown(self) -> None:
+        """Stop the workers (also happens by itself: a worker exits when its stdin closes)."""
+        for task in self.retrace_tasks.values():
+            task.cancel()
+        self.gate.stop()
+        self.gate.executor.shutdown(wait=True)
+
+
+def register(server: Any) -> None:
+    """Register the custom tracing requests on a pygls 2.x LanguageServer that owns a `traces` TraceService."""
+    service: TraceService = server.traces
+    st = service.gate
+
+    @server.feature("sharpbits/trace")
+    async def sharpbits_trace(ls: Any, params: Any) -> TraceResult:
+        p = _plain(params) or {}
         doc_text = None
         uri = p.get("uri")
-        if uri and p.get("text") is None:
+        if uri and p.get("text") is None and service.refusal() is None:
             try:  # the open document's current text, unsaved edits included
                 doc_text = ls.workspace.get_text_document(uri).source
             except Exception:
                 doc_text = None
-        root = getattr(ls.workspace, "root_path", None)
-        loop = asyncio.get_running_loop()
-        marker = _Marker()
-        future = loop.run_in_executor(st.executor, _run_trace, st, p, doc_text, root, marker)
-        try:
-            return await asyncio.shield(future)
-        except asyncio.CancelledError:
-            # $/cancelRequest (the user edited, a newer trace supersedes this one): stop the worker's work too
-            if marker.client is not None:
-                marker.client.cancel(marker)
-            raise
+        return await service.run(p, doc_text, getattr(ls.workspace, "root_path", None))
 
     @server.feature("sharpbits/traceWorkerStatus")
     async def sharpbits_trace_worker_status(ls: Any, params: Any) -> dict[str, Any]:
@@ -264,12 +309,4 @@ def register(server: Any) -> None:
         return await loop.run_in_executor(st.executor, restart)
 
 
-def shutdown(server: Any) -> None:
-    """Stop the worker (also happens by itself: the worker exits when its stdin closes)."""
-    st = getattr(server, _STATE, None)
-    if st is not None:
-        st.stop()
-        st.executor.shutdown(wait=True)
-
-
-__all__ = ["TraceRefused", "configure", "refused_result", "register", "shutdown"]
+__all__ = ["TraceEntry", "TraceRefused", "TraceService", "refused_result", "register"]

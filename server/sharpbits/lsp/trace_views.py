@@ -11,36 +11,33 @@ result that comes back for an old version is dropped.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
 from typing import Any
 
 from lsprotocol import types
 
 from sharpbits.analysis.engine import TracedFunction
+from sharpbits.lsp.trace_features import TRACE_COMMAND, TraceEntry, TraceService
+from sharpbits.trace.protocol import CompileBreakdown, Roofline, TraceResult
 from sharpbits.trace.render import duration
+from sharpbits.trace.roofline import describe as describe_roofline
+from sharpbits.trace.roofline import rate
 
-TRACE_COMMAND = "sharpbits.trace"
 TRACE_SOURCE = "sharpbits (trace)"
 HOVER_MAX_JAXPR_LINES = 40
 
 
-@dataclass
-class TraceEntry:
-    version: int | None
-    result: dict[str, Any]
-
-
 def _state(ls: Any) -> dict[str, dict[str, TraceEntry]]:
-    if not hasattr(ls, "trace_results"):
-        ls.trace_results = {}
-    return ls.trace_results
+    return _service(ls).results
+
+
+def _service(ls: Any) -> TraceService:
+    service: TraceService = ls.traces
+    return service
 
 
 def tracing_refusal(ls: Any) -> dict[str, str] | None:
     """Why tracing may not run (untrusted workspace, tracing off), or None: the one gate, in trace_features."""
-    from sharpbits.lsp.trace_features import _state as trace_state
-
-    return trace_state(ls).refusal()
+    return _service(ls).refusal()
 
 
 def current_results(ls: Any, uri: str, version: int | None) -> dict[str, TraceEntry]:
@@ -50,7 +47,7 @@ def current_results(ls: Any, uri: str, version: int | None) -> dict[str, TraceEn
     return {name: entry for name, entry in _state(ls).get(uri, {}).items() if entry.version == version}
 
 
-def summary(result: dict[str, Any]) -> str:
+def summary(result: TraceResult) -> str:
     """`jaxpr 14 eqns · compile 38 ms · run 12.1 µs ±3% · cpu` (or the error)."""
     if not result.get("ok"):
         error = result.get("error") or {}
@@ -87,7 +84,7 @@ def code_lenses(ls: Any, uri: str, version: int | None, functions: list[TracedFu
         line = fn.line - 1
         lenses.append(types.CodeLens(
             range=types.Range(types.Position(line, 0), types.Position(line, 0)),
-            command=types.Command(title=title, command=getattr(ls, "trace_lens_command", TRACE_COMMAND),
+            command=types.Command(title=title, command=_service(ls).lens_command,
                                   arguments=[{"uri": uri, "function": fn.qualname}]),
         ))
     return lenses
@@ -114,7 +111,7 @@ def trace_diagnostics(ls: Any, uri: str, version: int | None, lines: list[str]) 
     return out
 
 
-def _jaxpr_block(result: dict[str, Any]) -> str:
+def _jaxpr_block(result: TraceResult) -> str:
     text = (result.get("jaxpr") or {}).get("text", "")
     lines = text.splitlines()
     if len(lines) > HOVER_MAX_JAXPR_LINES:
@@ -123,7 +120,53 @@ def _jaxpr_block(result: dict[str, Any]) -> str:
     return "```\n" + "\n".join(lines) + "\n```"
 
 
-def line_primitives(result: dict[str, Any]) -> dict[int, list[str]]:
+def compile_lines(comp: CompileBreakdown) -> str:
+    """`compile 4.4 s = tracing 316 ms + lowering 115 ms + XLA compile 3.95 s` and the lines with most equations."""
+    parts = [f"tracing {duration(comp.get('trace_s'))}"]
+    if "lower_s" in comp:
+        parts.append(f"lowering {duration(comp['lower_s'])}")
+    if "compile_s" in comp:
+        parts.append(f"XLA compile {duration(comp['compile_s'])}" + (" (cache hit)" if comp.get("cache") == "hit" else ""))
+    text = f"compile {duration(comp.get('total_s'))} = " + " + ".join(parts)
+    top = comp.get("top_lines") or []
+    if top:
+        total = comp.get("equations") or 0
+        text += "; most equations: " + ", ".join(
+            f"line {t['line']} ({t['equations']:,}" + (f", {100 * t['equations'] / total:.0f}%" if total else "") + ")"
+            for t in top[:3])
+    return text
+
+
+def sharding_markdown(result: TraceResult) -> str:
+    """Each argument's and result's sharding, its device grid, and the collectives with their lines."""
+    from sharpbits.trace.render import _bytes, grid_text
+
+    info = result["sharding"]
+    parts = [f"sharding over {info['device_count']} devices:"]
+    for v in [*info["arguments"], *info["results"]]:
+        how = "replicated" if v.get("replicated") else f"split over {v.get('devices')} devices"
+        parts.append(f"- `{v.get('name')}` {v.get('dtype')}{v.get('shape')} `{v.get('spec') or v.get('sharding')}` ({how})")
+        grid = v.get("grid")
+        if grid and not v.get("replicated"):
+            parts.append("\n  ```\n" + "\n".join("  " + ln for ln in grid_text(dict(grid))) + "\n  ```")
+    colls = result.get("collectives") or []
+    parts.append("collectives: " + (", ".join(
+        f"`{c['op']}` {_bytes(c['bytes'])}" + (f" (line {c['line']})" if c["line"] else "") for c in colls) or "none"))
+    return "\n".join(parts)
+
+
+def roofline_line(roof: Roofline) -> str:
+    """`38.7 GFLOP/s · 113 MB/s · 341 flop/byte · compute-bound: 81% of peak 47.9 GFLOP/s (measured on ...)`."""
+    text = (f"{rate(roof['flops_per_s'], 'FLOP/s')} · {rate(roof['bytes_per_s'], 'B/s')} · "
+            f"{roof['intensity']:.3g} flop/byte")
+    if "bound" in roof:
+        text += f" · **{describe_roofline(roof)}** ({roof['peak']['source']})"
+    if roof.get("note"):
+        text += f" — {roof['note']}"
+    return text
+
+
+def line_primitives(result: TraceResult) -> dict[int, list[str]]:
     by_line: dict[int, list[str]] = {}
     for eqn in (result.get("jaxpr") or {}).get("equations", []):
         line = eqn.get("line")
@@ -150,6 +193,14 @@ def hover(ls: Any, uri: str, version: int | None, functions: list[TracedFunction
             figures = summary(result)
             if cost.get("flops") is not None:
                 figures += f" · {cost['flops']:.3g} flops"
+            comp = result.get("compile")
+            if comp:
+                figures += f"\n\n{compile_lines(comp)}"
+            roof = result.get("roofline")
+            if roof:
+                figures += f"\n\nroofline: {roofline_line(roof)}"
+            if result.get("sharding"):
+                figures += f"\n\n{sharding_markdown(result)}"
             return f"{head}\n\n{figures}\n\n{_jaxpr_block(result)}"
         prims = line_primitives(result).get(line)
         if prims:
@@ -172,8 +223,22 @@ def inlay_hints(ls: Any, uri: str, version: int | None, functions: list[TracedFu
         def_text = lines[fn.line - 1].rstrip("\r\n") if fn.line <= len(lines) else ""
         run = ((entry.result.get("timings") or {}).get("run") or {}).get("median_s")
         if run and settings.get("runTime", True):
+            roof = entry.result.get("roofline")
+            bound = f" · {describe_roofline(roof)}" if roof and "bound" in roof and settings.get("roofline", True) else ""
             hints.append(types.InlayHint(position=types.Position(fn.line - 1, len(def_text)),
-                                         label=f"  run {duration(run)}", padding_left=True))
+                                         label=f"  run {duration(run)}{bound}", padding_left=True))
+        if settings.get("collectives", True):
+            from sharpbits.trace.render import _bytes
+
+            per_line: dict[int, list[str]] = {}
+            for c in entry.result.get("collectives") or []:
+                if isinstance(c["line"], int):
+                    per_line.setdefault(c["line"], []).append(f"{c['op']} {_bytes(c['bytes'])}")
+            for line, labels in sorted(per_line.items()):
+                if fn.line < line <= fn.end_line and first <= line <= last and line <= len(lines):
+                    text = lines[line - 1].rstrip("\r\n")
+                    hints.append(types.InlayHint(position=types.Position(line - 1, len(text)),
+                                                 label="  " + ", ".join(labels), padding_left=True))
         if settings.get("equations", True):
             for line, prims in sorted(line_primitives(entry.result).items()):
                 if fn.line < line <= fn.end_line and first <= line <= last and line <= len(lines):
@@ -185,34 +250,22 @@ def inlay_hints(ls: Any, uri: str, version: int | None, functions: list[TracedFu
 
 
 async def run_trace(ls: Any, uri: str, function: str, spec: str | None) -> dict[str, Any]:
-    """Runs one trace (off the event loop), stores it for the version it traced, refreshes the views."""
-    from sharpbits.lsp.trace_features import _Marker, _run_trace, refused_result
-    from sharpbits.lsp.trace_features import _state as trace_state
+    """Runs one trace (through the trace service), stores it for the version it traced, refreshes the views."""
+    from sharpbits.lsp.trace_features import refused_result
 
-    st = trace_state(ls)
-    refused = st.refusal()
+    service = _service(ls)
+    refused = service.refusal()
     if refused is not None:
-        return refused_result(refused)
+        return dict(refused_result(refused))
     doc = ls.workspace.get_text_document(uri)
     version, text = doc.version, doc.source
     params: dict[str, Any] = {"uri": uri, "function": function, "text": text,
-                              "show": ["jaxpr", "lines", "cost", "timing"]}
+                              "show": ["jaxpr", "lines", "cost", "timing", "sharding"]}
     if spec:
         params["args"] = spec
-    loop = asyncio.get_running_loop()
-    marker = _Marker()
-    root = getattr(ls.workspace, "root_path", None)
-    future = loop.run_in_executor(st.executor, _run_trace, st, params, text, root, marker)
-    try:
-        result = await asyncio.shield(future)
-    except asyncio.CancelledError:
-        # the user cancelled (the progress notification's Cancel button) or a newer edit superseded it:
-        # stop the worker's work too, not only our wait for it
-        if marker.client is not None:
-            marker.client.cancel(marker)
-        raise
+    result = await service.run(params, text, getattr(ls.workspace, "root_path", None))
     if result.get("refused"):
-        return result
+        return dict(result)
     if ls.workspace.get_text_document(uri).version != version:
         return {"ok": False, "stale": True}  # edited meanwhile: never show results of an old version
     if not result.get("needsSpec"):
@@ -237,19 +290,18 @@ async def refresh(ls: Any, uri: str) -> None:
 async def auto_retrace(ls: Any, uri: str) -> None:
     """With `trace.autoRetrace`: re-trace the functions of this document that already have results, after an
     edit. A newer edit cancels the run in flight (its result would be for an old version anyway)."""
-    from sharpbits.lsp.trace_features import _state as trace_state
-
-    st = trace_state(ls)
-    if st.refusal() is not None or not st.settings.get("autoRetrace") or not _state(ls).get(uri):
+    service = _service(ls)
+    if service.refusal() is not None or not service.settings.get("autoRetrace") or not service.results.get(uri):
         return
-    tasks: dict[str, asyncio.Task[None]] = ls.__dict__.setdefault("retrace_tasks", {})
+    tasks = service.retrace_tasks
     previous = tasks.pop(uri, None)
     if previous is not None:
         previous.cancel()
 
     async def retrace() -> None:
         for function, entry in list(_state(ls).get(uri, {}).items()):
-            spec = ((entry.result.get("spec") or {}).get("text")) if entry.result.get("spec", {}).get("source") == "explicit" else None
+            used = entry.result.get("spec")
+            spec = used["text"] if used is not None and used["source"] == "explicit" else None
             await run_trace(ls, uri, function, spec)
 
     tasks[uri] = asyncio.get_running_loop().create_task(retrace())
@@ -292,8 +344,105 @@ def register_views(server: Any) -> None:
         analysed = await ls.analyse(uri)
         if analysed is None:
             return None
-        from sharpbits.lsp.trace_features import _state as trace_state
-
-        settings = (trace_state(ls).settings.get("inlayHints") or {})
+        settings = (_service(ls).settings.get("inlayHints") or {})
         return inlay_hints(ls, uri, analysed.version, analysed.result.functions, analysed.lines,
                            params.range.start.line + 1, params.range.end.line + 1, settings)
+
+
+# ---- trace-confirmed findings ----------------------------------------------------------------------------------
+
+LOOP_RULE = "python-loop-in-jit"
+LARGE_LOOP_EQUATIONS = 500  # an unrolled loop this big is what makes compiles slow: raised to warning
+SMALL_LOOP_EQUATIONS = 50  # below this the unrolling costs little: lowered to hint
+
+
+def _loops(text: str) -> list[tuple[int, int]]:
+    """(first line, last line) of every for/while loop in the document (stdlib ast: cheap, no libcst)."""
+    import ast
+
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return []
+    return [(n.lineno, n.end_lineno or n.lineno) for n in ast.walk(tree) if isinstance(n, ast.For | ast.While)]
+
+
+def _loop_measure(result: TraceResult, first: int, last: int) -> tuple[int, int, float | None, float | None]:
+    """Equations the loop's lines produced, the function's equations, its compile time (trace + lower + XLA)
+    and the loop's share of it (proportional to its equations: each of the three stages grows with them)."""
+    equations = (result.get("jaxpr") or {}).get("equations") or []
+    lines = [e["line"] for e in equations]
+    mine = sum(1 for line in lines if line is not None and first <= line <= last)
+    total_s = (result.get("compile") or {}).get("total_s")
+    share = total_s * mine / len(equations) if total_s is not None and equations else None
+    return mine, len(equations), total_s, share
+
+
+def _confirmation(mine: int, total: int, total_s: float | None, share: float | None) -> str:
+    text = f"trace: unrolled into {mine:,} of {total:,} equations"
+    if share is not None and total_s is not None:
+        text += f", ≈{duration(share)} of the {duration(total_s)} compile"
+    return text
+
+
+def confirm_with_traces(ls: Any, uri: str, analysed: Any, diagnostics: list[types.Diagnostic]) -> None:
+    """Measured facts correct the static ones. `diagnostics` are the static findings' diagnostics, in the order of
+    `analysed.result.findings`: a python-loop-in-jit finding in a traced function gets its loop's measured
+    equations and compile time, and is raised to warning when the loop is large or lowered to hint when small;
+    a loop static analysis did not flag (e.g. over a list of layers) gets a warning when the trace shows it
+    unrolled large. Each confirmed diagnostic carries `data.traceConfirmed`."""
+    results = current_results(ls, uri, analysed.version)
+    if not results:
+        return
+    functions = {fn.qualname: fn for fn in analysed.result.functions}
+    traced = [(functions[name], entry.result) for name, entry in results.items()
+              if name in functions and entry.result.get("ok") and (entry.result.get("jaxpr") or {}).get("equations")]
+    if not traced:
+        return
+    text = "".join(analysed.lines)
+    loops = {first: last for first, last in _loops(text)}
+    flagged: set[int] = set()
+    for finding, diagnostic in zip(analysed.result.findings, diagnostics, strict=True):
+        if finding.rule != LOOP_RULE or finding.line not in loops:
+            continue
+        for fn, result in traced:
+            if not fn.line <= finding.line <= fn.end_line:
+                continue
+            flagged.add(finding.line)
+            mine, total, total_s, share = _loop_measure(result, finding.line, loops[finding.line])
+            if diagnostic.severity != types.DiagnosticSeverity.Error:  # an error stays one (it raises)
+                if mine >= LARGE_LOOP_EQUATIONS:
+                    diagnostic.severity = types.DiagnosticSeverity.Warning
+                elif mine < SMALL_LOOP_EQUATIONS:
+                    diagnostic.severity = types.DiagnosticSeverity.Hint
+            note = _confirmation(mine, total, total_s, share)
+            diagnostic.message = f"{diagnostic.message} ({note})"
+            diagnostic.data = {**(diagnostic.data or {}), "traceConfirmed": {
+                "function": fn.qualname, "equations": mine, "compileShareSeconds": share}}
+            break
+    from sharpbits.analysis.rules import lookup
+
+    rule = lookup(LOOP_RULE)
+    for first, last in sorted(loops.items()):
+        if any(first <= line <= last for line in flagged):
+            continue  # it is (or holds) a loop the static finding already covers
+        for fn, result in traced:
+            if not fn.line < first <= fn.end_line:
+                continue
+            mine, total, total_s, share = _loop_measure(result, first, last)
+            if mine < LARGE_LOOP_EQUATIONS:
+                break
+            line_text = analysed.lines[first - 1].rstrip("\r\n") if first <= len(analysed.lines) else ""
+            start = len(line_text) - len(line_text.lstrip())
+            diagnostics.append(types.Diagnostic(
+                range=types.Range(types.Position(first - 1, start), types.Position(first - 1, len(line_text))),
+                severity=types.DiagnosticSeverity.Warning,
+                code=rule.code if rule else None,
+                code_description=types.CodeDescription(href=rule.url()) if rule else None,
+                source="sharpbits",
+                message=f"Python loop inside `{fn.qualname}` is unrolled at trace time; use `lax.fori_loop` or "
+                        f"`lax.scan` ({_confirmation(mine, total, total_s, share)}) [{LOOP_RULE}]",
+                data={"rule": LOOP_RULE, "fixable": False, "traceConfirmed": {
+                    "function": fn.qualname, "equations": mine, "compileShareSeconds": share}},
+            ))
+            break

@@ -12,8 +12,10 @@ import os
 import sys
 from typing import Any
 
-SHOW_ALL = ("jaxpr", "stablehlo", "hlo", "cost", "timing", "lines")
-DEFAULT_SHOW = "jaxpr,lines,cost,timing"
+from sharpbits.trace.protocol import DEFAULT_VIEWS_CLI, LOWER_FOR_PLATFORMS, PLATFORMS, VIEWS
+
+SHOW_ALL = VIEWS
+DEFAULT_SHOW = ",".join(DEFAULT_VIEWS_CLI)
 USER_PHASES = {"module", "target", "arguments", "trace", "lower", "compile", "run", "eager", "done"}
 WORKER_FAILURES = {"Timeout", "WorkerCrashed", "WorkerStartError", "ProtocolError"}
 EXIT_OK, EXIT_TRACE_ERROR, EXIT_ERROR = 0, 1, 2
@@ -24,9 +26,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--args", dest="spec", default=None, metavar="SPEC",
                    help="example inputs, e.g. 'x=f32[1000,10], n=i32[], key=key, neg=True' (default: the "
                         "'# sharpbits: trace(...)' comment above the def, then jaxtyping annotations)")
-    p.add_argument("--platform", choices=["auto", "cpu", "gpu", "cuda", "tpu"], default="auto",
+    p.add_argument("--platform", choices=PLATFORMS, default="auto",
                    help="JAX platform for the worker (sets JAX_PLATFORMS; default: auto)")
-    p.add_argument("--lower-for", choices=["cpu", "cuda", "rocm", "tpu"], default=None,
+    p.add_argument("--lower-for", choices=LOWER_FOR_PLATFORMS, default=None,
                    help="lower the StableHLO for this platform from any host (no compile: hlo/cost/timing need a "
                         "worker on that platform)")
     p.add_argument("--show", default=DEFAULT_SHOW, metavar="LIST",

@@ -529,7 +529,50 @@ def finish_result(reply: dict[str, Any], path: str) -> dict[str, Any]:
     hlo = reply.get("hlo")
     if isinstance(hlo, dict) and "text" in hlo and "ops" not in hlo:
         reply["hlo"] = sourcemap.map_hlo(hlo["text"], path)
+    measured_peak = reply.pop("measured_peak", None)
+    from sharpbits.trace.roofline import roofline
+
+    line = roofline(reply, measured_peak)  # type: ignore[arg-type]
+    if line is not None:
+        reply["roofline"] = line
+    if "sharding" in reply and isinstance(reply.get("hlo"), dict):
+        reply["collectives"] = sourcemap.collectives(reply["hlo"])
+    breakdown = compile_breakdown(reply)  # type: ignore[arg-type]
+    if breakdown is not None:
+        reply["compile"] = breakdown
     reply.setdefault("protocol", protocol.VERSION)
     reply.pop("id", None)
     reply.pop("type", None)
     return reply
+
+
+TOP_LINES = 5
+
+
+def compile_breakdown(result: protocol.TraceResult) -> protocol.CompileBreakdown | None:
+    """Tracing, lowering and XLA compile times, and the source lines with the most jaxpr equations."""
+    timings = result.get("timings") or {}
+    if "trace_s" not in timings:
+        return None
+    out: protocol.CompileBreakdown = {"trace_s": timings["trace_s"]}
+    if "lower_s" in timings:
+        out["lower_s"] = timings["lower_s"]
+    if "compile_s" in timings:
+        out["compile_s"] = timings["compile_s"]
+    if "compile_cache" in timings:
+        out["cache"] = timings["compile_cache"]
+    out["total_s"] = timings["trace_s"] + timings.get("lower_s", 0.0) + timings.get("compile_s", 0.0)
+    equations = (result.get("jaxpr") or {}).get("equations")
+    if equations is not None:
+        by_line: dict[int, dict[str, int]] = {}
+        for eqn in equations:
+            line = eqn.get("line")
+            if isinstance(line, int):
+                prims = by_line.setdefault(line, {})
+                prims[eqn["primitive"]] = prims.get(eqn["primitive"], 0) + 1
+        out["equations"] = len(equations)
+        ranked = sorted(by_line.items(), key=lambda kv: (-sum(kv[1].values()), kv[0]))[:TOP_LINES]
+        out["top_lines"] = [{"line": line, "equations": sum(prims.values()),
+                             "primitives": dict(sorted(prims.items(), key=lambda kv: -kv[1]))}
+                            for line, prims in ranked]
+    return out

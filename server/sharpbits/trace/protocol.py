@@ -20,9 +20,313 @@ from __future__ import annotations
 
 import json
 import struct
-from typing import IO, Any
+from typing import IO, Any, Literal, TypedDict
 
-VERSION = 1
+# Bump when a request or result record changes shape; worker.py's PROTOCOL must say the same (a test checks).
+VERSION = 2
+
+# ---- the one definition of the views and platforms (CLI choices, server defaults, the extension's settings and
+# generated TypeScript, the docs: tests/trace/test_contract.py checks they all agree; worker.py keeps a copy)
+VIEWS = ("jaxpr", "stablehlo", "hlo", "cost", "timing", "lines", "sharding")
+DEFAULT_VIEWS_CLI = ("jaxpr", "lines", "cost", "timing")
+PLATFORMS = ("auto", "cpu", "gpu", "cuda", "rocm", "tpu")  # the worker's JAX_PLATFORMS (auto: JAX chooses)
+LOWER_FOR_PLATFORMS = ("cpu", "cuda", "rocm", "tpu")  # StableHLO for another platform, lowered on any host
+
+View = Literal["jaxpr", "stablehlo", "hlo", "cost", "timing", "lines", "sharding"]
+Platform = Literal["auto", "cpu", "gpu", "cuda", "rocm", "tpu"]
+
+
+# ---- records. total=False: the worker fills what the requested views need, so most fields are optional.
+
+
+class TraceRequest(TypedDict):
+    """server -> worker: trace one function of one document."""
+
+    type: Literal["trace"]
+    id: int
+    path: str
+    text: str
+    function: str
+    spec: dict[str, Any] | None
+    show: list[View] | None
+    root: str | None
+    cwd: str
+    time_budget_s: float
+    eager: bool
+    lower_for: str | None
+
+
+class Frame(TypedDict):
+    line: int
+    function: str
+    col: int | None
+
+
+class TraceParams(TypedDict, total=False):
+    """editor -> server: the `sharpbits/trace` request's params."""
+
+    uri: str
+    function: str
+    text: str
+    args: str
+    show: list[View] | str
+    platform: Platform
+    lowerFor: str
+    timeout: float
+
+
+class ErrorInfo(TypedDict, total=False):
+    type: str
+    message: str
+    phase: str
+    line: int | None
+    qualified_type: str
+    hint: str
+    cause: str
+    exit_code: int | None
+    col: int | None
+    traceback: str
+    frames: list[Frame]
+
+
+class DeviceInfo(TypedDict, total=False):
+    platform: str
+    device_kind: str
+    count: int
+
+
+class RunStats(TypedDict, total=False):
+    median_s: float
+    mean_s: float
+    min_s: float
+    max_s: float
+    p10_s: float
+    p90_s: float
+    std_s: float
+    n: int
+
+
+class EagerTimings(TypedDict, total=False):
+    first_call_s: float
+    run: RunStats
+    note: str
+    skipped: str
+
+
+class Timings(TypedDict, total=False):
+    module_s: float
+    trace_s: float
+    lower_s: float
+    compile_s: float
+    compile_cache: str
+    first_call_s: float
+    run: RunStats
+    eager: EagerTimings
+
+
+class Equation(TypedDict):
+    primitive: str
+    line: int | None
+    depth: int
+    parent: int | None
+
+
+class JaxprInfo(TypedDict, total=False):
+    text: str
+    eqn_count: int
+    eqn_count_inlined: int
+    equations: list[Equation]
+    text_lines: list[list[int]]
+
+
+class MappedOp(TypedDict, total=False):
+    text_line: int
+    op: str
+    line: int | None
+    func: str  # StableHLO: the function it is in
+    callee: str  # StableHLO: a call's target
+    name: str  # optimized HLO: the instruction's name
+
+
+class CompiledInfo(TypedDict, total=False):
+    """StableHLO or optimized HLO, with each op's source line."""
+
+    text: str
+    op_count: int
+    ops: list[MappedOp]
+    lines: dict[str, dict[str, int]]
+    lowered_for: str
+
+
+class MemoryInfo(TypedDict, total=False):
+    argument_size_bytes: int
+    output_size_bytes: int
+    alias_size_bytes: int
+    temp_size_bytes: int
+    generated_code_size_bytes: int
+    peak_memory_bytes: int
+
+
+class CostInfo(TypedDict, total=False):
+    flops: float | None
+    transcendentals: float | None
+    bytes_accessed: float | None
+    raw: dict[str, float]
+    memory: MemoryInfo
+    cost_error: str
+    memory_error: str
+
+
+class PeakInfo(TypedDict):
+    """A device's peak: from the accelerator table, or measured on this CPU by the worker."""
+
+    flops_per_s: float
+    bytes_per_s: float
+    precision: str
+    source: str
+
+
+class Roofline(TypedDict, total=False):
+    """Achieved rates from cost analysis and the median run time, against the device's peak."""
+
+    flops_per_s: float
+    bytes_per_s: float
+    intensity: float  # flop per byte accessed
+    run_s: float
+    ridge: float  # the intensity where the peak FLOP/s and the peak bytes/s meet
+    bound: Literal["compute", "memory"]
+    fraction_of_peak: float  # achieved / peak of the bound resource
+    flops_fraction: float
+    bytes_fraction: float
+    peak: PeakInfo
+    note: str
+
+
+class LineEquations(TypedDict):
+    line: int
+    equations: int  # jaxpr equations this source line produced (nested jaxprs included)
+    primitives: dict[str, int]
+
+
+class CompileBreakdown(TypedDict, total=False):
+    """Where the compile time went: tracing (Python -> jaxpr), lowering (-> StableHLO), XLA compile; and the
+    source lines that produced the most equations (what the three grow with)."""
+
+    trace_s: float
+    lower_s: float
+    compile_s: float
+    total_s: float
+    cache: str  # "hit": compile_s was a persistent-cache read
+    equations: int
+    top_lines: list[LineEquations]
+
+
+class DeviceGrid(TypedDict):
+    """Which devices hold which block of a value's first two axes (jax.debug.visualize_array_sharding)."""
+
+    rows: list[list[int]]  # [start, stop) of each block row along axis 0
+    cols: list[list[int]]  # ... and each block column along axis 1
+    cells: list[list[list[int]]]  # device ids per block
+
+
+class ShardedValue(TypedDict, total=False):
+    name: str  # `x`, `params['w']`, `result[0]`
+    shape: list[int]
+    dtype: str
+    sharding: str  # NamedSharding, SingleDeviceSharding, ...
+    spec: str | None  # PartitionSpec, for a NamedSharding
+    devices: int
+    replicated: bool
+    grid: DeviceGrid
+
+
+class ShardingInfo(TypedDict):
+    device_count: int
+    arguments: list[ShardedValue]
+    results: list[ShardedValue]
+
+
+class Collective(TypedDict):
+    """A collective in the optimized HLO: the bytes of its result, the source line it came from."""
+
+    op: str
+    bytes: int
+    shape: str
+    line: int | None
+    text_line: int
+
+
+class Argument(TypedDict):
+    name: str
+    static: bool
+    spec: str
+
+
+class Target(TypedDict):
+    function: str
+    line: int | None
+
+
+class WorkerInfo(TypedDict, total=False):
+    pid: int
+    jax: str
+    python: str
+
+
+class SpecInfo(TypedDict):
+    source: str
+    text: str | None
+    line: int | None
+
+
+class RetraceReason(TypedDict, total=False):
+    text: str
+    line: int
+
+
+class Retrace(TypedDict):
+    """A function of the document that JAX traced during this trace, and why each retrace happened."""
+
+    function: str
+    line: int
+    traces: int
+    reasons: list[RetraceReason]
+
+
+class TraceResult(TypedDict, total=False):
+    """worker -> server -> editor: the answer to one trace (the JSON the CLI prints, the LSP result)."""
+
+    ok: bool
+    protocol: int
+    phase: str
+    error: ErrorInfo
+    refused: bool
+    needsSpec: bool
+    stale: bool
+    uri: str
+    spec: SpecInfo
+    target: Target
+    arguments: list[Argument]
+    jitted_by_user: bool
+    timings: Timings
+    jaxpr: JaxprInfo
+    stablehlo: CompiledInfo
+    hlo: CompiledInfo
+    cost: CostInfo
+    roofline: Roofline
+    compile: CompileBreakdown
+    sharding: ShardingInfo
+    collectives: list[Collective]
+    notes: list[str]
+    stdout: str
+    retraces: list[Retrace]
+    config_restored: list[str]
+    round_trip_s: float
+    worker: WorkerInfo
+    device: DeviceInfo
+
+
+RECORDS: tuple[type, ...] = (TraceParams, TraceResult)  # roots of the generated TypeScript (everything they reach comes too)
 _HEADER = struct.Struct(">I")
 MAX_FRAME = 1 << 30
 

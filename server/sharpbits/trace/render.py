@@ -139,6 +139,39 @@ def render_text(result: dict[str, Any], path: str, text: str, show: list[str], s
                 em = eager["run"]["median_s"]
                 ratio = f" = {em / run['median_s']:.1f}x the jitted time" if run and run["median_s"] else ""
                 out.append(f"  eager (un-jitted): {duration(em)} median, n={eager['run']['n']}{ratio}")
+    comp = result.get("compile")
+    if comp and "timing" in show and comp.get("total_s"):
+        parts = [f"tracing {duration(comp['trace_s'])}"]
+        if "lower_s" in comp:
+            parts.append(f"lowering {duration(comp['lower_s'])}")
+        if "compile_s" in comp:
+            parts.append(f"XLA compile {duration(comp['compile_s'])}"
+                         + (" (persistent cache hit)" if comp.get("cache") == "hit" else ""))
+        out.append("")
+        out.append(f"compile time: {duration(comp['total_s'])} = " + " + ".join(parts))
+        total_eqns = comp.get("equations") or 0
+        if comp.get("top_lines"):
+            out.append(f"  lines with the most equations (of {total_eqns}):")
+            for entry in comp["top_lines"]:
+                src = doc_lines[entry["line"] - 1].strip() if 0 < entry["line"] <= len(doc_lines) else ""
+                share = f" ({100 * entry['equations'] / total_eqns:.0f}%)" if total_eqns else ""
+                out.append(f"  {entry['line']:>5} | {src[:50]:<50} | {entry['equations']} eqns{share}: "
+                           + _counts(entry["primitives"], 4))
+    if "sharding" in show:
+        out += _sharding_text(result, doc_lines)
+    roof = result.get("roofline")
+    if roof and "cost" in show and "timing" in show:
+        from sharpbits.trace.roofline import describe, rate
+
+        out.append("")
+        out.append(f"roofline: {rate(roof['flops_per_s'], 'FLOP/s')} · {rate(roof['bytes_per_s'], 'B/s')} · "
+                   f"{roof['intensity']:.3g} flop/byte")
+        if "bound" in roof:
+            peak = roof["peak"]
+            out.append(f"  {describe(roof)} (ridge {roof['ridge']:.3g} flop/byte; peak "
+                       f"{rate(peak['flops_per_s'], 'FLOP/s')}, {rate(peak['bytes_per_s'], 'B/s')}: {peak['source']})")
+        if roof.get("note"):
+            out.append(f"  ({roof['note']})")
     retr = [r for r in result.get("retraces") or [] if r.get("traces", 0) > 1]
     if retr:
         out.append("")
@@ -181,4 +214,43 @@ def _lines_table(result: dict[str, Any], doc_lines: list[str]) -> list[str]:
         if h:
             beside += f"  [{sum(h.values())} HLO: {_counts(h, 4)}]"
         out.append(f"  {ln:>4} | {src:<{width}} | {beside}")
+    return out
+
+
+def grid_text(grid: dict[str, Any]) -> list[str]:
+    """A device grid as text: block rows down, block columns across, the device ids in each block."""
+    cells = [[",".join(map(str, ids)) or "-" for ids in row] for row in grid["cells"]]
+    width = max(len(c) for row in cells for c in row) + 2
+    head = " " * 9 + "".join(f"{f'{a}:{b}':^{width}}" for a, b in grid["cols"])
+    out = [head]
+    for (a, b), row in zip(grid["rows"], cells, strict=True):
+        out.append(f"{f'{a}:{b}':>8} " + "".join(f"{c:^{width}}" for c in row))
+    return out
+
+
+def _sharding_text(result: dict[str, Any], doc_lines: list[str]) -> list[str]:
+    info = result.get("sharding")
+    out = [""]
+    if not info:
+        out.append("sharding: every argument and result sits on one device")
+        return out
+    out.append(f"sharding: {info['device_count']} devices (grid: axis-0 blocks down, axis-1 blocks across, "
+               "device ids in each block)")
+    for kind, values in (("argument", info["arguments"]), ("result", info["results"])):
+        for v in values:
+            how = "replicated" if v.get("replicated") else f"split over {v['devices']} devices"
+            out.append(f"  {kind} {v['name']}: {v['dtype']}{v['shape']} {v.get('spec') or v['sharding']} ({how})")
+            if v.get("grid") and not v.get("replicated"):
+                out += ["    " + ln for ln in grid_text(v["grid"])]
+    colls = result.get("collectives") or []
+    out.append("")
+    if not colls:
+        out.append("collectives: none in the optimized HLO")
+    else:
+        out.append(f"collectives: {len(colls)} in the optimized HLO, {_bytes(sum(c['bytes'] for c in colls))} in all")
+        for c in colls:
+            line = c.get("line")
+            src = doc_lines[line - 1].strip()[:50] if isinstance(line, int) and 0 < line <= len(doc_lines) else ""
+            where = f"line {line:>4} | {src}" if line else "(no source line)"
+            out.append(f"  {c['op']:<20} {_bytes(c['bytes']):>10}  {where}")
     return out

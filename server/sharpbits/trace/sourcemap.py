@@ -238,3 +238,32 @@ def strip_hlo_metadata(text: str) -> str:
     text = re.sub(r", metadata=\{[^{}]*\}", "", text)
     text = re.sub(r", backend_config=.*$", "", text, flags=re.M)
     return re.sub(r", frontend_attributes=\{[^{}]*\}", "", text)
+
+
+COLLECTIVES = ("all-reduce", "all-gather", "reduce-scatter", "all-to-all", "collective-permute",
+               "ragged-all-to-all", "collective-broadcast")
+_DTYPE_BYTES = {"pred": 1, "s8": 1, "u8": 1, "s16": 2, "u16": 2, "f16": 2, "bf16": 2, "s32": 4, "u32": 4, "f32": 4,
+                "s64": 8, "u64": 8, "f64": 8, "c64": 8, "c128": 16, "f8e4m3fn": 1, "f8e5m2": 1}
+_SHAPE = re.compile(r"\b(?P<dt>[a-z]+\d*[a-z0-9]*)\[(?P<dims>[\d,]*)\]")
+
+
+def collectives(hlo: dict[str, Any]) -> list[dict[str, Any]]:
+    """The collectives of a mapped optimized HLO module (`map_hlo`'s result): op, result bytes, source line.
+    An async pair (`all-gather-start`/`-done`) counts once, at its start."""
+    lines = hlo.get("text", "").splitlines()
+    out = []
+    for op in hlo.get("ops", []):
+        name = op["op"].removesuffix("-start")
+        if name not in COLLECTIVES or op["op"].endswith("-done"):
+            continue
+        raw = lines[op["text_line"] - 1] if 0 < op["text_line"] <= len(lines) else ""
+        result_type = raw.split("=", 1)[1].split(op["op"] + "(", 1)[0] if "=" in raw else ""
+        total = 0
+        for m in _SHAPE.finditer(result_type):
+            n = 1
+            for d in filter(None, m.group("dims").split(",")):
+                n *= int(d)
+            total += n * _DTYPE_BYTES.get(m.group("dt"), 4)
+        out.append({"op": name, "bytes": total, "shape": result_type.strip(), "line": op["line"],
+                    "text_line": op["text_line"]})
+    return out

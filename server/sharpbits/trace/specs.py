@@ -2,6 +2,7 @@
 
     x=f32[1000,10], n=i32[], mask=bool[8], w=bf16[128,128], key=key, neg=True, steps=10,
     params={"W": f32[4,3], "b": f32[4]}, pair=(f32[3], i32[]), xs=[f32[2], f32[2]]
+    x=f32[16,8] @ rows          sharded as `rows`, a jax.sharding.Sharding defined at module level in the document
 
 Specs are parsed statically with `ast` (no jax here): the result is plain JSON that the worker turns into
 `jax.ShapeDtypeStruct`s (for tracing) and NumPy arrays (for timing). Where a spec comes from, in order:
@@ -9,7 +10,7 @@ an explicit spec (CLI flag, editor prompt), a directive comment above the `def`
 (`# sharpbits: trace(x=f32[1000,10], neg=True)`), jaxtyping annotations (`Float[Array, "1000 10"]`).
 
 Encoded values (all JSON):
-  {"kind": "array", "dtype": "float32", "shape": [1000, 10]}
+  {"kind": "array", "dtype": "float32", "shape": [1000, 10]}   (+ "sharding": "rows" after `@ rows`)
   {"kind": "key", "shape": []}                      a typed PRNG key (jax.random.key)
   {"kind": "literal", "value": 3}                   int, float, str, bool or None
   {"kind": "tuple" | "list", "items": [...]}
@@ -97,6 +98,13 @@ def _balanced(s: str) -> bool:
 
 
 def _value(node: ast.expr, text: str) -> dict[str, Any]:
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+        array = _value(node.left, text)
+        where = ast.unparse(node.right)
+        if array["kind"] != "array" or not re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", where):
+            raise SpecError(f"'@' gives an array a sharding by the name of a module-level jax.sharding.Sharding, "
+                            f"e.g. 'x=f32[16,8] @ rows'; got {ast.unparse(node)!r} in {text!r}")
+        return {**array, "sharding": where}
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
         name = node.value.id
         if name == "key":
@@ -152,7 +160,8 @@ def format_value(v: dict[str, Any]) -> str:
     kind = v["kind"]
     short = {long: s for s, long in DTYPES.items() if s != long and s != "pred"}
     if kind == "array":
-        return f"{short.get(v['dtype'], v['dtype'])}[{','.join(map(str, v['shape']))}]"
+        sharded = f" @ {v['sharding']}" if v.get("sharding") else ""
+        return f"{short.get(v['dtype'], v['dtype'])}[{','.join(map(str, v['shape']))}]{sharded}"
     if kind == "key":
         return "key" if not v["shape"] else f"key[{','.join(map(str, v['shape']))}]"
     if kind == "literal":

@@ -27,7 +27,9 @@ import time
 import traceback
 import types
 
-PROTOCOL = 1
+# copies of protocol.VERSION and protocol.VIEWS (this file cannot import sharpbits; test_contract.py compares)
+PROTOCOL = 2
+VIEWS = ("jaxpr", "stablehlo", "hlo", "cost", "timing", "lines", "sharding")
 WORKER_FILE = "<sharpbits-trace-worker>"
 _HEADER = struct.Struct(">I")
 MAX_CAPTURE = 256 * 1024
@@ -122,6 +124,7 @@ class Worker:
         self.np = None
         self.cache_log = []
         self.log_cutoff = None
+        self._cpu_peak = None
 
     # ---------------------------------------------------------------------------- start-up
 
@@ -181,6 +184,59 @@ class Worker:
                      device={"platform": d.platform, "device_kind": d.device_kind, "count": len(devices)},
                      ready_s=time.perf_counter() - t0)
         return hello
+
+    def cpu_peak(self):
+        """This CPU's attainable FLOP/s (a jitted f32 matmul) and bytes/s (a jitted elementwise op over arrays far
+        larger than the caches), best of a few runs; measured once per worker and cached in the cache folder."""
+        if self._cpu_peak is not None:
+            return self._cpu_peak
+        jax, np = self.jax, self.np
+        assert jax is not None and np is not None  # started
+        import platform as _platform
+
+        key = f"{_platform.machine()}-{_platform.processor() or ''}-{os.cpu_count()}-{jax.__version__}"
+        key = re.sub(r"[^A-Za-z0-9_.-]+", "_", key)
+        cache_dir = self.config.get("cache_dir")
+        cache_file = os.path.join(cache_dir, f"sharpbits-cpu-peak-{key}.json") if cache_dir else None
+        if cache_file:
+            with contextlib.suppress(OSError, ValueError), open(cache_file, encoding="utf-8") as fh:
+                self._cpu_peak = dict(json.load(fh), cached=True)
+                return self._cpu_peak
+
+        def best(call, args, repeats, budget):
+            call(*args).block_until_ready()
+            times: list = []
+            deadline = time.perf_counter() + budget
+            while len(times) < repeats or (time.perf_counter() < deadline and len(times) < 50):
+                t = time.perf_counter()
+                call(*args).block_until_ready()
+                times.append(time.perf_counter() - t)
+            return min(times)
+
+        t0 = time.perf_counter()
+        n = 1024
+        a = jax.device_put(np.ones((n, n), np.float32))
+        matmul = jax.jit(lambda x, y: x @ y)
+        flops = 2.0 * n ** 3
+        flops_per_s = flops / best(matmul, (a, a), 5, 0.3)
+        # DRAM bandwidth: stream 128 MiB (far past the caches), reading (a sum) and reading + writing (a scale)
+        m = 1 << 25
+        v = jax.device_put(np.ones((m,), np.float32))
+        read = (4.0 * m) / best(jax.jit(lambda x: x.sum()), (v,), 5, 0.3)
+        read_write = (8.0 * m) / best(jax.jit(lambda x: x * 1.5), (v,), 3, 0.2)
+        bytes_per_s = max(read, read_write)
+        del a, v
+        peak = {"flops_per_s": flops_per_s, "bytes_per_s": bytes_per_s,
+                "source": f"measured on this CPU ({os.cpu_count()} cores): best of a {n}x{n} f32 matmul, and of "
+                          "streaming 128 MiB", "measure_s": time.perf_counter() - t0}
+        if cache_file:
+            with contextlib.suppress(OSError):
+                tmp = f"{cache_file}.{os.getpid()}.tmp"
+                with open(tmp, "w", encoding="utf-8") as fh:
+                    json.dump(peak, fh)
+                os.replace(tmp, cache_file)
+        self._cpu_peak = dict(peak, cached=False)
+        return self._cpu_peak
 
     def _set_memory_limit(self, mb):
         """RLIMIT_DATA = mb MiB (None: half of this host's physical memory; 0: no limit).
@@ -350,7 +406,8 @@ class _Trace:
     def __init__(self, worker, req, path, result):
         self.w, self.req, self.path, self.result = worker, req, path, result
         self.jax, self.np = worker.jax, worker.np
-        self.show = set(req.get("show") or ["jaxpr", "stablehlo", "hlo", "cost", "timing", "lines"])
+        self.show = set(req.get("show") or VIEWS)
+        self.module = None  # the document, once executed (array specs may name its shardings)
 
     def phase(self, name):
         self.result["phase"] = name
@@ -368,6 +425,7 @@ class _Trace:
         t = time.perf_counter()
         exec(code, module.__dict__)
         result["timings"]["module_s"] = time.perf_counter() - t
+        self.module = module
 
         self.phase("target")
         fn = module
@@ -440,7 +498,7 @@ class _Trace:
         closed = traced.jaxpr
         if self.show & {"jaxpr", "lines"}:
             result["jaxpr"] = self.jaxpr_info(closed)
-        need_lower = bool(self.show & {"stablehlo", "hlo", "cost", "timing", "lines"})
+        need_lower = bool(self.show & {"stablehlo", "hlo", "cost", "timing", "lines", "sharding"})
         if not need_lower:
             return
 
@@ -453,7 +511,7 @@ class _Trace:
             result["stablehlo"] = {"debug_text": lowered.as_text(debug_info=True)}
             if lower_for:
                 result["stablehlo"]["lowered_for"] = lower_for
-        if not self.show & {"hlo", "cost", "timing"}:
+        if not self.show & {"hlo", "cost", "timing", "sharding"}:
             return
         if lower_for:  # StableHLO for another platform is portable text; compiling it needs that platform
             result.setdefault("notes", []).append(
@@ -468,7 +526,11 @@ class _Trace:
         result["timings"]["compile_s"] = time.perf_counter() - t
         if clog.cache_state:
             result["timings"]["compile_cache"] = clog.cache_state  # "hit": compile_s is a cache read
-        if self.show & {"hlo", "lines"}:
+        sharding = self.shardings(compiled, traced, pos_specs, kw_specs, static_pos, static_kw, param_names) \
+            if "sharding" in self.show else None
+        if sharding is not None:
+            result["sharding"] = sharding
+        if self.show & {"hlo", "lines"} or sharding is not None:  # the collectives are read from the HLO
             result["hlo"] = {"text": compiled.as_text()}
         if "cost" in self.show:
             result["cost"] = self.cost(compiled)
@@ -483,6 +545,9 @@ class _Trace:
         dyn_kw = {k: a for k, a in concrete_kw.items() if k not in static_kw}
         budget = float(req.get("time_budget_s", 1.0))
         result["timings"].update(self.time_calls(lambda: compiled(*dyn_pos, **dyn_kw), budget))
+        if "cost" in self.show and self.jax.devices()[0].platform == "cpu":
+            # the roofline's peak (accelerators: a table on the server side); measured once, after our own timing
+            result["measured_peak"] = self.w.cpu_peak()
         if req.get("eager", True):
             self.phase("eager")
             result["timings"]["eager"] = self.time_eager(raw, concrete_pos, concrete_kw, budget / 2)
@@ -490,10 +555,50 @@ class _Trace:
 
     # ---------------------------------------------------------------------------- inputs
 
+    def named_sharding(self, s):
+        """The module-level Sharding an array spec names after '@' (None without one)."""
+        name = s.get("sharding")
+        if not name:
+            return None
+        obj = self.module
+        for part in name.split("."):
+            if not hasattr(obj, part):
+                raise LookupError(f"the spec names the sharding {name!r}, which is not defined at module level")
+            obj = getattr(obj, part)
+        if not isinstance(obj, self.jax.sharding.Sharding):
+            raise TypeError(f"{name!r} in the spec is a {type(obj).__name__}, not a jax.sharding.Sharding "
+                            "(e.g. NamedSharding(mesh, P('x')))")
+        return obj
+
+    def shardings(self, compiled, traced, pos_specs, kw_specs, static_pos, static_kw, param_names):
+        """Each dynamic argument's and result's sharding with its device grid; None when all sit on one device."""
+        jax = self.jax
+        tree = jax.tree_util
+        in_pos, in_kw = compiled.input_shardings
+        names = [param_names[i] if i < len(param_names) else f"arg{i}" for i in range(len(pos_specs))
+                 if i not in static_pos]
+        dyn_pos = [self.abstract(sp) for i, sp in enumerate(pos_specs) if i not in static_pos]
+        args = []
+        for name, sh, av in [*zip(names, in_pos, dyn_pos, strict=False),
+                             *((k, in_kw[k], self.abstract(kw_specs[k])) for k in kw_specs if k not in static_kw)]:
+            leaves = tree.tree_leaves_with_path(av)
+            for (path, leaf), leaf_sh in zip(leaves, tree.tree_leaves(sh), strict=False):
+                args.append(_sharded(name + tree.keystr(path), leaf.shape, leaf.dtype, leaf_sh))
+        results = []
+        outs = tree.tree_leaves(compiled.output_shardings)
+        for i, (aval, sh) in enumerate(zip(traced.jaxpr.out_avals, outs, strict=False)):
+            results.append(_sharded(f"result[{i}]" if len(outs) > 1 else "result", aval.shape, aval.dtype, sh))
+        if all(v["devices"] <= 1 for v in args + results):
+            return None
+        return {"device_count": len(jax.devices()), "arguments": args, "results": results}
+
     def abstract(self, s):
         jax = self.jax
         kind = s["kind"]
         if kind == "array":
+            sharding = self.named_sharding(s)
+            if sharding is not None:
+                return jax.ShapeDtypeStruct(tuple(s["shape"]), _dtype(s["dtype"]), sharding=sharding)
             return jax.ShapeDtypeStruct(tuple(s["shape"]), _dtype(s["dtype"]))
         if kind == "key":
             n = math.prod(s["shape"])
@@ -516,7 +621,7 @@ class _Trace:
                 v = rng.standard_normal(shape) + 1j * rng.standard_normal(shape)
             else:
                 v = rng.standard_normal(shape, dtype=np.float32)
-            return jax.device_put(np.asarray(v).astype(dt))
+            return jax.device_put(np.asarray(v).astype(dt), self.named_sharding(s))
         if kind == "key":
             seed = int(rng.integers(0, 2**31 - 1))
             if not s["shape"]:
@@ -750,10 +855,40 @@ _SHORT = {"float32": "f32", "float16": "f16", "bfloat16": "bf16", "float64": "f6
           "bool": "bool", "complex64": "c64", "complex128": "c128"}
 
 
+def _sharded(name, shape, dtype, sharding):
+    """One value's sharding: its spec, how many devices hold it, and the device grid over its first two axes
+    (what jax.debug.visualize_array_sharding draws): row and column ranges, and the device ids of each block."""
+    shape = tuple(int(d) for d in shape)
+    spec = getattr(sharding, "spec", None)
+    out = {"name": name, "shape": list(shape), "dtype": str(dtype), "sharding": type(sharding).__name__,
+           "spec": str(spec) if spec is not None else None, "devices": len(sharding.device_set),
+           "replicated": bool(sharding.is_fully_replicated)}
+    try:
+        index_map = sharding.devices_indices_map(shape)
+    except Exception:
+        return out
+
+    def span(sl, n):
+        start, stop, _ = sl.indices(n)
+        return [start, stop]
+
+    blocks: dict = {}
+    for device, index in index_map.items():
+        row = span(index[0], shape[0]) if len(shape) >= 1 else [0, 1]
+        col = span(index[1], shape[1]) if len(shape) >= 2 else [0, 1]
+        blocks.setdefault((tuple(row), tuple(col)), []).append(device.id)
+    rows = sorted({r for r, _ in blocks})
+    cols = sorted({c for _, c in blocks})
+    out["grid"] = {"rows": [list(r) for r in rows], "cols": [list(c) for c in cols],
+                   "cells": [[sorted(blocks.get((r, c), [])) for c in cols] for r in rows]}
+    return out
+
+
 def _fmt(s):
     kind = s["kind"]
     if kind == "array":
-        return f"{_SHORT.get(s['dtype'], s['dtype'])}[{','.join(map(str, s['shape']))}]"
+        sharded = f" @ {s['sharding']}" if s.get("sharding") else ""
+        return f"{_SHORT.get(s['dtype'], s['dtype'])}[{','.join(map(str, s['shape']))}]{sharded}"
     if kind == "key":
         return "key" if not s["shape"] else f"key[{','.join(map(str, s['shape']))}]"
     if kind == "literal":

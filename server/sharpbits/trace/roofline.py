@@ -1,0 +1,112 @@
+"""Where the time goes: a traced function's achieved FLOP/s and bytes/s against its device's peak (the roofline).
+
+From XLA's cost analysis (flops, bytes accessed) and the measured steady-state run time (median):
+achieved FLOP/s and bytes/s, arithmetic intensity (flop per byte), and whether the function is compute- or
+memory-bound: its intensity against the device's ridge point (peak FLOP/s / peak bytes/s). `fraction_of_peak`
+is the achieved rate over the peak of the bound resource. Peaks: for accelerators the table below (vendor
+figures, dense, no sparsity); for a CPU what the worker measured once on that CPU (worker.py `cpu_peak`).
+XLA counts a loop body once whatever its trip count, so a function with `while`/`scan` shows too little work.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from sharpbits.trace.protocol import PeakInfo, Roofline, TraceResult
+
+# (device_kind pattern, name, {precision: peak FLOP/s}, peak bytes/s, source). First match wins. "f32" is what a
+# float32 matmul gets by default in JAX (TF32 tensor cores on NVIDIA Ampere and later; bf16 passes on TPU).
+_T = 1e12
+ACCELERATOR_PEAKS: list[tuple[str, str, dict[str, float], float, str]] = [
+    # NVIDIA H200 datasheet (nvidia.com/en-us/data-center/h200): TF32 494.7/BF16 989.4 TFLOPS dense, 4.8 TB/s
+    (r"H200", "NVIDIA H200", {"f32": 494.7 * _T, "bf16": 989.4 * _T}, 4.8e12, "NVIDIA H200 datasheet"),
+    # NVIDIA H100 datasheet (nvidia.com/en-us/data-center/h100): PCIe TF32 378/BF16 756 TFLOPS dense, 2.0 TB/s
+    (r"H100.*PCIe", "NVIDIA H100 PCIe", {"f32": 378 * _T, "bf16": 756 * _T}, 2.0e12, "NVIDIA H100 datasheet"),
+    # same datasheet, SXM: TF32 494.7/BF16 989.4 TFLOPS dense (half the sparsity figures), HBM3 3.35 TB/s
+    (r"H100", "NVIDIA H100 SXM", {"f32": 494.7 * _T, "bf16": 989.4 * _T}, 3.35e12, "NVIDIA H100 datasheet"),
+    # NVIDIA A100 datasheet: TF32 156/BF16 312 TFLOPS dense; 80GB SXM 2.039 TB/s, 40GB 1.555 TB/s
+    (r"A100.*80", "NVIDIA A100 80GB", {"f32": 156 * _T, "bf16": 312 * _T}, 2.039e12, "NVIDIA A100 datasheet"),
+    (r"A100", "NVIDIA A100 40GB", {"f32": 156 * _T, "bf16": 312 * _T}, 1.555e12, "NVIDIA A100 datasheet"),
+    # NVIDIA L4 datasheet: TF32 60/BF16 121 TFLOPS dense, 300 GB/s
+    (r"\bL4\b", "NVIDIA L4", {"f32": 60 * _T, "bf16": 121 * _T}, 300e9, "NVIDIA L4 datasheet"),
+    # NVIDIA V100 datasheet (SXM2): FP32 15.7, FP16 tensor 125 TFLOPS, 900 GB/s
+    (r"V100", "NVIDIA V100", {"f32": 15.7 * _T, "bf16": 125 * _T}, 900e9, "NVIDIA V100 datasheet"),
+    # NVIDIA T4 datasheet: FP32 8.1, FP16 tensor 65 TFLOPS, 320 GB/s
+    (r"\bT4\b", "NVIDIA T4", {"f32": 8.1 * _T, "bf16": 65 * _T}, 320e9, "NVIDIA T4 datasheet"),
+    # Google Cloud TPU docs (cloud.google.com/tpu/docs/system-architecture-tpu-vm), per chip, bf16:
+    # v6e 918 TFLOPS, 1640 GB/s; v5p 459 TFLOPS, 2765 GB/s; v5e 197 TFLOPS, 819 GB/s; v4 275 TFLOPS, 1200 GB/s
+    (r"TPU v6", "TPU v6e", {"f32": 918 * _T, "bf16": 918 * _T}, 1640e9, "Google Cloud TPU v6e docs"),
+    (r"TPU v5 ?lite|TPU v5e", "TPU v5e", {"f32": 197 * _T, "bf16": 197 * _T}, 819e9, "Google Cloud TPU v5e docs"),
+    (r"TPU v5", "TPU v5p", {"f32": 459 * _T, "bf16": 459 * _T}, 2765e9, "Google Cloud TPU v5p docs"),
+    (r"TPU v4", "TPU v4", {"f32": 275 * _T, "bf16": 275 * _T}, 1200e9, "Google Cloud TPU v4 docs"),
+]
+
+
+def _precision(result: TraceResult) -> str:
+    """bf16 when an argument is 16-bit float (the tensor-core peak), f32 otherwise."""
+    specs = " ".join(a["spec"] for a in result.get("arguments") or [])
+    return "bf16" if re.search(r"\b(bf16|f16)\[", specs) else "f32"
+
+
+def table_peak(device_kind: str, precision: str) -> PeakInfo | None:
+    for pattern, name, flops, bandwidth, source in ACCELERATOR_PEAKS:
+        if re.search(pattern, device_kind):
+            return {"flops_per_s": flops[precision], "bytes_per_s": bandwidth, "precision": precision,
+                    "source": f"table: {name}, {precision} dense ({source})"}
+    return None
+
+
+def peak_for(result: TraceResult, measured: dict[str, Any] | None) -> PeakInfo | None:
+    device = result.get("device") or {}
+    if device.get("platform") == "cpu":
+        if not measured or not measured.get("flops_per_s") or not measured.get("bytes_per_s"):
+            return None
+        return {"flops_per_s": float(measured["flops_per_s"]), "bytes_per_s": float(measured["bytes_per_s"]),
+                "precision": "f32", "source": str(measured.get("source", "measured on this CPU"))}
+    return table_peak(str(device.get("device_kind") or ""), _precision(result))
+
+
+def roofline(result: TraceResult, measured: dict[str, Any] | None = None) -> Roofline | None:
+    """The roofline record, or None without cost analysis and a steady-state run time."""
+    cost = result.get("cost") or {}
+    run = (result.get("timings") or {}).get("run") or {}
+    seconds = run.get("median_s")
+    flops, nbytes = cost.get("flops"), cost.get("bytes_accessed")
+    if not seconds or flops is None or not nbytes:
+        return None
+    out: Roofline = {"flops_per_s": flops / seconds, "bytes_per_s": nbytes / seconds,
+                     "intensity": flops / nbytes, "run_s": seconds}
+    peak = peak_for(result, measured)
+    if peak is None:
+        device = result.get("device") or {}
+        out["note"] = f"no peak figures for {device.get('device_kind', 'this device')}"
+        return out
+    ridge = peak["flops_per_s"] / peak["bytes_per_s"]
+    bound: Literal["compute", "memory"] = "compute" if out["intensity"] >= ridge else "memory"
+    out["peak"], out["ridge"], out["bound"] = peak, ridge, bound
+    out["flops_fraction"] = out["flops_per_s"] / peak["flops_per_s"]
+    out["bytes_fraction"] = out["bytes_per_s"] / peak["bytes_per_s"]
+    out["fraction_of_peak"] = out["flops_fraction"] if bound == "compute" else out["bytes_fraction"]
+    if out["fraction_of_peak"] > 1 and bound == "memory" and (result.get("device") or {}).get("platform") == "cpu":
+        out["note"] = "above the measured memory bandwidth: the data fits in the CPU caches"
+    if any(eq.get("primitive") in ("while", "scan") for eq in (result.get("jaxpr") or {}).get("equations", [])):
+        out["note"] = "XLA counts a loop body once, whatever the trip count: the figures undercount the work"
+    return out
+
+
+def describe(r: Roofline) -> str:
+    """`memory-bound: 12% of peak 25.6 GB/s` (or the achieved rates when there is no peak)."""
+    if "bound" not in r:
+        return f"{rate(r['flops_per_s'], 'FLOP/s')}, {rate(r['bytes_per_s'], 'B/s')}"
+    peak = r["peak"]
+    figure = (rate(peak["flops_per_s"], "FLOP/s") if r["bound"] == "compute"
+              else rate(peak["bytes_per_s"], "B/s"))
+    return f"{r['bound']}-bound: {100 * r['fraction_of_peak']:.0f}% of peak {figure}"
+
+
+def rate(value: float, unit: str) -> str:
+    for scale, prefix in ((1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if abs(value) >= scale:
+            return f"{value / scale:.3g} {prefix}{unit}"
+    return f"{value:.3g} {unit}"
