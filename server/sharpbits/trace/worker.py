@@ -169,6 +169,10 @@ class Worker:
                 os.makedirs(cache_dir, exist_ok=True)
                 jax.config.update("jax_compilation_cache_dir", cache_dir)
                 jax.config.update("jax_persistent_cache_min_compile_time_secs", 0)
+                # The HLO views map ops to source lines through the executable's metadata: a cached executable
+                # compiled from the same code at other lines (or in another file) would map them wrongly.
+                with contextlib.suppress(Exception):  # older JAX has no such option
+                    jax.config.update("jax_compilation_cache_include_metadata_in_key", True)
             except Exception as exc:
                 hello["cache_warning"] = f"persistent cache disabled: {exc}"
         self._install_log_capture()
