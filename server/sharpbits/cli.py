@@ -38,6 +38,13 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff: also apply unsafe fixes")
     check.add_argument("--diff", action="store_true", help="print the changes fixes would make; change nothing")
 
+    check.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+                       help="analyse in N processes (default: one per core)")
+    check.add_argument("--no-cache", action="store_true",
+                       help="neither read nor write the cache of unchanged files' results")
+    check.add_argument("--cache-dir", default=None, metavar="DIR",
+                       help="where the cache lives (default: $SHARPBITS_CACHE_DIR, else the user cache dir/sharpbits)")
+
     serve = sub.add_parser("serve", help="run the language server over stdio")
     serve.add_argument("--stdio", action="store_true", help="accepted for editors that pass it; stdio is the default")
 
