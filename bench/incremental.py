@@ -26,17 +26,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from speed import generate  # noqa: E402
-
 from sharpbits.analysis.engine import analyze  # noqa: E402
 from sharpbits.analysis.incremental import IncrementalAnalysis  # noqa: E402
+from speed import generate  # noqa: E402
 
 
 def edited(text: str, version: int) -> str:
     """The text with one more line typed inside a function in the middle of the file."""
     lines = text.splitlines(keepends=True)
     middle = next(i for i in range(len(lines) // 2, len(lines)) if lines[i].startswith("def "))
-    return "".join(lines[: middle + 1] + [f"    edited_{version} = {version}\n"] + lines[middle + 1 :])
+    return "".join([*lines[:middle + 1], f"    edited_{version} = {version}\n", *lines[middle + 1:]])
 
 
 def typing_speed(runs: int) -> None:

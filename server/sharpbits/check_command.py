@@ -307,7 +307,7 @@ def _check_all(files: list[FoundFile], config: Config, args: argparse.Namespace)
         results = _in_processes([job for _, _, job in pending], jobs)
     else:
         results = [_analysed_plain(*job) for _, _, job in pending]
-    for (path, key, _), plain in zip(pending, results):
+    for (path, key, _), plain in zip(pending, results, strict=True):
         if cache is not None:
             cache.put(key, plain)
         out[path] = [finding_from_plain(p) for p in plain]
@@ -337,8 +337,8 @@ def _in_processes(jobs: list[tuple[str, str, Selection, bool]], processes: int) 
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     results: list[list[dict[str, Any]]] = [[] for _ in jobs]
     with ProcessPoolExecutor(max_workers=min(processes, len(chunks)), mp_context=context) as pool:
-        for chunk, chunk_results in zip(chunks, pool.map(_analysed_chunk, [[jobs[i] for i in c] for c in chunks])):
-            for index, plain in zip(chunk, chunk_results):
+        for chunk, chunk_results in zip(chunks, pool.map(_analysed_chunk, [[jobs[i] for i in c] for c in chunks]), strict=True):
+            for index, plain in zip(chunk, chunk_results, strict=True):
                 results[index] = plain
     return results
 

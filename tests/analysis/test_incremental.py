@@ -36,7 +36,7 @@ def apply(history: list[str], edit: tuple) -> str:
         at %= len(lines) + 1
         near = lines[min(at, len(lines) - 1)]
         indent = near[: len(near) - len(near.lstrip())] if indent_level == 1 else "    " * indent_level
-        return "".join(lines[:at] + [indent + snippet + "\n"] + lines[at:])
+        return "".join([*lines[:at], indent + snippet + "\n", *lines[at:]])
     if edit[0] == "delete":
         at = edit[1] % len(lines)
         return "".join(lines[:at] + lines[at + 1 :])
