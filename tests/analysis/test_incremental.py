@@ -2,6 +2,8 @@
 random edit sequences (typing one character, inserting and deleting lines inside and between functions, undo
 to an earlier version), with hypothesis' fixed seed (tests/conftest.py)."""
 
+import ast
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sharpbits.analysis.engine import AnalysisResult, Selection, analyze
@@ -17,7 +19,8 @@ SNIPPETS = [
     "y = jnp.zeros(3)", "y[0] = 1.0", "y = y.at[0].set(1.0)", "global SCALE", "SCALE = 2.0",
     "import numpy as jnp", "from jax import numpy as jnp", "@jax.jit", "for i in range(10):", "    pass",
     "x = x[x > 0]", "return x", "pass", "z = x  # noqa", "def helper(x):", "    return jnp.sum(x)",
-    "helper = jax.jit(helper)", "if x > 0:", "while True:", "class Model:",
+    "helper = jax.jit(helper)", "if x > 0:", "while True:", "class Model:", "from __future__ import annotations",
+    "a = 1; b = 2", "x = '''", "else:",
 ]
 
 EDIT = st.one_of(
@@ -63,11 +66,43 @@ def test_every_version_gets_what_a_fresh_analysis_gets(base, edits):
         assert summary(document.update(history[-1])) == summary(analyze(history[-1], "m.py"))
 
 
+def parsed(text: str) -> str:
+    try:
+        return ast.dump(ast.parse(text), include_attributes=True)
+    except (SyntaxError, ValueError) as exc:
+        return type(exc).__name__
+
+
+@settings(max_examples=60)
+@given(base=st.sampled_from(BASES), edits=st.lists(EDIT, min_size=1, max_size=12))
+def test_every_reused_parse_is_what_ast_parse_gives(base, edits):
+    document = IncrementalAnalysis("m.py")
+    history = [base]
+    document.parse(base)
+    for edit in edits:
+        history.append(apply(history, edit))
+        tree = document.parse(history[-1])
+        mine = ast.dump(tree, include_attributes=True) if isinstance(tree, ast.Module) else type(tree).__name__
+        assert mine == parsed(history[-1])
+
+
+def test_typing_inside_a_function_parses_only_that_function():
+    base = BASES[0]
+    lines = base.splitlines(keepends=True)
+    inside = next(i for i, line in enumerate(lines) if line.startswith("def ")) + 1
+    document = IncrementalAnalysis("m.py")
+    document.update(base)
+    for typed in ("    z = 1\n", "    z = 12\n", "    z = x[x > 0]\n"):
+        text = "".join([*lines[:inside], typed, *lines[inside + 1 :]])
+        assert summary(document.update(text)) == summary(analyze(text, "m.py"))
+    assert document.reused_parses == 3
+
+
 def test_a_version_seen_again_is_answered_without_analysis():
     document = IncrementalAnalysis("m.py")
     first = document.update(BASES[0])
     document.update(BASES[0] + "\nx = 1\n")
-    assert document.update(BASES[0]) is first and document.reused == 1
+    assert document.update(BASES[0]) is first and document.reused_results == 1
 
 
 def test_new_settings_are_never_answered_from_old_results():
@@ -75,4 +110,4 @@ def test_new_settings_are_never_answered_from_old_results():
     before = document.update(BASES[0])
     assert before.findings
     document.reconfigure(Selection(select=frozenset()))
-    assert document.update(BASES[0]).findings == [] and document.reused == 0
+    assert document.update(BASES[0]).findings == [] and document.reused_results == 0
