@@ -7,7 +7,7 @@ import ast
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sharpbits.analysis.engine import AnalysisResult, Selection, analyze
-from sharpbits.analysis.incremental import IncrementalAnalysis
+from sharpbits.analysis.incremental import DocumentAnalyses, IncrementalAnalysis
 
 from tests.conftest import ROOT
 
@@ -111,3 +111,13 @@ def test_new_settings_are_never_answered_from_old_results():
     assert before.findings
     document.reconfigure(Selection(select=frozenset()))
     assert document.update(BASES[0]).findings == [] and document.reused_results == 0
+
+
+def test_settings_passed_with_a_version_replace_the_old_ones():
+    documents = DocumentAnalyses()
+    everything = documents.update("file:///m.py", "m.py", BASES[0])
+    nothing = documents.update("file:///m.py", "m.py", BASES[0], Selection(select=frozenset()))
+    assert everything.findings and nothing.findings == []
+    assert summary(documents.update("file:///m.py", "m.py", BASES[0], Selection())) == summary(everything)
+    documents.close("file:///m.py")
+    assert documents.update("file:///m.py", "m.py", BASES[0]) is not everything

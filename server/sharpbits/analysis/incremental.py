@@ -20,6 +20,7 @@ a traced one calls); until such a reuse is proven equal by the same property tes
 from __future__ import annotations
 
 import ast
+import threading
 import warnings
 from collections import OrderedDict
 
@@ -38,8 +39,17 @@ class IncrementalAnalysis:
         self._parsed: tuple[str, list[str], ast.Module] | None = None  # the last text that parsed, its lines, tree
         self.reused_results = 0  # updates answered from an earlier version (for benchmarks and tests)
         self.reused_parses = 0  # updates that parsed one statement instead of the whole text
+        self._lock = threading.Lock()
 
-    def update(self, text: str) -> AnalysisResult:
+    def update(self, text: str, selection: Selection | None = None) -> AnalysisResult:
+        """Exactly `analyze(text, self.path, selection)`; `selection` (default: the last one) replaces the
+        settings, and no result computed under other settings is reused. Safe to call from several threads."""
+        with self._lock:
+            if selection is not None and selection != self.selection:
+                self.reconfigure(selection)
+            return self._update(text)
+
+    def _update(self, text: str) -> AnalysisResult:
         result = self._recent.get(text)
         if result is not None:
             self._recent.move_to_end(text)
@@ -119,3 +129,23 @@ class IncrementalAnalysis:
 def _first_line(statement: ast.stmt) -> int:
     decorators = getattr(statement, "decorator_list", None) or []
     return min([statement.lineno, *(d.lineno for d in decorators)])
+
+
+class DocumentAnalyses:
+    """One IncrementalAnalysis per open document, for the language server: `update(uri, path, text, selection)`
+    where it called `analyze(text, path, selection)`, and `close(uri)` when the document closes."""
+
+    def __init__(self) -> None:
+        self._documents: dict[str, IncrementalAnalysis] = {}
+        self._lock = threading.Lock()
+
+    def update(self, uri: str, path: str, text: str, selection: Selection | None = None) -> AnalysisResult:
+        with self._lock:
+            document = self._documents.get(uri)
+            if document is None or document.path != path:
+                document = self._documents[uri] = IncrementalAnalysis(path, selection)
+        return document.update(text, selection)
+
+    def close(self, uri: str) -> None:
+        with self._lock:
+            self._documents.pop(uri, None)
