@@ -97,3 +97,8 @@ def test_no_cache_writes_nothing(run_cli, tmp_path):
     env_cache = os.environ.get("SHARPBITS_CACHE_DIR")
     result = run_cli("check", "--no-cache", "--cache-dir", str(cache), str(folder))
     assert result.returncode == 1 and not cache.exists() and env_cache
+
+
+def test_a_number_of_processes_below_one_is_a_usage_error(run_cli, tmp_path):
+    result = run_cli("check", "--jobs", "0", str(tmp_path))
+    assert result.returncode == 2 and "1 or more" in result.stderr
