@@ -16,6 +16,7 @@ import argparse
 import ast
 import gc
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -76,11 +77,19 @@ def typing_speed(runs: int) -> None:
               f"({document.reused_parses} of {runs} parses reused)")
 
 
-def check_seconds(folder: Path, *args: str) -> float:
+CORES_USED: dict[str, list[float]] = {}  # label -> CPU seconds / wall seconds of each run (what it got)
+
+
+def check_seconds(folder: Path, *args: str, label: str = "") -> float:
     command = [str(Path(sys.executable).with_name("sharpbits")), "check", "--no-exclude", *args, str(folder)]
+    cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
+    CORES_USED.setdefault(label, []).append(cpu / wall)
+    return wall
 
 
 def folder_speed(folder: Path, runs: int) -> None:
@@ -90,10 +99,12 @@ def folder_speed(folder: Path, runs: int) -> None:
           f"load average before: {os.getloadavg()[0]:.2f}")
     one, two = [], []
     for _ in range(runs):  # back to back, so both see the same load
-        one.append(check_seconds(folder, "--no-cache", "--jobs", "1"))
-        two.append(check_seconds(folder, "--no-cache", "--jobs", "2"))
+        one.append(check_seconds(folder, "--no-cache", "--jobs", "1", label="1"))
+        two.append(check_seconds(folder, "--no-cache", "--jobs", "2", label="2"))
     one_s, two_s = statistics.median(one), statistics.median(two)
     print(f"    1 process {one_s:.2f} s | 2 processes {two_s:.2f} s | speed-up {one_s / two_s:.2f}x (target >= 1.7x)")
+    print(f"    cores the runs got (CPU s / wall s, median): 1 process {statistics.median(CORES_USED['1']):.2f}, "
+          f"2 processes {statistics.median(CORES_USED['2']):.2f} (below 2: other work held a core)")
     with tempfile.TemporaryDirectory() as cache:
         cold = check_seconds(folder, "--cache-dir", cache)
         warm = statistics.median(check_seconds(folder, "--cache-dir", cache) for _ in range(max(runs, 3)))
