@@ -33,6 +33,7 @@ clean:
 bench:
 	@bash scripts/setup_python.sh
 	.venv/bin/python bench/speed.py
+	.venv/bin/python bench/incremental.py
 	.venv/bin/python bench/notebook_speed.py
 	.venv/bin/python bench/precision_recall.py
 	.venv/bin/python bench/realcode.py

@@ -1,5 +1,6 @@
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,9 @@ from hypothesis import settings
 # so a failure in CI reproduces and a pass means what the last one meant. The long random run is bench/fuzz.py.
 settings.register_profile("deterministic", derandomize=True, database=None, deadline=None)
 settings.load_profile("deterministic")
+
+# The CLI's result cache: one fresh folder for this test session (never the user's own cache).
+os.environ["SHARPBITS_CACHE_DIR"] = tempfile.mkdtemp(prefix="sharpbits-test-cache-")
 
 ROOT = Path(__file__).resolve().parent.parent
 # The console script the README tells users to run; tests go through it, not through imports.

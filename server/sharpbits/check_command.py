@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sharpbits.analysis.engine import AnalysisResult, Selection, analyze
 from sharpbits.config import Config, load_config
@@ -19,6 +19,7 @@ from sharpbits.findings import SEVERITY_RANK, Finding, Fix, apply_edits, non_ove
 from sharpbits.source import UnreadableSource, decode_with_encoding
 
 if TYPE_CHECKING:
+    from sharpbits.files import FoundFile
     from sharpbits.notebooks import NotebookCheck
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -177,10 +178,21 @@ def run_check(args: argparse.Namespace) -> int:
     findings: list[Finding] = []
     checked = fixed_count = 0
     changed_files = 0
+    # Checking without fixing: every .py file is read, looked up in the cache, and the rest analysed on every
+    # core first; the loop below then reports them in the same order as one process would.
+    precomputed: dict[Path, list[Finding] | str] = {} if fixing else _check_all(files, config, args)
     for found in files:
         path = found.path
         if found.real_path is None:
             _skip(path, found.skipped or "cannot be read")
+            continue
+        if path in precomputed:
+            outcome = precomputed[path]
+            if isinstance(outcome, str):
+                _skip(path, outcome)
+            else:
+                checked += 1
+                findings.extend(outcome)
             continue
         if path.suffix == ".ipynb":  # notebooks: sharpbits.notebooks reads, checks and fixes them per cell
             checked_notebook = _check_notebook(path, found.real_path, config.selection_for(path), args)
@@ -246,6 +258,89 @@ def run_check(args: argparse.Namespace) -> int:
         write_text(sys.stdout, findings, checked, fixed_count)
     serious = any(SEVERITY_RANK[f.severity] <= SEVERITY_RANK["warning"] for f in findings)
     return EXIT_FINDINGS if serious else EXIT_OK
+
+
+def _analysed_plain(path: str, text: str, selection: Selection, with_fixes: bool) -> list[dict[str, Any]]:
+    """One file's findings in plain form (what crosses processes and is cached); runs in a worker process."""
+    from sharpbits.result_cache import finding_to_plain
+
+    result = analyze(text, path, selection)
+    found = [result.syntax_error] if result.syntax_error is not None else []
+    return [finding_to_plain(f, with_fixes) for f in found + result.findings]
+
+
+def _analysed_chunk(jobs: list[tuple[str, str, Selection, bool]]) -> list[list[dict[str, Any]]]:
+    return [_analysed_plain(*job) for job in jobs]
+
+
+def _check_all(files: list[FoundFile], config: Config, args: argparse.Namespace) -> dict[Path, list[Finding] | str]:
+    """The findings (or the reason it was skipped) of every readable .py file, from the cache or analysed in
+    `--jobs` processes (default: one per core)."""
+    from sharpbits.result_cache import ResultCache, default_cache_dir, finding_from_plain
+
+    with_fixes = args.format == "json"  # only JSON output carries the fixes themselves
+    cache = None if args.no_cache else ResultCache(Path(args.cache_dir) if args.cache_dir else default_cache_dir())
+    out: dict[Path, list[Finding] | str] = {}
+    pending: list[tuple[Path, str, tuple[str, str, Selection, bool]]] = []  # path, cache key, job
+    for found in files:
+        path = found.path
+        if found.real_path is None or path.suffix == ".ipynb" or path in out:
+            continue
+        try:
+            source = read_source(path, found.real_path)
+        except UnreadableSource as exc:
+            out[path] = str(exc)
+            continue
+        except OSError as exc:
+            out[path] = f"cannot read: {exc.strerror or exc}"
+            continue
+        selection = config.selection_for(path)
+        key = ResultCache.key(source.data, str(path), selection, with_fixes) if cache is not None else ""
+        cached = cache.get(key) if cache is not None else None
+        if cached is not None:
+            out[path] = [finding_from_plain(plain) for plain in cached]
+        else:
+            pending.append((path, key, (str(path), source.text, selection, with_fixes)))
+    jobs = args.jobs or os.cpu_count() or 1
+    results: list[list[dict[str, Any]]]
+    if jobs > 1 and len(pending) >= 4:
+        results = _in_processes([job for _, _, job in pending], jobs)
+    else:
+        results = [_analysed_plain(*job) for _, _, job in pending]
+    for (path, key, _), plain in zip(pending, results, strict=True):
+        if cache is not None:
+            cache.put(key, plain)
+        out[path] = [finding_from_plain(p) for p in plain]
+    return out
+
+
+def _in_processes(jobs: list[tuple[str, str, Selection, bool]], processes: int) -> list[list[dict[str, Any]]]:
+    """Analyses in worker processes; the results come back in the order of `jobs`. Files are dealt out in
+    chunks of about the same number of bytes, largest first, so no core waits long for the last big file."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    order = sorted(range(len(jobs)), key=lambda i: -len(jobs[i][1]))
+    chunks: list[list[int]] = []
+    target = max(sum(len(job[1]) for job in jobs) // (processes * 6), 1)
+    current: list[int] = []
+    size = 0
+    for index in order:
+        current.append(index)
+        size += len(jobs[index][1])
+        if size >= target:
+            chunks.append(current)
+            current, size = [], 0
+    if current:
+        chunks.append(current)
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    results: list[list[dict[str, Any]]] = [[] for _ in jobs]
+    with ProcessPoolExecutor(max_workers=min(processes, len(chunks)), mp_context=context) as pool:
+        for chunk, chunk_results in zip(chunks, pool.map(_analysed_chunk, [[jobs[i] for i in c] for c in chunks]), strict=True):
+            for index, plain in zip(chunk, chunk_results, strict=True):
+                results[index] = plain
+    return results
 
 
 def _check_notebook(path: Path, real_path: Path, selection: Selection,

@@ -22,6 +22,16 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_ERROR, f"sharpbits: error: {message}\n")
 
 
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of processes, 1 or more, not {text!r}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="sharpbits", description="Find and fix JAX's sharp bits; trace what JAX builds.")
     parser.add_argument("--version", action="version", version=f"sharpbits {__version__}")
@@ -37,6 +47,13 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--fix", action="store_true", help="apply safe fixes in place")
     check.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff: also apply unsafe fixes")
     check.add_argument("--diff", action="store_true", help="print the changes fixes would make; change nothing")
+
+    check.add_argument("--jobs", "-j", type=_positive_int, default=None, metavar="N",
+                       help="analyse in N processes (default: one per core)")
+    check.add_argument("--no-cache", action="store_true",
+                       help="neither read nor write the cache of unchanged files' results")
+    check.add_argument("--cache-dir", default=None, metavar="DIR",
+                       help="where the cache lives (default: $SHARPBITS_CACHE_DIR, else the user cache dir/sharpbits)")
 
     serve = sub.add_parser("serve", help="run the language server over stdio")
     serve.add_argument("--stdio", action="store_true", help="accepted for editors that pass it; stdio is the default")

@@ -78,10 +78,20 @@ def analyze(text: str, path: str = "<unknown>", selection: Selection | None = No
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # SyntaxWarnings about the user's code are not ours to print
             tree = ast.parse(text, filename=path)
-    except SyntaxError as exc:
-        return AnalysisResult([], _syntax_error_finding(source, exc))
-    except (ValueError, RecursionError, MemoryError) as exc:  # NUL bytes; nesting too deep for the parser
-        return AnalysisResult([], _syntax_error_finding(source, SyntaxError(str(exc) or type(exc).__name__)))
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:  # NUL bytes; nesting too deep
+        return unparsable(source, exc)
+    return analyze_parsed(source, tree, selection)
+
+
+def unparsable(source: SourceText, exc: Exception) -> AnalysisResult:
+    """The result for a text whose `ast.parse` raised `exc`: the syntax error alone."""
+    if not isinstance(exc, SyntaxError):
+        exc = SyntaxError(str(exc) or type(exc).__name__)
+    return AnalysisResult([], _syntax_error_finding(source, exc))
+
+
+def analyze_parsed(source: SourceText, tree: ast.Module, selection: Selection) -> AnalysisResult:
+    """`analyze` after the parse: `tree` must be what `ast.parse(source.text)` gives (positions included)."""
     try:
         model = ModuleModel(tree)
         findings: list[Finding] = []

@@ -1,0 +1,129 @@
+"""Typing speed and folder speed, as ratios measured in one run (the script never fails on time).
+
+(a) An edit inside one function of a generated 5,000-line JAX module (bench/speed.py's generator): the time
+    until the new version's findings are known through `IncrementalAnalysis.update` (what the language server
+    calls), next to a from-scratch `analyze` and `ast.parse` of the same text. Medians of paired runs.
+(b) `sharpbits check` on a folder of real code (.cache/realcode, 100k+ lines; a symlink to the corpus that
+    bench/realcode.py uses): wall time with 1 process vs 2 (--no-cache), then a cold cache run vs a warm one.
+    The load average is printed: other work on the machine takes cores from the 2-process run.
+
+    .venv/bin/python bench/incremental.py [--runs N] [--folder DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import gc
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+from sharpbits.analysis.engine import analyze  # noqa: E402
+from sharpbits.analysis.incremental import IncrementalAnalysis  # noqa: E402
+from speed import generate  # noqa: E402
+
+
+def typed(text: str, version: int) -> str:
+    """The text with one more character typed in a line inside a function in the middle of the file."""
+    lines = text.splitlines(keepends=True)
+    middle = next(i for i in range(len(lines) // 2, len(lines)) if lines[i].startswith("def ")) + 1
+    line = lines[middle].rstrip("\n")
+    return "".join([*lines[:middle], f"{line}  # {'x' * (version + 1)}\n", *lines[middle + 1 :]])
+
+
+def new_line(text: str, version: int) -> str:
+    """The text with a new line (Enter, then a statement) inside a function in the middle of the file."""
+    lines = text.splitlines(keepends=True)
+    middle = next(i for i in range(len(lines) // 2, len(lines)) if lines[i].startswith("def "))
+    return "".join([*lines[: middle + 1], f"    edited_{version} = {version}\n", *lines[middle + 1 :]])
+
+
+def typing_speed(runs: int) -> None:
+    text = generate(5000)
+    lines = text.count("\n")
+    print(f"(a) edits inside a function of a {lines}-line file, median of {runs} (target: <= 60 ms):")
+    for label, edit in (("one character typed in a line", typed), ("a new line", new_line)):
+        document = IncrementalAnalysis("big.py")
+        document.update(text)
+        update_s, full_s, parse_s = [], [], []
+        for version in range(runs):
+            new = edit(text, version)
+            gc.collect()  # each timing starts from the same heap state
+            start = time.perf_counter()
+            incremental = document.update(new)
+            update_s.append(time.perf_counter() - start)
+            gc.collect()
+            start = time.perf_counter()
+            fresh = analyze(new, "big.py")
+            full_s.append(time.perf_counter() - start)
+            gc.collect()
+            start = time.perf_counter()
+            ast.parse(new)
+            parse_s.append(time.perf_counter() - start)
+            assert [f.to_json(False) for f in incremental.findings] == [f.to_json(False) for f in fresh.findings]
+        update, full, parse = (statistics.median(s) * 1000 for s in (update_s, full_s, parse_s))
+        print(f"    {label}: IncrementalAnalysis.update {update:.0f} ms | analyze from scratch {full:.0f} ms | "
+              f"ast.parse {parse:.1f} ms | update / ast.parse {update / parse:.1f}x, analyze / ast.parse "
+              f"{full / parse:.1f}x, update / analyze {update / full:.2f} "
+              f"({document.reused_parses} of {runs} parses reused)")
+
+
+CORES_USED: dict[str, list[float]] = {}  # label -> CPU seconds / wall seconds of each run (what it got)
+
+
+def check_seconds(folder: Path, *args: str, label: str = "") -> float:
+    command = [str(Path(sys.executable).with_name("sharpbits")), "check", "--no-exclude", *args, str(folder)]
+    cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    wall = time.perf_counter() - start
+    cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
+    CORES_USED.setdefault(label, []).append(cpu / wall)
+    return wall
+
+
+def folder_speed(folder: Path, runs: int) -> None:
+    files = [p for p in folder.rglob("*.py")]
+    lines = sum(p.read_bytes().count(b"\n") for p in files)
+    print(f"(b) sharpbits check on {folder} ({len(files)} files, {lines:,} lines), {os.cpu_count()} cores, "
+          f"load average before: {os.getloadavg()[0]:.2f}")
+    one, two = [], []
+    for _ in range(runs):  # back to back, so both see the same load
+        one.append(check_seconds(folder, "--no-cache", "--jobs", "1", label="1"))
+        two.append(check_seconds(folder, "--no-cache", "--jobs", "2", label="2"))
+    one_s, two_s = statistics.median(one), statistics.median(two)
+    print(f"    1 process {one_s:.2f} s | 2 processes {two_s:.2f} s | speed-up {one_s / two_s:.2f}x (target >= 1.7x)")
+    print(f"    cores the runs got (CPU s / wall s, median): 1 process {statistics.median(CORES_USED['1']):.2f}, "
+          f"2 processes {statistics.median(CORES_USED['2']):.2f} (below 2: other work held a core)")
+    with tempfile.TemporaryDirectory() as cache:
+        cold = check_seconds(folder, "--cache-dir", cache)
+        warm = statistics.median(check_seconds(folder, "--cache-dir", cache) for _ in range(max(runs, 3)))
+    print(f"    cache: cold {cold:.2f} s | warm {warm:.2f} s | {cold / warm:.1f}x faster (target >= 10x)")
+    print(f"    load average after: {os.getloadavg()[0]:.2f}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--folder", type=Path, default=ROOT / ".cache" / "realcode")
+    args = parser.parse_args()
+    typing_speed(args.runs)
+    if args.folder.exists():
+        folder_speed(args.folder, max(args.runs // 2, 1))
+    else:
+        print(f"(b) skipped: {args.folder} does not exist (link the real-code corpus there)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,104 @@
+"""`sharpbits check` on many files: several processes report exactly what one does, in the same order and with
+the same exit code; a second run reads unchanged files' results from the cache, and never a result computed
+under other rules, another configuration, or for other bytes."""
+
+import json
+import os
+import shutil
+
+from tests.conftest import ROOT
+
+FILES = sorted((ROOT / "tests" / "corpus" / "labelled").glob("*.py"))[:40]  # findings and clean files
+
+
+def folder_of_examples(tmp_path):
+    folder = tmp_path / "project"
+    folder.mkdir()
+    for index, path in enumerate(FILES):
+        shutil.copy(path, folder / f"{index:03d}_{path.name}")
+    (folder / "broken.py").write_text("def f(:\n")  # a syntax error is a result too
+    return folder
+
+
+def check(run_cli, folder, *args, cache=None):
+    cache_args = ["--cache-dir", str(cache)] if cache else ["--no-cache"]
+    return run_cli("check", "--format", "json", *cache_args, *args, str(folder))
+
+
+def test_there_are_enough_files_to_run_in_processes():
+    assert len(FILES) == 40
+
+
+def test_processes_report_what_one_process_reports(run_cli, tmp_path):
+    folder = folder_of_examples(tmp_path)
+    one = check(run_cli, folder, "--jobs", "1")
+    two = check(run_cli, folder, "--jobs", "2")
+    four = run_cli("check", "--no-cache", "--jobs", "4", str(folder))
+    assert one.returncode == two.returncode == four.returncode == 1
+    assert one.stdout == two.stdout
+    assert len(json.loads(one.stdout)) >= 10
+    assert four.stdout == run_cli("check", "--no-cache", "--jobs", "1", str(folder)).stdout
+
+
+def test_second_run_reads_the_cache_and_says_the_same(run_cli, tmp_path):
+    folder, cache = folder_of_examples(tmp_path), tmp_path / "cache"
+    fresh = check(run_cli, folder, cache=cache)
+    entries = [p for p in cache.rglob("*") if p.is_file()]
+    assert len(entries) == len(FILES) + 1
+    cached = check(run_cli, folder, cache=cache)
+    assert (cached.returncode, cached.stdout) == (fresh.returncode, fresh.stdout)
+    assert sorted(p for p in cache.rglob("*") if p.is_file()) == sorted(entries)  # nothing new was written
+
+
+def test_a_cached_result_is_what_is_reported(run_cli, tmp_path):
+    """Proves the second run reads entries (an entry changed behind its back is what comes out)."""
+    folder, cache = tmp_path / "p", tmp_path / "cache"
+    folder.mkdir()
+    (folder / "m.py").write_text("import jax\nkey = jax.random.PRNGKey(0)\na = jax.random.normal(key)\n"
+                                 "b = jax.random.normal(key)\n")
+    first = check(run_cli, folder, cache=cache)
+    (entry,) = [p for p in cache.rglob("*") if p.is_file()]
+    data = json.loads(entry.read_text())
+    data["findings"][0]["message"] = "read from the cache"
+    entry.write_text(json.dumps(data))
+    second = check(run_cli, folder, cache=cache)
+    assert "read from the cache" in second.stdout and "read from the cache" not in first.stdout
+
+
+def test_the_cache_never_answers_for_other_bytes_rules_or_settings(run_cli, tmp_path):
+    folder, cache = tmp_path / "p", tmp_path / "cache"
+    folder.mkdir()
+    module = folder / "m.py"
+    module.write_text("import jax\nkey = jax.random.PRNGKey(0)\na = jax.random.normal(key)\n"
+                      "b = jax.random.normal(key)\n")
+    reused = json.loads(check(run_cli, folder, cache=cache).stdout)
+    assert [f["rule"] for f in reused] == ["prng-key-reuse"]
+    assert json.loads(check(run_cli, folder, "--ignore", "prng-key-reuse", cache=cache).stdout) == []
+    (folder / "pyproject.toml").write_text('[tool.sharpbits.severity]\nprng-key-reuse = "info"\n')
+    assert [f["severity"] for f in json.loads(check(run_cli, folder, cache=cache).stdout)] == ["info"]
+    (folder / "pyproject.toml").unlink()
+    module.write_text(module.read_text().replace("b = jax.random.normal(key)\n", ""))
+    assert json.loads(check(run_cli, folder, cache=cache).stdout) == []
+
+
+def test_the_cache_folder_is_named_by_sharpbits_own_code(tmp_path, monkeypatch):
+    """Another version or another rule set writes and reads another folder."""
+    from sharpbits import result_cache
+
+    first = result_cache.code_fingerprint()
+    monkeypatch.setattr(result_cache, "_fingerprint", None)
+    monkeypatch.setattr(result_cache, "__version__", "999.0")
+    assert result_cache.code_fingerprint() != first
+    assert result_cache.ResultCache(tmp_path).folder.name == result_cache.code_fingerprint()
+
+
+def test_no_cache_writes_nothing(run_cli, tmp_path):
+    folder, cache = folder_of_examples(tmp_path), tmp_path / "cache"
+    env_cache = os.environ.get("SHARPBITS_CACHE_DIR")
+    result = run_cli("check", "--no-cache", "--cache-dir", str(cache), str(folder))
+    assert result.returncode == 1 and not cache.exists() and env_cache
+
+
+def test_a_number_of_processes_below_one_is_a_usage_error(run_cli, tmp_path):
+    result = run_cli("check", "--jobs", "0", str(tmp_path))
+    assert result.returncode == 2 and "1 or more" in result.stderr
