@@ -296,3 +296,16 @@ def test_notifications_leave_no_tasks_or_futures_behind(ready, tmp_path):
     after = ready.call("sharpbits/serverStats", {})["result"]
     assert after["handlerFutures"] <= before["handlerFutures"] + 2, (before, after)
     assert after["tasks"] <= before["tasks"] + 5, (before, after)
+
+
+@pytest.mark.parametrize("tail", ["y = 1\0\0\n", "y = " + "[" * 1000 + "]" * 1000 + "\n", "s = '\ud800'\n"],
+                         ids=["NUL bytes", "1,000 nested brackets", "a lone surrogate"])
+def test_a_document_that_never_parsed_says_why_it_has_no_findings(ready, tmp_path, tail):
+    uri = (tmp_path / "broken.py").as_uri()
+    ready.open(uri, BAD + tail)
+    (message,) = ready.published(uri, 1)
+    assert message["code"] == "skipped" and "does not parse" in message["message"], message
+    ready.change(uri, BAD, 2)  # fixed: findings replace the message
+    assert [d["code"] for d in ready.published(uri, 2)] == ["SB101"]
+    ready.change(uri, BAD + tail, 3)  # broken again mid-typing: nothing new is published, the server answers
+    ready.still_serving()

@@ -69,6 +69,7 @@ class SharpbitsServer(LanguageServer):
         self.pending: dict[str, asyncio.Task[None]] = {}
         # at most one analysis per document at a time: a slow document occupies one analysis thread, never both
         self.running: dict[str, asyncio.Future[Any]] = {}
+        self.published_once: set[str] = set()  # documents whose findings were published since they were opened
         self.analysis_seconds: dict[str, float] = {}  # how long the document's last analysis took (for debounce)
         self.config = Config()  # [tool.sharpbits] of the workspace, with the editor's settings on top
         self.debounce_s = DEFAULT_DEBOUNCE_S
@@ -107,8 +108,13 @@ class SharpbitsServer(LanguageServer):
             return
         if analysed.result.syntax_error is not None:
             # Mid-typing: keep what the editor shows (it moves markers with the text); Python's own
-            # tooling reports the syntax error itself.
+            # tooling reports the syntax error itself. A document that never parsed since it was opened (NUL
+            # bytes, 1,000 nested brackets) says once why it has no findings.
+            if uri not in self.published_once:
+                error = analysed.result.syntax_error
+                self.skipped(uri, analysed.version, f"it does not parse (line {error.line}: {error.message})")
             return
+        self.published_once.add(uri)
         self.publish(uri, analysed)
         if delay and getattr(self, "trace_results", None):
             from sharpbits.lsp.trace_views import auto_retrace
@@ -378,6 +384,7 @@ def did_close(ls: SharpbitsServer, params: types.DidCloseTextDocumentParams) -> 
         task.cancel()
     ls.analysed.pop(uri, None)
     ls.analysis_seconds.pop(uri, None)
+    ls.published_once.discard(uri)
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
 
