@@ -70,7 +70,8 @@ def test_shutdown_then_exit_exits_with_0(ready):
 # ---- JSON and JSON-RPC shape -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("body", [b"{not json", b'{"jsonrpc": "2.0", "id": 1, "method": ', b"\xff\xfe\x00garbage", b""])
+@pytest.mark.parametrize("body", [b"{not json", b'{"jsonrpc": "2.0", "id": 1, "method": ', b"\xff\xfe\x00garbage", b"",
+                                  b"[" * 200_000], ids=["not json", "cut", "not utf-8", "empty", "deep"])
 def test_malformed_json_gets_a_parse_error_and_the_server_goes_on(ready, body):
     ready.send_bytes(frame(body) if body else b"Content-Length: 0\r\n\r\n")
     if body:
