@@ -27,7 +27,8 @@ class RawClient:
         self.seen: list[Any] = []
         self.next_id = 1000
         self._stderr: list[bytes] = []
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
         threading.Thread(target=lambda: self._stderr.extend(self.proc.stderr or []), daemon=True).start()
 
     def _read(self) -> None:

@@ -51,7 +51,8 @@ def test_after_shutdown_only_exit_does_anything(ready, tmp_path):
     assert error_code(reply) == -32600 and "shut down" in reply["error"]["message"]
     ready.notify("exit")
     assert ready.exit_code() == 0
-    ready.proc.stdout.close()  # the reader has seen everything the server wrote before it exited
+    ready.reader.join(10)  # the reader has seen everything the server wrote before it exited
+    assert not ready.reader.is_alive()
     leftovers = ready.seen + [ready.messages.get() for _ in range(ready.messages.qsize())]
     assert not [m for m in leftovers if m.get("method") == "textDocument/publishDiagnostics"], leftovers
 
