@@ -311,3 +311,15 @@ def test_a_document_that_never_parsed_says_why_it_has_no_findings(ready, tmp_pat
     assert [d["code"] for d in ready.published(uri, 2)] == ["SB101"]
     ready.change(uri, BAD + tail, 3)  # broken again mid-typing: nothing new is published, the server answers
     ready.still_serving()
+
+
+def test_a_slow_analysis_says_so_and_its_findings_follow(raw, tmp_path):
+    # 200,000 lines take seconds to analyse: far past a 100 ms limit on any machine
+    raw.initialize({"analysisTimeoutMs": 100, "maxFileSizeKB": 100_000})
+    slow, small = (tmp_path / "slow.py").as_uri(), (tmp_path / "small.py").as_uri()
+    raw.open(slow, BAD + "".join(f"v{i} = {i}\n" for i in range(200_000)))
+    (notice,) = raw.published(slow, 1)
+    assert "analysis is slow" in notice["message"] and "sharpbits.analysisTimeoutMs" in notice["message"]
+    raw.open(small, BAD)  # another document is not held up behind it
+    assert [d["code"] for d in raw.published(small, 1)] == ["SB101"]
+    assert [d["code"] for d in raw.published(slow, 1, timeout=120)] == ["SB101"]
