@@ -42,3 +42,41 @@ def test_a_hung_worker_exits_when_its_parent_dies(tmp_path: Path):
     except psutil.TimeoutExpired:
         worker.kill()
         raise AssertionError("the worker outlived its parent") from None
+
+
+def test_processes_started_by_traced_code_end_with_the_worker(tmp_path: Path):
+    """A traced function that starts a child in a new session (out of the worker's process group) does not
+    leave it running after the worker is restarted."""
+    from sharpbits.trace.client import TraceClient, WorkerConfig
+    from sharpbits.trace.specs import resolve_spec
+
+    pid_file = tmp_path / "child.pid"
+    doc = tmp_path / "spawn.py"
+    doc.write_text(textwrap.dedent(f"""
+        import subprocess
+        import jax
+
+        CHILD = subprocess.Popen(["sleep", "300"], start_new_session=True)
+        open({str(pid_file)!r}, "w").write(str(CHILD.pid))
+
+        @jax.jit
+        def f(x):
+            return x + 1
+    """))
+    text = doc.read_text()
+    client = TraceClient(WorkerConfig(interpreter=sys.executable, platform="cpu"))
+    try:
+        client.start(background=False)
+        spec = resolve_spec(text, "f", "x=f32[2]").spec
+        result = client.trace(path=str(doc), text=text, function="f", spec=spec, show=["jaxpr"], timeout=120)
+        assert result.get("ok"), result
+        child = psutil.Process(int(pid_file.read_text()))
+        assert child.is_running() and os.getsid(child.pid) != os.getsid(client.status()["pid"])
+        client.restart(background=False)
+        try:
+            child.wait(timeout=10)
+        except psutil.TimeoutExpired:
+            child.kill()
+            raise AssertionError("a process started by the traced code outlived its worker") from None
+    finally:
+        client.stop()

@@ -175,6 +175,13 @@ class _Process:
         return self.popen.poll() is None
 
     def kill(self) -> None:
+        # what the user's code started first (also processes that left the worker's session with setsid and so
+        # escape killpg), then the worker and its process group
+        from sharpbits.trace.worker import descendant_pids  # stdlib only: importing it imports no JAX
+
+        for pid in descendant_pids(self.popen.pid):
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
         try:
             os.killpg(self.popen.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError, OSError):

@@ -20,6 +20,7 @@ import logging
 import math
 import os
 import re
+import signal
 import struct
 import sys
 import tempfile
@@ -962,7 +963,8 @@ def describe_exception(exc, path, phase):
 
 def _exit_with_parent(poll_s=1.0):
     """A worker busy in user code (an endless loop) never reads its closed stdin: when the process that
-    started it goes away (the server exited or was killed), end the worker too instead of spinning on."""
+    started it goes away (the server exited or was killed), end the worker too instead of spinning on, and
+    the processes the user's code started (also those that left the worker's session with setsid)."""
     import threading
 
     parent = os.getppid()
@@ -971,13 +973,50 @@ def _exit_with_parent(poll_s=1.0):
         while True:
             time.sleep(poll_s)
             if os.getppid() != parent:
+                for pid in descendant_pids(os.getpid()):
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, signal.SIGKILL)
                 os._exit(4)
 
     threading.Thread(target=watch, name="sharpbits-parent-watch", daemon=True).start()
 
 
+def descendant_pids(root):
+    """Every live process below `root` (Linux: from /proc's parent links; elsewhere none are found). A process
+    that started its own session (setsid) is still found here, where killing the process group misses it."""
+    children: dict[int, list[int]] = {}
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return []
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as handle:
+                stat = handle.read().decode("ascii", "replace")
+        except OSError:
+            continue
+        ppid = int(stat[stat.rfind(")") + 2 :].split()[1])  # fields after the command's closing parenthesis
+        children.setdefault(ppid, []).append(int(name))
+    found, stack = [], [root]
+    while stack:
+        for child in children.get(stack.pop(), []):
+            found.append(child)
+            stack.append(child)
+    return found
+
+
+def _become_subreaper():
+    """Orphans of the user's code (a child that exits after starting a daemon) are re-parented to the worker,
+    not to init, so they stay descendants the worker's cleanup can find (Linux prctl; no-op elsewhere)."""
+    with contextlib.suppress(Exception):
+        ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+
+
 def main(proto_in=None, proto_out=None):
     _exit_with_parent()
+    _become_subreaper()
     # the protocol keeps private duplicates of the pipes; user code gets /dev/null in and our captures out
     if proto_in is None:
         proto_in = os.fdopen(os.dup(0), "rb", buffering=0)
