@@ -70,8 +70,11 @@ async function runCommand(title: string): Promise<void> {
   const input = page.locator(".quick-input-widget input");
   await input.waitFor({ state: "visible" });
   await input.fill(`>${title}`);
-  await page.locator(".quick-input-list .monaco-list-row", { hasText: title }).first().waitFor();
+  // Enter runs the focused row: wait until the filter has put this command there (under load the list can still
+  // show the previous search's rows when the row first appears)
+  await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: title }).first().waitFor();
   await page.keyboard.press("Enter");
+  await page.locator(".quick-input-widget").waitFor({ state: "hidden" });
 }
 
 /** Puts the cursor at a position (the trace commands trace the function under the cursor). */

@@ -49,6 +49,15 @@ describe("settings sent to the server", () => {
     assert.equal("memoryLimitMb" in s.trace, false); // unset: the server's default (half the physical memory)
     assert.deepEqual(s.ignore, ["SB301"]);
     assert.equal(s.traceLensCommand, "sharpbits.traceFunction");
+    assert.equal(s.maxFileSizeKB, 4096); // the server's limits, with their defaults
+    assert.equal(s.analysisTimeoutMs, 10000);
+  });
+
+  test("the size and time limits come from the settings", () => {
+    const s = serverSettings(inspect({ maxFileSizeKB: { globalValue: 512 }, analysisTimeoutMs: { workspaceValue: 2500 } }),
+      false, "x") as any;
+    assert.equal(s.maxFileSizeKB, 512);
+    assert.equal(s.analysisTimeoutMs, 2500); // not a setting that runs anything: the workspace's value applies
   });
 
   test("untrusted: nothing runs, and no interpreter or launch prefix comes from the workspace", () => {

@@ -35,6 +35,8 @@ export function serverSettings(inspect: Inspect, trusted: boolean, lensCommand: 
     select: get<string[]>("select", []),
     ignore: get<string[]>("ignore", []),
     severity: get<Record<string, string>>("severity", {}),
+    maxFileSizeKB: get<number>("maxFileSizeKB", 4096),
+    analysisTimeoutMs: get<number>("analysisTimeoutMs", 10000),
     traceLensCommand: lensCommand,
     trace: {
       enabled: trusted && get<boolean>("trace.enabled", true),
