@@ -42,29 +42,12 @@ _SAMPLERS_WITH_SHAPE_SECOND = {f"jax.random.{n}" for n in (
 _CONCRETIZATION = {"jax.numpy.arange", "jax.numpy.linspace", "jax.numpy.repeat", "jax.numpy.split"}
 
 
-_COMPILE_TIME_EVAL = {"jax.ensure_compile_time_eval", "jax.core.ensure_compile_time_eval"}
-
-
-def _in_compile_time_eval(model: ModuleModel, fn: FunctionInfo, node: ast.AST) -> bool:
-    """Whether `node` runs inside `with jax.ensure_compile_time_eval():`, where JAX computes concrete values.
-    (The same question as the tracer query of the traced-control-flow work; one of the two should give way to
-    the other when both are merged.)"""
-    cur = model.parents.get(node)
-    while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-        if isinstance(cur, ast.With | ast.AsyncWith):
-            for item in cur.items:
-                ctx = item.context_expr
-                if model.qualname(ctx.func if isinstance(ctx, ast.Call) else ctx, fn) in _COMPILE_TIME_EVAL:
-                    return True
-        cur = model.parents.get(cur)
-    return False
-
-
 def _is_tracer(model: ModuleModel, fn: FunctionInfo, expr: ast.AST) -> bool:
     """Whether a size or slice bound is a tracer: a JAX array computed inside the traced function (under jit
     every jnp operation is staged, also on constants), not a module-level array read as it is (`x[:N]` with a
-    global `N = jnp.array(2)` works), and not under `ensure_compile_time_eval`."""
-    if model.kind_of(expr, fn) not in ARRAYS or _in_compile_time_eval(model, fn, expr):
+    global `N = jnp.array(2)` works), and not under `ensure_compile_time_eval`. Unlike `model.is_tracer`, a value
+    computed from module-level arrays counts: a size is staged whatever its inputs."""
+    if model.kind_of(expr, fn) not in ARRAYS or model.in_compile_time_eval(expr):
         return False
     return not (isinstance(expr, ast.Name) and not model.is_local(expr.id, fn))
 
@@ -229,7 +212,7 @@ The message names which of these applies.
                 operand = node.args[0]
             # under jit the function stages `operand != 0` even for a constant or NumPy operand, then needs its sum
             if (operand is None or isinstance(operand, ast.Starred) or model.kind_of(operand, fn) not in (
-                    *ARRAYS, Kind.NUMPY) or _in_compile_time_eval(model, fn, node)):
+                    *ARRAYS, Kind.NUMPY) or model.in_compile_time_eval(node)):
                 return
             what = ("`.nonzero()`" if q is None else f"`{q.replace('jax.numpy.', 'jnp.')}(...)`"
                     + (" with one argument" if q == "jax.numpy.where" else ""))
