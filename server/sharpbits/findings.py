@@ -6,9 +6,13 @@ count characters (code points); `end_column` is exclusive. A fix carries whole-t
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from sharpbits.source import SourceText
 
 Severity = Literal["error", "warning", "info", "hint"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info", "hint")
@@ -17,11 +21,19 @@ SEVERITY_RANK = {name: rank for rank, name in enumerate(SEVERITIES)}  # lower is
 
 @dataclass(frozen=True)
 class TextEdit:
+    """Replaces the text between two positions (1-based lines and columns, in characters) with `new_text`."""
+
     line: int
     column: int
     end_line: int
     end_column: int
     new_text: str
+
+    @staticmethod
+    def replacing(source: SourceText, node: ast.AST, new_text: str) -> TextEdit:
+        """An edit that replaces a node's text (as the parser saw it) with `new_text`."""
+        line, col, end_line, end_col = source.node_span(node)
+        return TextEdit(line, col + 1, end_line, end_col + 1, new_text)
 
     def to_json(self) -> dict[str, Any]:
         return {

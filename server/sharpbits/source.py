@@ -7,6 +7,7 @@ characters to the client's units (UTF-16 for VS Code) at the edge.
 
 from __future__ import annotations
 
+import ast
 import io
 import re
 import tokenize
@@ -63,6 +64,17 @@ class SourceText:
         if line.isascii():
             return byte_col
         return len(line.encode("utf-8")[:byte_col].decode("utf-8", errors="ignore"))
+
+    def node_span(self, node: ast.AST) -> tuple[int, int, int, int]:
+        """A node's (line, column, end line, end column): 1-based lines, 0-based character columns."""
+        line = node.lineno  # type: ignore[attr-defined]
+        end_line = node.end_lineno or line  # type: ignore[attr-defined]
+        return (line, self.char_column(line, node.col_offset),  # type: ignore[attr-defined]
+                end_line, self.char_column(end_line, node.end_col_offset or 0))  # type: ignore[attr-defined]
+
+    def node_text(self, node: ast.AST) -> str:
+        """The source text of a node, as written."""
+        return self.segment(*self.node_span(node))
 
     def segment(self, lineno: int, col: int, end_lineno: int, end_col: int) -> str:
         """The text between two (1-based line, 0-based character column) positions."""

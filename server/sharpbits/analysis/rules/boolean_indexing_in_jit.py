@@ -125,11 +125,6 @@ and the masked sum `x[mask].sum()` / `jnp.sum(x[mask])` becomes `jnp.where(mask,
         parent = model.parents.get(sub)
         grand = model.parents.get(parent) if parent is not None else None
 
-        def text(node: ast.AST) -> str:
-            return source.segment(
-                node.lineno, source.char_column(node.lineno, node.col_offset),  # type: ignore[attr-defined]
-                node.end_lineno, source.char_column(node.end_lineno, node.end_col_offset),  # type: ignore[attr-defined]
-            )
 
         replace: ast.AST | None = None
         new = ""
@@ -139,13 +134,13 @@ and the masked sum `x[mask].sum()` / `jnp.sum(x[mask])` becomes `jnp.where(mask,
                 and not grand.keywords):
             value = grand.args[0]
             safe = isinstance(value, ast.Constant) or (isinstance(value, ast.UnaryOp) and isinstance(value.operand, ast.Constant))
-            replace, new = grand, f"{jnp}.where({text(mask)}, {text(value)}, {text(sub.value.value)})"
+            replace, new = grand, f"{jnp}.where({source.node_text(mask)}, {source.node_text(value)}, {source.node_text(sub.value.value)})"
         elif (not isinstance(sub.value, ast.Attribute) and isinstance(parent, ast.Attribute) and parent.attr == "sum"
               and isinstance(grand, ast.Call) and not grand.args and not grand.keywords):
-            replace, new = grand, f"{jnp}.where({text(mask)}, {text(sub.value)}, 0).sum()"
+            replace, new = grand, f"{jnp}.where({source.node_text(mask)}, {source.node_text(sub.value)}, 0).sum()"
         elif (isinstance(parent, ast.Call) and model.qualname(parent.func, fn) == "jax.numpy.sum"
               and len(parent.args) == 1 and parent.args[0] is sub and not parent.keywords):
-            replace, new = sub, f"{jnp}.where({text(mask)}, {text(sub.value)}, 0)"
+            replace, new = sub, f"{jnp}.where({source.node_text(mask)}, {source.node_text(sub.value)}, 0)"
         if replace is None:
             return None, ""
         node = replace

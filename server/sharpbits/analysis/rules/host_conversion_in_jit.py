@@ -165,10 +165,7 @@ argument static.
         new = f"{jnp}.{tail}"
 
         def build() -> Fix | None:
-            line, end_line = func.lineno, func.end_lineno or func.lineno
-            col = source.char_column(line, func.col_offset)
-            end_col = source.char_column(end_line, func.end_col_offset or 0)
-            return Fix(safe=False, description=f"Use `{new}`", edits=(TextEdit(line, col + 1, end_line, end_col + 1, new),))
+            return Fix(safe=False, description=f"Use `{new}`", edits=(TextEdit.replacing(source, func, new),))
 
         return build, f"use `{new}`"
 

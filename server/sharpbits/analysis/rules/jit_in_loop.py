@@ -390,14 +390,11 @@ def _hoist(ctx: RuleContext, call: ast.Call, loop: ast.AST, called: ast.AST):
     n = 2
     while fresh in names:
         fresh, n = f"jitted_{n}", n + 1
-    line, end_line = call.lineno, call.end_lineno or call.lineno
-    col = source.char_column(line, call.col_offset)
-    end_col = source.char_column(end_line, call.end_col_offset or 0)
-    text = source.segment(line, col, end_line, end_col)
+    text = source.node_text(call)
 
     def build() -> Fix | None:
         insert = TextEdit(loop.lineno, 1, loop.lineno, 1, f"{indent}{fresh} = {text}\n")  # type: ignore[attr-defined]
-        replace = TextEdit(line, col + 1, end_line, end_col + 1, fresh)
+        replace = TextEdit.replacing(source, call, fresh)
         return Fix(safe=safe, description=f"Create `{fresh} = {ast.unparse(call.func)}(...)` once, before the loop",
                    edits=(insert, replace))
 

@@ -23,11 +23,6 @@ def debug_print_call(source: SourceText, call: ast.Call, debug: str) -> str:
     from the compiled program. Raises _NoFix where the output would differ (`end=`, `file=`, `*args`, a
     computed `sep`, a nested format spec)."""
 
-    def text(node: ast.AST) -> str:
-        return source.segment(
-            node.lineno, source.char_column(node.lineno, node.col_offset),  # type: ignore[attr-defined]
-            node.end_lineno, source.char_column(node.end_lineno, node.end_col_offset),  # type: ignore[attr-defined]
-        )
 
     sep = " "
     for kw in call.keywords:
@@ -61,16 +56,16 @@ def debug_print_call(source: SourceText, call: ast.Call, debug: str) -> str:
                     spec = ":" + "".join(str(p.value) for p in spec_parts)  # type: ignore[attr-defined]
                 conversion = f"!{chr(part.conversion)}" if part.conversion not in (-1, None) else ""
                 piece += "{" + conversion + spec + "}"
-                args.append(text(part.value))
+                args.append(source.node_text(part.value))
             pieces.append(piece)
         else:
             pieces.append("{}")
-            args.append(text(arg))
+            args.append(source.node_text(arg))
     fmt = _escape(sep).join(pieces)
     literal = repr(fmt)
     first_string = next((a for a in call.args if isinstance(a, ast.JoinedStr) or (
         isinstance(a, ast.Constant) and isinstance(a.value, str))), None)
-    if first_string is not None and text(first_string).lstrip("rRfFuU").startswith('"') and not (
+    if first_string is not None and source.node_text(first_string).lstrip("rRfFuU").startswith('"') and not (
             "'" in fmt or '"' in fmt):
         literal = '"' + literal[1:-1] + '"'  # the quotes the call was written with
     return f"{debug}.print({literal}{''.join(', ' + a for a in args)})"
@@ -193,10 +188,6 @@ computed `sep=`, or a format spec computed at run time, nor when the module does
             return None, "", f" (no automatic fix: {refusal})"
 
         def build() -> Fix | None:
-            line, end_line = call.lineno, call.end_lineno or call.lineno
-            col = source.char_column(line, call.col_offset)
-            end_col = source.char_column(end_line, call.end_col_offset or 0)
-            return Fix(safe=True, description=f"Use `{new[:60]}`",
-                       edits=(TextEdit(line, col + 1, end_line, end_col + 1, new),))
+            return Fix(safe=True, description=f"Use `{new[:60]}`", edits=(TextEdit.replacing(source, call, new),))
 
         return build, f"use `{debug}.print`", ""

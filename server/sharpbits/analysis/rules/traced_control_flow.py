@@ -248,18 +248,10 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
                 return None, ""  # a pytree, a string, an unknown value: jnp.where would change what it is
         safe = _cheap_pure(node.body) and _cheap_pure(node.orelse)
 
-        def text(n: ast.AST) -> str:
-            return source.segment(
-                n.lineno, source.char_column(n.lineno, n.col_offset),  # type: ignore[attr-defined]
-                n.end_lineno, source.char_column(n.end_lineno, n.end_col_offset),  # type: ignore[attr-defined]
-            )
 
-        new = f"{jnp}.where({text(node.test)}, {text(node.body)}, {text(node.orelse)})"
+        new = f"{jnp}.where({source.node_text(node.test)}, {source.node_text(node.body)}, {source.node_text(node.orelse)})"
 
         def build() -> Fix | None:
-            line, end_line = node.lineno, node.end_lineno or node.lineno
-            col = source.char_column(line, node.col_offset)
-            end_col = source.char_column(end_line, node.end_col_offset or 0)
-            return Fix(safe=safe, description=f"Use `{new[:60]}`", edits=(TextEdit(line, col + 1, end_line, end_col + 1, new),))
+            return Fix(safe=safe, description=f"Use `{new[:60]}`", edits=(TextEdit.replacing(source, node, new),))
 
         return build, f"use `{jnp}.where(...)`"

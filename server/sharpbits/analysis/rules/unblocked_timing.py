@@ -262,9 +262,7 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
             how = f"`{jax_name or 'jax'}.block_until_ready({shown}(...))`"
         message = (f"`{shown}(...)` returns before the device has finished (JAX dispatches asynchronously) and "
                    f"{when} without waiting for it: this measures dispatch, not compute; use {how}")
-        line, end_line = call.lineno, call.end_lineno or call.lineno
-        col = source.char_column(line, call.col_offset)
-        end_col = source.char_column(end_line, call.end_col_offset or 0)
+        line, col, end_line, end_col = source.node_span(call)
 
         def build() -> Fix | None:
             if array:
