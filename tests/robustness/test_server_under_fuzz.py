@@ -46,9 +46,11 @@ async def test_thousands_of_mutated_documents(client, tmp_path):
     diagnostics = await wait_for_publish(client, uri, version)
     assert sorted(d.code for d in diagnostics) == ["SB101", "SB301"]
     assert client.error is None
-    analysed = {v for u, v, _ in client.published if u == uri}
+    analysed = [v for u, v, _ in client.published if u == uri]
     # The server analyses one version of a document at a time and then the newest one (it does not queue every
-    # version of a burst), and most mutations do not parse: dozens of versions get published, not thousands.
-    assert len(analysed) > 20, f"only {len(analysed)} versions were analysed and published"
+    # version of a burst): how many versions in between get published depends on the machine's speed, so what is
+    # checked is that publications never go back to an older version and that the first and last are there.
+    assert analysed == sorted(analysed), "a publication for an older version came after a newer one"
+    assert {1, version} <= set(analysed)
     growth = proc.memory_info().rss - rss_after_warmup
     assert growth < 30 * 1024 * 1024, f"server memory grew by {growth / 1e6:.1f} MB over 2500 documents"
