@@ -15,9 +15,11 @@ Calls that only ask about a key (shape/dtype queries, `key_data`, printing, a pr
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 
 from sharpbits.analysis.kinds import Kind, ValueKinds
+from sharpbits.analysis.liveness import values_dead_before
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import iter_children, literal_int
 
@@ -516,7 +518,9 @@ class _ScopeWalk:
                         continue
                 if (_conflict(first, how, definite) and not _fold_past_split(self.model, first, call, how)
                         and not _replays(first, call, stmt) and not self._compared(first, stmt, call)
-                        and not self._dead_before_return(first, stmt)):
+                        and not _paired_selection(self.model, first.call, call, self.fn)
+                        and not _placeholder(first.statement, first.call) and not _placeholder(stmt, call)
+                        and not self._never_meet(first, node, call, stmt)):
                     self.add(KeyReuse(node, label, first, "loop" if first.node is node else "again",
                                       sure=first.definite and definite))
             self._escape(call, consumed, state)
@@ -537,18 +541,38 @@ class _ScopeWalk:
                           and ("." in k or "['" in k)]:
                 del state[label]
 
-    def _dead_before_return(self, first: KeyUse, stmt: ast.stmt | None) -> bool:
-        """`theta = uniform(key)` ... `return uniform(key)` with `theta` never read in between: on this path
-        the first draw is thrown away, so no two draws that are used share the key."""
-        before = first.statement
-        if not isinstance(stmt, ast.Return) or before is None or not isinstance(before, ast.Assign):
+    def _never_meet(self, first: KeyUse, node: ast.AST, call: ast.Call, stmt: ast.stmt | None) -> bool:
+        """A replay rather than a correlation: the second use sets the same names again (`state = init(key)`
+        after the test asserted on the last state), returns a draw while the first was discarded on that path, or
+        a loop redraws per setting (`draws = normal(key, (n,))` for each `n`); and every value computed from the first use is dead before the second runs, so no
+        computation sees both draws. A second use that binds new names (`y = normal(key)` after
+        `x = normal(key)`) wants other numbers, and a loop whose draw never changes repeats one iteration."""
+        if stmt is None or first.statement is None or self.fn is None:
             return False
-        names = _stored(before)
-        if not names:
+        same = first.node is node
+        if same:
+            if not self._varies_per_iteration(call, node, stmt):
+                return False
+        elif not isinstance(stmt, ast.Return) and (not _stored(first.statement)
+                                                    or _stored(first.statement) != _stored(stmt)):
             return False
-        return not any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in names
-                       and before.lineno < n.lineno <= (stmt.end_lineno or stmt.lineno)
-                       for n in self.model.own_nodes(self.fn))
+        return values_dead_before(self.model, first.statement, stmt, same_statement=same)
+
+    def _varies_per_iteration(self, call: ast.Call, key: ast.AST, stmt: ast.stmt) -> bool:
+        """Whether a call in a loop reads, besides the key, a name the loop binds (its target or a name assigned
+        in its body): then each iteration asks for something else."""
+        loop = self.model.parents.get(stmt)
+        if not isinstance(loop, ast.For | ast.AsyncFor | ast.While):
+            return False
+        bound = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)} if isinstance(
+            loop, ast.For | ast.AsyncFor) else set()
+        for inner in loop.body:
+            for n in ast.walk(inner):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                    bound.add(n.id)
+        key_names = {n.id for n in ast.walk(key) if isinstance(n, ast.Name)}
+        reads = {n.id for n in ast.walk(call) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        return bool((reads - key_names) & bound)
 
     def _comprehension_names(self, comprehension: ast.AST) -> set[str]:
         """Names bound by this comprehension and the comprehensions around it."""
@@ -585,6 +609,8 @@ class _ScopeWalk:
         flows = [_stored(first.statement), _stored(stmt)]
         if not all(flows):
             return False
+        differences: set[str] = set()  # names computed from `first - second` (actual minus the reproduced draw)
+        same_call = ast.dump(first.call) == ast.dump(second)  # the same draw written twice: the same value twice
         assigns = sorted((n for n in own if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.For)
                           and n.lineno > first.statement.lineno), key=lambda n: n.lineno)
         for assign in assigns:  # names computed from either result carry it
@@ -599,6 +625,10 @@ class _ScopeWalk:
                 continue
             value = assign.iter if isinstance(assign, ast.For) else assign.value  # type: ignore[attr-defined]
             reads = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)} if value is not None else set()
+            if value is not None and (reads & differences or any(
+                    isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub) and _separates([n.left, n.right], flows)
+                    for n in ast.walk(value))):
+                differences.update(_stored(assign))  # type: ignore[arg-type]
             for names in flows:
                 if reads & names:
                     names.update(_stored(assign))  # type: ignore[arg-type]
@@ -606,15 +636,21 @@ class _ScopeWalk:
             if isinstance(node, ast.Call) and _is_assertion(node.func):
                 pairs = [node.args[:2]]
             elif isinstance(node, ast.Assert):
-                # inside `assert ...`: a comparison or a difference of the two results
+                # inside `assert ...`: a comparison, a difference or a comparing call (`jnp.allclose(a, b)`)
                 pairs = [[n.left, n.comparators[0]] if isinstance(n, ast.Compare) else [n.left, n.right]
-                         for n in ast.walk(node.test) if isinstance(n, ast.Compare) or (
+                         if isinstance(n, ast.BinOp) else n.args[:2]
+                         for n in ast.walk(node.test) if isinstance(n, ast.Compare | ast.Call) or (
                              isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub))]
             else:
                 continue
             for pair in pairs:
-                if len(pair) == 2 and _separates(pair, flows):
+                if _about_shapes(node, pair):
+                    continue  # equal shapes say nothing about equal numbers
+                if len(pair) == 2 and _separates(pair, flows, same_call):
                     return True  # actual on one side, expected on the other
+                if differences and any(isinstance(n, ast.Name) and n.id in differences
+                                       for side in pair for n in ast.walk(side)):
+                    return True  # the reproduced draw subtracted from the result, then checked
         return False
 
     def add(self, reuse: KeyReuse) -> None:
@@ -649,6 +685,46 @@ def _fold_past_split(model: KeyFlow, first: KeyUse, call: ast.Call, how: str) ->
     return n is not None and i is not None and i >= n
 
 
+_DUMMY = re.compile(r"_+$|_[A-Za-z0-9_]*[A-Za-z0-9]$|.*dummy|ignored_|unused_", re.IGNORECASE)
+
+
+def _placeholder(stmt: ast.stmt | None, call: ast.Call) -> bool:
+    """`dummy_out, dummy_state = step(params, key, ...)`, `_ = model.init(key)`: results bound only to names
+    that say they are not used for their values (pylint's dummy-variable convention: `_`, `_x`, `dummy*`,
+    `unused_*`, `ignored_*`); a run for shapes or structure, whose numbers nobody reads."""
+    if not isinstance(stmt, ast.Assign) or stmt.value is not call:
+        return False
+    names = _stored(stmt)
+    return bool(names) and all(_DUMMY.match(name) for name in names)
+
+
+_SELECTING = {"jax.random.permutation": ("x", 1), "jax.random.choice": ("a", 1)}
+
+
+def _paired_selection(model: KeyFlow, a: ast.Call, b: ast.Call, scope: FunctionInfo | None) -> bool:
+    """`x = choice(key, x, (n,))` then `y = choice(key, y, (n,))`, or `permutation(key, xs)` then
+    `permutation(key, ys)`: the same key picks the same positions of two arrays, which keeps rows and their
+    labels aligned (the usual way to shuffle data and labels together). Every argument but the array the
+    positions are taken from must be the same."""
+    qualname = model.qualname(a.func, scope)
+    if qualname not in _SELECTING or model.qualname(b.func, scope) != qualname:
+        return False
+    keyword, position = _SELECTING[qualname]
+
+    def split(call: ast.Call) -> tuple[ast.AST | None, list[str]]:
+        population = next((k.value for k in call.keywords if k.arg == keyword),
+                          call.args[position] if len(call.args) > position else None)
+        rest = [ast.dump(x) for i, x in enumerate(call.args) if i != position]
+        rest += sorted(f"{k.arg}={ast.dump(k.value)}" for k in call.keywords if k.arg != keyword)
+        return population, rest
+
+    (pop_a, rest_a), (pop_b, rest_b) = split(a), split(b)
+    if pop_a is None or pop_b is None or rest_a != rest_b or ast.dump(pop_a) == ast.dump(pop_b):
+        return False
+    return not any(isinstance(p, ast.Constant) or (isinstance(p, ast.Name) and model.kind_at(p) is Kind.PYTHON)
+                   for p in (pop_a, pop_b))  # `choice(key, n)` draws indices: two counts are two draws
+
+
 def _exclusive(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
     """Whether two nodes sit in different branches of one conditional expression."""
     path: dict[int, ast.AST] = {}
@@ -666,11 +742,13 @@ def _exclusive(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
     return False
 
 
-def _separates(pair: list[ast.expr], flows: list[set[str]]) -> bool:
-    """One side computed from the first result only, the other from the second only."""
+def _separates(pair: list[ast.expr], flows: list[set[str]], same_call: bool = False) -> bool:
+    """One side computed from the first result only, the other from the second only. When both results come
+    from the same call written twice (one value wanted in two places: two models given the same initial mean),
+    the second side may also read the first result (the models are fitted to data sampled from the first)."""
     reads = [{n.id for n in ast.walk(side) if isinstance(n, ast.Name)} for side in pair]
-    return any(reads[i] & flows[0] and not reads[i] & flows[1] and reads[1 - i] & flows[1]
-               and not reads[1 - i] & flows[0] for i in (0, 1))
+    return any(reads[i] & flows[a] and not reads[i] & flows[1 - a] and reads[1 - i] & flows[1 - a]
+               and (same_call or not reads[1 - i] & flows[a]) for i in (0, 1) for a in (0, 1))
 
 
 def _stored(stmt: ast.stmt) -> set[str]:
@@ -687,6 +765,14 @@ def _stored(stmt: ast.stmt) -> set[str]:
             else:
                 out.add(ast.unparse(element))
     return out
+
+
+def _about_shapes(assertion: ast.AST, pair: list[ast.expr]) -> bool:
+    """`chex.assert_shape(a, b.shape)`, `assert a.shape == b.shape`: a check of structure, not of values."""
+    func = assertion.func if isinstance(assertion, ast.Call) else None
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    return "shape" in name.lower() or any(
+        isinstance(side, ast.Attribute) and side.attr in ("shape", "ndim", "dtype", "size") for side in pair)
 
 
 def _is_assertion(func: ast.AST) -> bool:

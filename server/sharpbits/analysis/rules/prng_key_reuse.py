@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from sharpbits.analysis.model import KeyUse
+from sharpbits.analysis.model import KeyReuse, KeyUse
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.findings import Fix, TextEdit
 
@@ -26,8 +26,16 @@ queries, printing) do not count. `fold_in(key, i)` derives a key: several with d
 JAX's default threefry `fold_in(k, i)` equals `split(k, n)[i]`, so folding in after a split (or splitting after a
 fold) repeats keys. Keys stored in attributes and dict entries (`self.rng`, `rngs["dropout"]`) are followed too,
 and so are keys a `lax.scan`/`fori_loop` or `vmap` body closes over and consumes (the same numbers every
-iteration or element). A test that reproduces a draw on purpose (the two results compared in an assertion) and a
-call repeated word for word (`state = init(key)` again) are not flagged.
+iteration or element).
+
+Reuse is on purpose in a few shapes the rule recognises and leaves alone: a test that reproduces a draw (the two
+results compared in an assertion, or the reproduced noise subtracted and the rest checked); a replay, where the
+second use sets the same names again (`state = init(key)` for the next scenario) or a loop redraws per setting
+(`normal(key, (n,))` for each `n`), and nothing computed from the first draw is read any more; shuffling two arrays
+with one key (`permutation(key, x)`, `permutation(key, y)`: the same positions, so rows keep their labels); and a
+run whose results are only placeholders (`dummy_out = step(params, key, ...)`, `_ = init(key)`). A second draw
+under a new name (`y = normal(key)` after `x = normal(key)`) wants other numbers and is flagged, and so is a loop
+whose draw never changes (every iteration repeats the first). Several keys reused by one call are one finding.
 
 JAX's own checker (`jax_debug_key_reuse`) only sees typed keys (`jax.random.key`) at run time; this rule also
 covers legacy `jax.random.PRNGKey` keys, before anything runs. Branches that each use a key once are fine, and so
@@ -76,6 +84,17 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         # one key handed to two functions we cannot see (a test comparing two implementations): may not be reuse
         "import jax\ndef test_same(fast, slow):\n    key = jax.random.key(0)\n    a = fast(key)\n    b = slow(key)\n"
         "    return a, b\n",
+        # a replay: the next scenario sets `state` up again from the same key after the last one was checked
+        "import jax\ndef test_game(init, deal, step):\n    key = jax.random.key(0)\n    state = init(key)\n"
+        "    state = step(state)\n    assert state.done\n    state = deal(key)\n    return step(state)\n",
+        # a sweep: one key per seed, redrawn for each sample size, each setting checked and dropped
+        "import jax\ndef test_sweep(estimate):\n    key = jax.random.key(0)\n    for n in (10, 20, 40):\n"
+        "        draws = jax.random.normal(key, (n,))\n        assert estimate(draws) > 0\n",
+        # data and labels shuffled together: the same positions of both arrays
+        "import jax\ndef shuffled(key, x, y):\n    return jax.random.permutation(key, x), jax.random.permutation(key, y)\n",
+        # a dummy run for shapes, then the key's real draw
+        "import jax\ndef policy(step, params, key, emb):\n    dummy_out, dummy_emb = step(params, key, emb)\n"
+        "    return jax.random.categorical(key, dummy_out.shape[-1] * emb)\n",
         # keys bound per element by a comprehension over a split
         "import jax\nkey = jax.random.key(0)\nxs = [jax.random.normal(k, ()) for k in jax.random.split(key, 3)]\n",
         "import jax\nkey = jax.random.key(0)\nk1, k2 = jax.random.split(key)\na = jax.random.normal(k1, (2,))\n"
@@ -145,6 +164,27 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
             "    a = jax.random.bernoulli(subkey, 0.5, x.shape)\n    b = jax.random.bernoulli(key, 0.5, x.shape)\n"
             "    return x * a * b\n",
         ),
+        Invalid(  # a second draw under a new name wants other numbers, even when the first is no longer used
+            "import jax\ndef test_inverse(f, g):\n    key = jax.random.key(0)\n    x = jax.random.normal(key, (3,))\n"
+            "    assert f(g(x)).shape == x.shape\n    y = jax.random.normal(key, (3,))\n    assert g(f(y)).shape == y.shape\n",
+            fixed="import jax\ndef test_inverse(f, g):\n    key = jax.random.key(0)\n    key, subkey = jax.random.split(key)\n"
+            "    x = jax.random.normal(subkey, (3,))\n    assert f(g(x)).shape == x.shape\n    y = jax.random.normal(key, (3,))\n"
+            "    assert g(f(y)).shape == y.shape\n",
+        ),
+        Invalid(  # a loop that never re-derives its key repeats the same iteration
+            "import jax\ndef test_deals(deal, check):\n    rng = jax.random.key(0)\n    for _ in range(50):\n"
+            "        rng1, rng2 = jax.random.split(rng)\n        assert check(deal(rng2))\n",
+            fixed="import jax\ndef test_deals(deal, check):\n    rng = jax.random.key(0)\n    for _ in range(50):\n"
+            "        rng, subkey = jax.random.split(rng)\n        rng1, rng2 = jax.random.split(subkey)\n"
+            "        assert check(deal(rng2))\n",
+        ),
+        Invalid(  # train and validation indices from one key: the same indices
+            "import jax\ndef split_indices(key, n, k):\n    train = jax.random.choice(key, n, (k,), replace=False)\n"
+            "    val = jax.random.choice(key, n, (k,), replace=False)\n    return train, val\n",
+            fixed="import jax\ndef split_indices(key, n, k):\n    key, subkey = jax.random.split(key)\n"
+            "    train = jax.random.choice(subkey, n, (k,), replace=False)\n"
+            "    val = jax.random.choice(key, n, (k,), replace=False)\n    return train, val\n",
+        ),
         Invalid(  # in a comprehension
             "import jax\nkey = jax.random.key(0)\nxs = [jax.random.normal(key, ()) for _ in range(4)]\n",
         ),
@@ -155,7 +195,13 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
     ]
 
     def check(self, ctx: RuleContext) -> None:
-        for reuse in ctx.model.key_reuses():
+        reuses = ctx.model.key_reuses()
+        together: dict[tuple[str, int, int], list[str]] = {}  # one call reusing several keys: one finding
+        for reuse in reuses:
+            if reuse.first is not None:
+                together.setdefault(_call_token(ctx, reuse), []).append(reuse.label)
+        reported: set[tuple[str, int, int]] = set()
+        for reuse in reuses:
             label = reuse.label
             if reuse.where == "comprehension":
                 ctx.report(reuse.node, f"PRNG key `{label}` is consumed in every iteration of this comprehension: each "
@@ -169,20 +215,38 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
                 continue
             first = reuse.first
             assert first is not None
+            token = _call_token(ctx, reuse)
+            if token in reported:
+                continue
+            reported.add(token)
+            labels = together[token]
+            named = f"PRNG key `{label}`" if len(labels) == 1 else "PRNG keys " + ", ".join(f"`{k}`" for k in labels)
             first_call = ast.unparse(first.call.func)
+            split_hint = f"`{label}, subkey = jax.random.split({label})`"
             if reuse.where == "loop":
-                message = (f"PRNG key `{label}` is consumed in every iteration of this loop by `{first_call}(...)` "
-                           "without being re-derived: every iteration draws the same random numbers; split it in the "
-                           f"loop (`{label}, subkey = jax.random.split({label})`)")
+                message = (f"{named} {'is' if len(labels) == 1 else 'are'} consumed in every iteration of this loop by "
+                           f"`{first_call}(...)` without being re-derived: every iteration draws the same random "
+                           f"numbers; split it in the loop ({split_hint})")
             else:
                 first_line = getattr(first.node, "lineno", 0)
                 what = "derived from with `fold_in`" if first.how == "derive" else "consumed"
-                message = (f"PRNG key `{label}` was already {what} at line {first_line} by `{first_call}(...)`: "
-                           "using it again gives the same or overlapping random numbers; split it "
-                           f"(`{label}, subkey = jax.random.split({label})`) and use each key once")
-            builder = _fix(ctx, first) if isinstance(first.node, ast.Name) and first.how != "derive" else None
+                message = (f"{named} {'was' if len(labels) == 1 else 'were'} already {what} at line {first_line} by "
+                           f"`{first_call}(...)`: using {'it' if len(labels) == 1 else 'them'} again gives the same or "
+                           f"overlapping random numbers; split {'it' if len(labels) == 1 else 'each'} ({split_hint}) "
+                           "and use each key once")
+            single = len(labels) == 1
+            builder = _fix(ctx, first) if single and isinstance(first.node, ast.Name) and first.how != "derive" else None
             ctx.report(reuse.node, message, builder,
                        fix_title=f"split `{label}` before its first use" if builder else "")
+
+
+def _call_token(ctx: RuleContext, reuse: KeyReuse) -> tuple[str, int, int]:
+    """The call that reuses a key, and the one it repeats: several keys reused by one call are one hazard."""
+    call = ctx.model.parents.get(reuse.node)
+    while call is not None and not isinstance(call, ast.Call):
+        call = ctx.model.parents.get(call)
+    first_call = reuse.first.call if reuse.first is not None else None
+    return reuse.where, id(call if call is not None else reuse.node), id(first_call)
 
 
 def _fix(ctx: RuleContext, first: KeyUse):
