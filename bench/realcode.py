@@ -54,8 +54,17 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "lineax": ("0.1.1", True),
     "kfac-jax": ("0.0.8", True),
     "pgx": ("2.6.0", False),
+    # added after the first 16 reached their target: these six were held out until then, and their first
+    # run (196 warnings, most of them false) showed what the model still did not know
+    "flax": ("0.12.8", True),
+    "optax": ("0.2.8", True),
+    "equinox": ("0.13.8", True),
+    "dm-haiku": ("0.0.17", True),
+    "jax-md": ("0.2.29", True),
+    "brax": ("0.14.2", True),
 }
-# jumanji (1.1.2) is left out on purpose: held-out real code for checking a tuned analysis independently.
+# jumanji (1.1.2), ott-jax, neural-tangents, flowjax and dm-pix are left out on purpose: held-out real code for
+# checking a tuned analysis independently.
 
 
 @dataclass
