@@ -34,6 +34,9 @@ NOT_A_CONSUMER = {"print", "isinstance", "len", "type", "repr", "str", "id", "ha
                   "jax.tree_util.tree_map", "jax.block_until_ready", "jax.debug.print", "jax.numpy.shape",
                   "jax.numpy.ndim", "jax.numpy.size", "jax.dtypes.issubdtype", "jax.numpy.issubdtype", "logging.info",
                   "logging.debug", "jax.device_get", "jax.tree.leaves", "jax.tree_util.tree_leaves"}
+# normalisation layers whose parameters start as ones and zeros: their init draws nothing from its key
+DRAWLESS_LAYERS = {f"{lib}.{layer}" for lib in ("flax.linen", "flax.nnx", "haiku", "equinox.nn")
+                   for layer in ("LayerNorm", "RMSNorm", "GroupNorm", "BatchNorm", "InstanceNorm")}
 # transformations that run a function once per element, iteration or device: a key it closes over and consumes
 # is consumed again each time
 _REPEATING = {"jax.vmap", "jax.pmap", "equinox.filter_vmap", "flax.nnx.vmap", "scan body", "fori_loop body",
@@ -90,6 +93,7 @@ class KeyFlow(ValueKinds):
     _key_reuses: list[KeyReuse] | None = None
     _consumption: dict[int, dict[str, str]] | None = None
     _methods: dict[str, FunctionInfo] | None = None
+    _module_classes: dict[str, ast.ClassDef] | None = None
 
     def key_reuses(self) -> list[KeyReuse]:
         if self._key_reuses is None:
@@ -114,6 +118,8 @@ class KeyFlow(ValueKinds):
         parent = self.parents.get(node)
         while isinstance(parent, ast.BoolOp) or (isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)):
             node, parent = parent, self.parents.get(parent)
+        if isinstance(parent, ast.Call) and node in parent.args[:1] and _truth_assertion(parent.func):
+            return True  # self.assertTrue(is_valid(key)): tested for truth as well
         return isinstance(parent, ast.Assert | ast.If | ast.While | ast.IfExp) and parent.test is node  # type: ignore[union-attr]
 
     def _find_key_reuses(self) -> list[KeyReuse]:
@@ -154,6 +160,41 @@ class KeyFlow(ValueKinds):
                     continue  # a key the body derives per element, or its own
                 out.append(KeyReuse(key, key.id, None, "closure", repeating))
         return out
+
+    def record_class(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
+        """A call that builds a record of this module (`@dataclass`, `@flax.struct.dataclass`,
+        `@chex.dataclass`, a `NamedTuple` subclass) without a method of its own that could draw: it stores a
+        key handed to it (`State(..., seed=key)`) and draws nothing."""
+        if not isinstance(call.func, ast.Name) or (scope is not None and self.is_local(call.func.id, scope)):
+            return False
+        cls = self.module_classes().get(call.func.id)
+        if cls is None:
+            return False
+        decorated = any((self.qualname(d.func if isinstance(d, ast.Call) else d, None) or "").endswith("dataclass")
+                        for d in cls.decorator_list)
+        named_tuple = any((self.qualname(b, None) or ast.unparse(b)).endswith("NamedTuple") for b in cls.bases)
+        methods = [n.name for n in cls.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+        return (decorated or named_tuple) and not any(m in ("__init__", "__post_init__", "__new__") for m in methods)
+
+    def module_classes(self) -> dict[str, ast.ClassDef]:
+        if self._module_classes is None:
+            self._module_classes = {n.name: n for n in self.tree.body if isinstance(n, ast.ClassDef)}
+        return self._module_classes
+
+    def drawless_module_call(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
+        """`nn.LayerNorm().init(key, x)`, or `module.init_with_output(key, x)` with `module = nn.RMSNorm()`: a
+        layer whose parameters are all constants (ones and zeros) draws nothing from the key it is given."""
+        func = call.func
+        if not isinstance(func, ast.Attribute) or func.attr not in ("init", "init_with_output", "apply"):
+            return False
+        receiver = func.value
+        if isinstance(receiver, ast.Name):
+            bound = [n.value for n in self.own_nodes(scope) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                     and isinstance(n.targets[0], ast.Name) and n.targets[0].id == receiver.id]
+            if len(bound) != 1:
+                return False
+            receiver = bound[0]
+        return isinstance(receiver, ast.Call) and self.qualname(receiver.func, scope) in DRAWLESS_LAYERS
 
     def callee_of(self, call: ast.Call, scope: FunctionInfo | None) -> FunctionInfo | None:
         """The function of this module a call runs: `helper(...)`, or `self.method(...)` of the same class."""
@@ -221,6 +262,9 @@ class KeyFlow(ValueKinds):
         if (q is not None and q.startswith("jax.random.")) or (
                 q or (call.func.id if isinstance(call.func, ast.Name) else None)) in NOT_A_CONSUMER:
             return []
+        if (_abstract_evaluation(call, q) or self.record_class(call, scope) or _clones(call, q)
+                or self.drawless_module_call(call, scope)):
+            return []
         if isinstance(call.func, ast.Attribute) and call.func.attr in _STORING_METHODS and q is None:
             return []  # keys.append(key): stored for later, not drawn from
         callee = self.callee_of(call, scope)
@@ -260,6 +304,27 @@ class KeyFlow(ValueKinds):
                 continue  # an early return may skip it
             out.setdefault(fn.name, set()).add(positional.index(key.id))
         return out
+
+
+def _clones(call: ast.Call, qualname: str | None) -> bool:
+    """`jax.random.clone(key)` and wrappers named `clone`: JAX's way of saying a key is reused on purpose (the
+    key reuse checker lets the clone be consumed again), so neither the clone nor what it feeds is a reuse."""
+    name = qualname or (call.func.attr if isinstance(call.func, ast.Attribute) else
+                        call.func.id if isinstance(call.func, ast.Name) else "")
+    return name.rsplit(".", 1)[-1] == "clone" and len(call.args) == 1 and not call.keywords
+
+
+def _abstract_evaluation(call: ast.Call, qualname: str | None) -> bool:
+    """`jax.eval_shape(f.init, key, x)` (and libraries' `fast_eval_shape`): shapes and dtypes are computed,
+    no number is drawn."""
+    name = qualname or (call.func.attr if isinstance(call.func, ast.Attribute) else
+                        call.func.id if isinstance(call.func, ast.Name) else "")
+    return name.rsplit(".", 1)[-1].endswith("eval_shape")
+
+
+def _truth_assertion(func: ast.AST) -> bool:
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    return name in ("assertTrue", "assertFalse", "assert_", "failUnless", "failIf")
 
 
 def _constructs(call: ast.Call) -> bool:
@@ -326,7 +391,7 @@ class _ScopeWalk:
         self.always_consumed = always_consumed
         self.found: list[KeyReuse] = []
         self.in_second_pass = False
-        self.reported: set[tuple[str, int]] = set()
+        self.reported: set[tuple[object, ...]] = set()
         self.keys = self._key_labels()
         if self.keys:
             self.hot = self._hot_nodes()
@@ -549,6 +614,8 @@ class _ScopeWalk:
         `x = normal(key)`) wants other numbers, and a loop whose draw never changes repeats one iteration."""
         if stmt is None or first.statement is None or self.fn is None:
             return False
+        if _checks_only(self.model, first.statement, self.fn) and _checks_only(self.model, stmt, self.fn):
+            return True  # two checks, each reproducing what it compares: nothing outlives the first one
         same = first.node is node
         if same:
             if not self._varies_per_iteration(call, node, stmt):
@@ -562,6 +629,8 @@ class _ScopeWalk:
         """Whether a call in a loop reads, besides the key, a name the loop binds (its target or a name assigned
         in its body): then each iteration asks for something else."""
         loop = self.model.parents.get(stmt)
+        while isinstance(loop, ast.With | ast.AsyncWith):
+            loop = self.model.parents.get(loop)
         if not isinstance(loop, ast.For | ast.AsyncFor | ast.While):
             return False
         bound = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)} if isinstance(
@@ -592,7 +661,8 @@ class _ScopeWalk:
         cur: ast.AST = b
         while not isinstance(cur, ast.stmt) and cur in parents:
             parent = parents[cur]
-            if parent in chain_a and isinstance(parent, ast.Call) and _is_assertion(parent.func):
+            if parent in chain_a and isinstance(parent, ast.Call) and (
+                    _is_assertion(parent.func) or _tree_assertion(self.model, parent, self.fn)):
                 side_a = chain_a[chain_a.index(parent) - 1]
                 return side_a is not cur and side_a in parent.args and cur in parent.args
             cur = parent
@@ -635,6 +705,8 @@ class _ScopeWalk:
         for node in own:
             if isinstance(node, ast.Call) and _is_assertion(node.func):
                 pairs = [node.args[:2]]
+            elif isinstance(node, ast.Call) and _tree_assertion(self.model, node, self.fn):
+                pairs = [node.args[1:3]]  # jax.tree.map(assert_allclose, actual, expected)
             elif isinstance(node, ast.Assert):
                 # inside `assert ...`: a comparison, a difference or a comparing call (`jnp.allclose(a, b)`)
                 pairs = [[n.left, n.comparators[0]] if isinstance(n, ast.Compare) else [n.left, n.right]
@@ -654,11 +726,15 @@ class _ScopeWalk:
         return False
 
     def add(self, reuse: KeyReuse) -> None:
-        """One finding per key and call: `init(key, obs, key)` repeats one hazard, not two."""
+        """One finding per hazard: `init(key, obs, key)` repeats one hazard, not two, and every later use of a
+        key after the same first use is the same hazard as the earliest one (splitting before the first use is
+        the one change that fixes it), so only the earliest is kept."""
         call = self.model.parents.get(reuse.node)
         while call is not None and not isinstance(call, ast.Call):
             call = self.model.parents.get(call)
-        token = (reuse.label, id(call) if call is not None else id(reuse.node))
+        token: tuple[object, ...] = (reuse.label, id(call) if call is not None else id(reuse.node))
+        if reuse.where == "again" and reuse.first is not None:
+            token = (reuse.label, "after", id(reuse.first.call))
         if token not in self.reported:
             self.reported.add(token)
             self.found.append(reuse)
@@ -773,6 +849,21 @@ def _about_shapes(assertion: ast.AST, pair: list[ast.expr]) -> bool:
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
     return "shape" in name.lower() or any(
         isinstance(side, ast.Attribute) and side.attr in ("shape", "ndim", "dtype", "size") for side in pair)
+
+
+_TREE_MAPS = {"jax.tree.map", "jax.tree_util.tree_map", "jax.tree_map", "tree.map_structure"}
+
+
+def _tree_assertion(model: KeyFlow, call: ast.Call, scope: FunctionInfo | None) -> bool:
+    """`jax.tree.map(assert_allclose, actual, expected)`: an assertion applied leaf by leaf."""
+    return (len(call.args) >= 3 and model.qualname(call.func, scope) in _TREE_MAPS
+            and _is_assertion(call.args[0]))
+
+
+def _checks_only(model: KeyFlow, stmt: ast.stmt | None, scope: FunctionInfo | None) -> bool:
+    """A statement that is one assertion call: the values it computes die in the check."""
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and (
+        _is_assertion(stmt.value.func) or _tree_assertion(model, stmt.value, scope))
 
 
 def _is_assertion(func: ast.AST) -> bool:

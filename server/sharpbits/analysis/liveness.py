@@ -116,10 +116,19 @@ def _header_reads(compound: ast.stmt) -> set[str]:
 def _dead_around_loop(model: _Parents, block: list[ast.stmt], index: int, seeds: set[str], stop: int | None = None) -> bool:
     """The statement at `index` of a loop body runs again in the next iteration (or, with `stop`, the one at
     `stop` does): this iteration's values must be dead before that one runs, and stay unread after it."""
-    loop = model.parents.get(block[index])
+    statement = block[index]
+    stop_node = block[stop] if stop is not None else None
+    while isinstance(model.parents.get(block[0]), ast.With | ast.AsyncWith):  # a `with` inside the loop body
+        outer, _ = _block_of(model, model.parents[block[0]])  # type: ignore[arg-type]
+        if outer is None:
+            return False
+        block = outer
+    loop = model.parents.get(block[0]) if block else None
     if not isinstance(loop, ast.For | ast.AsyncFor | ast.While) or loop.body is not block:
         return False
-    stop = index if stop is None else stop
+    block = _without_withs(block)
+    index = _index(block, statement)
+    stop = index if stop_node is None else _index(block, stop_node)
     live = _walk(block[index + 1 :], set(seeds), after=False)
     if isinstance(loop, ast.While):
         if _reads(loop.test) & live:  # the test is evaluated before each iteration
@@ -129,6 +138,19 @@ def _dead_around_loop(model: _Parents, block: list[ast.stmt], index: int, seeds:
     live = _walk(block[:stop], live, after=False)
     live = _walk(block[stop:], live, after=True)
     return not live  # what survives a whole iteration could be read by any later one or after the loop
+
+
+def _without_withs(block: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements of a block with every `with` opened up: its context expressions (as reads), then its
+    body, in the order they run."""
+    out: list[ast.stmt] = []
+    for stmt in block:
+        if isinstance(stmt, ast.With | ast.AsyncWith):
+            out.extend(ast.Expr(value=item.context_expr) for item in stmt.items)
+            out.extend(_without_withs(stmt.body))
+        else:
+            out.append(stmt)
+    return out
 
 
 def _walk(statements: list[ast.stmt], live: set[str], after: bool) -> set[str]:
