@@ -272,7 +272,13 @@ def report(stats: list[PackageStats], judged: list[Judged], verdicts: dict[tuple
     out.append(f"verdicts with no finding now: {len(gone)} ({len(gone_true)} true = real bugs no longer found, "
                f"{len(gone_false)} false = fixed false alarms)")
     for v in gone_true:
-        out.append(f"  LOST {v.location} {v.rule}: {v.reason}")
+        path, line = v.location.rsplit(":", 1)
+        earlier = [int(j.location.rsplit(":", 1)[1]) for j in judged if j.rule == v.rule
+                   and j.location.rsplit(":", 1)[0] == path and int(j.location.rsplit(":", 1)[1]) < int(line)]
+        # one finding per hazard: a later reuse of a key already reported above is part of that finding
+        near = [n for n in earlier if int(line) - n <= 20]
+        tag = f"(merged? a finding of this rule remains at line {max(near)})" if near else ""
+        out.append(f"  LOST {v.location} {v.rule}: {v.reason} {tag}".rstrip())
 
     unjudged = [j for j in judged if j.verdict is None]
     if unjudged:
