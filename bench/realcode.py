@@ -62,8 +62,11 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "dm-haiku": ("0.0.17", True),
     "jax-md": ("0.2.29", True),
     "brax": ("0.14.2", True),
+    # a second round, held out until the 22 above were judged: measured as they were, then added
+    "ott-jax": ("0.6.0", True),
+    "neural-tangents": ("0.6.5", True),
 }
-# jumanji (1.1.2), ott-jax, neural-tangents, flowjax and dm-pix are left out on purpose: held-out real code for
+# jumanji (1.1.2), flowjax and dm-pix are left out on purpose: held-out real code for
 # checking a tuned analysis independently.
 
 

@@ -262,6 +262,8 @@ class KeyFlow(ValueKinds):
         if (q is not None and q.startswith("jax.random.")) or (
                 q or (call.func.id if isinstance(call.func, ast.Name) else None)) in NOT_A_CONSUMER:
             return []
+        if q is not None and q.startswith("jax.numpy."):
+            return []  # jnp.where(c, k1, k2), jnp.stack(keys): keys moved or selected, nothing drawn
         if (_abstract_evaluation(call, q) or self.record_class(call, scope) or _clones(call, q)
                 or self.drawless_module_call(call, scope)):
             return []
@@ -583,7 +585,7 @@ class _ScopeWalk:
                         continue
                 if (_conflict(first, how, definite) and not _fold_past_split(self.model, first, call, how)
                         and not _replays(first, call, stmt) and not self._compared(first, stmt, call)
-                        and not _paired_selection(self.model, first.call, call, self.fn)
+                        and not self._paired(first, call)
                         and not _placeholder(first.statement, first.call) and not _placeholder(stmt, call)
                         and not self._never_meet(first, node, call, stmt)):
                     self.add(KeyReuse(node, label, first, "loop" if first.node is node else "again",
@@ -624,6 +626,22 @@ class _ScopeWalk:
                                                     or _stored(first.statement) != _stored(stmt)):
             return False
         return values_dead_before(self.model, first.statement, stmt, same_statement=same)
+
+    def _paired(self, first: KeyUse, call: ast.Call) -> bool:
+        """The same random transformation applied to a second array that was not computed from the first
+        result (see `_paired_selection`)."""
+        array = _paired_selection(self.model, first.call, call, self.fn)
+        if array is None:
+            return False
+        if any(n is first.call for n in ast.walk(array)):
+            return False  # dropout(key, dropout(key, x)): applied to its own result
+        derived = set(_stored(first.statement)) if first.statement is not None else set()
+        own = sorted((n for n in self.model.own_nodes(self.fn) if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign)
+                      and first.call.lineno < n.lineno < call.lineno), key=lambda n: n.lineno)
+        for assign in own:  # what is computed from the first result between the two calls
+            if assign.value is not None and {n.id for n in ast.walk(assign.value) if isinstance(n, ast.Name)} & derived:
+                derived |= _stored(assign)
+        return not {n.id for n in ast.walk(array) if isinstance(n, ast.Name)} & derived
 
     def _varies_per_iteration(self, call: ast.Call, key: ast.AST, stmt: ast.stmt) -> bool:
         """Whether a call in a loop reads, besides the key, a name the loop binds (its target or a name assigned
@@ -777,28 +795,37 @@ def _placeholder(stmt: ast.stmt | None, call: ast.Call) -> bool:
 _SELECTING = {"jax.random.permutation": ("x", 1), "jax.random.choice": ("a", 1)}
 
 
-def _paired_selection(model: KeyFlow, a: ast.Call, b: ast.Call, scope: FunctionInfo | None) -> bool:
-    """`x = choice(key, x, (n,))` then `y = choice(key, y, (n,))`, or `permutation(key, xs)` then
-    `permutation(key, ys)`: the same key picks the same positions of two arrays, which keeps rows and their
-    labels aligned (the usual way to shuffle data and labels together). Every argument but the array the
-    positions are taken from must be the same."""
+def _paired_selection(model: KeyFlow, a: ast.Call, b: ast.Call, scope: FunctionInfo | None) -> ast.expr | None:
+    """One key, one random transformation, applied to two arrays: `permutation(key, xs)` and
+    `permutation(key, ys)` (data and labels shuffled together), `choice(key, x, (n,))` and `choice(key, y, (n,))`,
+    `random_features(rng, x, rank)` and `random_features(rng, y, rank)` (a kernel's feature map must be the same
+    for both sides), `crop(key, image)` and `crop(key, mask)`. The same call, every argument equal but the array
+    it is applied to: the shared randomness is the point. Samplers without an array (`normal(key, shape)`) and
+    two index draws from counts (`choice(key, n)`) are two draws. Returns the second call's array (the caller
+    checks it is not computed from the first call's result: `dropout(key, h)` then `dropout(key, g(h))` is
+    the same mask twice in a row), or None."""
+    if ast.dump(a.func) != ast.dump(b.func):
+        return None
     qualname = model.qualname(a.func, scope)
-    if qualname not in _SELECTING or model.qualname(b.func, scope) != qualname:
-        return False
-    keyword, position = _SELECTING[qualname]
-
-    def split(call: ast.Call) -> tuple[ast.AST | None, list[str]]:
-        population = next((k.value for k in call.keywords if k.arg == keyword),
-                          call.args[position] if len(call.args) > position else None)
-        rest = [ast.dump(x) for i, x in enumerate(call.args) if i != position]
-        rest += sorted(f"{k.arg}={ast.dump(k.value)}" for k in call.keywords if k.arg != keyword)
-        return population, rest
-
-    (pop_a, rest_a), (pop_b, rest_b) = split(a), split(b)
-    if pop_a is None or pop_b is None or rest_a != rest_b or ast.dump(pop_a) == ast.dump(pop_b):
-        return False
-    return not any(isinstance(p, ast.Constant) or (isinstance(p, ast.Name) and model.kind_at(p) is Kind.PYTHON)
-                   for p in (pop_a, pop_b))  # `choice(key, n)` draws indices: two counts are two draws
+    if qualname is not None and qualname.startswith("jax.random.") and qualname not in _SELECTING:
+        return None
+    if len(a.args) != len(b.args) or sorted(k.arg or "" for k in a.keywords) != sorted(k.arg or "" for k in b.keywords):
+        return None
+    b_keywords = {k.arg: k.value for k in b.keywords}
+    pairs = [*zip(a.args, b.args, strict=True), *((k.value, b_keywords[k.arg]) for k in a.keywords)]
+    differing = [(x, y) for x, y in pairs if ast.dump(x) != ast.dump(y)]
+    if len(differing) != 1:
+        return None
+    x, y = differing[0]
+    if qualname in _SELECTING:
+        keyword, position = _SELECTING[qualname]
+        population = next((k.value for k in a.keywords if k.arg == keyword),
+                          a.args[position] if len(a.args) > position else None)
+        if population is not x:
+            return None
+    arrays = all(isinstance(p, ast.Name | ast.Attribute | ast.Subscript) and not (
+        isinstance(p, ast.Name) and model.kind_at(p) in (Kind.PYTHON, Kind.KEY)) for p in (x, y))
+    return y if arrays else None
 
 
 def _exclusive(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
