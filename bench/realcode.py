@@ -65,6 +65,13 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     # a second round, held out until the 22 above were judged: measured as they were, then added
     "ott-jax": ("0.6.0", True),
     "neural-tangents": ("0.6.5", True),
+    # a third round, held out until the 24 above were judged: 12 warnings on 267k lines, 10 true
+    "evojax": ("0.2.17", True),
+    "jaxlie": ("1.5.0", True),
+    "mujoco-mjx": ("3.17.0", True),
+    "orbax-checkpoint": ("0.12.8", True),
+    "penzai": ("0.2.5", True),
+    "qdax": ("0.5.0", True),
 }
 # jumanji (1.1.2), flowjax and dm-pix are left out on purpose: held-out real code for
 # checking a tuned analysis independently.

@@ -695,6 +695,9 @@ class _ScopeWalk:
             return self._sides_of_one_assertion(first.call, second)
         own = self.model.own_nodes(self.fn)
         flows = [_stored(first.statement), _stored(stmt)]
+        checked_here = not flows[1] and (isinstance(stmt, ast.Assert) or _checks_only(self.model, stmt, self.fn))
+        if checked_here:  # assertTrue(array_equal(key_1, fold_in(root_key, 0))): the second draw is checked as made
+            flows[1] = {_SECOND}
         if not all(flows):
             return False
         differences: set[str] = set()  # names computed from `first - second` (actual minus the reproduced draw)
@@ -723,20 +726,19 @@ class _ScopeWalk:
         for node in own:
             if isinstance(node, ast.Call) and _is_assertion(node.func):
                 pairs = [node.args[:2]]
+                if _truth_assertion(node.func) and node.args:  # assertTrue(jnp.array_equal(a, b))
+                    pairs += _compared_sides(node.args[0])
             elif isinstance(node, ast.Call) and _tree_assertion(self.model, node, self.fn):
                 pairs = [node.args[1:3]]  # jax.tree.map(assert_allclose, actual, expected)
             elif isinstance(node, ast.Assert):
                 # inside `assert ...`: a comparison, a difference or a comparing call (`jnp.allclose(a, b)`)
-                pairs = [[n.left, n.comparators[0]] if isinstance(n, ast.Compare) else [n.left, n.right]
-                         if isinstance(n, ast.BinOp) else n.args[:2]
-                         for n in ast.walk(node.test) if isinstance(n, ast.Compare | ast.Call) or (
-                             isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub))]
+                pairs = _compared_sides(node.test)
             else:
                 continue
             for pair in pairs:
                 if _about_shapes(node, pair):
                     continue  # equal shapes say nothing about equal numbers
-                if len(pair) == 2 and _separates(pair, flows, same_call):
+                if len(pair) == 2 and _separates(pair, flows, same_call, second if checked_here else None):
                     return True  # actual on one side, expected on the other
                 if differences and any(isinstance(n, ast.Name) and n.id in differences
                                        for side in pair for n in ast.walk(side)):
@@ -845,11 +847,29 @@ def _exclusive(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
     return False
 
 
-def _separates(pair: list[ast.expr], flows: list[set[str]], same_call: bool = False) -> bool:
+_SECOND = "<the second draw>"
+
+
+def _compared_sides(test: ast.AST) -> list[list[ast.expr]]:
+    """The two sides of every comparison, difference and comparing call (`jnp.allclose(a, b)`) in a test."""
+    return [[n.left, n.comparators[0]] if isinstance(n, ast.Compare) else [n.left, n.right]
+            if isinstance(n, ast.BinOp) else n.args[:2]
+            for n in ast.walk(test) if isinstance(n, ast.Compare | ast.Call) or (
+                isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub))]
+
+
+def _side_reads(side: ast.expr, marked: ast.AST | None) -> set[str]:
+    """The names a side reads, and `_SECOND` when it holds the (unnamed) second draw."""
+    names = {n.id for n in ast.walk(side) if isinstance(n, ast.Name)}
+    return names | {_SECOND} if marked is not None and any(n is marked for n in ast.walk(side)) else names
+
+
+def _separates(pair: list[ast.expr], flows: list[set[str]], same_call: bool = False,
+               marked: ast.AST | None = None) -> bool:
     """One side computed from the first result only, the other from the second only. When both results come
     from the same call written twice (one value wanted in two places: two models given the same initial mean),
     the second side may also read the first result (the models are fitted to data sampled from the first)."""
-    reads = [{n.id for n in ast.walk(side) if isinstance(n, ast.Name)} for side in pair]
+    reads = [_side_reads(side, marked) for side in pair]
     return any(reads[i] & flows[a] and not reads[i] & flows[1 - a] and reads[1 - i] & flows[1 - a]
                and (same_call or not reads[1 - i] & flows[a]) for i in (0, 1) for a in (0, 1))
 
