@@ -244,24 +244,14 @@ def _fresh_callable(wrapped: ast.AST, region: ast.AST, scope: FunctionInfo | Non
                     kind = _fresh_callable(reaching.value, region, scope, model)
                     return kind if kind != "bound method" else None
                 return None  # e.g. `init, apply = make_sim(T)`: a factory's new function, no cache to miss
-            own = _statement_of(wrapped, model)
             for node in model.own_nodes(scope):  # f = lambda ... / f = partial(...) inside the region
                 if isinstance(node, ast.Name) and node.id == wrapped.id and isinstance(node.ctx, ast.Store):
-                    stmt = model.parents.get(node)
-                    if stmt is own:
-                        continue  # `f = jax.jit(f)`: jits the value f had before this statement
+                    stmt = model.parents.get(node)  # (`f = jax.jit(f)`: the wrapper the last iteration made)
                     if isinstance(stmt, ast.Assign) and _inside(stmt, region, model):
                         kind = _fresh_callable(stmt.value, region, scope, model)
                         if kind is not None and kind != "bound method":
                             return kind
     return None
-
-
-def _statement_of(node: ast.AST, model: ModuleModel) -> ast.AST | None:
-    cur: ast.AST | None = node
-    while cur is not None and not isinstance(cur, ast.stmt):
-        cur = model.parents.get(cur)
-    return cur
 
 
 def _varying_names(region: ast.AST, scope: FunctionInfo | None, in_loop: bool, model: ModuleModel) -> set[str]:
