@@ -72,9 +72,13 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "orbax-checkpoint": ("0.12.8", True),
     "penzai": ("0.2.5", True),
     "qdax": ("0.5.0", True),
+    # the last held-out set, measured once the 30 above were judged: 8 warnings, 5 true, 3 false (one class:
+    # a list of arrays permuted with one key in a comprehension, a joint shuffle), then added
+    "jumanji": ("1.1.2", True),
+    "flowjax": ("19.1.2", True),
+    "dm-pix": ("0.4.5", True),
 }
-# jumanji (1.1.2), flowjax and dm-pix are left out on purpose: held-out real code for
-# checking a tuned analysis independently.
+# Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 
 
 @dataclass

@@ -572,7 +572,8 @@ class _ScopeWalk:
                 if in_comprehension is not None:
                     if base in self._comprehension_names(in_comprehension):
                         continue  # bound per iteration: another key each time, not the outer one
-                    if how != "derive" and definite:
+                    bound = self._comprehension_names(in_comprehension)
+                    if how != "derive" and definite and not self._selects_each(call, bound):
                         self.add(KeyReuse(node, label, None, "comprehension"))
                     continue
                 first = state.get(label)
@@ -626,6 +627,21 @@ class _ScopeWalk:
                                                     or _stored(first.statement) != _stored(stmt)):
             return False
         return values_dead_before(self.model, first.statement, stmt, same_statement=same)
+
+    def _selects_each(self, call: ast.Call, varying: set[str]) -> bool:
+        """`[permutation(key, a) for a in arrays]`: one permutation (or choice) applied to each array of a
+        list, which shuffles them together (rows keep their labels), when only the array changes per element."""
+        qualname = self.model.qualname(call.func, self.fn)
+        if qualname not in _SELECTING:
+            return False
+        keyword, position = _SELECTING[qualname]
+        population = next((k.value for k in call.keywords if k.arg == keyword),
+                          call.args[position] if len(call.args) > position else None)
+        if population is None:
+            return False
+        others = [a for a in [*call.args, *(k.value for k in call.keywords)] if a is not population]
+        reads = {n.id for other in others for n in ast.walk(other) if isinstance(n, ast.Name)}
+        return bool({n.id for n in ast.walk(population) if isinstance(n, ast.Name)} & varying) and not reads & varying
 
     def _paired(self, first: KeyUse, call: ast.Call) -> bool:
         """The same random transformation applied to a second array that was not computed from the first
