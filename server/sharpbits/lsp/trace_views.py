@@ -186,6 +186,8 @@ def hover(ls: Any, uri: str, version: int | None, functions: list[TracedFunction
         if line == fn.line and fn.column <= column <= fn.end_column:
             device = result.get("device") or {}
             head = f"**{fn.qualname}** traced on `{device.get('device_kind', '?')}` ({device.get('platform', '?')})"
+            if "notebook" in result:
+                head += f"\n\n_{result['notebook']['note']}_"
             if not result.get("ok"):
                 error = result.get("error") or {}
                 return f"{head}\n\n**{error.get('type')}**: {error.get('message', '')}"
@@ -257,13 +259,17 @@ async def run_trace(ls: Any, uri: str, function: str, spec: str | None) -> dict[
     refused = service.refusal()
     if refused is not None:
         return dict(refused_result(refused))
+    from sharpbits.lsp.notebooks import cell_trace_source
+
     doc = ls.workspace.get_text_document(uri)
     version, text = doc.version, doc.source
-    params: dict[str, Any] = {"uri": uri, "function": function, "text": text,
-                              "show": ["jaxpr", "lines", "cost", "timing", "sharding"]}
+    cell_source = cell_trace_source(ls, uri)  # a notebook cell: the cells up to it run first
+    params: dict[str, Any] = {"uri": uri, "function": function, "show": ["jaxpr", "lines", "cost", "timing", "sharding"]}
+    if cell_source is None:
+        params["text"] = text
     if spec:
         params["args"] = spec
-    result = await service.run(params, text, getattr(ls.workspace, "root_path", None))
+    result = await service.run(params, text, getattr(ls.workspace, "root_path", None), cell_source)
     if result.get("refused"):
         return dict(result)
     if ls.workspace.get_text_document(uri).version != version:
@@ -271,8 +277,11 @@ async def run_trace(ls: Any, uri: str, function: str, spec: str | None) -> dict[
     if not result.get("needsSpec"):
         _state(ls).setdefault(uri, {})[function] = TraceEntry(version, result)
     await refresh(ls, uri)
-    return {"ok": bool(result.get("ok")), "needsSpec": bool(result.get("needsSpec")), "summary": summary(result),
-            "error": result.get("error"), "device": result.get("device")}
+    out = {"ok": bool(result.get("ok")), "needsSpec": bool(result.get("needsSpec")), "summary": summary(result),
+           "error": result.get("error"), "device": result.get("device")}
+    if "notebook" in result:  # which cells ran: the editor shows it
+        out["note"] = result["notebook"]["note"]
+    return out
 
 
 async def refresh(ls: Any, uri: str) -> None:
