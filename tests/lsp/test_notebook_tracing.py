@@ -11,8 +11,8 @@ from pathlib import Path
 from lsprotocol import types
 
 from .conftest import server_fixture
-from .test_tracing_in_server import plain
 from .test_notebooks import CODE, MARKUP, Notebook, notebook_client_capabilities, published_after
+from .test_tracing_in_server import plain
 
 TRACE = {"enabled": True, "interpreter": sys.executable, "platform": "cpu",
          "cacheDir": os.path.join(tempfile.gettempdir(), "sharpbits-test-jax-cache")}

@@ -320,10 +320,11 @@ class Worker:
                     _Trace(self, req, path, result).run()
                 except BaseException as exc:
                     result["ok"] = False
-                    result["error"] = describe_exception(exc, path, result.get("phase", "module"))
-                    where = cell_of(req.get("cells"), result["error"].get("line"))
+                    error = describe_exception(exc, path, result.get("phase", "module"))
+                    where = cell_of(req.get("cells"), error.get("line"))
                     if where is not None:  # a notebook: the cell and its line, as the user sees them
-                        result["error"]["cell"], result["error"]["cell_line"] = where
+                        error["cell"], error["cell_line"] = where
+                    result["error"] = error
         finally:
             sys.argv = old_argv
             # a document that sets jax_enable_x64 (or any flag) must not change the next document's trace

@@ -140,9 +140,9 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
         for region in ctx.timed_regions:  # a notebook's `%timeit f(x)` / `%%timeit` cell: timed from outside the code
-            stmts = [s for s in model.tree.body if region.first_line <= s.lineno <= region.last_line]
-            if stmts:
-                self._check_region(ctx, stmts, f"`{region.timer}` stops its clock", None)
+            timed = [s for s in model.tree.body if region.first_line <= s.lineno <= region.last_line]
+            if timed:
+                self._check_region(ctx, timed, f"`{region.timer}` stops its clock", None)
         imported = set(model.aliases.values())
         if not any(q.split(".")[0] in ("time", "timeit") for q in imported):
             return  # no clock: nothing is timed
