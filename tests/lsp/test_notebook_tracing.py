@@ -95,6 +95,15 @@ async def test_the_trace_lens_on_a_cell_runs_the_cells_above_and_maps_back_to_th
         text_lines = raw["jaxpr"]["text_lines"]
         assert text_lines and {line for _, line in text_lines} <= {4, 5}
         assert raw["target"]["line"] == 2 and raw["spec"]["line"] == 1
+
+        # the result is of the cells that ran: an edit below the function's cell keeps it, one above does not
+        nb.edit(7, "@jax.jit\ndef g(x):\n    return x + 1")
+        await published_after(client, len(client.published), [cell])
+        assert (await lenses(client, cell))[0].command.title.startswith("jaxpr ")
+        nb.edit(2, "def helper(x):\n    return jnp.cos(x) * SCALE * 2")
+        await published_after(client, len(client.published), [cell])
+        assert (await lenses(client, cell))[0].command.title == "↻ Trace (code changed)"
+        assert "{ lambda" not in ((await hover(client, cell, 2, 5)) or types.Hover("")).contents
     finally:
         nb.close()
 

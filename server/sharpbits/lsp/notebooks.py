@@ -187,6 +187,21 @@ def close(ls: SharpbitsServer, params: types.DidCloseNotebookDocumentParams) -> 
 # ---- tracing ----
 
 
+def cells_up_to(ls: SharpbitsServer, cell_uri: str) -> tuple[tuple[str, int | None], ...] | None:
+    """The code cells up to and including this one, as (uri, version): what a trace from this cell runs (a cell
+    edited, added, removed or moved above it changes this). None for a document that is not a notebook cell."""
+    notebook = notebook_of(ls, cell_uri)
+    if notebook is None:
+        return None
+    out = []
+    for cell in notebook.cells:
+        if cell.kind == types.NotebookCellKind.Code:
+            out.append((cell.document, ls.workspace.get_text_document(cell.document).version))
+        if cell.document == cell_uri:
+            break
+    return tuple(out)
+
+
 def cell_trace_source(ls: SharpbitsServer, cell_uri: str) -> CellTraceSource | None:
     """For a cell of an open notebook: the program a trace of a function in it runs (the code cells up to it, as
     the editor has them now); None for any other document."""

@@ -221,6 +221,8 @@ class TraceEntry:
 
     version: int | None
     result: TraceResult
+    # a function in a notebook cell: the code cells that ran (uri, version), up to its own; the result is of these
+    cells: tuple[tuple[str, int | None], ...] | None = None
 
 
 class TraceService:
