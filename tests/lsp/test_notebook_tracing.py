@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 
 from lsprotocol import types
+from sharpbits.trace import protocol, schema
 
 from .conftest import server_fixture
 from .test_notebooks import CODE, MARKUP, Notebook, notebook_client_capabilities, published_after
@@ -30,6 +31,8 @@ CELLS = [
     (MARKUP, "The function to trace:"),
     (CODE, "# sharpbits: trace(x=f32[8])\n@jax.jit\ndef f(x):\n    y = jnp.sin(x) + helper(x)\n    return y * 2"),
     (CODE, "@jax.jit\ndef g(x):\n    return undefined_name + x"),
+    (CODE, "def broken(x):\n    raise ValueError('no good')"),
+    (CODE, "@jax.jit\ndef h(x):\n    return broken(x)"),
 ]
 
 
@@ -95,6 +98,7 @@ async def test_the_trace_lens_on_a_cell_runs_the_cells_above_and_maps_back_to_th
         text_lines = raw["jaxpr"]["text_lines"]
         assert text_lines and {line for _, line in text_lines} <= {4, 5}
         assert raw["target"]["line"] == 2 and raw["spec"]["line"] == 1
+        assert schema.problems(raw, protocol.TraceResult) == []  # the typed record, `notebook` included
 
         # the result is of the cells that ran: an edit below the function's cell keeps it, one above does not
         nb.edit(7, "@jax.jit\ndef g(x):\n    return x + 1")
@@ -120,6 +124,11 @@ async def test_an_error_in_a_cell_is_a_diagnostic_in_that_cell(client, tmp_path)
         diagnostics = {uri: diags for uri, _, diags in client.published[mark:]}
         (diagnostic,) = [d for d in diagnostics[cell] if d.source == "sharpbits (trace)"]
         assert diagnostic.range.start.line == 2 and "undefined_name" in diagnostic.message
+        # raised in a helper of another cell: the error says where, and has no line in this cell
+        result = await trace(client, nb.uri_of(9), "h", "x=f32[2]")
+        assert not result["ok"] and result["error"]["type"] == "ValueError"
+        assert (result["error"]["line"], result["error"]["cell"], result["error"]["cell_line"]) == (None, 9, 2)
+        assert result["error"]["message"] == "no good (cell 9, line 2)"
     finally:
         nb.close()
 
