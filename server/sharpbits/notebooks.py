@@ -12,6 +12,10 @@ syntax that is not Python is masked first, keeping every other character at its 
   a `pass` (or `name = None` for an assignment from a magic) at the same indentation;
 - a cell that still does not parse on its own is left out and reported as a syntax error in that cell.
 
+The lines a timing magic times (`%timeit f(x)`, a `%%timeit` body) are kept as `TimedRegion`s that the analysis
+gets with the program, so `unblocked-timing` sees them as timings. A trace from a cell runs the program masked
+with `RUN_MAGICS` instead: `%time` code runs, `%timeit` / `%%timeit` code does not (sharpbits.trace.notebook).
+
 Findings come back with their cell (`cell`: 1-based among all cells, markdown included, as editors show them)
 and a line and column relative to that cell. Fixes are applied per cell and written back by replacing only the
 `source` values of the changed cells in the file's own text, so metadata, outputs, execution counts, key
