@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from sharpbits.analysis.model import ModuleModel
 from sharpbits.analysis.rules import ALL_RULES, lookup
-from sharpbits.analysis.rules.base import Rule, RuleContext
+from sharpbits.analysis.rules.base import Rule, RuleContext, TimedRegion
 from sharpbits.findings import Finding, Severity
 from sharpbits.source import SourceText
 
@@ -71,7 +71,9 @@ class AnalysisResult:
     functions: list[TracedFunction] = field(default_factory=list)
 
 
-def analyze(text: str, path: str = "<unknown>", selection: Selection | None = None) -> AnalysisResult:
+def analyze(text: str, path: str = "<unknown>", selection: Selection | None = None,
+            timed_regions: tuple[TimedRegion, ...] = ()) -> AnalysisResult:
+    """`timed_regions`: statements timed from outside the code (a notebook's `%timeit`), see TimedRegion."""
     selection = selection or Selection()
     source = SourceText(path, text)
     try:
@@ -80,7 +82,7 @@ def analyze(text: str, path: str = "<unknown>", selection: Selection | None = No
             tree = ast.parse(text, filename=path)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:  # NUL bytes; nesting too deep
         return unparsable(source, exc)
-    return analyze_parsed(source, tree, selection)
+    return analyze_parsed(source, tree, selection, timed_regions)
 
 
 def unparsable(source: SourceText, exc: Exception) -> AnalysisResult:
@@ -90,13 +92,14 @@ def unparsable(source: SourceText, exc: Exception) -> AnalysisResult:
     return AnalysisResult([], _syntax_error_finding(source, exc))
 
 
-def analyze_parsed(source: SourceText, tree: ast.Module, selection: Selection) -> AnalysisResult:
+def analyze_parsed(source: SourceText, tree: ast.Module, selection: Selection,
+                   timed_regions: tuple[TimedRegion, ...] = ()) -> AnalysisResult:
     """`analyze` after the parse: `tree` must be what `ast.parse(source.text)` gives (positions included)."""
     try:
         model = ModuleModel(tree)
         findings: list[Finding] = []
         for rule_cls in selection.rules():
-            ctx = RuleContext(source, tree, model, rule_cls())
+            ctx = RuleContext(source, tree, model, rule_cls(), timed_regions=timed_regions)
             ctx.rule.check(ctx)
             findings.extend(ctx.found)
     except RecursionError:
