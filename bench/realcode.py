@@ -77,6 +77,14 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "jumanji": ("1.1.2", True),
     "flowjax": ("19.1.2", True),
     "dm-pix": ("0.4.5", True),
+    # a sixth round after the fifth was fixed: 74 warnings, 65 true, 9 false
+    "gpjax": ("1.0.0", True),
+    "tinygp": ("0.3.1", True),
+    "oryx": ("0.2.9", True),
+    "jaxns": ("3.0.0", True),
+    "trax": ("1.4.1", True),
+    "sbx-rl": ("0.28.0", True),
+    "jax-cosmo": ("0.1.0", True),
 }
 # Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 

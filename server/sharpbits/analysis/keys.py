@@ -268,7 +268,10 @@ class KeyFlow(ValueKinds):
                 or self.drawless_module_call(call, scope)):
             return []
         if isinstance(call.func, ast.Attribute) and call.func.attr in _STORING_METHODS and q is None:
-            return []  # keys.append(key): stored for later, not drawn from
+            return []
+        if q == "dataclasses.replace" or (isinstance(call.func, ast.Attribute) and call.func.attr in (
+                "replace", "_replace") and q is None and call.keywords and not call.args):
+            return []  # dataclasses.replace(state, key=k), state._replace(rng=k): the key is stored  # keys.append(key): stored for later, not drawn from
         callee = self.callee_of(call, scope)
         if callee is None:  # a function we cannot see: maybe (a constructor given key=: surely)
             opaque = "always" if _constructs(call) else "maybe"
@@ -660,8 +663,9 @@ class _ScopeWalk:
         return not {n.id for n in ast.walk(array) if isinstance(n, ast.Name)} & derived
 
     def _varies_per_iteration(self, call: ast.Call, key: ast.AST, stmt: ast.stmt) -> bool:
-        """Whether a call in a loop reads, besides the key, a name the loop binds (its target or a name assigned
-        in its body): then each iteration asks for something else."""
+        """Whether each iteration of the loop around a call is another setting: the call reads, besides the key,
+        a name the loop binds (its target or a name assigned in its body), or the body reads the loop's target
+        (`for base in (RBF, Matern32): ... base(...)`). `for _ in range(n)` repeats one iteration."""
         loop = self.model.parents.get(stmt)
         while isinstance(loop, ast.With | ast.AsyncWith):
             loop = self.model.parents.get(loop)
@@ -675,7 +679,13 @@ class _ScopeWalk:
                     bound.add(n.id)
         key_names = {n.id for n in ast.walk(key) if isinstance(n, ast.Name)}
         reads = {n.id for n in ast.walk(call) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-        return bool((reads - key_names) & bound)
+        if (reads - key_names) & bound:
+            return True
+        if not isinstance(loop, ast.For | ast.AsyncFor):
+            return False
+        targets = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+        return any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in targets
+                   for inner in loop.body for n in ast.walk(inner))
 
     def _comprehension_names(self, comprehension: ast.AST) -> set[str]:
         """Names bound by this comprehension and the comprehensions around it."""

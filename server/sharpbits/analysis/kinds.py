@@ -449,6 +449,8 @@ class _KindEvaluator:
                 if func.attr == "astype":
                     return Kind.JAX_MASK if node.args and _is_bool_dtype(node.args[0], self.model, self.scope) else Kind.JAX
                 return Kind.JAX_MASK if func.attr in _MASK_KEEPING_METHODS else Kind.JAX
+            if recv in ARRAYS and func.attr in ARRAY_STATIC_ATTRS:
+                return Kind.UNKNOWN  # `u0.ndim()`: an array's ndim is not callable, so u0 is some other pytree
             if recv in (Kind.JAX, Kind.NUMPY):
                 return Kind.PYTHON if func.attr in _ARRAY_PY_METHODS else recv
         return Kind.UNKNOWN
