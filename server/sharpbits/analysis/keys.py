@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from sharpbits.analysis.kinds import Kind, ValueKinds
 from sharpbits.analysis.liveness import values_dead_before
 from sharpbits.analysis.scopes import FunctionInfo
-from sharpbits.analysis.syntax import iter_children, literal_int
+from sharpbits.analysis.syntax import called_name, is_assertion, iter_children, literal_int
 
 # jax.random functions that take a key without consuming it
 RANDOM_NON_CONSUMING = {"key", "PRNGKey", "key_data", "wrap_key_data", "key_impl", "clone"}
@@ -328,8 +328,7 @@ def _abstract_evaluation(call: ast.Call, qualname: str | None) -> bool:
 
 
 def _truth_assertion(func: ast.AST) -> bool:
-    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-    return name in ("assertTrue", "assertFalse", "assert_", "failUnless", "failIf")
+    return called_name(func) in ("assertTrue", "assertFalse", "assert_", "failUnless", "failIf")
 
 
 def _constructs(call: ast.Call) -> bool:
@@ -706,7 +705,7 @@ class _ScopeWalk:
         while not isinstance(cur, ast.stmt) and cur in parents:
             parent = parents[cur]
             if parent in chain_a and isinstance(parent, ast.Call) and (
-                    _is_assertion(parent.func) or _tree_assertion(self.model, parent, self.fn)):
+                    is_assertion(parent.func) or _tree_assertion(self.model, parent, self.fn)):
                 side_a = chain_a[chain_a.index(parent) - 1]
                 return side_a is not cur and side_a in parent.args and cur in parent.args
             cur = parent
@@ -750,7 +749,7 @@ class _ScopeWalk:
                 if reads & names:
                     names.update(_stored(assign))  # type: ignore[arg-type]
         for node in own:
-            if isinstance(node, ast.Call) and _is_assertion(node.func):
+            if isinstance(node, ast.Call) and is_assertion(node.func):
                 pairs = [node.args[:2]]
                 if _truth_assertion(node.func) and node.args:  # assertTrue(jnp.array_equal(a, b))
                     pairs += _compared_sides(node.args[0])
@@ -930,18 +929,13 @@ _TREE_MAPS = {"jax.tree.map", "jax.tree_util.tree_map", "jax.tree_map", "tree.ma
 def _tree_assertion(model: KeyFlow, call: ast.Call, scope: FunctionInfo | None) -> bool:
     """`jax.tree.map(assert_allclose, actual, expected)`: an assertion applied leaf by leaf."""
     return (len(call.args) >= 3 and model.qualname(call.func, scope) in _TREE_MAPS
-            and _is_assertion(call.args[0]))
+            and is_assertion(call.args[0]))
 
 
 def _checks_only(model: KeyFlow, stmt: ast.stmt | None, scope: FunctionInfo | None) -> bool:
     """A statement that is one assertion call: the values it computes die in the check."""
     return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and (
-        _is_assertion(stmt.value.func) or _tree_assertion(model, stmt.value, scope))
-
-
-def _is_assertion(func: ast.AST) -> bool:
-    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-    return name.lower().startswith("assert")
+        is_assertion(stmt.value.func) or _tree_assertion(model, stmt.value, scope))
 
 
 def _replays(first: KeyUse, call: ast.Call, stmt: ast.stmt | None) -> bool:

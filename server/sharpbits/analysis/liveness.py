@@ -21,6 +21,8 @@ import ast
 from collections.abc import Sequence
 from typing import Protocol
 
+from sharpbits.analysis.syntax import is_assertion
+
 _BLOCK_FIELDS = ("body", "orelse", "finalbody")
 _COMPOUND = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try, ast.Match)
 
@@ -290,13 +292,7 @@ def _bound_names(stmt: ast.stmt) -> set[str] | None:
     """The names an assignment binds, or None when it stores elsewhere (an attribute, a container) or is not an
     assignment: then its values are not followed."""
     if isinstance(stmt, ast.Assign):
-        names: set[str] = set()
-        for target in stmt.targets:
-            found = _target_names(target)
-            if found is None:
-                return None
-            names |= found
-        return names or None
+        return _target_names(ast.Tuple(elts=list(stmt.targets), ctx=ast.Store())) or None
     if isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
         return _target_names(stmt.target)
     return None
@@ -329,9 +325,4 @@ def _reads(node: ast.AST) -> set[str]:
 
 
 def _is_assertion_call(node: ast.AST) -> bool:
-    """`self.assertTrue(...)`, `np.testing.assert_allclose(...)`, `chex.assert_trees_all_close(...)`: reads only."""
-    if not isinstance(node, ast.Call):
-        return False
-    func = node.func
-    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-    return name.lower().startswith("assert")
+    return isinstance(node, ast.Call) and is_assertion(node.func)
