@@ -314,16 +314,14 @@ class KeyFlow(ValueKinds):
 def _clones(call: ast.Call, qualname: str | None) -> bool:
     """`jax.random.clone(key)` and wrappers named `clone`: JAX's way of saying a key is reused on purpose (the
     key reuse checker lets the clone be consumed again), so neither the clone nor what it feeds is a reuse."""
-    name = qualname or (call.func.attr if isinstance(call.func, ast.Attribute) else
-                        call.func.id if isinstance(call.func, ast.Name) else "")
+    name = qualname or called_name(call.func)
     return name.rsplit(".", 1)[-1] == "clone" and len(call.args) == 1 and not call.keywords
 
 
 def _abstract_evaluation(call: ast.Call, qualname: str | None) -> bool:
     """`jax.eval_shape(f.init, key, x)` (and libraries' `fast_eval_shape`): shapes and dtypes are computed,
     no number is drawn."""
-    name = qualname or (call.func.attr if isinstance(call.func, ast.Attribute) else
-                        call.func.id if isinstance(call.func, ast.Name) else "")
+    name = qualname or called_name(call.func)
     return name.rsplit(".", 1)[-1].endswith("eval_shape")
 
 
@@ -333,9 +331,7 @@ def _truth_assertion(func: ast.AST) -> bool:
 
 def _constructs(call: ast.Call) -> bool:
     """`Linear(3, 4, key=k)`, `eqx.nn.MLP(..., key=k)`: a class built from a key (equinox's convention)."""
-    func = call.func
-    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-    return name[:1].isupper() and any(kw.arg == "key" for kw in call.keywords)
+    return called_name(call.func)[:1].isupper() and any(kw.arg == "key" for kw in call.keywords)
 
 
 def _positional(fn: FunctionInfo) -> list[str]:
@@ -917,8 +913,7 @@ def _stored(stmt: ast.stmt) -> set[str]:
 
 def _about_shapes(assertion: ast.AST, pair: list[ast.expr]) -> bool:
     """`chex.assert_shape(a, b.shape)`, `assert a.shape == b.shape`: a check of structure, not of values."""
-    func = assertion.func if isinstance(assertion, ast.Call) else None
-    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    name = called_name(assertion.func) if isinstance(assertion, ast.Call) else ""
     return "shape" in name.lower() or any(
         isinstance(side, ast.Attribute) and side.attr in ("shape", "ndim", "dtype", "size") for side in pair)
 
