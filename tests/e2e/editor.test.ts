@@ -499,7 +499,7 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
       // w: columns split over `model`, each block on the 4 devices of `data`
       assert.match(text, /w float32\[32, 16\] P\(None, 'model'\) \(split over 8 devices\)/);
       assert.match(text, /0:8\s+8:16\s+0:32\s+0,2,4,6\s+1,3,5,7/);
-      assert.match(text, /result float32\[\] P\(\) \(replicated\)/);
+      assert.match(text, /result float32\[\] P\(\) \(replicated\)\n+collectives: /, "the collectives on a line of their own");
       assert.match(text, /collectives: all-gather 1\.00 KiB \(line 24\), all-reduce 4 B \(line 27\)/);
       // each collective as an inlay hint at the end of the line it came from
       const lines = await page.locator(".monaco-editor .view-lines").first().innerText();

@@ -150,7 +150,8 @@ def sharding_markdown(result: TraceResult) -> str:
         if grid and not v.get("replicated"):
             parts.append("\n  ```\n" + "\n".join("  " + ln for ln in grid_text(dict(grid))) + "\n  ```")
     colls = result.get("collectives") or []
-    parts.append("collectives: " + (", ".join(
+    # (a blank line first: without it Markdown continues the last list item with this line)
+    parts.append("\ncollectives: " + (", ".join(
         f"`{c['op']}` {_bytes(c['bytes'])}" + (f" (line {c['line']})" if c["line"] else "") for c in colls) or "none"))
     return "\n".join(parts)
 
