@@ -4,6 +4,7 @@
 # Usage: test_e2e.sh OUT.xml   (always writes OUT.xml: a failed setup becomes a failing test case)
 # Everything runs under a per-run folder (HOME, XDG_*, TMPDIR, user data, extensions); code-server and the
 # test runner are started with setsid and their process groups are killed on exit, whatever happens.
+# SB_E2E_TEST_PATTERN (a regular expression) runs only the tests whose names match it (node --test-name-pattern).
 # SHARPBITS_E2E_PYTHON overrides the interpreter written into sharpbits.interpreter (default: .venv/bin/python).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -100,7 +101,7 @@ SB_E2E_REPORT="$run/report.json" SB_E2E_ARTIFACTS="$artifacts" SB_E2E_PYTHON="$p
 SB_E2E_UNTRUSTED_URL="http://127.0.0.1:$port2/?folder=$run/workspace-untrusted/examples" \
 SB_E2E_UNTRUSTED_REPORT="$run/untrusted-report.json" SB_E2E_UNTRUSTED_PID="$cs2_pid" \
 SB_E2E_UNTRUSTED_WORKSPACE="$run/workspace-untrusted/examples" SB_E2E_MARKERS="$run/markers" \
-  setsid node --test --test-concurrency=1 --test-timeout=180000 --test-reporter=spec --test-reporter-destination=stdout \
+  setsid node --test --test-concurrency=1 --test-timeout=180000 ${SB_E2E_TEST_PATTERN:+"--test-name-pattern=$SB_E2E_TEST_PATTERN"} --test-reporter=spec --test-reporter-destination=stdout \
   --test-reporter=junit --test-reporter-destination="$out" build/e2e/*.test.js </dev/null &
 test_pid=$!
 wait "$test_pid"; rc=$?

@@ -27,6 +27,8 @@ EXPECTED: dict[str, set[tuple]] = {
     "unblocked_timing.py": {(18, "unblocked-timing")},
     "tracing_loops.py": {(14, "python-loop-in-jit")},
     "tracing_selu.py": set(),
+    "tracing_matmul.py": set(),
+    "tracing_sharding.py": set(),
     # the key drawn in cell 5 is reused in cell 7; the helper in cell 11 runs under the jit of cell 12
     "sharp_bits_notebook.ipynb": {(7, 1, "prng-key-reuse"), (11, 2, "in-place-update")},
 }

@@ -49,6 +49,8 @@ export function startE2eReport(
       trusted: vscode.workspace.isTrusted,
       compiled: views?.state ?? null,
       worker: worker?.last ?? null,
+      // the launch prefix the extension pushes to the server (tests that change it wait for the push)
+      traceLaunchPrefix: vscode.workspace.getConfiguration("sharpbits").get<string>("trace.launchPrefix") ?? null,
     };
     try {
       fs.writeFileSync(`${file}.tmp`, JSON.stringify(report, null, 1));
@@ -67,6 +69,7 @@ export function startE2eReport(
     vscode.workspace.onDidOpenTextDocument(schedule),
     ...(views ? [views.onDidLink(schedule)] : []),
     vscode.workspace.onDidGrantWorkspaceTrust(schedule),
+    vscode.workspace.onDidChangeConfiguration(schedule),
   ];
   const poll = worker ? setInterval(schedule, 1000) : undefined; // the worker status changes without an event
   schedule();

@@ -33,6 +33,7 @@ interface Report {
   seq: number;
   compiled?: { kind?: string; fn?: string; sourceLine?: number; listingLines: number[]; colouredListingLines: number; colouredSourceLines: number } | null;
   worker?: string | null;
+  traceLaunchPrefix?: string | null;
   activated: boolean;
   state: string;
   reason: string | null;
@@ -389,5 +390,135 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     assert.match(confirmed.message, /\(trace: unrolled into 3,000 of 3,000 equations, ≈.* of the .* compile\)/);
     assert.equal(confirmed.severity, "Warning", "a large unrolled loop is raised to warning");
     await shot("13-trace-confirmed-loop");
+  });
+
+  // ---- what the trace tells: roofline, compile time, sharding (issue 13) ----------------------------------------
+
+  /** The CodeLenses of the editor in view (editors opened before keep theirs in the page, hidden). */
+  const visibleLenses = (hasText?: string | RegExp): Locator =>
+    page.locator(".codelens-decoration a", hasText ? { hasText } : {}).filter({ visible: true });
+
+  /** Traces the first function whose CodeLens still says Trace; waits for its summary (or its failure). */
+  async function traceFirstUntraced(summaries: number): Promise<void> {
+    const lens = visibleLenses("Trace").first();
+    await lens.waitFor({ state: "visible", timeout: 60_000 });
+    await lens.click();
+    const done = visibleLenses(/jaxpr \d+ eqns|trace failed/).nth(summaries - 1);
+    await done.waitFor({ state: "visible", timeout: 180_000 });
+    assert.match(await done.innerText(), /jaxpr \d+ eqns · compile .* · run .* · cpu/);
+  }
+
+  /** One editor group, no panel: the traced file in full view (CodeLenses are drawn only on lines in view) and the
+   * screenshots the README uses clean. */
+  async function oneEditorNoPanel(): Promise<void> {
+    if (await page.locator(".part.panel").isVisible().catch(() => false)) {
+      await runCommand("View: Toggle Panel Visibility");
+      await page.locator(".part.panel").waitFor({ state: "hidden" });
+    }
+    if ((await page.locator(".editor-group-container").count()) > 1) {
+      await runCommand("Single Column Editor Layout");
+      await page.locator(".editor-group-container").nth(1).waitFor({ state: "detached" });
+    }
+  }
+
+  /** A screenshot for docs/images: after the hover's fade-in (the other screenshots are for debugging). */
+  const readmeShot = (name: string) =>
+    page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), animations: "disabled" }).catch(() => undefined);
+
+  /** Opens the hover at a position (Ctrl+K Ctrl+I) and returns it once it shows `hasText`. */
+  async function hoverAt(line: number, column: number, hasText: string): Promise<Locator> {
+    await page.locator(".monaco-editor .view-lines").first().click();
+    await goToLine(line, column);
+    await page.keyboard.press("Control+K");
+    await page.keyboard.press("Control+I");
+    const hover = page.locator(".monaco-hover").filter({ hasText }).first();
+    await hover.waitFor({ state: "visible" });
+    return hover;
+  }
+
+  test("tracing: the roofline shows next to the run time: a large matmul compute-bound, a scaling memory-bound", async () => {
+    const file = "tracing_matmul.py";
+    await oneEditorNoPanel();
+    await openFile(file);
+    await goToLine(13, 1);
+    await traceFirstUntraced(1); // matmul
+    await traceFirstUntraced(2); // scale
+    // inlay hints after each def line: the run time, then where it sits on the roofline
+    // (whole: VS Code cuts a hint past 43 characters with an ellipsis; the peak figure is in the hover)
+    const lines = (await page.locator(".monaco-editor .view-lines").first().innerText()).split("\n");
+    const defLine = (name: string) => lines.find((l) => new RegExp(`def\\s+${name}\\(`).test(l)) ?? "";
+    assert.match(defLine("matmul"), /\)\s*:\s*run\s+[\d.]+\s+[µm]?s\s+·\s+compute-bound:\s+\d+%\s+of\s+peak\s*$/);
+    assert.match(defLine("scale"), /\)\s*:\s*run\s+[\d.]+\s+[µm]?s\s+·\s+memory-bound:\s+\d+%\s+of\s+peak\s*$/);
+    // the hover: achieved rates, intensity, the bound and where the peak figure came from
+    const hover = await hoverAt(13, 6, "roofline");
+    const text = await hover.innerText();
+    assert.match(text, /matmul.*traced on/s);
+    assert.match(text, /roofline: [\d.]+ [kMGT]?FLOP\/s · [\d.]+ [kMGT]?B\/s · 171 flop\/byte · compute-bound: \d+% of peak [\d.]+ [kMGT]?FLOP\/s \(measured on this CPU/);
+    await readmeShot("16-roofline");
+    await page.keyboard.press("Escape");
+  });
+
+  test("tracing: the hover splits the compile time into tracing, lowering and XLA compile, with the lines behind it", async () => {
+    const file = "tracing_loops.py";
+    await oneEditorNoPanel();
+    await openFile(file);
+    await goToLine(13, 1);
+    const first = visibleLenses().first(); // python_loop's (traced by the test above)
+    await first.waitFor({ state: "visible", timeout: 60_000 });
+    if (/Trace/.test(await first.innerText())) await traceFirstUntraced(1);
+    const hover = await hoverAt(13, 6, "most equations");
+    const text = await hover.innerText();
+    assert.match(text, /python_loop.*traced on/s);
+    const time = String.raw`[\d.]+ (?:µs|ms|s)`;
+    // 1000 iterations of `x = 0.5 * x + jnp.sin(x)` (line 15): every equation, and so the compile time, is that line's
+    assert.match(text, new RegExp(`compile ${time} = tracing ${time} \\+ lowering ${time} \\+ XLA compile ${time}( \\(cache hit\\))?; ` +
+      String.raw`most equations: line 15 \(3,000, 100%\)`));
+    await readmeShot("17-compile-split");
+    await page.keyboard.press("Escape");
+  });
+
+  test("tracing: a function sharded over 8 host devices shows each argument's device grid and its collectives at their lines", async () => {
+    // 8 CPU devices: XLA_FLAGS must reach the worker; the launch prefix (a workspace setting here) passes it
+    const prefix = "env XLA_FLAGS=--xla_force_host_platform_device_count=8";
+    const settingsDir = path.join(WORKSPACE, ".vscode");
+    fs.mkdirSync(settingsDir, { recursive: true });
+    fs.writeFileSync(path.join(settingsDir, "settings.json"), JSON.stringify({ "sharpbits.trace.launchPrefix": prefix }));
+    try {
+      await waitForReport("the launch prefix pushed to the server", (r) => r.traceLaunchPrefix === prefix, 30_000);
+      const file = "tracing_sharding.py";
+      await oneEditorNoPanel();
+      await openFile(file);
+      await goToLine(22, 1);
+      await traceFirstUntraced(1);
+      const hover = await hoverAt(22, 6, "sharding over");
+      const text = await hover.innerText();
+      assert.match(text, /sharding over 8 devices:/);
+      // x: rows split over `data` (4 blocks), each block on the 2 devices of `model`
+      assert.match(text, /x float32\[64, 32\] P\('data', None\) \(split over 8 devices\)/);
+      assert.match(text, /0:32\s+0:16\s+0,1\s+16:32\s+2,3\s+32:48\s+4,5\s+48:64\s+6,7/);
+      // w: columns split over `model`, each block on the 4 devices of `data`
+      assert.match(text, /w float32\[32, 16\] P\(None, 'model'\) \(split over 8 devices\)/);
+      assert.match(text, /0:8\s+8:16\s+0:32\s+0,2,4,6\s+1,3,5,7/);
+      assert.match(text, /result float32\[\] P\(\) \(replicated\)\n+collectives: /, "the collectives on a line of their own");
+      assert.match(text, /collectives: all-gather 1\.00 KiB \(line 24\), all-reduce 4 B \(line 27\)/);
+      // each collective as an inlay hint at the end of the line it came from
+      const lines = await page.locator(".monaco-editor .view-lines").first().innerText();
+      assert.match(lines, /h\s=\sjnp\.tanh\(x\s@\sw\)\s*all-gather\s+1\.00\s+KiB/);
+      assert.match(lines, /\.sum\(\)\s*all-reduce\s+4\s+B/);
+      // for the screenshot: scroll the hover (the wheel over it) until the sharding section is at its top
+      const heading = hover.getByText("sharding over 8 devices").first();
+      for (let attempt = 0; attempt < 10; attempt++) { // (smooth scrolling: only the screenshot depends on it)
+        const [box, section] = await Promise.all([hover.boundingBox(), heading.boundingBox()]);
+        if (!box || !section || section.y - box.y < 16) break;
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.wheel(0, section.y - box.y - 8);
+        await page.waitForTimeout(250);
+      }
+      await readmeShot("18-sharding");
+      await page.keyboard.press("Escape");
+    } finally {
+      fs.rmSync(settingsDir, { recursive: true, force: true }); // later tests trace on one device again
+      await waitForReport("the launch prefix gone", (r) => !r.traceLaunchPrefix, 30_000).catch(() => undefined);
+    }
   });
 });

@@ -60,7 +60,10 @@ async def test_lens_trace_hover_and_hints(client, uri):
         types.TextDocumentIdentifier(uri), types.Range(types.Position(0, 0), types.Position(20, 0))))
     labels = {(h.position.line, h.label.strip()) for h in hints}
     (def_hint,) = [label for line, label in labels if line == 6]
-    assert def_hint.startswith("run ") and " · memory-bound: " in def_hint and "% of peak " in def_hint
+    assert def_hint.startswith("run ") and " · memory-bound: " in def_hint and def_hint.endswith("% of peak")
+    assert len(def_hint) <= 43, f"VS Code cuts an inlay hint past 43 characters: {def_hint!r}"
+    (def_tooltip,) = [h.tooltip for h in hints if h.position.line == 6]
+    assert def_tooltip.value.startswith("roofline: ") and "measured on this CPU" in def_tooltip.value
     assert (7, "2 eqns") in labels and (8, "1 eqn") in labels
     # an edit makes the result stale: no hints, and the lens offers a re-run
     replace_text(client, uri, DOC.replace("* 2", "* 3"), 2)

@@ -161,7 +161,8 @@ def sharding_markdown(result: TraceResult) -> str:
         if grid and not v.get("replicated"):
             parts.append("\n  ```\n" + "\n".join("  " + ln for ln in grid_text(dict(grid))) + "\n  ```")
     colls = result.get("collectives") or []
-    parts.append("collectives: " + (", ".join(
+    # (a blank line first: without it Markdown continues the last list item with this line)
+    parts.append("\ncollectives: " + (", ".join(
         f"`{c['op']}` {_bytes(c['bytes'])}" + (f" (line {c['line']})" if c["line"] else "") for c in colls) or "none"))
     return "\n".join(parts)
 
@@ -237,9 +238,15 @@ def inlay_hints(ls: Any, uri: str, version: int | None, functions: list[TracedFu
         run = ((entry.result.get("timings") or {}).get("run") or {}).get("median_s")
         if run and settings.get("runTime", True):
             roof = entry.result.get("roofline")
-            bound = f" · {describe_roofline(roof)}" if roof and "bound" in roof and settings.get("roofline", True) else ""
-            hints.append(types.InlayHint(position=types.Position(fn.line - 1, len(def_text)),
-                                         label=f"  run {duration(run)}{bound}", padding_left=True))
+            shown = roof is not None and "bound" in roof and settings.get("roofline", True)
+            # the label stays within VS Code's 43 characters (editor.inlayHints.maximumLength, past which it is cut
+            # with an ellipsis): the peak figure and where it came from are in the tooltip and the hover
+            label = f"run {duration(run)}" + (f" · {roof['bound']}-bound: {100 * roof['fraction_of_peak']:.0f}% of peak"
+                                              if shown and roof else "")
+            tooltip = types.MarkupContent(types.MarkupKind.Markdown, f"roofline: {roofline_line(roof)}") \
+                if shown and roof else None
+            hints.append(types.InlayHint(position=types.Position(fn.line - 1, len(def_text)), label=label,
+                                         tooltip=tooltip, padding_left=True))
         if settings.get("collectives", True):
             from sharpbits.trace.render import _bytes
 
