@@ -54,6 +54,25 @@ def test_matmul_is_compute_bound_elementwise_is_memory_bound(doc):
     assert len(list((doc / "cache").glob("sharpbits-cpu-peak-*.json"))) == 1
 
 
+def test_a_cached_peak_that_a_run_beats_is_measured_again(doc, tmp_path):
+    """A peak measured while the machine was busy (cached forever) would put a matmul at 500% of peak: a run
+    faster than the cached peak makes the worker measure again and replace the cache."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    p = trace(doc, "matmul", "--format", "json")
+    assert p.returncode == 0, p.stderr
+    (cached,) = (doc / "cache").glob("sharpbits-cpu-peak-*.json")
+    stale = {**json.loads(cached.read_text()), "flops_per_s": 1000.0, "source": "stale"}
+    (cache / cached.name).write_text(json.dumps(stale))
+    env = {**os.environ, "SHARPBITS_JAX_CACHE": str(cache)}
+    p = subprocess.run([str(EXE), "trace", "kernels.py::matmul", "--show", "cost,timing", "--no-eager", "--budget",
+                        "0.1", "--format", "json"], capture_output=True, text=True, cwd=doc, env=env, timeout=300)
+    assert p.returncode == 0, p.stderr
+    peak = json.loads(p.stdout)["roofline"]["peak"]
+    assert peak["flops_per_s"] > 1e6 and peak["source"].startswith("measured on this CPU")
+    assert json.loads((cache / cached.name).read_text())["flops_per_s"] == peak["flops_per_s"]
+
+
 def test_text_output_names_the_bound_and_the_peak(doc):
     p = trace(doc, "matmul")
     assert p.returncode == 0, p.stderr
