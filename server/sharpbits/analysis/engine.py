@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from sharpbits.analysis.model import ModuleModel
 from sharpbits.analysis.rules import ALL_RULES, lookup
 from sharpbits.analysis.rules.base import Rule, RuleContext
+from sharpbits.analysis.scopes import StatementWalks
 from sharpbits.findings import Finding, Severity
 from sharpbits.source import SourceText
 
@@ -90,10 +91,12 @@ def unparsable(source: SourceText, exc: Exception) -> AnalysisResult:
     return AnalysisResult([], _syntax_error_finding(source, exc))
 
 
-def analyze_parsed(source: SourceText, tree: ast.Module, selection: Selection) -> AnalysisResult:
-    """`analyze` after the parse: `tree` must be what `ast.parse(source.text)` gives (positions included)."""
+def analyze_parsed(source: SourceText, tree: ast.Module, selection: Selection,
+                   reusable: StatementWalks | None = None) -> AnalysisResult:
+    """`analyze` after the parse: `tree` must be what `ast.parse(source.text)` gives (positions included).
+    `reusable`: what IncrementalAnalysis keeps from the previous version (the result is the same without it)."""
     try:
-        model = ModuleModel(tree)
+        model = ModuleModel(tree, reusable)
         findings: list[Finding] = []
         for rule_cls in selection.rules():
             ctx = RuleContext(source, tree, model, rule_cls())
