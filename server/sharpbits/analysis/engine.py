@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from sharpbits.analysis.model import ModuleModel
+from sharpbits.analysis.reuse import Reusable
 from sharpbits.analysis.rules import ALL_RULES, lookup
 from sharpbits.analysis.rules.base import Rule, RuleContext
-from sharpbits.analysis.scopes import StatementWalks
 from sharpbits.findings import Finding, Severity
 from sharpbits.source import SourceText
 
@@ -92,7 +92,7 @@ def unparsable(source: SourceText, exc: Exception) -> AnalysisResult:
 
 
 def analyze_parsed(source: SourceText, tree: ast.Module, selection: Selection,
-                   reusable: StatementWalks | None = None) -> AnalysisResult:
+                   reusable: Reusable | None = None) -> AnalysisResult:
     """`analyze` after the parse: `tree` must be what `ast.parse(source.text)` gives (positions included).
     `reusable`: what IncrementalAnalysis keeps from the previous version (the result is the same without it)."""
     try:

@@ -25,7 +25,7 @@ import warnings
 from collections import OrderedDict
 
 from sharpbits.analysis.engine import AnalysisResult, Selection, analyze_parsed, unparsable
-from sharpbits.analysis.scopes import StatementWalks
+from sharpbits.analysis.reuse import Reusable
 from sharpbits.source import SourceText, split_lines
 
 
@@ -38,7 +38,7 @@ class IncrementalAnalysis:
         self.remembered = max(remembered, 1)
         self._recent: OrderedDict[str, AnalysisResult] = OrderedDict()  # text -> its result, newest last
         self._parsed: tuple[str, list[str], ast.Module] | None = None  # the last text that parsed, its lines, tree
-        self.walks = StatementWalks()  # the model's walk of each top-level statement of the last tree
+        self.reusable = Reusable()  # what the last version's model hands to the next (analysis/reuse.py)
         self.reused_results = 0  # updates answered from an earlier version (for benchmarks and tests)
         self.reused_parses = 0  # updates that parsed one statement instead of the whole text
         self._lock = threading.Lock()
@@ -60,7 +60,7 @@ class IncrementalAnalysis:
         source = SourceText(self.path, text)
         tree = self.parse(text)
         result = unparsable(source, tree) if isinstance(tree, Exception) else analyze_parsed(
-            source, tree, self.selection, self.walks)
+            source, tree, self.selection, self.reusable)
         self._recent[text] = result
         while len(self._recent) > self.remembered:
             self._recent.popitem(last=False)

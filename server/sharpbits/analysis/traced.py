@@ -143,23 +143,6 @@ class TracedCode(Scopes):
                 values.append(call.args[positional.index(param)])
         return values
 
-    def _calls_named(self, names: set[str], attribute: str | None) -> list[ast.Call]:
-        """The calls `NAME(...)` for these names and `X.attribute(...)`, in the order of `nodes(ast.Call)`."""
-        index = self._calls_by_callee
-        if index is None:
-            index = self._calls_by_callee = {}
-            for position, call in enumerate(self.nodes(ast.Call)):
-                func = call.func  # type: ignore[attr-defined]
-                key = ("", func.id) if isinstance(func, ast.Name) else (".", func.attr) if isinstance(
-                    func, ast.Attribute) else None
-                if key is not None:
-                    index.setdefault(key, []).append((position, call))  # type: ignore[arg-type]
-        found = [item for name in names for item in index.get(("", name), ())]
-        if attribute is not None:
-            found.extend(index.get((".", attribute), ()))
-        return [call for _, call in sorted(found, key=lambda item: item[0])] if len(found) > 1 else [
-            call for _, call in found]
-
     def passed_through_params(self, fn: FunctionInfo) -> set[str]:
         """Parameters of a directly traced function that its transformations pass through as they are (so they
         keep whatever kind the caller gives them): `in_axes=None` positions of every `vmap`/`pmap` site, every
@@ -206,6 +189,23 @@ class TracedCode(Scopes):
     def calls_from_traced(self, fn: FunctionInfo) -> list[tuple[FunctionInfo, ast.Call]]:
         """The calls of `fn` made from traced functions (caller, call): how a helper is reached."""
         return self._calls_from_traced.get(fn.qualname, [])
+
+    def _calls_named(self, names: set[str], attribute: str | None) -> list[ast.Call]:
+        """The calls `NAME(...)` for these names and `X.attribute(...)`, in the order of `nodes(ast.Call)`."""
+        index = self._calls_by_callee
+        if index is None:
+            index = self._calls_by_callee = {}
+            for position, call in enumerate(self.nodes(ast.Call)):
+                func = call.func  # type: ignore[attr-defined]
+                key = ("", func.id) if isinstance(func, ast.Name) else (".", func.attr) if isinstance(
+                    func, ast.Attribute) else None
+                if key is not None:
+                    index.setdefault(key, []).append((position, call))  # type: ignore[arg-type]
+        found = [item for name in names for item in index.get(("", name), ())]
+        if attribute is not None:
+            found.extend(index.get((".", attribute), ()))
+        return [call for _, call in sorted(found, key=lambda item: item[0])] if len(found) > 1 else [
+            call for _, call in found]
 
     # ---- traced contexts -------------------------------------------------------------------------------
 
