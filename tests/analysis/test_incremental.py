@@ -239,3 +239,15 @@ def test_a_helper_whose_callers_pass_other_kinds_runs_again():
     after = document.update(text)
     assert summary(after) == summary(analyze(text, "m.py")) and after.findings == []  # `v` is now 3
     assert flows.reused == 0  # `helper` did not change, but its parameter's kind did
+
+
+def test_a_new_line_parses_again_from_the_statement_it_is_in():
+    document = IncrementalAnalysis("m.py")
+    document.update(HELPER_AND_CALLERS)
+    text = replaced(HELPER_AND_CALLERS, "    y[0] = 1.0\n", "    y[0] = 1.0\n    y[1] = 2.0\n")
+    assert summary(document.update(text)) == summary(analyze(text, "m.py"))
+    assert document.reused_parses == 1
+    assert document.reusable.walks.reused == 3  # the two imports and `make`: `use` and `other` moved down
+    text = text + "\n\ndef more(x):\n    return x\n"  # lines added after the last statement
+    assert summary(document.update(text)) == summary(analyze(text, "m.py"))
+    assert document.reused_parses == 2 and document.reusable.walks.reused == 3 + 5
