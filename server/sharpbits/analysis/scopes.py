@@ -108,6 +108,7 @@ class Scopes:
         module_list: list[ast.AST] = []
         owned[id(None)] = module_list
         walks: list[_StatementWalk] = []
+        statements: list[tuple[ast.AST, FunctionInfo | None]] = []
         for child in iter_children(tree):
             parents[child] = tree
             owner[child] = None
@@ -117,23 +118,37 @@ class Scopes:
                 bucket = by_type[cls] = []
             bucket.append(child)
             module_list.append(child)
-            walk = reusable.get(child) if reusable is not None else None
-            if walk is None:
-                walk = _StatementWalk.of(self, child)
-                if reusable is not None:
-                    reusable.keep(child, walk)
+            top: FunctionInfo | None = None
+            if reusable is None:  # walked below, straight into the indexes
+                if cls is ast.FunctionDef or cls is ast.AsyncFunctionDef:
+                    top = self._function_info(child, None, "")  # type: ignore[arg-type]
+                statements.append((child, top))
             else:
-                walk = walk.copy()  # fresh FunctionInfos: the later phases of the analysis fill them in
-            walks.append(walk)
-            if walk.top is not None:
-                self.functions[child] = walk.top  # type: ignore[index]
-                self.module_functions[walk.top.name] = walk.top
+                walk = reusable.get(child)
+                if walk is None:
+                    walk = _StatementWalk.of(self, child)
+                    reusable.keep(child, walk)
+                else:
+                    walk = walk.copy()  # fresh FunctionInfos: the later phases of the analysis fill them in
+                walks.append(walk)
+                top = walk.top
+            if top is not None:
+                self.functions[child] = top  # type: ignore[index]
+                self.module_functions[top.name] = top
             elif cls is ast.Import or cls is ast.ImportFrom:
                 self._note_import(child)  # type: ignore[arg-type]
             elif cls is ast.Assign:
                 self._note_module_alias(child)  # type: ignore[arg-type]
-        if reusable is not None:
-            reusable.forget_all_but(tree)
+        if reusable is None:
+            # the statements last to first, as a walk with one stack over the whole tree goes
+            for child, top in reversed(statements):
+                walk = _StatementWalk.of(self, child, top, into_model=True)
+                for info in walk.nested:
+                    self.functions[info.node] = info
+                for node in walk.imports:
+                    self._note_import(node)
+            return
+        reusable.forget_all_but(tree)
         # a fresh walk goes through the top-level statements last to first (a stack): so does the merge
         functions = self.functions
         for walk in reversed(walks):
@@ -278,11 +293,19 @@ class _StatementWalk:
         self.imports: list[ast.Import | ast.ImportFrom] = []  # module-scope imports inside it (`try: import`)
 
     @staticmethod
-    def of(scopes: Scopes, statement: ast.AST) -> _StatementWalk:
+    def of(scopes: Scopes, statement: ast.AST, top: FunctionInfo | None = None,
+           into_model: bool = False) -> _StatementWalk:
+        """The walk of one top-level statement (`top`: its FunctionInfo when it is a `def` and one was made).
+        `into_model`: parents, owners and nodes go straight into the model's indexes (a walk kept for no
+        later version); `nested` and `imports` are then for the caller to add."""
         walk = _StatementWalk()
-        parents, by_type, nested, imports = walk.parents, walk.by_type, walk.nested, walk.imports
+        nested, imports = walk.nested, walk.imports
         special = SPECIAL_NODES
         lists: dict[int, list[ast.AST]] = {}  # id(scope) -> its nodes
+        owner: dict[ast.AST, FunctionInfo | None] | None = None
+        if into_model:
+            walk.parents, walk.by_type, owner, lists = scopes.parents, scopes.by_type, scopes.owner, scopes.owned
+        parents, by_type = walk.parents, walk.by_type
 
         def scope_list(scope: FunctionInfo | None) -> list[ast.AST]:
             found = lists.get(id(scope))
@@ -294,7 +317,7 @@ class _StatementWalk:
         scope_list(None)
         cls = type(statement)
         if cls is ast.FunctionDef or cls is ast.AsyncFunctionDef:
-            walk.top = scopes._function_info(statement, None, "")  # type: ignore[arg-type]
+            walk.top = top or scopes._function_info(statement, None, "")  # type: ignore[arg-type]
             scope_list(walk.top)
             stack: list[tuple[ast.AST, FunctionInfo | None, FunctionInfo | None, str]] = [
                 (statement, walk.top, None, walk.top.qualname + ".")]
@@ -317,6 +340,8 @@ class _StatementWalk:
                     scope, nodes = fn, fn_list
                 else:
                     scope, nodes = outer, scope_list(outer)
+                if owner is not None:
+                    owner[child] = scope
                 cls = type(child)
                 bucket = by_type.get(cls)
                 if bucket is None:
