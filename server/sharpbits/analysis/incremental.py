@@ -2,27 +2,30 @@
 
 `IncrementalAnalysis(path, selection).update(text)` returns exactly `analyze(text, path, selection)`: the same
 findings, syntax error and traced functions (tests/analysis/test_incremental.py checks this over random edit
-sequences, and that every reused parse is the one `ast.parse` gives, positions included). What it reuses:
+sequences, over every one-line replacement in modules whose functions depend on each other, and that every
+reused parse is the one `ast.parse` gives, positions included). What it reuses:
 
 - whole results: a text seen among the last few versions (an undo, a redo, a change and its reversal, a
   didChange that repeats the text) is answered without any work;
 - the parse: when an edit keeps the number of lines (typing inside a line, the common case while typing) and
   stays within the lines of one top-level statement (a function, a class, an assignment) that shares no line
   with another, only that statement's lines are parsed and put in place of the old one; every other
-  statement's nodes are the previous version's (nothing is shifted, so nothing earlier results hold changes);
+  statement's nodes are the previous version's (nothing is shifted, so nothing earlier results hold changes).
+  An edit that adds or deletes lines parses from the statement it starts in to the end of the text: the
+  statements above keep their nodes, those below get new ones (their lines moved);
 - the model's work on those unchanged statements (analysis/reuse.py): the walk of each top-level statement
   (parents, owners, nodes by type, the functions it defines), and each function's value-kind dataflow when
   everything it read is the same (its parameter kinds and closure, the module-level kinds and imports, and the
   answers to what it asked of other functions: which function a name calls, what a helper returns for the
   argument kinds it passed). An edit inside a helper that changes what it returns runs its callers' flows again;
-  a change to imports or module-level values runs every flow again.
+  a change to what the imports or module-level names hold (their kinds) runs every flow again.
 
 Not reused yet: which functions are traced (`_find_traced`, over the whole module), the parameter kinds, and the
-rules, which run over the whole module on every new text (about half of an update's time on a 5,000-line file;
+rules, which run over the whole module on every new text (about 60% of an update's time on a 5,000-line file;
 prng-key-reuse alone a quarter). Reusing one function's findings needs each rule's dependencies across functions
 spelled out (globals another function changes, keys passed to helpers, call sites in loops, donated buffers read
-later); until such a reuse is proven equal by the same tests, it is not done. An edit that changes the number of
-lines (Enter, a deleted line) parses the whole text, and the lines below it get new nodes: nothing is reused.
+later); until such a reuse is proven equal by the same tests, it is not done. Nothing is reused for the
+statements below an added or deleted line.
 """
 
 from __future__ import annotations
