@@ -54,8 +54,39 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "lineax": ("0.1.1", True),
     "kfac-jax": ("0.0.8", True),
     "pgx": ("2.6.0", False),
+    # added after the first 16 reached their target: these six were held out until then, and their first
+    # run (196 warnings, most of them false) showed what the model still did not know
+    "flax": ("0.12.8", True),
+    "optax": ("0.2.8", True),
+    "equinox": ("0.13.8", True),
+    "dm-haiku": ("0.0.17", True),
+    "jax-md": ("0.2.29", True),
+    "brax": ("0.14.2", True),
+    # a second round, held out until the 22 above were judged: measured as they were, then added
+    "ott-jax": ("0.6.0", True),
+    "neural-tangents": ("0.6.5", True),
+    # a third round, held out until the 24 above were judged: 12 warnings on 267k lines, 10 true
+    "evojax": ("0.2.17", True),
+    "jaxlie": ("1.5.0", True),
+    "mujoco-mjx": ("3.17.0", True),
+    "orbax-checkpoint": ("0.12.8", True),
+    "penzai": ("0.2.5", True),
+    "qdax": ("0.5.0", True),
+    # the last held-out set, measured once the 30 above were judged: 8 warnings, 5 true, 3 false (one class:
+    # a list of arrays permuted with one key in a comprehension, a joint shuffle), then added
+    "jumanji": ("1.1.2", True),
+    "flowjax": ("19.1.2", True),
+    "dm-pix": ("0.4.5", True),
+    # a sixth round after the fifth was fixed: 74 warnings, 65 true, 9 false
+    "gpjax": ("1.0.0", True),
+    "tinygp": ("0.3.1", True),
+    "oryx": ("0.2.9", True),
+    "jaxns": ("3.0.0", True),
+    "trax": ("1.4.1", True),
+    "sbx-rl": ("0.28.0", True),
+    "jax-cosmo": ("0.1.0", True),
 }
-# jumanji (1.1.2) is left out on purpose: held-out real code for checking a tuned analysis independently.
+# Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 
 
 @dataclass
@@ -263,7 +294,13 @@ def report(stats: list[PackageStats], judged: list[Judged], verdicts: dict[tuple
     out.append(f"verdicts with no finding now: {len(gone)} ({len(gone_true)} true = real bugs no longer found, "
                f"{len(gone_false)} false = fixed false alarms)")
     for v in gone_true:
-        out.append(f"  LOST {v.location} {v.rule}: {v.reason}")
+        path, line = v.location.rsplit(":", 1)
+        earlier = [int(j.location.rsplit(":", 1)[1]) for j in judged if j.rule == v.rule
+                   and j.location.rsplit(":", 1)[0] == path and int(j.location.rsplit(":", 1)[1]) < int(line)]
+        # one finding per hazard: a later reuse of a key already reported above is part of that finding
+        near = [n for n in earlier if int(line) - n <= 20]
+        tag = f"(merged? a finding of this rule remains at line {max(near)})" if near else ""
+        out.append(f"  LOST {v.location} {v.rule}: {v.reason} {tag}".rstrip())
 
     unjudged = [j for j in judged if j.verdict is None]
     if unjudged:

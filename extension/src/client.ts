@@ -83,7 +83,8 @@ export class ServerController implements vscode.Disposable {
         { scheme: "file", language: "python" },
         { scheme: "untitled", language: "python" },
         // Notebook cells: the server declares notebook sync, so the client sends whole notebooks (every cell, in
-        // order) and the server analyses them as one program; this entry routes hovers and code actions in cells.
+        // order) and the server analyses them as one program; this entry routes hovers, code actions, CodeLens
+        // (Trace) and inlay hints in cells.
         { scheme: "vscode-notebook-cell", language: "python" },
       ],
       outputChannel: this.log,

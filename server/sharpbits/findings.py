@@ -28,6 +28,7 @@ class TextEdit:
     end_line: int
     end_column: int
     new_text: str
+    cell: int | None = None  # in a notebook: the cell it edits (1-based among all cells); lines are that cell's
 
     @staticmethod
     def replacing(source: SourceText, node: ast.AST, new_text: str) -> TextEdit:
@@ -36,13 +37,16 @@ class TextEdit:
         return TextEdit(line, col + 1, end_line, end_col + 1, new_text)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "line": self.line,
             "column": self.column,
             "end_line": self.end_line,
             "end_column": self.end_column,
             "new_text": self.new_text,
         }
+        if self.cell is not None:
+            out["cell"] = self.cell
+        return out
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,9 @@ class Finding:
     fix_builder: Callable[[], Fix | None] | None = field(default=None, repr=False, compare=False)
     # The document the fix applies to: `fix()` checks against it that the fix leaves code that parses.
     source_text: str | None = field(default=None, repr=False, compare=False)
+    # The builder checks the fix itself (a notebook finding's fix: checked on the notebook's whole program, since
+    # its edits may be in several cells); then `source_text` is not used.
+    builder_checks_fix: bool = field(default=False, repr=False, compare=False)
     _fix: Fix | None = field(default=None, repr=False, compare=False)
     _fix_built: bool = field(default=False, repr=False, compare=False)
 
@@ -90,7 +97,8 @@ class Finding:
         given."""
         if not self._fix_built:
             fix = self.fix_builder() if self.fix_builder is not None else None
-            if fix is not None and (self.source_text is None or not parses_after(self.source_text, [fix])):
+            if fix is not None and not self.builder_checks_fix and (
+                    self.source_text is None or not parses_after(self.source_text, [fix])):
                 fix = None
             self._fix = fix
             self._fix_built = True

@@ -12,6 +12,10 @@ syntax that is not Python is masked first, keeping every other character at its 
   a `pass` (or `name = None` for an assignment from a magic) at the same indentation;
 - a cell that still does not parse on its own is left out and reported as a syntax error in that cell.
 
+The lines a timing magic times (`%timeit f(x)`, a `%%timeit` body) are kept as `TimedRegion`s that the analysis
+gets with the program, so `unblocked-timing` sees them as timings. A trace from a cell runs the program masked
+with `RUN_MAGICS` instead: `%time` code runs, `%timeit` / `%%timeit` code does not (sharpbits.trace.notebook).
+
 Findings come back with their cell (`cell`: 1-based among all cells, markdown included, as editors show them)
 and a line and column relative to that cell. Fixes are applied per cell and written back by replacing only the
 `source` values of the changed cells in the file's own text, so metadata, outputs, execution counts, key
@@ -30,12 +34,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sharpbits.analysis.engine import SYNTAX_ERROR_CODE, SYNTAX_ERROR_RULE, AnalysisResult, Selection, analyze
+from sharpbits.analysis.rules.base import TimedRegion
 from sharpbits.findings import Finding, Fix, TextEdit, apply_edits, non_overlapping
 from sharpbits.source import split_lines
 
 NOTEBOOK_SUFFIX = ".ipynb"
 PYTHON_BODY_CELL_MAGICS = frozenset({"time", "timeit"})  # the cell body is Python that runs as written
 PYTHON_ARGUMENT_LINE_MAGICS = frozenset({"time", "timeit"})  # the rest of the line is a Python statement
+# What a trace runs (the cells above a function, as "Run All" would, minus what only measures): `%time x = f(y)`
+# and a `%%time` body run once and define names; `%timeit` / `%%timeit` only repeat code (their assignments do
+# not even reach the notebook's namespace), so they are not run.
+RUN_MAGICS = frozenset({"time"})
 _TIMEIT_OPTIONS_WITH_VALUE = frozenset("nrp")  # `%timeit -n 10 -r 3 -p 4 f(x)`
 _TIMEIT_FLAGS = frozenset("tcqo")
 
@@ -60,11 +69,22 @@ class MaskedSpan:
     end: int
 
 
+@dataclass(frozen=True)
+class TimedLines:
+    """Cell lines [first, last] (0-based) whose statements an IPython timing magic times (`%timeit f(x)`: one line;
+    a `%%timeit` cell: its body)."""
+
+    first: int
+    last: int
+    magic: str  # as written: "%timeit", "%%time", ...
+
+
 @dataclass
 class MaskedCell:
     text: str  # the cell as Python: same number of lines; unmasked characters at their original positions
     spans: list[MaskedSpan] = field(default_factory=list)
     skipped: str | None = None  # why the whole cell is not code (e.g. "%%bash cell"), else None
+    timed: list[TimedLines] = field(default_factory=list)
 
 
 _CELL_MAGIC = re.compile(r"%%(?P<name>[\w.]+)")
@@ -74,19 +94,23 @@ _HELP = re.compile(r"(?:\?{1,2}[\w.*\[\]()'\"]+|[\w.*\[\]()'\"]+\?{1,2})\s*(?:#.
 _AUTOCALL = re.compile(r"[/,;]\s*[A-Za-z_]")
 
 
-def mask_ipython(cell_source: str) -> MaskedCell:
-    """The cell with its IPython syntax masked (see the module docstring); lines and kept columns unchanged."""
+def mask_ipython(cell_source: str, code_magics: frozenset[str] = PYTHON_BODY_CELL_MAGICS) -> MaskedCell:
+    """The cell with its IPython syntax masked (see the module docstring); lines and kept columns unchanged.
+    `code_magics`: the timing magics whose code is kept (for analysis, all of them; for running, RUN_MAGICS)."""
     lines = split_lines(cell_source)
     bodies = [line.rstrip("\r\n") for line in lines]
     endings = [line[len(body):] for line, body in zip(lines, bodies, strict=True)]
     first = next((i for i, body in enumerate(bodies) if body.strip()), None)
+    timed: list[TimedLines] = []
     if first is not None and bodies[first].startswith("%%"):
         match = _CELL_MAGIC.match(bodies[first])
         name = match.group("name") if match else ""
-        if name not in PYTHON_BODY_CELL_MAGICS:
+        if name not in code_magics:
             blank = "\n" * len(lines)  # every line kept, so the cells after it start where they should
             whole = [MaskedSpan(i, 0, len(body)) for i, body in enumerate(bodies) if body]
             return MaskedCell(blank, whole, skipped=f"%%{name} cell")
+        if first + 1 < len(lines):
+            timed.append(TimedLines(first + 1, len(lines) - 1, f"%%{name}"))
     out: list[str] = []
     spans: list[MaskedSpan] = []
     scanner = _LogicalLineScanner()
@@ -97,7 +121,7 @@ def mask_ipython(cell_source: str) -> MaskedCell:
             spans.append(MaskedSpan(index, 0, len(body)))
             continuing_magic = body.endswith("\\")
             continue
-        masked = _mask_line(body, index == first) if scanner.at_statement_start() else None
+        masked = _mask_line(body, index == first, code_magics) if scanner.at_statement_start() else None
         if masked is None:
             out.append(body)
             scanner.feed(body)
@@ -107,27 +131,30 @@ def mask_ipython(cell_source: str) -> MaskedCell:
         spans.append(MaskedSpan(index, 0, code_start if code_start is not None else len(body)))
         if code_start is not None:
             scanner.feed(body[code_start:])
+            if index != first or not body.lstrip().startswith("%%"):  # `%%timeit setup`: the setup is not timed
+                timed.append(TimedLines(index, index, "%" + body.lstrip().lstrip("%").split()[0]))
         else:
             continuing_magic = body.endswith("\\")
-    return MaskedCell("".join(text + ending for text, ending in zip(out, endings, strict=True)), spans)
+    text = "".join(text + ending for text, ending in zip(out, endings, strict=True))
+    return MaskedCell(text, spans, timed=timed)
 
 
 def _indent_of(line: str) -> str:
     return line[: len(line) - len(line.lstrip())]
 
 
-def _mask_line(body: str, first_line: bool) -> tuple[str, int | None] | None:
+def _mask_line(body: str, first_line: bool, code_magics: frozenset[str]) -> tuple[str, int | None] | None:
     """None if the line is Python; else (masked line, column where kept code starts, or None if none is kept)."""
     stripped = body.lstrip()
     indent = body[: len(body) - len(stripped)]
     if not stripped:
         return None
     if stripped.startswith("%%") and first_line:  # %%time / %%timeit: the line may carry setup code
-        kept = _kept_statement(body, len(indent) + 2)
+        kept = _kept_statement(body, len(indent) + 2, code_magics)
         return kept if kept is not None else (indent + "pass", None)
     if stripped[0] in "%!":
         if stripped[0] == "%":
-            kept = _kept_statement(body, len(indent) + 1)
+            kept = _kept_statement(body, len(indent) + 1, code_magics)
             if kept is not None:
                 return kept
         return indent + "pass", None
@@ -141,12 +168,12 @@ def _mask_line(body: str, first_line: bool) -> tuple[str, int | None] | None:
     return None
 
 
-def _kept_statement(body: str, name_start: int) -> tuple[str, int] | None:
+def _kept_statement(body: str, name_start: int, code_magics: frozenset[str]) -> tuple[str, int] | None:
     """For `%time CODE` / `%timeit -n 10 CODE` (the magic's name starts at `name_start`): the line with the magic
     and its options replaced by `pass;` and spaces, so CODE keeps its columns; None if there is no simple
     statement to keep."""
     match = re.match(r"[\w.]+", body[name_start:])
-    if match is None or match.group() not in PYTHON_ARGUMENT_LINE_MAGICS:
+    if match is None or match.group() not in PYTHON_ARGUMENT_LINE_MAGICS or match.group() not in code_magics:
         return None
     position = name_start + match.end()
     while True:
@@ -460,6 +487,7 @@ class NotebookProgram:
     text: str
     cells: list[ProgramCell]
     syntax_errors: list[Finding]  # one per code cell that does not parse on its own (left out of `text`)
+    timed_regions: tuple[TimedRegion, ...] = ()  # `%timeit` lines and `%%timeit` bodies, in program lines
 
     def locate(self, line: int) -> tuple[ProgramCell, int] | None:
         """A program line -> (its cell, the 1-based line in the cell); None past the end."""
@@ -480,14 +508,16 @@ class NotebookProgram:
         return False
 
 
-def build_program(sources: list[tuple[int, str]], path: str = "<notebook>") -> NotebookProgram:
-    """`sources`: (cell index among all cells, text) of the code cells in order."""
+def build_program(sources: list[tuple[int, str]], path: str = "<notebook>",
+                  code_magics: frozenset[str] = PYTHON_BODY_CELL_MAGICS) -> NotebookProgram:
+    """`sources`: (cell index among all cells, text) of the code cells in order. `code_magics`: see mask_ipython."""
     parts: list[str] = []
     cells: list[ProgramCell] = []
     errors: list[Finding] = []
+    timed: list[TimedRegion] = []
     line = 1
     for index, source in sources:
-        masked = mask_ipython(source)
+        masked = mask_ipython(source, code_magics)
         text = masked.text
         if text and not text.endswith(("\n", "\r")):
             text += "\n"
@@ -498,9 +528,10 @@ def build_program(sources: list[tuple[int, str]], path: str = "<notebook>") -> N
             masked = MaskedCell(text, [MaskedSpan(i, 0, len(line)) for i, line in enumerate(split_lines(source))])
         count = len(split_lines(text))
         cells.append(ProgramCell(index, line, count, masked, source))
+        timed.extend(TimedRegion(line + t.first, line + t.last, t.magic) for t in masked.timed)
         parts.append(text)
         line += count
-    return NotebookProgram("".join(parts), cells, errors)
+    return NotebookProgram("".join(parts), cells, errors, tuple(timed))
 
 
 def _parse_problem(text: str) -> SyntaxError | None:
@@ -537,7 +568,7 @@ class NotebookAnalysis:
 def analyze_sources(sources: list[tuple[int, str]], path: str, selection: Selection | None = None) -> NotebookAnalysis:
     """Analyses code cells (index among all cells, text) as one program; findings in cell coordinates."""
     program = build_program(sources, path)
-    result = analyze(program.text, path, selection)
+    result = analyze(program.text, path, selection, program.timed_regions)
     findings = list(program.syntax_errors)
     if result.syntax_error is not None:  # cannot happen: every cell parsed on its own; say so if it does
         findings.append(_to_cell(program, result.syntax_error) or result.syntax_error)
@@ -585,8 +616,8 @@ def _to_cell(program: NotebookProgram, finding: Finding) -> Finding | None:
     mapped = replace(finding, line=line, end_line=end_line, end_column=end_column, cell=cell.cell + 1,
                      message=_mention(program, cell.cell, finding.message),
                      fix_builder=(lambda: cell_fix(program, finding)) if builder is not None else None,
-                     # the cell's fix re-parses against the cell as Python (its IPython syntax masked)
-                     source_text=cell.masked.text, _fix=None, _fix_built=False)
+                     # the program's fix was checked to re-parse; its edits may be in other cells
+                     source_text=None, builder_checks_fix=True, _fix=None, _fix_built=False)
     return mapped
 
 
@@ -614,16 +645,18 @@ def cell_edits(program: NotebookProgram, fix: Fix) -> list[CellEdit] | None:
 
 
 def cell_fix(program: NotebookProgram, finding: Finding) -> Fix | None:
-    """The finding's fix with edits in cell coordinates, when all of them are in the finding's own cell (the
-    form a single-document consumer can apply); None otherwise. The `cell_edits` form has every cell."""
+    """The finding's fix with edits in cell coordinates, each naming its cell (`TextEdit.cell`, 1-based among all
+    cells): a fix may edit several cells (a key split where it was first used, a cell above). The program fix was
+    checked to re-parse (Finding.fix); None when it would touch IPython syntax or cross a cell boundary."""
     fix = finding.fix()
     if fix is None:
         return None
     edits = cell_edits(program, fix)
     located = program.locate(finding.line)
-    if edits is None or located is None or any(e.cell != located[0].cell for e in edits):
+    if edits is None or located is None:
         return None
-    return Fix(fix.safe, _mention(program, located[0].cell, fix.description), tuple(e.edit for e in edits))
+    return Fix(fix.safe, _mention(program, located[0].cell, fix.description),
+               tuple(replace(e.edit, cell=e.cell + 1) for e in edits))
 
 
 def apply_cell_edits(sources: dict[int, str], edits: list[CellEdit]) -> dict[int, str]:

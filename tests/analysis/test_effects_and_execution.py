@@ -56,8 +56,8 @@ def test_enclosing_loop_and_calls_in_loops():
 
 
 def test_dispatch_and_host_sync():
-    m = model_of("import jax\nimport jax.numpy as jnp\nimport numpy as np\n@jax.jit\ndef f(x):\n    return x, x\n"
-                 "g = jax.jit(lambda x: x)\nx = jnp.ones(3)\na = jnp.sin(x)\nb = f(x)\nc = g(x)\nd = np.sin(1.0)\n"
+    m = model_of("import jax\nimport jax.numpy as jnp\nimport numpy as np\n@jax.jit\ndef f(x):\n    return x, x + 1\n"
+                 "g = jax.jit(lambda x: x * 2)\nx = jnp.ones(3)\na = jnp.sin(x)\nb = f(x)\nc = g(x)\nd = np.sin(1.0)\n"
                  "e = jnp.linalg.svd(x)\nfloat(a)\na.block_until_ready()\njax.device_get(a)\n")
     calls = {ast.unparse(n.func): n for n in m.nodes(ast.Call) if m.enclosing_function(n) is None}
     assert m.dispatch_kind(calls["jnp.sin"], None) is Kind.JAX
@@ -67,3 +67,14 @@ def test_dispatch_and_host_sync():
     assert m.dispatch_kind(calls["jnp.linalg.svd"], None) is Kind.UNKNOWN  # a tuple: no .block_until_ready()
     assert all(m.host_sync(calls[name], None) for name in ("float", "a.block_until_ready", "jax.device_get"))
     assert not m.host_sync(calls["jnp.sin"], None)
+
+
+def test_compiled_function_that_computes_nothing_dispatches_nothing():
+    m = model_of("import jax\n@jax.jit\ndef empty(model, opt):\n    pass\n@jax.jit\ndef same(graphdef, state):\n"
+                 "    'identity'\n    return graphdef, state\n@jax.jit\ndef works(state):\n    return state * 2, None\n"
+                 "empty(1, 2)\nsame(1, 2)\njax.jit(lambda s: s)(3)\nworks(4)\n")
+    calls = {ast.unparse(n.func): n for n in m.nodes(ast.Call) if m.enclosing_function(n) is None}
+    assert m.dispatch_kind(calls["empty"], None) is None
+    assert m.dispatch_kind(calls["same"], None) is None
+    assert m.dispatch_kind(calls["jax.jit(lambda s: s)"], None) is None
+    assert m.dispatch_kind(calls["works"], None) is not None

@@ -112,7 +112,19 @@ def test_branches_that_disagree_make_a_value_unknown():
 def test_container_parameters_are_not_arrays():
     code = "import jax\n@jax.grad\ndef loss(params, x):\n    for k, v in params.items():\n        pass\n    return x\n"
     (f,) = model_of(code).traced_functions()
-    assert f.param_kinds["params"] is Kind.CONTAINER and f.param_kinds["x"] is Kind.JAX
+    # x is not differentiated: jax.grad passes it through as the caller gave it (not known to be a tracer)
+    assert f.param_kinds["params"] is Kind.CONTAINER and f.param_kinds["x"] is Kind.UNKNOWN
+
+
+def test_grad_traces_only_its_argnums():
+    code = ("import jax\n@jax.grad\ndef f(t, i):\n    return t * i\n"
+            "g = jax.grad(lambda a, b: a * b, argnums=1)\nh = jax.jit(jax.grad(lambda a, b: a * b))\n")
+    model = model_of(code)
+    kinds = [(fn.qualname, fn.param_kinds) for fn in model.traced_functions()]
+    assert ("f", {"t": Kind.JAX, "i": Kind.UNKNOWN}) in kinds
+    lambdas = [k for name, k in kinds if "lambda" in name]
+    assert {"a": Kind.UNKNOWN, "b": Kind.JAX} in lambdas  # argnums=1
+    assert {"a": Kind.JAX, "b": Kind.JAX} in lambdas  # inside jax.jit: every argument is traced
 
 
 def test_traced_functions_report_the_name_range():

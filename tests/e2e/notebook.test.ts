@@ -1,7 +1,9 @@
 // A Jupyter notebook in the real editor: code-server's built-in notebook editor opens examples/
 // sharp_bits_notebook.ipynb, the server analyses its cells as one program over LSP notebook sync, a key reused
 // two cells after it was first used shows in the cell of the reuse, and its quick fix edits the cell of the first
-// use. Runs after editor.test.ts (same code-server, same report file; see scripts/test_e2e.sh).
+// use; the Trace lens on a function in the last cell runs the cells above it, and the hover and the jaxpr view
+// map back to that cell's lines. Runs after editor.test.ts (same code-server, same report file; see
+// scripts/test_e2e.sh).
 import assert from "node:assert/strict";
 import * as path from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -22,6 +24,7 @@ interface Diagnostic {
 interface Report {
   diagnostics: Record<string, Diagnostic[]>;
   documents: Record<string, { version: number; dirty: boolean; text: string }>;
+  compiled: { kind?: string; fn?: string; sourceLine?: number; listingLines: number[]; colouredListingLines: number } | null;
 }
 
 /** The notebook's cells as the extension sees them: cell document uri -> text and its sharpbits diagnostics. */
@@ -117,5 +120,54 @@ describe("a notebook in a real VS Code (code-server)", { concurrency: false }, (
     const first = cellStarting(report, "key, subkey = random.split(key)")!;
     assert.equal(first.text, "key, subkey = random.split(key)\nw = random.normal(subkey, (3, 2))\nw");
     assert.ok(cellStarting(report, "b = random.normal(key, (2,))"), "the reuse cell itself is unchanged");
+  });
+
+  test("the Trace lens on a function in a cell runs the cells above it; hover and jaxpr view map to the cell", async () => {
+    const cell = page.locator(".cell-editor-container", { has: page.locator(".view-lines", { hasText: "def standardise" }) }).first();
+    // command mode, then the last cell (cells off screen are not rendered)
+    await page.keyboard.press("Escape");
+    for (let attempt = 1; !(await cell.isVisible().catch(() => false)); attempt++) {
+      await page.keyboard.press("Escape");
+      await page.keyboard.press("Control+End");
+      if (attempt === 5) await cell.waitFor({ state: "visible", timeout: 10_000 });
+      await page.waitForTimeout(500);
+    }
+    const lens = cell.locator(".codelens-decoration a", { hasText: "Trace" }).first();
+    await lens.waitFor({ state: "visible", timeout: 60_000 });
+    await shot("22-notebook-trace-lens");
+    await lens.click(); // the spec comes from the cell's `# sharpbits: trace(x=f32[1000, 3])`
+    const summary = cell.locator(".codelens-decoration a", { hasText: /jaxpr \d+ eqns/ }).first();
+    await summary.waitFor({ state: "visible", timeout: 120_000 });
+    assert.match(await summary.innerText(), /jaxpr \d+ eqns · compile .* · run .* · cpu/);
+    // hover on the function's name (line 3 of the cell): its jaxpr, and which cells ran before it was traced
+    await cell.locator(".view-line", { hasText: "def standardise" }).first().click();
+    await page.keyboard.press("Home");
+    for (let i = 0; i < 6; i++) await page.keyboard.press("ArrowRight"); // `def st|andardise`
+    await page.keyboard.press("Control+K");
+    await page.keyboard.press("Control+I");
+    const hover = page.locator(".monaco-hover").filter({ hasText: "lambda" }).first();
+    await hover.waitFor({ state: "visible" });
+    const hoverText = await hover.innerText();
+    assert.match(hoverText, /standardise.*traced on/s);
+    assert.match(hoverText, /ran cells 2, 3, 5, 7, 9, 11, 12, 14, 16, 18 of the notebook in order before tracing/);
+    await shot("23-notebook-trace-hover");
+    await page.keyboard.press("Escape");
+    // the jaxpr view from the cell: its listing is linked to the cell's own lines
+    await cell.locator(".view-line", { hasText: "zero_first_row_right(x - x.mean(0))" }).first().click();
+    await page.keyboard.press("F1");
+    const input = page.locator(".quick-input-widget input");
+    await input.waitFor({ state: "visible" });
+    await input.fill(">Show jaxpr");
+    await page.locator(".quick-input-list .monaco-list-row", { hasText: "Show jaxpr" }).first().waitFor();
+    await page.keyboard.press("Enter");
+    await waitForReport("the jaxpr view of standardise, coloured by the cell's lines",
+      (r) => r.compiled?.kind === "jaxpr" && r.compiled.fn === "standardise" && r.compiled.colouredListingLines > 0, 120_000);
+    // the cursor on line 4 of the cell (`x = zero_first_row_right(x - x.mean(0))`) highlights its equations
+    await cell.locator(".view-line", { hasText: "return x / (x.std(0)" }).first().click();
+    await cell.locator(".view-line", { hasText: "zero_first_row_right(x - x.mean(0))" }).first().click();
+    const report = await waitForReport("jaxpr lines linked to line 4 of the cell",
+      (r) => r.compiled?.sourceLine === 4 && (r.compiled?.listingLines.length ?? 0) > 0, 30_000);
+    assert.ok(report.compiled!.listingLines.every((l) => l >= 0));
+    await shot("24-notebook-jaxpr-view");
   });
 });

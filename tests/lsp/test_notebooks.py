@@ -129,8 +129,9 @@ def notebook(client, tmp_path, request):
 async def test_every_cell_gets_diagnostics_for_the_notebook_as_one_program(client, notebook):
     uris = [notebook.uri_of(i) for i in range(5)]
     published = await published_after(client, notebook.mark, uris)
-    # the key from cell 2 is used in cell 3, then reused in cell 5 twice: `%timeit` keeps its code at its column
-    assert published[uris[4]] == [("SB201", at(0, 22, 25)), ("SB201", at(1, 19, 22))]
+    # the key from cell 2 is used in cell 3, then reused in cell 5 (twice: one hazard, reported at its first
+    # reuse, where `%timeit` keeps its code at its column)
+    assert published[uris[4]] == [("SB201", at(0, 22, 25))]
     assert all(published[uri] == [] for uri in uris[:4])
 
 
@@ -162,13 +163,13 @@ async def test_added_removed_and_moved_cells_are_followed(client, notebook):
     notebook.remove(notebook.cells.index(next(c for c in notebook.cells if c["uri"] == new)))
     published = await published_after(client, mark, [new, *uris])
     assert published[new] == []  # a removed cell's diagnostics are cleared
-    assert len(published[uris[4]]) == 2
+    assert len(published[uris[4]]) == 1
 
 
 async def test_hover_in_a_cell_explains_the_finding(client, notebook):
     await published_after(client, notebook.mark, [notebook.uri_of(4)])
     hover = await client.text_document_hover_async(
-        types.HoverParams(types.TextDocumentIdentifier(notebook.uri_of(4)), types.Position(1, 20)))
+        types.HoverParams(types.TextDocumentIdentifier(notebook.uri_of(4)), types.Position(0, 23)))
     assert "prng-key-reuse" in hover.contents.value and "already consumed at cell 3, line 2" in hover.contents.value
 
 
@@ -179,7 +180,7 @@ async def resolved(client, action):
 async def test_quick_fix_in_a_cell_edits_the_cell_where_the_key_was_first_used(client, notebook):
     await published_after(client, notebook.mark, [notebook.uri_of(4)])
     actions = await client.text_document_code_action_async(types.CodeActionParams(
-        text_document=types.TextDocumentIdentifier(notebook.uri_of(4)), range=at(1, 20, 20),
+        text_document=types.TextDocumentIdentifier(notebook.uri_of(4)), range=at(0, 23, 23),
         context=types.CodeActionContext(diagnostics=[], only=[types.CodeActionKind.QuickFix])))
     (action,) = actions
     assert action.title == "Fix: split `key` before its first use"
@@ -196,7 +197,7 @@ async def test_fix_all_for_the_notebook_edits_every_cell_that_needs_it(client, t
         (CODE, "import jax.numpy as jnp\nx = jnp.zeros(3)"),
         (MARKUP, "Arrays are immutable:"),
         (CODE, "x[0] = 1.0"),
-        (CODE, "%time y = jnp.ones(2)\ny[1] += 2"),
+        (CODE, "%time y = jnp.ones(2).block_until_ready()\ny[1] += 2"),  # waited for: no SB501
     ])
     try:
         await published_after(client, mark, [nb.uri_of(0), nb.uri_of(2), nb.uri_of(3)])
@@ -249,6 +250,6 @@ async def test_a_notebook_that_opens_with_a_broken_cell_still_gets_the_other_fin
     nb = Notebook(client, tmp_path / "broken.ipynb", [*CELLS[:3], (CODE, "print 'python 2'"), *CELLS[3:]])
     try:
         published = await published_after(client, mark, [nb.uri_of(5)])
-        assert [code for code, _ in published[nb.uri_of(5)]] == ["SB201", "SB201"]
+        assert [code for code, _ in published[nb.uri_of(5)]] == ["SB201"]
     finally:
         nb.close()

@@ -4,6 +4,8 @@ import json
 
 import pytest
 from sharpbits.notebooks import (
+    RUN_MAGICS,
+    CellEdit,
     NotebookError,
     analyze_sources,
     apply_cell_edits,
@@ -12,6 +14,7 @@ from sharpbits.notebooks import (
     parse_notebook,
     write_sources,
 )
+from sharpbits.trace.notebook import cell_trace_source, in_cell
 
 KEY_CELLS = [
     (0, "import jax\nfrom jax import random\nkey = random.key(0)"),
@@ -150,3 +153,85 @@ def test_the_parser_agrees_with_json_loads():
     loaded = json.loads(text)
     assert [c.source for c in notebook.cells] == ["".join(c["source"]) for c in loaded["cells"]]
     assert notebook.language == "python"
+
+
+# ---- timing magics: SB501 sees them; a trace does not run them ----------------------------------------------
+
+
+def test_timing_magics_mark_the_lines_they_time():
+    assert [(t.first, t.last, t.magic) for t in mask_ipython("x = 1\n%timeit -n 3 f(x)\n%time y = f(x)").timed] == [
+        (1, 1, "%timeit"), (2, 2, "%time")]
+    # a %%timeit cell times its body, not the setup code on its first line
+    assert [(t.first, t.last, t.magic) for t in mask_ipython("%%timeit x = setup()\nf(x)\ng(x)\n").timed] == [
+        (1, 2, "%%timeit")]
+    assert mask_ipython("%%bash\nls\n").timed == []
+
+
+@pytest.mark.parametrize(("cell", "position"), [
+    ("%timeit f(x)", (1, 9)),
+    ("%timeit -n 10 -r 3 y = f(x)", (1, 24)),
+    ("%%timeit\nz = f(x)", (2, 5)),
+    ("%%time\ny = f(x)\nz = f(y)", (3, 5)),
+])
+def test_an_unwaited_timing_magic_of_a_jax_call_is_sb501_at_the_call(cell, position):
+    cells = [(0, "import jax\n@jax.jit\ndef f(x):\n    return x * 2\nx = jax.numpy.ones(3)"), (1, cell)]
+    (finding,) = analyze_sources(cells, "nb.ipynb").findings
+    assert (finding.cell, finding.line, finding.column, finding.rule) == (2, *position, "unblocked-timing")
+    (edit,) = finding.fix().edits
+    assert edit.cell == 2 and edit.new_text == ".block_until_ready()"
+    fixed = apply_cell_edits({1: cell}, [CellEdit(1, edit)])[1]
+    assert analyze_sources([cells[0], (1, fixed)], "nb.ipynb").findings == []
+
+
+@pytest.mark.parametrize("cell", [
+    "%timeit f(x).block_until_ready()",
+    "%timeit float(f(x).sum())",
+    "%%timeit\ny = f(x)\ny.block_until_ready()",
+    "%timeit np.ones(3) * 2",
+    "%timeit -n 1 pass",
+    "%%timeit y = f(x)\nprint(1)",  # the setup line is not timed
+])
+def test_waited_for_or_not_jax_timings_are_not_flagged(cell):
+    cells = [(0, "import jax\nimport numpy as np\n@jax.jit\ndef f(x):\n    return x * 2\nx = jax.numpy.ones(3)"),
+             (1, cell)]
+    assert analyze_sources(cells, "nb.ipynb").findings == []
+
+
+def test_what_a_trace_runs_leaves_timeit_out_and_runs_time():
+    run = build_program([(0, "%timeit f(x)\n%time y = f(x)\n!ls"), (1, "%%timeit\nslow()"), (2, "%%time\nz = 1")],
+                        code_magics=RUN_MAGICS)
+    assert run.text == "pass\npass; y = f(x)\npass\n\n\npass\nz = 1\n"
+    assert [c.masked.skipped for c in run.cells] == [None, "%%timeit cell", None]
+
+
+def test_a_cell_trace_source_maps_program_lines_to_the_function_cell():
+    sources = [(1, "import jax\n!pip install x"), (2, "%%bash\nls"), (4, "def helper(x):\n    return x"),
+               (5, "@jax.jit\ndef f(x):\n    return helper(x)"), (6, "after = 1")]
+    source = cell_trace_source(sources, 5, "/nb/n.ipynb")
+    assert "after" not in source.text  # cells below the function's do not run
+    assert source.ran() == [1, 4, 5] and source.skipped == [(2, "%%bash cell")]
+    assert source.cell_ranges() == [{"cell": 2, "first_line": 1, "line_count": 2},
+                                    {"cell": 5, "first_line": 5, "line_count": 2},
+                                    {"cell": 6, "first_line": 7, "line_count": 3}]
+    assert [source.to_cell_line(line) for line in range(1, 11)] == [None] * 6 + [1, 2, 3, None]
+    result = in_cell({"ok": True, "target": {"function": "f", "line": 8},
+                      "jaxpr": {"text": "", "equations": [{"primitive": "sin", "line": 9, "depth": 0, "parent": None},
+                                                          {"primitive": "cos", "line": 6, "depth": 0, "parent": None}],
+                                "text_lines": [[1, 9], [2, 6]]},
+                      "compile": {"trace_s": 0.1, "top_lines": [{"line": 6, "equations": 1, "primitives": {}},
+                                                                {"line": 9, "equations": 1, "primitives": {}}]},
+                      "hlo": {"ops": [{"text_line": 1, "op": "cos", "line": 6}], "lines": {"6": {"cos": 1}, "9": {}}},
+                      "error": {"type": "E", "message": "boom", "line": 6, "frames": [{"line": 6, "function": "helper",
+                                                                                      "col": 0}]}}, source)
+    assert result["target"]["line"] == 2
+    assert [e["line"] for e in result["jaxpr"]["equations"]] == [3, None]
+    assert result["jaxpr"]["text_lines"] == [[1, 3]]
+    assert result["compile"]["top_lines"] == [{"line": 3, "equations": 1, "primitives": {}}]
+    assert result["hlo"] == {"ops": [{"text_line": 1, "op": "cos", "line": None}], "lines": {"3": {}}}
+    error = result["error"]
+    assert (error["line"], error["cell"], error["cell_line"], error["frames"]) == (None, 5, 2, [])
+    assert error["message"] == "boom (cell 5, line 2)"
+    assert result["notebook"] == {"cell": 6, "ran": [2, 5, 6], "skipped": [{"cell": 3, "reason": "%%bash cell"}],
+                                  "note": "ran cells 2, 5, 6 of the notebook in order before tracing (magics and "
+                                          "shell escapes left out); not run: cell 3 (%%bash cell)"}
+    assert result["notes"] == [result["notebook"]["note"]]

@@ -77,7 +77,9 @@ export class CompiledViews implements vscode.Disposable, vscode.TextDocumentCont
 
   async show(kind: CompiledKind, target?: { uri?: string; function?: string }): Promise<void> {
     const editor = vscode.window.activeTextEditor;
-    const sourceUri = target?.uri ?? (editor?.document.uri.scheme === "file" ? editor.document.uri.toString() : undefined);
+    // a .py file, or a notebook cell (the server runs the cells above it first and maps lines to the cell)
+    const traceable = ["file", "vscode-notebook-cell"].includes(editor?.document.uri.scheme ?? "");
+    const sourceUri = target?.uri ?? (editor && traceable ? editor.document.uri.toString() : undefined);
     if (!sourceUri) {
       void vscode.window.showInformationMessage("Open a Python file with a traced function first.");
       return;

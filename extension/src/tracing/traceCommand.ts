@@ -66,6 +66,11 @@ export class TraceCommands {
         ),
     );
     if (!result) return;
+    if (result.note) {
+      // a function in a notebook cell: which cells ran before it was traced, where the user is looking
+      this.log.info(`tracing ${target.function}: ${result.note}`);
+      vscode.window.setStatusBarMessage(`$(notebook) ${target.function}: ${result.note}`, 20_000);
+    }
     if (result.ok) {
       this.log.info(`traced ${target.function}: ${result.summary}`);
     } else if (!result.stale) {

@@ -8,10 +8,12 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from sharpbits.analysis.kinds import ValueKinds
+from sharpbits.analysis.kinds import ARRAYS, Kind, ValueKinds
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.traced import TraceSite, _with_static
 
+# Transformations that hand donated objects back updated rather than deleting them (see _Donor.arrays_only).
+_WRITES_BACK_DONATED = {"flax.nnx.jit"}
 _SCOPE_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
@@ -33,6 +35,9 @@ class _Donor:
 
     positions: frozenset[int]
     names: frozenset[str]
+    # flax's nnx.jit writes the new values of donated nnx objects (modules, Variables, optimizers, Rngs) back into
+    # them, so only plain arrays passed in a donated position are deleted
+    arrays_only: bool = False
 
 
 class Donations(ValueKinds):
@@ -57,7 +62,7 @@ class Donations(ValueKinds):
         names = set(site.donate_argnames) | {positional[i] for i in positions if i < len(positional)}
         if method_call:  # self.f(x): the call's first argument is the function's second parameter
             positions = {i - 1 for i in positions if i >= 1}
-        return _Donor(frozenset(positions), frozenset(names))
+        return _Donor(frozenset(positions), frozenset(names), site.transform in _WRITES_BACK_DONATED)
 
     def _find_donated_calls(self) -> list[DonatedCall]:
         by_name: dict[tuple[int, str], _Donor] = {}  # (id of the scope whose calls it covers, name) -> donor
@@ -123,6 +128,8 @@ class Donations(ValueKinds):
                 if i in donor.positions:
                     arguments.append(arg)
             arguments.extend(kw.value for kw in node.keywords if kw.arg in donor.names)
+            if donor.arrays_only:
+                arguments = [a for a in arguments if self.kind_of(a, scope) in (*ARRAYS, Kind.KEY)]
             if arguments:
                 found.append(DonatedCall(node, scope, callee, tuple(arguments)))
         found.sort(key=lambda d: (d.call.lineno, d.call.col_offset))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from sharpbits.analysis.model import ModuleModel
 from sharpbits.analysis.reuse import Reusable
 from sharpbits.analysis.rules import ALL_RULES, lookup
-from sharpbits.analysis.rules.base import Rule, RuleContext
+from sharpbits.analysis.rules.base import Rule, RuleContext, TimedRegion
 from sharpbits.findings import Finding, Severity
 from sharpbits.source import SourceText
 
@@ -72,7 +72,9 @@ class AnalysisResult:
     functions: list[TracedFunction] = field(default_factory=list)
 
 
-def analyze(text: str, path: str = "<unknown>", selection: Selection | None = None) -> AnalysisResult:
+def analyze(text: str, path: str = "<unknown>", selection: Selection | None = None,
+            timed_regions: tuple[TimedRegion, ...] = ()) -> AnalysisResult:
+    """`timed_regions`: statements timed from outside the code (a notebook's `%timeit`), see TimedRegion."""
     selection = selection or Selection()
     source = SourceText(path, text)
     try:
@@ -81,7 +83,7 @@ def analyze(text: str, path: str = "<unknown>", selection: Selection | None = No
             tree = ast.parse(text, filename=path)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:  # NUL bytes; nesting too deep
         return unparsable(source, exc)
-    return analyze_parsed(source, tree, selection)
+    return analyze_parsed(source, tree, selection, timed_regions)
 
 
 def unparsable(source: SourceText, exc: Exception) -> AnalysisResult:
@@ -92,14 +94,14 @@ def unparsable(source: SourceText, exc: Exception) -> AnalysisResult:
 
 
 def analyze_parsed(source: SourceText, tree: ast.Module, selection: Selection,
-                   reusable: Reusable | None = None) -> AnalysisResult:
+                   timed_regions: tuple[TimedRegion, ...] = (), reusable: Reusable | None = None) -> AnalysisResult:
     """`analyze` after the parse: `tree` must be what `ast.parse(source.text)` gives (positions included).
     `reusable`: what IncrementalAnalysis keeps from the previous version (the result is the same without it)."""
     try:
         model = ModuleModel(tree, reusable)
         findings: list[Finding] = []
         for rule_cls in selection.rules():
-            ctx = RuleContext(source, tree, model, rule_cls())
+            ctx = RuleContext(source, tree, model, rule_cls(), timed_regions=timed_regions)
             ctx.rule.check(ctx)
             findings.extend(ctx.found)
     except RecursionError:

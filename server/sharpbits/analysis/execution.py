@@ -51,6 +51,27 @@ class Execution(ValueKinds):
             child, cur = cur, self.parents.get(cur)
         return None
 
+    def binding_before(self, read: ast.Name, region: ast.AST) -> ast.stmt | None:
+        """The statement of `region` (a loop or a function) that last binds the name `read` reads before the read,
+        on the way from the start of the region's body to it: the binding whose value this run of the region
+        sees (a compound statement that binds it in a branch counts). None when the region binds it only later
+        (the read then sees the value of an earlier iteration, or from before the region)."""
+        cur: ast.AST = read
+        while cur is not region:
+            parent = self.parents.get(cur)
+            if parent is None:
+                return None
+            if isinstance(cur, ast.stmt):
+                for field in ("body", "orelse", "finalbody"):
+                    block = getattr(parent, field, None)
+                    if isinstance(block, list) and any(s is cur for s in block):
+                        index = next(i for i, s in enumerate(block) if s is cur)
+                        for earlier in reversed(block[:index]):
+                            if _binds(earlier, read.id):
+                                return earlier
+            cur = parent
+        return None
+
     def called_in_loop(self, fn: FunctionInfo) -> ast.Call | None:
         """A call of `fn` made once per iteration of a loop somewhere in the module (by name, or `self.name(...)`
         for a method); None when there is none or `fn` caches its results (`functools.cache`/`lru_cache`)."""
@@ -115,6 +136,9 @@ class Execution(ValueKinds):
                     return None  # a helper that waits for its own result before returning
             return kind
         if self.compiled_callee(call.func, scope):
+            wrapped = self._resolve_function(call.func.args[0] if isinstance(call.func, ast.Call) else call.func, scope)
+            if wrapped is not None and computes_nothing(wrapped):
+                return None  # an empty step, or one handing its arguments back: no computation to wait for
             return Kind.UNKNOWN
         return None
 
@@ -142,3 +166,50 @@ class Execution(ValueKinds):
                                                               "format", "join", "items", "keys", "values"):
             return self.kind_of(func.value, scope) in (Kind.CONTAINER, Kind.PYTHON)
         return False
+
+
+def computes_nothing(fn: FunctionInfo) -> bool:
+    """Whether a function does no array work: its body is only `pass`, a docstring, or a `return` of nothing, a
+    constant, its parameters unchanged (or a tuple of them). Compiled, it starts no computation on the device
+    (returning an argument only copies its buffer), so there is nothing for a clock to wait for."""
+    params = set(fn.params)
+
+    def passes_through(value: ast.AST | None) -> bool:
+        if value is None or isinstance(value, ast.Constant):
+            return True
+        if isinstance(value, ast.Name):
+            return value.id in params
+        return isinstance(value, ast.Tuple) and all(passes_through(e) for e in value.elts)
+
+    node = fn.node
+    if isinstance(node, ast.Lambda):
+        return passes_through(node.body)
+    for stmt in node.body:
+        if isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)):
+            continue
+        if isinstance(stmt, ast.Return) and passes_through(stmt.value):
+            continue
+        return False
+    return True
+
+
+def _binds(stmt: ast.stmt, name: str) -> bool:
+    """Whether running `stmt` may bind `name` (not counting the bodies of functions and classes it defines)."""
+    stack: list[ast.AST] = [stmt]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            if node.name == name:
+                return True
+            if node is not stmt:
+                continue
+            stack.extend(node.decorator_list)
+            continue
+        if isinstance(node, ast.Lambda):
+            continue
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store | ast.Del):
+            return True
+        if isinstance(node, ast.alias) and (node.asname or node.name).split(".")[0] == name:
+            return True
+        stack.extend(ast.iter_child_nodes(node))
+    return False

@@ -22,6 +22,7 @@ class Change:
     line: int
     how: str  # "reassigned", "written through `global` in `f`", "mutated"
     in_function: bool  # made by a function (runs at any time) rather than by module-level code (runs once, in order)
+    attribute: str | None = None  # `FLAGS.verbose = True` changes `FLAGS.verbose`, not the other attributes of FLAGS
 
 
 def _module_level_statements(tree: ast.Module):
@@ -134,18 +135,22 @@ class _Globals:
                 continue  # traced code storing into a global container: reported by side-effect-in-jit
             if fn is not None and _registers_its_argument(node, fn, self.model):
                 continue
-            self.changes.setdefault(base.id, []).append(Change(getattr(node, "lineno", 0), "mutated", fn is not None))
+            attribute = node.attr if isinstance(node, ast.Attribute) else None
+            self.changes.setdefault(base.id, []).append(
+                Change(getattr(node, "lineno", 0), "mutated", fn is not None, attribute))
 
     def is_value(self, name: str) -> bool:
         return self.kinds.get(name) == "value" and name in self.changes
 
-    def change_after(self, name: str, fn: FunctionInfo) -> Change | None:
+    def change_after(self, name: str, fn: FunctionInfo, attribute: str | None = None) -> Change | None:
         """A change that can happen after `fn` captured the global. A function that writes it can run at any
         time. Module-level code runs once, in order: its change is stale only when the traced function was
         called (traced) before it and is called again after it; set-up at import time (a registry filled, a
         table built, a flag defined) and scripts that rebind a global after its last traced use are fine."""
         calls: list[int] | None = None
         for change in self.changes.get(name, []):
+            if attribute is not None and change.attribute is not None and change.attribute != attribute:
+                continue  # another attribute of the object was set: the one read keeps its value
             if change.in_function:
                 return change
             if calls is None:
@@ -202,15 +207,36 @@ class _Globals:
 
 
 def _registers_its_argument(node: ast.AST, fn: FunctionInfo, model: ValueKinds) -> bool:
-    """The registry idiom `def decorator(fn): REGISTRY[name] = fn; return fn`: entries are added once, at import,
-    and read under jit by a static name; that is not a value that goes stale."""
+    """The registry idioms: `def decorator(fn): REGISTRY[name] = fn; return fn`, and a factory that makes a new
+    object, registers its argument under it and returns it (`p = Primitive(name); RULES[p] = rule; return p`).
+    Entries are added once, at import, and never overwritten (the factory's key did not exist before the call);
+    read under jit by a static key, that is not a value that goes stale."""
     assign = model.parents.get(node)
     if not (isinstance(assign, ast.Assign) and isinstance(assign.value, ast.Name) and assign.value.id in fn.params):
         return False
     if isinstance(fn.node, ast.Lambda):
         return False
     returns = [n for n in model.own_nodes(fn) if isinstance(n, ast.Return)]
-    return bool(returns) and all(isinstance(r.value, ast.Name) and r.value.id == assign.value.id for r in returns)
+    if not returns:
+        return False
+    returned = {r.value.id if isinstance(r.value, ast.Name) else None for r in returns}
+    if returned == {assign.value.id}:
+        return True
+    key = node.slice if isinstance(node, ast.Subscript) else None
+    return isinstance(key, ast.Name) and returned == {key.id} and _made_here(key.id, fn, model)
+
+
+def _made_here(name: str, fn: FunctionInfo, model: ValueKinds) -> bool:
+    """Whether every binding of the local `name` in `fn` is `name = SomeCall(...)`: an object the call made."""
+    stores = [n for n in model.own_nodes(fn) if isinstance(n, ast.Name) and n.id == name
+              and isinstance(n.ctx, ast.Store)]
+    if not stores or name in fn.params:
+        return False
+    for store in stores:
+        assign = model.parents.get(store)
+        if not (isinstance(assign, ast.Assign) and assign.targets == [store] and isinstance(assign.value, ast.Call)):
+            return False
+    return True
 
 
 def _is_mutable(value: ast.AST, model: ValueKinds) -> bool:
@@ -236,9 +262,10 @@ class GlobalChanges(KeyFlow, SideEffects):
             return isinstance(call, ast.Call) and call.func is parent
         return isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Store | ast.Del)
 
-    def global_change_after(self, name: str, fn: FunctionInfo) -> Change | None:
+    def global_change_after(self, name: str, fn: FunctionInfo, attribute: str | None = None) -> Change | None:
         """How the module-level value `name` (or `Class.attr`) can change after `fn` captured it; None if it
-        cannot (a constant, a function, a module, or set-up done before the first trace)."""
+        cannot (a constant, a function, a module, or set-up done before the first trace). With `attribute`, the
+        question is about `name.attribute` only: setting another attribute of the object does not change it."""
         if self._globals is None:
             self._globals = _Globals(self)
-        return self._globals.change_after(name, fn) if self._globals.is_value(name) else None
+        return self._globals.change_after(name, fn, attribute) if self._globals.is_value(name) else None

@@ -71,7 +71,7 @@ class IncrementalAnalysis:
         source = SourceText(self.path, text)
         tree = self.parse(text)
         result = unparsable(source, tree) if isinstance(tree, Exception) else analyze_parsed(
-            source, tree, self.selection, self.reusable)
+            source, tree, self.selection, reusable=self.reusable)
         self._recent[text] = result
         while len(self._recent) > self.remembered:
             self._recent.popitem(last=False)

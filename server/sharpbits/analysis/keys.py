@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from sharpbits.analysis.kinds import Kind, ValueKinds
 from sharpbits.analysis.liveness import values_dead_before
 from sharpbits.analysis.scopes import FunctionInfo
-from sharpbits.analysis.syntax import iter_children, literal_int
+from sharpbits.analysis.syntax import called_name, is_assertion, iter_children, literal_int
 
 # jax.random functions that take a key without consuming it
 RANDOM_NON_CONSUMING = {"key", "PRNGKey", "key_data", "wrap_key_data", "key_impl", "clone"}
@@ -34,6 +34,9 @@ NOT_A_CONSUMER = {"print", "isinstance", "len", "type", "repr", "str", "id", "ha
                   "jax.tree_util.tree_map", "jax.block_until_ready", "jax.debug.print", "jax.numpy.shape",
                   "jax.numpy.ndim", "jax.numpy.size", "jax.dtypes.issubdtype", "jax.numpy.issubdtype", "logging.info",
                   "logging.debug", "jax.device_get", "jax.tree.leaves", "jax.tree_util.tree_leaves"}
+# normalisation layers whose parameters start as ones and zeros: their init draws nothing from its key
+DRAWLESS_LAYERS = {f"{lib}.{layer}" for lib in ("flax.linen", "flax.nnx", "haiku", "equinox.nn")
+                   for layer in ("LayerNorm", "RMSNorm", "GroupNorm", "BatchNorm", "InstanceNorm")}
 # transformations that run a function once per element, iteration or device: a key it closes over and consumes
 # is consumed again each time
 _REPEATING = {"jax.vmap", "jax.pmap", "equinox.filter_vmap", "flax.nnx.vmap", "scan body", "fori_loop body",
@@ -90,6 +93,7 @@ class KeyFlow(ValueKinds):
     _key_reuses: list[KeyReuse] | None = None
     _consumption: dict[int, dict[str, str]] | None = None
     _methods: dict[str, FunctionInfo] | None = None
+    _module_classes: dict[str, ast.ClassDef] | None = None
 
     def key_reuses(self) -> list[KeyReuse]:
         if self._key_reuses is None:
@@ -114,6 +118,8 @@ class KeyFlow(ValueKinds):
         parent = self.parents.get(node)
         while isinstance(parent, ast.BoolOp) or (isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)):
             node, parent = parent, self.parents.get(parent)
+        if isinstance(parent, ast.Call) and node in parent.args[:1] and _truth_assertion(parent.func):
+            return True  # self.assertTrue(is_valid(key)): tested for truth as well
         return isinstance(parent, ast.Assert | ast.If | ast.While | ast.IfExp) and parent.test is node  # type: ignore[union-attr]
 
     def _find_key_reuses(self) -> list[KeyReuse]:
@@ -154,6 +160,41 @@ class KeyFlow(ValueKinds):
                     continue  # a key the body derives per element, or its own
                 out.append(KeyReuse(key, key.id, None, "closure", repeating))
         return out
+
+    def record_class(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
+        """A call that builds a record of this module (`@dataclass`, `@flax.struct.dataclass`,
+        `@chex.dataclass`, a `NamedTuple` subclass) without a method of its own that could draw: it stores a
+        key handed to it (`State(..., seed=key)`) and draws nothing."""
+        if not isinstance(call.func, ast.Name) or (scope is not None and self.is_local(call.func.id, scope)):
+            return False
+        cls = self.module_classes().get(call.func.id)
+        if cls is None:
+            return False
+        decorated = any((self.qualname(d.func if isinstance(d, ast.Call) else d, None) or "").endswith("dataclass")
+                        for d in cls.decorator_list)
+        named_tuple = any((self.qualname(b, None) or ast.unparse(b)).endswith("NamedTuple") for b in cls.bases)
+        methods = [n.name for n in cls.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+        return (decorated or named_tuple) and not any(m in ("__init__", "__post_init__", "__new__") for m in methods)
+
+    def module_classes(self) -> dict[str, ast.ClassDef]:
+        if self._module_classes is None:
+            self._module_classes = {n.name: n for n in self.tree.body if isinstance(n, ast.ClassDef)}
+        return self._module_classes
+
+    def drawless_module_call(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
+        """`nn.LayerNorm().init(key, x)`, or `module.init_with_output(key, x)` with `module = nn.RMSNorm()`: a
+        layer whose parameters are all constants (ones and zeros) draws nothing from the key it is given."""
+        func = call.func
+        if not isinstance(func, ast.Attribute) or func.attr not in ("init", "init_with_output", "apply"):
+            return False
+        receiver = func.value
+        if isinstance(receiver, ast.Name):
+            bound = [n.value for n in self.own_nodes(scope) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                     and isinstance(n.targets[0], ast.Name) and n.targets[0].id == receiver.id]
+            if len(bound) != 1:
+                return False
+            receiver = bound[0]
+        return isinstance(receiver, ast.Call) and self.qualname(receiver.func, scope) in DRAWLESS_LAYERS
 
     def callee_of(self, call: ast.Call, scope: FunctionInfo | None) -> FunctionInfo | None:
         """The function of this module a call runs: `helper(...)`, or `self.method(...)` of the same class."""
@@ -221,8 +262,16 @@ class KeyFlow(ValueKinds):
         if (q is not None and q.startswith("jax.random.")) or (
                 q or (call.func.id if isinstance(call.func, ast.Name) else None)) in NOT_A_CONSUMER:
             return []
+        if q is not None and q.startswith("jax.numpy."):
+            return []  # jnp.where(c, k1, k2), jnp.stack(keys): keys moved or selected, nothing drawn
+        if (_abstract_evaluation(call, q) or self.record_class(call, scope) or _clones(call, q)
+                or self.drawless_module_call(call, scope)):
+            return []
         if isinstance(call.func, ast.Attribute) and call.func.attr in _STORING_METHODS and q is None:
-            return []  # keys.append(key): stored for later, not drawn from
+            return []
+        if q == "dataclasses.replace" or (isinstance(call.func, ast.Attribute) and call.func.attr in (
+                "replace", "_replace") and q is None and call.keywords and not call.args):
+            return []  # dataclasses.replace(state, key=k), state._replace(rng=k): the key is stored  # keys.append(key): stored for later, not drawn from
         callee = self.callee_of(call, scope)
         if callee is None:  # a function we cannot see: maybe (a constructor given key=: surely)
             opaque = "always" if _constructs(call) else "maybe"
@@ -262,11 +311,27 @@ class KeyFlow(ValueKinds):
         return out
 
 
+def _clones(call: ast.Call, qualname: str | None) -> bool:
+    """`jax.random.clone(key)` and wrappers named `clone`: JAX's way of saying a key is reused on purpose (the
+    key reuse checker lets the clone be consumed again), so neither the clone nor what it feeds is a reuse."""
+    name = qualname or called_name(call.func)
+    return name.rsplit(".", 1)[-1] == "clone" and len(call.args) == 1 and not call.keywords
+
+
+def _abstract_evaluation(call: ast.Call, qualname: str | None) -> bool:
+    """`jax.eval_shape(f.init, key, x)` (and libraries' `fast_eval_shape`): shapes and dtypes are computed,
+    no number is drawn."""
+    name = qualname or called_name(call.func)
+    return name.rsplit(".", 1)[-1].endswith("eval_shape")
+
+
+def _truth_assertion(func: ast.AST) -> bool:
+    return called_name(func) in ("assertTrue", "assertFalse", "assert_", "failUnless", "failIf")
+
+
 def _constructs(call: ast.Call) -> bool:
     """`Linear(3, 4, key=k)`, `eqx.nn.MLP(..., key=k)`: a class built from a key (equinox's convention)."""
-    func = call.func
-    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-    return name[:1].isupper() and any(kw.arg == "key" for kw in call.keywords)
+    return called_name(call.func)[:1].isupper() and any(kw.arg == "key" for kw in call.keywords)
 
 
 def _positional(fn: FunctionInfo) -> list[str]:
@@ -326,7 +391,7 @@ class _ScopeWalk:
         self.always_consumed = always_consumed
         self.found: list[KeyReuse] = []
         self.in_second_pass = False
-        self.reported: set[tuple[str, int]] = set()
+        self.reported: set[tuple[object, ...]] = set()
         self.keys = self._key_labels()
         if self.keys:
             self.hot = self._hot_nodes()
@@ -505,7 +570,8 @@ class _ScopeWalk:
                 if in_comprehension is not None:
                     if base in self._comprehension_names(in_comprehension):
                         continue  # bound per iteration: another key each time, not the outer one
-                    if how != "derive" and definite:
+                    bound = self._comprehension_names(in_comprehension)
+                    if how != "derive" and definite and not self._selects_each(call, bound):
                         self.add(KeyReuse(node, label, None, "comprehension"))
                     continue
                 first = state.get(label)
@@ -518,7 +584,7 @@ class _ScopeWalk:
                         continue
                 if (_conflict(first, how, definite) and not _fold_past_split(self.model, first, call, how)
                         and not _replays(first, call, stmt) and not self._compared(first, stmt, call)
-                        and not _paired_selection(self.model, first.call, call, self.fn)
+                        and not self._paired(first, call)
                         and not _placeholder(first.statement, first.call) and not _placeholder(stmt, call)
                         and not self._never_meet(first, node, call, stmt)):
                     self.add(KeyReuse(node, label, first, "loop" if first.node is node else "again",
@@ -549,6 +615,8 @@ class _ScopeWalk:
         `x = normal(key)`) wants other numbers, and a loop whose draw never changes repeats one iteration."""
         if stmt is None or first.statement is None or self.fn is None:
             return False
+        if _checks_only(self.model, first.statement, self.fn) and _checks_only(self.model, stmt, self.fn):
+            return True  # two checks, each reproducing what it compares: nothing outlives the first one
         same = first.node is node
         if same:
             if not self._varies_per_iteration(call, node, stmt):
@@ -558,10 +626,44 @@ class _ScopeWalk:
             return False
         return values_dead_before(self.model, first.statement, stmt, same_statement=same)
 
+    def _selects_each(self, call: ast.Call, varying: set[str]) -> bool:
+        """`[permutation(key, a) for a in arrays]`: one permutation (or choice) applied to each array of a
+        list, which shuffles them together (rows keep their labels), when only the array changes per element."""
+        qualname = self.model.qualname(call.func, self.fn)
+        if qualname not in _SELECTING:
+            return False
+        keyword, position = _SELECTING[qualname]
+        population = next((k.value for k in call.keywords if k.arg == keyword),
+                          call.args[position] if len(call.args) > position else None)
+        if population is None:
+            return False
+        others = [a for a in [*call.args, *(k.value for k in call.keywords)] if a is not population]
+        reads = {n.id for other in others for n in ast.walk(other) if isinstance(n, ast.Name)}
+        return bool({n.id for n in ast.walk(population) if isinstance(n, ast.Name)} & varying) and not reads & varying
+
+    def _paired(self, first: KeyUse, call: ast.Call) -> bool:
+        """The same random transformation applied to a second array that was not computed from the first
+        result (see `_paired_selection`)."""
+        array = _paired_selection(self.model, first.call, call, self.fn)
+        if array is None:
+            return False
+        if any(n is first.call for n in ast.walk(array)):
+            return False  # dropout(key, dropout(key, x)): applied to its own result
+        derived = set(_stored(first.statement)) if first.statement is not None else set()
+        own = sorted((n for n in self.model.own_nodes(self.fn) if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign)
+                      and first.call.lineno < n.lineno < call.lineno), key=lambda n: n.lineno)
+        for assign in own:  # what is computed from the first result between the two calls
+            if assign.value is not None and {n.id for n in ast.walk(assign.value) if isinstance(n, ast.Name)} & derived:
+                derived |= _stored(assign)
+        return not {n.id for n in ast.walk(array) if isinstance(n, ast.Name)} & derived
+
     def _varies_per_iteration(self, call: ast.Call, key: ast.AST, stmt: ast.stmt) -> bool:
-        """Whether a call in a loop reads, besides the key, a name the loop binds (its target or a name assigned
-        in its body): then each iteration asks for something else."""
+        """Whether each iteration of the loop around a call is another setting: the call reads, besides the key,
+        a name the loop binds (its target or a name assigned in its body), or the body reads the loop's target
+        (`for base in (RBF, Matern32): ... base(...)`). `for _ in range(n)` repeats one iteration."""
         loop = self.model.parents.get(stmt)
+        while isinstance(loop, ast.With | ast.AsyncWith):
+            loop = self.model.parents.get(loop)
         if not isinstance(loop, ast.For | ast.AsyncFor | ast.While):
             return False
         bound = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)} if isinstance(
@@ -572,7 +674,13 @@ class _ScopeWalk:
                     bound.add(n.id)
         key_names = {n.id for n in ast.walk(key) if isinstance(n, ast.Name)}
         reads = {n.id for n in ast.walk(call) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-        return bool((reads - key_names) & bound)
+        if (reads - key_names) & bound:
+            return True
+        if not isinstance(loop, ast.For | ast.AsyncFor):
+            return False
+        targets = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+        return any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in targets
+                   for inner in loop.body for n in ast.walk(inner))
 
     def _comprehension_names(self, comprehension: ast.AST) -> set[str]:
         """Names bound by this comprehension and the comprehensions around it."""
@@ -592,7 +700,8 @@ class _ScopeWalk:
         cur: ast.AST = b
         while not isinstance(cur, ast.stmt) and cur in parents:
             parent = parents[cur]
-            if parent in chain_a and isinstance(parent, ast.Call) and _is_assertion(parent.func):
+            if parent in chain_a and isinstance(parent, ast.Call) and (
+                    is_assertion(parent.func) or _tree_assertion(self.model, parent, self.fn)):
                 side_a = chain_a[chain_a.index(parent) - 1]
                 return side_a is not cur and side_a in parent.args and cur in parent.args
             cur = parent
@@ -607,6 +716,9 @@ class _ScopeWalk:
             return self._sides_of_one_assertion(first.call, second)
         own = self.model.own_nodes(self.fn)
         flows = [_stored(first.statement), _stored(stmt)]
+        checked_here = not flows[1] and (isinstance(stmt, ast.Assert) or _checks_only(self.model, stmt, self.fn))
+        if checked_here:  # assertTrue(array_equal(key_1, fold_in(root_key, 0))): the second draw is checked as made
+            flows[1] = {_SECOND}
         if not all(flows):
             return False
         differences: set[str] = set()  # names computed from `first - second` (actual minus the reproduced draw)
@@ -633,20 +745,21 @@ class _ScopeWalk:
                 if reads & names:
                     names.update(_stored(assign))  # type: ignore[arg-type]
         for node in own:
-            if isinstance(node, ast.Call) and _is_assertion(node.func):
+            if isinstance(node, ast.Call) and is_assertion(node.func):
                 pairs = [node.args[:2]]
+                if _truth_assertion(node.func) and node.args:  # assertTrue(jnp.array_equal(a, b))
+                    pairs += _compared_sides(node.args[0])
+            elif isinstance(node, ast.Call) and _tree_assertion(self.model, node, self.fn):
+                pairs = [node.args[1:3]]  # jax.tree.map(assert_allclose, actual, expected)
             elif isinstance(node, ast.Assert):
                 # inside `assert ...`: a comparison, a difference or a comparing call (`jnp.allclose(a, b)`)
-                pairs = [[n.left, n.comparators[0]] if isinstance(n, ast.Compare) else [n.left, n.right]
-                         if isinstance(n, ast.BinOp) else n.args[:2]
-                         for n in ast.walk(node.test) if isinstance(n, ast.Compare | ast.Call) or (
-                             isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub))]
+                pairs = _compared_sides(node.test)
             else:
                 continue
             for pair in pairs:
                 if _about_shapes(node, pair):
                     continue  # equal shapes say nothing about equal numbers
-                if len(pair) == 2 and _separates(pair, flows, same_call):
+                if len(pair) == 2 and _separates(pair, flows, same_call, second if checked_here else None):
                     return True  # actual on one side, expected on the other
                 if differences and any(isinstance(n, ast.Name) and n.id in differences
                                        for side in pair for n in ast.walk(side)):
@@ -654,11 +767,15 @@ class _ScopeWalk:
         return False
 
     def add(self, reuse: KeyReuse) -> None:
-        """One finding per key and call: `init(key, obs, key)` repeats one hazard, not two."""
+        """One finding per hazard: `init(key, obs, key)` repeats one hazard, not two, and every later use of a
+        key after the same first use is the same hazard as the earliest one (splitting before the first use is
+        the one change that fixes it), so only the earliest is kept."""
         call = self.model.parents.get(reuse.node)
         while call is not None and not isinstance(call, ast.Call):
             call = self.model.parents.get(call)
-        token = (reuse.label, id(call) if call is not None else id(reuse.node))
+        token: tuple[object, ...] = (reuse.label, id(call) if call is not None else id(reuse.node))
+        if reuse.where == "again" and reuse.first is not None:
+            token = (reuse.label, "after", id(reuse.first.call))
         if token not in self.reported:
             self.reported.add(token)
             self.found.append(reuse)
@@ -701,28 +818,37 @@ def _placeholder(stmt: ast.stmt | None, call: ast.Call) -> bool:
 _SELECTING = {"jax.random.permutation": ("x", 1), "jax.random.choice": ("a", 1)}
 
 
-def _paired_selection(model: KeyFlow, a: ast.Call, b: ast.Call, scope: FunctionInfo | None) -> bool:
-    """`x = choice(key, x, (n,))` then `y = choice(key, y, (n,))`, or `permutation(key, xs)` then
-    `permutation(key, ys)`: the same key picks the same positions of two arrays, which keeps rows and their
-    labels aligned (the usual way to shuffle data and labels together). Every argument but the array the
-    positions are taken from must be the same."""
+def _paired_selection(model: KeyFlow, a: ast.Call, b: ast.Call, scope: FunctionInfo | None) -> ast.expr | None:
+    """One key, one random transformation, applied to two arrays: `permutation(key, xs)` and
+    `permutation(key, ys)` (data and labels shuffled together), `choice(key, x, (n,))` and `choice(key, y, (n,))`,
+    `random_features(rng, x, rank)` and `random_features(rng, y, rank)` (a kernel's feature map must be the same
+    for both sides), `crop(key, image)` and `crop(key, mask)`. The same call, every argument equal but the array
+    it is applied to: the shared randomness is the point. Samplers without an array (`normal(key, shape)`) and
+    two index draws from counts (`choice(key, n)`) are two draws. Returns the second call's array (the caller
+    checks it is not computed from the first call's result: `dropout(key, h)` then `dropout(key, g(h))` is
+    the same mask twice in a row), or None."""
+    if ast.dump(a.func) != ast.dump(b.func):
+        return None
     qualname = model.qualname(a.func, scope)
-    if qualname not in _SELECTING or model.qualname(b.func, scope) != qualname:
-        return False
-    keyword, position = _SELECTING[qualname]
-
-    def split(call: ast.Call) -> tuple[ast.AST | None, list[str]]:
-        population = next((k.value for k in call.keywords if k.arg == keyword),
-                          call.args[position] if len(call.args) > position else None)
-        rest = [ast.dump(x) for i, x in enumerate(call.args) if i != position]
-        rest += sorted(f"{k.arg}={ast.dump(k.value)}" for k in call.keywords if k.arg != keyword)
-        return population, rest
-
-    (pop_a, rest_a), (pop_b, rest_b) = split(a), split(b)
-    if pop_a is None or pop_b is None or rest_a != rest_b or ast.dump(pop_a) == ast.dump(pop_b):
-        return False
-    return not any(isinstance(p, ast.Constant) or (isinstance(p, ast.Name) and model.kind_at(p) is Kind.PYTHON)
-                   for p in (pop_a, pop_b))  # `choice(key, n)` draws indices: two counts are two draws
+    if qualname is not None and qualname.startswith("jax.random.") and qualname not in _SELECTING:
+        return None
+    if len(a.args) != len(b.args) or sorted(k.arg or "" for k in a.keywords) != sorted(k.arg or "" for k in b.keywords):
+        return None
+    b_keywords = {k.arg: k.value for k in b.keywords}
+    pairs = [*zip(a.args, b.args, strict=True), *((k.value, b_keywords[k.arg]) for k in a.keywords)]
+    differing = [(x, y) for x, y in pairs if ast.dump(x) != ast.dump(y)]
+    if len(differing) != 1:
+        return None
+    x, y = differing[0]
+    if qualname in _SELECTING:
+        keyword, position = _SELECTING[qualname]
+        population = next((k.value for k in a.keywords if k.arg == keyword),
+                          a.args[position] if len(a.args) > position else None)
+        if population is not x:
+            return None
+    arrays = all(isinstance(p, ast.Name | ast.Attribute | ast.Subscript) and not (
+        isinstance(p, ast.Name) and model.kind_at(p) in (Kind.PYTHON, Kind.KEY)) for p in (x, y))
+    return y if arrays else None
 
 
 def _exclusive(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
@@ -742,11 +868,29 @@ def _exclusive(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
     return False
 
 
-def _separates(pair: list[ast.expr], flows: list[set[str]], same_call: bool = False) -> bool:
+_SECOND = "<the second draw>"
+
+
+def _compared_sides(test: ast.AST) -> list[list[ast.expr]]:
+    """The two sides of every comparison, difference and comparing call (`jnp.allclose(a, b)`) in a test."""
+    return [[n.left, n.comparators[0]] if isinstance(n, ast.Compare) else [n.left, n.right]
+            if isinstance(n, ast.BinOp) else n.args[:2]
+            for n in ast.walk(test) if isinstance(n, ast.Compare | ast.Call) or (
+                isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub))]
+
+
+def _side_reads(side: ast.expr, marked: ast.AST | None) -> set[str]:
+    """The names a side reads, and `_SECOND` when it holds the (unnamed) second draw."""
+    names = {n.id for n in ast.walk(side) if isinstance(n, ast.Name)}
+    return names | {_SECOND} if marked is not None and any(n is marked for n in ast.walk(side)) else names
+
+
+def _separates(pair: list[ast.expr], flows: list[set[str]], same_call: bool = False,
+               marked: ast.AST | None = None) -> bool:
     """One side computed from the first result only, the other from the second only. When both results come
     from the same call written twice (one value wanted in two places: two models given the same initial mean),
     the second side may also read the first result (the models are fitted to data sampled from the first)."""
-    reads = [{n.id for n in ast.walk(side) if isinstance(n, ast.Name)} for side in pair]
+    reads = [_side_reads(side, marked) for side in pair]
     return any(reads[i] & flows[a] and not reads[i] & flows[1 - a] and reads[1 - i] & flows[1 - a]
                and (same_call or not reads[1 - i] & flows[a]) for i in (0, 1) for a in (0, 1))
 
@@ -769,15 +913,24 @@ def _stored(stmt: ast.stmt) -> set[str]:
 
 def _about_shapes(assertion: ast.AST, pair: list[ast.expr]) -> bool:
     """`chex.assert_shape(a, b.shape)`, `assert a.shape == b.shape`: a check of structure, not of values."""
-    func = assertion.func if isinstance(assertion, ast.Call) else None
-    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    name = called_name(assertion.func) if isinstance(assertion, ast.Call) else ""
     return "shape" in name.lower() or any(
         isinstance(side, ast.Attribute) and side.attr in ("shape", "ndim", "dtype", "size") for side in pair)
 
 
-def _is_assertion(func: ast.AST) -> bool:
-    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-    return name.lower().startswith("assert")
+_TREE_MAPS = {"jax.tree.map", "jax.tree_util.tree_map", "jax.tree_map", "tree.map_structure"}
+
+
+def _tree_assertion(model: KeyFlow, call: ast.Call, scope: FunctionInfo | None) -> bool:
+    """`jax.tree.map(assert_allclose, actual, expected)`: an assertion applied leaf by leaf."""
+    return (len(call.args) >= 3 and model.qualname(call.func, scope) in _TREE_MAPS
+            and is_assertion(call.args[0]))
+
+
+def _checks_only(model: KeyFlow, stmt: ast.stmt | None, scope: FunctionInfo | None) -> bool:
+    """A statement that is one assertion call: the values it computes die in the check."""
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and (
+        is_assertion(stmt.value.func) or _tree_assertion(model, stmt.value, scope))
 
 
 def _replays(first: KeyUse, call: ast.Call, stmt: ast.stmt | None) -> bool:

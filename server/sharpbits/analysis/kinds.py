@@ -245,6 +245,7 @@ class ValueKinds(TracedCode):
         defaults = dict(zip([p.arg for p in [*a.posonlyargs, *a.args]][::-1], a.defaults[::-1], strict=False))
         defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
         evidence = _container_evidence(model=self, info=info)
+        written_whole = _reference_evidence(model=self, info=info)
         helper_calls = self._calls_from_traced.get(info.qualname, [])
         directly_traced = any(not t.transform.startswith(("called from", "defined inside")) for t in info.traces)
         passed_through = self.passed_through_params(info) if directly_traced else set()
@@ -268,8 +269,22 @@ class ValueKinds(TracedCode):
                 kind = Kind.JAX
             elif info.traced and helper_calls and name not in unmapped:
                 kind = self._helper_param_kind(info, name, helper_calls)
+            if kind is Kind.JAX and name in written_whole and not self._passed_arrays(info, name):
+                kind = Kind.REF  # written whole (`p[...] += 1`), and no caller is seen passing an array it made
             kinds[name] = kind
         return kinds
+
+    def _passed_arrays(self, info: FunctionInfo, name: str) -> bool:
+        """Whether this module calls `info` and every value it passes to parameter `name` is a JAX array the caller
+        made (a caller's own parameter is only assumed to be an array, and may be the reference handed on)."""
+        values = self.argument_values(info, name)
+        for value in values:
+            scope = self.enclosing_function(value)
+            if isinstance(value, ast.Name) and scope is not None and value.id in scope.params:
+                return False
+            if self.kind_of(value, scope) not in ARRAYS:
+                return False
+        return bool(values)
 
     def _helper_param_kind(self, info: FunctionInfo, name: str, calls: list[tuple[FunctionInfo, ast.Call]]) -> Kind:
         """A helper's parameter is a JAX array when every traced call site passes one there."""
@@ -362,6 +377,22 @@ def _container_evidence(model: ValueKinds, info: FunctionInfo) -> set[str]:
     return found & params
 
 
+def _reference_evidence(model: ValueKinds, info: FunctionInfo) -> set[str]:
+    """Parameters written whole through `p[...] = v` or `p[...] += v`: that is how a mutable reference is written
+    (`jax.new_ref`, a flax `nnx.Variable`, which `jit` passes through as a reference), never how array code
+    updates an array. Such a parameter is a reference, updated in place by design."""
+    params = set(info.params)
+    found: set[str] = set()
+    for node in model.own_nodes(info):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, ast.AugAssign) else []
+        for target in targets:
+            if (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
+                    and isinstance(target.slice, ast.Constant) and target.slice.value is Ellipsis):
+                found.add(target.value.id)
+    return found & params
+
+
 class _KindEvaluator:
     def __init__(self, model: ValueKinds, scope: FunctionInfo | None, env: dict[str, Kind] | None) -> None:
         self.model = model
@@ -415,7 +446,7 @@ class _KindEvaluator:
             base = self.eval(node.value)
             if base in (Kind.JAX, Kind.JAX_MASK, Kind.NUMPY, Kind.KEY, Kind.JAX_AT):
                 return base
-            return Kind.UNKNOWN
+            return Kind.JAX if base is Kind.REF else Kind.UNKNOWN  # ref[...]: the array the reference holds
         if isinstance(node, ast.Call):
             return self.call(node)
         if isinstance(node, ast.Lambda):
@@ -465,6 +496,8 @@ class _KindEvaluator:
                 if func.attr == "astype":
                     return Kind.JAX_MASK if node.args and _is_bool_dtype(node.args[0], self.model, self.scope) else Kind.JAX
                 return Kind.JAX_MASK if func.attr in _MASK_KEEPING_METHODS else Kind.JAX
+            if recv in ARRAYS and func.attr in ARRAY_STATIC_ATTRS:
+                return Kind.UNKNOWN  # `u0.ndim()`: an array's ndim is not callable, so u0 is some other pytree
             if recv in (Kind.JAX, Kind.NUMPY):
                 return Kind.PYTHON if func.attr in _ARRAY_PY_METHODS else recv
         return Kind.UNKNOWN

@@ -21,6 +21,8 @@ import ast
 from collections.abc import Sequence
 from typing import Protocol
 
+from sharpbits.analysis.syntax import is_assertion
+
 _BLOCK_FIELDS = ("body", "orelse", "finalbody")
 _COMPOUND = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try, ast.Match)
 
@@ -116,10 +118,19 @@ def _header_reads(compound: ast.stmt) -> set[str]:
 def _dead_around_loop(model: _Parents, block: list[ast.stmt], index: int, seeds: set[str], stop: int | None = None) -> bool:
     """The statement at `index` of a loop body runs again in the next iteration (or, with `stop`, the one at
     `stop` does): this iteration's values must be dead before that one runs, and stay unread after it."""
-    loop = model.parents.get(block[index])
+    statement = block[index]
+    stop_node = block[stop] if stop is not None else None
+    while isinstance(model.parents.get(block[0]), ast.With | ast.AsyncWith):  # a `with` inside the loop body
+        outer, _ = _block_of(model, model.parents[block[0]])  # type: ignore[arg-type]
+        if outer is None:
+            return False
+        block = outer
+    loop = model.parents.get(block[0]) if block else None
     if not isinstance(loop, ast.For | ast.AsyncFor | ast.While) or loop.body is not block:
         return False
-    stop = index if stop is None else stop
+    block = _without_withs(block)
+    index = _index(block, statement)
+    stop = index if stop_node is None else _index(block, stop_node)
     live = _walk(block[index + 1 :], set(seeds), after=False)
     if isinstance(loop, ast.While):
         if _reads(loop.test) & live:  # the test is evaluated before each iteration
@@ -129,6 +140,19 @@ def _dead_around_loop(model: _Parents, block: list[ast.stmt], index: int, seeds:
     live = _walk(block[:stop], live, after=False)
     live = _walk(block[stop:], live, after=True)
     return not live  # what survives a whole iteration could be read by any later one or after the loop
+
+
+def _without_withs(block: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements of a block with every `with` opened up: its context expressions (as reads), then its
+    body, in the order they run."""
+    out: list[ast.stmt] = []
+    for stmt in block:
+        if isinstance(stmt, ast.With | ast.AsyncWith):
+            out.extend(ast.Expr(value=item.context_expr) for item in stmt.items)
+            out.extend(_without_withs(stmt.body))
+        else:
+            out.append(stmt)
+    return out
 
 
 def _walk(statements: list[ast.stmt], live: set[str], after: bool) -> set[str]:
@@ -268,13 +292,7 @@ def _bound_names(stmt: ast.stmt) -> set[str] | None:
     """The names an assignment binds, or None when it stores elsewhere (an attribute, a container) or is not an
     assignment: then its values are not followed."""
     if isinstance(stmt, ast.Assign):
-        names: set[str] = set()
-        for target in stmt.targets:
-            found = _target_names(target)
-            if found is None:
-                return None
-            names |= found
-        return names or None
+        return _target_names(ast.Tuple(elts=list(stmt.targets), ctx=ast.Store())) or None
     if isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
         return _target_names(stmt.target)
     return None
@@ -307,9 +325,4 @@ def _reads(node: ast.AST) -> set[str]:
 
 
 def _is_assertion_call(node: ast.AST) -> bool:
-    """`self.assertTrue(...)`, `np.testing.assert_allclose(...)`, `chex.assert_trees_all_close(...)`: reads only."""
-    if not isinstance(node, ast.Call):
-        return False
-    func = node.func
-    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-    return name.lower().startswith("assert")
+    return isinstance(node, ast.Call) and is_assertion(node.func)

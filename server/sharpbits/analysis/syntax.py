@@ -60,3 +60,14 @@ def literal_value(node: ast.AST | None) -> object:
         return ast.literal_eval(node) if node is not None else None
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return None
+
+
+def called_name(func: ast.AST) -> str:
+    """The last name of what a call calls: `np.testing.assert_allclose` -> `assert_allclose`, `f` -> `f`."""
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
+def is_assertion(func: ast.AST) -> bool:
+    """`self.assertTrue`, `np.testing.assert_allclose`, `chex.assert_trees_all_close`, a name bound to one
+    (`assert_allclose = functools.partial(...)`): a check that only reads its arguments."""
+    return called_name(func).lower().startswith("assert")

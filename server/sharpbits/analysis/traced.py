@@ -47,6 +47,25 @@ TRANSFORMS: dict[str, bool] = {
     "flax.nnx.vmap": False,
 }
 
+# Transformations that differentiate with respect to `argnums` (default 0) and pass the other arguments through
+# as the caller gave them (a Python int stays an int inside `jax.grad(f)(t, i)`).
+_DIFFERENTIATING = {"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.jacobian", "jax.hessian"}
+
+
+def _argnums(node: ast.AST | None) -> tuple[int, ...]:
+    """The `argnums` of a `jax.grad(...)`-style call site (literal values; 0 when absent)."""
+    keywords = node.keywords if isinstance(node, ast.Call) else []
+    for kw in keywords:
+        if kw.arg == "argnums":
+            value = literal_value(kw.value)
+            if isinstance(value, int):
+                return (value,)
+            if isinstance(value, tuple | list) and all(isinstance(v, int) for v in value):
+                return tuple(value)
+            return tuple(range(-64, 64))  # not a literal: any parameter may be differentiated
+    return (0,)
+
+
 # Control-flow primitives whose function arguments are traced bodies: qualified name -> argument positions.
 LAX_BODIES: dict[str, tuple[int, ...]] = {
     "jax.lax.fori_loop": (2,),
@@ -143,6 +162,13 @@ class TracedCode(Scopes):
                 values.append(call.args[positional.index(param)])
         return values
 
+    def _inside_transform(self, node: ast.AST | None) -> bool:
+        """`jax.jit(jax.value_and_grad(f))`: the site is itself an argument of another transformation, which
+        traces every argument."""
+        parent = self.parents.get(node) if node is not None else None
+        return isinstance(parent, ast.Call) and node in parent.args and (
+            self.qualname(parent.func, self.enclosing_function(parent)) in TRANSFORMS)
+
     def passed_through_params(self, fn: FunctionInfo) -> set[str]:
         """Parameters of a directly traced function that its transformations pass through as they are (so they
         keep whatever kind the caller gives them): `in_axes=None` positions of every `vmap`/`pmap` site, every
@@ -155,6 +181,11 @@ class TracedCode(Scopes):
         for site in direct:
             if site.transform.startswith("equinox.filter_"):  # non-array arguments are static, arrays traced
                 here = set(fn.params)
+                unmapped = here if unmapped is None else unmapped & here
+                continue
+            if site.transform in _DIFFERENTIATING and not self._inside_transform(site.node):
+                # jax.grad(f)(t, i) run eagerly: only argnums become tracers
+                here = set(positional) - {positional[i] for i in _argnums(site.node) if -len(positional) <= i < len(positional)}
                 unmapped = here if unmapped is None else unmapped & here
                 continue
             if site.transform not in ("jax.vmap", "jax.pmap", "flax.nnx.vmap"):

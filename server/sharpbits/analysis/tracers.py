@@ -1,22 +1,25 @@
 """Where a value is a tracer without a value: the question behind every "Python needs a concrete value here" sharp
 bit (a Python `if` on it, `print(x)`, `float(x)`, `np.exp(x)`).
 
-A value is such a tracer when it is a JAX array (kind JAX or JAX_MASK) read from a name of the traced function
-(its parameters and what it computes from them), in a function traced with abstract values (FunctionInfo.abstract:
-jit, vmap, pmap, scan/cond/while bodies, checkpoint, eval_shape, ... and their helpers; not `jax.grad` alone, which
-runs on concrete values), outside a `with jax.ensure_compile_time_eval():` block. Module-level arrays read by the
-function are concrete, and a value of unknown kind is never called a tracer.
+A value is such a tracer when it is a JAX array (kind JAX or JAX_MASK), or a mutable reference (REF) to one, read
+from a name bound inside the trace (the traced function's parameters and what it computes from them, or a traced
+enclosing function's), in a function traced with abstract values (FunctionInfo.abstract: jit, vmap, pmap,
+scan/cond/while bodies, checkpoint, eval_shape, ... and their helpers; not `jax.grad` alone, which runs on concrete
+values), outside a `with jax.ensure_compile_time_eval():` block. Arrays read from the module or from an eager
+enclosing function are concrete, and a value of unknown kind is never called a tracer.
 """
 
 from __future__ import annotations
 
 import ast
 
-from sharpbits.analysis.kinds import ARRAY_STATIC_ATTRS, ARRAYS, ValueKinds
+from sharpbits.analysis.kinds import ARRAY_STATIC_ATTRS, ARRAYS, Kind, ValueKinds
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import literal_value
 from sharpbits.analysis.traced import CONCRETE_TRANSFORMS
 
+# Inside a trace a reference holds a traced array: printing or testing it shows a tracer, as for the array.
+_TRACED_KINDS = ARRAYS | {Kind.REF}
 COMPILE_TIME_EVAL = {"jax.ensure_compile_time_eval", "jax.core.ensure_compile_time_eval"}
 
 
@@ -29,7 +32,7 @@ class TracerValues(ValueKinds):
         `float(x)` and NumPy still refuse them)."""
         if scope is None or not scope.traced or not (scope.abstract or concrete_traces):
             return False
-        if self.kind_of(expr, scope) not in ARRAYS or self.in_compile_time_eval(expr):
+        if self.kind_of(expr, scope) not in _TRACED_KINDS or self.in_compile_time_eval(expr):
             return False
         if not scope.abstract:  # under grad alone only the differentiated arguments are tracers
             differentiated = self.differentiated_params(scope)
@@ -58,9 +61,20 @@ class TracerValues(ValueKinds):
         """Whether `expr` reads a JAX-array name bound in the traced function (or a function it is nested in),
         not one closed over from the module (a concrete array), and not only through `.shape`/`.dtype`/`len()`."""
         for node in ast.walk(expr):
-            if (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and self.kind_at(node) in ARRAYS
-                    and self.is_local(node.id, scope) and not self._static_use(node)):
+            if (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and self.kind_at(node) in _TRACED_KINDS
+                    and self.bound_in_trace(node.id, scope) and not self._static_use(node)):
                 return True
+        return False
+
+    def bound_in_trace(self, name: str, scope: FunctionInfo) -> bool:
+        """Whether the name `scope` reads is bound inside the trace: in `scope` itself or in an enclosing function
+        that is traced too. A name bound in an enclosing function that runs eagerly (a factory or driver that
+        defines the traced function) holds a concrete value when the trace reads it, like a module-level one."""
+        cur: FunctionInfo | None = scope
+        while cur is not None:
+            if name in cur.local_names:
+                return cur is scope or cur.traced
+            cur = cur.parent
         return False
 
     def _static_use(self, name: ast.Name) -> bool:

@@ -242,10 +242,24 @@ def _structure_error(exc: BaseException) -> str:
     return "; ".join(details)[:500] or type(cause).__name__
 
 
+class _FutureTable(dict[Any, Any]):
+    """pygls's `shutdown` iterates over `_request_futures` while cancelling the pending ones, and a cancelled
+    concurrent future runs its done callbacks at once, which remove it from the table (pygls's own and ours):
+    "dictionary changed size during iteration" when a handler is still pending at shutdown (a notebook closed
+    just before it). Iterating over a snapshot keeps both."""
+
+    def items(self) -> Any:
+        return list(super().items())
+
+
 class NotificationFuturesReleased(LanguageServerProtocol):
     """pygls 2.1.1 keeps the future of every `async def` handler run for a notification (or run as a step of a
     builtin generator handler such as didOpen's) in `_request_futures` under a fresh uuid, and never removes it:
     a slow leak of finished tasks, ~1 per notification. Here each future is dropped when it is done."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._request_futures = _FutureTable(self._request_futures)
 
     def _execute_handler(self, msg_id: Any, handler: Any, callback: Any, args: Any = None, kwargs: Any = None) -> None:
         def done(future: Any) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
@@ -26,6 +26,7 @@ from sharpbits.source import split_lines
 
 if TYPE_CHECKING:
     from sharpbits.lsp.server import Analysed, SharpbitsServer
+    from sharpbits.trace.notebook import CellTraceSource
 
 log = logging.getLogger("sharpbits.lsp.notebooks")
 
@@ -109,11 +110,18 @@ def _cell_views(ls: SharpbitsServer, notebook: types.NotebookDocument, key: tupl
     from sharpbits.lsp.server import Analysed
 
     state = NotebookState(key, [cell.document for cell in notebook.cells], analysis)
+    program = analysis.program
     for index, cell in enumerate(notebook.cells):
         doc = ls.workspace.get_text_document(cell.document)
         cell_findings = [f for f in analysis.findings if f.cell == index + 1 and f.rule != "syntax-error"]
         syntax = next((f for f in analysis.findings if f.cell == index + 1 and f.rule == "syntax-error"), None)
-        result = AnalysisResult(cell_findings, syntax_error=syntax, functions=[])
+        functions = []  # the traceable functions defined in this cell, in its lines (the Trace CodeLens, hovers)
+        for fn in analysis.result.functions:
+            located = program.locate(fn.line)
+            if located is not None and located[0].cell == index:
+                shift = located[0].first_line - 1
+                functions.append(replace(fn, line=fn.line - shift, end_line=fn.end_line - shift))
+        result = AnalysisResult(cell_findings, syntax_error=syntax, functions=functions)
         ls.analysed[cell.document] = Analysed(doc.version, split_lines(doc.source), result)
         state.by_cell[cell.document] = [analysis.origin.get(id(f), f) for f in cell_findings]
     return state
@@ -174,6 +182,39 @@ def close(ls: SharpbitsServer, params: types.DidCloseNotebookDocumentParams) -> 
     for cell in cells:
         ls.analysed.pop(cell, None)
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=cell, diagnostics=[]))
+
+
+# ---- tracing ----
+
+
+def cells_up_to(ls: SharpbitsServer, cell_uri: str) -> tuple[tuple[str, int | None], ...] | None:
+    """The code cells up to and including this one, as (uri, version): what a trace from this cell runs (a cell
+    edited, added, removed or moved above it changes this). None for a document that is not a notebook cell."""
+    notebook = notebook_of(ls, cell_uri)
+    if notebook is None:
+        return None
+    out = []
+    for cell in notebook.cells:
+        if cell.kind == types.NotebookCellKind.Code:
+            out.append((cell.document, ls.workspace.get_text_document(cell.document).version))
+        if cell.document == cell_uri:
+            break
+    return tuple(out)
+
+
+def cell_trace_source(ls: SharpbitsServer, cell_uri: str) -> CellTraceSource | None:
+    """For a cell of an open notebook: the program a trace of a function in it runs (the code cells up to it, as
+    the editor has them now); None for any other document."""
+    from sharpbits.trace.notebook import cell_trace_source as build
+
+    notebook = notebook_of(ls, cell_uri)
+    if notebook is None:
+        return None
+    index = next((i for i, cell in enumerate(notebook.cells) if cell.document == cell_uri), None)
+    if index is None:
+        return None
+    _, sources = _snapshot(ls, notebook)
+    return build(sources, index, to_fs_path(notebook.uri) or notebook.uri)
 
 
 # ---- fixes ---------------------------------------------------------------------------------------------------

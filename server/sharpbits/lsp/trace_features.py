@@ -31,9 +31,12 @@ import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sharpbits.trace.protocol import PLATFORMS, VIEWS, TraceResult
+
+if TYPE_CHECKING:
+    from sharpbits.trace.notebook import CellTraceSource
 
 TRACE_COMMAND = "sharpbits.trace"
 SHOW_DEFAULT = list(VIEWS)
@@ -152,8 +155,10 @@ def refused_result(error: dict[str, str]) -> TraceResult:
 
 
 def _run_trace(st: _TraceState, params: dict[str, Any], doc_text: str | None, root: str | None,
-               marker: _Marker | None = None) -> TraceResult:
-    """Every trace the server runs comes through here, and the gate is the first thing it asks."""
+               marker: _Marker | None = None, cell_source: CellTraceSource | None = None) -> TraceResult:
+    """Every trace the server runs comes through here, and the gate is the first thing it asks. `cell_source`: the
+    function is in a notebook cell (params' uri); the notebook's program up to that cell runs, and the result
+    comes back in that cell's lines (sharpbits.trace.notebook)."""
     from pygls.uris import to_fs_path
 
     from sharpbits.trace.specs import SpecError, resolve_spec
@@ -166,7 +171,9 @@ def _run_trace(st: _TraceState, params: dict[str, Any], doc_text: str | None, ro
     function = params.get("function")
     if not path or not function:
         return {"ok": False, "error": {"type": "InvalidParams", "message": "sharpbits/trace needs uri and function"}}
-    text = params.get("text")
+    text = params.get("text") if cell_source is None else cell_source.text
+    if cell_source is not None:
+        path = cell_source.path
     if text is None:
         text = doc_text
     if text is None:
@@ -198,9 +205,13 @@ def _run_trace(st: _TraceState, params: dict[str, Any], doc_text: str | None, ro
         marker.client = client
     result: TraceResult = client.trace(path=path, text=text, function=function, spec=resolved.spec, show=show,
                                           timeout=timeout, root=root, lower_for=params.get("lowerFor"),
-                                          marker=marker)
+                                          marker=marker, cells=cell_source.cell_ranges() if cell_source else None)
     result["spec"] = {"source": resolved.source, "text": resolved.spec.get("text"), "line": resolved.line}
     result["uri"] = uri
+    if cell_source is not None:
+        from sharpbits.trace.notebook import in_cell
+
+        result = in_cell(result, cell_source)
     return result
 
 
@@ -210,6 +221,8 @@ class TraceEntry:
 
     version: int | None
     result: TraceResult
+    # a function in a notebook cell: the code cells that ran (uri, version), up to its own; the result is of these
+    cells: tuple[tuple[str, int | None], ...] | None = None
 
 
 class TraceService:
@@ -239,16 +252,18 @@ class TraceService:
             self.lens_command = lens_command
         self.gate.update(trusted if isinstance(trusted, bool) else None, dict(settings.get("trace") or {}))
 
-    async def run(self, params: dict[str, Any], doc_text: str | None, root: str | None) -> TraceResult:
+    async def run(self, params: dict[str, Any], doc_text: str | None, root: str | None,
+                  cell_source: CellTraceSource | None = None) -> TraceResult:
         """Runs one trace off the event loop: the one place traces start, are shielded and are cancelled. A
         cancelled await ($/cancelRequest, the progress notification's Cancel, a newer edit) stops the worker's
-        work too, not only our wait for it."""
+        work too, not only our wait for it. `cell_source`: a function in a notebook cell (see _run_trace)."""
         refused = self.gate.refusal()
         if refused is not None:
             return refused_result(refused)
         loop = asyncio.get_running_loop()
         marker = _Marker()
-        future = loop.run_in_executor(self.gate.executor, _run_trace, self.gate, params, doc_text, root, marker)
+        future = loop.run_in_executor(self.gate.executor, _run_trace, self.gate, params, doc_text, root, marker,
+                                      cell_source)
         try:
             return await asyncio.shield(future)
         except asyncio.CancelledError:
@@ -274,12 +289,17 @@ def register(server: Any) -> None:
         p = _plain(params) or {}
         doc_text = None
         uri = p.get("uri")
-        if uri and p.get("text") is None and service.refusal() is None:
+        cell_source = None
+        if uri and service.refusal() is None:
+            from sharpbits.lsp.notebooks import cell_trace_source
+
+            cell_source = cell_trace_source(ls, uri)  # a notebook cell: its notebook up to that cell runs
+        if uri and p.get("text") is None and service.refusal() is None and cell_source is None:
             try:  # the open document's current text, unsaved edits included
                 doc_text = ls.workspace.get_text_document(uri).source
             except Exception:
                 doc_text = None
-        return await service.run(p, doc_text, getattr(ls.workspace, "root_path", None))
+        return await service.run(p, doc_text, getattr(ls.workspace, "root_path", None), cell_source)
 
     @server.feature("sharpbits/traceWorkerStatus")
     async def sharpbits_trace_worker_status(ls: Any, params: Any) -> dict[str, Any]:

@@ -40,11 +40,22 @@ def tracing_refusal(ls: Any) -> dict[str, str] | None:
     return _service(ls).refusal()
 
 
+def is_current(ls: Any, uri: str, entry: TraceEntry, version: int | None) -> bool:
+    """Whether a result is of this version of the document (for a notebook cell: and of the cells above it)."""
+    if entry.version != version:
+        return False
+    if entry.cells is None:
+        return True
+    from sharpbits.lsp.notebooks import cells_up_to
+
+    return cells_up_to(ls, uri) == entry.cells
+
+
 def current_results(ls: Any, uri: str, version: int | None) -> dict[str, TraceEntry]:
     """Trace results for this version of the document (none while tracing is not allowed)."""
     if tracing_refusal(ls) is not None:
         return {}
-    return {name: entry for name, entry in _state(ls).get(uri, {}).items() if entry.version == version}
+    return {name: entry for name, entry in _state(ls).get(uri, {}).items() if is_current(ls, uri, entry, version)}
 
 
 def summary(result: TraceResult) -> str:
@@ -75,7 +86,7 @@ def code_lenses(ls: Any, uri: str, version: int | None, functions: list[TracedFu
     lenses = []
     for fn in functions:
         entry = results.get(fn.qualname)
-        if entry is not None and entry.version == version:
+        if entry is not None and is_current(ls, uri, entry, version):
             title = summary(entry.result)
         elif entry is not None:
             title = "↻ Trace (code changed)"
@@ -186,6 +197,8 @@ def hover(ls: Any, uri: str, version: int | None, functions: list[TracedFunction
         if line == fn.line and fn.column <= column <= fn.end_column:
             device = result.get("device") or {}
             head = f"**{fn.qualname}** traced on `{device.get('device_kind', '?')}` ({device.get('platform', '?')})"
+            if "notebook" in result:
+                head += f"\n\n_{result['notebook']['note']}_"
             if not result.get("ok"):
                 error = result.get("error") or {}
                 return f"{head}\n\n**{error.get('type')}**: {error.get('message', '')}"
@@ -257,22 +270,30 @@ async def run_trace(ls: Any, uri: str, function: str, spec: str | None) -> dict[
     refused = service.refusal()
     if refused is not None:
         return dict(refused_result(refused))
+    from sharpbits.lsp.notebooks import cell_trace_source, cells_up_to
+
     doc = ls.workspace.get_text_document(uri)
     version, text = doc.version, doc.source
-    params: dict[str, Any] = {"uri": uri, "function": function, "text": text,
-                              "show": ["jaxpr", "lines", "cost", "timing", "sharding"]}
+    cell_source = cell_trace_source(ls, uri)  # a notebook cell: the cells up to it run first
+    cells = cells_up_to(ls, uri)
+    params: dict[str, Any] = {"uri": uri, "function": function, "show": ["jaxpr", "lines", "cost", "timing", "sharding"]}
+    if cell_source is None:
+        params["text"] = text
     if spec:
         params["args"] = spec
-    result = await service.run(params, text, getattr(ls.workspace, "root_path", None))
+    result = await service.run(params, text, getattr(ls.workspace, "root_path", None), cell_source)
     if result.get("refused"):
         return dict(result)
-    if ls.workspace.get_text_document(uri).version != version:
+    if ls.workspace.get_text_document(uri).version != version or cells_up_to(ls, uri) != cells:
         return {"ok": False, "stale": True}  # edited meanwhile: never show results of an old version
     if not result.get("needsSpec"):
-        _state(ls).setdefault(uri, {})[function] = TraceEntry(version, result)
+        _state(ls).setdefault(uri, {})[function] = TraceEntry(version, result, cells)
     await refresh(ls, uri)
-    return {"ok": bool(result.get("ok")), "needsSpec": bool(result.get("needsSpec")), "summary": summary(result),
-            "error": result.get("error"), "device": result.get("device")}
+    out = {"ok": bool(result.get("ok")), "needsSpec": bool(result.get("needsSpec")), "summary": summary(result),
+           "error": result.get("error"), "device": result.get("device")}
+    if "notebook" in result:  # which cells ran: the editor shows it
+        out["note"] = result["notebook"]["note"]
+    return out
 
 
 async def refresh(ls: Any, uri: str) -> None:

@@ -512,14 +512,16 @@ class TraceClient:
     def trace(self, *, path: str, text: str | None = None, function: str, spec: dict[str, Any] | None,
               show: list[str] | None = None, timeout: float | None = 60.0, root: str | None = None,
               time_budget_s: float = 1.0, eager: bool = True, lower_for: str | None = None,
-              postprocess: bool = True, marker: object | None = None) -> dict[str, Any]:
-        """Trace `function` of the document at `path` (its text as the editor has it). Returns the result dict."""
+              postprocess: bool = True, marker: object | None = None,
+              cells: list[protocol.CellRange] | None = None) -> dict[str, Any]:
+        """Trace `function` of the document at `path` (its text as the editor has it). Returns the result dict.
+        `cells`: `text` is a notebook's program, made of these cells (see protocol.TraceRequest)."""
         path = os.path.abspath(path)
         if text is None:
             text = Path(path).read_text(encoding="utf-8")
         msg = {"type": "trace", "path": path, "text": text, "function": function, "spec": spec,
                "show": list(show) if show else None, "root": root, "cwd": root or os.path.dirname(path),
-               "time_budget_s": time_budget_s, "eager": eager, "lower_for": lower_for}
+               "time_budget_s": time_budget_s, "eager": eager, "lower_for": lower_for, "cells": cells}
         reply = self.request(msg, timeout, path, marker)
         return finish_result(reply, path) if postprocess else reply
 

@@ -23,7 +23,7 @@ import struct
 from typing import IO, Any, Literal, TypedDict
 
 # Bump when a request or result record changes shape; worker.py's PROTOCOL must say the same (a test checks).
-VERSION = 2
+VERSION = 3
 
 # ---- the one definition of the views and platforms (CLI choices, server defaults, the extension's settings and
 # generated TypeScript, the docs: tests/trace/test_contract.py checks they all agree; worker.py keeps a copy)
@@ -39,8 +39,18 @@ Platform = Literal["auto", "cpu", "gpu", "cuda", "rocm", "tpu"]
 # ---- records. total=False: the worker fills what the requested views need, so most fields are optional.
 
 
+class CellRange(TypedDict):
+    """Where one notebook cell is in a program of concatenated cells: lines first_line..first_line+line_count-1."""
+
+    cell: int  # 1-based among all cells of the notebook, markdown included, as editors number them
+    first_line: int
+    line_count: int
+
+
 class TraceRequest(TypedDict):
-    """server -> worker: trace one function of one document."""
+    """server -> worker: trace one function of one document. For a function defined in a notebook cell, `text` is
+    the program made of the code cells up to that cell (IPython syntax masked, so lines stay the cells' lines)
+    and `cells` says where each cell is in it; `path` is the notebook's."""
 
     type: Literal["trace"]
     id: int
@@ -54,6 +64,7 @@ class TraceRequest(TypedDict):
     time_budget_s: float
     eager: bool
     lower_for: str | None
+    cells: list[CellRange] | None
 
 
 class Frame(TypedDict):
@@ -87,6 +98,8 @@ class ErrorInfo(TypedDict, total=False):
     col: int | None
     traceback: str
     frames: list[Frame]
+    cell: int  # in a notebook: the cell of the line where it was raised (1-based among all cells)
+    cell_line: int  # ... and that line in the cell
 
 
 class DeviceInfo(TypedDict, total=False):
@@ -293,6 +306,22 @@ class Retrace(TypedDict):
     reasons: list[RetraceReason]
 
 
+class SkippedCell(TypedDict):
+    cell: int
+    reason: str
+
+
+class NotebookRun(TypedDict):
+    """A trace of a function defined in a notebook cell: which code cells ran first (in order, as "Run All" runs
+    them, magics and shell escapes left out) and which were not run at all. Every line in the result is a line of
+    the function's cell; a line in another cell is null (or left out where a line is required)."""
+
+    cell: int  # the function's cell (1-based among all cells)
+    ran: list[int]
+    skipped: list[SkippedCell]
+    note: str  # the same, said in words
+
+
 class TraceResult(TypedDict, total=False):
     """worker -> server -> editor: the answer to one trace (the JSON the CLI prints, the LSP result)."""
 
@@ -324,6 +353,7 @@ class TraceResult(TypedDict, total=False):
     round_trip_s: float
     worker: WorkerInfo
     device: DeviceInfo
+    notebook: NotebookRun
 
 
 RECORDS: tuple[type, ...] = (TraceParams, TraceResult)  # roots of the generated TypeScript (everything they reach comes too)

@@ -29,7 +29,7 @@ import traceback
 import types
 
 # copies of protocol.VERSION and protocol.VIEWS (this file cannot import sharpbits; test_contract.py compares)
-PROTOCOL = 2
+PROTOCOL = 3
 VIEWS = ("jaxpr", "stablehlo", "hlo", "cost", "timing", "lines", "sharding")
 WORKER_FILE = "<sharpbits-trace-worker>"
 _HEADER = struct.Struct(">I")
@@ -320,7 +320,11 @@ class Worker:
                     _Trace(self, req, path, result).run()
                 except BaseException as exc:
                     result["ok"] = False
-                    result["error"] = describe_exception(exc, path, result.get("phase", "module"))
+                    error = describe_exception(exc, path, result.get("phase", "module"))
+                    where = cell_of(req.get("cells"), error.get("line"))
+                    if where is not None:  # a notebook: the cell and its line, as the user sees them
+                        error["cell"], error["cell_line"] = where
+                    result["error"] = error
         finally:
             sys.argv = old_argv
             # a document that sets jax_enable_x64 (or any flag) must not change the next document's trace
@@ -916,6 +920,16 @@ def _sig_text(fn):
         return str(inspect.signature(fn))
     except Exception:
         return "(...)"
+
+
+def cell_of(cells, line):
+    """A line of a notebook's program -> (cell, line in that cell), from the request's cell map; else None."""
+    if not cells or not isinstance(line, int):
+        return None
+    for c in cells:
+        if c["first_line"] <= line < c["first_line"] + c["line_count"]:
+            return c["cell"], line - c["first_line"] + 1
+    return None
 
 
 def describe_exception(exc, path, phase):

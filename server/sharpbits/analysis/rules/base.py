@@ -30,6 +30,16 @@ class Invalid:
     severity: Severity | None = None  # when the finding's severity differs from the rule's default
 
 
+@dataclass(frozen=True)
+class TimedRegion:
+    """Lines [first_line, last_line] (1-based) whose top-level statements a timer outside the code times: IPython's
+    `%timeit f(x)` or a `%%timeit` cell body, in a notebook's program (sharpbits.notebooks)."""
+
+    first_line: int
+    last_line: int
+    timer: str  # as the user wrote it: "%timeit", "%%time", ...
+
+
 @dataclass
 class RuleContext:
     source: SourceText
@@ -37,6 +47,7 @@ class RuleContext:
     model: ModuleModel
     rule: Rule
     found: list[Finding] = field(default_factory=list)
+    timed_regions: tuple[TimedRegion, ...] = ()
 
     def report(
         self,

@@ -31,7 +31,9 @@ the deleted array can no longer be reached; reading the old name after `new = st
 Donated positions are found in every spelling: `@partial(jax.jit, donate_argnums=...)`,
 `g = jax.jit(f, donate_argnums=...)` (only calls through `g` donate), `self.g = jax.jit(...)`, and
 `jax.jit(f, donate_argnames=...)(x)`. Reading only `x.shape`/`x.dtype` is fine (a deleted array keeps them),
-and NumPy arrays and Python values passed in a donated position are copied, not deleted. A donating function
+and NumPy arrays and Python values passed in a donated position are copied, not deleted. flax's `nnx.jit` writes
+the new values of donated nnx objects (modules, Variables, optimizers) back into them, so only the plain arrays it
+is given are deleted. A donating function
 called inside traced code (another `jit`, a `scan` body) is inlined into that trace and donates nothing.
 """
     example = """
@@ -84,8 +86,17 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
         # rebound before the next use, in every branch
         "import jax\nimport jax.numpy as jnp\ng = jax.jit(lambda x: x + 1, donate_argnums=0)\ndef run(x, flag):\n"
         "    y = g(x)\n    if flag:\n        x = y\n    else:\n        x = jnp.zeros(3)\n    return x\n",
+        # flax's nnx.jit writes donated nnx objects (modules, Variables, optimizers) back: they stay valid
+        "from flax import nnx\n@nnx.jit(donate_argnums=(0, 1))\ndef train_step(model, optimizer, batch):\n"
+        "    optimizer.update(model, nnx.grad(lambda m: m(batch).sum())(model))\n"
+        "def fit(model, optimizer, batches):\n    for batch in batches:\n        train_step(model, optimizer, batch)\n"
+        "    return model\n",
     ]
     INVALID = [
+        Invalid(  # nnx.jit deletes a plain array passed in a donated position, as jax.jit does
+            "import jax.numpy as jnp\nfrom flax import nnx\n@nnx.jit(donate_argnums=0)\ndef step(x):\n    return x + 1\n"
+            "x = jnp.zeros(3)\ny = step(x)\nprint(x)\n",
+        ),
         Invalid(
             "import jax\nfrom functools import partial\n@partial(jax.jit, donate_argnums=0)\ndef step(x):\n"
             "    return x + 1\ndef run(x):\n    y = step(x)\n    return x + y\n",

@@ -45,11 +45,11 @@ _CONCRETIZATION = {"jax.numpy.arange", "jax.numpy.linspace", "jax.numpy.repeat",
 def _is_tracer(model: ModuleModel, fn: FunctionInfo, expr: ast.AST) -> bool:
     """Whether a size or slice bound is a tracer: a JAX array computed inside the traced function (under jit
     every jnp operation is staged, also on constants), not a module-level array read as it is (`x[:N]` with a
-    global `N = jnp.array(2)` works), and not under `ensure_compile_time_eval`. Unlike `model.is_tracer`, a value
+    global `N = jnp.array(2)`, or one computed by an eager enclosing function, works), and not under `ensure_compile_time_eval`. Unlike `model.is_tracer`, a value
     computed from module-level arrays counts: a size is staged whatever its inputs."""
     if model.kind_of(expr, fn) not in ARRAYS or model.in_compile_time_eval(expr):
         return False
-    return not (isinstance(expr, ast.Name) and not model.is_local(expr.id, fn))
+    return not (isinstance(expr, ast.Name) and not model.bound_in_trace(expr.id, fn))
 
 
 def _traced_part(model: ModuleModel, fn: FunctionInfo, size: ast.AST) -> ast.AST | None:

@@ -123,7 +123,10 @@ Offered only for functions decorated directly and called by name in this module.
                     name = node.id
                 if name in seen:
                     continue
-                change = model.global_change_after(name, fn)
+                parent = model.parents.get(node)
+                read_attribute = parent.attr if (isinstance(node, ast.Name) and isinstance(parent, ast.Attribute)
+                                                 and isinstance(parent.ctx, ast.Load)) else None
+                change = model.global_change_after(name, fn, read_attribute)
                 if change is None:
                     continue
                 if model.is_side_effect(node) or (isinstance(node, ast.Name) and model.reaches_to_mutate(node)):

@@ -28,7 +28,9 @@ into an in-place update when it can, so it costs nothing extra).
 
 `x` counts as a JAX array when it is a parameter of a traced function (`jit`, `grad`, `vmap`, ..., unless it is
 static), or a value built by `jax`/`jax.numpy` calls under any import alias — including `import jax.numpy as np`.
-NumPy arrays, dicts and lists are never flagged.
+NumPy arrays, dicts and lists are never flagged, nor is a parameter written whole through `p[...] = v`: that is
+how a mutable reference (`jax.new_ref`, flax's `nnx.Variable`) is written, in place by design, unless the callers
+are seen passing it an array.
 """
     example = """
 import jax
@@ -82,6 +84,8 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
         "from functools import partial\nimport jax\n@partial(jax.jit, static_argnums=1)\ndef f(x, buf):\n    buf[0] = 1\n    return x\n",
         # numpy names under a jnp-looking alias are still numpy
         "import numpy as jnp\nx = jnp.ones(4)\nx[1:] += 2\n",
+        # a parameter written whole through `[...]` is a mutable reference (jax.new_ref, flax nnx.Variable)
+        "import jax\n@jax.jit\ndef observe(count, total, x):\n    count[...] += 1\n    total[...] = total[...] + x.sum()\n",
         # a local name that shadows the alias
         "import jax.numpy as jnp\ndef f(jnp):\n    x = jnp.zeros(3)\n    x[0] = 1\n",
     ]
@@ -130,6 +134,11 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
             "def f(x):\n    return helper(jnp.sin(x))\n",
         ),
         Invalid("import jax.numpy as jnp\nx = jnp.zeros((2, 2))\nx[0][1] = 3\n"),  # chained: flagged, no fix
+        Invalid(  # written whole, but the caller passes an array it made, not a reference
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef fill(x):\n    x[...] = 0.0\n    return x\nfill(jnp.ones(3))\n",
+            fixed="import jax\nimport jax.numpy as jnp\n@jax.jit\ndef fill(x):\n    x = x.at[...].set(0.0)\n    return x\n"
+            "fill(jnp.ones(3))\n",
+        ),
     ]
 
     def check(self, ctx: RuleContext) -> None:

@@ -237,9 +237,16 @@ def _fresh_callable(wrapped: ast.AST, region: ast.AST, scope: FunctionInfo | Non
         if target is not None and target.parent is not None and _inside(target.node, region, model):
             return "nested function"
         if target is None and scope is not None and wrapped.id in scope.local_names:
+            reaching = model.binding_before(wrapped, region)
+            if reaching is not None:  # bound earlier in this run of the region: that binding is what is jitted
+                if isinstance(reaching, ast.Assign) and any(isinstance(t, ast.Name) and t.id == wrapped.id
+                                                            for t in reaching.targets):
+                    kind = _fresh_callable(reaching.value, region, scope, model)
+                    return kind if kind != "bound method" else None
+                return None  # e.g. `init, apply = make_sim(T)`: a factory's new function, no cache to miss
             for node in model.own_nodes(scope):  # f = lambda ... / f = partial(...) inside the region
                 if isinstance(node, ast.Name) and node.id == wrapped.id and isinstance(node.ctx, ast.Store):
-                    stmt = model.parents.get(node)
+                    stmt = model.parents.get(node)  # (`f = jax.jit(f)`: the wrapper the last iteration made)
                     if isinstance(stmt, ast.Assign) and _inside(stmt, region, model):
                         kind = _fresh_callable(stmt.value, region, scope, model)
                         if kind is not None and kind != "bound method":

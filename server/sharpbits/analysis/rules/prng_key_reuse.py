@@ -32,8 +32,11 @@ Reuse is on purpose in a few shapes the rule recognises and leaves alone: a test
 results compared in an assertion, or the reproduced noise subtracted and the rest checked); a replay, where the
 second use sets the same names again (`state = init(key)` for the next scenario) or a loop redraws per setting
 (`normal(key, (n,))` for each `n`), and nothing computed from the first draw is read any more; shuffling two arrays
-with one key (`permutation(key, x)`, `permutation(key, y)`: the same positions, so rows keep their labels); and a
-run whose results are only placeholders (`dummy_out = step(params, key, ...)`, `_ = init(key)`). A second draw
+with one key (`permutation(key, x)`, `permutation(key, y)`: the same positions, so rows keep their labels); a
+run whose results are only placeholders (`dummy_out = step(params, key, ...)`, `_ = init(key)`); and
+`jax.random.clone(key)`, JAX's own way to say a reuse is meant. Calls that draw nothing do not consume:
+`jax.eval_shape(init, key, x)`, a type check inside `assertTrue`, a dataclass or NamedTuple that stores the key,
+the init of a layer whose parameters are constants (LayerNorm, RMSNorm, GroupNorm, BatchNorm). A second draw
 under a new name (`y = normal(key)` after `x = normal(key)`) wants other numbers and is flagged, and so is a loop
 whose draw never changes (every iteration repeats the first). Several keys reused by one call are one finding.
 
@@ -95,6 +98,14 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         # a dummy run for shapes, then the key's real draw
         "import jax\ndef policy(step, params, key, emb):\n    dummy_out, dummy_emb = step(params, key, emb)\n"
         "    return jax.random.categorical(key, dummy_out.shape[-1] * emb)\n",
+        # questions that draw nothing: abstract evaluation, a constant-initialised layer, a clone for reuse
+        "import jax\nfrom flax import linen as nn\ndef check(init, key, x):\n    shapes = jax.eval_shape(init, key, x)\n"
+        "    norm = nn.LayerNorm()\n    y, w = norm.init_with_output(key, x)\n"
+        "    again = init(jax.random.clone(key), x)\n    return shapes, y, w, init(key, x), again\n",
+        # a record that stores the key for the next step, next to a fold_in derivation
+        "import jax\nimport dataclasses\n@dataclasses.dataclass\nclass State:\n    step: int\n    seed: jax.Array\n"
+        "def step(state):\n    k = jax.random.fold_in(state.seed, state.step)\n    x = jax.random.normal(k, ())\n"
+        "    return State(step=state.step + 1, seed=state.seed), x\n",
         # keys bound per element by a comprehension over a split
         "import jax\nkey = jax.random.key(0)\nxs = [jax.random.normal(k, ()) for k in jax.random.split(key, 3)]\n",
         "import jax\nkey = jax.random.key(0)\nk1, k2 = jax.random.split(key)\na = jax.random.normal(k1, (2,))\n"

@@ -20,8 +20,9 @@ class UnblockedTiming(Rule):
     code = "SB501"
     name = "unblocked-timing"
     severity = "warning"
-    summary = ("Flags timing a JAX call (`time.time`/`perf_counter`/`monotonic`, `timeit`) whose result is not "
-               "waited for (`block_until_ready()` or a host conversion) before the clock stops.")
+    summary = ("Flags timing a JAX call (`time.time`/`perf_counter`/`monotonic`, `timeit`, a notebook's `%timeit` / "
+               "`%%timeit`) whose result is not waited for (`block_until_ready()` or a host conversion) before the "
+               "clock stops.")
     why = """
 JAX dispatches work **asynchronously**: a call to a jitted function (or any `jax.numpy` operation) returns as soon
 as the work is queued, before the device has computed anything. A clock read right after the call measures the
@@ -30,7 +31,8 @@ dispatch, not the computation, and reports a time that can be orders of magnitud
 Call `.block_until_ready()` on the result (or `jax.block_until_ready(result)` for a pytree) before stopping the
 clock. A host conversion (`float(...)`, `.item()`, `np.asarray(...)`, printing the value) waits too, so timings
 that do one are not flagged, nor are timings of NumPy or plain Python code, of key splitting alone, or of a copy to
-the device alone. (On CPU a few operations, such as LAPACK decompositions like `svd`, happen to run synchronously;
+the device alone. In a notebook, IPython's `%timeit f(x)`, `%time f(x)` and the bodies of `%%timeit` / `%%time`
+cells are timings too. (On CPU a few operations, such as LAPACK decompositions like `svd`, happen to run synchronously;
 on GPU and TPU they are asynchronous like the rest, so they are flagged all the same.)
 """
     example = """
@@ -137,6 +139,10 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
+        for region in ctx.timed_regions:  # a notebook's `%timeit f(x)` / `%%timeit` cell: timed from outside the code
+            timed = [s for s in model.tree.body if region.first_line <= s.lineno <= region.last_line]
+            if timed:
+                self._check_region(ctx, timed, f"`{region.timer}` stops its clock", None)
         imported = set(model.aliases.values())
         if not any(q.split(".")[0] in ("time", "timeit") for q in imported):
             return  # no clock: nothing is timed
@@ -168,11 +174,10 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
             if not _reads_clock(stmt, model, scope):
                 continue
             if start is not None and i > start + 1:
-                self._check_region(ctx, stmts[start + 1: i], stmt, scope)
+                self._check_region(ctx, stmts[start + 1: i], f"the clock stops at line {stmt.lineno}", scope)
             start = i if _is_clock_start(stmt, model, scope) else None
 
-    def _check_region(self, ctx: RuleContext, region: list[ast.stmt], stop: ast.stmt,
-                      scope: FunctionInfo | None) -> None:
+    def _check_region(self, ctx: RuleContext, region: list[ast.stmt], when: str, scope: FunctionInfo | None) -> None:
         model = ctx.model
         dispatched: list[tuple[ast.Call, Kind]] = []
         unknown: list[ast.Call] = []
@@ -200,7 +205,7 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
         if not outer:
             return
         call, kind = max(outer, key=lambda ck: (ck[0].end_lineno, ck[0].end_col_offset))
-        self._report(ctx, call, kind, scope, f"the clock stops at line {stop.lineno}")
+        self._report(ctx, call, kind, scope, when)
 
     def _check_timeit(self, ctx: RuleContext, call: ast.Call, scope: FunctionInfo | None) -> None:
         model = ctx.model
