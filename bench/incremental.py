@@ -2,7 +2,9 @@
 
 (a) An edit inside one function of a generated 5,000-line JAX module (bench/speed.py's generator): the time
     until the new version's findings are known through `IncrementalAnalysis.update` (what the language server
-    calls), next to a from-scratch `analyze` and `ast.parse` of the same text. Medians of paired runs.
+    calls), next to a from-scratch `analyze` and `ast.parse` of the same text. Medians of paired runs. Three
+    kinds of edit: typing in a line; a new line, then typing in it (the first version moves the lines below);
+    and an edit that changes the number of lines on every version (each moves the lines below it).
 (b) `sharpbits check` on a folder of real code (.cache/realcode, 100k+ lines; a symlink to the corpus that
     bench/realcode.py uses): wall time with 1 process vs 2 (--no-cache), then a cold cache run vs a warm one.
     The load average is printed: other work on the machine takes cores from the 2-process run.
@@ -47,13 +49,23 @@ def new_line(text: str, version: int) -> str:
     return "".join([*lines[: middle + 1], f"    edited_{version} = {version}\n", *lines[middle + 1 :]])
 
 
+def enter(text: str, version: int) -> str:
+    """A new line as above, and a blank one more on every other version: each version has a different number of
+    lines than the one before (Enter pressed, or a line deleted), so the lines below the edit move."""
+    return new_line(text, version).replace(f"    edited_{version} = {version}\n",
+                                           f"    edited_{version} = {version}\n" + "\n" * (version % 2), 1)
+
+
 def typing_speed(runs: int) -> None:
     text = generate(5000)
     lines = text.count("\n")
     print(f"(a) edits inside a function of a {lines}-line file, median of {runs} (target: <= 60 ms):")
-    for label, edit in (("one character typed in a line", typed), ("a new line", new_line)):
+    for label, edit in (("one character typed in a line", typed), ("a new line, then typing in it", new_line),
+                        ("the line count changes on every version", enter)):
         document = IncrementalAnalysis("big.py")
         document.update(text)
+        flows = document.reusable.flows
+        flows.reused = flows.run = 0
         update_s, full_s, parse_s = [], [], []
         for version in range(runs):
             new = edit(text, version)
@@ -74,7 +86,8 @@ def typing_speed(runs: int) -> None:
         print(f"    {label}: IncrementalAnalysis.update {update:.0f} ms | analyze from scratch {full:.0f} ms | "
               f"ast.parse {parse:.1f} ms | update / ast.parse {update / parse:.1f}x, analyze / ast.parse "
               f"{full / parse:.1f}x, update / analyze {update / full:.2f} "
-              f"({document.reused_parses} of {runs} parses reused)")
+              f"({document.reused_parses} of {runs} parses reused; per version {flows.reused / runs:.0f} of "
+              f"{(flows.reused + flows.run) / runs:.0f} function flows reused)")
 
 
 CORES_USED: dict[str, list[float]] = {}  # label -> CPU seconds / wall seconds of each run (what it got)

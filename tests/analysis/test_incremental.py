@@ -4,6 +4,7 @@ to an earlier version), with hypothesis' fixed seed (tests/conftest.py)."""
 
 import ast
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sharpbits.analysis.engine import AnalysisResult, Selection, analyze
@@ -12,6 +13,46 @@ from sharpbits.analysis.incremental import DocumentAnalyses, IncrementalAnalysis
 from tests.conftest import ROOT
 
 BASES = [p.read_text() for p in sorted((ROOT / "examples").glob("*.py"))]
+
+HELPER_AND_CALLERS = '''import jax
+import jax.numpy as jnp
+
+
+def make(x):
+    return jnp.asarray(x)
+
+
+def use(x):
+    y = make(x)
+    y[0] = 1.0
+    return y
+
+
+def other(x):
+    z = jnp.zeros(3)
+    z[1] = x
+    return z
+'''
+
+
+TRACED_AND_HELPER = '''import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def traced(x):
+    return helper(x)
+
+
+def helper(v):
+    if v > 0:
+        return v
+    return -v
+'''
+
+# modules whose functions depend on each other (a helper's return kind, the kinds a traced caller passes)
+BASES += [HELPER_AND_CALLERS, TRACED_AND_HELPER]
+
 # Lines that change what the rules see: keys drawn and reused, arrays written in place, globals that change,
 # imports and aliases, decorators that make a function traced, suppressions, loops.
 SNIPPETS = [
@@ -21,11 +62,16 @@ SNIPPETS = [
     "x = x[x > 0]", "return x", "pass", "z = x  # noqa", "def helper(x):", "    return jnp.sum(x)",
     "helper = jax.jit(helper)", "if x > 0:", "while True:", "class Model:", "from __future__ import annotations",
     "a = 1; b = 2", "x = '''", "else:",
+    # what one function learns from another: a helper's return kind, the kinds its callers pass, `self.w`
+    "return helper(x)", "y = helper(3)", "return list(x)", "return jnp.asarray(x)", "self.w = jnp.zeros(3)",
+    "y = self.w",
 ]
 
 EDIT = st.one_of(
     st.tuples(st.just("insert"), st.integers(0, 10_000), st.sampled_from(SNIPPETS), st.integers(0, 2)),
     st.tuples(st.just("delete"), st.integers(0, 10_000)),
+    # a line replaced by another keeps the line count: the parse, walks and flows of the rest are reused
+    st.tuples(st.just("replace"), st.integers(0, 10_000), st.sampled_from(SNIPPETS), st.integers(0, 2)),
     st.tuples(st.just("type"), st.integers(0, 100_000), st.sampled_from(list("x(): =[]0#\n"))),
     st.tuples(st.just("undo"), st.integers(1, 4)),
 )
@@ -34,11 +80,14 @@ EDIT = st.one_of(
 def apply(history: list[str], edit: tuple) -> str:
     text = history[-1]
     lines = text.splitlines(keepends=True) or [""]
-    if edit[0] == "insert":
+    if edit[0] in ("insert", "replace"):
         _, at, snippet, indent_level = edit
         at %= len(lines) + 1
         near = lines[min(at, len(lines) - 1)]
         indent = near[: len(near) - len(near.lstrip())] if indent_level == 1 else "    " * indent_level
+        if edit[0] == "replace":
+            at = min(at, len(lines) - 1)
+            return "".join([*lines[:at], indent + snippet + "\n", *lines[at + 1 :]])
         return "".join([*lines[:at], indent + snippet + "\n", *lines[at:]])
     if edit[0] == "delete":
         at = edit[1] % len(lines)
@@ -65,6 +114,26 @@ def test_every_version_gets_what_a_fresh_analysis_gets(base, edits):
         history.append(apply(history, edit))
         assert summary(document.update(history[-1])) == summary(analyze(history[-1], "m.py"))
 
+
+# Lines that change what one function learns from another, for the modules above: a line of a function replaced
+# by one of these (at its indentation) keeps every other statement, so their walks and flows are reused.
+CROSS_SNIPPETS = ["return helper(x)", "return helper(3)", "return helper(x > 0)", "y = make(x)", "y = make(3)",
+                  "return list(x)", "return jnp.asarray(x)", "return x", "y[0] = 1.0", "z[1] = make(x)",
+                  "import numpy as jnp", "def make(x):", "def helper(v):", "pass"]
+@pytest.mark.parametrize("base", [HELPER_AND_CALLERS, TRACED_AND_HELPER], ids=["returns", "arguments"])
+@pytest.mark.parametrize("snippet", CROSS_SNIPPETS)
+def test_functions_that_depend_on_each_other_get_what_a_fresh_analysis_gets(base, snippet):
+    """Every line replaced by the snippet (at the line's indentation), then a second line by the next snippet:
+    every version gets what a fresh analysis gets."""
+    lines = base.count("\n")
+    following = CROSS_SNIPPETS[(CROSS_SNIPPETS.index(snippet) + 1) % len(CROSS_SNIPPETS)]
+    for at in range(lines):
+        document = IncrementalAnalysis("m.py")
+        history = [base]
+        document.update(base)
+        for edit in (("replace", at, snippet, 1), ("replace", (at + 5) % lines, following, 1)):
+            history.append(apply(history, edit))
+            assert summary(document.update(history[-1])) == summary(analyze(history[-1], "m.py")), (at, edit)
 
 def parsed(text: str) -> str:
     try:
@@ -121,3 +190,64 @@ def test_settings_passed_with_a_version_replace_the_old_ones():
     assert summary(documents.update("file:///m.py", "m.py", BASES[0], Selection())) == summary(everything)
     documents.close("file:///m.py")
     assert documents.update("file:///m.py", "m.py", BASES[0]) is not everything
+
+
+def replaced(text: str, old: str, new: str) -> str:
+    assert text.count(old) == 1
+    return text.replace(old, new)
+
+
+def test_an_edit_inside_one_function_reuses_the_others_walks_and_flows():
+    document = IncrementalAnalysis("m.py")
+    document.update(HELPER_AND_CALLERS)
+    walks, flows = document.reusable.walks, document.reusable.flows
+    text = replaced(HELPER_AND_CALLERS, "    z[1] = x\n", "    z[2] = x\n")
+    result = document.update(text)
+    assert summary(result) == summary(analyze(text, "m.py"))
+    statements = len(ast.parse(text).body)
+    assert walks.reused == statements - 1  # every statement but `other` walked from the last version
+    assert (flows.reused, flows.run) == (2, 3 + 1)  # `make` and `use` taken again, `other` run again
+
+
+def test_a_helper_that_returns_something_else_runs_its_callers_again():
+    document = IncrementalAnalysis("m.py")
+    before = document.update(HELPER_AND_CALLERS)
+    assert [f.line for f in before.findings if f.rule == "in-place-update"] == [11, 17]
+    flows = document.reusable.flows
+    text = replaced(HELPER_AND_CALLERS, "    return jnp.asarray(x)\n", "    return list(x)\n")
+    after = document.update(text)
+    assert summary(after) == summary(analyze(text, "m.py"))
+    assert [f.line for f in after.findings if f.rule == "in-place-update"] == [17]  # `use` now holds a list
+    assert (flows.reused, flows.run) == (1, 3 + 2)  # `other` taken again; `make` and its caller `use` run again
+
+
+def test_a_module_level_change_runs_every_flow_again():
+    document = IncrementalAnalysis("m.py")
+    document.update(HELPER_AND_CALLERS)
+    flows = document.reusable.flows
+    text = replaced(HELPER_AND_CALLERS, "import jax.numpy as jnp\n", "import numpy as jnp\n")
+    assert summary(document.update(text)) == summary(analyze(text, "m.py"))
+    assert flows.reused == 0
+
+
+def test_a_helper_whose_callers_pass_other_kinds_runs_again():
+    document = IncrementalAnalysis("m.py")
+    before = document.update(TRACED_AND_HELPER)
+    assert [(f.line, f.rule) for f in before.findings] == [(11, "traced-control-flow")]  # `v` is traced
+    flows = document.reusable.flows
+    text = replaced(TRACED_AND_HELPER, "    return helper(x)\n", "    return helper(3)\n")
+    after = document.update(text)
+    assert summary(after) == summary(analyze(text, "m.py")) and after.findings == []  # `v` is now 3
+    assert flows.reused == 0  # `helper` did not change, but its parameter's kind did
+
+
+def test_a_new_line_parses_again_from_the_statement_it_is_in():
+    document = IncrementalAnalysis("m.py")
+    document.update(HELPER_AND_CALLERS)
+    text = replaced(HELPER_AND_CALLERS, "    y[0] = 1.0\n", "    y[0] = 1.0\n    y[1] = 2.0\n")
+    assert summary(document.update(text)) == summary(analyze(text, "m.py"))
+    assert document.reused_parses == 1
+    assert document.reusable.walks.reused == 3  # the two imports and `make`: `use` and `other` moved down
+    text = text + "\n\ndef more(x):\n    return x\n"  # lines added after the last statement
+    assert summary(document.update(text)) == summary(analyze(text, "m.py"))
+    assert document.reused_parses == 2 and document.reusable.walks.reused == 3 + 5

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from sharpbits.analysis.model import ModuleModel
+from sharpbits.analysis.reuse import Reusable
 from sharpbits.analysis.rules import ALL_RULES, lookup
 from sharpbits.analysis.rules.base import Rule, RuleContext, TimedRegion
 from sharpbits.findings import Finding, Severity
@@ -93,10 +94,11 @@ def unparsable(source: SourceText, exc: Exception) -> AnalysisResult:
 
 
 def analyze_parsed(source: SourceText, tree: ast.Module, selection: Selection,
-                   timed_regions: tuple[TimedRegion, ...] = ()) -> AnalysisResult:
-    """`analyze` after the parse: `tree` must be what `ast.parse(source.text)` gives (positions included)."""
+                   timed_regions: tuple[TimedRegion, ...] = (), reusable: Reusable | None = None) -> AnalysisResult:
+    """`analyze` after the parse: `tree` must be what `ast.parse(source.text)` gives (positions included).
+    `reusable`: what IncrementalAnalysis keeps from the previous version (the result is the same without it)."""
     try:
-        model = ModuleModel(tree)
+        model = ModuleModel(tree, reusable)
         findings: list[Finding] = []
         for rule_cls in selection.rules():
             ctx = RuleContext(source, tree, model, rule_cls(), timed_regions=timed_regions)

@@ -2,7 +2,8 @@
 
 `IncrementalAnalysis(path, selection).update(text)` returns exactly `analyze(text, path, selection)`: the same
 findings, syntax error and traced functions (tests/analysis/test_incremental.py checks this over random edit
-sequences, and that every reused parse is the one `ast.parse` gives, positions included). What it reuses:
+sequences, over every one-line replacement in modules whose functions depend on each other, and that every
+reused parse is the one `ast.parse` gives, positions included). What it reuses:
 
 - whole results: a text seen among the last few versions (an undo, a redo, a change and its reversal, a
   didChange that repeats the text) is answered without any work;
@@ -10,11 +11,21 @@ sequences, and that every reused parse is the one `ast.parse` gives, positions i
   stays within the lines of one top-level statement (a function, a class, an assignment) that shares no line
   with another, only that statement's lines are parsed and put in place of the old one; every other
   statement's nodes are the previous version's (nothing is shifted, so nothing earlier results hold changes).
+  An edit that adds or deletes lines parses from the statement it starts in to the end of the text: the
+  statements above keep their nodes, those below get new ones (their lines moved);
+- the model's work on those unchanged statements (analysis/reuse.py): the walk of each top-level statement
+  (parents, owners, nodes by type, the functions it defines), and each function's value-kind dataflow when
+  everything it read is the same (its parameter kinds and closure, the module-level kinds and imports, and the
+  answers to what it asked of other functions: which function a name calls, what a helper returns for the
+  argument kinds it passed). An edit inside a helper that changes what it returns runs its callers' flows again;
+  a change to what the imports or module-level names hold (their kinds) runs every flow again.
 
-The model and the rules run over the whole module on every new text: a finer reuse (one function's findings
-when only its body changed) needs every rule's dependencies across functions spelled out first (helper return
-kinds, call-site trip counts, keys reused at module level, globals changed by other functions, which functions
-a traced one calls); until such a reuse is proven equal by the same property test, it is not done.
+Not reused yet: which functions are traced (`_find_traced`, over the whole module), the parameter kinds, and the
+rules, which run over the whole module on every new text (about 60% of an update's time on a 5,000-line file;
+prng-key-reuse alone a quarter). Reusing one function's findings needs each rule's dependencies across functions
+spelled out (globals another function changes, keys passed to helpers, call sites in loops, donated buffers read
+later); until such a reuse is proven equal by the same tests, it is not done. Nothing is reused for the
+statements below an added or deleted line.
 """
 
 from __future__ import annotations
@@ -25,6 +36,7 @@ import warnings
 from collections import OrderedDict
 
 from sharpbits.analysis.engine import AnalysisResult, Selection, analyze_parsed, unparsable
+from sharpbits.analysis.reuse import Reusable
 from sharpbits.source import SourceText, split_lines
 
 
@@ -37,6 +49,7 @@ class IncrementalAnalysis:
         self.remembered = max(remembered, 1)
         self._recent: OrderedDict[str, AnalysisResult] = OrderedDict()  # text -> its result, newest last
         self._parsed: tuple[str, list[str], ast.Module] | None = None  # the last text that parsed, its lines, tree
+        self.reusable = Reusable()  # what the last version's model hands to the next (analysis/reuse.py)
         self.reused_results = 0  # updates answered from an earlier version (for benchmarks and tests)
         self.reused_parses = 0  # updates that parsed one statement instead of the whole text
         self._lock = threading.Lock()
@@ -57,7 +70,8 @@ class IncrementalAnalysis:
             return result
         source = SourceText(self.path, text)
         tree = self.parse(text)
-        result = unparsable(source, tree) if isinstance(tree, Exception) else analyze_parsed(source, tree, self.selection)
+        result = unparsable(source, tree) if isinstance(tree, Exception) else analyze_parsed(
+            source, tree, self.selection, reusable=self.reusable)
         self._recent[text] = result
         while len(self._recent) > self.remembered:
             self._recent.popitem(last=False)
@@ -87,43 +101,83 @@ class IncrementalAnalysis:
         return tree
 
     def _spliced(self, text: str, lines: list[str]) -> ast.Module | None:
-        """The new tree from the previous one and a parse of the one statement whose lines changed, or None
-        when that does not apply (then the whole text must be parsed)."""
+        """The new tree from the previous one and a parse of the part that changed, or None when that does not
+        apply (then the whole text must be parsed): the one statement whose lines changed when the number of
+        lines is the same, else every statement from the first changed line to the end."""
         if self._parsed is None:
             return None
         old_text, old_lines, old_tree = self._parsed
-        if len(lines) != len(old_lines) or text.startswith("\ufeff") or old_text == text:
+        if text.startswith("\ufeff") or old_text == text:
             return None
+        shorter = min(len(lines), len(old_lines))
         first = 0
-        while lines[first] == old_lines[first]:
+        while first < shorter and lines[first] == old_lines[first]:
             first += 1
-        last = len(lines) - 1
-        while lines[last] == old_lines[last]:
-            last -= 1
-        first, last = first + 1, last + 1  # 1-based lines, both changed
+        first += 1  # 1-based, the first changed line
         body = old_tree.body
+        if len(lines) == len(old_lines):
+            last = len(lines) - 1
+            while lines[last] == old_lines[last]:
+                last -= 1
+            within = self._one_statement(lines, body, first, last + 1)
+            if within is not _NOT_WITHIN_ONE:
+                return within  # type: ignore[return-value]
+        return self._from_line(lines, body, first)
+
+    def _one_statement(self, lines: list[str], body: list[ast.stmt], first: int, last: int) -> object:
+        """The tree with the one statement whose lines hold lines first..last parsed again; _NOT_WITHIN_ONE when
+        the change is not within one statement's lines, None when that statement must not be parsed alone."""
         for index, statement in enumerate(body):
             start = _first_line(statement)
             end = statement.end_lineno or statement.lineno
             if end < first:
                 continue
             if start > first or end < last:
-                return None  # the change is not within one top-level statement's lines
+                return _NOT_WITHIN_ONE
             if index > 0 and (body[index - 1].end_lineno or 0) >= start:
                 return None  # shares its first line with the statement before (`a = 1; def ...`)
             if index + 1 < len(body) and _first_line(body[index + 1]) <= end:
                 return None
-            try:
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")
-                    part = ast.parse("".join(lines[start - 1 : end]), filename=self.path)
-            except (SyntaxError, ValueError, RecursionError, MemoryError):
-                return None  # the whole parse says where and why
-            if any(isinstance(s, ast.ImportFrom) and s.module == "__future__" for s in part.body):
-                return None  # only valid at the top of the file: the whole parse decides
-            ast.increment_lineno(part, start - 1)
+            part = self._parse_part(lines, start, end)
+            if part is None:
+                return None
             return ast.Module(body=[*body[:index], *part.body, *body[index + 1 :]], type_ignores=[])
-        return None
+        return _NOT_WITHIN_ONE
+
+    def _from_line(self, lines: list[str], body: list[ast.stmt], first: int) -> ast.Module | None:
+        """The tree with every statement from the first changed line on parsed again (a line added or deleted
+        moves all the lines below it); the statements before it are the previous version's."""
+        index = next((i for i, s in enumerate(body) if (s.end_lineno or s.lineno) >= first), len(body))
+        start = first  # in the blank or comment lines between two statements (or after the last)
+        if index < len(body) and _first_line(body[index]) <= first:
+            start = _first_line(body[index])  # inside a statement: from its first line (decorators included)
+        if index > 0:
+            before = body[index - 1].end_lineno or body[index - 1].lineno
+            if before >= start:
+                return None  # shares a line with the statement before
+            if lines[before - 1].rstrip("\r\n").endswith("\\"):
+                return None  # a backslash joins the next line to the statement before
+        part = self._parse_part(lines, start, len(lines))
+        if part is None:
+            return None
+        return ast.Module(body=[*body[:index], *part.body], type_ignores=[])
+
+    def _parse_part(self, lines: list[str], start: int, end: int) -> ast.Module | None:
+        """`ast.parse` of lines start..end (1-based) with the positions they have in the whole text; None when it
+        fails (the whole parse then says where and why) or holds what only the top of a file may."""
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                # blank lines first: the positions come out as in the whole text, with no pass to shift them
+                part = ast.parse("\n" * (start - 1) + "".join(lines[start - 1 : end]), filename=self.path)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+        if any(isinstance(s, ast.ImportFrom) and s.module == "__future__" for s in part.body):
+            return None  # only valid at the top of the file: the whole parse decides
+        return part
+
+
+_NOT_WITHIN_ONE = object()  # Incremental._one_statement: the change spans more than one statement
 
 
 def _first_line(statement: ast.stmt) -> int:

@@ -7,11 +7,15 @@ from __future__ import annotations
 import ast
 import contextlib
 import enum
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import iter_children
 from sharpbits.analysis.traced import TracedCode
+
+if TYPE_CHECKING:
+    from sharpbits.analysis.reuse import FunctionFlows
 
 
 class Kind(enum.Enum):
@@ -117,10 +121,14 @@ class ValueKinds(TracedCode):
         return False
     # ---- value kinds -----------------------------------------------------------------------------------
 
-    def _run_dataflow(self) -> None:
+    def _run_dataflow(self, reusable: FunctionFlows | None = None) -> None:
+        """`reusable`: the flows of an earlier version's functions (analysis/reuse.py), taken where everything
+        a flow read is the same; the kinds come out the same with or without it."""
         module_flow = _Flow(self, None, {})
         module_flow.run_block(self.tree.body)
         self.module_env = module_flow.env
+        if reusable is not None:
+            reusable.begin(self)
         # Functions in definition order; nested functions see their parent's environment at the end of the
         # parent (closures read the latest binding), helpers see the kinds their traced callers pass.
         ordered = sorted(self.functions.values(), key=lambda f: (_depth(f), _helper_rank(f)))
@@ -128,16 +136,49 @@ class ValueKinds(TracedCode):
         for info in ordered:
             info.param_kinds = self._param_kinds(info)
             closure = final_envs.get(id(info.parent), {}) if info.parent is not None else {}
-            flow = _Flow(self, info, {**closure, **info.param_kinds})
-            if isinstance(info.node, ast.Lambda):
-                flow.visit_expr(info.node.body)
+            if reusable is not None:
+                final_envs[id(info)] = reusable.flow(self, info, closure)
             else:
-                flow.run_block(info.node.body)
-            final_envs[id(info)] = flow.env
+                final_envs[id(info)] = self.function_flow(info, closure, self.name_kinds)
+        if reusable is not None:
+            reusable.commit(self)
+
+    def function_flow(self, info: FunctionInfo, closure: dict[str, Kind], record: dict[int, Kind]) -> dict[str, Kind]:
+        """Runs the dataflow of one function's body, recording the kind at each name read into `record`;
+        returns the environment at its end (what nested functions' closures see)."""
+        flow = _Flow(self, info, {**closure, **info.param_kinds})
+        flow.record = record
+        if isinstance(info.node, ast.Lambda):
+            flow.visit_expr(info.node.body)
+        else:
+            flow.run_block(info.node.body)
+        return flow.env
+
+    # What a function's flow asks of the rest of the module, in order, while `_query_log` is a list (see
+    # analysis/reuse.py): module_functions lookups, return_kinds and instance_attribute_kind answers.
+    # Queries made while answering one are not logged: they follow from it.
+    _query_log: list[tuple] | None = None
+
+    def _logged(self, entry: tuple, answer: Callable[[], object]) -> object:
+        log = self._query_log
+        assert log is not None
+        self._query_log = None
+        try:
+            result = answer()
+        finally:
+            self._query_log = log
+        log.append((*entry, result))
+        return result
 
     def instance_attribute_kind(self, scope: FunctionInfo, attr: str) -> Kind:
         """The kind of `self.attr` in a method: what every `self.attr = value` in the class's methods stores,
         when they agree and the value's kind shows without knowing any name (`jnp.zeros(...)`); else UNKNOWN."""
+        if self._query_log is not None:
+            return self._logged(("attribute", scope.node, attr),  # type: ignore[return-value]
+                                lambda: self._instance_attribute_kind(scope, attr))
+        return self._instance_attribute_kind(scope, attr)
+
+    def _instance_attribute_kind(self, scope: FunctionInfo, attr: str) -> Kind:
         method = scope
         while method.parent is not None:
             method = method.parent
@@ -168,6 +209,12 @@ class ValueKinds(TracedCode):
     def return_kinds(self, fn: FunctionInfo, args: dict[str, Kind]) -> tuple[Kind, tuple[Kind, ...] | None] | None:
         """The kind a function returns for these argument kinds (and, when every `return` gives a tuple of one
         length, the kind of each element), from a dry run of its body; None when it cannot be told."""
+        if self._query_log is not None:
+            return self._logged(("returns", fn.node, dict(args)),  # type: ignore[return-value]
+                                lambda: self._return_kinds(fn, args))
+        return self._return_kinds(fn, args)
+
+    def _return_kinds(self, fn: FunctionInfo, args: dict[str, Kind]) -> tuple[Kind, tuple[Kind, ...] | None] | None:
         memo_key = (id(fn), tuple(sorted((k, v.value) for k, v in args.items())))
         if memo_key in self._returns:
             return self._returns[memo_key]
@@ -467,6 +514,8 @@ class _KindEvaluator:
         if self._shadowed_locally(func.id):
             return None
         fn = self.model.module_functions.get(func.id)
+        if self.model._query_log is not None:
+            self.model._query_log.append(("lookup", func.id, fn.node if fn is not None else None))
         if fn is None or "." in fn.qualname or isinstance(fn.node, ast.Lambda) or any(
                 isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
             return None

@@ -16,6 +16,7 @@ rewriting), it answers three questions:
 from __future__ import annotations
 
 import ast
+from typing import TYPE_CHECKING
 
 from sharpbits.analysis.donation import DonatedCall, Donations
 from sharpbits.analysis.effects import SideEffect
@@ -35,6 +36,9 @@ from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import FunctionNode, iter_children, literal_int, literal_value
 from sharpbits.analysis.traced import LAX_BODIES, TRANSFORMS, TraceSite
 from sharpbits.analysis.tracers import TracerValues
+
+if TYPE_CHECKING:
+    from sharpbits.analysis.reuse import Reusable
 
 __all__ = [
     "ARRAYS",
@@ -73,7 +77,9 @@ class ModuleModel(TracerValues, GlobalChanges, Donations, Execution):
     point), effects.py (what traced code does to state outside its trace), execution.py (loops, calls that
     dispatch JAX work and calls that wait for it)."""
 
-    def __init__(self, tree: ast.Module) -> None:
+    def __init__(self, tree: ast.Module, reusable: Reusable | None = None) -> None:
+        """`reusable`: what the model of an earlier version of the same document left (analysis/reuse.py),
+        updated to this one's; the model is the same with or without it."""
         self.tree = tree
         self.aliases: dict[str, str] = {}  # local name -> qualified name of a module or attribute
         self.functions: dict[FunctionNode, FunctionInfo] = {}
@@ -88,6 +94,6 @@ class ModuleModel(TracerValues, GlobalChanges, Donations, Execution):
         self._names: set[str] | None = None
         self._returns = {}
         self._attribute_kinds = {}
-        self._collect()
+        self._collect(reusable.walks if reusable is not None else None)
         self._find_traced()
-        self._run_dataflow()
+        self._run_dataflow(reusable.flows if reusable is not None else None)

@@ -96,60 +96,79 @@ class Scopes:
 
     # ---- collection ------------------------------------------------------------------------------------
 
-    def _collect(self) -> None:
+    def _collect(self, reusable: StatementWalks | None = None) -> None:
         """One walk over the tree: parents, functions, imports, and indexes the rules use instead of walking
-        again (nodes by type, and each node's owning function). The hottest loop of the analysis."""
+        again (nodes by type, and each node's owning function). The hottest loop of the analysis.
+
+        The walk of each top-level statement is kept in `reusable` (when given) and taken from there when the
+        same statement object comes again (IncrementalAnalysis shares the unchanged statements of the previous
+        version's tree): the indexes come out exactly as a fresh walk builds them, in the same order."""
+        tree = self.tree
         parents, owner, by_type, owned = self.parents, self.owner, self.by_type, self.owned
-        functions, special = self.functions, SPECIAL_NODES
-        stack: list[tuple[ast.AST, FunctionInfo | None, FunctionInfo | None, str]] = [(self.tree, None, None, "")]
-        owned[id(None)] = []
-        while stack:
-            node, fn, outer, prefix = stack.pop()
-            body_ids = None
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                body_ids = {id(b) for b in node.body}
-            elif isinstance(node, ast.Lambda):
-                body_ids = {id(node.body)}
-            fn_list = owned.setdefault(id(fn), [])
-            for child in iter_children(node):
-                parents[child] = node
-                # decorators, defaults and annotations run in the enclosing scope; the body in the function
-                if body_ids is None or id(child) in body_ids:
-                    scope, scope_list = fn, fn_list
+        module_list: list[ast.AST] = []
+        owned[id(None)] = module_list
+        walks: list[_StatementWalk] = []
+        statements: list[tuple[ast.AST, FunctionInfo | None]] = []
+        for child in iter_children(tree):
+            parents[child] = tree
+            owner[child] = None
+            cls = type(child)
+            bucket = by_type.get(cls)
+            if bucket is None:
+                bucket = by_type[cls] = []
+            bucket.append(child)
+            module_list.append(child)
+            top: FunctionInfo | None = None
+            if reusable is None:  # walked below, straight into the indexes
+                if cls is ast.FunctionDef or cls is ast.AsyncFunctionDef:
+                    top = self._function_info(child, None, "")  # type: ignore[arg-type]
+                statements.append((child, top))
+            else:
+                walk = reusable.get(child)
+                if walk is None:
+                    walk = _StatementWalk.of(self, child)
+                    reusable.keep(child, walk)
                 else:
-                    scope, scope_list = outer, owned.setdefault(id(outer), [])
-                owner[child] = scope
-                cls = type(child)
+                    walk = walk.copy()  # fresh FunctionInfos: the later phases of the analysis fill them in
+                walks.append(walk)
+                top = walk.top
+            if top is not None:
+                self.functions[child] = top  # type: ignore[index]
+                self.module_functions[top.name] = top
+            elif cls is ast.Import or cls is ast.ImportFrom:
+                self._note_import(child)  # type: ignore[arg-type]
+            elif cls is ast.Assign:
+                self._note_module_alias(child)  # type: ignore[arg-type]
+        if reusable is None:
+            # the statements last to first, as a walk with one stack over the whole tree goes
+            for child, top in reversed(statements):
+                walk = _StatementWalk.of(self, child, top, into_model=True)
+                for info in walk.nested:
+                    self.functions[info.node] = info
+                for node in walk.imports:
+                    self._note_import(node)
+            return
+        reusable.forget_all_but(tree)
+        # a fresh walk goes through the top-level statements last to first (a stack): so does the merge
+        functions = self.functions
+        for walk in reversed(walks):
+            parents.update(walk.parents)
+            for cls, nodes in walk.by_type.items():
                 bucket = by_type.get(cls)
                 if bucket is None:
-                    bucket = by_type[cls] = []
-                bucket.append(child)
-                scope_list.append(child)
-                if cls not in special:
-                    stack.append((child, scope, scope, prefix))
-                    continue
-                if cls is ast.FunctionDef or cls is ast.AsyncFunctionDef or cls is ast.Lambda:
-                    info = self._function_info(child, scope, prefix)  # type: ignore[arg-type]
-                    functions[child] = info  # type: ignore[index]
-                    owned[id(info)] = []
-                    if scope is not None:
-                        scope.local_names.add(info.name)
-                    elif isinstance(node, ast.Module):
-                        self.module_functions[info.name] = info
-                    stack.append((child, info, scope, info.qualname + "."))
-                    continue
-                if cls is ast.ClassDef:
-                    if scope is not None:
-                        scope.local_names.add(child.name)  # type: ignore[attr-defined]
-                    stack.append((child, scope, scope, f"{prefix}{child.name}."))  # type: ignore[attr-defined]
-                    continue
-                if scope is not None:
-                    self._note_local(child, scope)
-                elif cls is ast.Import or cls is ast.ImportFrom:
-                    self._note_import(child)  # type: ignore[arg-type]
-                elif cls is ast.Assign and isinstance(node, ast.Module):
-                    self._note_module_alias(child)  # type: ignore[arg-type]
-                stack.append((child, scope, scope, prefix))
+                    by_type[cls] = list(nodes)
+                else:
+                    bucket.extend(nodes)
+            for scope, nodes in walk.owned:
+                owner.update(dict.fromkeys(nodes, scope))
+                if scope is None:
+                    module_list.extend(nodes)
+                else:
+                    owned[id(scope)] = list(nodes)
+            for info in walk.nested:
+                functions[info.node] = info
+            for node in walk.imports:
+                self._note_import(node)
 
     def nodes(self, *types: type) -> list[ast.AST]:
         """Every node of these types in the module (from the index built by the one walk)."""
@@ -258,3 +277,142 @@ def _find_def(node: ast.AST, name: str, model: Scopes) -> FunctionInfo | None:
                 return found
     return None
 
+
+
+class _StatementWalk:
+    """What the walk of one top-level statement adds to a module's indexes (see Scopes._collect)."""
+
+    __slots__ = ("by_type", "imports", "nested", "owned", "parents", "top")
+
+    def __init__(self) -> None:
+        self.parents: dict[ast.AST, ast.AST] = {}
+        self.by_type: dict[type, list[ast.AST]] = {}
+        self.owned: list[tuple[FunctionInfo | None, list[ast.AST]]] = []  # (scope, its nodes), in walk order
+        self.top: FunctionInfo | None = None  # the statement itself when it is a `def`
+        self.nested: list[FunctionInfo] = []  # the functions defined inside it, in walk order
+        self.imports: list[ast.Import | ast.ImportFrom] = []  # module-scope imports inside it (`try: import`)
+
+    @staticmethod
+    def of(scopes: Scopes, statement: ast.AST, top: FunctionInfo | None = None,
+           into_model: bool = False) -> _StatementWalk:
+        """The walk of one top-level statement (`top`: its FunctionInfo when it is a `def` and one was made).
+        `into_model`: parents, owners and nodes go straight into the model's indexes (a walk kept for no
+        later version); `nested` and `imports` are then for the caller to add."""
+        walk = _StatementWalk()
+        nested, imports = walk.nested, walk.imports
+        special = SPECIAL_NODES
+        lists: dict[int, list[ast.AST]] = {}  # id(scope) -> its nodes
+        owner: dict[ast.AST, FunctionInfo | None] | None = None
+        if into_model:
+            walk.parents, walk.by_type, owner, lists = scopes.parents, scopes.by_type, scopes.owner, scopes.owned
+        parents, by_type = walk.parents, walk.by_type
+
+        def scope_list(scope: FunctionInfo | None) -> list[ast.AST]:
+            found = lists.get(id(scope))
+            if found is None:
+                found = lists[id(scope)] = []
+                walk.owned.append((scope, found))
+            return found
+
+        scope_list(None)
+        cls = type(statement)
+        if cls is ast.FunctionDef or cls is ast.AsyncFunctionDef:
+            walk.top = top or scopes._function_info(statement, None, "")  # type: ignore[arg-type]
+            scope_list(walk.top)
+            stack: list[tuple[ast.AST, FunctionInfo | None, FunctionInfo | None, str]] = [
+                (statement, walk.top, None, walk.top.qualname + ".")]
+        elif cls is ast.ClassDef:
+            stack = [(statement, None, None, f"{statement.name}.")]  # type: ignore[attr-defined]
+        else:
+            stack = [(statement, None, None, "")]
+        while stack:
+            node, fn, outer, prefix = stack.pop()
+            body_ids = None
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                body_ids = {id(b) for b in node.body}
+            elif isinstance(node, ast.Lambda):
+                body_ids = {id(node.body)}
+            fn_list = scope_list(fn)
+            for child in iter_children(node):
+                parents[child] = node
+                # decorators, defaults and annotations run in the enclosing scope; the body in the function
+                if body_ids is None or id(child) in body_ids:
+                    scope, nodes = fn, fn_list
+                else:
+                    scope, nodes = outer, scope_list(outer)
+                if owner is not None:
+                    owner[child] = scope
+                cls = type(child)
+                bucket = by_type.get(cls)
+                if bucket is None:
+                    bucket = by_type[cls] = []
+                bucket.append(child)
+                nodes.append(child)
+                if cls not in special:
+                    stack.append((child, scope, scope, prefix))
+                    continue
+                if cls is ast.FunctionDef or cls is ast.AsyncFunctionDef or cls is ast.Lambda:
+                    info = scopes._function_info(child, scope, prefix)  # type: ignore[arg-type]
+                    nested.append(info)
+                    scope_list(info)
+                    if scope is not None:
+                        scope.local_names.add(info.name)
+                    stack.append((child, info, scope, info.qualname + "."))
+                    continue
+                if cls is ast.ClassDef:
+                    if scope is not None:
+                        scope.local_names.add(child.name)  # type: ignore[attr-defined]
+                    stack.append((child, scope, scope, f"{prefix}{child.name}."))  # type: ignore[attr-defined]
+                    continue
+                if scope is not None:
+                    scopes._note_local(child, scope)
+                elif cls is ast.Import or cls is ast.ImportFrom:
+                    imports.append(child)  # type: ignore[arg-type]
+                stack.append((child, scope, scope, prefix))
+        return walk
+
+    def copy(self) -> _StatementWalk:
+        """The same walk with new FunctionInfos (same nodes and names; nothing the later phases fill in)."""
+        fresh: dict[int, FunctionInfo] = {}
+
+        def clone(info: FunctionInfo | None) -> FunctionInfo | None:
+            if info is None:
+                return None
+            new = fresh.get(id(info))
+            if new is None:
+                new = fresh[id(info)] = FunctionInfo(
+                    info.node, info.name, info.qualname, clone(info.parent), list(info.params),
+                    list(info.param_nodes), local_names=set(info.local_names), outer_names=set(info.outer_names))
+            return new
+
+        other = _StatementWalk()
+        other.parents, other.by_type, other.imports = self.parents, self.by_type, self.imports
+        other.top = clone(self.top)
+        other.nested = [clone(info) for info in self.nested]  # type: ignore[misc]
+        other.owned = [(clone(scope), nodes) for scope, nodes in self.owned]
+        return other
+
+
+class StatementWalks:
+    """The walks of the last tree's top-level statements, by statement object (see Scopes._collect): kept by
+    IncrementalAnalysis from one version to the next. Never changed by an analysis but through keep()."""
+
+    def __init__(self) -> None:
+        self._walks: dict[int, tuple[ast.AST, _StatementWalk]] = {}  # id(statement) -> (statement, its walk)
+        self.reused = 0  # statements whose walk was reused (for tests and benchmarks)
+
+    def get(self, statement: ast.AST) -> _StatementWalk | None:
+        found = self._walks.get(id(statement))
+        if found is None or found[0] is not statement:
+            return None
+        self.reused += 1
+        return found[1]
+
+    def keep(self, statement: ast.AST, walk: _StatementWalk) -> None:
+        self._walks[id(statement)] = (statement, walk)
+
+    def forget_all_but(self, tree: ast.Module) -> None:
+        """Drops the walks of statements that are not in `tree` (the version just analysed)."""
+        current = {id(s) for s in iter_children(tree)}
+        for key in [k for k in self._walks if k not in current]:
+            del self._walks[key]

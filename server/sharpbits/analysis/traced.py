@@ -121,6 +121,7 @@ class TracedCode(Scopes):
 
     _calls_from_traced: dict[str, list[tuple[FunctionInfo, ast.Call]]]
     _partial_calls: list[ast.Call] | None = None
+    _calls_by_callee: dict[tuple[str, str], list[tuple[int, ast.Call]]] | None = None  # ("", f) / (".", attr)
 
     def traced_functions(self) -> Iterator[FunctionInfo]:
         return (f for f in self.functions.values() if f.traced)
@@ -147,14 +148,10 @@ class TracedCode(Scopes):
                          if d is not None})
         if param in defaults:
             values.append(defaults[param])
-        for call in self.nodes(ast.Call):
-            assert isinstance(call, ast.Call)
+        for call in self._calls_named(names, fn.name if is_method else None):
             func = call.func
-            if isinstance(func, ast.Name):
-                if func.id not in names:
-                    continue
-            elif not (is_method and isinstance(func, ast.Attribute) and func.attr == fn.name
-                      and isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")):
+            if isinstance(func, ast.Attribute) and not (isinstance(func.value, ast.Name)
+                                                        and func.value.id in ("self", "cls")):
                 continue
             if any(isinstance(a, ast.Starred) for a in call.args):
                 continue
@@ -223,6 +220,23 @@ class TracedCode(Scopes):
     def calls_from_traced(self, fn: FunctionInfo) -> list[tuple[FunctionInfo, ast.Call]]:
         """The calls of `fn` made from traced functions (caller, call): how a helper is reached."""
         return self._calls_from_traced.get(fn.qualname, [])
+
+    def _calls_named(self, names: set[str], attribute: str | None) -> list[ast.Call]:
+        """The calls `NAME(...)` for these names and `X.attribute(...)`, in the order of `nodes(ast.Call)`."""
+        index = self._calls_by_callee
+        if index is None:
+            index = self._calls_by_callee = {}
+            for position, call in enumerate(self.nodes(ast.Call)):
+                func = call.func  # type: ignore[attr-defined]
+                key = ("", func.id) if isinstance(func, ast.Name) else (".", func.attr) if isinstance(
+                    func, ast.Attribute) else None
+                if key is not None:
+                    index.setdefault(key, []).append((position, call))  # type: ignore[arg-type]
+        found = [item for name in names for item in index.get(("", name), ())]
+        if attribute is not None:
+            found.extend(index.get((".", attribute), ()))
+        return [call for _, call in sorted(found, key=lambda item: item[0])] if len(found) > 1 else [
+            call for _, call in found]
 
     # ---- traced contexts -------------------------------------------------------------------------------
 
