@@ -41,6 +41,8 @@ DEFAULT_MAX_FILE_SIZE_KB = 4096  # a generated data module of 54 MB is skipped w
 DEFAULT_ANALYSIS_TIMEOUT_MS = 10_000
 BOM = "\ufeff"
 SLOW_ANALYSIS_S = 0.3  # a document whose analysis takes longer gets a debounce as long as its analysis
+MIN_DEBOUNCE_S = 0.05  # shorter than a typist's pause between keys, longer than a burst of changes
+MAX_WAIT_FACTOR = 2.0  # a change is analysed at the latest this many debounces after it, however fast the typing
 _SEVERITY = {
     "error": types.DiagnosticSeverity.Error,
     "warning": types.DiagnosticSeverity.Warning,
@@ -69,6 +71,7 @@ class SharpbitsServer(LanguageServer):
         self.analysis_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="sharpbits-analysis")
         self.analysed: dict[str, Analysed] = {}
         self.pending: dict[str, asyncio.Task[None]] = {}
+        self.waiting_since: dict[str, float] = {}  # the first change of a document not analysed yet
         # at most one analysis per document at a time: a slow document occupies one analysis thread, never both
         self.running: dict[str, asyncio.Future[Any]] = {}
         self.published_once: set[str] = set()  # documents whose findings were published since they were opened
@@ -89,18 +92,32 @@ class SharpbitsServer(LanguageServer):
             self.window_log_message(types.LogMessageParams(types.MessageType.Error, f"sharpbits: {error}"))
 
     def delay_for(self, uri: str) -> float:
-        """The debounce after an edit: the configured one, stretched to the document's last analysis time so a
-        slow document is analysed at most about every other keystroke pause instead of queueing."""
-        took = self.analysis_seconds.get(uri, 0.0)
-        return max(self.debounce_s, min(took, 2.0)) if took > SLOW_ANALYSIS_S else self.debounce_s
+        """The debounce after an edit, adapted to the document's last analysis time. A slow document waits as
+        long as its analysis takes (at most 2 s), so it is analysed about every other keystroke pause instead of
+        queueing. A fast one waits only as long as its analysis takes, at least `MIN_DEBOUNCE_S` (a burst of
+        changes from a paste, multi-cursor edit or formatter still arrives as one) and at most the configured
+        debounce: typing at 100 ms a key in a 1,000-line module (35 ms an analysis) gets diagnostics for every
+        version instead of only after the typing stops."""
+        took = self.analysis_seconds.get(uri)
+        if took is None:
+            return self.debounce_s
+        if took > SLOW_ANALYSIS_S:
+            return max(self.debounce_s, min(took, 2.0))
+        return min(self.debounce_s, max(took, MIN_DEBOUNCE_S))
 
     # ---- analysis ------------------------------------------------------------------------------------------
 
     def schedule(self, uri: str, delay: float) -> None:
-        """(Re)starts the analysis of a document after `delay`; a newer call cancels an older pending one."""
+        """(Re)starts the analysis of a document after `delay`; a newer call cancels an older pending one. A
+        change never waits longer than `MAX_WAIT_FACTOR` debounces in all: someone typing faster than the
+        debounce still gets diagnostics every so often, not only when they stop."""
         previous = self.pending.pop(uri, None)
         if previous is not None:
             previous.cancel()
+        if delay:
+            now = time.monotonic()
+            since = self.waiting_since.setdefault(uri, now)
+            delay = min(delay, max(0.0, since + MAX_WAIT_FACTOR * delay - now))
         task = asyncio.get_running_loop().create_task(self._analyse_and_publish(uri, delay))
         self.pending[uri] = task
         task.add_done_callback(lambda t: self.pending.pop(uri, None) if self.pending.get(uri) is t else None)
@@ -108,6 +125,7 @@ class SharpbitsServer(LanguageServer):
     async def _analyse_and_publish(self, uri: str, delay: float) -> None:
         if delay:
             await asyncio.sleep(delay)
+        self.waiting_since.pop(uri, None)
         analysed = await self.analyse(uri, publish_stale=True)
         if analysed is None:
             return
@@ -383,6 +401,7 @@ def did_close(ls: SharpbitsServer, params: types.DidCloseTextDocumentParams) -> 
         task.cancel()
     ls.analysed.pop(uri, None)
     ls.analysis_seconds.pop(uri, None)
+    ls.waiting_since.pop(uri, None)
     ls.incremental.close(uri)
     ls.published_once.discard(uri)
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
