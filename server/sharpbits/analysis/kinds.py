@@ -34,7 +34,7 @@ class Kind(enum.Enum):
 
 # Functions under jax.numpy that return Python values (static under jit), not arrays.
 _JNP_STATIC = {"shape", "ndim", "size", "dtype", "result_type", "issubdtype", "iinfo", "finfo", "isdtype",
-               "can_cast", "promote_types", "broadcast_shapes"}
+               "can_cast", "promote_types", "broadcast_shapes", "iscomplexobj", "isrealobj", "isscalar"}
 # Traced arrays of either kind: what most questions mean by "a JAX array".
 ARRAYS = frozenset({Kind.JAX, Kind.JAX_MASK})
 # jax.numpy functions whose result is a boolean array

@@ -16,7 +16,7 @@ import ast
 from sharpbits.analysis.kinds import ARRAY_STATIC_ATTRS, ARRAYS, Kind, ValueKinds
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import literal_value
-from sharpbits.analysis.traced import CONCRETE_TRANSFORMS
+from sharpbits.analysis.traced import CONCRETE_TRANSFORMS, TRANSFORMS
 
 # Inside a trace a reference holds a traced array: printing or testing it shows a tracer, as for the array.
 _TRACED_KINDS = ARRAYS | {Kind.REF}
@@ -26,6 +26,8 @@ COMPILE_TIME_EVAL = {"jax.ensure_compile_time_eval", "jax.core.ensure_compile_ti
 class TracerValues(ValueKinds):
     """The tracer part of ModuleModel (see model.py)."""
 
+    _eager_uses: dict[str, bool] | None = None
+
     def is_tracer(self, expr: ast.AST, scope: FunctionInfo | None, *, concrete_traces: bool = False) -> bool:
         """Whether `expr`, evaluated in `scope`, is a traced JAX value with no concrete value behind it.
         `concrete_traces=True` also counts functions traced only by grad/jvp (their tracers carry values, but
@@ -33,6 +35,8 @@ class TracerValues(ValueKinds):
         if scope is None or not scope.traced or not (scope.abstract or concrete_traces):
             return False
         if self.kind_of(expr, scope) not in _TRACED_KINDS or self.in_compile_time_eval(expr):
+            return False
+        if self.in_caller_dependent_branch(expr, scope):
             return False
         if not scope.abstract:  # under grad alone only the differentiated arguments are tracers
             differentiated = self.differentiated_params(scope)
@@ -84,6 +88,39 @@ class TracerValues(ValueKinds):
         return (isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id == "len"
                 and name in parent.args)
 
+    def in_caller_dependent_branch(self, node: ast.AST, scope: FunctionInfo) -> bool:
+        """`if block_state is None:` inside a function that the module both runs as it is and compiles
+        (`f_jit = jax.jit(f)` next to a plain use of `f`): whether that branch ever runs under the trace depends on
+        what each caller passes (jaxns only compiles it with a block_state), so what it does there is unknown."""
+        if not self.runs_eagerly_too(scope):
+            return False
+        params = set(scope.params)
+        child, cur = node, self.parents.get(node)
+        while cur is not None and cur is not scope.node:
+            if isinstance(cur, ast.If | ast.IfExp) and child is not cur.test and _none_check(cur.test, params):
+                return True
+            child, cur = cur, self.parents.get(cur)
+        return False
+
+    def runs_eagerly_too(self, fn: FunctionInfo) -> bool:
+        """A module-level function compiled in call form (`jax.jit(f, ...)`) whose name is also used otherwise
+        (called, or bound to another name) in this module: some of its runs are not traced."""
+        if fn.parent is not None or isinstance(fn.node, ast.Lambda) or fn.node.decorator_list:
+            return False
+        if self._eager_uses is None:  # module-level function name -> used otherwise than wrapped
+            self._eager_uses = {}
+            for name in self.nodes(ast.Name):
+                assert isinstance(name, ast.Name)
+                if not isinstance(name.ctx, ast.Load) or name.id not in self.module_functions:
+                    continue
+                parent = self.parents.get(name)
+                wrapped = isinstance(parent, ast.Call) and parent.args[:1] == [name] and (
+                    self.qualname(parent.func, self.enclosing_function(parent)) in TRANSFORMS)
+                outside = self.enclosing_function(name) is not self.module_functions[name.id]
+                if not wrapped and outside:
+                    self._eager_uses[name.id] = True
+        return self._eager_uses.get(fn.name, False)
+
     def in_compile_time_eval(self, node: ast.AST) -> bool:
         """Whether `node` runs inside `with jax.ensure_compile_time_eval():`, where JAX computes concrete values."""
         cur = self.parents.get(node)
@@ -108,3 +145,13 @@ class TracerValues(ValueKinds):
     def traced_condition(self, test: ast.AST, scope: FunctionInfo | None) -> ast.AST | None:
         """The first part of a condition (`if`/`while`/ternary/`assert` test) that is a tracer, or None."""
         return next((leaf for leaf in self.bool_operands(test) if self.is_tracer(leaf, scope)), None)
+
+
+def _none_check(test: ast.AST, params: set[str]) -> bool:
+    """`p is None`, `p is not None` (also inside `and`/`or`/`not`) on a parameter: a question the caller answers."""
+    for node in ast.walk(test):
+        if (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Is | ast.IsNot)
+                and isinstance(node.left, ast.Name) and node.left.id in params
+                and isinstance(node.comparators[0], ast.Constant) and node.comparators[0].value is None):
+            return True
+    return False
