@@ -16,5 +16,5 @@ def sample_evidence(log_l, block_state=None):
 if __name__ == "__main__":
     try:
         sample_evidence(jnp.ones(4))
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         print(type(exc).__name__, exc)
