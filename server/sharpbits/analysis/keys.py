@@ -268,10 +268,10 @@ class KeyFlow(ValueKinds):
                 or self.drawless_module_call(call, scope)):
             return []
         if isinstance(call.func, ast.Attribute) and call.func.attr in _STORING_METHODS and q is None:
-            return []
+            return []  # keys.append(key): stored for later, not drawn from
         if q == "dataclasses.replace" or (isinstance(call.func, ast.Attribute) and call.func.attr in (
                 "replace", "_replace") and q is None and call.keywords and not call.args):
-            return []  # dataclasses.replace(state, key=k), state._replace(rng=k): the key is stored  # keys.append(key): stored for later, not drawn from
+            return []  # dataclasses.replace(state, key=k), state._replace(rng=k): the key is stored
         callee = self.callee_of(call, scope)
         if callee is None:  # a function we cannot see: maybe (a constructor given key=: surely)
             opaque = "always" if _constructs(call) else "maybe"
@@ -609,10 +609,11 @@ class _ScopeWalk:
 
     def _never_meet(self, first: KeyUse, node: ast.AST, call: ast.Call, stmt: ast.stmt | None) -> bool:
         """A replay rather than a correlation: the second use sets the same names again (`state = init(key)`
-        after the test asserted on the last state), returns a draw while the first was discarded on that path, or
-        a loop redraws per setting (`draws = normal(key, (n,))` for each `n`); and every value computed from the first use is dead before the second runs, so no
-        computation sees both draws. A second use that binds new names (`y = normal(key)` after
-        `x = normal(key)`) wants other numbers, and a loop whose draw never changes repeats one iteration."""
+        after the test asserted on the last state), returns a draw while the first was discarded on that path,
+        or a loop redraws per setting (`draws = normal(key, (n,))` for each `n`); and every value computed from
+        the first use is dead before the second runs, so no computation sees both draws. A second use that
+        binds new names (`y = normal(key)` after `x = normal(key)`) wants other numbers, and a loop whose draw
+        never changes repeats one iteration."""
         if stmt is None or first.statement is None or self.fn is None:
             return False
         if _checks_only(self.model, first.statement, self.fn) and _checks_only(self.model, stmt, self.fn):
