@@ -87,6 +87,19 @@ def replace_text(client: LanguageClient, uri: str, text: str, version: int) -> N
     )
 
 
+async def lenses(client: LanguageClient, uri: str):
+    """The server's code lenses for a document."""
+    return await client.text_document_code_lens_async(types.CodeLensParams(types.TextDocumentIdentifier(uri)))
+
+
+async def trace(client: LanguageClient, uri: str, function: str, args=None):
+    """Runs the `sharpbits.trace` command on a function, as the Trace lens does."""
+    arg = {"uri": uri, "function": function, **({"args": args} if args else {})}
+    return await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command="sharpbits.trace", arguments=[arg]))
+
+
+
 @pytest.fixture
 def uri(tmp_path, request):
     return (tmp_path / f"{request.node.name.replace('[', '_').replace(']', '')}.py").as_uri()

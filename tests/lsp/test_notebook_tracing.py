@@ -11,7 +11,7 @@ from pathlib import Path
 from lsprotocol import types
 from sharpbits.trace import protocol, schema
 
-from .conftest import server_fixture
+from .conftest import lenses, server_fixture, trace
 from .test_notebooks import CODE, MARKUP, Notebook, notebook_client_capabilities, published_after
 from .test_tracing_in_server import plain
 
@@ -39,15 +39,6 @@ CELLS = [
 def cells_with_marker(marker: Path):
     return [(kind, text.replace("MARKER_PATH", repr(str(marker)))) for kind, text in CELLS]
 
-
-async def lenses(client, uri):
-    return await client.text_document_code_lens_async(types.CodeLensParams(types.TextDocumentIdentifier(uri)))
-
-
-async def trace(client, uri, function, args=None):
-    arg = {"uri": uri, "function": function, **({"args": args} if args else {})}
-    return await client.workspace_execute_command_async(
-        types.ExecuteCommandParams(command="sharpbits.trace", arguments=[arg]))
 
 
 async def hover(client, uri, line, character):

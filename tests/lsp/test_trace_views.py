@@ -8,7 +8,7 @@ import tempfile
 
 from lsprotocol import types
 
-from .conftest import open_document, replace_text, server_fixture, wait_for_publish
+from .conftest import lenses, open_document, replace_text, server_fixture, trace, wait_for_publish
 
 client = server_fixture({"trace": {"enabled": True, "interpreter": sys.executable, "platform": "cpu",
                                    "cacheDir": os.path.join(tempfile.gettempdir(), "sharpbits-test-jax-cache")}})
@@ -25,15 +25,6 @@ DOC = (
     "    return x[x > 0]\n"
 )
 
-
-async def lenses(client, uri):
-    return await client.text_document_code_lens_async(types.CodeLensParams(types.TextDocumentIdentifier(uri)))
-
-
-async def trace(client, uri, function, args=None):
-    arg = {"uri": uri, "function": function, **({"args": args} if args else {})}
-    return await client.workspace_execute_command_async(
-        types.ExecuteCommandParams(command="sharpbits.trace", arguments=[arg]))
 
 
 async def test_lens_trace_hover_and_hints(client, uri):
