@@ -585,7 +585,7 @@ class _ScopeWalk:
                 if (_conflict(first, how, definite) and not _fold_past_split(self.model, first, call, how)
                         and not _replays(first, call, stmt) and not self._compared(first, stmt, call)
                         and not self._paired(first, call)
-                        and not _placeholder(first.statement, first.call) and not _placeholder(stmt, call)
+                        and not _unused_results(first.statement, first.call) and not _unused_results(stmt, call)
                         and not self._never_meet(first, node, call, stmt)):
                     self.add(KeyReuse(node, label, first, "loop" if first.node is node else "again",
                                       sure=first.definite and definite))
@@ -806,7 +806,7 @@ def _fold_past_split(model: KeyFlow, first: KeyUse, call: ast.Call, how: str) ->
 _DUMMY = re.compile(r"_+$|_[A-Za-z0-9_]*[A-Za-z0-9]$|.*dummy|ignored_|unused_", re.IGNORECASE)
 
 
-def _placeholder(stmt: ast.stmt | None, call: ast.Call) -> bool:
+def _unused_results(stmt: ast.stmt | None, call: ast.Call) -> bool:
     """`dummy_out, dummy_state = step(params, key, ...)`, `_ = model.init(key)`: results bound only to names
     that say they are not used for their values (pylint's dummy-variable convention: `_`, `_x`, `dummy*`,
     `unused_*`, `ignored_*`); a run for shapes or structure, whose numbers nobody reads."""

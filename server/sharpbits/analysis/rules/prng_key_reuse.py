@@ -33,7 +33,7 @@ results compared in an assertion, or the reproduced noise subtracted and the res
 second use sets the same names again (`state = init(key)` for the next scenario) or a loop redraws per setting
 (`normal(key, (n,))` for each `n`), and nothing computed from the first draw is read any more; shuffling two arrays
 with one key (`permutation(key, x)`, `permutation(key, y)`: the same positions, so rows keep their labels); a
-run whose results are only placeholders (`dummy_out = step(params, key, ...)`, `_ = init(key)`); and
+run whose results are named as unused (`dummy_out = step(params, key, ...)`, `_ = init(key)`); and
 `jax.random.clone(key)`, JAX's own way to say a reuse is meant. Calls that draw nothing do not consume:
 `jax.eval_shape(init, key, x)`, a type check inside `assertTrue`, a dataclass or NamedTuple that stores the key,
 the init of a layer whose parameters are constants (LayerNorm, RMSNorm, GroupNorm, BatchNorm). A second draw
