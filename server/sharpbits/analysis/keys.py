@@ -633,9 +633,7 @@ class _ScopeWalk:
         qualname = self.model.qualname(call.func, self.fn)
         if qualname not in _SELECTING:
             return False
-        keyword, position = _SELECTING[qualname]
-        population = next((k.value for k in call.keywords if k.arg == keyword),
-                          call.args[position] if len(call.args) > position else None)
+        population = _population(call, qualname)
         if population is None:
             return False
         others = [a for a in [*call.args, *(k.value for k in call.keywords)] if a is not population]
@@ -819,6 +817,13 @@ def _unused_results(stmt: ast.stmt | None, call: ast.Call) -> bool:
 _SELECTING = {"jax.random.permutation": ("x", 1), "jax.random.choice": ("a", 1)}
 
 
+def _population(call: ast.Call, qualname: str) -> ast.expr | None:
+    """The array (or count) a `permutation`/`choice` call selects from."""
+    keyword, position = _SELECTING[qualname]
+    return next((k.value for k in call.keywords if k.arg == keyword),
+                call.args[position] if len(call.args) > position else None)
+
+
 def _paired_selection(model: KeyFlow, a: ast.Call, b: ast.Call, scope: FunctionInfo | None) -> ast.expr | None:
     """One key, one random transformation, applied to two arrays: `permutation(key, xs)` and
     `permutation(key, ys)` (data and labels shuffled together), `choice(key, x, (n,))` and `choice(key, y, (n,))`,
@@ -841,12 +846,8 @@ def _paired_selection(model: KeyFlow, a: ast.Call, b: ast.Call, scope: FunctionI
     if len(differing) != 1:
         return None
     x, y = differing[0]
-    if qualname in _SELECTING:
-        keyword, position = _SELECTING[qualname]
-        population = next((k.value for k in a.keywords if k.arg == keyword),
-                          a.args[position] if len(a.args) > position else None)
-        if population is not x:
-            return None
+    if qualname in _SELECTING and _population(a, qualname) is not x:
+        return None
     arrays = all(isinstance(p, ast.Name | ast.Attribute | ast.Subscript) and not (
         isinstance(p, ast.Name) and model.kind_at(p) in (Kind.PYTHON, Kind.KEY)) for p in (x, y))
     return y if arrays else None
