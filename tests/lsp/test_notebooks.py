@@ -93,7 +93,7 @@ class Notebook:
             cell_text_documents=[types.TextDocumentIdentifier(uri=c["uri"]) for c in self.cells]))
 
 
-async def published_after(client, mark, uris, timeout=10.0):
+async def published_after(client, mark, uris, timeout=30.0):
     """Waits until every uri got diagnostics after client.published[mark]; returns {uri: [(code, range)]}."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
