@@ -64,8 +64,8 @@ def typing_speed(runs: int) -> None:
                         ("the line count changes on every version", enter)):
         document = IncrementalAnalysis("big.py")
         document.update(text)
-        flows = document.reusable.flows
-        flows.reused = flows.run = 0
+        flows, keys = document.reusable.flows, document.reusable.keys
+        flows.reused = flows.run = keys.reused = keys.run = 0
         update_s, full_s, parse_s = [], [], []
         for version in range(runs):
             new = edit(text, version)
@@ -87,7 +87,8 @@ def typing_speed(runs: int) -> None:
               f"ast.parse {parse:.1f} ms | update / ast.parse {update / parse:.1f}x, analyze / ast.parse "
               f"{full / parse:.1f}x, update / analyze {update / full:.2f} "
               f"({document.reused_parses} of {runs} parses reused; per version {flows.reused / runs:.0f} of "
-              f"{(flows.reused + flows.run) / runs:.0f} function flows reused)")
+              f"{(flows.reused + flows.run) / runs:.0f} function flows, {keys.reused / runs:.0f} of "
+              f"{(keys.reused + keys.run) / runs:.0f} key walks reused)")
 
 
 CORES_USED: dict[str, list[float]] = {}  # label -> CPU seconds / wall seconds of each run (what it got)

@@ -50,8 +50,57 @@ def helper(v):
     return -v
 '''
 
-# modules whose functions depend on each other (a helper's return kind, the kinds a traced caller passes)
-BASES += [HELPER_AND_CALLERS, TRACED_AND_HELPER]
+
+KEYS_AND_HELPERS = '''import jax
+import dataclasses
+
+
+def draw(key, x):
+    return jax.random.normal(key, x.shape) + x
+
+
+def maybe(key, flag):
+    if flag:
+        return jax.random.normal(key, ())
+    return 0.0
+
+
+@dataclasses.dataclass
+class State:
+    key: jax.Array
+
+
+def train(key, x):
+    a = draw(key, x)
+    b = draw(key, x)
+    return a + b
+
+
+def careful(key, x):
+    k1, k2 = jax.random.split(key)
+    s = State(key)
+    m = maybe(key, True)
+    return draw(k1, x), draw(k2, x), s, m
+
+
+def make_key(seed):
+    return jax.random.PRNGKey(seed)
+
+
+class Sampler:
+    def sample(self, key):
+        return jax.random.normal(key, ())
+
+    def run(self, seed):
+        k = make_key(seed)
+        a = self.sample(k)
+        b = self.sample(k)
+        return a + b + jax.random.normal(jax.random.PRNGKey(1), ())
+'''
+
+# modules whose functions depend on each other (a helper's return kind, the kinds a traced caller passes, the
+# keys a helper consumes)
+BASES += [HELPER_AND_CALLERS, TRACED_AND_HELPER, KEYS_AND_HELPERS]
 
 # Lines that change what the rules see: keys drawn and reused, arrays written in place, globals that change,
 # imports and aliases, decorators that make a function traced, suppressions, loops.
@@ -119,8 +168,13 @@ def test_every_version_gets_what_a_fresh_analysis_gets(base, edits):
 # by one of these (at its indentation) keeps every other statement, so their walks and flows are reused.
 CROSS_SNIPPETS = ["return helper(x)", "return helper(3)", "return helper(x > 0)", "y = make(x)", "y = make(3)",
                   "return list(x)", "return jnp.asarray(x)", "return x", "y[0] = 1.0", "z[1] = make(x)",
-                  "import numpy as jnp", "def make(x):", "def helper(v):", "pass"]
-@pytest.mark.parametrize("base", [HELPER_AND_CALLERS, TRACED_AND_HELPER], ids=["returns", "arguments"])
+                  "import numpy as jnp", "def make(x):", "def helper(v):", "pass",
+                  # what a helper consumes, and what kind a key is
+                  "return jax.random.normal(key, ())", "k1 = jax.random.fold_in(key, 1)", "def draw(key, x):",
+                  "key = jax.random.PRNGKey(0)", "key = 0", "def State(key):", "import jax.random as jax",
+                  "return seed", "return 0.0"]
+@pytest.mark.parametrize("base", [HELPER_AND_CALLERS, TRACED_AND_HELPER, KEYS_AND_HELPERS],
+                         ids=["returns", "arguments", "keys"])
 @pytest.mark.parametrize("snippet", CROSS_SNIPPETS)
 def test_functions_that_depend_on_each_other_get_what_a_fresh_analysis_gets(base, snippet):
     """Every line replaced by the snippet (at the line's indentation), then a second line by the next snippet:
@@ -239,6 +293,31 @@ def test_a_helper_whose_callers_pass_other_kinds_runs_again():
     after = document.update(text)
     assert summary(after) == summary(analyze(text, "m.py")) and after.findings == []  # `v` is now 3
     assert flows.reused == 0  # `helper` did not change, but its parameter's kind did
+
+
+def test_an_edit_inside_one_function_reuses_the_others_key_walks():
+    document = IncrementalAnalysis("m.py")
+    before = document.update(KEYS_AND_HELPERS)
+    keys = document.reusable.keys
+    assert (keys.reused, keys.run) == (0, 7)  # draw, maybe, train, careful, make_key, Sampler.sample, .run
+    text = replaced(KEYS_AND_HELPERS, "    m = maybe(key, True)\n", "    m = maybe(k1, True)\n")
+    after = document.update(text)
+    assert summary(after) == summary(analyze(text, "m.py"))
+    assert [f.line for f in before.findings] == [22, 29, 44] and [f.line for f in after.findings] == [22, 30, 44]
+    assert (keys.reused, keys.run) == (6, 7 + 1)  # only `careful` walked again
+
+
+def test_a_helper_that_stops_consuming_its_key_walks_every_function_again():
+    document = IncrementalAnalysis("m.py")
+    document.update(KEYS_AND_HELPERS)
+    keys = document.reusable.keys
+    text = replaced(KEYS_AND_HELPERS, "    return jax.random.normal(key, x.shape) + x\n", "    return x\n")
+    after = document.update(text)
+    assert summary(after) == summary(analyze(text, "m.py"))
+    assert [f.line for f in after.findings] == [29, 44]  # `train` no longer consumes `key` through `draw`
+    # which module functions always consume a key argument changed (`draw` no longer does), which every walk
+    # reads: the five functions still drawing are walked again, none is taken from the last version
+    assert (keys.reused, keys.run) == (0, 7 + 5)
 
 
 def test_a_new_line_parses_again_from_the_statement_it_is_in():

@@ -17,11 +17,15 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sharpbits.analysis.kinds import Kind, ValueKinds
 from sharpbits.analysis.liveness import values_dead_before
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import called_name, is_assertion, iter_children, literal_int
+
+if TYPE_CHECKING:
+    from sharpbits.analysis.reuse import Reusable
 
 # jax.random functions that take a key without consuming it
 RANDOM_NON_CONSUMING = {"key", "PRNGKey", "key_data", "wrap_key_data", "key_impl", "clone"}
@@ -94,6 +98,7 @@ class KeyFlow(ValueKinds):
     _consumption: dict[int, dict[str, str]] | None = None
     _methods: dict[str, FunctionInfo] | None = None
     _module_classes: dict[str, ast.ClassDef] | None = None
+    _reusable: Reusable | None = None  # what an earlier version left (analysis/reuse.py): its key walks
 
     def key_reuses(self) -> list[KeyReuse]:
         if self._key_reuses is None:
@@ -136,13 +141,36 @@ class KeyFlow(ValueKinds):
             if (q and q.startswith("jax.random.")) or (isinstance(call.func, ast.Name) and always.get(call.func.id)):
                 scopes[id(fn)] = fn
         found: list[KeyReuse] = []
+        reusable = self._reusable
+        if reusable is not None:
+            reusable.keys.begin()
+            inside = self._functions_inside()
         for fn in scopes.values():
             if fn is None:
                 found.extend(_ScopeWalk(self, None, self.tree.body, always).found)
-            elif not isinstance(fn.node, ast.Lambda):
+            elif isinstance(fn.node, ast.Lambda):
+                continue
+            elif reusable is None:
                 found.extend(_ScopeWalk(self, fn, fn.node.body, always).found)
+            else:
+                flows = [(id(f.node), reusable.flows.records(f.node) or {}) for f in [fn, *inside.get(id(fn), ())]]
+                found.extend(reusable.keys.found(
+                    self, fn, always, flows,
+                    lambda log, fn=fn: _ScopeWalk(self, fn, fn.node.body, always, log).found))  # type: ignore[misc]
+        if reusable is not None:
+            reusable.keys.commit()
         found.extend(self._closure_reuses())
         return found
+
+    def _functions_inside(self) -> dict[int, list[FunctionInfo]]:
+        """id(function) -> every function defined inside it, at any depth."""
+        inside: dict[int, list[FunctionInfo]] = {}
+        for info in self.functions.values():
+            outer = info.parent
+            while outer is not None:
+                inside.setdefault(id(outer), []).append(info)
+                outer = outer.parent
+        return inside
 
     def _closure_reuses(self) -> list[KeyReuse]:
         """A key a vmap/scan/fori_loop body closes over and consumes: every element or iteration draws the same
@@ -386,8 +414,11 @@ class _ScopeWalk:
     """Walks one scope's statements in execution order, tracking which keys have been consumed."""
 
     def __init__(self, model: KeyFlow, fn: FunctionInfo | None, body: list[ast.stmt],
-                 always_consumed: dict[str, set[int]]) -> None:
+                 always_consumed: dict[str, set[int]],
+                 log: list[tuple[ast.Call, list[tuple[ast.AST, str]]]] | None = None) -> None:
+        """`log`: each call's `_argument_uses` answer is appended to it, in the order asked (analysis/reuse.py)."""
         self.model, self.fn = model, fn
+        self.log = log
         self.always_consumed = always_consumed
         self.found: list[KeyReuse] = []
         self.in_second_pass = False
@@ -462,7 +493,10 @@ class _ScopeWalk:
         # (`init(key)` then `normal(key)`) but not next to another maybe (tests hand one key to two
         # implementations to compare them). A function of this module is looked into.
         found: list[tuple[ast.AST, str, str, bool]] = []
-        for arg, strength in model._argument_uses(call, self.fn):
+        uses = model._argument_uses(call, self.fn)
+        if self.log is not None:
+            self.log.append((call, uses))
+        for arg, strength in uses:
             label = self._label(arg.value if isinstance(arg, ast.Starred) else arg)
             if label is not None:
                 found.append((arg, label, "split", strength == "always"))

@@ -97,3 +97,4 @@ class ModuleModel(TracerValues, GlobalChanges, Donations, Execution):
         self._collect(reusable.walks if reusable is not None else None)
         self._find_traced()
         self._run_dataflow(reusable.flows if reusable is not None else None)
+        self._reusable = reusable

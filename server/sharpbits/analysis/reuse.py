@@ -12,17 +12,25 @@ fresh build makes it.
   `self.attr` holds). Those questions are asked again, in order, before a flow is taken: answering them is what
   a fresh build does at that point (they fill the same memo tables), so what comes later sees the same state.
   An edit inside a helper changes what its callers were told: they run again.
+- `KeyWalks` (here): each function's walk for PRNG key reuse (keys.py's _ScopeWalk), by function node. A walk
+  reads the function's own nodes (the same node means the same statement, as above), the module's imports, the
+  kinds its flow and the flows of the functions inside it recorded, which module functions always consume a
+  key argument, and, for each call it met, what the call may consume (`_argument_uses`: which function of the
+  module it runs and what that function consumes, asked in order). A walk is taken again when all of these
+  are the same; the questions are asked again, in order, as for flows.
 """
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from sharpbits.analysis.scopes import StatementWalks
 
 if TYPE_CHECKING:
+    from sharpbits.analysis.keys import KeyFlow, KeyReuse
     from sharpbits.analysis.kinds import Kind, ValueKinds
     from sharpbits.analysis.scopes import FunctionInfo
 
@@ -80,6 +88,11 @@ class FunctionFlows:
         self.run += 1
         return final_env
 
+    def records(self, node: ast.AST) -> dict[int, Kind] | None:
+        """The kinds the flow of this function node recorded in the version whose dataflow last finished."""
+        flow = self._flows.get(id(node))
+        return flow.records if flow is not None and flow.node is node else None
+
 
 def _same_answers(model: ValueKinds, queries: list[tuple]) -> bool:
     """Asks the questions again, in order, and stops at the first answer that differs. Each one asked is one the
@@ -104,9 +117,64 @@ def _same_answers(model: ValueKinds, queries: list[tuple]) -> bool:
     return True
 
 
+@dataclass
+class _KeyWalk:
+    node: ast.AST  # the function's node (kept alive: the answers below hold nodes under it)
+    aliases: dict[str, str]
+    always: dict[str, set[int]]
+    flows: list[tuple[int, dict[int, Kind]]]  # (id of the function or one inside it, the kinds its flow recorded)
+    asked: list[tuple[ast.Call, list[tuple[ast.AST, str]]]]  # each call's `_argument_uses` answer, in order
+    found: list[KeyReuse]
+
+
+class KeyWalks:
+    """The key-reuse walk of each function of the last version that had one (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._walks: dict[int, _KeyWalk] = {}  # id(function node) -> its walk in the last version that ran one
+        self._next: dict[int, _KeyWalk] = {}
+        self.reused = 0  # walks taken again (for tests and benchmarks)
+        self.run = 0  # walks run
+
+    def begin(self) -> None:
+        self._next = {}
+
+    def commit(self) -> None:
+        self._walks, self._next = self._next, {}
+
+    def found(self, model: KeyFlow, info: FunctionInfo, always: dict[str, set[int]],
+              flows: list[tuple[int, dict[int, Kind]]],
+              walk: Callable[[list[tuple[ast.Call, list[tuple[ast.AST, str]]]]], list[KeyReuse]]) -> list[KeyReuse]:
+        """What `walk(log)` finds (it runs the function's walk, appending each call's `_argument_uses` answer to
+        `log`), from the last walk of the same function when everything it read is the same. `flows`: the
+        recorded kinds of the function and of every function inside it, in this version."""
+        old = self._walks.get(id(info.node))
+        if (old is not None and old.node is info.node and old.aliases == model.aliases and old.always == always
+                and _same_flows(old.flows, flows) and _same_uses(model, info, old.asked)):
+            self._next[id(info.node)] = old
+            self.reused += 1
+            return old.found
+        asked: list[tuple[ast.Call, list[tuple[ast.AST, str]]]] = []
+        found = walk(asked)
+        self._next[id(info.node)] = _KeyWalk(info.node, dict(model.aliases), always, flows, asked, found)
+        self.run += 1
+        return found
+
+
+def _same_flows(old: list[tuple[int, dict[int, Kind]]], new: list[tuple[int, dict[int, Kind]]]) -> bool:
+    return len(old) == len(new) and all(
+        a_id == b_id and (a is b or a == b) for (a_id, a), (b_id, b) in zip(old, new, strict=True))
+
+
+def _same_uses(model: KeyFlow, info: FunctionInfo, asked: list[tuple[ast.Call, list[tuple[ast.AST, str]]]]) -> bool:
+    """Asks each call's question again, in order (as the walk, run again, would up to the first difference)."""
+    return all(model._argument_uses(call, info) == answer for call, answer in asked)
+
+
 class Reusable:
     """Everything one document's analysis hands from one version to the next."""
 
     def __init__(self) -> None:
         self.walks = StatementWalks()
         self.flows = FunctionFlows()
+        self.keys = KeyWalks()
