@@ -330,3 +330,20 @@ def test_a_new_line_parses_again_from_the_statement_it_is_in():
     text = text + "\n\ndef more(x):\n    return x\n"  # lines added after the last statement
     assert summary(document.update(text)) == summary(analyze(text, "m.py"))
     assert document.reused_parses == 2 and document.reusable.walks.reused == 3 + 5
+
+
+def test_an_unfilled_copy_of_a_function_is_what_the_walk_makes():
+    """The walk of a statement taken from the last version gives new FunctionInfos (the later phases fill them
+    in); `unfilled_copy` must give every field the constructor gives, whatever fields FunctionInfo gains."""
+    import dataclasses
+
+    from sharpbits.analysis.model import ModuleModel
+
+    model = ModuleModel(ast.parse(HELPER_AND_CALLERS.replace("def use(x):", "@jax.jit\ndef use(x):")))
+    used = next(f for f in model.functions.values() if f.name == "use")
+    assert used.traces and used.param_kinds  # filled in by the later phases: the copy must not carry them
+    copy = used.unfilled_copy(None)
+    fresh = type(used)(used.node, used.name, used.qualname, None, used.params, used.param_nodes,
+                       local_names=used.local_names, outer_names=used.outer_names)
+    assert [f.name for f in dataclasses.fields(copy)] == list(vars(copy))
+    assert copy == fresh

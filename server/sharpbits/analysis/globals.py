@@ -108,10 +108,18 @@ class _Globals:
                 self.changes.setdefault(node.id, []).append(Change(node.lineno, f"written through `global` in `{fn.name}`", True))
 
     def _mutations(self) -> None:
+        load = ast.Load
         for node in self.model.nodes(ast.Subscript, ast.Attribute, ast.Call):
             base: ast.AST | None = None
-            if isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del):
-                base = node.value  # `config["relu"] = True`, `settings.clip = 10.0`, `MEAN[:] = ...`
+            cls = type(node)
+            if cls is ast.Call:
+                func = node.func  # type: ignore[attr-defined]
+                if type(func) is not ast.Attribute or func.attr not in _MUTATING_METHODS:
+                    continue  # the common case first: a call that is no `x.append(...)`
+            elif type(node.ctx) is load:  # type: ignore[attr-defined]
+                continue  # a read: most subscripts and attributes
+            if cls is not ast.Call and isinstance(node.ctx, ast.Store | ast.Del):  # type: ignore[attr-defined]
+                base = node.value  # type: ignore[attr-defined]  # `config["relu"] = True`, `settings.clip = 10.0`, `MEAN[:] = ...`
                 if (isinstance(node, ast.Attribute) and isinstance(base, ast.Name) and base.id in self.classes
                         and f"{base.id}.{node.attr}" in self.kinds):
                     fn = self.model.enclosing_function(node)

@@ -17,15 +17,11 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from sharpbits.analysis.kinds import Kind, ValueKinds
 from sharpbits.analysis.liveness import values_dead_before
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import called_name, is_assertion, iter_children, literal_int
-
-if TYPE_CHECKING:
-    from sharpbits.analysis.reuse import Reusable
 
 # jax.random functions that take a key without consuming it
 RANDOM_NON_CONSUMING = {"key", "PRNGKey", "key_data", "wrap_key_data", "key_impl", "clone"}
@@ -98,7 +94,6 @@ class KeyFlow(ValueKinds):
     _consumption: dict[int, dict[str, str]] | None = None
     _methods: dict[str, FunctionInfo] | None = None
     _module_classes: dict[str, ast.ClassDef] | None = None
-    _reusable: Reusable | None = None  # what an earlier version left (analysis/reuse.py): its key walks
 
     def key_reuses(self) -> list[KeyReuse]:
         if self._key_reuses is None:

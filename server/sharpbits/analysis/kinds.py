@@ -15,7 +15,7 @@ from sharpbits.analysis.syntax import iter_children
 from sharpbits.analysis.traced import TracedCode
 
 if TYPE_CHECKING:
-    from sharpbits.analysis.reuse import FunctionFlows
+    from sharpbits.analysis.reuse import FunctionFlows, Reusable
 
 
 class Kind(enum.Enum):
@@ -129,6 +129,8 @@ class ValueKinds(TracedCode):
         self.module_env = module_flow.env
         if reusable is not None:
             reusable.begin(self)
+        if self._reusable is not None:
+            self._reusable.evidence.begin()
         # Functions in definition order; nested functions see their parent's environment at the end of the
         # parent (closures read the latest binding), helpers see the kinds their traced callers pass.
         ordered = sorted(self.functions.values(), key=lambda f: (_depth(f), _helper_rank(f)))
@@ -142,6 +144,8 @@ class ValueKinds(TracedCode):
                 final_envs[id(info)] = self.function_flow(info, closure, self.name_kinds)
         if reusable is not None:
             reusable.commit(self)
+        if self._reusable is not None:
+            self._reusable.evidence.commit()
 
     def function_flow(self, info: FunctionInfo, closure: dict[str, Kind], record: dict[int, Kind]) -> dict[str, Kind]:
         """Runs the dataflow of one function's body, recording the kind at each name read into `record`;
@@ -158,6 +162,7 @@ class ValueKinds(TracedCode):
     # analysis/reuse.py): module_functions lookups, return_kinds and instance_attribute_kind answers.
     # Queries made while answering one are not logged: they follow from it.
     _query_log: list[tuple] | None = None
+    _reusable: Reusable | None = None  # what an earlier version of the document left (analysis/reuse.py)
 
     def _logged(self, entry: tuple, answer: Callable[[], object]) -> object:
         log = self._query_log
@@ -244,8 +249,7 @@ class ValueKinds(TracedCode):
         a = info.node.args
         defaults = dict(zip([p.arg for p in [*a.posonlyargs, *a.args]][::-1], a.defaults[::-1], strict=False))
         defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
-        evidence = _container_evidence(model=self, info=info)
-        written_whole = _reference_evidence(model=self, info=info)
+        evidence, written_whole = _parameter_evidence(self, info)
         helper_calls = self._calls_from_traced.get(info.qualname, [])
         directly_traced = any(not t.transform.startswith(("called from", "defined inside")) for t in info.traces)
         passed_through = self.passed_through_params(info) if directly_traced else set()
@@ -358,39 +362,46 @@ def _annotation_kind(annotation: ast.AST | None) -> Kind | None:
     return None
 
 
-def _container_evidence(model: ValueKinds, info: FunctionInfo) -> set[str]:
-    """Parameters used like Python containers: `p.items()`, `p["w"]`, `**p`, `for k, v in p`."""
+def _parameter_evidence(model: ValueKinds, info: FunctionInfo) -> tuple[set[str], set[str]]:
+    """Two facts from a function's own nodes, in one pass: the parameters used like Python containers (`p.items()`,
+    `p["w"]`, `**p`, `for k, v in p`), and those written whole through `p[...] = v` or `p[...] += v`: that is how
+    a mutable reference is written (`jax.new_ref`, a flax `nnx.Variable`, which `jit` passes through as a
+    reference), never how array code updates an array; such a parameter is a reference, updated in place by
+    design. Both follow from the function's own nodes alone: kept per function node across versions."""
+    memo = model._reusable.evidence if model._reusable is not None else None
+    if memo is not None:
+        found = memo.get(info.node)
+        if found is not None:
+            return found  # type: ignore[return-value]
     params = set(info.params)
-    found: set[str] = set()
+    container: set[str] = set()
+    whole: set[str] = set()
+    Name, Subscript, Constant = ast.Name, ast.Subscript, ast.Constant  # local names: the loop is hot
     for node in model.own_nodes(info):
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in params:
-            if node.attr in _CONTAINER_METHODS:
-                found.add(node.value.id)
-        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in params:
-            if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
-                found.add(node.value.id)
-        elif isinstance(node, ast.keyword) and node.arg is None and isinstance(node.value, ast.Name):
-            found.add(node.value.id)
-        elif isinstance(node, ast.Dict):
-            found.update(v.id for k, v in zip(node.keys, node.values, strict=True)
-                         if k is None and isinstance(v, ast.Name))
-    return found & params
-
-
-def _reference_evidence(model: ValueKinds, info: FunctionInfo) -> set[str]:
-    """Parameters written whole through `p[...] = v` or `p[...] += v`: that is how a mutable reference is written
-    (`jax.new_ref`, a flax `nnx.Variable`, which `jit` passes through as a reference), never how array code
-    updates an array. Such a parameter is a reference, updated in place by design."""
-    params = set(info.params)
-    found: set[str] = set()
-    for node in model.own_nodes(info):
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
-            node, ast.AugAssign) else []
-        for target in targets:
-            if (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
-                    and isinstance(target.slice, ast.Constant) and target.slice.value is Ellipsis):
-                found.add(target.value.id)
-    return found & params
+        cls = type(node)
+        if cls is ast.Attribute:
+            value = node.value  # type: ignore[attr-defined]
+            if type(value) is Name and value.id in params and node.attr in _CONTAINER_METHODS:  # type: ignore[attr-defined]
+                container.add(value.id)
+        elif cls is Subscript:
+            value, index = node.value, node.slice  # type: ignore[attr-defined]
+            if type(value) is Name and value.id in params and type(index) is Constant and isinstance(index.value, str):
+                container.add(value.id)
+        elif cls is ast.keyword:
+            if node.arg is None and type(node.value) is Name:  # type: ignore[attr-defined]
+                container.add(node.value.id)  # type: ignore[attr-defined]
+        elif cls is ast.Dict:
+            container.update(v.id for k, v in zip(node.keys, node.values, strict=True)  # type: ignore[attr-defined]
+                             if k is None and type(v) is Name)
+        elif cls is ast.Assign or cls is ast.AugAssign:
+            for target in node.targets if cls is ast.Assign else [node.target]:  # type: ignore[attr-defined]
+                if (type(target) is Subscript and type(target.value) is Name and type(target.slice) is Constant
+                        and target.slice.value is Ellipsis):
+                    whole.add(target.value.id)
+    found = (container & params, whole & params)
+    if memo is not None:
+        memo.keep(info.node, found)
+    return found
 
 
 class _KindEvaluator:

@@ -81,6 +81,7 @@ class ModuleModel(TracerValues, GlobalChanges, Donations, Execution):
         """`reusable`: what the model of an earlier version of the same document left (analysis/reuse.py),
         updated to this one's; the model is the same with or without it."""
         self.tree = tree
+        self._reusable = reusable
         self.aliases: dict[str, str] = {}  # local name -> qualified name of a module or attribute
         self.functions: dict[FunctionNode, FunctionInfo] = {}
         self.parents: dict[ast.AST, ast.AST] = {}
@@ -88,7 +89,7 @@ class ModuleModel(TracerValues, GlobalChanges, Donations, Execution):
         self.name_kinds: dict[int, Kind] = {}  # id(ast.Name load) -> kind at that point
         self.module_env: dict[str, Kind] = {}
         self._calls_from_traced: dict[str, list[tuple[FunctionInfo, ast.Call]]] = {}
-        self.owner: dict[ast.AST, FunctionInfo | None] = {}
+        self.owner: dict[ast.AST, FunctionNode | None] = {}  # node -> its function's node (None: module level)
         self.by_type: dict[type, list[ast.AST]] = {}
         self.owned: dict[int, list[ast.AST]] = {}
         self._names: set[str] | None = None
@@ -97,4 +98,3 @@ class ModuleModel(TracerValues, GlobalChanges, Donations, Execution):
         self._collect(reusable.walks if reusable is not None else None)
         self._find_traced()
         self._run_dataflow(reusable.flows if reusable is not None else None)
-        self._reusable = reusable

@@ -171,6 +171,32 @@ def _same_uses(model: KeyFlow, info: FunctionInfo, asked: list[tuple[ast.Call, l
     return all(model._argument_uses(call, info) == answer for call, answer in asked)
 
 
+class NodeMemo:
+    """Facts that follow from one node's own subtree alone (a function's parameter evidence, kinds.py), by node:
+    the same node object means the same subtree, so a fact is taken again for as long as its node is in the
+    document; facts of nodes no longer seen in a version are dropped after it."""
+
+    def __init__(self) -> None:
+        self._facts: dict[int, tuple[ast.AST, object]] = {}
+        self._next: dict[int, tuple[ast.AST, object]] = {}
+
+    def begin(self) -> None:
+        self._next = {}
+
+    def commit(self) -> None:
+        self._facts, self._next = self._next, {}
+
+    def get(self, node: ast.AST) -> object | None:
+        found = self._facts.get(id(node))
+        if found is None or found[0] is not node:
+            return None
+        self._next[id(node)] = found
+        return found[1]
+
+    def keep(self, node: ast.AST, fact: object) -> None:
+        self._next[id(node)] = (node, fact)
+
+
 class Reusable:
     """Everything one document's analysis hands from one version to the next."""
 
@@ -178,3 +204,4 @@ class Reusable:
         self.walks = StatementWalks()
         self.flows = FunctionFlows()
         self.keys = KeyWalks()
+        self.evidence = NodeMemo()

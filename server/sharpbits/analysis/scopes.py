@@ -33,6 +33,18 @@ class FunctionInfo:
     abstract: bool = False
     donated_params: set[str] = field(default_factory=set)  # donated by the decorator's donate_argnums/argnames
 
+    def unfilled_copy(self, parent: FunctionInfo | None) -> FunctionInfo:
+        """The same function (node, names, parameters, locals) with nothing the later phases fill in, as the walk
+        makes it. The walk's lists and sets are shared: nothing changes them after the walk. (What `FunctionInfo(
+        node, name, qualname, parent, params, param_nodes, local_names=..., outer_names=...)` gives, without the
+        dataclass constructor's cost: a 5,000-line file copies a thousand of these on every edit.)"""
+        new = object.__new__(FunctionInfo)
+        new.__dict__.update(
+            node=self.node, name=self.name, qualname=self.qualname, parent=parent, params=self.params,
+            param_nodes=self.param_nodes, traces=[], local_names=self.local_names, outer_names=self.outer_names,
+            static_params=set(), param_kinds={}, compiled=False, abstract=False, donated_params=set())
+        return new
+
     @property
     def traced(self) -> bool:
         return bool(self.traces)
@@ -51,14 +63,30 @@ class Scopes:
     functions: dict[FunctionNode, FunctionInfo]
     parents: dict[ast.AST, ast.AST]
     module_functions: dict[str, FunctionInfo]
-    owner: dict[ast.AST, FunctionInfo | None]
+    owner: dict[ast.AST, FunctionNode | None]  # node -> the node of its function (None: module level)
     by_type: dict[type, list[ast.AST]]
     owned: dict[int, list[ast.AST]]
     _names: set[str] | None
     _module_bindings: dict[str, ast.AST] | None = None
 
+    # Answers of `qualname`, by node, once the imports are all known (the end of `_collect`): id(node) -> (node,
+    # the scope's node it was asked for, the answer). Taken from an earlier version when the imports are the same
+    # (analysis/reuse.py): the same node means the same statement, so the same names are local.
+    _qualnames: dict[int, tuple[ast.AST, ast.AST | None, str | None]] | None = None
+
     def qualname(self, node: ast.AST, scope: FunctionInfo | None = None) -> str | None:
         """`jnp.zeros` -> `jax.numpy.zeros`; None when the expression is not a dotted module path."""
+        memo = self._qualnames
+        if memo is not None:
+            known = memo.get(id(node))
+            if known is not None and known[0] is node and known[1] is (scope.node if scope is not None else None):
+                return known[2]
+        answer = self._qualname(node, scope)
+        if memo is not None:
+            memo[id(node)] = (node, scope.node if scope is not None else None, answer)
+        return answer
+
+    def _qualname(self, node: ast.AST, scope: FunctionInfo | None) -> str | None:
         parts: list[str] = []
         while isinstance(node, ast.Attribute):
             parts.append(node.attr)
@@ -85,7 +113,8 @@ class Scopes:
         return None
 
     def enclosing_function(self, node: ast.AST) -> FunctionInfo | None:
-        return self.owner.get(node)
+        scope = self.owner.get(node)
+        return self.functions.get(scope) if scope is not None else None
 
     def all_names(self) -> set[str]:
         """Every identifier used in the module (for choosing fresh names)."""
@@ -159,8 +188,8 @@ class Scopes:
                     by_type[cls] = list(nodes)
                 else:
                     bucket.extend(nodes)
+            owner.update(walk.owner)
             for scope, nodes in walk.owned:
-                owner.update(dict.fromkeys(nodes, scope))
                 if scope is None:
                     module_list.extend(nodes)
                 else:
@@ -169,6 +198,7 @@ class Scopes:
                 functions[info.node] = info
             for node in walk.imports:
                 self._note_import(node)
+        self._qualnames = reusable.qualnames(self.aliases, len(parents))
 
     def nodes(self, *types: type) -> list[ast.AST]:
         """Every node of these types in the module (from the index built by the one walk)."""
@@ -282,10 +312,11 @@ def _find_def(node: ast.AST, name: str, model: Scopes) -> FunctionInfo | None:
 class _StatementWalk:
     """What the walk of one top-level statement adds to a module's indexes (see Scopes._collect)."""
 
-    __slots__ = ("by_type", "imports", "nested", "owned", "parents", "top")
+    __slots__ = ("by_type", "imports", "nested", "owned", "owner", "parents", "top")
 
     def __init__(self) -> None:
         self.parents: dict[ast.AST, ast.AST] = {}
+        self.owner: dict[ast.AST, FunctionNode | None] = {}  # node -> the node of the function whose it is
         self.by_type: dict[type, list[ast.AST]] = {}
         self.owned: list[tuple[FunctionInfo | None, list[ast.AST]]] = []  # (scope, its nodes), in walk order
         self.top: FunctionInfo | None = None  # the statement itself when it is a `def`
@@ -302,10 +333,9 @@ class _StatementWalk:
         nested, imports = walk.nested, walk.imports
         special = SPECIAL_NODES
         lists: dict[int, list[ast.AST]] = {}  # id(scope) -> its nodes
-        owner: dict[ast.AST, FunctionInfo | None] | None = None
         if into_model:
-            walk.parents, walk.by_type, owner, lists = scopes.parents, scopes.by_type, scopes.owner, scopes.owned
-        parents, by_type = walk.parents, walk.by_type
+            walk.parents, walk.by_type, walk.owner, lists = scopes.parents, scopes.by_type, scopes.owner, scopes.owned
+        parents, by_type, owner = walk.parents, walk.by_type, walk.owner
 
         def scope_list(scope: FunctionInfo | None) -> list[ast.AST]:
             found = lists.get(id(scope))
@@ -333,15 +363,16 @@ class _StatementWalk:
             elif isinstance(node, ast.Lambda):
                 body_ids = {id(node.body)}
             fn_list = scope_list(fn)
+            fn_node = fn.node if fn is not None else None
             for child in iter_children(node):
                 parents[child] = node
                 # decorators, defaults and annotations run in the enclosing scope; the body in the function
                 if body_ids is None or id(child) in body_ids:
                     scope, nodes = fn, fn_list
+                    owner[child] = fn_node
                 else:
                     scope, nodes = outer, scope_list(outer)
-                if owner is not None:
-                    owner[child] = scope
+                    owner[child] = outer.node if outer is not None else None
                 cls = type(child)
                 bucket = by_type.get(cls)
                 if bucket is None:
@@ -380,13 +411,11 @@ class _StatementWalk:
                 return None
             new = fresh.get(id(info))
             if new is None:
-                new = fresh[id(info)] = FunctionInfo(
-                    info.node, info.name, info.qualname, clone(info.parent), list(info.params),
-                    list(info.param_nodes), local_names=set(info.local_names), outer_names=set(info.outer_names))
+                new = fresh[id(info)] = info.unfilled_copy(clone(info.parent))
             return new
 
         other = _StatementWalk()
-        other.parents, other.by_type, other.imports = self.parents, self.by_type, self.imports
+        other.parents, other.by_type, other.imports, other.owner = self.parents, self.by_type, self.imports, self.owner
         other.top = clone(self.top)
         other.nested = [clone(info) for info in self.nested]  # type: ignore[misc]
         other.owned = [(clone(scope), nodes) for scope, nodes in self.owned]
@@ -399,6 +428,8 @@ class StatementWalks:
 
     def __init__(self) -> None:
         self._walks: dict[int, tuple[ast.AST, _StatementWalk]] = {}  # id(statement) -> (statement, its walk)
+        self._qualnames: dict[int, tuple[ast.AST, ast.AST | None, str | None]] = {}  # see Scopes.qualname
+        self._aliases: dict[str, str] | None = None  # the imports those answers were given under
         self.reused = 0  # statements whose walk was reused (for tests and benchmarks)
 
     def get(self, statement: ast.AST) -> _StatementWalk | None:
@@ -410,6 +441,15 @@ class StatementWalks:
 
     def keep(self, statement: ast.AST, walk: _StatementWalk) -> None:
         self._walks[id(statement)] = (statement, walk)
+
+    def qualnames(self, aliases: dict[str, str], nodes: int) -> dict[int, tuple[ast.AST, ast.AST | None, str | None]]:
+        """The `qualname` answers of the last version, when its imports were these (else none); dropped once they
+        hold more than a few times the answers one version of `nodes` nodes asks, so the nodes of statements
+        gone long ago are not kept."""
+        if aliases != self._aliases or len(self._qualnames) > 2 * nodes + 1000:
+            self._qualnames = {}
+            self._aliases = dict(aliases)
+        return self._qualnames
 
     def forget_all_but(self, tree: ast.Module) -> None:
         """Drops the walks of statements that are not in `tree` (the version just analysed)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from sharpbits.analysis.model import FunctionInfo
+from sharpbits.analysis.model import FunctionInfo, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.findings import Fix, TextEdit
 
@@ -109,18 +109,7 @@ Offered only for functions decorated directly and called by name in this module.
         model = ctx.model
         for fn in model.traced_functions():
             seen: set[str] = set()
-            for node in sorted((n for n in model.own_nodes(fn) if isinstance(n, ast.Name | ast.Attribute)),
-                               key=lambda n: (n.lineno, n.col_offset)):
-                if not isinstance(node.ctx, ast.Load):
-                    continue
-                if isinstance(node, ast.Attribute):  # Config.scale: a class attribute
-                    if not isinstance(node.value, ast.Name) or model.is_local(node.value.id, fn):
-                        continue
-                    name = f"{node.value.id}.{node.attr}"
-                else:
-                    if model.is_local(node.id, fn):
-                        continue
-                    name = node.id
+            for node, name in sorted(_global_reads(model, fn), key=lambda read: (read[0].lineno, read[0].col_offset)):
                 if name in seen:
                     continue
                 parent = model.parents.get(node)
@@ -140,6 +129,23 @@ Offered only for functions decorated directly and called by name in this module.
                     _fix(ctx, fn, name) if isinstance(node, ast.Name) else None,
                     fix_title=f"pass `{name}` as an argument" if isinstance(node, ast.Name) else "",
                 )
+
+
+def _global_reads(model: ModuleModel, fn: FunctionInfo) -> list[tuple[ast.Name | ast.Attribute, str]]:
+    """The names a function reads that are not its own (`temperature`), and `Name.attr` of such names
+    (`Config.scale`: a class attribute), each with the global it reads; in no particular order."""
+    load, name_type, attribute_type = ast.Load, ast.Name, ast.Attribute
+    reads: list[tuple[ast.Name | ast.Attribute, str]] = []
+    for node in model.own_nodes(fn):
+        cls = type(node)
+        if cls is name_type:
+            if type(node.ctx) is load and not model.is_local(node.id, fn):  # type: ignore[attr-defined]
+                reads.append((node, node.id))  # type: ignore[arg-type,attr-defined]
+        elif cls is attribute_type and type(node.ctx) is load:  # type: ignore[attr-defined]
+            value = node.value  # type: ignore[attr-defined]
+            if type(value) is name_type and not model.is_local(value.id, fn):
+                reads.append((node, f"{value.id}.{node.attr}"))  # type: ignore[arg-type,attr-defined]
+    return reads
 
 
 def _fix(ctx: RuleContext, fn: FunctionInfo, name: str):
