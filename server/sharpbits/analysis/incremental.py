@@ -18,14 +18,17 @@ reused parse is the one `ast.parse` gives, positions included). What it reuses:
   everything it read is the same (its parameter kinds and closure, the module-level kinds and imports, and the
   answers to what it asked of other functions: which function a name calls, what a helper returns for the
   argument kinds it passed). An edit inside a helper that changes what it returns runs its callers' flows again;
-  a change to what the imports or module-level names hold (their kinds) runs every flow again.
+  a change to what the imports or module-level names hold (their kinds) runs every flow again. Likewise each
+  function's walk for PRNG key reuse (when the kinds it read, the imports, which functions always consume a key
+  and what each call it met may consume are the same), each function's parameter evidence (from its own nodes),
+  and what each dotted name refers to (while the imports are the same).
 
 Not reused yet: which functions are traced (`_find_traced`, over the whole module), the parameter kinds, and the
-rules, which run over the whole module on every new text (about 60% of an update's time on a 5,000-line file;
-prng-key-reuse alone a quarter). Reusing one function's findings needs each rule's dependencies across functions
-spelled out (globals another function changes, keys passed to helpers, call sites in loops, donated buffers read
-later); until such a reuse is proven equal by the same tests, it is not done. Nothing is reused for the
-statements below an added or deleted line.
+rules other than the key-reuse walks, which run over the whole module on every new text (about half of an
+update's time on a 5,000-line file). Reusing one function's findings needs each rule's dependencies across
+functions spelled out (globals another function changes, call sites elsewhere, what a helper returns for an
+expression, functions run both eagerly and compiled); until such a reuse is proven equal by the same tests, it
+is not done. Nothing is reused for the statements below an added or deleted line.
 """
 
 from __future__ import annotations
