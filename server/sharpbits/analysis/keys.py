@@ -133,7 +133,9 @@ class KeyFlow(ValueKinds):
             if id(fn) in scopes:
                 continue
             q = self.qualname(call.func, fn)
-            if (q and q.startswith("jax.random.")) or (isinstance(call.func, ast.Name) and always.get(call.func.id)):
+            if ((q and q.startswith("jax.random.")) or (isinstance(call.func, ast.Name) and always.get(call.func.id))
+                    or any(type(a) is ast.Name and self.kind_at(a) is Kind.KEY  # a key handed to any function
+                           for a in [*call.args, *(k.value for k in call.keywords)])):
                 scopes[id(fn)] = fn
         found: list[KeyReuse] = []
         reusable = self._reusable
