@@ -320,6 +320,18 @@ def test_a_helper_that_stops_consuming_its_key_walks_every_function_again():
     assert (keys.reused, keys.run) == (0, 7 + 5)
 
 
+def test_what_a_function_says_about_keys_is_asked_again_when_the_imports_change():
+    """`jr` is NumPy's random module, then JAX's: the same function now draws from a key twice."""
+    base = "import jax\nimport numpy.random as jr\n\n\ndef f(key):\n    a = jr.normal(key, ())\n" \
+           "    b = jr.normal(key, ())\n    return a + b\n"
+    document = IncrementalAnalysis("m.py")
+    assert document.update(base).findings == []
+    text = replaced(base, "import numpy.random as jr\n", "import jax.random as jr\n")
+    after = document.update(text)
+    assert summary(after) == summary(analyze(text, "m.py"))
+    assert [(f.line, f.rule) for f in after.findings] == [(7, "prng-key-reuse")]
+
+
 def test_a_new_line_parses_again_from_the_statement_it_is_in():
     document = IncrementalAnalysis("m.py")
     document.update(HELPER_AND_CALLERS)

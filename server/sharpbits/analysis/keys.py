@@ -125,30 +125,28 @@ class KeyFlow(ValueKinds):
     def _find_key_reuses(self) -> list[KeyReuse]:
         if not any(q == "jax" or q.startswith("jax.random") for q in self.aliases.values()):
             return []  # this module cannot name a jax.random function
+        if self._reusable is not None:
+            self._reusable.key_facts.begin(self.aliases)
         always = self._always_consumed_params()
-        scopes: dict[int, FunctionInfo | None] = {}
-        for call in self.nodes(ast.Call):
-            assert isinstance(call, ast.Call)
-            fn = self.enclosing_function(call)
-            if id(fn) in scopes:
-                continue
-            q = self.qualname(call.func, fn)
-            if ((q and q.startswith("jax.random.")) or (isinstance(call.func, ast.Name) and always.get(call.func.id))
-                    or any(type(a) is ast.Name and self.kind_at(a) is Kind.KEY  # a key handed to any function
-                           for a in [*call.args, *(k.value for k in call.keywords)])):
-                scopes[id(fn)] = fn
+        # the scopes that may consume a key: they call jax.random, a function of the module that always consumes a
+        # key argument, or hand a key (by kind) to any function
+        scopes: list[FunctionInfo | None] = []
+        module_calls = [n for n in self.own_nodes(None) if isinstance(n, ast.Call)]
+        if self._may_consume(_ScopeKeyFacts.of(self, None, module_calls), always):
+            scopes.append(None)
+        for info in self.functions.values():
+            if not isinstance(info.node, ast.Lambda) and self._may_consume(self._key_facts(info), always):
+                scopes.append(info)
         found: list[KeyReuse] = []
         reusable = self._reusable
         if reusable is not None:
             reusable.keys.begin()
             inside = self._functions_inside()
-        for fn in scopes.values():
+        for fn in scopes:
             if fn is None:
                 found.extend(_ScopeWalk(self, None, self.tree.body, always).found)
-            elif isinstance(fn.node, ast.Lambda):
-                continue
             elif reusable is None:
-                found.extend(_ScopeWalk(self, fn, fn.node.body, always).found)
+                found.extend(_ScopeWalk(self, fn, fn.node.body, always).found)  # type: ignore[arg-type]
             else:
                 flows = [(id(f.node), reusable.flows.records(f.node) or {}) for f in [fn, *inside.get(id(fn), ())]]
                 found.extend(reusable.keys.found(
@@ -156,6 +154,7 @@ class KeyFlow(ValueKinds):
                     lambda log, fn=fn: _ScopeWalk(self, fn, fn.node.body, always, log).found))  # type: ignore[misc]
         if reusable is not None:
             reusable.keys.commit()
+            reusable.key_facts.commit()
         found.extend(self._closure_reuses())
         return found
 
@@ -314,26 +313,78 @@ class KeyFlow(ValueKinds):
         """For each module-level function: the positions of parameters it passes to a jax.random sampler in a
         statement that always runs (before any branch that could return early)."""
         out: dict[str, set[int]] = {}
-        for call in self.nodes(ast.Call):
-            assert isinstance(call, ast.Call)
-            fn = self.enclosing_function(call)
-            if fn is None or fn.parent is not None or isinstance(fn.node, ast.Lambda):
-                continue
-            key, how = self.random_key_arg(call, fn)
-            positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
-            if how == "derive" or not isinstance(key, ast.Name) or key.id not in positional:
-                continue
-            top: ast.AST = call  # the function-level statement that holds the call
-            while self.parents.get(top) is not fn.node:
-                top = self.parents[top]
-            if isinstance(top, ast.If | ast.For | ast.While | ast.Try | ast.With | ast.Match):
-                continue  # inside a branch or loop: not always
-            body = fn.node.body
-            earlier = body[: body.index(top)] if top in body else body
-            if any(isinstance(n, ast.Return | ast.Raise) for stmt in earlier for n in ast.walk(stmt)):
-                continue  # an early return may skip it
-            out.setdefault(fn.name, set()).add(positional.index(key.id))
+        for fn in self.functions.values():
+            if fn.parent is None and not isinstance(fn.node, ast.Lambda):
+                positions = self._key_facts(fn).always
+                if positions:
+                    out.setdefault(fn.name, set()).update(positions)
         return out
+
+    def _may_consume(self, facts: _ScopeKeyFacts, always: dict[str, set[int]]) -> bool:
+        return facts.draws or any(always.get(name) for name in facts.called) or any(
+            self.kind_at(name) is Kind.KEY for name in facts.handed)
+
+    def _key_facts(self, fn: FunctionInfo) -> _ScopeKeyFacts:
+        """What a function's own calls say about keys (see _ScopeKeyFacts): from its own nodes and the imports
+        alone, so kept per function node across versions while the imports are the same (analysis/reuse.py)."""
+        memo = self._reusable.key_facts if self._reusable is not None else None
+        facts = memo.get(fn.node) if memo is not None else None
+        if facts is None:
+            facts = _ScopeKeyFacts.of(self, fn, [n for n in self.own_nodes(fn) if isinstance(n, ast.Call)])
+            if memo is not None:
+                memo.keep(fn.node, facts)
+        return facts  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class _ScopeKeyFacts:
+    """What one scope's own calls say about keys, before any kind is known."""
+
+    draws: bool  # it calls a jax.random function
+    called: frozenset[str]  # the names it calls as `NAME(...)`
+    handed: tuple[ast.Name, ...]  # names it passes to calls: keys handed on, when their kind is KEY
+    always: frozenset[int]  # a module-level function: positions of the parameters it passes to a jax.random
+    # sampler in a statement that always runs (before any branch that could return early)
+
+    @staticmethod
+    def of(model: KeyFlow, fn: FunctionInfo | None, calls: list[ast.Call]) -> _ScopeKeyFacts:
+        draws = False
+        called: set[str] = set()
+        handed: list[ast.Name] = []
+        always: set[int] = set()
+        top_level = fn is not None and fn.parent is None and not isinstance(fn.node, ast.Lambda)
+        positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]] if top_level else []  # type: ignore[union-attr]
+        for call in calls:
+            q = model.qualname(call.func, fn)
+            if q is not None and q.startswith("jax.random."):
+                draws = True
+            if type(call.func) is ast.Name:
+                called.add(call.func.id)
+            handed.extend(a for a in call.args if type(a) is ast.Name)  # type: ignore[misc]
+            handed.extend(k.value for k in call.keywords if type(k.value) is ast.Name)  # type: ignore[misc]
+            if top_level and positional:
+                position = _always_consumed_position(model, call, fn, positional)  # type: ignore[arg-type]
+                if position is not None:
+                    always.add(position)
+        return _ScopeKeyFacts(draws, frozenset(called), tuple(handed), frozenset(always))
+
+
+def _always_consumed_position(model: KeyFlow, call: ast.Call, fn: FunctionInfo, positional: list[str]) -> int | None:
+    """The position of the parameter of module-level `fn` that this call of its body passes to a jax.random
+    sampler in a statement that always runs (no branch or loop around it, no return or raise before it)."""
+    key, how = model.random_key_arg(call, fn)
+    if how == "derive" or not isinstance(key, ast.Name) or key.id not in positional:
+        return None
+    top: ast.AST = call  # the function-level statement that holds the call
+    while model.parents.get(top) is not fn.node:
+        top = model.parents[top]
+    if isinstance(top, ast.If | ast.For | ast.While | ast.Try | ast.With | ast.Match):
+        return None  # inside a branch or loop: not always
+    body: list[ast.stmt] = fn.node.body  # type: ignore[assignment]  # a def: its caller checked
+    earlier = body[: body.index(top)] if top in body else body  # type: ignore[arg-type]
+    if any(isinstance(n, ast.Return | ast.Raise) for stmt in earlier for n in ast.walk(stmt)):
+        return None  # an early return may skip it
+    return positional.index(key.id)
 
 
 def _clones(call: ast.Call, qualname: str | None) -> bool:

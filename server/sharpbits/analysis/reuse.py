@@ -172,15 +172,21 @@ def _same_uses(model: KeyFlow, info: FunctionInfo, asked: list[tuple[ast.Call, l
 
 
 class NodeMemo:
-    """Facts that follow from one node's own subtree alone (a function's parameter evidence, kinds.py), by node:
-    the same node object means the same subtree, so a fact is taken again for as long as its node is in the
-    document; facts of nodes no longer seen in a version are dropped after it."""
+    """Facts that follow from one node's own subtree alone (a function's parameter evidence, kinds.py), or from it
+    and the imports (what a function's calls say about keys, keys.py), by node: the same node object means the
+    same subtree, so a fact is taken again for as long as its node is in the document (and the context given to
+    `begin`, the imports, is the same); facts of nodes no longer seen in a version are dropped after it."""
 
     def __init__(self) -> None:
         self._facts: dict[int, tuple[ast.AST, object]] = {}
         self._next: dict[int, tuple[ast.AST, object]] = {}
+        self._context: object = None
 
-    def begin(self) -> None:
+    def begin(self, context: object = None) -> None:
+        """A new version asks; `context`: what the facts depend on besides their node (a copy is kept)."""
+        if context != self._context:
+            self._facts = {}
+            self._context = dict(context) if isinstance(context, dict) else context
         self._next = {}
 
     def commit(self) -> None:
@@ -205,3 +211,4 @@ class Reusable:
         self.flows = FunctionFlows()
         self.keys = KeyWalks()
         self.evidence = NodeMemo()
+        self.key_facts = NodeMemo()

@@ -18,11 +18,15 @@ _DTYPE_POSITION = {"jax.numpy.array": 1, "jax.numpy.asarray": 1, "jax.numpy.zero
                    "jax.numpy.full_like": 2, "jax.numpy.empty_like": 1, "jax.lax.convert_element_type": 1}
 
 
-def enables_x64(model: ModuleModel) -> bool:
+def enables_x64(model: ModuleModel, text: str | None = None) -> bool:
     """Whether the module enables (or even mentions) x64: `jax.config.update("jax_enable_x64", ...)`,
     `jax.config.jax_enable_x64 = ...`, `os.environ["JAX_ENABLE_X64"] = ...`, `jax.enable_x64()` (also
     `jax.experimental.enable_x64()`), or takes JAX flags from the command line (`jax.config.config_with_absl()`).
-    A module that reads the flag is x64-aware too, so any mention counts (silence is the safe side)."""
+    A module that reads the flag is x64-aware too, so any mention counts (silence is the safe side).
+    `text`: the module's source; every such mention spells `x64`/`X64` or `absl` there, so a text with none of
+    them is answered without looking at its nodes."""
+    if text is not None and "x64" not in text and "X64" not in text and "absl" not in text:
+        return False
     for node in model.nodes(ast.Constant):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.lower() in (
                 "jax_enable_x64", "--jax_enable_x64"):
@@ -140,7 +144,7 @@ for; both are changes of behaviour, and neither is mechanical.
         model = ctx.model
         if not model.aliases or not any(v.split(".")[0] == "jax" for v in model.aliases.values()):
             return
-        if enables_x64(model):
+        if enables_x64(model, ctx.source.text):
             return
         severity = None if is_program(model, ctx.source.path) else "info"
         for node in model.nodes(ast.Call):
