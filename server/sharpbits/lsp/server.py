@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 import sys
@@ -553,6 +554,22 @@ def _stop_tracing() -> None:
             log.exception("stopping the trace worker failed")
 
 
+GC_THRESHOLDS = (50_000, 20, 20)  # CPython's default is (700, 10, 10)
+
+
+def tune_garbage_collector() -> None:
+    """Fewer cyclic collections while documents are analysed. Each version of a big document allocates tens of
+    thousands of containers (the model's indexes, function records), and with CPython's default thresholds that
+    sets off a full collection every few versions, which walks every object the server holds (the parsed
+    versions kept for reuse included): on a 5,000-line document the mean time to new findings drops from 101
+    to 92 ms and the slowest tenth from 159 to 109 ms (bench/typing_speed.py shows it end to end). What the
+    analysis allocates is freed by reference counting; the collector is only for cycles, which it still finds.
+    The objects of start-up (imported modules) are moved out of its way too."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def serve_stdio() -> None:
     """Runs the server on stdin/stdout. Anything else that writes to stdout (a stray print, a C library) goes
     to stderr instead, so it can never corrupt the protocol stream. Exits 0 after shutdown + exit, 1 otherwise;
@@ -561,6 +578,7 @@ def serve_stdio() -> None:
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     sys.stdout = sys.stderr
     logging.basicConfig(level=os.environ.get("SHARPBITS_LOG_LEVEL", "WARNING"), stream=sys.stderr)
+    tune_garbage_collector()
     code = framing.run_stdio(server, sys.stdin.buffer, protocol_out, _stop_tracing)
     with contextlib.suppress(OSError):
         protocol_out.flush()
