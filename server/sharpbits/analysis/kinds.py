@@ -15,7 +15,7 @@ from sharpbits.analysis.syntax import iter_children
 from sharpbits.analysis.traced import TracedCode
 
 if TYPE_CHECKING:
-    from sharpbits.analysis.reuse import FunctionFlows, Reusable
+    from sharpbits.analysis.reuse import FunctionFlows
 
 
 class Kind(enum.Enum):
@@ -131,6 +131,7 @@ class ValueKinds(TracedCode):
             reusable.begin(self)
         if self._reusable is not None:
             self._reusable.evidence.begin()
+            self._reusable.untraced_param_kinds.begin()
         # Functions in definition order; nested functions see their parent's environment at the end of the
         # parent (closures read the latest binding), helpers see the kinds their traced callers pass.
         ordered = sorted(self.functions.values(), key=lambda f: (_depth(f), _helper_rank(f)))
@@ -146,6 +147,7 @@ class ValueKinds(TracedCode):
             reusable.commit(self)
         if self._reusable is not None:
             self._reusable.evidence.commit()
+            self._reusable.untraced_param_kinds.commit()
 
     def function_flow(self, info: FunctionInfo, closure: dict[str, Kind], record: dict[int, Kind]) -> dict[str, Kind]:
         """Runs the dataflow of one function's body, recording the kind at each name read into `record`;
@@ -162,7 +164,6 @@ class ValueKinds(TracedCode):
     # analysis/reuse.py): module_functions lookups, return_kinds and instance_attribute_kind answers.
     # Queries made while answering one are not logged: they follow from it.
     _query_log: list[tuple] | None = None
-    _reusable: Reusable | None = None  # what an earlier version of the document left (analysis/reuse.py)
 
     def _logged(self, entry: tuple, answer: Callable[[], object]) -> object:
         log = self._query_log
@@ -245,6 +246,19 @@ class ValueKinds(TracedCode):
         return self._returns[memo_key]
 
     def _param_kinds(self, info: FunctionInfo) -> dict[str, Kind]:
+        """The kind of each parameter on entry. For a function no transformation traces, it follows from the
+        function's node alone (annotations, defaults, how the body uses it): kept per node across versions."""
+        memo = self._reusable.untraced_param_kinds if self._reusable is not None and not info.traces else None
+        if memo is not None:
+            known = memo.get(info.node)
+            if known is not None:
+                return known  # type: ignore[return-value]  # never changed: FunctionInfo.param_kinds is read-only
+        kinds = self._parameter_kinds(info)
+        if memo is not None:
+            memo.keep(info.node, kinds)
+        return kinds
+
+    def _parameter_kinds(self, info: FunctionInfo) -> dict[str, Kind]:
         kinds: dict[str, Kind] = {}
         a = info.node.args
         defaults = dict(zip([p.arg for p in [*a.posonlyargs, *a.args]][::-1], a.defaults[::-1], strict=False))

@@ -92,6 +92,7 @@ class ModuleModel(TracerValues, GlobalChanges, Donations, Execution):
         self.owner: dict[ast.AST, FunctionNode | None] = {}  # node -> its function's node (None: module level)
         self.by_type: dict[type, list[ast.AST]] = {}
         self.owned: dict[int, list[ast.AST]] = {}
+        self._statement_walks = {}
         self._names: set[str] | None = None
         self._returns = {}
         self._attribute_kinds = {}

@@ -212,3 +212,5 @@ class Reusable:
         self.keys = KeyWalks()
         self.evidence = NodeMemo()
         self.key_facts = NodeMemo()
+        self.call_index = NodeMemo()
+        self.untraced_param_kinds = NodeMemo()

@@ -11,6 +11,7 @@ from sharpbits.analysis.syntax import SPECIAL_NODES, FunctionNode, iter_children
 
 if TYPE_CHECKING:
     from sharpbits.analysis.kinds import Kind
+    from sharpbits.analysis.reuse import Reusable
     from sharpbits.analysis.traced import TraceSite
 
 
@@ -68,6 +69,8 @@ class Scopes:
     owned: dict[int, list[ast.AST]]
     _names: set[str] | None
     _module_bindings: dict[str, ast.AST] | None = None
+    _statement_walks: dict[int, _StatementWalk]  # id(top-level statement) -> its walk (when walks are reused)
+    _reusable: Reusable | None = None  # what an earlier version of the document left (analysis/reuse.py)
 
     # Answers of `qualname`, by node, once the imports are all known (the end of `_collect`): id(node) -> (node,
     # the scope's node it was asked for, the answer). Taken from an earlier version when the imports are the same
@@ -160,6 +163,7 @@ class Scopes:
                 else:
                     walk = walk.copy()  # fresh FunctionInfos: the later phases of the analysis fill them in
                 walks.append(walk)
+                self._statement_walks[id(child)] = walk
                 top = walk.top
             if top is not None:
                 self.functions[child] = top  # type: ignore[index]
@@ -205,6 +209,12 @@ class Scopes:
         if len(types) == 1:
             return self.by_type.get(types[0], [])
         return [n for t in types for n in self.by_type.get(t, [])]
+
+    def statement_nodes(self, statement: ast.AST, cls: type) -> list[ast.AST]:
+        """The nodes of one type inside a top-level statement (not the statement itself), in the order of
+        `nodes(cls)`. Known only while walks are reused (IncrementalAnalysis): else empty."""
+        walk = self._statement_walks.get(id(statement))
+        return walk.by_type.get(cls, []) if walk is not None else []
 
     def own_nodes(self, fn: FunctionInfo | None) -> list[ast.AST]:
         """The nodes of a function's own body (nested definitions appear, their insides do not); None: module."""

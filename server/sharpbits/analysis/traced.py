@@ -267,8 +267,8 @@ class TracedCode(Scopes):
                 if site is not None:
                     site.node = deco
                     info.traces.append(site)
-        for node in self.nodes(ast.Call):
-            assert isinstance(node, ast.Call)
+        calls = self._call_index()
+        for node in (call for index in calls for call in index.transforms):
             scope = self.enclosing_function(node)
             site = self.transform_of(node.func, scope)
             if site is not None and node.args:
@@ -288,7 +288,7 @@ class TracedCode(Scopes):
                         target = self._resolve_function(elt, scope)
                         if target is not None:
                             target.traces.append(TraceSite(f"{q.rsplit('.', 1)[1]} body", node=node))
-        host = self._host_callbacks()
+        host = self._host_callbacks(calls)
         # Nested definitions inside traced functions, and helpers they call, run under the same trace (host
         # callbacks excepted: they run later, on the host, with concrete values).
         work = [f for f in self.functions.values() if f.traced]
@@ -321,7 +321,7 @@ class TracedCode(Scopes):
                 info.donated_params = self._donated_params(info)
                 info.compiled = any(t.transform not in NOT_COMPILED and not t.transform.startswith(
                     ("called from", "defined inside")) for t in info.traces)
-        self._mark_abstract(edges)
+        self._mark_abstract(edges, calls)
         changed = True
         while changed:  # helpers and nested functions of compiled code are compiled too
             changed = False
@@ -329,17 +329,33 @@ class TracedCode(Scopes):
                 if caller.compiled and not callee.compiled:
                     callee.compiled = changed = True
 
-    def _mark_abstract(self, edges: list[tuple[FunctionInfo, FunctionInfo]]) -> None:
+    def _call_index(self) -> list[_CallIndex]:
+        """The calls `_find_traced` looks at (see _CallIndex), in the order of `nodes(ast.Call)`. Each top-level
+        statement's follow from its nodes and the imports alone: kept across versions while the imports are the
+        same (analysis/reuse.py)."""
+        memo = self._reusable.call_index if self._reusable is not None else None
+        if memo is None:
+            return [_CallIndex.of(self, self.nodes(ast.Call))]  # type: ignore[arg-type]
+        memo.begin(self.aliases)
+        found: list[_CallIndex] = []
+        for statement in reversed(self.tree.body):  # the order of nodes(ast.Call): statements last to first
+            index = memo.get(statement)
+            if index is None:
+                index = _CallIndex.of(self, self.statement_nodes(statement, ast.Call))  # type: ignore[arg-type]
+                memo.keep(statement, index)
+            found.append(index)  # type: ignore[arg-type]
+        memo.commit()
+        return found
+
+    def _mark_abstract(self, edges: list[tuple[FunctionInfo, FunctionInfo]], calls: list[_CallIndex]) -> None:
         """Sets FunctionInfo.abstract: traced by a transformation that sees no values (anything but grad/jvp
         alone), directly, through an enclosing one (`jax.jit(jax.grad(f))`), or as a helper/nested function of
         abstractly traced code."""
         for info in self.functions.values():
             info.abstract = any(t.transform not in CONCRETE_TRANSFORMS and not t.transform.startswith(
                 ("called from", "defined inside")) for t in info.traces)
-        for node in self.nodes(ast.Call):  # jax.jit(jax.grad(f)): the inner function is traced abstractly
-            assert isinstance(node, ast.Call)
-            if not node.args or not isinstance(node.args[0], ast.Call):
-                continue
+        # jax.jit(jax.grad(f)): the inner function is traced abstractly
+        for node in (call for index in calls for call in index.nested):
             scope = self.enclosing_function(node)
             site = self.transform_of(node.func, scope)
             if site is None or site.transform in CONCRETE_TRANSFORMS:
@@ -371,17 +387,12 @@ class TracedCode(Scopes):
             donated.update(positional[i] for i in site.donate_argnums if -len(positional) <= i < len(positional))
         return donated
 
-    def _host_callbacks(self) -> set[int]:
+    def _host_callbacks(self, calls: list[_CallIndex]) -> set[int]:
         """ids of the functions passed to `jax.debug.callback`/`io_callback`/`pure_callback` (directly or through
         `functools.partial`): they run on the host, so defining one inside traced code does not trace it."""
         found: set[int] = set()
-        for node in self.nodes(ast.Call):
-            assert isinstance(node, ast.Call)
+        for node in (call for index in calls for call in index.callbacks):
             func = node.func
-            last = func.attr if isinstance(func, ast.Attribute) else self.aliases.get(func.id, "") if isinstance(
-                func, ast.Name) else ""
-            if not last.endswith(_HOST_CALLBACK_TAILS):
-                continue  # cheap test first: most calls are not callbacks
             scope = self.enclosing_function(node)
             q = self.qualname(func, scope)
             position = HOST_CALLBACKS.get(q or "")
@@ -445,3 +456,31 @@ def _with_static(site: TraceSite, keywords: list[ast.keyword]) -> TraceSite:
     return TraceSite(site.transform, tuple(nums), tuple(names), site.node, tuple(donate_nums), tuple(donate_names),
                      statics_unknown, tuple(unmapped))
 
+
+@dataclass(frozen=True)
+class _CallIndex:
+    """The calls of part of a module that `_find_traced` looks at, each in the order of `nodes(ast.Call)`."""
+
+    transforms: tuple[ast.Call, ...]  # `jax.jit(f)`, `lax.scan(body, ...)`: a transformation applied to an argument
+    callbacks: tuple[ast.Call, ...]  # calls whose callee is named like a host callback (`jax.debug.callback`)
+    nested: tuple[ast.Call, ...]  # calls whose first argument is a call (`jax.jit(jax.grad(f))`)
+
+    @staticmethod
+    def of(model: TracedCode, calls: list[ast.Call]) -> _CallIndex:
+        transforms: list[ast.Call] = []
+        callbacks: list[ast.Call] = []
+        nested: list[ast.Call] = []
+        aliases = model.aliases
+        for call in calls:
+            func = call.func
+            scope = model.enclosing_function(call)
+            if (call.args and model.transform_of(func, scope) is not None) or (
+                    model.qualname(func, scope) in LAX_BODIES):
+                transforms.append(call)
+            last = func.attr if isinstance(func, ast.Attribute) else aliases.get(func.id, "") if isinstance(
+                func, ast.Name) else ""
+            if last.endswith(_HOST_CALLBACK_TAILS):
+                callbacks.append(call)
+            if call.args and isinstance(call.args[0], ast.Call):
+                nested.append(call)
+        return _CallIndex(tuple(transforms), tuple(callbacks), tuple(nested))
