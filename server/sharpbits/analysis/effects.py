@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from functools import partial
 
 from sharpbits.analysis.kinds import ARRAYS, Kind, ValueKinds
 from sharpbits.analysis.scopes import FunctionInfo
@@ -82,19 +83,13 @@ class SideEffects(ValueKinds):
 
     def _effects_of(self, fn: FunctionInfo) -> list[SideEffect]:
         found: list[SideEffect] = []
-        declared: set[str] = set()
-        for node in self.own_nodes(fn):
-            if isinstance(node, ast.Global | ast.Nonlocal):
-                declared.update(node.names)
-        for node in self.own_nodes(fn):
+        for node in self.syntax_fact("side-effect candidates", fn.node, partial(_candidates, self, fn)):
             if isinstance(node, ast.Call):
                 effect = self._call_effect(node, fn)
-            elif isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store):
+            elif isinstance(node, ast.Subscript | ast.Attribute):
                 effect = self._store_effect(node, fn)
-            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id in declared:
-                effect = self._declared_write(node, fn)
             else:
-                continue
+                effect = self._declared_write(node, fn)  # type: ignore[arg-type]
             if effect is not None:
                 found.append(effect)
         return found
@@ -250,3 +245,22 @@ class SideEffects(ValueKinds):
 def _own_trace(fn: FunctionInfo) -> bool:
     """Traced by a transformation of its own (not only because it is defined in, or called from, traced code)."""
     return any(not t.transform.startswith(("called from", "defined inside")) for t in fn.traces)
+
+
+def _candidates(model: SideEffects, fn: FunctionInfo) -> list[ast.AST]:
+    """The nodes of a function's own body that could change state outside its trace (in body order):
+    `next(...)` and `x.append(...)`-like calls, stores into subscripts and attributes, writes to names it declares
+    `global`/`nonlocal`. Which of them do is for `_effects_of` to tell."""
+    own = model.own_nodes(fn)
+    declared = {name for node in own if isinstance(node, ast.Global | ast.Nonlocal) for name in node.names}
+    candidates: list[ast.AST] = []
+    for node in own:
+        if isinstance(node, ast.Call):
+            func = node.func
+            if (isinstance(func, ast.Name) and func.id == "next") or (
+                    isinstance(func, ast.Attribute) and func.attr in _STORING_METHODS):
+                candidates.append(node)
+        elif (isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store)) or (
+                isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id in declared):
+            candidates.append(node)
+    return candidates

@@ -82,6 +82,8 @@ class ModuleModel(TracerValues, GlobalChanges, Donations, Execution):
         updated to this one's; the model is the same with or without it."""
         self.tree = tree
         self._reusable = reusable
+        if reusable is not None:
+            reusable.syntax.begin()
         self.aliases: dict[str, str] = {}  # local name -> qualified name of a module or attribute
         self.functions: dict[FunctionNode, FunctionInfo] = {}
         self.parents: dict[ast.AST, ast.AST] = {}

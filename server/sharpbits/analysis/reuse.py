@@ -203,6 +203,30 @@ class NodeMemo:
         self._next[id(node)] = (node, fact)
 
 
+class SyntaxFacts:
+    """Facts that follow from the top-level statement holding a node alone (no import resolved, no kind asked),
+    by what they are and the node: a rule's candidate nodes in a function, say. The parse shares a node only
+    with its whole statement, so a fact is taken again while its node is in the document; a fact no version
+    asked for is dropped at the start of the next (`begin`, once per version)."""
+
+    def __init__(self) -> None:
+        self._last: dict[tuple[str, int], tuple[ast.AST, object]] = {}
+        self._now: dict[tuple[str, int], tuple[ast.AST, object]] = {}
+
+    def begin(self) -> None:
+        self._last, self._now = self._now, {}
+
+    def get(self, what: str, node: ast.AST, compute: Callable[[], object]) -> object:
+        key = (what, id(node))
+        found = self._now.get(key)
+        if found is None:
+            found = self._last.get(key)
+            if found is None or found[0] is not node:
+                found = (node, compute())
+            self._now[key] = found
+        return found[1]
+
+
 class Reusable:
     """Everything one document's analysis hands from one version to the next."""
 
@@ -214,3 +238,4 @@ class Reusable:
         self.key_facts = NodeMemo()
         self.call_index = NodeMemo()
         self.untraced_param_kinds = NodeMemo()
+        self.syntax = SyntaxFacts()

@@ -4,8 +4,9 @@ it defines, and what imported names refer to (`jnp.zeros` -> `jax.numpy.zeros`, 
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from sharpbits.analysis.syntax import SPECIAL_NODES, FunctionNode, iter_children
 
@@ -13,6 +14,8 @@ if TYPE_CHECKING:
     from sharpbits.analysis.kinds import Kind
     from sharpbits.analysis.reuse import Reusable
     from sharpbits.analysis.traced import TraceSite
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -209,6 +212,14 @@ class Scopes:
         if len(types) == 1:
             return self.by_type.get(types[0], [])
         return [n for t in types for n in self.by_type.get(t, [])]
+
+    def syntax_fact(self, what: str, node: ast.AST, compute: Callable[[], T]) -> T:
+        """`compute()`: a fact that follows from the top-level statement that holds `node` alone (its nodes, their
+        types, the names its functions bind; no import resolved, no kind asked), named `what`. Computed once per
+        node and kept across versions while IncrementalAnalysis shares the node, which it does only together
+        with its whole top-level statement (analysis/reuse.py)."""
+        facts = self._reusable.syntax if self._reusable is not None else None
+        return compute() if facts is None else facts.get(what, node, compute)  # type: ignore[return-value]
 
     def statement_nodes(self, statement: ast.AST, cls: type) -> list[ast.AST]:
         """The nodes of one type inside a top-level statement (not the statement itself), in the order of

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 
 from sharpbits.analysis.scopes import FunctionInfo, Scopes
 from sharpbits.analysis.syntax import literal_value
@@ -121,7 +122,9 @@ class TracedCode(Scopes):
 
     _calls_from_traced: dict[str, list[tuple[FunctionInfo, ast.Call]]]
     _partial_calls: list[ast.Call] | None = None
-    _calls_by_callee: dict[tuple[str, str], list[tuple[int, ast.Call]]] | None = None  # ("", f) / (".", attr)
+    _calls_by_callee: dict[tuple[str, str], list[ast.Call]] | None = None  # ("", f) / (".", attr) -> calls
+    _call_positions: dict[int, int] | None = None  # id(call) -> its position in nodes(ast.Call)
+    _transformed: dict[str, list[str]] | None = None
 
     def traced_functions(self) -> Iterator[FunctionInfo]:
         return (f for f in self.functions.values() if f.traced)
@@ -136,11 +139,7 @@ class TracedCode(Scopes):
         if is_method:
             positional = positional[1:]
         names = {fn.name} if fn.parent is None and not is_method else set()
-        for assign in self.tree.body:  # g = jax.jit(fn, ...): calls of g are calls of fn
-            if (isinstance(assign, ast.Assign) and isinstance(assign.value, ast.Call) and assign.value.args
-                    and isinstance(assign.value.args[0], ast.Name) and assign.value.args[0].id == fn.name
-                    and self.transform_of(assign.value.func, None) is not None):
-                names.update(t.id for t in assign.targets if isinstance(t, ast.Name))
+        names.update(self._transformed_names().get(fn.name, ()))  # g = jax.jit(fn, ...): calls of g are calls of fn
         values: list[ast.AST] = []
         defaults = dict(zip([p.arg for p in [*node.args.posonlyargs, *node.args.args]][::-1],
                             node.args.defaults[::-1], strict=False))
@@ -221,22 +220,43 @@ class TracedCode(Scopes):
         """The calls of `fn` made from traced functions (caller, call): how a helper is reached."""
         return self._calls_from_traced.get(fn.qualname, [])
 
+    def _transformed_names(self) -> dict[str, list[str]]:
+        """Module-level `g = jax.jit(f, ...)`: f's name -> the names its transformed versions are bound to."""
+        if self._transformed is None:
+            self._transformed = {}
+            for assign in self.tree.body:
+                if (isinstance(assign, ast.Assign) and isinstance(assign.value, ast.Call) and assign.value.args
+                        and isinstance(assign.value.args[0], ast.Name)
+                        and self.transform_of(assign.value.func, None) is not None):
+                    self._transformed.setdefault(assign.value.args[0].id, []).extend(
+                        t.id for t in assign.targets if isinstance(t, ast.Name))
+        return self._transformed
+
     def _calls_named(self, names: set[str], attribute: str | None) -> list[ast.Call]:
         """The calls `NAME(...)` for these names and `X.attribute(...)`, in the order of `nodes(ast.Call)`."""
         index = self._calls_by_callee
         if index is None:
             index = self._calls_by_callee = {}
-            for position, call in enumerate(self.nodes(ast.Call)):
-                func = call.func  # type: ignore[attr-defined]
-                key = ("", func.id) if isinstance(func, ast.Name) else (".", func.attr) if isinstance(
-                    func, ast.Attribute) else None
-                if key is not None:
-                    index.setdefault(key, []).append((position, call))  # type: ignore[arg-type]
-        found = [item for name in names for item in index.get(("", name), ())]
-        if attribute is not None:
-            found.extend(index.get((".", attribute), ()))
-        return [call for _, call in sorted(found, key=lambda item: item[0])] if len(found) > 1 else [
-            call for _, call in found]
+            for part in self._callee_indexes():  # in the order of nodes(ast.Call)
+                for key, calls in part.items():
+                    index.setdefault(key, []).extend(calls)
+        lists = [index[key] for key in [*(("", name) for name in names), *((".", attribute),) * (attribute is not None)]
+                 if key in index]
+        if len(lists) <= 1:
+            return list(lists[0]) if lists else []
+        if self._call_positions is None:
+            self._call_positions = {id(call): i for i, call in enumerate(self.nodes(ast.Call))}
+        positions = self._call_positions
+        return sorted((call for calls in lists for call in calls), key=lambda call: positions[id(call)])
+
+    def _callee_indexes(self) -> list[dict[tuple[str, str], list[ast.Call]]]:
+        """The calls `NAME(...)` by ("", NAME) and `X.attr(...)` by (".", attr), one index per top-level statement
+        (the whole module when walks are not reused), in the order of `nodes(ast.Call)`."""
+        if self._reusable is None:
+            return [_callee_index(self.nodes(ast.Call))]  # type: ignore[arg-type]
+        return [self.syntax_fact("calls by callee", statement,  # the order of nodes(ast.Call): last to first
+                                 partial(_callee_index, self.statement_nodes(statement, ast.Call)))  # type: ignore[arg-type]
+                for statement in reversed(self.tree.body)]
 
     # ---- traced contexts -------------------------------------------------------------------------------
 
@@ -420,6 +440,17 @@ class TracedCode(Scopes):
         if positional and positional[0] in ("self", "cls") and info.parent is None:
             static.add(positional[0])
         return static
+
+
+def _callee_index(calls: list[ast.Call]) -> dict[tuple[str, str], list[ast.Call]]:
+    index: dict[tuple[str, str], list[ast.Call]] = {}
+    for call in calls:
+        func = call.func
+        if isinstance(func, ast.Name):
+            index.setdefault(("", func.id), []).append(call)
+        elif isinstance(func, ast.Attribute):
+            index.setdefault((".", func.attr), []).append(call)
+    return index
 
 
 def _is_none(node: ast.AST) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from functools import partial
 
 from sharpbits.analysis.model import FunctionInfo, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
@@ -109,7 +110,7 @@ Offered only for functions decorated directly and called by name in this module.
         model = ctx.model
         for fn in model.traced_functions():
             seen: set[str] = set()
-            for node, name in sorted(_global_reads(model, fn), key=lambda read: (read[0].lineno, read[0].col_offset)):
+            for node, name in model.syntax_fact("global reads", fn.node, partial(_global_reads, model, fn)):
                 if name in seen:
                     continue
                 parent = model.parents.get(node)
@@ -133,7 +134,7 @@ Offered only for functions decorated directly and called by name in this module.
 
 def _global_reads(model: ModuleModel, fn: FunctionInfo) -> list[tuple[ast.Name | ast.Attribute, str]]:
     """The names a function reads that are not its own (`temperature`), and `Name.attr` of such names
-    (`Config.scale`: a class attribute), each with the global it reads; in no particular order."""
+    (`Config.scale`: a class attribute), each with the global it reads; in source order."""
     load, name_type, attribute_type = ast.Load, ast.Name, ast.Attribute
     reads: list[tuple[ast.Name | ast.Attribute, str]] = []
     for node in model.own_nodes(fn):
@@ -145,7 +146,7 @@ def _global_reads(model: ModuleModel, fn: FunctionInfo) -> list[tuple[ast.Name |
             value = node.value  # type: ignore[attr-defined]
             if type(value) is name_type and not model.is_local(value.id, fn):
                 reads.append((node, f"{value.id}.{node.attr}"))  # type: ignore[arg-type,attr-defined]
-    return reads
+    return sorted(reads, key=lambda read: (read[0].lineno, read[0].col_offset))
 
 
 def _fix(ctx: RuleContext, fn: FunctionInfo, name: str):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
+from functools import partial
 
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
@@ -33,6 +34,15 @@ def _static_candidate(model: ModuleModel, fn: FunctionInfo, leaf: ast.AST) -> st
     names = [n.id for n in ast.walk(leaf) if isinstance(n, ast.Name) and n.id in fn.params]
     arrays = [n for n in names if n not in fn.static_params]
     return arrays[0] if len(set(arrays)) == 1 else None
+
+
+def _conditions(model: ModuleModel, fn: FunctionInfo) -> list[ast.AST]:
+    """The nodes of a function's own body that may turn a value into a bool: `if`/`while`/ternary/`assert`,
+    comprehension filters, `bool(...)`, `and`/`or`/`not` (in body order)."""
+    return [node for node in model.own_nodes(fn) if isinstance(
+        node, ast.If | ast.While | ast.IfExp | ast.Assert | ast.comprehension | ast.BoolOp) or (
+        isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)) or (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "bool")]
 
 
 def _is_bool_part(node: ast.AST) -> bool:
@@ -160,7 +170,7 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         for fn in model.traced_functions():
             if not fn.abstract:
                 continue
-            for node in model.own_nodes(fn):
+            for node in model.syntax_fact("conditions", fn.node, partial(_conditions, model, fn)):
                 if isinstance(node, ast.If | ast.While | ast.IfExp | ast.Assert):
                     self._condition(ctx, fn, node, node.test)
                 elif isinstance(node, ast.comprehension):
