@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from functools import partial
 
 from sharpbits.analysis.effects import SideEffects
 from sharpbits.analysis.keys import KeyFlow
@@ -49,6 +50,23 @@ def _targets(stmt: ast.stmt) -> list[ast.AST]:
     if isinstance(stmt, ast.With | ast.AsyncWith):
         return [item.optional_vars for item in stmt.items if item.optional_vars is not None]
     return []
+
+
+def _candidates(nodes: list[ast.AST]) -> list[ast.AST]:
+    load = ast.Load
+    found: list[ast.AST] = []
+    for node in nodes:
+        if type(node) is ast.Call:
+            func = node.func  # type: ignore[attr-defined]
+            if type(func) is ast.Attribute and func.attr in _MUTATING_METHODS:
+                found.append(node)
+        elif type(node.ctx) is not load:  # type: ignore[attr-defined]  # a store or a delete; most are reads
+            found.append(node)
+    return found
+
+
+def _candidates_by_type(by_type: list[list[ast.AST]]) -> tuple[list[ast.AST], ...]:
+    return tuple(_candidates(nodes) for nodes in by_type)
 
 
 def _stored_names(target: ast.AST) -> list[ast.Name]:
@@ -107,17 +125,21 @@ class _Globals:
                     # lazy initialisation (`if _CACHE is None: _CACHE = ...`) that sets the value once
                 self.changes.setdefault(node.id, []).append(Change(node.lineno, f"written through `global` in `{fn.name}`", True))
 
+    def _mutation_candidates(self) -> list[ast.AST]:
+        """Stores into subscripts and attributes, and `x.append(...)`-like calls, in the order of
+        `nodes(ast.Subscript, ast.Attribute, ast.Call)`; one list per top-level statement kept across versions."""
+        model = self.model
+        if model._reusable is None:
+            return _candidates(model.nodes(ast.Subscript, ast.Attribute, ast.Call))
+        parts = [model.syntax_fact("mutation candidates", statement, partial(_candidates_by_type, [
+            model.statement_nodes(statement, cls) for cls in (ast.Subscript, ast.Attribute, ast.Call)]))
+            for statement in reversed(model.tree.body)]  # the order of nodes(...): statements last to first
+        return [node for kind in range(3) for part in parts for node in part[kind]]
+
     def _mutations(self) -> None:
-        load = ast.Load
-        for node in self.model.nodes(ast.Subscript, ast.Attribute, ast.Call):
+        for node in self._mutation_candidates():
             base: ast.AST | None = None
             cls = type(node)
-            if cls is ast.Call:
-                func = node.func  # type: ignore[attr-defined]
-                if type(func) is not ast.Attribute or func.attr not in _MUTATING_METHODS:
-                    continue  # the common case first: a call that is no `x.append(...)`
-            elif type(node.ctx) is load:  # type: ignore[attr-defined]
-                continue  # a read: most subscripts and attributes
             if cls is not ast.Call and isinstance(node.ctx, ast.Store | ast.Del):  # type: ignore[attr-defined]
                 base = node.value  # type: ignore[attr-defined]  # `config["relu"] = True`, `settings.clip = 10.0`, `MEAN[:] = ...`
                 if (isinstance(node, ast.Attribute) and isinstance(base, ast.Name) and base.id in self.classes

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
 from sharpbits.analysis.syntax import SPECIAL_NODES, FunctionNode, iter_children
@@ -125,8 +126,12 @@ class Scopes:
     def all_names(self) -> set[str]:
         """Every identifier used in the module (for choosing fresh names)."""
         if self._names is None:
-            self._names = {n.id for n in self.nodes(ast.Name)} | set(self.aliases)  # type: ignore[attr-defined]
-            self._names |= {f.name for f in self.functions.values()}
+            if self._reusable is None:
+                names = {n.id for n in self.nodes(ast.Name)}  # type: ignore[attr-defined]
+            else:  # each statement's names, kept across versions
+                names = set().union(*(self.syntax_fact("names", statement, partial(
+                    _names_in, self.statement_nodes(statement, ast.Name))) for statement in self.tree.body))
+            self._names = names | set(self.aliases) | {f.name for f in self.functions.values()}
         return self._names
 
     # ---- collection ------------------------------------------------------------------------------------
@@ -316,6 +321,10 @@ class Scopes:
                 return None
             cur = cur.parent
         return self.module_functions.get(expr.id)
+
+
+def _names_in(names: list[ast.AST]) -> frozenset[str]:
+    return frozenset(n.id for n in names)  # type: ignore[attr-defined]
 
 
 def _find_def(node: ast.AST, name: str, model: Scopes) -> FunctionInfo | None:
