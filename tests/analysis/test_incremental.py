@@ -359,3 +359,30 @@ def test_an_unfilled_copy_of_a_function_is_what_the_walk_makes():
                        local_names=used.local_names, outer_names=used.outer_names)
     assert [f.name for f in dataclasses.fields(copy)] == list(vars(copy))
     assert copy == fresh
+
+
+@settings(max_examples=40)
+@given(base=st.sampled_from(BASES), edits=st.lists(EDIT, min_size=1, max_size=12))
+def test_the_indexes_of_a_reused_walk_are_what_a_fresh_walk_builds(base, edits):
+    """Parents, owners, nodes by type and each scope's nodes, copied from the last version and changed only where
+    statements were added or dropped, are exactly those of a fresh walk over the same tree."""
+    from sharpbits.analysis.model import ModuleModel
+    from sharpbits.analysis.reuse import Reusable
+
+    document = IncrementalAnalysis("m.py")
+    reusable = Reusable()
+    history = [base]
+    for edit in [None, *edits]:
+        if edit is not None:
+            history.append(apply(history, edit))
+        tree = document.parse(history[-1])
+        if not isinstance(tree, ast.Module):
+            continue
+        try:
+            reused, fresh = ModuleModel(tree, reusable), ModuleModel(tree)
+        except RecursionError:
+            continue
+        assert reused.parents == fresh.parents and reused.owner == fresh.owner
+        assert reused.by_type == fresh.by_type
+        assert {info.node if info else None: reused.own_nodes(info) for info in [None, *reused.functions.values()]} == {
+            info.node if info else None: fresh.own_nodes(info) for info in [None, *fresh.functions.values()]}

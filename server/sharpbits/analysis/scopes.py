@@ -144,7 +144,13 @@ class Scopes:
         same statement object comes again (IncrementalAnalysis shares the unchanged statements of the previous
         version's tree): the indexes come out exactly as a fresh walk builds them, in the same order."""
         tree = self.tree
+        carried = reusable.merged if reusable is not None else None
+        if reusable is not None:
+            reusable.merged = None  # set again once this walk is complete: a failed one leaves nothing to copy
+        if carried is not None:  # the last version's parents and owners: only what changed is taken out and put in
+            self.parents, self.owner = dict(carried[0]), dict(carried[1])
         parents, owner, by_type, owned = self.parents, self.owner, self.by_type, self.owned
+        new_walks: set[int] = set()  # ids of the walks made for this version (not taken from the last one)
         module_list: list[ast.AST] = []
         owned[id(None)] = module_list
         walks: list[_StatementWalk] = []
@@ -168,6 +174,7 @@ class Scopes:
                 if walk is None:
                     walk = _StatementWalk.of(self, child)
                     reusable.keep(child, walk)
+                    new_walks.add(id(walk))
                 else:
                     walk = walk.copy()  # fresh FunctionInfos: the later phases of the analysis fill them in
                 walks.append(walk)
@@ -189,18 +196,23 @@ class Scopes:
                 for node in walk.imports:
                     self._note_import(node)
             return
-        reusable.forget_all_but(tree)
+        for statement, gone in reusable.forget_all_but(tree):
+            if carried is not None:
+                for dropped in (statement, *gone.parents):
+                    parents.pop(dropped, None)
+                    owner.pop(dropped, None)
         # a fresh walk goes through the top-level statements last to first (a stack): so does the merge
         functions = self.functions
         for walk in reversed(walks):
-            parents.update(walk.parents)
+            if carried is None or id(walk) in new_walks:
+                parents.update(walk.parents)
+                owner.update(walk.owner)
             for cls, nodes in walk.by_type.items():
                 bucket = by_type.get(cls)
                 if bucket is None:
                     by_type[cls] = list(nodes)
                 else:
                     bucket.extend(nodes)
-            owner.update(walk.owner)
             for scope, nodes in walk.owned:
                 if scope is None:
                     module_list.extend(nodes)
@@ -211,6 +223,7 @@ class Scopes:
             for node in walk.imports:
                 self._note_import(node)
         self._qualnames = reusable.qualnames(self.aliases, len(parents))
+        reusable.merged = (parents, owner)  # never changed after this: the next version copies them
 
     def nodes(self, *types: type) -> list[ast.AST]:
         """Every node of these types in the module (from the index built by the one walk)."""
@@ -460,6 +473,8 @@ class StatementWalks:
         self._walks: dict[int, tuple[ast.AST, _StatementWalk]] = {}  # id(statement) -> (statement, its walk)
         self._qualnames: dict[int, tuple[ast.AST, ast.AST | None, str | None]] = {}  # see Scopes.qualname
         self._aliases: dict[str, str] | None = None  # the imports those answers were given under
+        # the last version's parents and owners (node -> parent, node -> its function's node), for the next to copy
+        self.merged: tuple[dict[ast.AST, ast.AST], dict[ast.AST, FunctionNode | None]] | None = None
         self.reused = 0  # statements whose walk was reused (for tests and benchmarks)
 
     def get(self, statement: ast.AST) -> _StatementWalk | None:
@@ -481,8 +496,7 @@ class StatementWalks:
             self._aliases = dict(aliases)
         return self._qualnames
 
-    def forget_all_but(self, tree: ast.Module) -> None:
-        """Drops the walks of statements that are not in `tree` (the version just analysed)."""
+    def forget_all_but(self, tree: ast.Module) -> list[tuple[ast.AST, _StatementWalk]]:
+        """Drops the walks of statements that are not in `tree` (the version just analysed); returns them."""
         current = {id(s) for s in iter_children(tree)}
-        for key in [k for k in self._walks if k not in current]:
-            del self._walks[key]
+        return [self._walks.pop(key) for key in [k for k in self._walks if k not in current]]

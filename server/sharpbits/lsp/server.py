@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import logging
 import os
 import sys
@@ -25,7 +24,7 @@ from pygls.uris import to_fs_path
 
 from sharpbits import __version__
 from sharpbits.analysis.engine import AnalysisResult
-from sharpbits.analysis.incremental import DocumentAnalyses
+from sharpbits.analysis.incremental import DocumentAnalyses, tune_garbage_collector
 from sharpbits.analysis.rules import lookup
 from sharpbits.config import Config, ConfigError, load_config
 from sharpbits.findings import Finding, Fix, non_overlapping, parses_after
@@ -552,22 +551,6 @@ def _stop_tracing() -> None:
             stop()
         except Exception:
             log.exception("stopping the trace worker failed")
-
-
-GC_THRESHOLDS = (50_000, 20, 20)  # CPython's default is (700, 10, 10)
-
-
-def tune_garbage_collector() -> None:
-    """Fewer cyclic collections while documents are analysed. Each version of a big document allocates tens of
-    thousands of containers (the model's indexes, function records), and with CPython's default thresholds that
-    sets off a full collection every few versions, which walks every object the server holds (the parsed
-    versions kept for reuse included): on a 5,000-line document the mean time to new findings drops from 101
-    to 92 ms and the slowest tenth from 159 to 109 ms (bench/typing_speed.py shows it end to end). What the
-    analysis allocates is freed by reference counting; the collector is only for cycles, which it still finds.
-    The objects of start-up (imported modules) are moved out of its way too."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def serve_stdio() -> None:
