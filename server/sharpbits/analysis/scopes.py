@@ -239,6 +239,25 @@ class Scopes:
         facts = self._reusable.syntax if self._reusable is not None else None
         return compute() if facts is None else facts.get(what, node, compute)  # type: ignore[return-value]
 
+    def candidates(self, what: str, types: tuple[type, ...], keep: Callable[[ast.AST], bool]) -> list[ast.AST]:
+        """`[n for n in self.nodes(*types) if keep(n)]`, where `keep` (a module-level function, named `what`)
+        looks at a node's own syntax only: no import, scope or kind. A rule's first filter over the module, kept
+        per top-level statement across versions (IncrementalAnalysis), so an edit filters one statement again."""
+        if self._reusable is None:
+            return [n for n in self.nodes(*types) if keep(n)]
+        body = self.tree.body
+        parts = [self.syntax_fact(what, statement, partial(_kept, [self.statement_nodes(statement, t) for t in types],
+                                                            keep)) for statement in reversed(body)]
+        # the order of nodes(*types): per type, the top-level statements first, then each statement's own nodes,
+        # statements last to first
+        return [n for i, t in enumerate(types)
+                for n in [*(s for s in body if type(s) is t and keep(s)), *(n for part in parts for n in part[i])]]
+
+    def own_candidates(self, what: str, fn: FunctionInfo, keep: Callable[[ast.AST], bool]) -> list[ast.AST]:
+        """`[n for n in self.own_nodes(fn) if keep(n)]` for a `keep` that looks at a node's own syntax only (see
+        `candidates`), kept per function across versions."""
+        return self.syntax_fact(what, fn.node, partial(_kept_own, self.own_nodes(fn), keep))
+
     def statement_nodes(self, statement: ast.AST, cls: type) -> list[ast.AST]:
         """The nodes of one type inside a top-level statement (not the statement itself), in the order of
         `nodes(cls)`. Known only while walks are reused (IncrementalAnalysis): else empty."""
@@ -334,6 +353,14 @@ class Scopes:
                 return None
             cur = cur.parent
         return self.module_functions.get(expr.id)
+
+
+def _kept(by_type: list[list[ast.AST]], keep: Callable[[ast.AST], bool]) -> tuple[list[ast.AST], ...]:
+    return tuple([n for n in nodes if keep(n)] for nodes in by_type)
+
+
+def _kept_own(nodes: list[ast.AST], keep: Callable[[ast.AST], bool]) -> list[ast.AST]:
+    return [n for n in nodes if keep(n)]
 
 
 def _names_in(names: list[ast.AST]) -> frozenset[str]:

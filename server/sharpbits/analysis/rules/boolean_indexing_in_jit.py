@@ -90,7 +90,7 @@ and the masked sum `x[mask].sum()` / `jnp.sum(x[mask])` becomes `jnp.where(mask,
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for node in model.nodes(ast.Subscript):
+        for node in model.candidates("maybe masks", (ast.Subscript,), _may_index_with_a_mask):
             assert isinstance(node, ast.Subscript)
             fn = model.enclosing_function(node)
             if fn is None or not fn.traced or isinstance(node.ctx, ast.Del):
@@ -152,3 +152,8 @@ and the masked sum `x[mask].sum()` / `jnp.sum(x[mask])` becomes `jnp.where(mask,
             return Fix(safe=safe, description=f"Use `{new[:60]}`", edits=(TextEdit(line, col + 1, end_line, end_col + 1, new),))
 
         return build, f"use `{jnp}.where(...)`"
+
+
+def _may_index_with_a_mask(node: ast.AST) -> bool:
+    """`x[...]` read or written (not deleted) with an index that is no constant and no slice: maybe a mask."""
+    return not isinstance(node.ctx, ast.Del) and not isinstance(node.slice, ast.Constant | ast.Slice)  # type: ignore[attr-defined]

@@ -175,7 +175,7 @@ The message names which of these applies.
             if fn is None or not fn.abstract:
                 continue
             self._check_call(ctx, fn, node)
-        for node in model.nodes(ast.Subscript):
+        for node in model.candidates("sliced subscripts", (ast.Subscript,), _has_a_slice):
             assert isinstance(node, ast.Subscript)
             fn = model.enclosing_function(node)
             if fn is None or not fn.abstract:
@@ -252,3 +252,9 @@ The message names which of these applies.
 def _short(node: ast.AST) -> str:
     text = ast.unparse(node)
     return text if len(text) <= 30 else text[:27] + "..."
+
+
+def _has_a_slice(node: ast.AST) -> bool:
+    """`x[a:b]`, `x[i, a:b]`: a subscript with a slice among its indices."""
+    index = node.slice  # type: ignore[attr-defined]
+    return any(isinstance(part, ast.Slice) for part in (index.elts if isinstance(index, ast.Tuple) else [index]))

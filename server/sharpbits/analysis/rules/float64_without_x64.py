@@ -18,6 +18,18 @@ _DTYPE_POSITION = {"jax.numpy.array": 1, "jax.numpy.asarray": 1, "jax.numpy.zero
                    "jax.numpy.full_like": 2, "jax.numpy.empty_like": 1, "jax.lax.convert_element_type": 1}
 
 
+_DTYPE_TAILS = {q.rsplit(".", 1)[1] for q in (*_WIDE_TYPES, *_DTYPE_POSITION)} | {"astype"}
+
+
+def _may_ask_for_a_dtype(call: ast.AST) -> bool:
+    """From the call's syntax alone: `NAME(...)` (the name may be an imported `float64` or `zeros`), or
+    `X.attr(...)` with a `dtype=` keyword or an attribute that names a wide type, a constructor taking a dtype,
+    or `astype`."""
+    func = call.func  # type: ignore[attr-defined]
+    return isinstance(func, ast.Name) or (isinstance(func, ast.Attribute) and (
+        func.attr in _DTYPE_TAILS or any(kw.arg == "dtype" for kw in call.keywords)))  # type: ignore[attr-defined]
+
+
 def enables_x64(model: ModuleModel, text: str | None = None) -> bool:
     """Whether the module enables (or even mentions) x64: `jax.config.update("jax_enable_x64", ...)`,
     `jax.config.jax_enable_x64 = ...`, `os.environ["JAX_ENABLE_X64"] = ...`, `jax.enable_x64()` (also
@@ -147,7 +159,7 @@ for; both are changes of behaviour, and neither is mechanical.
         if enables_x64(model, ctx.source.text):
             return
         severity = None if is_program(model, ctx.source.path) else "info"
-        for node in model.nodes(ast.Call):
+        for node in model.candidates("dtype requests", (ast.Call,), _may_ask_for_a_dtype):
             assert isinstance(node, ast.Call)
             scope = model.enclosing_function(node)
             q = model.qualname(node.func, scope)

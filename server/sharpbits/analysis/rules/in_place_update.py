@@ -143,7 +143,7 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for node in model.nodes(ast.Assign, ast.AugAssign):
+        for node in model.candidates("subscript assignments", (ast.Assign, ast.AugAssign), _assigns_a_subscript):
             if isinstance(node, ast.Assign):
                 targets = node.targets
                 aug = None
@@ -275,3 +275,10 @@ def _fix_builder(ctx: RuleContext, node: ast.Assign | ast.AugAssign, name: str, 
         return Fix(safe=safe, description=f"Use `{shown}`", edits=(edit,))
 
     return build
+
+
+def _assigns_a_subscript(node: ast.AST) -> bool:
+    """`x[i] = v`, `x[i] += v`, `a, x[i] = ...`: an assignment with a subscript among its targets."""
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]  # type: ignore[attr-defined]
+    return any(isinstance(t, ast.Subscript) for target in targets
+               for t in (target.elts if isinstance(target, ast.Tuple | ast.List) else [target]))

@@ -150,9 +150,8 @@ computed `sep=`, or a format spec computed at run time, nor when the module does
         for fn in model.traced_functions():
             if not fn.abstract:
                 continue
-            for node in model.own_nodes(fn):
-                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"):
-                    continue
+            for node in model.own_candidates("print calls", fn, _calls_print):
+                assert isinstance(node, ast.Call)
                 if model.is_local("print", fn) or "print" in model.aliases:
                     continue
                 traced = next((v for v in self._values(node) if model.is_tracer(v, fn)), None)
@@ -191,3 +190,7 @@ computed `sep=`, or a format spec computed at run time, nor when the module does
             return Fix(safe=True, description=f"Use `{new[:60]}`", edits=(TextEdit.replacing(source, call, new),))
 
         return build, f"use `{debug}.print`", ""
+
+
+def _calls_print(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"
