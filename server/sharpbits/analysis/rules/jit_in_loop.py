@@ -131,7 +131,7 @@ for static arguments.
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for call in model.nodes(ast.Call):
+        for call in model.candidates("maybe compiling calls", (ast.Call,), _may_compile):
             assert isinstance(call, ast.Call)
             func = call.func
             last = func.attr if isinstance(func, ast.Attribute) else model.aliases.get(func.id, "") if isinstance(
@@ -208,6 +208,14 @@ for static arguments.
                         ctx.report(value, f"`{param}` is a static argument of `{fn.name}`, and this lambda is a new "
                                    "object on every iteration: every call traces and compiles again; define the "
                                    "function once, outside the loop")
+
+
+def _may_compile(call: ast.AST) -> bool:
+    """From the call's syntax alone: `NAME(arg, ...)` (the name may be an imported `jit`), or `X.attr(arg, ...)`
+    with an attribute named like a compiling transformation (`jax.jit`, `eqx.filter_jit`, `jax.pmap`)."""
+    func = call.func  # type: ignore[attr-defined]
+    return bool(call.args) and (isinstance(func, ast.Name) or (  # type: ignore[attr-defined]
+        isinstance(func, ast.Attribute) and func.attr.endswith(_COMPILING_TAILS)))
 
 
 _KIND_WORDS = {"lambda": "lambda", "nested function": "nested function", "partial": "`functools.partial` object",
