@@ -20,15 +20,19 @@ reused parse is the one `ast.parse` gives, positions included). What it reuses:
   argument kinds it passed). An edit inside a helper that changes what it returns runs its callers' flows again;
   a change to what the imports or module-level names hold (their kinds) runs every flow again. Likewise each
   function's walk for PRNG key reuse (when the kinds it read, the imports, which functions always consume a key
-  and what each call it met may consume are the same), each function's parameter evidence (from its own nodes),
-  and what each dotted name refers to (while the imports are the same).
+  and what each call it met may consume are the same), facts that follow from a node and the imports (a
+  function's parameter evidence, what a function's calls say about keys, the calls that apply transformations,
+  what each dotted name refers to), and the first filters of the rules and the model that look at syntax only
+  (`Scopes.candidates`, `syntax_fact`: the conditions of a function, its global reads, its side-effect
+  candidates, a statement's mutations, subscripts and dtype requests). Parents and owners are copied from the
+  last version and changed only where statements were added or dropped.
 
-Not reused yet: which functions are traced (`_find_traced`, over the whole module), the parameter kinds, and the
-rules other than the key-reuse walks, which run over the whole module on every new text (about half of an
-update's time on a 5,000-line file). Reusing one function's findings needs each rule's dependencies across
-functions spelled out (globals another function changes, call sites elsewhere, what a helper returns for an
-expression, functions run both eagerly and compiled); until such a reuse is proven equal by the same tests, it
-is not done. Nothing is reused for the statements below an added or deleted line.
+Not reused: which functions are traced and what kinds their parameters have (both from the whole module, about
+a quarter of an update on a 5,000-line file), and the rules' own work past their first filter (about half):
+reusing one function's findings needs each rule's dependencies across functions spelled out (globals another
+function changes, call sites elsewhere, what a helper returns for an expression, functions run both eagerly and
+compiled); until such a reuse is proven equal by the same tests, it is not done. Nothing is reused for the
+statements below an added or deleted line (their nodes are new: the parse gives them their new positions).
 """
 
 from __future__ import annotations

@@ -18,6 +18,10 @@ fresh build makes it.
   key argument, and, for each call it met, what the call may consume (`_argument_uses`: which function of the
   module it runs and what that function consumes, asked in order). A walk is taken again when all of these
   are the same; the questions are asked again, in order, as for flows.
+- `NodeMemo` and `SyntaxFacts` (here): facts of one node kept while the node is in the document: those that
+  follow from its subtree and the imports (NodeMemo, given the imports as its context), and those that follow
+  from its top-level statement's syntax alone (SyntaxFacts: the first filters of rules and model parts,
+  `Scopes.candidates`). The parse shares a node only together with its whole top-level statement.
 """
 
 from __future__ import annotations
