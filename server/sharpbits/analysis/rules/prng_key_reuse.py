@@ -126,6 +126,9 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         # different elements of a split key array
         "import jax\nkeys = jax.random.split(jax.random.key(0), 2)\na = jax.random.normal(keys[0], ())\n"
         "b = jax.random.normal(keys[1], ())\n",
+        # the same split computed again, another element taken: the two keys of one split
+        "import jax\nrng = jax.random.key(0)\na = jax.random.uniform(jax.random.split(rng)[1], ())\n"
+        "b = jax.random.uniform(jax.random.split(jax.random.split(rng)[0])[1], ())\n",
     ]
     INVALID = [
         Invalid(  # a key handed to a function (which draws from it or splits it), then to a sampler
