@@ -22,7 +22,9 @@ it after the trace raises `UnexpectedTracerError` (a "leaked tracer").
 
 Lists and dicts built inside the traced function (and stacked or returned), values handed to
 `jax.debug.callback`/`io_callback` (which run on every call, on the host), static values such as shapes, and
-module state of flax.nnx/equinox transformations are not flagged.
+module state of flax.nnx/equinox transformations are not flagged. Under `jax.grad` alone (no `jit`) JAX computes
+eagerly: only values computed from the function's arguments are tracers, so storing an array computed from one
+it closes over is not flagged either.
 """
     example = """
 import jax
