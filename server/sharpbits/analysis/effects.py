@@ -14,8 +14,9 @@ import ast
 from dataclasses import dataclass
 from functools import partial
 
-from sharpbits.analysis.kinds import ARRAYS, Kind, ValueKinds
+from sharpbits.analysis.kinds import ARRAYS, Kind
 from sharpbits.analysis.scopes import FunctionInfo
+from sharpbits.analysis.tracers import TracerValues
 
 # Methods that put a value into a container: method -> positions of the stored values (None: every argument).
 _STORING_METHODS: dict[str, tuple[int, ...] | None] = {
@@ -40,7 +41,7 @@ class SideEffect:
     receiver: ast.Name | None = None  # the name read to reach the state (`LOG` in `LOG.append(x)`)
 
 
-class SideEffects(ValueKinds):
+class SideEffects(TracerValues):
     """The side-effect part of ModuleModel (see model.py)."""
 
     _side_effects: list[SideEffect] | None = None
@@ -131,7 +132,13 @@ class SideEffects(ValueKinds):
             return any(self._carries_traced(e, fn) for e in expr.elts)
         if isinstance(expr, ast.Dict):
             return any(self._carries_traced(v, fn) for v in expr.values)
-        return self.kind_of(expr, fn) in _TRACED_KINDS
+        kind = self.kind_of(expr, fn)
+        if kind in ARRAYS and not fn.abstract:
+            # under jax.grad/jvp alone (no jit) JAX computes eagerly: only values computed from what the trace
+            # binds (its parameters) are tracers; an array closed over from eager code, and what is computed
+            # from it alone, is concrete (`problem.dt = ts[i + 1] - ts[i]`)
+            return self.reads_traced_name(expr, fn)
+        return kind in _TRACED_KINDS
 
     def _call_effect(self, node: ast.Call, fn: FunctionInfo) -> SideEffect | None:
         func = node.func

@@ -665,6 +665,7 @@ class _ScopeWalk:
                     if first is None:
                         continue
                 if (_conflict(first, how, definite) and not _fold_past_split(self.model, first, call, how)
+                        and not _distinct_split_elements(self.model, first, call)
                         and not _replays(first, call, stmt) and not self._compared(first, stmt, call)
                         and not self._paired(first, call)
                         and not _unused_results(first.statement, first.call) and not _unused_results(stmt, call)
@@ -881,6 +882,34 @@ def _fold_past_split(model: KeyFlow, first: KeyUse, call: ast.Call, how: str) ->
         return True
     n, i = literal_int(count), literal_int(data)
     return n is not None and i is not None and i >= n
+
+
+def _split_element(model: KeyFlow, call: ast.Call) -> tuple[str, int] | None:
+    """`split(key, n)[i]`: the count as written and the element taken (counted from the front when `n` is a
+    literal), or None when the call is not a split whose one result is indexed by a literal."""
+    if model.qualname(call.func, model.enclosing_function(call)) != "jax.random.split":
+        return None
+    parent = model.parents.get(call)
+    if not isinstance(parent, ast.Subscript) or parent.value is not call:
+        return None
+    index = literal_int(parent.slice)
+    count = next((kw.value for kw in call.keywords if kw.arg == "num"),
+                 call.args[1] if len(call.args) > 1 else ast.Constant(2))
+    n = literal_int(count)
+    if index is None or (index < 0 and n is None):
+        return None
+    if n is not None and not -n <= index < n:
+        return None
+    return ast.dump(count), index % n if n is not None else index
+
+
+def _distinct_split_elements(model: KeyFlow, first: KeyUse, call: ast.Call) -> bool:
+    """`split(key)[1]` and later `split(key)[0]`: the same split computed again (its result is a function of
+    the key), each time taking another element, so the two uses get distinct keys, as `k0, k1 = split(key)`."""
+    if first.how != "split" or first.call is call:
+        return False
+    a, b = _split_element(model, first.call), _split_element(model, call)
+    return a is not None and b is not None and a[0] == b[0] and a[1] != b[1]
 
 
 _DUMMY = re.compile(r"_+$|_[A-Za-z0-9_]*[A-Za-z0-9]$|.*dummy|ignored_|unused_", re.IGNORECASE)

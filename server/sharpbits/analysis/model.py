@@ -67,7 +67,7 @@ __all__ = [
 ]
 
 
-class ModuleModel(TracerValues, GlobalChanges, Donations, Execution):
+class ModuleModel(GlobalChanges, TracerValues, Donations, Execution):
     """Names, traced functions and value kinds of one parsed module, built once per analysis.
 
     Its parts live in their own files: scopes.py (the walk, imports, names), traced.py (what runs under a JAX

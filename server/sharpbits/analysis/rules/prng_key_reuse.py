@@ -24,9 +24,10 @@ A key is consumed by a sampler, by `split`, and by any function it is handed to 
 which may draw from it or split it; calls that only ask about it (`assert is_prng_key(key)`, shape or dtype
 queries, printing) do not count. `fold_in(key, i)` derives a key: several with distinct data are fine, but under
 JAX's default threefry `fold_in(k, i)` equals `split(k, n)[i]`, so folding in after a split (or splitting after a
-fold) repeats keys. Keys stored in attributes and dict entries (`self.rng`, `rngs["dropout"]`) are followed too,
-and so are keys a `lax.scan`/`fori_loop` or `vmap` body closes over and consumes (the same numbers every
-iteration or element).
+fold) repeats keys. `split(key)[1]` and a later `split(key)[0]` are the two keys of one split (the split is
+computed again, another element taken), not a reuse. Keys stored in attributes and dict entries (`self.rng`,
+`rngs["dropout"]`) are followed too, and so are keys a `lax.scan`/`fori_loop` or `vmap` body closes over and
+consumes (the same numbers every iteration or element).
 
 Reuse is on purpose in a few shapes the rule recognises and leaves alone: a test that reproduces a draw (the two
 results compared in an assertion, or the reproduced noise subtracted and the rest checked); a replay, where the
@@ -126,6 +127,9 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         # different elements of a split key array
         "import jax\nkeys = jax.random.split(jax.random.key(0), 2)\na = jax.random.normal(keys[0], ())\n"
         "b = jax.random.normal(keys[1], ())\n",
+        # the same split computed again, another element taken: the two keys of one split
+        "import jax\nrng = jax.random.key(0)\na = jax.random.uniform(jax.random.split(rng)[1], ())\n"
+        "b = jax.random.uniform(jax.random.split(jax.random.split(rng)[0])[1], ())\n",
     ]
     INVALID = [
         Invalid(  # a key handed to a function (which draws from it or splits it), then to a sampler

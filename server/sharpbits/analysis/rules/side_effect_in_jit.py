@@ -22,7 +22,9 @@ it after the trace raises `UnexpectedTracerError` (a "leaked tracer").
 
 Lists and dicts built inside the traced function (and stacked or returned), values handed to
 `jax.debug.callback`/`io_callback` (which run on every call, on the host), static values such as shapes, and
-module state of flax.nnx/equinox transformations are not flagged.
+module state of flax.nnx/equinox transformations are not flagged. Under `jax.grad` alone (no `jit`) JAX computes
+eagerly: only values computed from the function's arguments are tracers, so storing an array computed from one
+it closes over is not flagged either.
 """
     example = """
 import jax
@@ -85,11 +87,18 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
         # unique names from itertools.count at trace time
         "import itertools\nimport jax\n_ids = itertools.count()\n@jax.jit\ndef f(x):\n"
         "    with jax.named_scope(f'b{next(_ids)}'):\n        return x * 2\n",
+        # under jax.grad alone, a value computed only from an array closed over from eager code is concrete
+        "import jax\nimport jax.numpy as jnp\ndef run(problem):\n    ts = jnp.linspace(0.0, 1.0, 3)\n"
+        "    def sim(a):\n        problem.dt = ts[1] - ts[0]\n        return a * problem.dt\n"
+        "    return jax.grad(sim)(1.0)\n",
         # unknown values never warn
         "import jax\nfrom registry import describe\nCACHE = {}\n@jax.jit\ndef f(x):\n    CACHE['last'] = describe(x)\n"
         "    return x\n",
     ]
     INVALID = [
+        Invalid(  # under jax.grad alone a value computed from the differentiated argument is a tracer
+            "import jax\nimport jax.numpy as jnp\nlosses = []\ndef loss(w):\n    value = jnp.sum(w ** 2)\n"
+            "    losses.append(value)\n    return value\ng = jax.grad(loss)(jnp.ones(3))\n"),
         Invalid("import jax\nimport jax.numpy as jnp\nlosses = []\n@jax.jit\ndef step(x):\n"
                 "    loss = jnp.mean(x ** 2)\n    losses.append(loss)\n    return x - loss\n"),
         Invalid(  # a global written through `global`: runs once
