@@ -29,6 +29,9 @@ RANDOM_DERIVING = {"fold_in"}
 # calls that receive a key without drawing from it
 # methods that store a value in a container: the key is kept, not drawn from
 _STORING_METHODS = {"append", "extend", "insert", "add", "appendleft", "put", "setdefault"}
+# the first word of a function's name that says it stores its arguments (`save_checkpoint_if_due(state, key)`,
+# `np.save(path, key)`, `pickle.dump(key, f)`): a key handed to it is kept for later, not drawn from
+_SAVING_VERBS = {"save", "dump", "dumps", "serialize", "persist", "store", "write"}
 NOT_A_CONSUMER = {"print", "isinstance", "len", "type", "repr", "str", "id", "hash", "zip", "enumerate", "list",
                   "tuple", "iter", "reversed", "sorted", "dict", "set", "jax.device_put", "jax.tree.map",
                   "jax.tree_util.tree_map", "jax.block_until_ready", "jax.debug.print", "jax.numpy.shape",
@@ -297,6 +300,8 @@ class KeyFlow(ValueKinds):
                 "replace", "_replace") and q is None and call.keywords and not call.args):
             return []  # dataclasses.replace(state, key=k), state._replace(rng=k): the key is stored
         callee = self.callee_of(call, scope)
+        if callee is None and _saves(call):
+            return []  # a function we cannot see whose name says it saves its arguments
         if callee is None:  # a function we cannot see: maybe (a constructor given key=: surely)
             opaque = "always" if _constructs(call) else "maybe"
             unseen: list[tuple[ast.AST, str]] = [(a, "maybe") for a in call.args]
@@ -1085,3 +1090,11 @@ def _calls_in_order(expr: ast.AST) -> list[tuple[ast.Call, ast.AST | None]]:
                 continue
             stack.append((child, inner, False))
     return out
+
+
+def _saves(call: ast.Call) -> bool:
+    """`save_checkpoint(...)`, `manager.save(...)`, `pickle.dump(...)`: the called name starts with a verb that
+    stores (see _SAVING_VERBS)."""
+    func = call.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    return name.lstrip("_").split("_", 1)[0].lower() in _SAVING_VERBS

@@ -357,9 +357,39 @@ def _is_bool_dtype(node: ast.AST, model: ValueKinds, scope: FunctionInfo | None)
         "jax.numpy.bool_", "numpy.bool_", "jax.numpy.bool")
 
 
+# Words in a class name that may stand for an array type (`Array`, `ArrayLike`, `Tensor`, `PRNGKey`, `Scalar`).
+_ARRAY_LIKE_WORDS = ("array", "tensor", "scalar", "numeric", "number", "key", "like", "leaf", "tree", "any", "float",
+                     "int", "bool", "real", "complex", "shaped", "data", "value")
+
+
+def _optional_object(annotation: ast.AST) -> bool:
+    """`Provider | None`, `Optional[Provider]`: None or an object of a named class that is no array type. A
+    truth test of such a parameter (`overrides or default`) only tells None from the object, which has no
+    array truth value, also when the object is a pytree of traced arrays."""
+    members: list[ast.AST] = []
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        members = [annotation.left, annotation.right]
+    elif isinstance(annotation, ast.Subscript) and isinstance(annotation.value, ast.Name | ast.Attribute):
+        head = annotation.value.id if isinstance(annotation.value, ast.Name) else annotation.value.attr
+        inner = annotation.slice
+        if head == "Optional":
+            members = [inner, ast.Constant(None)]
+        elif head == "Union" and isinstance(inner, ast.Tuple):
+            members = list(inner.elts)
+    if len(members) != 2 or sum(_is_none(m) for m in members) != 1:
+        return False
+    (cls,) = [m for m in members if not _is_none(m)]
+    if not isinstance(cls, ast.Name | ast.Attribute):
+        return False  # Float[Array, "n"] | None, a string annotation: unknown
+    name = cls.id if isinstance(cls, ast.Name) else cls.attr
+    return name[:1].isupper() and not any(word in name.lower() for word in _ARRAY_LIKE_WORDS)
+
+
 def _annotation_kind(annotation: ast.AST | None) -> Kind | None:
     if annotation is None:
         return None
+    if _optional_object(annotation):
+        return Kind.UNKNOWN  # None or an object: not known to be an array, so unknown, which never warns
     if isinstance(annotation, ast.Subscript) and isinstance(annotation.value, ast.Name | ast.Attribute):
         head_name = annotation.value.id if isinstance(annotation.value, ast.Name) else annotation.value.attr
         if head_name == "Bool":  # jaxtyping's Bool[Array, "..."]

@@ -161,6 +161,19 @@ class TracedCode(Scopes):
                 values.append(call.args[positional.index(param)])
         return values
 
+    def _under_disable_jit(self, node: ast.AST) -> bool:
+        """Whether a call sits in the body of `with jax.disable_jit():` (in the same function): there jit,
+        vmap and the lax loops run their functions eagerly, on concrete values."""
+        parent = self.parents.get(node)
+        while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            if isinstance(parent, ast.With | ast.AsyncWith) and any(
+                    isinstance(item.context_expr, ast.Call) and self.qualname(
+                        item.context_expr.func, self.enclosing_function(parent)) == "jax.disable_jit"
+                    for item in parent.items):
+                return True
+            parent = self.parents.get(parent)
+        return False
+
     def _inside_transform(self, node: ast.AST | None) -> bool:
         """`jax.jit(jax.value_and_grad(f))`: the site is itself an argument of another transformation, which
         traces every argument."""
@@ -289,6 +302,8 @@ class TracedCode(Scopes):
                     info.traces.append(site)
         calls = self._call_index()
         for node in (call for index in calls for call in index.transforms):
+            if self._under_disable_jit(node):
+                continue  # `with jax.disable_jit():` runs the transformation eagerly: its function sees values
             scope = self.enclosing_function(node)
             site = self.transform_of(node.func, scope)
             if site is not None and node.args:
