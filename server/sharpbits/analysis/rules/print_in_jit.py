@@ -122,6 +122,9 @@ computed `sep=`, or a format spec computed at run time, nor when the module does
         # inside ensure_compile_time_eval values are concrete
         "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    with jax.ensure_compile_time_eval():\n"
         "        c = jnp.arange(3)\n        print(c)\n    return x + c\n",
+        # under `with jax.disable_jit():` a scan body runs eagerly and print shows values (brainpy's tests)
+        "import jax\nimport jax.numpy as jnp\ndef body(c, x):\n    c = c + x\n    print(c)\n    return c, c\n"
+        "with jax.disable_jit():\n    jax.lax.scan(body, 0, jnp.arange(3))\n",
     ]
     INVALID = [
         Invalid(

@@ -130,6 +130,10 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         # the same split computed again, another element taken: the two keys of one split
         "import jax\nrng = jax.random.key(0)\na = jax.random.uniform(jax.random.split(rng)[1], ())\n"
         "b = jax.random.uniform(jax.random.split(jax.random.split(rng)[0])[1], ())\n",
+        # a key handed to a function that saves it (a checkpoint for resume) is stored, not drawn from (jimgw)
+        "import jax\nfrom ckpt import save_checkpoint\ndef run(key, n):\n    for _ in range(n):\n"
+        "        key, sub = jax.random.split(key)\n        x = jax.random.normal(sub, ())\n"
+        "        save_checkpoint('run.ckpt', key, x)\n    return x\n",
     ]
     INVALID = [
         Invalid(  # a key handed to a function (which draws from it or splits it), then to a sampler

@@ -128,6 +128,9 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         "@functools.partial(jax.jit, static_argnames='causal')\ndef api(x, causal):\n    return attn(x, causal)\n",
         # unknown values (a parameter with a non-None default may be a Python number) never warn
         "import jax\n@jax.jit\ndef f(x, scale=1.0):\n    if scale:\n        x = x * scale\n    return x\n",
+        # a parameter annotated `Provider | None` is None or an object: `or` only tells which (torax)
+        "import jax\nclass Provider:\n    scale = 2.0\nDEFAULT = Provider()\n@jax.jit\n"
+        "def f(x, overrides: Provider | None = None):\n    p = overrides or DEFAULT\n    return x * p.scale\n",
     ]
     INVALID = [
         Invalid(
