@@ -32,6 +32,8 @@ _STORING_METHODS = {"append", "extend", "insert", "add", "appendleft", "put", "s
 # the first word of a function's name that says it stores its arguments (`save_checkpoint_if_due(state, key)`,
 # `np.save(path, key)`, `pickle.dump(key, f)`): a key handed to it is kept for later, not drawn from
 _SAVING_VERBS = {"save", "dump", "dumps", "serialize", "persist", "store", "write"}
+# point-mass distributions (numpyro's Delta, distrax's and TFP's Deterministic): sampling one draws nothing
+_POINT_MASSES = {"Delta", "Deterministic", "VectorDeterministic", "PointMass"}
 NOT_A_CONSUMER = {"print", "isinstance", "len", "type", "repr", "str", "id", "hash", "zip", "enumerate", "list",
                   "tuple", "iter", "reversed", "sorted", "dict", "set", "jax.device_put", "jax.tree.map",
                   "jax.tree_util.tree_map", "jax.block_until_ready", "jax.debug.print", "jax.numpy.shape",
@@ -203,6 +205,25 @@ class KeyFlow(ValueKinds):
         methods = [n.name for n in cls.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
         return (decorated or named_tuple) and not any(m in ("__init__", "__post_init__", "__new__") for m in methods)
 
+    def _samples_point_mass(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
+        """A call that samples a point-mass distribution built right there: `Delta(v).sample(key)`,
+        `numpyro.sample("x", dist.Delta(v), rng_key=key)`, `rv(dist.Delta(v), name="x")(key)`. Its one value is
+        fixed, so the key it is given draws nothing."""
+        func = call.func
+        built: list[ast.expr]
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call):
+            built = [func.value]  # Delta(v).sample(key)
+        else:
+            built = [*call.args, *(k.value for k in call.keywords)]
+            if isinstance(func, ast.Call):
+                built += [*func.args, *(k.value for k in func.keywords)]  # rv(Delta(v))(key)
+        for node in built:
+            if isinstance(node, ast.Call):
+                q = self.qualname(node.func, scope)
+                if q is not None and "." in q and q.rsplit(".", 1)[1] in _POINT_MASSES:
+                    return True
+        return False
+
     def module_classes(self) -> dict[str, ast.ClassDef]:
         if self._module_classes is None:
             self._module_classes = {n.name: n for n in self.tree.body if isinstance(n, ast.ClassDef)}
@@ -299,6 +320,8 @@ class KeyFlow(ValueKinds):
         if q == "dataclasses.replace" or (isinstance(call.func, ast.Attribute) and call.func.attr in (
                 "replace", "_replace") and q is None and call.keywords and not call.args):
             return []  # dataclasses.replace(state, key=k), state._replace(rng=k): the key is stored
+        if self._samples_point_mass(call, scope):
+            return []  # numpyro.sample("x", dist.Delta(v), rng_key=key), rv(Delta(v))(key): nothing is drawn
         callee = self.callee_of(call, scope)
         if callee is None and _saves(call):
             return []  # a function we cannot see whose name says it saves its arguments

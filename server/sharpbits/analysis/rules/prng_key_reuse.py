@@ -134,6 +134,9 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         "import jax\nfrom ckpt import save_checkpoint\ndef run(key, n):\n    for _ in range(n):\n"
         "        key, sub = jax.random.split(key)\n        x = jax.random.normal(sub, ())\n"
         "        save_checkpoint('run.ckpt', key, x)\n    return x\n",
+        # sampling a point mass (numpyro's Delta) draws nothing: normal(key) is the key's only draw (coix)
+        "import jax\nimport numpyro\nimport numpyro.distributions as dist\ndef model(key):\n"
+        "    x = jax.random.normal(key)\n    return numpyro.sample('x', dist.Delta(x), rng_key=key)\n",
     ]
     INVALID = [
         Invalid(  # a key handed to a function (which draws from it or splits it), then to a sampler
