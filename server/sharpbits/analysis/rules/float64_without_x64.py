@@ -110,9 +110,10 @@ that need double precision (ill-conditioned solves, long sums, likelihoods) quie
 The flag is global and must be set where the program starts, before any array is created:
 `jax.config.update("jax_enable_x64", True)` or `JAX_ENABLE_X64=1` in the environment. So the rule warns in a
 module that is a program (it has `if __name__ == "__main__":`, or is a notebook) and never mentions the flag. In a
-library module it reports at `info`: whether its users enable x64 cannot be known from the module. A module that
-mentions the flag at all (sets it, reads it, uses `jax.experimental.enable_x64()`) is trusted. NumPy's own
-float64 (`np.zeros(3, dtype=np.float64)`) is not JAX's concern and is never flagged.
+library module it reports at `info`: whether its users enable x64 cannot be known from the module; so it does for
+a function of a program module that nothing the module runs reaches (its library part, called from elsewhere). A
+module that mentions the flag at all (sets it, reads it, uses `jax.experimental.enable_x64()`) is trusted. NumPy's
+own float64 (`np.zeros(3, dtype=np.float64)`) is not JAX's concern and is never flagged.
 """
     example = """
 import jax
