@@ -161,8 +161,11 @@ def _skip(path: Path, reason: str) -> None:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    from sharpbits.analysis.incremental import tune_garbage_collector
     from sharpbits.files import iter_python_files
     from sharpbits.output_formats import write_github, write_json, write_sarif, write_text
+
+    tune_garbage_collector()  # as the language server: fewer full collections over what the run holds
 
     try:
         first = Path(args.paths[0]) if args.paths else Path(".")

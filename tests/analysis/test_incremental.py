@@ -384,5 +384,12 @@ def test_the_indexes_of_a_reused_walk_are_what_a_fresh_walk_builds(base, edits):
             continue
         assert reused.parents == fresh.parents and reused.owner == fresh.owner
         assert reused.by_type == fresh.by_type
+        for types in [(ast.Assign, ast.AugAssign), (ast.Subscript,), (ast.Call, ast.Name, ast.FunctionDef)]:
+            assert reused.candidates("any of " + str(types), types, _any_node) == fresh.candidates(
+                "any of " + str(types), types, _any_node) == fresh.nodes(*types)
         assert {info.node if info else None: reused.own_nodes(info) for info in [None, *reused.functions.values()]} == {
             info.node if info else None: fresh.own_nodes(info) for info in [None, *fresh.functions.values()]}
+
+
+def _any_node(node: ast.AST) -> bool:
+    return True

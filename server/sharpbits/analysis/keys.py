@@ -733,8 +733,8 @@ class _ScopeWalk:
         if same:
             if not self._varies_per_iteration(call, node, stmt):
                 return False
-        elif not isinstance(stmt, ast.Return) and (not _stored(first.statement)
-                                                    or _stored(first.statement) != _stored(stmt)):
+        elif not isinstance(stmt, ast.Return) and (not _kept(first.statement)
+                                                    or _kept(first.statement) != _kept(stmt)):
             return False
         return values_dead_before(self.model, first.statement, stmt, same_statement=same)
 
@@ -1050,6 +1050,13 @@ def _stored(stmt: ast.stmt) -> set[str]:
             else:
                 out.add(ast.unparse(element))
     return out
+
+
+def _kept(stmt: ast.stmt) -> set[str]:
+    """What a statement binds, less the names written only with underscores (`_, keys = scan(...)`): those
+    throw a value away, so `_, keys = scan(step, key, ...)` and then `keys = split(key, n)` set the same name
+    again (a replay, when the liveness walk shows the first `keys` is never read)."""
+    return {name for name in _stored(stmt) if name.strip("_")}
 
 
 def _about_shapes(assertion: ast.AST, pair: list[ast.expr]) -> bool:

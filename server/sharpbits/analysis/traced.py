@@ -331,7 +331,7 @@ class TracedCode(Scopes):
         edges: list[tuple[FunctionInfo, FunctionInfo]] = []
         while work:
             fn = work.pop()
-            for child in self.own_nodes(fn):
+            for child in self.own_candidates("definitions and calls by name", fn, _defines_or_calls_a_name):
                 callee: FunctionInfo | None = None
                 reason = ""
                 if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
@@ -455,6 +455,12 @@ class TracedCode(Scopes):
         if positional and positional[0] in ("self", "cls") and info.parent is None:
             static.add(positional[0])
         return static
+
+
+def _defines_or_calls_a_name(node: ast.AST) -> bool:
+    """A nested `def`/`lambda`, or a call `NAME(...)`: how traced code reaches other functions of the module."""
+    return isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) or (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name))
 
 
 def _callee_index(calls: list[ast.Call]) -> dict[tuple[str, str], list[ast.Call]]:

@@ -137,6 +137,9 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         # sampling a point mass (numpyro's Delta) draws nothing: normal(key) is the key's only draw (coix)
         "import jax\nimport numpyro\nimport numpyro.distributions as dist\ndef model(key):\n"
         "    x = jax.random.normal(key)\n    return numpyro.sample('x', dist.Delta(x), rng_key=key)\n",
+        # the first draw's keys (the rest thrown away to `_`) are overwritten by the second before anything reads them
+        "import jax\ndef env_keys(key, n, body):\n    _, keys = jax.lax.scan(body, key, None, n)\n"
+        "    keys = jax.random.split(key, n)\n    return keys\n",
     ]
     INVALID = [
         Invalid(  # a key handed to a function (which draws from it or splits it), then to a sampler
@@ -209,6 +212,13 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         ),
         Invalid(  # in a comprehension
             "import jax\nkey = jax.random.key(0)\nxs = [jax.random.normal(key, ()) for _ in range(4)]\n",
+        ),
+        Invalid(  # both sets of keys kept: the scan's first key is also split(key, n)[1]
+            "import jax\ndef env_keys(key, n, body):\n    _, scanned = jax.lax.scan(body, key, None, n)\n"
+            "    keys = jax.random.split(key, n)\n    return scanned, keys\n",
+            fixed="import jax\ndef env_keys(key, n, body):\n    key, subkey = jax.random.split(key)\n"
+            "    _, scanned = jax.lax.scan(body, subkey, None, n)\n    keys = jax.random.split(key, n)\n"
+            "    return scanned, keys\n",
         ),
         Invalid(  # one element of a split key array, used twice
             "import jax\nkeys = jax.random.split(jax.random.key(0), 3)\na = jax.random.normal(keys[0], ())\n"
