@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from functools import partial
 
 from sharpbits.analysis.effects import SideEffects
 from sharpbits.analysis.keys import KeyFlow
@@ -52,21 +51,13 @@ def _targets(stmt: ast.stmt) -> list[ast.AST]:
     return []
 
 
-def _candidates(nodes: list[ast.AST]) -> list[ast.AST]:
-    load = ast.Load
-    found: list[ast.AST] = []
-    for node in nodes:
-        if type(node) is ast.Call:
-            func = node.func  # type: ignore[attr-defined]
-            if type(func) is ast.Attribute and func.attr in _MUTATING_METHODS:
-                found.append(node)
-        elif type(node.ctx) is not load:  # type: ignore[attr-defined]  # a store or a delete; most are reads
-            found.append(node)
-    return found
-
-
-def _candidates_by_type(by_type: list[list[ast.AST]]) -> tuple[list[ast.AST], ...]:
-    return tuple(_candidates(nodes) for nodes in by_type)
+def _may_mutate(node: ast.AST) -> bool:
+    """From its syntax alone: a store into a subscript or attribute (`config["relu"] = True`, `del x.y`), or a
+    call of a mutating method (`x.append(...)`). Most subscripts and attributes are reads."""
+    if type(node) is ast.Call:
+        func = node.func  # type: ignore[attr-defined]
+        return type(func) is ast.Attribute and func.attr in _MUTATING_METHODS
+    return type(node.ctx) is not ast.Load  # type: ignore[attr-defined]
 
 
 def _stored_names(target: ast.AST) -> list[ast.Name]:
@@ -125,19 +116,9 @@ class _Globals:
                     # lazy initialisation (`if _CACHE is None: _CACHE = ...`) that sets the value once
                 self.changes.setdefault(node.id, []).append(Change(node.lineno, f"written through `global` in `{fn.name}`", True))
 
-    def _mutation_candidates(self) -> list[ast.AST]:
-        """Stores into subscripts and attributes, and `x.append(...)`-like calls, in the order of
-        `nodes(ast.Subscript, ast.Attribute, ast.Call)`; one list per top-level statement kept across versions."""
-        model = self.model
-        if model._reusable is None:
-            return _candidates(model.nodes(ast.Subscript, ast.Attribute, ast.Call))
-        parts = [model.syntax_fact("mutation candidates", statement, partial(_candidates_by_type, [
-            model.statement_nodes(statement, cls) for cls in (ast.Subscript, ast.Attribute, ast.Call)]))
-            for statement in reversed(model.tree.body)]  # the order of nodes(...): statements last to first
-        return [node for kind in range(3) for part in parts for node in part[kind]]
-
     def _mutations(self) -> None:
-        for node in self._mutation_candidates():
+        for node in self.model.candidates("mutation candidates", (ast.Subscript, ast.Attribute, ast.Call),
+                                          _may_mutate):
             base: ast.AST | None = None
             cls = type(node)
             if cls is not ast.Call and isinstance(node.ctx, ast.Store | ast.Del):  # type: ignore[attr-defined]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
+from functools import partial
 
 from sharpbits.analysis.kinds import Kind, ValueKinds
 from sharpbits.analysis.liveness import values_dead_before
@@ -130,14 +131,11 @@ class KeyFlow(ValueKinds):
     def _find_key_reuses(self) -> list[KeyReuse]:
         if not any(q == "jax" or q.startswith("jax.random") for q in self.aliases.values()):
             return []  # this module cannot name a jax.random function
-        if self._reusable is not None:
-            self._reusable.key_facts.begin(self.aliases)
         always = self._always_consumed_params()
         # the scopes that may consume a key: they call jax.random, a function of the module that always consumes a
         # key argument, or hand a key (by kind) to any function
         scopes: list[FunctionInfo | None] = []
-        module_calls = [n for n in self.own_nodes(None) if isinstance(n, ast.Call)]
-        if self._may_consume(_ScopeKeyFacts.of(self, None, module_calls), always):
+        if self._may_consume(_ScopeKeyFacts.of(self, None), always):
             scopes.append(None)
         for info in self.functions.values():
             if not isinstance(info.node, ast.Lambda) and self._may_consume(self._key_facts(info), always):
@@ -159,7 +157,6 @@ class KeyFlow(ValueKinds):
                     lambda log, fn=fn: _ScopeWalk(self, fn, fn.node.body, always, log).found))  # type: ignore[misc]
         if reusable is not None:
             reusable.keys.commit()
-            reusable.key_facts.commit()
         found.extend(self._closure_reuses())
         return found
 
@@ -355,13 +352,7 @@ class KeyFlow(ValueKinds):
     def _key_facts(self, fn: FunctionInfo) -> _ScopeKeyFacts:
         """What a function's own calls say about keys (see _ScopeKeyFacts): from its own nodes and the imports
         alone, so kept per function node across versions while the imports are the same (analysis/reuse.py)."""
-        memo = self._reusable.key_facts if self._reusable is not None else None
-        facts = memo.get(fn.node) if memo is not None else None
-        if facts is None:
-            facts = _ScopeKeyFacts.of(self, fn, [n for n in self.own_nodes(fn) if isinstance(n, ast.Call)])
-            if memo is not None:
-                memo.keep(fn.node, facts)
-        return facts  # type: ignore[return-value]
+        return self.imports_fact("key facts", fn.node, partial(_ScopeKeyFacts.of, self, fn))
 
 
 @dataclass(frozen=True)
@@ -375,7 +366,8 @@ class _ScopeKeyFacts:
     # sampler in a statement that always runs (before any branch that could return early)
 
     @staticmethod
-    def of(model: KeyFlow, fn: FunctionInfo | None, calls: list[ast.Call]) -> _ScopeKeyFacts:
+    def of(model: KeyFlow, fn: FunctionInfo | None) -> _ScopeKeyFacts:
+        calls = [n for n in model.own_nodes(fn) if isinstance(n, ast.Call)]
         draws = False
         called: set[str] = set()
         handed: list[ast.Name] = []

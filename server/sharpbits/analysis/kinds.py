@@ -8,6 +8,7 @@ import ast
 import contextlib
 import enum
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING
 
 from sharpbits.analysis.scopes import FunctionInfo
@@ -129,9 +130,6 @@ class ValueKinds(TracedCode):
         self.module_env = module_flow.env
         if reusable is not None:
             reusable.begin(self)
-        if self._reusable is not None:
-            self._reusable.evidence.begin()
-            self._reusable.untraced_param_kinds.begin()
         # Functions in definition order; nested functions see their parent's environment at the end of the
         # parent (closures read the latest binding), helpers see the kinds their traced callers pass.
         ordered = sorted(self.functions.values(), key=lambda f: (_depth(f), _helper_rank(f)))
@@ -145,9 +143,6 @@ class ValueKinds(TracedCode):
                 final_envs[id(info)] = self.function_flow(info, closure, self.name_kinds)
         if reusable is not None:
             reusable.commit(self)
-        if self._reusable is not None:
-            self._reusable.evidence.commit()
-            self._reusable.untraced_param_kinds.commit()
 
     def function_flow(self, info: FunctionInfo, closure: dict[str, Kind], record: dict[int, Kind]) -> dict[str, Kind]:
         """Runs the dataflow of one function's body, recording the kind at each name read into `record`;
@@ -248,22 +243,18 @@ class ValueKinds(TracedCode):
     def _param_kinds(self, info: FunctionInfo) -> dict[str, Kind]:
         """The kind of each parameter on entry. For a function no transformation traces, it follows from the
         function's node alone (annotations, defaults, how the body uses it): kept per node across versions."""
-        memo = self._reusable.untraced_param_kinds if self._reusable is not None and not info.traces else None
-        if memo is not None:
-            known = memo.get(info.node)
-            if known is not None:
-                return known  # type: ignore[return-value]  # never changed: FunctionInfo.param_kinds is read-only
-        kinds = self._parameter_kinds(info)
-        if memo is not None:
-            memo.keep(info.node, kinds)
-        return kinds
+        if info.traces:
+            return self._parameter_kinds(info)
+        # never changed once made: FunctionInfo.param_kinds is replaced, not updated
+        return self.syntax_fact("untraced parameter kinds", info.node, partial(self._parameter_kinds, info))
 
     def _parameter_kinds(self, info: FunctionInfo) -> dict[str, Kind]:
         kinds: dict[str, Kind] = {}
         a = info.node.args
         defaults = dict(zip([p.arg for p in [*a.posonlyargs, *a.args]][::-1], a.defaults[::-1], strict=False))
         defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
-        evidence, written_whole = _parameter_evidence(self, info)
+        evidence, written_whole = self.syntax_fact("parameter evidence", info.node,
+                                                   partial(_parameter_evidence, self, info))
         helper_calls = self._calls_from_traced.get(info.qualname, [])
         directly_traced = any(not t.transform.startswith(("called from", "defined inside")) for t in info.traces)
         passed_through = self.passed_through_params(info) if directly_traced else set()
@@ -411,12 +402,7 @@ def _parameter_evidence(model: ValueKinds, info: FunctionInfo) -> tuple[set[str]
     `p["w"]`, `**p`, `for k, v in p`), and those written whole through `p[...] = v` or `p[...] += v`: that is how
     a mutable reference is written (`jax.new_ref`, a flax `nnx.Variable`, which `jit` passes through as a
     reference), never how array code updates an array; such a parameter is a reference, updated in place by
-    design. Both follow from the function's own nodes alone: kept per function node across versions."""
-    memo = model._reusable.evidence if model._reusable is not None else None
-    if memo is not None:
-        found = memo.get(info.node)
-        if found is not None:
-            return found  # type: ignore[return-value]
+    design. Both follow from the function's own nodes alone."""
     params = set(info.params)
     container: set[str] = set()
     whole: set[str] = set()
@@ -442,10 +428,7 @@ def _parameter_evidence(model: ValueKinds, info: FunctionInfo) -> tuple[set[str]
                 if (type(target) is Subscript and type(target.value) is Name and type(target.slice) is Constant
                         and target.slice.value is Ellipsis):
                     whole.add(target.value.id)
-    found = (container & params, whole & params)
-    if memo is not None:
-        memo.keep(info.node, found)
-    return found
+    return container & params, whole & params
 
 
 class _KindEvaluator:

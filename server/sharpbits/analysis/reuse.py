@@ -18,10 +18,11 @@ fresh build makes it.
   key argument, and, for each call it met, what the call may consume (`_argument_uses`: which function of the
   module it runs and what that function consumes, asked in order). A walk is taken again when all of these
   are the same; the questions are asked again, in order, as for flows.
-- `NodeMemo` and `SyntaxFacts` (here): facts of one node kept while the node is in the document: those that
-  follow from its subtree and the imports (NodeMemo, given the imports as its context), and those that follow
-  from its top-level statement's syntax alone (SyntaxFacts: the first filters of rules and model parts,
-  `Scopes.candidates`). The parse shares a node only together with its whole top-level statement.
+- `SyntaxFacts` (here): facts of one node kept while the node is in the document: those that follow from its
+  top-level statement alone (the first filters of rules and model parts, `Scopes.candidates`, a function's
+  parameter evidence), or from it and the imports (`Scopes.imports_fact`: what a function's calls say about
+  keys, the calls that apply transformations). The parse shares a node only together with its whole top-level
+  statement.
 """
 
 from __future__ import annotations
@@ -175,52 +176,20 @@ def _same_uses(model: KeyFlow, info: FunctionInfo, asked: list[tuple[ast.Call, l
     return all(model._argument_uses(call, info) == answer for call, answer in asked)
 
 
-class NodeMemo:
-    """Facts that follow from one node's own subtree alone (a function's parameter evidence, kinds.py), or from it
-    and the imports (what a function's calls say about keys, keys.py), by node: the same node object means the
-    same subtree, so a fact is taken again for as long as its node is in the document (and the context given to
-    `begin`, the imports, is the same); facts of nodes no longer seen in a version are dropped after it."""
-
-    def __init__(self) -> None:
-        self._facts: dict[int, tuple[ast.AST, object]] = {}
-        self._next: dict[int, tuple[ast.AST, object]] = {}
-        self._context: object = None
-
-    def begin(self, context: object = None) -> None:
-        """A new version asks; `context`: what the facts depend on besides their node (a copy is kept)."""
-        if context != self._context:
-            self._facts = {}
-            self._context = dict(context) if isinstance(context, dict) else context
-        self._next = {}
-
-    def commit(self) -> None:
-        self._facts, self._next = self._next, {}
-
-    def get(self, node: ast.AST) -> object | None:
-        found = self._facts.get(id(node))
-        if found is None or found[0] is not node:
-            return None
-        self._next[id(node)] = found
-        return found[1]
-
-    def keep(self, node: ast.AST, fact: object) -> None:
-        self._next[id(node)] = (node, fact)
-
-
 class SyntaxFacts:
-    """Facts that follow from the top-level statement holding a node alone (no import resolved, no kind asked),
-    by what they are and the node: a rule's candidate nodes in a function, say. The parse shares a node only
+    """Facts that follow from the top-level statement holding a node alone, or from it and the imports (when
+    `what` names them, see Scopes.imports_fact): by what they are and the node. The parse shares a node only
     with its whole statement, so a fact is taken again while its node is in the document; a fact no version
     asked for is dropped at the start of the next (`begin`, once per version)."""
 
     def __init__(self) -> None:
-        self._last: dict[tuple[str, int], tuple[ast.AST, object]] = {}
-        self._now: dict[tuple[str, int], tuple[ast.AST, object]] = {}
+        self._last: dict[tuple[object, int], tuple[ast.AST, object]] = {}
+        self._now: dict[tuple[object, int], tuple[ast.AST, object]] = {}
 
     def begin(self) -> None:
         self._last, self._now = self._now, {}
 
-    def get(self, what: str, node: ast.AST, compute: Callable[[], object]) -> object:
+    def get(self, what: object, node: ast.AST, compute: Callable[[], object]) -> object:
         key = (what, id(node))
         found = self._now.get(key)
         if found is None:
@@ -238,8 +207,4 @@ class Reusable:
         self.walks = StatementWalks()
         self.flows = FunctionFlows()
         self.keys = KeyWalks()
-        self.evidence = NodeMemo()
-        self.key_facts = NodeMemo()
-        self.call_index = NodeMemo()
-        self.untraced_param_kinds = NodeMemo()
         self.syntax = SyntaxFacts()

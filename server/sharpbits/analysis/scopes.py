@@ -75,6 +75,7 @@ class Scopes:
     _module_bindings: dict[str, ast.AST] | None = None
     _statement_walks: dict[int, _StatementWalk]  # id(top-level statement) -> its walk (when walks are reused)
     _reusable: Reusable | None = None  # what an earlier version of the document left (analysis/reuse.py)
+    _imports: frozenset[tuple[str, str]] = frozenset()  # the aliases once all are known (imports_fact's key)
 
     # Answers of `qualname`, by node, once the imports are all known (the end of `_collect`): id(node) -> (node,
     # the scope's node it was asked for, the answer). Taken from an earlier version when the imports are the same
@@ -126,11 +127,7 @@ class Scopes:
     def all_names(self) -> set[str]:
         """Every identifier used in the module (for choosing fresh names)."""
         if self._names is None:
-            if self._reusable is None:
-                names = {n.id for n in self.nodes(ast.Name)}  # type: ignore[attr-defined]
-            else:  # each statement's names, kept across versions
-                names = set().union(*(self.syntax_fact("names", statement, partial(
-                    _names_in, self.statement_nodes(statement, ast.Name))) for statement in self.tree.body))
+            names: set[str] = set().union(*self.per_statement("names", ast.Name, _names_in))
             self._names = names | set(self.aliases) | {f.name for f in self.functions.values()}
         return self._names
 
@@ -159,10 +156,7 @@ class Scopes:
             parents[child] = tree
             owner[child] = None
             cls = type(child)
-            bucket = by_type.get(cls)
-            if bucket is None:
-                bucket = by_type[cls] = []
-            bucket.append(child)
+            by_type.setdefault(cls, []).append(child)
             module_list.append(child)
             top: FunctionInfo | None = None
             if reusable is None:  # walked below, straight into the indexes
@@ -195,6 +189,7 @@ class Scopes:
                     self.functions[info.node] = info
                 for node in walk.imports:
                     self._note_import(node)
+            self._qualnames, self._imports = {}, frozenset(self.aliases.items())
             return
         for statement, gone in reusable.forget_all_but(tree):
             if carried is not None:
@@ -222,7 +217,7 @@ class Scopes:
                 functions[info.node] = info
             for node in walk.imports:
                 self._note_import(node)
-        self._qualnames = reusable.qualnames(self.aliases, len(parents))
+        self._qualnames, self._imports = reusable.qualnames(self.aliases, len(parents)), frozenset(self.aliases.items())
         reusable.merged = (parents, owner)  # never changed after this: the next version copies them
 
     def nodes(self, *types: type) -> list[ast.AST]:
@@ -231,13 +226,30 @@ class Scopes:
             return self.by_type.get(types[0], [])
         return [n for t in types for n in self.by_type.get(t, [])]
 
-    def syntax_fact(self, what: str, node: ast.AST, compute: Callable[[], T]) -> T:
+    def syntax_fact(self, what: object, node: ast.AST, compute: Callable[[], T]) -> T:
         """`compute()`: a fact that follows from the top-level statement that holds `node` alone (its nodes, their
         types, the names its functions bind; no import resolved, no kind asked), named `what`. Computed once per
         node and kept across versions while IncrementalAnalysis shares the node, which it does only together
         with its whole top-level statement (analysis/reuse.py)."""
         facts = self._reusable.syntax if self._reusable is not None else None
         return compute() if facts is None else facts.get(what, node, compute)  # type: ignore[return-value]
+
+    def imports_fact(self, what: str, node: ast.AST, compute: Callable[[], T]) -> T:
+        """`syntax_fact` for a fact that also follows from the imports (what names refer to): kept while the
+        imports are the same as well."""
+        return self.syntax_fact((what, self._imports), node, compute)
+
+    def per_statement(self, what: str, cls: type, compute: Callable[[list[ast.AST]], T],
+                      imports: bool = False) -> list[T]:
+        """`compute(nodes)` over the nodes of one type inside each top-level statement, in the order of
+        `nodes(cls)` (statements last to first), kept per statement across versions (`syntax_fact`, or
+        `imports_fact` when the fact also follows from the imports); one part for the whole module when no
+        walks are kept. For types no top-level statement has (calls, names, subscripts)."""
+        if self._reusable is None:
+            return [compute(self.nodes(cls))]
+        fact = self.imports_fact if imports else self.syntax_fact
+        return [fact(what, statement, partial(compute, self.statement_nodes(statement, cls)))
+                for statement in reversed(self.tree.body)]
 
     def candidates(self, what: str, types: tuple[type, ...], keep: Callable[[ast.AST], bool]) -> list[ast.AST]:
         """`[n for n in self.nodes(*types) if keep(n)]`, where `keep` (a module-level function, named `what`)

@@ -265,11 +265,7 @@ class TracedCode(Scopes):
     def _callee_indexes(self) -> list[dict[tuple[str, str], list[ast.Call]]]:
         """The calls `NAME(...)` by ("", NAME) and `X.attr(...)` by (".", attr), one index per top-level statement
         (the whole module when walks are not reused), in the order of `nodes(ast.Call)`."""
-        if self._reusable is None:
-            return [_callee_index(self.nodes(ast.Call))]  # type: ignore[arg-type]
-        return [self.syntax_fact("calls by callee", statement,  # the order of nodes(ast.Call): last to first
-                                 partial(_callee_index, self.statement_nodes(statement, ast.Call)))  # type: ignore[arg-type]
-                for statement in reversed(self.tree.body)]
+        return self.per_statement("calls by callee", ast.Call, _callee_index)  # type: ignore[arg-type]
 
     # ---- traced contexts -------------------------------------------------------------------------------
 
@@ -368,19 +364,7 @@ class TracedCode(Scopes):
         """The calls `_find_traced` looks at (see _CallIndex), in the order of `nodes(ast.Call)`. Each top-level
         statement's follow from its nodes and the imports alone: kept across versions while the imports are the
         same (analysis/reuse.py)."""
-        memo = self._reusable.call_index if self._reusable is not None else None
-        if memo is None:
-            return [_CallIndex.of(self, self.nodes(ast.Call))]  # type: ignore[arg-type]
-        memo.begin(self.aliases)
-        found: list[_CallIndex] = []
-        for statement in reversed(self.tree.body):  # the order of nodes(ast.Call): statements last to first
-            index = memo.get(statement)
-            if index is None:
-                index = _CallIndex.of(self, self.statement_nodes(statement, ast.Call))  # type: ignore[arg-type]
-                memo.keep(statement, index)
-            found.append(index)  # type: ignore[arg-type]
-        memo.commit()
-        return found
+        return self.per_statement("call index", ast.Call, partial(_CallIndex.of, self), imports=True)  # type: ignore[arg-type]
 
     def _mark_abstract(self, edges: list[tuple[FunctionInfo, FunctionInfo]], calls: list[_CallIndex]) -> None:
         """Sets FunctionInfo.abstract: traced by a transformation that sees no values (anything but grad/jvp
