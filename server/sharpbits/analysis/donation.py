@@ -100,8 +100,8 @@ class Donations(ValueKinds):
                 if isinstance(target, ast.Name):
                     by_name[(id(scope), target.id)] = donor
                 elif (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
-                      and target.value.id == "self" and scope is not None and "." in _method_of(scope).qualname):
-                    by_attribute[(_method_of(scope).qualname.rsplit(".", 1)[0], target.attr)] = donor
+                      and target.value.id == "self" and scope is not None and "." in scope.outermost.qualname):
+                    by_attribute[(scope.outermost.qualname.rsplit(".", 1)[0], target.attr)] = donor
         found: list[DonatedCall] = []
         if not (by_name or by_attribute or direct):
             return found
@@ -117,7 +117,7 @@ class Donations(ValueKinds):
             elif (donor is None and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
                   and func.value.id == "self" and scope is not None):
                 callee = f"self.{func.attr}"
-                owner = _method_of(scope).qualname.rsplit(".", 1)[0]
+                owner = scope.outermost.qualname.rsplit(".", 1)[0]
                 donor = by_attribute.get((owner, func.attr))
             if donor is None:
                 continue
@@ -255,11 +255,6 @@ class Donations(ValueKinds):
             return reads, True  # the path ends here
         return reads, _binds(stmt, name)
 
-
-def _method_of(scope: FunctionInfo) -> FunctionInfo:
-    while scope.parent is not None:
-        scope = scope.parent
-    return scope
 
 
 def _header(stmt: ast.AST) -> list[ast.AST]:

@@ -37,6 +37,26 @@ class Execution(ValueKinds):
     """The execution part of ModuleModel (see model.py)."""
 
     _loop_calls: dict[str, list[ast.Call]] | None = None
+    _unreached: set[str] | None = None
+
+    def unreached_functions(self) -> set[str]:
+        """Module-level functions that nothing in this module runs: not called or named by its top-level code
+        (the `__main__` block included), by a class, or by a function that is run, and neither decorated (a CLI
+        command, a fixture) nor a test. In a program module they are its library part, called from other
+        modules."""
+        if self._unreached is None:
+            functions = {name: fn.node for name, fn in self.module_functions.items()
+                         if isinstance(fn.node, ast.FunctionDef | ast.AsyncFunctionDef)}
+            run = {name for name, node in functions.items() if node.decorator_list or name.startswith("test")}
+            work: list[ast.AST] = [s for s in self.tree.body if not isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)]
+            work += [functions[name] for name in run]
+            while work:
+                for node in ast.walk(work.pop()):
+                    if isinstance(node, ast.Name) and node.id in functions and node.id not in run:
+                        run.add(node.id)
+                        work.append(functions[node.id])
+            self._unreached = set(functions) - run
+        return self._unreached
 
     def enclosing_loop(self, node: ast.AST) -> ast.AST | None:
         """The innermost loop of the same scope that runs `node` once per iteration: a `for`/`while` whose body

@@ -180,9 +180,7 @@ class ValueKinds(TracedCode):
         return self._instance_attribute_kind(scope, attr)
 
     def _instance_attribute_kind(self, scope: FunctionInfo, attr: str) -> Kind:
-        method = scope
-        while method.parent is not None:
-            method = method.parent
+        method = scope.outermost
         if "." not in method.qualname:
             return Kind.UNKNOWN
         owner = method.qualname.rsplit(".", 1)[0]

@@ -51,6 +51,14 @@ class FunctionInfo:
         return new
 
     @property
+    def outermost(self) -> FunctionInfo:
+        """The module-level function (or method) this one is defined in; itself when it is one."""
+        fn = self
+        while fn.parent is not None:
+            fn = fn.parent
+        return fn
+
+    @property
     def traced(self) -> bool:
         return bool(self.traces)
 

@@ -64,24 +64,6 @@ def is_program(model: ModuleModel, path: str) -> bool:
     return False
 
 
-def unreached_functions(model: ModuleModel) -> set[str]:
-    """Module-level functions that nothing in a program module runs: not called or named by its top-level code
-    (the `__main__` block included), by a class, or by a function that is run, and neither decorated (a CLI
-    command, a fixture) nor a test. They are the module's library part, called from other modules, whose
-    programs decide x64 for themselves."""
-    functions = {name: fn.node for name, fn in model.module_functions.items()
-                 if isinstance(fn.node, ast.FunctionDef | ast.AsyncFunctionDef)}
-    run: set[str] = {name for name, node in functions.items() if node.decorator_list or name.startswith("test")}
-    work: list[ast.AST] = [stmt for stmt in model.tree.body if not isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef)]
-    work += [functions[name] for name in run]
-    while work:
-        for node in ast.walk(work.pop()):
-            if isinstance(node, ast.Name) and node.id in functions and node.id not in run:
-                run.add(node.id)
-                work.append(functions[node.id])
-    return set(functions) - run
-
-
 def _wide_dtype(model: ModuleModel, node: ast.AST, scope: FunctionInfo | None) -> str | None:
     """The spelling of a 64-bit dtype (`jnp.float64`, `np.int64`, `"float64"`, `jnp.dtype("float64")`)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in _WIDE_STRINGS:
@@ -181,15 +163,12 @@ for; both are changes of behaviour, and neither is mechanical.
         if enables_x64(model, ctx.source.text):
             return
         program = is_program(model, ctx.source.path)
-        unreached = unreached_functions(model) if program else set()
+        unreached = model.unreached_functions() if program else set()
         for node in model.candidates("dtype requests", (ast.Call,), _may_ask_for_a_dtype):
             assert isinstance(node, ast.Call)
             scope = model.enclosing_function(node)
-            outermost = scope
-            while outermost is not None and outermost.parent is not None:
-                outermost = outermost.parent
             # in a program, the library functions its own code never runs are reported like a library's
-            severity = None if program and (outermost is None or outermost.qualname not in unreached) else "info"
+            severity = None if program and (scope is None or scope.outermost.qualname not in unreached) else "info"
             q = model.qualname(node.func, scope)
             asked: ast.AST | None = None
             if q in _WIDE_TYPES and q.startswith("jax."):  # jnp.float64(1.0)

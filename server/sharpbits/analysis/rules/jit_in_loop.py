@@ -234,7 +234,7 @@ def _fresh_callable(wrapped: ast.AST, region: ast.AST, scope: FunctionInfo | Non
             return "transformed function"
         return None
     if isinstance(wrapped, ast.Attribute) and isinstance(wrapped.value, ast.Name) and wrapped.value.id == "self":
-        if scope is None or "." not in (method := _method_of(scope)).qualname:
+        if scope is None or "." not in (method := scope.outermost).qualname:
             return None
         owner = method.qualname.rsplit(".", 1)[0]
         if any(f.qualname == f"{owner}.{wrapped.attr}" and f.parent is None for f in model.functions.values()):
@@ -317,11 +317,6 @@ def _short(expr: ast.AST) -> str:
     text = ast.unparse(expr)
     return text if len(text) <= 30 else "..."
 
-
-def _method_of(fn: FunctionInfo) -> FunctionInfo:
-    while fn.parent is not None:
-        fn = fn.parent
-    return fn
 
 
 def _inside(node: ast.AST, region: ast.AST, model: ModuleModel) -> bool:
