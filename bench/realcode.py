@@ -93,7 +93,7 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "bayeux-ml": ("0.1.15", True),
     "coix": ("0.1.0", True),
     # a ninth round after the seventh was fixed: 25 warnings on 257k lines, 13 true, 12 false (praxis is a wheel:
-    # its sdist on PyPI is an empty placeholder)
+    # its sdist on PyPI holds no source code)
     "dm-acme": ("0.4.0", True),
     "praxis": ("1.4.0", False),
     "kauldron": ("1.4.2", True),
