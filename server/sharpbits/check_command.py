@@ -8,7 +8,7 @@ import difflib
 import os
 import stat
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,11 +16,13 @@ from typing import TYPE_CHECKING, Any
 from sharpbits.analysis.engine import AnalysisResult, Selection, analyze
 from sharpbits.config import Config, load_config
 from sharpbits.findings import SEVERITY_RANK, Finding, Fix, apply_edits, non_overlapping, parses_after
+from sharpbits.output_formats import printable
 from sharpbits.source import UnreadableSource, decode_with_encoding
 
 if TYPE_CHECKING:
     from sharpbits.files import FoundFile
     from sharpbits.notebooks import NotebookCheck
+    from sharpbits.result_cache import ResultCache
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 MAX_FILE_BYTES = 20 * 1024 * 1024  # beyond this a "Python file" is data; say so instead of stalling
@@ -44,6 +46,18 @@ class SourceFile:
     encoding: str
     newline: str
     data: bytes  # the bytes as read: the file is only replaced while it still holds exactly these
+
+    def round_trip_problem(self) -> str | None:
+        """Why writing this file back would change bytes nobody edited (None when it would not): its text,
+        encoded again, must be its bytes (`# coding: unicode_escape` decodes a newline that it encodes as the
+        two characters `\\n`, and a fix written back would join every line into one)."""
+        try:
+            same = self.text.encode(self.encoding) == self.data
+        except (UnicodeError, LookupError):
+            same = False
+        if same:
+            return None
+        return f"decoding it as {self.encoding} and encoding it again does not give back its bytes; not fixed"
 
 
 def _read_no_follow(path: Path) -> tuple[bytes, os.stat_result]:
@@ -77,7 +91,15 @@ def write_fixed(source: SourceFile, new_text: str) -> None:
     The file is compared twice, the second time just before the rename; a save that lands between that
     comparison and the rename (a window of microseconds) would still be lost: no portable lock prevents it."""
     path = source.real_path
-    data = new_text.encode(source.encoding)
+    problem = source.round_trip_problem()
+    if problem is not None:
+        raise NotFixed(problem)
+    try:
+        data = new_text.encode(source.encoding)
+        if data.decode(source.encoding) != new_text:
+            raise UnicodeError
+    except (UnicodeError, LookupError):
+        raise NotFixed(f"the fixed text cannot be written in the file's encoding ({source.encoding}); not fixed") from None
     try:
         info = os.stat(path, follow_symlinks=False)
     except OSError as exc:
@@ -107,14 +129,19 @@ def write_fixed(source: SourceFile, new_text: str) -> None:
     except OSError as exc:
         raise NotFixed(f"cannot write beside it: {exc.strerror or exc}; not fixed") from None
     try:
+        # owner and mode are set on the open descriptor (owner first: a change of owner clears setuid bits), never
+        # by name: whatever is at the temporary name by then is not ours to change
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
+            if hasattr(os, "fchown") and (info.st_uid, info.st_gid) != (os.geteuid(), os.getegid()):
+                with contextlib.suppress(OSError):  # not allowed to give it away: it stays ours, with the file's mode
+                    os.fchown(handle.fileno(), info.st_uid, info.st_gid)
+            if hasattr(os, "fchmod"):
+                os.fchmod(handle.fileno(), stat.S_IMODE(info.st_mode))
+            else:  # Windows before Python 3.13: only the read-only bit exists, set by name
+                os.chmod(temporary, stat.S_IMODE(info.st_mode))
             os.fsync(handle.fileno())
-        os.chmod(temporary, stat.S_IMODE(info.st_mode))
-        if hasattr(os, "chown") and (info.st_uid, info.st_gid) != (os.geteuid(), os.getegid()):
-            with contextlib.suppress(OSError):  # not allowed to give it away: it stays ours, with the file's mode
-                os.chown(temporary, info.st_uid, info.st_gid)
         if not unchanged():
             raise NotFixed("changed since it was read; not fixed")
         os.replace(temporary, path)
@@ -156,8 +183,26 @@ def fix_text(text: str, path: str, selection: Selection, unsafe: bool, newline: 
     return text, applied, None
 
 
-def _skip(path: Path, reason: str) -> None:
-    print(f"{path}: skipped: {reason}", file=sys.stderr)
+def _say(path: Path | str, message: str) -> None:
+    """One line on stderr about `path`; neither part can start a line of its own (see output_formats)."""
+    print(f"{printable(path)}: {printable(message)}", file=sys.stderr)
+
+
+def _skip(path: Path | str, reason: str) -> None:
+    _say(path, f"skipped: {reason}")
+
+
+def _failure_reason(exc: BaseException) -> str:
+    """Why one file could not be checked, for its "skipped:" line (the other files are checked on)."""
+    if isinstance(exc, RecursionError):
+        return "nested too deeply to be checked"
+    if isinstance(exc, MemoryError):
+        return "too large to be checked (out of memory)"
+    return f"could not be checked: {type(exc).__name__}: {exc}"
+
+
+def _error(message: str) -> None:
+    print(f"sharpbits: error: {printable(message)}", file=sys.stderr)
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -167,16 +212,25 @@ def run_check(args: argparse.Namespace) -> int:
 
     tune_garbage_collector()  # as the language server: fewer full collections over what the run holds
 
+    first = Path(args.paths[0]) if args.paths else Path(".")
+    config = load_config(first if first.exists() else Path("."))  # never raises: its problems are messages
+    for problem in config.problems:
+        _error(problem)
     try:
-        first = Path(args.paths[0]) if args.paths else Path(".")
-        config = load_config(first if first.exists() else Path("."))
         cli = Config(select=Selection.parse_names(args.select), ignore=Selection.parse_names(args.ignore) or frozenset())
         config = config.merged(cli)
         files = list(iter_python_files(args.paths, use_excludes=not args.no_exclude, extra_excludes=config.exclude,
-                                       excludes_root=config.root, include_notebooks=config.include_notebooks is not False))
+                                       excludes_root=config.root, include_notebooks=config.include_notebooks is not False,
+                                       warn=_say))
     except (ValueError, FileNotFoundError) as exc:
-        print(f"sharpbits: error: {exc}", file=sys.stderr)
+        _error(str(exc))
         return EXIT_ERROR
+    if config.problems and (args.fix or args.diff):
+        # fixes under settings that were not read could change what the project switched off
+        _error("not fixing: the configuration has errors (above); fix them, or check without --fix / --diff")
+        if args.diff:
+            return EXIT_ERROR
+        args.fix = False
     fixing = args.fix or args.diff
     findings: list[Finding] = []
     checked = fixed_count = 0
@@ -198,7 +252,11 @@ def run_check(args: argparse.Namespace) -> int:
                 findings.extend(outcome)
             continue
         if path.suffix == ".ipynb":  # notebooks: sharpbits.notebooks reads, checks and fixes them per cell
-            checked_notebook = _check_notebook(path, found.real_path, config.selection_for(path), args)
+            try:
+                checked_notebook = _check_notebook(path, found.real_path, config.selection_for(path), args)
+            except (RecursionError, MemoryError, ValueError) as exc:  # 50,000 nested brackets, a 5,000-digit number
+                _skip(path, f"not a notebook that can be read: {_failure_reason(exc)}")
+                continue
             if checked_notebook is None:
                 continue
             notebook, source = checked_notebook
@@ -208,7 +266,7 @@ def run_check(args: argparse.Namespace) -> int:
                 try:
                     write_fixed(source, notebook.new_text)  # the same guarded write as for .py files
                 except NotFixed as exc:
-                    print(f"{path}: {exc}", file=sys.stderr)
+                    _say(path, str(exc))
                 else:
                     fixed_count += notebook.fixed
             if not args.diff:
@@ -222,32 +280,15 @@ def run_check(args: argparse.Namespace) -> int:
         except OSError as exc:
             _skip(path, f"cannot read: {exc.strerror or exc}")
             continue
-        checked += 1
-        selection = config.selection_for(path)
-        text = source.text
-        if fixing:
-            new, applied, error = fix_text(text, str(path), selection, args.unsafe_fixes, source.newline)
-            if error:
-                print(f"{path}: {error}", file=sys.stderr)
-            if new != text:
-                changed_files += 1
-                if args.diff:
-                    sys.stdout.writelines(difflib.unified_diff(
-                        text.splitlines(keepends=True), new.splitlines(keepends=True), f"a/{path}", f"b/{path}"))
-                else:
-                    try:
-                        write_fixed(source, new)
-                    except NotFixed as exc:
-                        print(f"{path}: {exc}", file=sys.stderr)
-                    else:
-                        text = new
-                        fixed_count += applied
-        if args.diff:
+        try:
+            changed, applied, found_here = _fix_and_check(source, config.selection_for(path), args)
+        except Exception as exc:  # one file's failure is that file's: the others are checked on
+            _skip(path, _failure_reason(exc))
             continue
-        result: AnalysisResult = analyze(text, str(path), selection)
-        if result.syntax_error is not None:
-            findings.append(result.syntax_error)
-        findings.extend(result.findings)
+        checked += 1
+        changed_files += changed
+        fixed_count += applied
+        findings.extend(found_here)
     if args.diff:
         print(f"{changed_files} file{'s' if changed_files != 1 else ''} would be changed.", file=sys.stderr)
         return EXIT_FINDINGS if changed_files else EXIT_OK
@@ -259,20 +300,60 @@ def run_check(args: argparse.Namespace) -> int:
         write_github(sys.stdout, findings)
     else:
         write_text(sys.stdout, findings, checked, fixed_count)
+    if config.problems:  # everything was reported under the defaults; a broken configuration still fails the run
+        return EXIT_ERROR
     serious = any(SEVERITY_RANK[f.severity] <= SEVERITY_RANK["warning"] for f in findings)
     return EXIT_FINDINGS if serious else EXIT_OK
 
 
-def _analysed_plain(path: str, text: str, selection: Selection, with_fixes: bool) -> list[dict[str, Any]]:
-    """One file's findings in plain form (what crosses processes and is cached); runs in a worker process."""
+def _fix_and_check(source: SourceFile, selection: Selection, args: argparse.Namespace) -> tuple[bool, int, list[Finding]]:
+    """--fix / --diff on one file, then its findings: (whether fixes changed it, fixes applied, findings)."""
+    path = source.path
+    text = source.text
+    changed, fixed = False, 0
+    if args.fix or args.diff:
+        problem = source.round_trip_problem()
+        new, applied, error = (text, 0, None) if problem else fix_text(text, str(path), selection, args.unsafe_fixes,
+                                                                      source.newline)
+        if problem:
+            _say(path, problem)
+        if error:
+            _say(path, error)
+        if new != text:
+            changed = True
+            if args.diff:
+                name = printable(path)
+                sys.stdout.writelines(difflib.unified_diff(
+                    text.splitlines(keepends=True), new.splitlines(keepends=True), f"a/{name}", f"b/{name}"))
+            else:
+                try:
+                    write_fixed(source, new)
+                except NotFixed as exc:
+                    _say(path, str(exc))
+                else:
+                    text = new
+                    fixed = applied
+    if args.diff:
+        return changed, fixed, []
+    result: AnalysisResult = analyze(text, str(path), selection)
+    found = [result.syntax_error] if result.syntax_error is not None else []
+    return changed, fixed, found + result.findings
+
+
+def _analysed_plain(path: str, text: str, selection: Selection, with_fixes: bool) -> list[dict[str, Any]] | str:
+    """One file's findings in plain form (what crosses processes and is cached), or why it could not be
+    checked; runs in a worker process."""
     from sharpbits.result_cache import finding_to_plain
 
-    result = analyze(text, path, selection)
-    found = [result.syntax_error] if result.syntax_error is not None else []
-    return [finding_to_plain(f, with_fixes) for f in found + result.findings]
+    try:
+        result = analyze(text, path, selection)
+        found = [result.syntax_error] if result.syntax_error is not None else []
+        return [finding_to_plain(f, with_fixes) for f in found + result.findings]
+    except Exception as exc:  # this file's failure is this file's: the other files are checked on
+        return _failure_reason(exc)
 
 
-def _analysed_chunk(jobs: list[tuple[str, str, Selection, bool]]) -> list[list[dict[str, Any]]]:
+def _analysed_chunk(jobs: list[tuple[str, str, Selection, bool]]) -> list[list[dict[str, Any]] | str]:
     return [_analysed_plain(*job) for job in jobs]
 
 
@@ -282,7 +363,8 @@ def _check_all(files: list[FoundFile], config: Config, args: argparse.Namespace)
     from sharpbits.result_cache import ResultCache, default_cache_dir, finding_from_plain
 
     with_fixes = args.format == "json"  # only JSON output carries the fixes themselves
-    cache = None if args.no_cache else ResultCache(Path(args.cache_dir) if args.cache_dir else default_cache_dir())
+    cache = None if args.no_cache else _usable_cache(Path(args.cache_dir) if args.cache_dir else default_cache_dir(),
+                                                     args.paths)
     out: dict[Path, list[Finding] | str] = {}
     pending: list[tuple[Path, str, tuple[str, str, Selection, bool]]] = []  # path, cache key, job
     for found in files:
@@ -305,19 +387,66 @@ def _check_all(files: list[FoundFile], config: Config, args: argparse.Namespace)
         else:
             pending.append((path, key, (str(path), source.text, selection, with_fixes)))
     jobs = args.jobs or os.cpu_count() or 1
-    results: list[list[dict[str, Any]]]
+    results: list[list[dict[str, Any]] | str]
     if jobs > 1 and len(pending) >= 4:
         results = _in_processes([job for _, _, job in pending], jobs)
     else:
         results = [_analysed_plain(*job) for _, _, job in pending]
     for (path, key, _), plain in zip(pending, results, strict=True):
+        if isinstance(plain, str):  # could not be checked: said, never cached
+            out[path] = plain
+            continue
         if cache is not None:
             cache.put(key, plain)
         out[path] = [finding_from_plain(p) for p in plain]
     return out
 
 
-def _in_processes(jobs: list[tuple[str, str, Selection, bool]], processes: int) -> list[list[dict[str, Any]]]:
+def _usable_cache(folder: Path, paths: list[str]) -> ResultCache | None:
+    """The result cache in `folder`, unless `folder` lies inside what is checked: a repository could ship
+    entries there that report its files clean (said on stderr; the run goes on without a cache)."""
+    from sharpbits.result_cache import ResultCache
+
+    real = Path(os.path.realpath(folder))
+    for raw in paths or ["."]:
+        tree = Path(os.path.realpath(raw))
+        if not os.path.isdir(tree):
+            tree = tree.parent
+        if real == tree or tree in real.parents:
+            print(f"sharpbits: warning: the cache folder {printable(folder)} is inside the folder being checked "
+                  f"({printable(tree)}), where a repository could plant results; not used (choose another with "
+                  "--cache-dir or $SHARPBITS_CACHE_DIR)", file=sys.stderr)
+            return None
+    return ResultCache(folder)
+
+
+@contextlib.contextmanager
+def _neutral_start() -> Iterator[None]:
+    """Where worker processes that do not fork start: a `spawn` child (the only start method on Windows) runs
+    `python -c "from multiprocessing.spawn import ..."` in the parent's working directory, which `-c` puts first
+    on sys.path, so a checked folder's own multiprocessing.py would run in every child. While the workers
+    start, the working directory is a new empty folder of ours, and PYTHONSAFEPATH=1 (Python 3.11+) keeps any
+    working directory off their sys.path. The workers need only the source text they are sent."""
+    import tempfile
+
+    neutral = tempfile.mkdtemp(prefix="sharpbits-workers-")
+    previous_dir = os.getcwd()
+    previous_safe_path = os.environ.get("PYTHONSAFEPATH")
+    os.environ["PYTHONSAFEPATH"] = "1"
+    os.chdir(neutral)
+    try:
+        yield
+    finally:
+        os.chdir(previous_dir)
+        if previous_safe_path is None:
+            os.environ.pop("PYTHONSAFEPATH", None)
+        else:
+            os.environ["PYTHONSAFEPATH"] = previous_safe_path
+        with contextlib.suppress(OSError):
+            os.rmdir(neutral)
+
+
+def _in_processes(jobs: list[tuple[str, str, Selection, bool]], processes: int) -> list[list[dict[str, Any]] | str]:
     """Analyses in worker processes; the results come back in the order of `jobs`. Files are dealt out in
     chunks of about the same number of bytes, largest first, so no core waits long for the last big file."""
     import multiprocessing
@@ -338,9 +467,14 @@ def _in_processes(jobs: list[tuple[str, str, Selection, bool]], processes: int) 
         chunks.append(current)
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    results: list[list[dict[str, Any]]] = [[] for _ in jobs]
-    with ProcessPoolExecutor(max_workers=min(processes, len(chunks)), mp_context=context) as pool:
-        for chunk, chunk_results in zip(chunks, pool.map(_analysed_chunk, [[jobs[i] for i in c] for c in chunks]), strict=True):
+    results: list[list[dict[str, Any]] | str] = [[] for _ in jobs]
+    with contextlib.ExitStack() as stack:
+        if context.get_start_method() != "fork":
+            stack.enter_context(_neutral_start())
+        pool = stack.enter_context(ProcessPoolExecutor(max_workers=min(processes, len(chunks)), mp_context=context))
+        # every worker starts during map (all chunks are submitted at once), inside the neutral start
+        outcomes = pool.map(_analysed_chunk, [[jobs[i] for i in c] for c in chunks])
+        for chunk, chunk_results in zip(chunks, outcomes, strict=True):
             for index, plain in zip(chunk, chunk_results, strict=True):
                 results[index] = plain
     return results
@@ -362,10 +496,10 @@ def _check_notebook(path: Path, real_path: Path, selection: Selection,
     source = SourceFile(path, real_path, data.decode("utf-8", errors="replace"), "utf-8", "\n", data)
     outcome = check_notebook(str(path), data, selection, fix=args.fix or args.diff, unsafe=args.unsafe_fixes)
     if outcome.skipped:
-        print(f"{path}: skipped: {outcome.skipped}", file=sys.stderr)
+        _skip(path, outcome.skipped)
         return None
     if outcome.error:
-        print(f"{path}: {outcome.error}", file=sys.stderr)
+        _say(path, outcome.error)
     if args.diff:
         sys.stdout.write(outcome.diff)
     return outcome, source
@@ -380,7 +514,7 @@ def run_rule(args: argparse.Namespace) -> int:
         return EXIT_OK
     found = lookup(args.rule)
     if found is None:
-        print(f"sharpbits: error: unknown rule {args.rule!r} (run `sharpbits rule` for the list)", file=sys.stderr)
+        _error(f"unknown rule {args.rule!r} (run `sharpbits rule` for the list)")
         return EXIT_ERROR
     print(found.documentation())
     return EXIT_OK

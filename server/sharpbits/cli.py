@@ -100,7 +100,9 @@ def main(argv: list[str] | None = None) -> int:
         import os
         import traceback
 
-        print(f"sharpbits: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        from sharpbits.output_formats import printable
+
+        print(f"sharpbits: internal error: {type(exc).__name__}: {printable(exc)}", file=sys.stderr)
         if os.environ.get("SHARPBITS_DEBUG"):
             traceback.print_exc()
         else:

@@ -2,8 +2,9 @@
 
 Files named on the command line are always checked. Folders are walked for `*.py` / `*.pyi` (and `*.ipynb`
 unless `include_notebooks` is off), skipping virtual
-environments, build and cache folders, and whatever the `.gitignore` files on the way exclude (the same
-matcher black and mypy use).
+environments, build and cache folders, and whatever the `.gitignore` files on the way exclude (git's own
+semantics, with a matcher that cannot be made to backtrack: sharpbits.wildmatch; a deeper .gitignore overrides
+the ones above it, and a pattern git can never match is a warning, never an error).
 
 Symbolic links never lead out of what is checked: a linked folder is not walked into (its files, when they are
 inside, are reached directly), and a linked file counts only when its target lies inside the folder being
@@ -16,13 +17,17 @@ from __future__ import annotations
 
 import errno
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    import pathspec
+from sharpbits.wildmatch import IgnoreSpec
+
+Warn = Callable[[Path, str], None]  # (the file that holds a pattern, the warning), for the user
+
+
+def _no_warning(_path: Path, _message: str) -> None:
+    return None
 
 ALWAYS_SKIPPED = {
     ".git", ".hg", ".svn", ".venv", "venv", ".env", "env", "__pycache__", "node_modules", "build", "dist",
@@ -50,19 +55,25 @@ def _is_venv(path: Path) -> bool:
         return False
 
 
-def _gitignore(directory: Path) -> pathspec.PathSpec | None:
+MAX_GITIGNORE_BYTES = 4 * 1024 * 1024  # far beyond any real .gitignore; the rest of a bigger one is not read
+
+
+def _gitignore(directory: Path, warn: Warn) -> IgnoreSpec | None:
     ignore = directory / ".gitignore"
     try:
         if not ignore.is_file():
             return None
+        with open(ignore, "rb") as handle:
+            data = handle.read(MAX_GITIGNORE_BYTES + 1)
     except OSError:
         return None
-    import pathspec  # only when there is a .gitignore: keeps start-up lean
-    try:
-        lines = ignore.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        return None
-    return pathspec.PathSpec.from_lines("gitwildmatch", lines)
+    if len(data) > MAX_GITIGNORE_BYTES:
+        warn(ignore, f"warning: only its first {MAX_GITIGNORE_BYTES // (1024 * 1024)} MB are read")
+        data = data[:MAX_GITIGNORE_BYTES]
+    spec = IgnoreSpec(data.decode("utf-8", errors="replace").splitlines())
+    for line, problem in spec.problems:
+        warn(ignore, f"line {line}: warning: the pattern {problem}")
+    return spec
 
 
 def _inside(path: Path, folder: Path) -> bool:
@@ -93,16 +104,20 @@ def _resolve_link(path: Path, boundary: Path) -> FoundFile:
 
 
 def iter_python_files(paths: list[str], use_excludes: bool = True, extra_excludes: list[str] | None = None,
-                      excludes_root: Path | None = None, include_notebooks: bool = True) -> Iterator[FoundFile]:
+                      excludes_root: Path | None = None, include_notebooks: bool = True,
+                      warn: Warn = _no_warning) -> Iterator[FoundFile]:
     """Yields each Python file (and notebook, unless `include_notebooks` is off) once (by real path), in a
     stable order, and each path skipped on the way. Raises FileNotFoundError for a missing path.
-    `extra_excludes` are gitignore-style patterns relative to `excludes_root` (the config's folder)."""
+    `extra_excludes` are gitignore-style patterns relative to `excludes_root` (the config's folder); what they
+    exclude no .gitignore brings back. Patterns that can never match are reported through `warn`."""
     seen: set[Path] = set()
-    base_specs: list[tuple[pathspec.PathSpec, Path]] = []
+    base_specs: list[tuple[IgnoreSpec, Path]] = []
     if extra_excludes and use_excludes:
-        import pathspec
-
-        base_specs.append((pathspec.PathSpec.from_lines("gitwildmatch", extra_excludes), Path(os.path.abspath(excludes_root or "."))))
+        root = Path(os.path.abspath(excludes_root or "."))
+        spec = IgnoreSpec(extra_excludes)
+        for line, problem in spec.problems:
+            warn(root / "pyproject.toml", f"warning: [tool.sharpbits] exclude, entry {line}: the pattern {problem}")
+        base_specs.append((spec, root))
     for raw in paths:
         path = Path(raw)
         if not os.path.lexists(path):
@@ -112,7 +127,7 @@ def iter_python_files(paths: list[str], use_excludes: bool = True, extra_exclude
             continue
         suffixes = PYTHON_SUFFIXES + NOTEBOOK_SUFFIXES if include_notebooks else PYTHON_SUFFIXES
         if path.is_dir():
-            walked = _walk(path, Path(os.path.realpath(path)), use_excludes, base_specs, suffixes)
+            walked = _walk(path, Path(os.path.realpath(path)), use_excludes, base_specs, suffixes, warn)
         else:
             walked = iter([_resolve_link(path, Path(os.path.realpath(path.parent)))])
         for found in walked:
@@ -123,15 +138,15 @@ def iter_python_files(paths: list[str], use_excludes: bool = True, extra_exclude
             yield found
 
 
-def _walk(root: Path, real_root: Path, use_excludes: bool, base_specs: list[tuple[pathspec.PathSpec, Path]],
-          suffixes: tuple[str, ...] = PYTHON_SUFFIXES) -> Iterator[FoundFile]:
+def _walk(root: Path, real_root: Path, use_excludes: bool, base_specs: list[tuple[IgnoreSpec, Path]],
+          suffixes: tuple[str, ...] = PYTHON_SUFFIXES, warn: Warn = _no_warning) -> Iterator[FoundFile]:
     # (folder, its real path, [(spec, the folder the spec is relative to), ...]); linked folders are never
     # entered, so a subfolder's real path is its parent's real path plus its name
-    stack: list[tuple[Path, Path, list[tuple[pathspec.PathSpec, Path]]]] = [(root, real_root, list(base_specs))]
+    stack: list[tuple[Path, Path, list[tuple[IgnoreSpec, Path]]]] = [(root, real_root, list(base_specs))]
     while stack:
         folder, real_folder, specs = stack.pop()
         if use_excludes:
-            spec = _gitignore(folder)
+            spec = _gitignore(folder, warn)
             if spec is not None:
                 specs = [*specs, (spec, Path(os.path.abspath(folder)))]
         try:
@@ -149,7 +164,7 @@ def _walk(root: Path, real_root: Path, use_excludes: bool, base_specs: list[tupl
             except OSError as exc:
                 yield FoundFile(path, skipped=f"cannot look at it: {exc.strerror or exc}")
                 continue
-            if use_excludes and _ignored(path, is_dir, specs):
+            if use_excludes and _ignored(path, is_dir, specs, len(base_specs)):
                 continue
             if is_dir:
                 if use_excludes and (entry.name in ALWAYS_SKIPPED or entry.name.endswith(".egg-info") or _is_venv(path)):
@@ -166,12 +181,22 @@ def _walk(root: Path, real_root: Path, use_excludes: bool, base_specs: list[tupl
         stack.extend(reversed(subfolders))
 
 
-def _ignored(path: Path, is_dir: bool, specs: list[tuple[pathspec.PathSpec, Path]]) -> bool:
-    for spec, base in specs:
+def _ignored(path: Path, is_dir: bool, specs: list[tuple[IgnoreSpec, Path]], configured: int) -> bool:
+    """The first `configured` specs (the configuration's `exclude`) exclude for good; of the .gitignore files
+    after them, the deepest one with a matching pattern decides, as in git."""
+    absolute = Path(os.path.abspath(path))
+
+    def verdict(spec: IgnoreSpec, base: Path) -> bool | None:
         try:
-            rel = Path(os.path.abspath(path)).relative_to(base).as_posix()
+            rel = absolute.relative_to(base).as_posix()
         except ValueError:
-            continue
-        if spec.match_file(rel + "/" if is_dir else rel):
-            return True
+            return None
+        return spec.verdict(rel, is_dir)
+
+    if any(verdict(spec, base) for spec, base in specs[:configured]):
+        return True
+    for spec, base in reversed(specs[configured:]):
+        decided = verdict(spec, base)
+        if decided is not None:
+            return decided
     return False

@@ -1,9 +1,17 @@
 """Finding reports for people and tools: text (ruff-like), json (the stable schema), sarif 2.1.0 (code-scanning
-UIs), github (workflow command annotations)."""
+UIs), github (workflow command annotations).
+
+A file's name, a symlink's target and a message can hold any character. None may start a line of its own in a
+log: CI runners read `::command::` lines from both streams, and a terminal obeys escape sequences. So every text
+a report or a message on stderr prints goes through `printable` (control characters, line and paragraph
+separators and bidirectional overrides become `\n`, `\x1b`, `\u2028` ...), and JSON / SARIF write those
+characters as JSON escapes (the data itself stays exact).
+"""
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, TextIO
 
 from sharpbits import __version__
@@ -14,11 +22,37 @@ _SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note", "hint": 
 _GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice", "hint": "notice"}
 
 
+# C0 and C1 controls, DEL, line / paragraph separators, bidirectional embeddings, overrides and isolates
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+
+
+def _escape_char(match: re.Match[str]) -> str:
+    code = ord(match[0])
+    named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(match[0])
+    return named or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+
+
+def printable(text: object) -> str:
+    """`text` on one line, with nothing a terminal or a CI runner would act on: unprintable characters are
+    written as Python escapes."""
+    return _UNPRINTABLE.sub(_escape_char, str(text))
+
+
+_UNPRINTABLE_IN_JSON = re.compile(_UNPRINTABLE.pattern.replace("\x00-\x1f", ""))  # JSON escapes those itself
+
+
+def _json_text(value: Any) -> str:
+    """JSON with every character `printable` escapes written as a JSON escape (still the same data): they occur
+    only inside strings, where `\\uXXXX` is the same character."""
+    text = json.dumps(value, indent=2, ensure_ascii=False)
+    return _UNPRINTABLE_IN_JSON.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
+
+
 def write_text(out: TextIO, findings: list[Finding], checked: int, fixed: int = 0) -> None:
     for f in findings:
         mark = " [*]" if f.fixable else ""
         cell = f"cell {f.cell}:" if f.cell is not None else ""
-        out.write(f"{f.path}:{cell}{f.line}:{f.column}: {f.code} [{f.rule}] {f.message}{mark}\n")
+        out.write(f"{printable(f.path)}:{cell}{f.line}:{f.column}: {f.code} [{f.rule}] {printable(f.message)}{mark}\n")
     files = "file" if checked == 1 else "files"
     if fixed:
         out.write(f"Fixed {fixed} finding{'s' if fixed != 1 else ''}.\n")
@@ -34,8 +68,7 @@ def write_text(out: TextIO, findings: list[Finding], checked: int, fixed: int = 
 
 
 def write_json(out: TextIO, findings: list[Finding]) -> None:
-    json.dump([f.to_json() for f in findings], out, indent=2, ensure_ascii=False)
-    out.write("\n")
+    out.write(_json_text([f.to_json() for f in findings]) + "\n")
 
 
 def write_sarif(out: TextIO, findings: list[Finding]) -> None:
@@ -85,12 +118,12 @@ def write_sarif(out: TextIO, findings: list[Finding]) -> None:
             "results": results,
         }],
     }
-    json.dump(log, out, indent=2, ensure_ascii=False)
-    out.write("\n")
+    out.write(_json_text(log) + "\n")
 
 
 def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    # GitHub's own escapes first (a runner decodes them in what it shows), then every other control character
+    return printable(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def _escape_property(text: str) -> str:

@@ -8,7 +8,9 @@ rule, or another release never reads an entry written by another one: it lives i
 
 Where: `$SHARPBITS_CACHE_DIR`, else `$XDG_CACHE_HOME/sharpbits`, else `~/.cache/sharpbits` (the user's cache,
 never the checked project: a folder someone else wrote cannot plant results). Entries are JSON (never pickle),
-one file per result, written to a temporary name and renamed, so concurrent runs never read half an entry.
+one file per result, written to a new file of its own (random name, O_EXCL | O_NOFOLLOW) and renamed, so
+concurrent runs never read half an entry and nothing planted in the folder redirects a write. A cache folder
+inside what `check` looks at is not used at all (the repository could ship entries that say its files are clean).
 `sharpbits check --no-cache` neither reads nor writes it; deleting the folder is always safe.
 """
 
@@ -93,22 +95,30 @@ class ResultCache:
 
     def get(self, key: str) -> list[dict[str, Any]] | None:
         try:
-            with open(self.folder / key[:2] / key, encoding="utf-8") as handle:
+            # never through a symlink someone planted in a shared cache folder
+            fd = os.open(self.folder / key[:2] / key, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+            with os.fdopen(fd, encoding="utf-8") as handle:
                 entry = json.load(handle)
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             return None
         if not isinstance(entry, dict) or entry.get("key") != key or not isinstance(entry.get("findings"), list):
             return None
         return entry["findings"]
 
     def put(self, key: str, findings: list[dict[str, Any]]) -> None:
+        """Writes the entry to a new file of its own (an unpredictable name, created with O_EXCL and O_NOFOLLOW:
+        nothing planted at a name can redirect the write) and renames it into place."""
+        import tempfile
+
         target = self.folder / key[:2] / key
-        temporary = target.with_name(f".{key}.{os.getpid()}.tmp")
+        temporary = None
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            with open(temporary, "w", encoding="utf-8") as handle:
+            target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            fd, temporary = tempfile.mkstemp(prefix=f".{key}.", suffix=".tmp", dir=target.parent)
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
                 json.dump({"key": key, "findings": findings}, handle, ensure_ascii=False)
             os.replace(temporary, target)
         except OSError:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
+            if temporary is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(temporary)

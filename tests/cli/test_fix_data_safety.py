@@ -53,8 +53,8 @@ RUN_AS_NOBODY = f"""
 import os
 import sys
 
-import difflib, json, tempfile, traceback, pathspec  # noqa: E401
-import sharpbits.cli, sharpbits.config, sharpbits.files, sharpbits.output_formats  # noqa: E401
+import difflib, json, tempfile, traceback  # noqa: E401
+import sharpbits.cli, sharpbits.config, sharpbits.files, sharpbits.output_formats, sharpbits.wildmatch  # noqa: E401
 from sharpbits.analysis.engine import Selection
 from sharpbits.check_command import fix_text
 
