@@ -360,11 +360,9 @@ def apply_settings(ls: SharpbitsServer, settings: dict[str, Any], root: str | No
     timeout = _number_setting(ls, settings, "analysisTimeoutMs", 100, 600_000)
     if timeout is not None:
         ls.analysis_timeout_s = timeout / 1000
-    try:
-        file_config = load_config(Path(root)) if root else Config()
-    except ConfigError as exc:
-        ls.window_show_message(types.ShowMessageParams(types.MessageType.Warning, f"sharpbits: {exc}"))
-        file_config = Config()
+    file_config = load_config(Path(root)) if root else Config()  # never raises: each problem is a message
+    for problem in file_config.problems:  # the settings with problems keep their defaults
+        ls.window_show_message(types.ShowMessageParams(types.MessageType.Warning, f"sharpbits: {problem}"))
     editor = {k: v for k, v in settings.items() if k in RULE_SETTINGS and v not in (None, [], {})}
     try:
         ls.config = file_config.merged(Config.from_mapping(editor, where="editor settings (sharpbits.*)"))
