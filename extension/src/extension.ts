@@ -32,7 +32,7 @@ function neutralDirectory(context: vscode.ExtensionContext): string {
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const log = vscode.window.createOutputChannel("JAX Sharp Bits", { log: true });
   const status = new ServerStatus();
-  const interpreters = new InterpreterService(log);
+  const interpreters = new InterpreterService(log, context.workspaceState);
   const neutralDir = neutralDirectory(context);
   const preflight = new Preflight(context.extensionPath, neutralDir, log, () => void controller?.restart());
   const settings = () => {

@@ -1,9 +1,16 @@
 // Resolves the interpreter for the server (see interpreterChoice.ts for the order) and reports changes:
 // the `sharpbits.interpreter` setting, the Python extension's active environment, and Workspace Trust.
+// Nothing is run here: the preflight check runs what `resolve` returns, and `resolve` returns a program of the
+// workspace only in a trusted workspace and only after the user allowed it (trust.ts).
 // The Python extension (ms-python.python) is optional: every access to its API is guarded.
+import * as fs from "node:fs";
 import * as os from "node:os";
 import * as vscode from "vscode";
 import { chooseInterpreter, Interpreter } from "./interpreterChoice";
+import { ConsentStore, confirmInterpreter } from "./trust";
+
+const ALLOW = "Allow";
+const DENY = "Use Python from PATH";
 
 const PYTHON_EXTENSION_ID = "ms-python.python";
 
@@ -26,8 +33,17 @@ export class InterpreterService implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [this.changed];
   private pythonApiHooked = false;
+  private lastRefusal: string | undefined;
+  /** Answers to "run the workspace's Python?": VS Code's storage for this workspace (answers for this session
+   * only when none is given). */
+  private readonly consents: ConsentStore;
 
-  constructor(private readonly log: vscode.LogOutputChannel) {
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    workspaceState?: vscode.Memento,
+  ) {
+    const session = new Map<string, unknown>();
+    this.consents = workspaceState ?? { get: (key) => session.get(key), update: (key, value) => void session.set(key, value) };
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration("sharpbits.interpreter")) this.changed.fire();
@@ -38,18 +54,33 @@ export class InterpreterService implements vscode.Disposable {
   }
 
   async resolve(): Promise<Interpreter> {
-    const folder = vscode.workspace.workspaceFolders?.[0];
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    const folder = folders[0];
     const inspected = vscode.workspace.getConfiguration("sharpbits", folder?.uri).inspect<unknown>("interpreter");
     const trusted = vscode.workspace.isTrusted;
-    const interpreter = chooseInterpreter({
+    const choice = chooseInterpreter({
       userSetting: inspected?.globalValue,
       workspaceSetting: inspected?.workspaceFolderValue ?? inspected?.workspaceValue,
       pythonExtension: trusted ? await this.fromPythonExtension(folder?.uri) : undefined,
       trusted,
       workspaceFolder: folder?.uri.fsPath,
+      workspaceFolders: folders.map((f) => f.uri.fsPath),
       home: os.homedir(),
+      realpath: (p) => fs.realpathSync.native(p),
     });
+    const interpreter = await confirmInterpreter(choice, this.consents, (question, detail) =>
+      vscode.window
+        .showWarningMessage(question, { modal: true, detail }, ALLOW, DENY)
+        .then((answer) => (answer === ALLOW ? true : answer === DENY ? false : undefined)),
+    );
     this.log.info(`interpreter: ${interpreter.command.join(" ")} (source: ${interpreter.source}, trusted: ${trusted})`);
+    if (interpreter.refused) {
+      this.log.warn(`interpreter: ${interpreter.refused}`);
+      if (interpreter.refused !== this.lastRefusal) {
+        void vscode.window.showWarningMessage(`JAX Sharp Bits: ${interpreter.refused}; using ${interpreter.command.join(" ")} from PATH instead.`);
+      }
+    }
+    this.lastRefusal = interpreter.refused;
     return interpreter;
   }
 
