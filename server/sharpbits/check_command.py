@@ -353,10 +353,6 @@ def _analysed_plain(path: str, text: str, selection: Selection, with_fixes: bool
         return _failure_reason(exc)
 
 
-def _analysed_chunk(jobs: list[tuple[str, str, Selection, bool]]) -> list[list[dict[str, Any]] | str]:
-    return [_analysed_plain(*job) for job in jobs]
-
-
 def _check_all(files: list[FoundFile], config: Config, args: argparse.Namespace) -> dict[Path, list[Finding] | str]:
     """The findings (or the reason it was skipped) of every readable .py file, from the cache or analysed in
     `--jobs` processes (default: one per core)."""
@@ -387,9 +383,11 @@ def _check_all(files: list[FoundFile], config: Config, args: argparse.Namespace)
         else:
             pending.append((path, key, (str(path), source.text, selection, with_fixes)))
     jobs = args.jobs or os.cpu_count() or 1
+    budget = args.timeout or None
     results: list[list[dict[str, Any]] | str]
-    if jobs > 1 and len(pending) >= 4:
-        results = _in_processes([job for _, _, job in pending], jobs)
+    if pending and (budget is not None or (jobs > 1 and len(pending) >= 4)):
+        # in processes: on every core, and each analysis can be stopped for real when it runs out of time
+        results = _in_processes([job for _, _, job in pending], jobs if len(pending) >= 4 else 1, budget)
     else:
         results = [_analysed_plain(*job) for _, _, job in pending]
     for (path, key, _), plain in zip(pending, results, strict=True):
@@ -446,37 +444,110 @@ def _neutral_start() -> Iterator[None]:
             os.rmdir(neutral)
 
 
-def _in_processes(jobs: list[tuple[str, str, Selection, bool]], processes: int) -> list[list[dict[str, Any]] | str]:
-    """Analyses in worker processes; the results come back in the order of `jobs`. Files are dealt out in
-    chunks of about the same number of bytes, largest first, so no core waits long for the last big file."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+def _worker_main(connection: Any) -> None:
+    """A worker process: analyses the jobs it is sent, one at a time, until it is sent None (or killed)."""
+    while True:
+        try:
+            job = connection.recv()
+        except EOFError:
+            return
+        if job is None:
+            return
+        connection.send(_analysed_plain(*job))
 
-    order = sorted(range(len(jobs)), key=lambda i: -len(jobs[i][1]))
-    chunks: list[list[int]] = []
-    target = max(sum(len(job[1]) for job in jobs) // (processes * 6), 1)
-    current: list[int] = []
-    size = 0
-    for index in order:
-        current.append(index)
-        size += len(jobs[index][1])
-        if size >= target:
-            chunks.append(current)
-            current, size = [], 0
-    if current:
-        chunks.append(current)
+
+class _Worker:
+    """One worker process and the job it is on (index into the jobs, when it was sent)."""
+
+    def __init__(self, context: Any) -> None:
+        self.connection, child = context.Pipe()
+        self.process = context.Process(target=_worker_main, args=(child,), daemon=True)
+        self.process.start()
+        child.close()
+        self.job: int | None = None
+        self.since = 0.0
+
+    def stop(self, kill: bool) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            if kill:
+                self.process.kill()
+            else:
+                self.connection.send(None)
+        self.process.join(5)
+        if self.process.is_alive():  # did not leave when asked
+            self.process.kill()
+            self.process.join()
+        self.connection.close()
+
+
+def _in_processes(jobs: list[tuple[str, str, Selection, bool]], processes: int,
+                  budget: float | None = None) -> list[list[dict[str, Any]] | str]:
+    """Analyses in up to `processes` worker processes; the results come back in the order of `jobs`. Files are
+    dealt out one at a time, largest first, so no core waits long for the last big file. An analysis that runs
+    longer than `budget` seconds is stopped for real: its process is killed (whatever it is doing, in Python or
+    in C) and replaced, and that file's result is the reason it was skipped; so is a worker that died."""
+    import multiprocessing
+    import time
+    from multiprocessing.connection import wait
+
+    queue = sorted(range(len(jobs)), key=lambda i: len(jobs[i][1]))  # popped from the end: largest first
+    results: list[list[dict[str, Any]] | str] = [[] for _ in jobs]
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    results: list[list[dict[str, Any]] | str] = [[] for _ in jobs]
+    workers: list[_Worker] = []
     with contextlib.ExitStack() as stack:
         if context.get_start_method() != "fork":
-            stack.enter_context(_neutral_start())
-        pool = stack.enter_context(ProcessPoolExecutor(max_workers=min(processes, len(chunks)), mp_context=context))
-        # every worker starts during map (all chunks are submitted at once), inside the neutral start
-        outcomes = pool.map(_analysed_chunk, [[jobs[i] for i in c] for c in chunks])
-        for chunk, chunk_results in zip(chunks, outcomes, strict=True):
-            for index, plain in zip(chunk, chunk_results, strict=True):
-                results[index] = plain
+            stack.enter_context(_neutral_start())  # every worker starts in here, replacements too
+
+        @stack.callback
+        def _stop_all() -> None:
+            for worker in workers:
+                worker.stop(kill=worker.job is not None)
+
+        def give_work(worker: _Worker) -> None:
+            index = queue.pop()
+            worker.job, worker.since = index, time.monotonic()
+            worker.connection.send(jobs[index])
+
+        def replace(worker: _Worker) -> None:
+            workers.remove(worker)
+            worker.stop(kill=True)
+            if queue:
+                fresh = _Worker(context)
+                workers.append(fresh)
+                give_work(fresh)
+
+        for _ in range(min(processes, len(queue))):
+            workers.append(_Worker(context))
+            give_work(workers[-1])
+        while any(w.job is not None for w in workers):
+            busy = [w for w in workers if w.job is not None]
+            timeout = None
+            if budget is not None:
+                timeout = max(0.0, min(w.since + budget for w in busy) - time.monotonic())
+            ready = set(wait([w.connection for w in busy] + [w.process.sentinel for w in busy], timeout))
+            for worker in busy:
+                index = worker.job
+                assert index is not None
+                if worker.connection in ready:
+                    try:
+                        results[index] = worker.connection.recv()
+                    except (EOFError, OSError):
+                        ready.add(worker.process.sentinel)
+                    else:
+                        worker.job = None
+                        if queue:
+                            give_work(worker)
+                        continue
+                if worker.process.sentinel in ready:
+                    worker.process.join()
+                    results[index] = f"the analysis process stopped unexpectedly (exit code {worker.process.exitcode})"
+                    worker.job = None
+                    replace(worker)
+                elif budget is not None and time.monotonic() - worker.since >= budget:
+                    results[index] = f"analysis took longer than {budget:g} s"
+                    worker.job = None
+                    replace(worker)
     return results
 
 

@@ -32,6 +32,19 @@ def _positive_int(text: str) -> int:
     return value
 
 
+DEFAULT_TIMEOUT_S = 60.0  # per file; the 50,000-line test file takes a few seconds
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, 0 or more, not {text!r}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="sharpbits", description="Find and fix JAX's sharp bits; trace what JAX builds.")
     parser.add_argument("--version", action="version", version=f"sharpbits {__version__}")
@@ -50,6 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     check.add_argument("--jobs", "-j", type=_positive_int, default=None, metavar="N",
                        help="analyse in N processes (default: one per core)")
+    check.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT_S, metavar="SECONDS",
+                       help="stop the analysis of a file that takes longer and report it as skipped "
+                            f"(default: {DEFAULT_TIMEOUT_S:g}; 0: no limit)")
     check.add_argument("--no-cache", action="store_true",
                        help="neither read nor write the cache of unchanged files' results")
     check.add_argument("--cache-dir", default=None, metavar="DIR",

@@ -316,3 +316,54 @@ def test_a_cache_folder_inside_the_checked_tree_is_refused(tmp_path, run_cli):
     out = subprocess.run([SHARPBITS, "check", "--format", "json", "."],
                          cwd=project, capture_output=True, text=True, timeout=120, env=env)
     assert out.returncode == 1 and len(json.loads(out.stdout)) >= 1, out.stderr
+
+
+# ---- 5. an analysis that runs out of time is stopped for real ------------------------------------------------
+
+# The CLI's entry point with the analysis of any file named `slow*.py` stuck in C (a backtracking regular
+# expression: no signal or exception can interrupt it) or in Python, the way a pathological input would hold it.
+# Workers are forked, so they inherit the stuck analysis.
+STUCK_ANALYSIS = """
+import re
+import sys
+
+import sharpbits.check_command as check_command
+from sharpbits.cli import main
+
+real_analyze = check_command.analyze
+
+def analyze(text, path, selection):
+    if "slow_c" in path:
+        re.match("(a*)*b", "a" * 64)
+    if "slow_py" in path:
+        while True:
+            pass
+    return real_analyze(text, path, selection)
+
+check_command.analyze = analyze
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_analysis_out_of_time_is_killed_and_the_rest_reported(tmp_path, jobs):
+    for name in ("slow_c.py", "slow_py.py", *(f"model_{i}.py" for i in range(5))):
+        (tmp_path / name).write_text(MODEL)
+    out = subprocess.run([sys.executable, "-c", STUCK_ANALYSIS, "check", "--timeout", "1.5", "--jobs", jobs,
+                          "--no-cache", "--format", "json", "."], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 1, out.stderr
+    assert "slow_c.py: skipped: analysis took longer than 1.5 s" in out.stderr
+    assert "slow_py.py: skipped: analysis took longer than 1.5 s" in out.stderr
+    assert sorted({f["path"] for f in json.loads(out.stdout)}) == [f"model_{i}.py" for i in range(5)]
+
+
+def test_a_worker_that_dies_is_one_skipped_file(tmp_path):
+    for name in ("dies.py", *(f"model_{i}.py" for i in range(4))):
+        (tmp_path / name).write_text(MODEL)
+    script = STUCK_ANALYSIS.replace('if "slow_c" in path:', 'if "dies" in path:\n        import os; os._exit(9)\n    if "slow_c" in path:')
+    out = subprocess.run([sys.executable, "-c", script, "check", "--jobs", "2", "--no-cache", "."], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 1, out.stderr
+    assert "dies.py: skipped: the analysis process stopped unexpectedly (exit code 9)" in out.stderr
+    assert all(f"model_{i}.py:3:1: SB101" in out.stdout for i in range(4))
