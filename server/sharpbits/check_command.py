@@ -340,13 +340,24 @@ def _fix_and_check(source: SourceFile, selection: Selection, args: argparse.Name
     return changed, fixed, found + result.findings
 
 
-def _analysed_plain(path: str, text: str, selection: Selection, with_fixes: bool) -> list[dict[str, Any]] | str:
-    """One file's findings in plain form (what crosses processes and is cached), or why it could not be
-    checked; runs in a worker process."""
+# One analysis: the path it is reported under, its text (a notebook: its bytes), its rules, whether fixes are wanted
+Job = tuple[str, str | bytes, Selection, bool]
+
+
+def _analysed_plain(path: str, content: str | bytes, selection: Selection, with_fixes: bool) -> list[dict[str, Any]] | str:
+    """One file's findings in plain form (what crosses processes and is cached), or why it was skipped; runs in
+    a worker process."""
     from sharpbits.result_cache import finding_to_plain
 
     try:
-        result = analyze(text, path, selection)
+        if isinstance(content, bytes):  # a notebook
+            from sharpbits.notebooks import check_notebook
+
+            outcome = check_notebook(path, content, selection)
+            if outcome.skipped:
+                return outcome.skipped
+            return [finding_to_plain(f, with_fixes) for f in outcome.findings]
+        result = analyze(content, path, selection)
         found = [result.syntax_error] if result.syntax_error is not None else []
         return [finding_to_plain(f, with_fixes) for f in found + result.findings]
     except Exception as exc:  # this file's failure is this file's: the other files are checked on
@@ -354,21 +365,26 @@ def _analysed_plain(path: str, text: str, selection: Selection, with_fixes: bool
 
 
 def _check_all(files: list[FoundFile], config: Config, args: argparse.Namespace) -> dict[Path, list[Finding] | str]:
-    """The findings (or the reason it was skipped) of every readable .py file, from the cache or analysed in
-    `--jobs` processes (default: one per core)."""
+    """The findings (or the reason it was skipped) of every readable .py file and notebook, from the cache or
+    analysed in `--jobs` processes (default: one per core), each within the time budget."""
     from sharpbits.result_cache import ResultCache, default_cache_dir, finding_from_plain
 
     with_fixes = args.format == "json"  # only JSON output carries the fixes themselves
     cache = None if args.no_cache else _usable_cache(Path(args.cache_dir) if args.cache_dir else default_cache_dir(),
                                                      args.paths)
     out: dict[Path, list[Finding] | str] = {}
-    pending: list[tuple[Path, str, tuple[str, str, Selection, bool]]] = []  # path, cache key, job
+    pending: list[tuple[Path, str, Job]] = []  # path, cache key, job
     for found in files:
         path = found.path
-        if found.real_path is None or path.suffix == ".ipynb" or path in out:
+        if found.real_path is None or path in out:
             continue
+        content: str | bytes
         try:
-            source = read_source(path, found.real_path)
+            if path.suffix == ".ipynb":  # the notebook's bytes: sharpbits.notebooks reads them
+                data = content = _read_no_follow(found.real_path)[0]
+            else:
+                source = read_source(path, found.real_path)
+                data, content = source.data, source.text
         except UnreadableSource as exc:
             out[path] = str(exc)
             continue
@@ -376,12 +392,12 @@ def _check_all(files: list[FoundFile], config: Config, args: argparse.Namespace)
             out[path] = f"cannot read: {exc.strerror or exc}"
             continue
         selection = config.selection_for(path)
-        key = ResultCache.key(source.data, str(path), selection, with_fixes) if cache is not None else ""
+        key = ResultCache.key(data, str(path), selection, with_fixes) if cache is not None else ""
         cached = cache.get(key) if cache is not None else None
         if cached is not None:
             out[path] = [finding_from_plain(plain) for plain in cached]
         else:
-            pending.append((path, key, (str(path), source.text, selection, with_fixes)))
+            pending.append((path, key, (str(path), content, selection, with_fixes)))
     jobs = args.jobs or os.cpu_count() or 1
     budget = args.timeout or None
     results: list[list[dict[str, Any]] | str]
@@ -480,7 +496,7 @@ class _Worker:
         self.connection.close()
 
 
-def _in_processes(jobs: list[tuple[str, str, Selection, bool]], processes: int,
+def _in_processes(jobs: list[Job], processes: int,
                   budget: float | None = None) -> list[list[dict[str, Any]] | str]:
     """Analyses in up to `processes` worker processes; the results come back in the order of `jobs`. Files are
     dealt out one at a time, largest first, so no core waits long for the last big file. An analysis that runs

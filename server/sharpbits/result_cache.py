@@ -63,6 +63,8 @@ def _fixable_marker() -> Fix | None:  # a finding read back knows it has a fix; 
 def finding_to_plain(finding: Finding, with_fix: bool) -> dict[str, Any]:
     plain = finding.to_json(with_fix=with_fix)
     plain.update(fixable=finding.fixable, fix_title=finding.fix_title, with_fix=with_fix)
+    if finding.file_line is not None:  # a notebook's: where the cell's lines are in the .ipynb file
+        plain.update(file_line=finding.file_line, file_end_line=finding.file_end_line)
     return plain
 
 
@@ -72,6 +74,7 @@ def finding_from_plain(plain: dict[str, Any]) -> Finding:
         end_column=plain["end_column"], code=plain["code"], rule=plain["rule"], severity=plain["severity"],
         message=plain["message"], url=plain["url"], cell=plain["cell"], fix_title=plain["fix_title"],
         fix_builder=_fixable_marker if plain["fixable"] else None,
+        file_line=plain.get("file_line"), file_end_line=plain.get("file_end_line"),
     )
     if plain["with_fix"]:  # the fix as built (and checked to re-parse) when the result was computed
         fix = plain["fix"]

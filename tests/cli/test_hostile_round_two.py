@@ -328,9 +328,11 @@ import re
 import sys
 
 import sharpbits.check_command as check_command
+import sharpbits.notebooks as notebooks
 from sharpbits.cli import main
 
 real_analyze = check_command.analyze
+real_check_notebook = notebooks.check_notebook
 
 def analyze(text, path, selection):
     if "slow_c" in path:
@@ -340,7 +342,13 @@ def analyze(text, path, selection):
             pass
     return real_analyze(text, path, selection)
 
+def check_notebook(path, data, selection, **options):
+    if "slow_nb" in path:
+        re.match("(a*)*b", "a" * 64)
+    return real_check_notebook(path, data, selection, **options)
+
 check_command.analyze = analyze
+notebooks.check_notebook = check_notebook
 sys.exit(main(sys.argv[1:]))
 """
 
@@ -349,13 +357,16 @@ sys.exit(main(sys.argv[1:]))
 def test_an_analysis_out_of_time_is_killed_and_the_rest_reported(tmp_path, jobs):
     for name in ("slow_c.py", "slow_py.py", *(f"model_{i}.py" for i in range(5))):
         (tmp_path / name).write_text(MODEL)
+    notebook = json.dumps({"cells": [NOTEBOOK_CELL], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    (tmp_path / "slow_nb.ipynb").write_text(notebook)
+    (tmp_path / "fine.ipynb").write_text(notebook)
     out = subprocess.run([sys.executable, "-c", STUCK_ANALYSIS, "check", "--timeout", "1.5", "--jobs", jobs,
                           "--no-cache", "--format", "json", "."], cwd=tmp_path, capture_output=True, text=True,
                          timeout=120)
     assert out.returncode == 1, out.stderr
-    assert "slow_c.py: skipped: analysis took longer than 1.5 s" in out.stderr
-    assert "slow_py.py: skipped: analysis took longer than 1.5 s" in out.stderr
-    assert sorted({f["path"] for f in json.loads(out.stdout)}) == [f"model_{i}.py" for i in range(5)]
+    for slow in ("slow_c.py", "slow_py.py", "slow_nb.ipynb"):
+        assert f"{slow}: skipped: analysis took longer than 1.5 s" in out.stderr
+    assert sorted({f["path"] for f in json.loads(out.stdout)}) == ["fine.ipynb", *(f"model_{i}.py" for i in range(5))]
 
 
 def test_a_worker_that_dies_is_one_skipped_file(tmp_path):

@@ -102,3 +102,26 @@ def test_no_cache_writes_nothing(run_cli, tmp_path):
 def test_a_number_of_processes_below_one_is_a_usage_error(run_cli, tmp_path):
     result = run_cli("check", "--jobs", "0", str(tmp_path))
     assert result.returncode == 2 and "1 or more" in result.stderr
+
+
+def test_notebooks_in_processes_and_from_the_cache_say_what_one_process_says(run_cli, tmp_path):
+    cell = {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+            "source": ["import jax.numpy as jnp\n", "x = jnp.zeros(3)\n", "x[0] = 1.0\n"]}
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    for index in range(5):
+        cells = [{"cell_type": "markdown", "metadata": {}, "source": ["# notes\n"] * (index + 1)}, cell]
+        (folder / f"n{index}.ipynb").write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4,
+                                                            "nbformat_minor": 5}, indent=1))
+    cache = tmp_path / "cache"
+    for fmt in ("github", "sarif", "json"):
+        one = run_cli("check", "--format", fmt, "--no-cache", "--timeout", "0", "--jobs", "1", str(folder))
+        assert one.returncode == 1 and "SB101" in one.stdout, one.stderr
+        if fmt == "github":  # annotations point at the line of the .ipynb file that holds the cell's line
+            for index in range(5):
+                text = (folder / f"n{index}.ipynb").read_text().splitlines()
+                line = next(n for n, t in enumerate(text, 1) if '"x[0] = 1.0\\n"' in t)
+                assert f"n{index}.ipynb,line={line},endLine={line}," in one.stdout, (line, one.stdout)
+        for args in (["--no-cache", "--jobs", "2"], ["--cache-dir", str(cache)], ["--cache-dir", str(cache)]):
+            out = run_cli("check", "--format", fmt, *args, str(folder))
+            assert (out.stdout, out.returncode) == (one.stdout, one.returncode), args
