@@ -461,7 +461,11 @@ def _neutral_start() -> Iterator[None]:
 
 
 def _worker_main(connection: Any) -> None:
-    """A worker process: analyses the jobs it is sent, one at a time, until it is sent None (or killed)."""
+    """A worker process: analyses the jobs it is sent, one at a time, until it is sent None (or killed). Ctrl+C
+    is the parent's to handle (it stops every worker), not a traceback from each."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         try:
             job = connection.recv()
