@@ -834,9 +834,10 @@ def _argument_selectors(locals_, flat_indices):
     return tuple(selectors)
 
 
-class _JittedWithKeyCheck:
-    """What the wrapped `jax.jit` returns: the jitted function, plus, after each call, the key arguments the
-    function consumes count as consumed (a key array passed twice to such a function is a reuse)."""
+class _Jitted:
+    """What the wrapped `jax.jit` returns: the jitted function, plus, at each call, NumPy arrays among its
+    arguments count as implicit host-to-device transfers, and the key arguments the function consumes count as
+    consumed (a key array passed twice to such a function is a reuse)."""
 
     __slots__ = ("__dict__", "__weakref__", "_jitted", "_fun")
 
@@ -849,6 +850,11 @@ class _JittedWithKeyCheck:
             pass
 
     def __call__(self, *args, **kwargs):
+        if _transfers_on and not _busy():
+            for value in args:
+                if type(value) is _np_ndarray:
+                    self._host_argument(value)
+                    break
         out = self._jitted(*args, **kwargs)
         selectors = _jit_key_arguments.get(self._fun) if not _busy() else None
         if selectors:
@@ -858,6 +864,17 @@ class _JittedWithKeyCheck:
                 except Exception:
                     pass
         return out
+
+    def _host_argument(self, value):
+        with _Quiet():
+            try:
+                site = user_site(sys._getframe(2))
+                if site is not None:
+                    name = getattr(self._fun, "__qualname__", "a jitted function")
+                    _report_transfer("h2d", site, f"a NumPy array ({value.dtype}{list(value.shape)}) passed to "
+                                                  f"jitted `{name}`")
+            except Exception:
+                pass
 
     def _consume_arguments(self, selectors, args, kwargs):
         import jax
@@ -899,7 +916,7 @@ def _wrap_jit(jit):
         jitted = jit(fun, *args, **kwargs)
         if not callable(fun):
             return jitted
-        return _JittedWithKeyCheck(jitted, fun)
+        return _Jitted(jitted, fun)
 
     wrapped_jit.__sharpbits_wrapped__ = jit  # type: ignore[attr-defined]
     return wrapped_jit
@@ -908,48 +925,63 @@ def _wrap_jit(jit):
 # ------------------------------------------------------------------------------------------------ NaN / Inf
 
 
+_nan_state = {"found": False, "rerunning": False}
+
+
 def _install_nans(jax):
+    """`jax_debug_nans` makes JAX check the outputs of every operation and jitted call; JAX then raises at the first
+    NaN (and prints to stdout). Here the same checks only record: the program's behaviour, output and exit status
+    stay as they were. A jitted function's NaN output is traced back, as JAX does, by running the function again
+    op by op (with `jit` disabled, its output and any key use discarded) to find the first operation producing it.
+    Only the first NaN is traced: later ones mostly follow from it, and the checks stop costing anything."""
+    import contextlib
+    import io
+
     from jax._src import api_util, dispatch
 
     jax.config.update("jax_debug_nans", True)
     original_check = dispatch._check_special
-    original_recursive = api_util.maybe_recursive_nan_check
 
     def check_special(name, dtype, buf):
+        if _nan_state["found"] and not _nan_state["rerunning"]:
+            return
         try:
             original_check(name, dtype, buf)
         except api_util.InternalFloatingPointError as exc:
-            if not _busy():
-                with _Quiet():
-                    try:
-                        frame = _find_frame("_run_python_pjit", sys._getframe(1), depth=12)
-                        fun = frame.f_locals.get("fun") if frame is not None else None
-                        if frame is None or getattr(fun, "_apply_primitive", False):
-                            # an operation run eagerly: this is the origin
-                            _report_nan(user_site(sys._getframe(1)), exc.ty, f"`{name}`")
-                    except Exception:
-                        pass
-            raise
+            try:
+                _locate_nan(sys._getframe(1), name, exc.ty)
+            except Exception:
+                pass
 
-    def recursive_nan_check(e, fun, args, kwargs):
-        # JAX's version prints a line to stdout before re-running the function op by op; the program's output stays
-        # unchanged here: the same re-run, without the print.
+    def _locate_nan(frame, name, ty):
+        pjit_frame = _find_frame("_run_python_pjit", frame, depth=12)
+        fun = pjit_frame.f_locals.get("fun") if pjit_frame is not None else None
+        if pjit_frame is None or getattr(fun, "_apply_primitive", False):  # an operation: this is the origin
+            if not _nan_state["found"]:
+                _nan_state["found"] = True
+                with _Quiet():
+                    shown = name[4:-1] if name.startswith("jit(") and name.endswith(")") else name
+                    _report_nan(user_site(frame), ty, f"`{shown}`")
+            return
+        if _nan_state["rerunning"]:
+            return  # a nested jitted function inside the re-run: its own operations are checked one by one
+        site = user_site(frame)
+        args, kwargs = pjit_frame.f_locals.get("args") or (), pjit_frame.f_locals.get("kwargs") or {}
+        _nan_state["rerunning"] = True
         try:
-            _ = fun(*args, **kwargs)
-        except (FloatingPointError, ZeroDivisionError) as e2:
-            raise e2 from None
-        else:
+            with _Quiet(), jax.disable_jit(), contextlib.redirect_stdout(io.StringIO()), \
+                    contextlib.redirect_stderr(io.StringIO()):
+                fun(*args, **kwargs)
+        except Exception:
+            pass
+        finally:
+            _nan_state["rerunning"] = False
+        if not _nan_state["found"]:
+            _nan_state["found"] = True
             with _Quiet():
-                try:
-                    _report_nan(user_site(sys._getframe(1)), getattr(e, "ty", "nan"),
-                                f"`{getattr(fun, '__qualname__', 'the jitted function')}`", optimized_only=True)
-                except Exception:
-                    pass
-            api_util._raise_no_nan_in_deoptimized(e)
+                _report_nan(site, ty, f"`{getattr(fun, '__qualname__', 'the jitted function')}`", optimized_only=True)
 
     dispatch._check_special = check_special
-    api_util.maybe_recursive_nan_check = recursive_nan_check
-    _ = original_recursive
 
 
 def _report_nan(site, ty, where, optimized_only=False):
@@ -1034,6 +1066,8 @@ def _report_leak(created, used, tracer):
 # ------------------------------------------------------------------------------------------------ transfers
 
 
+_transfers_on = False
+_np_ndarray = None
 _EXPLICIT_TRANSFER_FUNCTIONS = frozenset({
     "device_put", "_device_put_impl", "device_put_sharded", "device_put_replicated", "asarray", "array",
     "make_array_from_callback", "make_array_from_single_device_arrays", "device_get", "_check_special",
@@ -1042,9 +1076,12 @@ _EXPLICIT_TRANSFER_FUNCTIONS = frozenset({
 
 
 def _transfer_site(frame):
-    """The user's line behind a transfer, or None when it is explicit or made by JAX (or NumPy) for itself."""
+    """The user's line behind a transfer, or None when it is explicit or made by JAX (or NumPy) for itself, or a
+    jitted call's argument (counted by _Jitted)."""
     while frame is not None:
         code = frame.f_code
+        if code is _Jitted.__call__.__code__:
+            return None
         if code.co_name in _EXPLICIT_TRANSFER_FUNCTIONS and not _is_user(code.co_filename):
             return None
         if _is_user(code.co_filename):
@@ -1095,6 +1132,9 @@ def _install_transfers(jax):
 
         array_impl._value = property(_value, doc=value_property.__doc__)
 
+    global _transfers_on, _np_ndarray
+    _np_ndarray = np.ndarray
+    _transfers_on = True
     handler = pxla.shard_arg_handlers.get(np.ndarray)
     if handler is not None:
         def shard_np_array(xs, *rest, **kwargs):
@@ -1109,7 +1149,9 @@ def _install_transfers(jax):
                         pass
             return handler(xs, *rest, **kwargs)
 
-        pxla.shard_arg_handlers[np.ndarray] = shard_np_array
+        for kind, known in list(pxla.shard_arg_handlers.items()):  # every NumPy type JAX copies the same way
+            if known is handler:
+                pxla.shard_arg_handlers[kind] = shard_np_array
 
 
 # ------------------------------------------------------------------------------------------------ install

@@ -161,6 +161,8 @@ def _with_counts(f: RuntimeFinding) -> str:
     if f.static_checked:
         text += "; static analysis: " + (f"also flagged this line ({', '.join(f.static_codes)})" if f.static_codes
                                           else "did not flag this line")
+    if f.tests:
+        text += "; in " + ", ".join(f.tests[:3]) + (", ..." if len(f.tests) > 3 else "")
     text += "]"
     if f.related:
         text += " " + "; ".join(f"{r['path']}:{r['line']}: {r['message']}" for r in f.related[:3])
