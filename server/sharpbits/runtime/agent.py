@@ -394,6 +394,19 @@ def _signature(locals_):
     return signature
 
 
+def _def_line(code):
+    """The `def` line of a function (co_firstlineno is its first decorator's)."""
+    import linecache
+
+    for line in range(code.co_firstlineno, code.co_firstlineno + 30):
+        text = linecache.getline(code.co_filename, line).lstrip()
+        if not text:
+            break
+        if text.startswith(("def ", "async def ", "lambda")) or "lambda" in text and not text.startswith("@"):
+            return line
+    return code.co_firstlineno
+
+
 def _on_trace(frame):
     locals_ = frame.f_locals
     fun = locals_.get("fun")
@@ -404,8 +417,9 @@ def _on_trace(frame):
         return  # JAX's own jitted helpers (eager operations compile too)
     entry = _compiles.get(identity)
     if entry is None:
-        definition = {"path": code.co_filename, "line": code.co_firstlineno, "column": 1,
-                      "end_line": code.co_firstlineno, "end_column": 0, "function": identity[2]}
+        line = _def_line(code)
+        definition = {"path": code.co_filename, "line": line, "column": 1, "end_line": line, "end_column": 0,
+                      "function": identity[2]}
         entry = _compiles[identity] = _FunctionCompiles(identity[2], definition)
     try:
         entry.signatures.append(_signature(locals_))
