@@ -79,7 +79,7 @@ print("end", last)
 def kitchen_sink(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any, list[dict[str, Any]]]:
     folder = tmp_path_factory.mktemp("run")
     program = write(folder, "train.py", PROGRAM)
-    proc, findings = sharpbits_run(folder, program)
+    proc, findings = sharpbits_run(folder, program, "--nans")
     assert proc.returncode == 0, proc.stderr
     return program, proc, findings
 
@@ -207,7 +207,7 @@ def test_a_key_closed_over_by_a_scan_body_is_consumed_in_every_iteration(tmp_pat
 
         print(run(key))
     """)
-    proc, findings = sharpbits_run(tmp_path, program, "--no-nans", "--no-transfers")
+    proc, findings = sharpbits_run(tmp_path, program, "--no-transfers")
     assert proc.returncode == 0, proc.stderr
     [finding] = by_code(findings, "SB201")
     assert finding["line"] == line_of(program, "scan:body")

@@ -56,7 +56,7 @@ class Options:
         self.out_dir = values.get("out_dir")
         self.threshold = int(values.get("threshold", 3))
         self.keys = bool(values.get("keys", True))
-        self.nans = bool(values.get("nans", True))
+        self.nans = bool(values.get("nans", False))
         self.leaks = values.get("leaks", "on")  # "on" | "strict" | "off"
         self.transfers = bool(values.get("transfers", True))
         self.transfer_threshold = int(values.get("transfer_threshold", 10))
@@ -111,13 +111,19 @@ class _UserCode:
 _is_user = None
 
 
+_positions = weakref.WeakKeyDictionary()  # code object -> its co_positions() list (built once per code)
+
+
 def _frame_site(frame):
     """(path, line, column, end_line, end_column, function) of a frame's current position; columns 1-based."""
     code = frame.f_code
     line = frame.f_lineno
     column, end_line, end_column = 1, line, 0
     try:
-        positions = list(code.co_positions())[frame.f_lasti // 2]
+        table = _positions.get(code)
+        if table is None:
+            table = _positions[code] = list(code.co_positions())
+        positions = table[frame.f_lasti // 2]
         if positions[0] == line and positions[2] is not None and positions[3] is not None:
             end_line = positions[1] or line
             column, end_column = _char_column(code.co_filename, line, positions[2]) + 1, \

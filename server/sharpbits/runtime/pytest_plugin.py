@@ -27,7 +27,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="report a jitted function compiled more than N times (default: 3)")
     group.addoption("--sharpbits-transfer-threshold", type=int, default=10, metavar="N",
                     help="report an implicit transfer seen N times or more at one line (default: 10)")
-    group.addoption("--sharpbits-no-nans", action="store_true", default=False, help="no NaN origin checks")
+    group.addoption("--sharpbits-nans", action="store_true", default=False,
+                    help="find where the first NaN/Inf is produced (jax_debug_nans, recording only); slower")
     group.addoption("--sharpbits-leaks", choices=["on", "strict", "off"], default="on",
                     help="tracer leak checks (default: on)")
     group.addoption("--sharpbits-no-static", action="store_true", default=False,
@@ -42,7 +43,7 @@ def pytest_configure(config: pytest.Config) -> None:
     recorder = agent.install(agent.Options({
         "out_dir": None,
         "threshold": max(config.getoption("sharpbits_threshold"), 1),
-        "nans": not config.getoption("sharpbits_no_nans"),
+        "nans": config.getoption("sharpbits_nans"),
         "leaks": config.getoption("sharpbits_leaks"),
         "transfer_threshold": max(config.getoption("sharpbits_transfer_threshold"), 1),
     }))
