@@ -23,6 +23,7 @@ Not a public module: `install(options)` is its only entry point.
 """
 
 import atexit
+import contextlib
 import functools
 import json
 import os
@@ -31,6 +32,7 @@ import sys
 import sysconfig
 import threading
 import weakref
+from typing import Any
 
 AGENT_FILE = os.path.abspath(__file__)
 RECORD_VERSION = 1
@@ -89,8 +91,9 @@ class _UserCode:
         skip.add(os.path.dirname(AGENT_FILE))
         for module in ("jax", "jaxlib", "numpy"):
             found = sys.modules.get(module)
-            if found is not None and getattr(found, "__file__", None):
-                skip.add(os.path.dirname(os.path.realpath(found.__file__)))
+            file = getattr(found, "__file__", None) if found is not None else None
+            if file:
+                skip.add(os.path.dirname(os.path.realpath(file)))
         self._skip = tuple(p.rstrip(os.sep) + os.sep for p in skip)
         self._cache = {}
 
@@ -108,10 +111,10 @@ class _UserCode:
         return result
 
 
-_is_user = None
+_is_user: Any = None
 
 
-_positions = weakref.WeakKeyDictionary()  # code object -> its co_positions() list (built once per code)
+_positions: Any = weakref.WeakKeyDictionary()  # code object -> its co_positions() list (built once per code)
 
 
 def _frame_site(frame):
@@ -278,8 +281,8 @@ class Recorder:
             self._written.clear()
 
 
-_recorder = None
-_options = None
+_recorder: Any = None
+_options: Any = None
 _installed = False
 _guard = threading.local()  # re-entrancy: our own work never records itself
 
@@ -308,8 +311,16 @@ def _finding(kind, code, rule, severity, site, message, related=()):
 
 
 class _FunctionCompiles:
-    __slots__ = ("name", "definition", "signatures", "compiles", "compile_seconds", "functions", "record",
-                 "call_sites")
+    __slots__ = (
+        "call_sites",
+        "compile_seconds",
+        "compiles",
+        "definition",
+        "functions",
+        "name",
+        "record",
+        "signatures",
+    )
 
     def __init__(self, name, definition):
         self.name = name
@@ -317,12 +328,12 @@ class _FunctionCompiles:
         self.signatures = []  # one per trace: dict component -> text
         self.compiles = 0
         self.compile_seconds = 0.0
-        self.functions = weakref.WeakSet()  # the distinct function objects jitted under this definition
+        self.functions: Any = weakref.WeakSet()  # the distinct function objects jitted under this definition
         self.record = None
         self.call_sites = []
 
 
-_compiles = {}  # function identity (file, line, qualname) -> _FunctionCompiles
+_compiles: dict[Any, Any] = {}  # function identity (file, line, qualname) -> _FunctionCompiles
 
 
 def _underlying(fun):
@@ -344,7 +355,7 @@ def _function_identity(fun):
     base = _underlying(fun)
     code = getattr(base, "__code__", None)
     if code is None:
-        call = getattr(type(base), "__call__", None)
+        call = type(base).__dict__.get("__call__")
         code = getattr(call, "__code__", None)
     if code is None:
         return None, None
@@ -379,7 +390,7 @@ def _signature(locals_):
     if len(names) != len(avals):
         names = [f"argument {i}" for i in range(len(avals))]
     signature = {"structure": ",".join(names)}
-    for name, aval in zip(names, avals):
+    for name, aval in zip(names, avals, strict=False):
         signature[f"shape:{name}"] = str(tuple(getattr(aval, "shape", ())))
         signature[f"dtype:{name}"] = str(getattr(aval, "dtype", "?"))
         signature[f"weak:{name}"] = "weak" if getattr(aval, "weak_type", False) else "strong"
@@ -408,7 +419,7 @@ def _def_line(code):
         text = linecache.getline(code.co_filename, line).lstrip()
         if not text:
             break
-        if text.startswith(("def ", "async def ", "lambda")) or "lambda" in text and not text.startswith("@"):
+        if text.startswith(("def ", "async def ", "lambda")) or ("lambda" in text and not text.startswith("@")):
             return line
     return code.co_firstlineno
 
@@ -431,18 +442,14 @@ def _on_trace(frame):
         entry.signatures.append(_signature(locals_))
     except Exception:
         entry.signatures.append({})
-    try:
+    with contextlib.suppress(TypeError):
         entry.functions.add(_underlying(fun))
-    except TypeError:
-        pass
     site = user_site(frame)
     if site is not None and len(entry.call_sites) < 20:
         entry.call_sites.append(site)
     if _options.keys:
-        try:
+        with contextlib.suppress(Exception):
             _analyse_compiled_keys(fun, locals_, site)
-        except Exception:
-            pass
     if len(entry.signatures) > _options.threshold:
         _report_recompiles(entry, site)
 
@@ -471,7 +478,8 @@ def _distinct(values):
 
 def explain_recompiles(name, signatures, distinct_functions):
     """What changed between the signatures a function was traced with, and how to avoid it: (changes, advice)."""
-    changes, advice = [], []
+    changes: list[str] = []
+    advice: list[str] = []
     if not signatures:
         return changes, advice
     keys = _distinct(k for s in signatures for k in s)
@@ -524,9 +532,9 @@ def _report_recompiles(entry, site):
                + "; ".join(changes) + ". To avoid it: " + "; ".join(_distinct(advice)) + ".")
     related = [dict(entry.definition, message=f"`{entry.name}` is defined here")]
     for other in entry.call_sites:
-        if site is None or (other["path"], other["line"]) != (site["path"], site["line"]):
-            if all((r["path"], r["line"]) != (other["path"], other["line"]) for r in related):
-                related.append(dict(other, message=f"`{entry.name}` was also compiled for a call here"))
+        if (site is None or (other["path"], other["line"]) != (site["path"], site["line"])) and \
+                all((r["path"], r["line"]) != (other["path"], other["line"]) for r in related):
+            related.append(dict(other, message=f"`{entry.name}` was also compiled for a call here"))
         if len(related) >= 4:
             break
     key = "recompile:" + ":".join(str(p) for p in (entry.definition["path"], entry.definition["line"], entry.name))
@@ -574,12 +582,16 @@ class _Consumed:
         self.ref, self.site, self.what = ref, site, what
 
 
-_consumed = {}  # id(key array) -> _Consumed
+_consumed: dict[int, Any] = {}  # id(key array) -> _Consumed
 
 
 def reset_keys():
     """Forget which keys were consumed (the pytest plugin: each test starts afresh)."""
     _consumed.clear()
+
+
+def _forget_key(ident, _ref):
+    _consumed.pop(ident, None)
 
 
 def _key_kind(key):
@@ -608,7 +620,7 @@ def _consume_concrete(key, site, what):
         _report_key_reuse(known.site, known.what, site, what, _key_kind(key))
         return
     try:
-        ref = weakref.ref(key, lambda _r, ident=ident: _consumed.pop(ident, None))
+        ref = weakref.ref(key, functools.partial(_forget_key, ident))
     except TypeError:
         return
     _consumed[ident] = _Consumed(ref, site, what)
@@ -633,11 +645,8 @@ def _wrap_sampler(fn, name):
     def sampler(*args, **kwargs):
         key = args[0] if args else kwargs.get("key")
         if key is not None and not _busy():
-            with _Quiet():
-                try:
-                    _consume_concrete(key, user_site(sys._getframe(1)), f"`jax.random.{name}`")
-                except Exception:
-                    pass
+            with _Quiet(), contextlib.suppress(Exception):
+                _consume_concrete(key, user_site(sys._getframe(1)), f"`jax.random.{name}`")
         return fn(*args, **kwargs)
 
     sampler.__sharpbits_wrapped__ = fn  # type: ignore[attr-defined]
@@ -645,7 +654,7 @@ def _wrap_sampler(fn, name):
 
 
 # the key arguments each jitted function consumes: underlying function -> ((position or name, leaf index, label), ...)
-_jit_key_arguments = weakref.WeakKeyDictionary()
+_jit_key_arguments: Any = weakref.WeakKeyDictionary()
 
 
 def _overlaps(a, b):
@@ -668,10 +677,10 @@ class _KeyFlow:
     def run(self, jaxpr, in_tokens, default_site, default_what):
         """The consumptions [(token, site, what)] in `jaxpr`, in order; reuses inside it go to self.reuses."""
         env = {}
-        for var, token in zip(jaxpr.invars, in_tokens):
+        for var, token in zip(jaxpr.invars, in_tokens, strict=False):
             if token is not None:
                 env[var] = token
-        consumed = []
+        consumed: list[Any] = []
 
         def token_of(atom):
             try:
@@ -704,17 +713,16 @@ class _KeyFlow:
             if name == "slice":
                 token = token_of(eqn.invars[0])
                 if token is not None:
-                    env[eqn.outvars[0]] = token + (("slice", tuple(params.get("start_indices", ())),
-                                                    tuple(params.get("limit_indices", ()))),)
+                    env[eqn.outvars[0]] = (*token, ("slice", tuple(params.get("start_indices", ())), tuple(params.get("limit_indices", ()))))
                 continue
             if name in ("dynamic_slice", "gather"):
                 token = token_of(eqn.invars[0])
                 if token is not None:
                     literal = [getattr(atom, "val", None) for atom in eqn.invars[1:]]
                     if name == "dynamic_slice" and literal and all(v is not None for v in literal):
-                        env[eqn.outvars[0]] = token + (("dslice", tuple(_safe_repr(v) for v in literal)),)
+                        env[eqn.outvars[0]] = (*token, ("dslice", tuple(_safe_repr(v) for v in literal)))
                     else:
-                        env[eqn.outvars[0]] = token + (("part", id(eqn)),)
+                        env[eqn.outvars[0]] = (*token, ("part", id(eqn)))
                 continue
             inner = self._sub_jaxprs(eqn, [token_of(v) for v in eqn.invars])
             if inner is None:
@@ -725,7 +733,7 @@ class _KeyFlow:
                 if callee.startswith("_") and callee.lstrip("_"):
                     sub_what = f"`jax.random.{callee.lstrip('_')}`"
             if name == "cond":  # one branch runs: a key consumed in two branches is consumed once
-                union = []
+                union: list[Any] = []
                 for sub, tokens in inner:
                     for item in self.run(sub, tokens, site, sub_what):
                         if all(not _overlaps(_strip_marks(item[0]), _strip_marks(other[0])) for other in union):
@@ -753,7 +761,7 @@ class _KeyFlow:
             jaxpr = getattr(closed, "jaxpr", closed)
             num_consts = params.get("num_consts", 0)
             looping = params.get("length", 2) > 1
-            marked = [((self.LOOP,) + t if looping else t) if (t is not None and i < num_consts) else
+            marked = [((self.LOOP, *t) if looping else t) if (t is not None and i < num_consts) else
                       (None if i >= num_consts else t) for i, t in enumerate(tokens)]
             # carried and scanned-over keys are not followed: each iteration may see a new one
             return [(jaxpr, marked)] if len(jaxpr.invars) == len(tokens) else None
@@ -763,7 +771,7 @@ class _KeyFlow:
                 return None
             jaxpr = getattr(body, "jaxpr", body)
             cond_n, body_n = params.get("cond_nconsts", 0), params.get("body_nconsts", 0)
-            marked = [(self.LOOP,) + t if t is not None else None for t in tokens[cond_n:cond_n + body_n]]
+            marked = [(self.LOOP, *t) if t is not None else None for t in tokens[cond_n:cond_n + body_n]]
             marked += [None] * (len(jaxpr.invars) - len(marked))
             return [(jaxpr, marked)] if len(jaxpr.invars) == len(marked) else None
         if name == "cond":
@@ -814,10 +822,8 @@ def _analyse_compiled_keys(fun, locals_, call_site):
                           "key", traced_in=name)
     consumed_inputs = sorted({t[0][1] for t, _, _ in consumed if t and t[0][0] == "in"})
     selectors = _argument_selectors(locals_, consumed_inputs)
-    try:
+    with contextlib.suppress(TypeError):
         _jit_key_arguments[_underlying(fun)] = selectors
-    except TypeError:
-        pass
 
 
 def _argument_selectors(locals_, flat_indices):
@@ -859,15 +865,13 @@ class _Jitted:
     arguments count as implicit host-to-device transfers, and the key arguments the function consumes count as
     consumed (a key array passed twice to such a function is a reuse)."""
 
-    __slots__ = ("__dict__", "__weakref__", "_jitted", "_fun")
+    __slots__ = ("__dict__", "__weakref__", "_fun", "_jitted")
 
     def __init__(self, jitted, fun):
         self._jitted = jitted
         self._fun = _underlying(fun)
-        try:
+        with contextlib.suppress(AttributeError, TypeError):
             functools.update_wrapper(self, jitted)
-        except (AttributeError, TypeError):
-            pass
 
     def __call__(self, *args, **kwargs):
         if _transfers_on and not _busy():
@@ -878,11 +882,8 @@ class _Jitted:
         out = self._jitted(*args, **kwargs)
         selectors = _jit_key_arguments.get(self._fun) if not _busy() else None
         if selectors:
-            with _Quiet():
-                try:
-                    self._consume_arguments(selectors, args, kwargs)
-                except Exception:
-                    pass
+            with _Quiet(), contextlib.suppress(Exception):
+                self._consume_arguments(selectors, args, kwargs)
         return out
 
     def _host_argument(self, value):
@@ -968,10 +969,8 @@ def _install_nans(jax):
         try:
             original_check(name, dtype, buf)
         except api_util.InternalFloatingPointError as exc:
-            try:
+            with contextlib.suppress(Exception):
                 _locate_nan(sys._getframe(1), name, exc.ty)
-            except Exception:
-                pass
 
     def _locate_nan(frame, name, ty):
         pjit_frame = _find_frame("_run_python_pjit", frame, depth=12)
@@ -991,7 +990,7 @@ def _install_nans(jax):
         try:
             with _Quiet(), jax.disable_jit(), contextlib.redirect_stdout(io.StringIO()), \
                     contextlib.redirect_stderr(io.StringIO()):
-                fun(*args, **kwargs)
+                fun(*args, **kwargs)  # type: ignore[misc]
         except Exception:
             pass
         finally:
@@ -1087,7 +1086,7 @@ def _report_leak(created, used, tracer):
 
 
 _transfers_on = False
-_np_ndarray = None
+_np_ndarray: Any = None
 _EXPLICIT_TRANSFER_FUNCTIONS = frozenset({
     "device_put", "_device_put_impl", "device_put_sharded", "device_put_replicated", "asarray", "array",
     "make_array_from_callback", "make_array_from_single_device_arrays", "device_get", "_check_special",
@@ -1129,10 +1128,9 @@ def _report_transfer(direction, site, detail):
 
 
 def _install_transfers(jax):
+    import numpy as np
     from jax._src import array as array_module
     from jax._src.interpreters import pxla
-
-    import numpy as np
 
     array_impl = array_module.ArrayImpl
     value_property = array_impl.__dict__.get("_value")
@@ -1150,7 +1148,7 @@ def _install_transfers(jax):
                         pass
             return original_get(self)
 
-        array_impl._value = property(_value, doc=value_property.__doc__)
+        array_impl._value = property(_value, doc=value_property.__doc__)  # type: ignore[method-assign]
 
     global _transfers_on, _np_ndarray
     _np_ndarray = np.ndarray
@@ -1184,7 +1182,7 @@ def _instrument_jax():
     import jax.monitoring
 
     _is_user = _UserCode()  # now that jax's and numpy's folders are known
-    jax.monitoring.register_event_duration_secs_listener(_monitoring_listener)
+    jax.monitoring.register_event_duration_secs_listener(_monitoring_listener)  # type: ignore[arg-type]
     if _options.keys:
         import jax.random as random_module
 
@@ -1239,7 +1237,7 @@ class _JaxImportHook:
             except Exception as exc:
                 _note(f"instrumentation failed: {type(exc).__name__}: {exc}")
 
-        loader.exec_module = exec_module
+        loader.exec_module = exec_module  # type: ignore[method-assign]
         return spec
 
 
@@ -1266,10 +1264,8 @@ def _patch_exit():
     original_exit = os._exit
 
     def _exit(status):
-        try:
+        with contextlib.suppress(Exception):
             _recorder.flush()
-        except Exception:
-            pass
         original_exit(status)
 
     os._exit = _exit

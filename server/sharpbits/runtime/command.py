@@ -9,6 +9,7 @@ line. A program that crashes, is interrupted (Ctrl+C) or calls `os._exit` still 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -101,19 +102,15 @@ def _run_child(argv: list[str], env: dict[str, str]) -> int:
         return 126
 
     def forward(signum: int, _frame: Any) -> None:
-        try:
+        with contextlib.suppress(OSError):
             child.send_signal(signum)
-        except OSError:
-            pass
 
     previous = {}
     for name in ("SIGTERM", "SIGHUP"):
         sig = getattr(signal, name, None)
         if sig is not None:
-            try:
+            with contextlib.suppress(ValueError, OSError):
                 previous[sig] = signal.signal(sig, forward)
-            except (ValueError, OSError):
-                pass
     try:
         while True:
             try:
