@@ -72,6 +72,9 @@ for i in range(12):
     w = update(w, host_batch)  # transfer:h2d
     last = float(w.sum())  # transfer:d2h
 print("end", last)
+
+for _ in range(5):
+    jax.jit(lambda v: v + 1)(jnp.ones(2))  # call:lambda
 """
 
 
@@ -86,14 +89,21 @@ def kitchen_sink(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any, l
 
 def test_recompile_from_a_changing_batch_shape(kitchen_sink):
     program, _, findings = kitchen_sink
-    [finding] = by_code(findings, "SB601")
-    assert finding["line"] == line_of(program, "call:step")
+    [finding] = [f for f in by_code(findings, "SB601") if f["line"] == line_of(program, "call:step")]
     assert finding["count"] == 4  # batch sizes 4, 8, 16, 32: the repeated 32 and 8 reuse their compiles
     assert "argument `x` changed shape" in finding["message"]
     assert "f32[4,3], f32[8,3], f32[16,3], f32[32,3]" in finding["message"]
     assert "pad" in finding["message"] and "bucket" in finding["message"]
     assert any(r["line"] == line_of(program, "def:step") for r in finding["related"])
     assert finding["static"] == []  # static analysis cannot see the shapes change
+
+
+def test_recompile_from_jit_applied_in_a_loop(kitchen_sink):
+    program, _, findings = kitchen_sink
+    [finding] = [f for f in by_code(findings, "SB601") if f["line"] == line_of(program, "call:lambda")]
+    assert finding["count"] == 5
+    assert "applied to 5 different function objects" in finding["message"]
+    assert "SB303 jit-in-loop" in finding["static"]  # static analysis flags this one too
 
 
 def _reuse_at(findings, program, again, first):

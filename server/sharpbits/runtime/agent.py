@@ -316,6 +316,7 @@ class _FunctionCompiles:
         "compile_seconds",
         "compiles",
         "definition",
+        "distinct_functions",
         "functions",
         "name",
         "record",
@@ -328,7 +329,8 @@ class _FunctionCompiles:
         self.signatures = []  # one per trace: dict component -> text
         self.compiles = 0
         self.compile_seconds = 0.0
-        self.functions: Any = weakref.WeakSet()  # the distinct function objects jitted under this definition
+        self.functions: Any = weakref.WeakSet()  # the live function objects jitted under this definition
+        self.distinct_functions = 0  # how many different ones were traced (dead ones included)
         self.record = None
         self.call_sites = []
 
@@ -443,7 +445,10 @@ def _on_trace(frame):
     except Exception:
         entry.signatures.append({})
     with contextlib.suppress(TypeError):
-        entry.functions.add(_underlying(fun))
+        base = _underlying(fun)
+        if base not in entry.functions:
+            entry.functions.add(base)
+            entry.distinct_functions += 1
     site = user_site(frame)
     if site is not None and len(entry.call_sites) < 20:
         entry.call_sites.append(site)
@@ -527,7 +532,7 @@ def explain_recompiles(name, signatures, distinct_functions):
 
 def _report_recompiles(entry, site):
     traces = len(entry.signatures)
-    changes, advice = explain_recompiles(entry.name, entry.signatures, len(entry.functions))
+    changes, advice = explain_recompiles(entry.name, entry.signatures, entry.distinct_functions)
     message = (f"`{entry.name}` was traced and compiled {traces} times (more than {_options.threshold}): "
                + "; ".join(changes) + ". To avoid it: " + "; ".join(_distinct(advice)) + ".")
     related = [dict(entry.definition, message=f"`{entry.name}` is defined here")]
