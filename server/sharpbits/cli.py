@@ -1,4 +1,4 @@
-"""The `sharpbits` command line: check, serve, trace, rule.
+"""The `sharpbits` command line: check, serve, trace, rule, run.
 
 Start-up stays lean: this module imports only the standard library at import time. Each subcommand imports
 what it needs when it runs (the language server imports pygls, fixes import libcst, and nothing here ever
@@ -81,6 +81,13 @@ def build_parser() -> argparse.ArgumentParser:
     from sharpbits.trace.cli import add_arguments  # argparse only: no jax, no worker start
 
     add_arguments(trace)
+
+    # ---- sharpbits run (issue 25): runs the user's program with the runtime agent; only this command runs user code
+    run = sub.add_parser("run", help="run a program with runtime checks, e.g. `sharpbits run -- python train.py`")
+    from sharpbits.runtime.command import add_arguments as add_run_arguments  # argparse only: no jax
+
+    add_run_arguments(run)
+    # ---- end of sharpbits run
     return parser
 
 
@@ -108,6 +115,10 @@ def main(argv: list[str] | None = None) -> int:
             from sharpbits.trace.cli import run
 
             return run(args)
+        if args.command == "run":  # sharpbits run (issue 25)
+            from sharpbits.runtime.command import run as run_program
+
+            return run_program(args)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
