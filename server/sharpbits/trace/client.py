@@ -148,7 +148,6 @@ class _Process:
         env.pop("PYTHONSTARTUP", None)
         # TF/XLA chatter on start-up goes to stderr, which is only a log
         env.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
-        self.started = time.monotonic()
         try:
             self.popen = subprocess.Popen(
                 config.argv(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -302,7 +301,6 @@ class TraceClient:
         self._proc: _Process | None = None
         self._start_error: protocol.ErrorInfo | None = None
         self._next_id = 0
-        self._starting: threading.Thread | None = None
         self._current: object | None = None  # the marker of the request in flight
         self._busy = False  # the request in flight was acked: the worker is running it
         self._queued: set[object] = set()
@@ -326,9 +324,7 @@ class TraceClient:
                 raise
             self._start_error = None
         if background:
-            t = threading.Thread(target=self._await_hello_quietly, daemon=True, name="sharpbits-worker-start")
-            self._starting = t
-            t.start()
+            threading.Thread(target=self._await_hello_quietly, daemon=True, name="sharpbits-worker-start").start()
         else:
             self._await_hello()
 

@@ -317,6 +317,7 @@ class Worker:
         added_path = []
         before_modules = set(sys.modules)
         self.cache_log.clear()
+        self.log_cutoff = None  # set once this trace has traced (a failure before that keeps its whole log)
         old_cwd = os.getcwd()
         old_argv = sys.argv
         sys.argv = [path]
