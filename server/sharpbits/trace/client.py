@@ -137,6 +137,15 @@ class Ticket:
         self.acked = threading.Event()  # the worker read it: the traced code is running
 
 
+@dataclass
+class _Answer:
+    """A worker's result to one request, the hello of the worker that answered, and the send-to-result time."""
+
+    result: protocol.WorkerResult
+    hello: protocol.Hello
+    round_trip_s: float
+
+
 class _Process:
     """One running worker process and its reader threads."""
 
@@ -285,11 +294,11 @@ def _doc_line_in_dump(lines: list[str], path: str) -> int | None:
     return None
 
 
-def _mismatch(said: object, what: str) -> protocol.ErrorInfo:
+def _mismatch(said: object, what: str, phase: str) -> protocol.ErrorInfo:
     return protocol.client_error(
         "ProtocolMismatch",
         f"the trace worker's {what} speaks protocol {said!r}, this server speaks {protocol.VERSION}: sharpbits was "
-        "updated on disk while the server ran (restart the language server, or rerun the command)", "start")
+        "updated on disk while the server ran (restart the language server, or rerun the command)", phase)
 
 
 class TraceClient:
@@ -367,7 +376,7 @@ class TraceClient:
             raise WorkerError(err)
         if msg.get("type") != "hello" or msg.get("protocol") != protocol.VERSION:
             proc.kill()
-            raise WorkerError(_mismatch(msg.get("protocol"), "first message"))
+            raise WorkerError(_mismatch(msg.get("protocol"), "first message", "start"))
         hello = cast(protocol.Hello, msg)
         if not hello.get("ok"):
             proc.kill()
@@ -441,7 +450,7 @@ class TraceClient:
     # ---------------------------------------------------------------------------- requests
 
     def _request(self, message: protocol.TraceRequest | protocol.PingRequest, timeout: float | None,
-                 path: str | None = None, marker: object | None = None) -> tuple[protocol.WorkerResult, protocol.Hello]:
+                 path: str | None = None, marker: object | None = None) -> _Answer:
         """Send one request, wait for its result (and the hello of the worker that answered it). Time limit,
         crash, cancel -> WorkerError; the worker is restarted. A worker that died while idle (killed, OOM) is not
         the request's fault: that request is sent again once."""
@@ -470,7 +479,7 @@ class TraceClient:
             self._cancelled.discard(marker)
 
     def _exchange(self, message: protocol.TraceRequest | protocol.PingRequest, timeout: float | None,
-                  path: str | None, marker: object) -> tuple[protocol.WorkerResult, protocol.Hello]:
+                  path: str | None, marker: object) -> _Answer:
         with self._lock:
             hello = self.ensure_ready()
             proc = self._proc
@@ -479,6 +488,7 @@ class TraceClient:
             rid = self._next_id
             message["id"] = rid
             kind = message["type"]
+            t0 = time.perf_counter()
             try:
                 proc.send(message)
             except OSError:
@@ -522,8 +532,8 @@ class TraceClient:
                 if frame.get("type") != "result" or frame.get("protocol") != protocol.VERSION:
                     proc.kill()
                     self.restart()
-                    raise WorkerError(_mismatch(frame.get("protocol"), "result"))
-                return cast(protocol.WorkerResult, frame), hello
+                    raise WorkerError(_mismatch(frame.get("protocol"), "result", kind))
+                return _Answer(cast(protocol.WorkerResult, frame), hello, time.perf_counter() - t0)
 
     def cancel(self, marker: object | None = None) -> bool:
         """Stop a request from another thread: its caller gets a `Cancelled` error. With a marker (passed to
@@ -542,14 +552,13 @@ class TraceClient:
         return True
 
     def ping(self, timeout: float = 10.0) -> protocol.PingResult:
-        t0 = time.perf_counter()
         try:
-            reply, _ = self._request({"type": "ping", "id": 0}, timeout)
+            answer = self._request({"type": "ping", "id": 0}, timeout)
         except WorkerError as exc:
             return {"ok": False, "error": exc.error}
-        out: protocol.PingResult = {"ok": bool(reply.get("ok")), "round_trip_s": time.perf_counter() - t0}
-        if "pid" in reply:
-            out["pid"] = reply["pid"]
+        out: protocol.PingResult = {"ok": bool(answer.result.get("ok")), "round_trip_s": answer.round_trip_s}
+        if "pid" in answer.result:
+            out["pid"] = answer.result["pid"]
         return out
 
     def trace(self, *, path: str, text: str | None = None, function: str, spec: dict[str, Any] | None,
@@ -568,12 +577,11 @@ class TraceClient:
             "show": cast("list[protocol.View]", list(show)) if show else None, "root": root,
             "cwd": root or os.path.dirname(path), "time_budget_s": time_budget_s, "eager": eager,
             "lower_for": lower_for, "cells": cells}
-        t0 = time.perf_counter()
         try:
-            reply, hello = self._request(msg, timeout, path, marker)
+            answer = self._request(msg, timeout, path, marker)
         except WorkerError as exc:
             return {"ok": False, "error": exc.error}
-        return to_result(reply, path, hello, time.perf_counter() - t0)
+        return to_result(answer.result, path, answer.hello, answer.round_trip_s)
 
 
 # What a WorkerResult carries that TraceResult has too (the records the worker fills itself); the rest of the
