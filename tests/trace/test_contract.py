@@ -211,3 +211,14 @@ def test_real_results_fit_the_records(target, args, code, tmp_path):
     result = json.loads(p.stdout)
     assert result["protocol"] == protocol.VERSION
     assert schema.problems(result, protocol.TraceResult) == []
+
+
+def test_a_worker_is_found_by_its_bootstrap_mark():
+    """The real-editor tests find trace workers by the bootstrap's first line, which every launch carries."""
+    from sharpbits.trace.client import BOOTSTRAP, BOOTSTRAP_MARK, WorkerConfig
+
+    assert BOOTSTRAP.splitlines()[0] == BOOTSTRAP_MARK
+    assert BOOTSTRAP_MARK in WorkerConfig(interpreter="python3").argv()[-1]
+    assert BOOTSTRAP_MARK in WorkerConfig(interpreter="python3", launch_prefix=["ssh", "box"]).argv()[-1]
+    e2e = (REPO / "tests" / "e2e" / "untrusted.test.ts").read_text(encoding="utf-8")
+    assert f'descendants("{BOOTSTRAP_MARK}")' in e2e

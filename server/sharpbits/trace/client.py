@@ -38,8 +38,11 @@ SHIPPED = (("__sharpbits_protocol__", PROTOCOL_SOURCE), ("__sharpbits_worker__",
 # Its first line takes the working directory ("", which `-c` puts first on sys.path) off sys.path before anything
 # is imported, so the worker's own `import json` can never pick up a json.py from wherever it was started (the
 # shared temp folder used to be that place). Each trace then puts the project root and the document's folder on
-# sys.path itself. No single quotes: it survives shlex.quote unchanged for ssh-style prefixes.
+# sys.path itself. No single quotes: it survives shlex.quote unchanged for ssh-style prefixes. Its first line is a
+# comment that names it: a worker is the process whose command line holds BOOTSTRAP_MARK.
+BOOTSTRAP_MARK = "# sharpbits trace worker"
 BOOTSTRAP = (
+    f"{BOOTSTRAP_MARK}\n"
     "import sys\n"
     "sys.path[:]=[p for p in sys.path if p]\n"
     "import os,types\n"
