@@ -7,6 +7,7 @@ import json
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -57,18 +58,6 @@ def as_dict(obj):
 
 async def request(client: LanguageClient, method: str, params: dict):
     return as_dict(await client.protocol.send_request_async(method, params))
-
-
-async def worker_state(client: LanguageClient, state: str, timeout: float = 60.0) -> dict:
-    """Waits until sharpbits/traceWorkerStatus says `state` (asking again as soon as it answered otherwise)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while True:
-        status = await request(client, "sharpbits/traceWorkerStatus", {})
-        if status.get("state") == state:
-            return status
-        assert loop.time() < deadline, f"the worker never became {state}: {status}"
-        await asyncio.sleep(0.02)
 
 
 @pytest.mark.asyncio(loop_scope="module")
@@ -154,12 +143,17 @@ def test_configure_reuses_and_replaces_workers(monkeypatch):
 @pytest.mark.asyncio(loop_scope="module")
 async def test_cancel_request_stops_the_trace(client: LanguageClient, tmp_path):
     uri = (tmp_path / "hang.py").as_uri()
-    text = "def hang(x):\n    while True:\n        pass\n\n\ndef ok(x):\n    return x * 2\n"
+    started = tmp_path / "hang-started"  # the traced function says when it runs: then the worker is busy with it
+    text = (f"def hang(x):\n    open({str(started)!r}, 'w').close()\n    while True:\n        pass\n\n\n"
+            "def ok(x):\n    return x * 2\n")
     before = await request(client, "sharpbits/traceWorkerStatus", {})
     fut = asyncio.wrap_future(client.protocol.send_request(
         "sharpbits/trace", {"uri": uri, "text": text, "function": "hang", "args": "x=f32[2]", "show": "jaxpr"},
         msg_id="trace-to-cancel"))
-    await worker_state(client, "busy")  # the worker runs the endless loop
+    deadline = time.monotonic() + 60
+    while not started.exists():  # wait for the trace to be running in the worker, not for a guessed time
+        assert time.monotonic() < deadline and not fut.done(), "the trace never started"
+        await asyncio.sleep(0.02)
     client.protocol.notify(types.CANCEL_REQUEST, types.CancelParams(id="trace-to-cancel"))
     with pytest.raises(Exception):  # noqa: B017 - pygls reports the cancellation as a JSON-RPC error
         await asyncio.wait_for(fut, timeout=20)
