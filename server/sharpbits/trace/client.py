@@ -278,7 +278,9 @@ class _Process:
             if code == 0 or during == "trace":
                 how += " (the traced code called os._exit or a C-level exit)"
         error = protocol.client_error("WorkerCrashed", f"the trace worker {how} during {during}; it will be restarted",
-                                      during, exit_code=code, stderr_tail="\n".join(tail))
+                                      during)
+        error["exit_code"] = code
+        error["stderr_tail"] = "\n".join(tail)
         if path:  # faulthandler's dump names the line of the document that was running
             line = _doc_line_in_dump(tail, path)
             if line is not None:
@@ -440,9 +442,18 @@ class TraceClient:
             elif proc.hello.get("ok") and proc.alive():
                 state = "busy" if self._busy else "ready"
                 hello = proc.hello
-                for key in ("pid", "jax", "device", "python", "ready_s", "memory_limit"):
-                    if key in hello:
-                        out[key] = hello[key]  # type: ignore[literal-required]
+                if "pid" in hello:
+                    out["pid"] = hello["pid"]
+                if "jax" in hello:
+                    out["jax"] = hello["jax"]
+                if "device" in hello:
+                    out["device"] = hello["device"]
+                if "python" in hello:
+                    out["python"] = hello["python"]
+                if "ready_s" in hello:
+                    out["ready_s"] = hello["ready_s"]
+                if "memory_limit" in hello:
+                    out["memory_limit"] = hello["memory_limit"]
             else:
                 state = "failed"
         if self._start_error and state in ("failed", "stopped"):
@@ -605,9 +616,12 @@ def to_result(reply: protocol.WorkerResult, path: str, hello: protocol.Hello, ro
     result["protocol"] = protocol.VERSION
     result["round_trip_s"] = round_trip_s
     worker: protocol.WorkerInfo = {}
-    for key in ("pid", "jax", "python"):
-        if key in hello:
-            worker[key] = hello[key]  # type: ignore[literal-required]
+    if "pid" in hello:
+        worker["pid"] = hello["pid"]
+    if "jax" in hello:
+        worker["jax"] = hello["jax"]
+    if "python" in hello:
+        worker["python"] = hello["python"]
     result["worker"] = worker
     if "device" in hello:
         result["device"] = hello["device"]

@@ -120,12 +120,11 @@ CLIENT_ERRORS: tuple[str, ...] = ("WorkerStartError", "WorkerCrashed", "Timeout"
                                   "ProtocolMismatch")
 
 
-def client_error(type_: ClientError, message: str, phase: str | None = None, **extra: Any) -> ErrorInfo:
+def client_error(type_: ClientError, message: str, phase: str | None = None) -> ErrorInfo:
     """An error the client says (not the traced code): typed, with the phase it happened in."""
     error: ErrorInfo = {"type": type_, "message": message}
     if phase is not None:
         error["phase"] = phase
-    error.update(extra)  # type: ignore[typeddict-item]
     return error
 
 
