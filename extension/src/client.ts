@@ -10,6 +10,8 @@ import { serverLaunch } from "./launch";
 import { Preflight } from "./preflight";
 import { SerialQueue } from "./serialQueue";
 import { fromClientState, ServerState } from "./serverState";
+import type { ProtocolClient } from "./tracing/traceCommand";
+import type { Commands, Requests } from "./tracing/protocol.generated";
 
 export interface StateChange {
   state: ServerState;
@@ -17,7 +19,7 @@ export interface StateChange {
   reason?: string;
 }
 
-export class ServerController implements vscode.Disposable {
+export class ServerController implements vscode.Disposable, ProtocolClient {
   private client: LanguageClient | undefined;
   private interpreter: Interpreter | undefined;
   private readonly queue = new SerialQueue();
@@ -36,11 +38,28 @@ export class ServerController implements vscode.Disposable {
     private readonly settings: () => Record<string, unknown> = () => ({}),
   ) {}
 
-  /** A request to the running server (custom requests, workspace/executeCommand). */
-  async request(method: string, params: unknown, token?: vscode.CancellationToken): Promise<any> {
+  /** A custom request of the trace protocol to the running server, typed by its method (protocol.generated.ts). */
+  async request<M extends keyof Requests>(
+    method: M,
+    params: Requests[M]["params"],
+    token?: vscode.CancellationToken,
+  ): Promise<Requests[M]["result"]> {
+    return this.send<Requests[M]["result"]>(method, params, token);
+  }
+
+  /** One of the server's commands (workspace/executeCommand), typed by its name: its one argument and reply. */
+  async executeCommand<C extends keyof Commands>(
+    command: C,
+    args: Commands[C]["args"],
+    token?: vscode.CancellationToken,
+  ): Promise<Commands[C]["result"]> {
+    return this.send<Commands[C]["result"]>("workspace/executeCommand", { command, arguments: [args] }, token);
+  }
+
+  private async send<R>(method: string, params: object, token?: vscode.CancellationToken): Promise<R> {
     const client = this.client;
     if (!client || !client.isRunning()) throw new Error("the sharpbits server is not running");
-    return token ? client.sendRequest(method, params, token) : client.sendRequest(method, params);
+    return token ? client.sendRequest<R>(method, params, token) : client.sendRequest<R>(method, params);
   }
 
   /** Sends the current settings again (after a settings change, or when the workspace becomes trusted). */

@@ -41,10 +41,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
   controller = new ServerController(interpreters, preflight, log, neutralDir, settings);
   const server = controller;
-  const request = (method: string, params: unknown, token?: vscode.CancellationToken) => server.request(method, params, token);
-  const traces = new TraceCommands(request, context.workspaceState, log);
-  const views = new CompiledViews(request, traces, log);
-  const worker = new WorkerStatusItem(() => (server.state.state === "running" ? request : undefined));
+  const traces = new TraceCommands(server, context.workspaceState, log);
+  const views = new CompiledViews(server, traces, log);
+  const worker = new WorkerStatusItem(() => (server.state.state === "running" ? server : undefined));
   context.subscriptions.push(
     log,
     status,
@@ -60,7 +59,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand("sharpbits.showStableHLO", (target?: TraceTarget) => views.show("stablehlo", target)),
     vscode.commands.registerCommand("sharpbits.showOptimizedHLO", (target?: TraceTarget) => views.show("hlo", target)),
     vscode.commands.registerCommand("sharpbits.restartTraceWorker", async () => {
-      const status = await request("sharpbits/traceWorkerRestart", {});
+      const status = await server.request("sharpbits/traceWorkerRestart", {});
       if (status?.refused) void vscode.window.showWarningMessage(`JAX Sharp Bits: ${status.refused.message}`);
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {

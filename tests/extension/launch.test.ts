@@ -9,6 +9,7 @@ import * as path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { parsePreflightOutput } from "../../extension/src/installCommand";
 import { isolationFlags, preflightLaunch, serverLaunch } from "../../extension/src/launch";
+import type { Requests } from "../../extension/src/tracing/protocol.generated";
 
 describe("launch command lines", () => {
   test("the server: -E, plus -P where Python has it, in the neutral folder; interpreter arguments kept", () => {
@@ -177,8 +178,9 @@ describe("a hostile workspace, the real server and preflight started as the exte
       });
       const published = await lsp.waitFor((m) => m.method === "textDocument/publishDiagnostics" && m.params.uri === uri);
       assert.deepEqual(published.params.diagnostics.map((d: any) => d.code), ["SB101"]);
-      const refused = await lsp.request("sharpbits/trace", { uri, function: "f", args: "x=f32[3]" });
-      assert.equal(refused.result.error.type, "WorkspaceNotTrusted");
+      const params: Requests["sharpbits/trace"]["params"] = { uri, function: "f", args: "x=f32[3]" };
+      const refused: { result: Requests["sharpbits/trace"]["result"] } = await lsp.request("sharpbits/trace", params);
+      assert.equal(refused.result.error?.type, "WorkspaceNotTrusted");
       await lsp.request("shutdown", null);
       lsp.notify("exit", null);
     } finally {

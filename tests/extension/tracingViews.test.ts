@@ -103,10 +103,12 @@ describe("trace worker status", () => {
       "trace worker ready on NVIDIA H100 (cuda)");
     assert.equal(describeWorker({ state: "ready", enabled: true }, false).text, "tracing off: untrusted workspace");
     assert.equal(describeWorker({ enabled: false }, true).text, "tracing off (sharpbits.trace.enabled)");
-    const crashed = describeWorker({ state: "crashed", enabled: true, error: { type: "WorkerCrashed" } }, true);
-    assert.equal(crashed.error, true);
-    assert.match(crashed.text, /WorkerCrashed/);
+    const failed = describeWorker({ state: "failed", enabled: true, error: { type: "WorkerStartError" } }, true);
+    assert.equal(failed.error, true);
+    assert.match(failed.text, /WorkerStartError/);
     assert.equal(describeWorker({ state: "starting", enabled: true }, true).busy, true);
+    const busy = describeWorker({ state: "busy", enabled: true, device: { device_kind: "cpu", platform: "cpu" } }, true);
+    assert.deepEqual(busy, { text: "tracing on cpu (cpu)…", busy: true, error: false });
     // the worker starts at the first trace, not when the folder opens
     assert.equal(describeWorker({ state: "stopped", enabled: true }, true).text, "tracing on: the worker starts at the first trace");
   });

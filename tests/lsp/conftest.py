@@ -94,9 +94,14 @@ async def lenses(client: LanguageClient, uri: str):
 
 async def trace(client: LanguageClient, uri: str, function: str, args=None):
     """Runs the `sharpbits.trace` command on a function, as the Trace lens does."""
+    from sharpbits.trace import protocol, schema
+
     arg = {"uri": uri, "function": function, **({"args": args} if args else {})}
-    return await client.workspace_execute_command_async(
+    result = await client.workspace_execute_command_async(
         types.ExecuteCommandParams(command="sharpbits.trace", arguments=[arg]))
+    # every reply is the protocol's record (the extension's generated TypeScript types it so)
+    assert schema.problems(result, protocol.TraceCommandResult, "command reply") == []
+    return result
 
 
 

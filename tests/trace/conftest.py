@@ -7,6 +7,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from sharpbits.trace import protocol, schema
+from sharpbits.trace.cli import USER_PHASES
 from sharpbits.trace.client import TraceClient, WorkerConfig
 from sharpbits.trace.specs import parse_spec
 
@@ -43,9 +45,14 @@ class Doc:
 
     def trace(self, client: TraceClient, function: str, spec: str = "", show=None, timeout: float = 60.0,
               text: str | None = None, **kw):
-        return client.trace(path=str(self.path), text=self.text if text is None else text, function=function,
-                            spec=parse_spec(spec), show=show, timeout=timeout, time_budget_s=kw.pop("budget", 0.2),
-                            **kw)
+        result = client.trace(path=str(self.path), text=self.text if text is None else text, function=function,
+                              spec=parse_spec(spec), show=show, timeout=timeout, time_budget_s=kw.pop("budget", 0.2),
+                              **kw)
+        # every result, a failure too, is the protocol's record; an error the client says has a known type
+        assert schema.problems(result, protocol.TraceResult) == []
+        error = result.get("error") or {}
+        assert result.get("ok") or error.get("phase") in USER_PHASES or error.get("type") in protocol.CLIENT_ERRORS, error
+        return result
 
 
 @pytest.fixture

@@ -6,13 +6,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from fault_document import FAULTS  # tests/trace is on sys.path (pytest's rootdir-relative import)
 from sharpbits.trace import protocol
-from sharpbits.trace.client import TraceClient, WorkerConfig
+from sharpbits.trace.client import Ticket, TraceClient, WorkerConfig
 from sharpbits.trace.specs import parse_spec
 
 
@@ -200,9 +199,12 @@ def test_cancel_from_another_thread(client, doc):
     import threading
 
     out = {}
-    t = threading.Thread(target=lambda: out.update(r=doc.trace(client, "hang", "x=f32[4]", show=["jaxpr"])))
+    ticket = Ticket()
+    t = threading.Thread(target=lambda: out.update(r=doc.trace(client, "hang", "x=f32[4]", show=["jaxpr"],
+                                                                marker=ticket)))
     t.start()
-    time.sleep(1.0)
+    assert ticket.acked.wait(60)  # the worker read the request: the endless loop runs (or is about to)
+    assert client.status()["state"] == "busy"
     assert client.cancel()
     t.join(30)
     assert out["r"]["error"]["type"] == "Cancelled"
@@ -213,7 +215,7 @@ def test_cancel_from_another_thread(client, doc):
 def test_cancel_one_request_leaves_the_other(client, doc):
     import threading
 
-    running, queued, out = object(), object(), {}
+    running, queued, out = Ticket(), Ticket(), {}
 
     def go(name, function, marker):
         out[name] = client.trace(path=str(doc.path), text=doc.text, function=function,
@@ -221,14 +223,15 @@ def test_cancel_one_request_leaves_the_other(client, doc):
 
     a = threading.Thread(target=go, args=("a", "hang", running))
     a.start()
-    time.sleep(1.0)
+    assert running.acked.wait(60)  # the worker runs the endless loop: everything else waits behind it
     b = threading.Thread(target=go, args=("b", "ok", queued))
     b.start()
-    time.sleep(0.3)
+    assert queued.queued.wait(30)
     assert client.cancel(queued)  # still waiting for the worker: it never runs
     assert client.cancel(running)
     a.join(30)
     b.join(30)
     assert out["a"]["error"]["type"] == "Cancelled" and out["b"]["error"]["type"] == "Cancelled"
     assert "before it started" in out["b"]["error"]["message"]
+    assert not queued.acked.is_set()  # the worker never saw it
     assert_next_trace_works(client, doc)

@@ -7,6 +7,7 @@ import json
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -82,7 +83,7 @@ async def test_trace_open_document_with_unsaved_text(client: LanguageClient, tmp
     trace = asyncio.ensure_future(request(client, "sharpbits/trace", {"uri": uri, "function": "f",
                                                                      "show": ["jaxpr", "lines", "cost"]}))
     status = await asyncio.wait_for(request(client, "sharpbits/traceWorkerStatus", {}), timeout=5)
-    assert status["state"] in ("ready", "starting", "stopped")
+    assert status["state"] in ("ready", "starting", "stopped", "busy")
     result = await trace
     assert result["ok"], result.get("error")
     assert result["spec"]["source"] == "directive"
@@ -142,12 +143,17 @@ def test_configure_reuses_and_replaces_workers(monkeypatch):
 @pytest.mark.asyncio(loop_scope="module")
 async def test_cancel_request_stops_the_trace(client: LanguageClient, tmp_path):
     uri = (tmp_path / "hang.py").as_uri()
-    text = "def hang(x):\n    while True:\n        pass\n\n\ndef ok(x):\n    return x * 2\n"
+    started = tmp_path / "hang-started"  # the traced function says when it runs: then the worker is busy with it
+    text = (f"def hang(x):\n    open({str(started)!r}, 'w').close()\n    while True:\n        pass\n\n\n"
+            "def ok(x):\n    return x * 2\n")
     before = await request(client, "sharpbits/traceWorkerStatus", {})
     fut = asyncio.wrap_future(client.protocol.send_request(
         "sharpbits/trace", {"uri": uri, "text": text, "function": "hang", "args": "x=f32[2]", "show": "jaxpr"},
         msg_id="trace-to-cancel"))
-    await asyncio.sleep(1.5)
+    deadline = time.monotonic() + 60
+    while not started.exists():  # wait for the trace to be running in the worker, not for a guessed time
+        assert time.monotonic() < deadline and not fut.done(), "the trace never started"
+        await asyncio.sleep(0.02)
     client.protocol.notify(types.CANCEL_REQUEST, types.CancelParams(id="trace-to-cancel"))
     with pytest.raises(Exception):  # noqa: B017 - pygls reports the cancellation as a JSON-RPC error
         await asyncio.wait_for(fut, timeout=20)

@@ -3,8 +3,8 @@
 // reveals the linked lines in the other.
 import * as vscode from "vscode";
 import { CompiledKind, CompiledListing, colourSlots, functionAt, listingFromResult, listingLinesFor } from "./compiledLines";
-import { Request, TraceCommands } from "./traceCommand";
-import type { TraceParams, TraceResult } from "./protocol.generated";
+import { ProtocolClient, TraceCommands } from "./traceCommand";
+import type { TracedFunction, TraceParams, TraceResult } from "./protocol.generated";
 import { traceProblem } from "./workerState";
 
 export const SCHEME = "sharpbits-compiled";
@@ -60,7 +60,7 @@ export class CompiledViews implements vscode.Disposable, vscode.TextDocumentCont
   state: LinkState = { listingLines: [], colouredListingLines: 0, colouredSourceLines: 0 };
 
   constructor(
-    private readonly request: Request,
+    private readonly server: ProtocolClient,
     private readonly traces: TraceCommands,
     private readonly log: vscode.LogOutputChannel,
   ) {
@@ -86,8 +86,7 @@ export class CompiledViews implements vscode.Disposable, vscode.TextDocumentCont
     }
     let fn = target?.function;
     if (!fn) {
-      const functions: { function: string; line: number; endLine: number }[] =
-        (await this.request("sharpbits/tracedFunctions", { uri: sourceUri })) ?? [];
+      const functions: TracedFunction[] = (await this.server.request("sharpbits/tracedFunctions", { uri: sourceUri })) ?? [];
       const here = editor ? functionAt(functions, editor.selection.active.line + 1) : undefined;
       fn = here?.function;
       if (!fn && functions.length === 1) fn = functions[0].function;
@@ -103,7 +102,7 @@ export class CompiledViews implements vscode.Disposable, vscode.TextDocumentCont
       (_progress, token) =>
         this.traces.withSpec({ uri: sourceUri, function: name }, (spec): Promise<TraceResult> => {
           const params: TraceParams = { uri: sourceUri, function: name, show: [kind, "lines"], ...(spec ? { args: spec } : {}) };
-          return this.request("sharpbits/trace", params, token);
+          return this.server.request("sharpbits/trace", params, token);
         }),
     );
     if (!result) return;

@@ -1,20 +1,30 @@
 // The CodeLens "Trace" action: asks the server to trace a function, and asks the user for example inputs when
 // the function has no spec (no directive, no annotations), remembering the last one per function.
 import * as vscode from "vscode";
+import type { Commands, Requests, TraceCommandResult, TraceTarget } from "./protocol.generated";
 import { traceProblem } from "./workerState";
 
-export type Request = (method: string, params: unknown, token?: vscode.CancellationToken) => Promise<any>;
+export type { TraceTarget } from "./protocol.generated";
 
-export interface TraceTarget {
-  uri: string;
-  function: string;
+/** The server as the tracing views see it: every request and command typed by the generated protocol. */
+export interface ProtocolClient {
+  request<M extends keyof Requests>(
+    method: M,
+    params: Requests[M]["params"],
+    token?: vscode.CancellationToken,
+  ): Promise<Requests[M]["result"]>;
+  executeCommand<C extends keyof Commands>(
+    command: C,
+    args: Commands[C]["args"],
+    token?: vscode.CancellationToken,
+  ): Promise<Commands[C]["result"]>;
 }
 
 export const SPEC_HELP = "Example inputs in jaxpr notation, e.g.  x=f32[1000,10], n=i32[], key=key, steps=10";
 
 export class TraceCommands {
   constructor(
-    private readonly request: Request,
+    private readonly server: ProtocolClient,
     private readonly state: vscode.Memento,
     private readonly log: vscode.LogOutputChannel,
   ) {}
@@ -39,7 +49,7 @@ export class TraceCommands {
   }
 
   /** Runs `fn(spec)`; when the server answers needsSpec, prompts once and runs it again with the answer. */
-  async withSpec<T extends { needsSpec?: boolean; error?: { message?: string } }>(
+  async withSpec<T extends { needsSpec?: boolean; error?: { message?: string } | null }>(
     target: TraceTarget,
     fn: (spec: string | undefined) => Promise<T>,
   ): Promise<T | undefined> {
@@ -57,12 +67,8 @@ export class TraceCommands {
     const result = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Tracing ${target.function}…`, cancellable: true },
       (_progress, token) =>
-        this.withSpec(target, (spec) =>
-          this.request(
-            "workspace/executeCommand",
-            { command: "sharpbits.trace", arguments: [{ ...target, ...(spec ? { args: spec } : {}) }] },
-            token,
-          ),
+        this.withSpec(target, (spec): Promise<TraceCommandResult> =>
+          this.server.executeCommand("sharpbits.trace", { uri: target.uri, function: target.function, ...(spec ? { args: spec } : {}) }, token),
         ),
     );
     if (!result) return;

@@ -1,14 +1,7 @@
 // What the trace worker status item says (pure: unit-tested without VS Code).
-import type { DeviceInfo, ErrorInfo } from "./protocol.generated";
+import type { ErrorInfo, WorkerStatus } from "./protocol.generated";
 
-export interface WorkerStatus {
-  state?: string;
-  enabled?: boolean;
-  /** why the server refuses to trace (untrusted workspace, tracing off) */
-  refused?: { type?: string; message?: string };
-  device?: DeviceInfo;
-  error?: ErrorInfo;
-}
+export type { WorkerStatus } from "./protocol.generated";
 
 export function describeWorker(status: WorkerStatus | undefined, trusted: boolean): { text: string; busy: boolean; error: boolean } {
   if (!trusted) return { text: "tracing off: untrusted workspace", busy: false, error: false };
@@ -37,7 +30,7 @@ export function describeWorker(status: WorkerStatus | undefined, trusted: boolea
  * workspace, tracing off) is the server's own sentence, not a failure of the traced code. */
 export function traceProblem(
   what: string,
-  result: { refused?: boolean; error?: ErrorInfo } | undefined,
+  result: { refused?: boolean; error?: ErrorInfo | null } | undefined,
 ): string {
   const error = result?.error ?? {};
   const first = String(error.message ?? "").split("\n")[0];

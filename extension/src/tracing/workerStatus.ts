@@ -1,7 +1,7 @@
 // The trace worker's state in a language status item: starting, ready on `NVIDIA H100 (cuda)`, busy,
 // crashed/restarting, or off (disabled, or an untrusted workspace).
 import * as vscode from "vscode";
-import { Request } from "./traceCommand";
+import type { ProtocolClient } from "./traceCommand";
 import { describeWorker, WorkerStatus } from "./workerState";
 
 export class WorkerStatusItem implements vscode.Disposable {
@@ -9,7 +9,7 @@ export class WorkerStatusItem implements vscode.Disposable {
   private timer: NodeJS.Timeout | undefined;
   last: string = "";
 
-  constructor(private readonly request: () => Request | undefined) {
+  constructor(private readonly server: () => ProtocolClient | undefined) {
     this.item.name = "JAX Sharp Bits trace worker";
     this.item.command = { title: "Restart worker", command: "sharpbits.restartTraceWorker" };
     this.timer = setInterval(() => void this.refresh(), 2000);
@@ -19,10 +19,10 @@ export class WorkerStatusItem implements vscode.Disposable {
   async refresh(): Promise<void> {
     const trusted = vscode.workspace.isTrusted;
     let status: WorkerStatus | undefined;
-    const request = this.request();
-    if (trusted && request) {
+    const server = this.server();
+    if (trusted && server) {
       try {
-        status = await request("sharpbits/traceWorkerStatus", {});
+        status = await server.request("sharpbits/traceWorkerStatus", {});
       } catch {
         status = undefined; // the server is (re)starting
       }

@@ -17,7 +17,7 @@ from lsprotocol import types
 
 from sharpbits.analysis.engine import TracedFunction
 from sharpbits.lsp.trace_features import TRACE_COMMAND, TraceEntry, TraceService
-from sharpbits.trace.protocol import CompileBreakdown, Roofline, TraceResult
+from sharpbits.trace.protocol import CompileBreakdown, Roofline, TraceCommandResult, TraceResult
 from sharpbits.trace.render import duration
 from sharpbits.trace.roofline import describe as describe_roofline
 from sharpbits.trace.roofline import rate
@@ -269,14 +269,14 @@ def inlay_hints(ls: Any, uri: str, version: int | None, functions: list[TracedFu
     return hints
 
 
-async def run_trace(ls: Any, uri: str, function: str, spec: str | None) -> dict[str, Any]:
+async def run_trace(ls: Any, uri: str, function: str, spec: str | None) -> TraceCommandResult:
     """Runs one trace (through the trace service), stores it for the version it traced, refreshes the views."""
     from sharpbits.lsp.trace_features import refused_result
 
     service = _service(ls)
     refused = service.refusal()
     if refused is not None:
-        return dict(refused_result(refused))
+        return {"ok": False, "refused": True, "error": refused_result(refused).get("error")}
     from sharpbits.lsp.notebooks import cell_trace_source, cells_up_to
 
     doc = ls.workspace.get_text_document(uri)
@@ -290,14 +290,15 @@ async def run_trace(ls: Any, uri: str, function: str, spec: str | None) -> dict[
         params["args"] = spec
     result = await service.run(params, text, getattr(ls.workspace, "root_path", None), cell_source)
     if result.get("refused"):
-        return dict(result)
+        return {"ok": False, "refused": True, "error": result.get("error")}
     if ls.workspace.get_text_document(uri).version != version or cells_up_to(ls, uri) != cells:
         return {"ok": False, "stale": True}  # edited meanwhile: never show results of an old version
     if not result.get("needsSpec"):
         _state(ls).setdefault(uri, {})[function] = TraceEntry(version, result, cells)
     await refresh(ls, uri)
-    out = {"ok": bool(result.get("ok")), "needsSpec": bool(result.get("needsSpec")), "summary": summary(result),
-           "error": result.get("error"), "device": result.get("device")}
+    out: TraceCommandResult = {"ok": bool(result.get("ok")), "needsSpec": bool(result.get("needsSpec")),
+                               "summary": summary(result), "error": result.get("error"),
+                               "device": result.get("device")}
     if "notebook" in result:  # which cells ran: the editor shows it
         out["note"] = result["notebook"]["note"]
     return out
@@ -356,7 +357,7 @@ def register_views(server: Any) -> None:
                 for f in analysed.result.functions]
 
     @server.command(TRACE_COMMAND)
-    async def trace_command(ls: Any, args: Any) -> dict[str, Any]:
+    async def trace_command(ls: Any, args: Any) -> TraceCommandResult:
         arg = args[0] if isinstance(args, list | tuple) and args else args
         arg = arg if isinstance(arg, dict) else getattr(arg, "__dict__", {})
         uri, function = arg.get("uri"), arg.get("function")

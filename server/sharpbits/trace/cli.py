@@ -10,14 +10,20 @@ import argparse
 import json
 import os
 import sys
-from typing import Any
 
-from sharpbits.trace.protocol import DEFAULT_VIEWS_CLI, LOWER_FOR_PLATFORMS, PLATFORMS, VIEWS
+from sharpbits.trace.protocol import (
+    CLIENT_ERRORS,
+    DEFAULT_VIEWS_CLI,
+    LOWER_FOR_PLATFORMS,
+    PLATFORMS,
+    VIEWS,
+    TraceResult,
+)
 
 SHOW_ALL = VIEWS
 DEFAULT_SHOW = ",".join(DEFAULT_VIEWS_CLI)
 USER_PHASES = {"module", "target", "arguments", "trace", "lower", "compile", "run", "eager", "done"}
-WORKER_FAILURES = {"Timeout", "WorkerCrashed", "WorkerStartError", "ProtocolError"}
+WORKER_FAILURES = set(CLIENT_ERRORS)  # the worker failed (time limit, crash, no jax, ...), not the traced code
 EXIT_OK, EXIT_TRACE_ERROR, EXIT_ERROR = 0, 1, 2
 
 
@@ -60,7 +66,7 @@ def parse_show(value: str) -> list[str]:
     return items or list(SHOW_ALL)
 
 
-def exit_code(result: dict[str, Any]) -> int:
+def exit_code(result: TraceResult) -> int:
     err = result.get("error")
     if not err:
         return EXIT_OK

@@ -23,36 +23,53 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, cast
 
 from sharpbits.trace import protocol
 
 WORKER_SOURCE = Path(__file__).with_name("worker.py")
+PROTOCOL_SOURCE = Path(__file__).with_name("protocol.py")
+# What the bootstrap runs, in order, as modules of these names: the worker imports the protocol's records from the
+# first (worker.py's own header explains how it finds it), and the second's import is the worker's main loop.
+SHIPPED = (("__sharpbits_protocol__", PROTOCOL_SOURCE), ("__sharpbits_worker__", WORKER_SOURCE))
 
-# Reads the worker's source (a decimal length line, then the bytes) from fd 0 unbuffered, so everything after it on
-# stdin stays for the protocol. No single quotes: it survives shlex.quote for ssh-style prefixes.
+# Reads modules from fd 0 unbuffered (each: a line `NAME LENGTH`, then LENGTH bytes of source) and runs each as the
+# module NAME; the last one (the worker) never returns, so everything after it on stdin stays for the protocol.
 # Its first line takes the working directory ("", which `-c` puts first on sys.path) off sys.path before anything
 # is imported, so the worker's own `import json` can never pick up a json.py from wherever it was started (the
 # shared temp folder used to be that place). Each trace then puts the project root and the document's folder on
-# sys.path itself.
+# sys.path itself. No single quotes: it survives shlex.quote unchanged for ssh-style prefixes. Its first line is a
+# comment that names it: a worker is the process whose command line holds BOOTSTRAP_MARK.
+BOOTSTRAP_MARK = "# sharpbits trace worker"
 BOOTSTRAP = (
+    f"{BOOTSTRAP_MARK}\n"
     "import sys\n"
     "sys.path[:]=[p for p in sys.path if p]\n"
-    "import os\n"
-    "h=b''\n"
-    "while not h.endswith(b'\\n'):\n"
-    " c=os.read(0,1)\n"
-    " if not c:raise SystemExit(3)\n"
-    " h+=c\n"
-    "n=int(h);s=b''\n"
-    "while len(s)<n:\n"
-    " c=os.read(0,n-len(s))\n"
-    " if not c:raise SystemExit(3)\n"
-    " s+=c\n"
-    "exec(compile(s,'<sharpbits-trace-worker>','exec'),{'__name__':'__sharpbits_worker__'})\n"
+    "import os,types\n"
+    "def r(n):\n"
+    " s=b\"\"\n"
+    " while len(s)<n:\n"
+    "  c=os.read(0,n-len(s))\n"
+    "  if not c:raise SystemExit(3)\n"
+    "  s+=c\n"
+    " return s\n"
+    "while 1:\n"
+    " h=b\"\"\n"
+    " while not h.endswith(b\"\\n\"):h+=r(1)\n"
+    " n,k=h.split()\n"
+    " m=types.ModuleType(n.decode())\n"
+    " sys.modules[m.__name__]=m\n"
+    " exec(compile(r(int(k)),\"<\"+m.__name__+\">\",\"exec\"),m.__dict__)\n"
 )
 
-PLATFORMS = ("auto", "cpu", "gpu", "cuda", "rocm", "tpu")
+
+def shipped_source() -> bytes:
+    """What the client writes to the bootstrap: the protocol module, then the worker."""
+    out = b""
+    for name, path in SHIPPED:
+        source = path.read_bytes()
+        out += f"{name} {len(source)}\n".encode() + source
+    return out
 
 
 def default_cache_dir() -> str:
@@ -105,11 +122,31 @@ def _worker_cwd(cwd: str | None) -> str:
 
 
 class WorkerError(Exception):
-    """The worker could not be started or died: carries an error dict for the result."""
+    """The worker could not be started, died, ran out of time, was cancelled or spoke another protocol version:
+    carries the ErrorInfo the caller's result says."""
 
-    def __init__(self, error: dict[str, Any]):
+    def __init__(self, error: protocol.ErrorInfo, died_idle: bool = False):
         super().__init__(error.get("message", "worker error"))
         self.error = error
+        self.died_idle = died_idle  # it died before acking the request: sending it again is safe
+
+
+class Ticket:
+    """One request to the worker. Pass it to trace() to cancel just that request later (cancel(ticket)); its
+    events say how far the request got, for whoever waits on it."""
+
+    def __init__(self) -> None:
+        self.queued = threading.Event()  # handed to the client (it may wait behind another request)
+        self.acked = threading.Event()  # the worker read it: the traced code is running
+
+
+@dataclass
+class _Answer:
+    """A worker's result to one request, the hello of the worker that answered, and the send-to-result time."""
+
+    result: protocol.WorkerResult
+    hello: protocol.Hello
+    round_trip_s: float
 
 
 class _Process:
@@ -123,33 +160,31 @@ class _Process:
         env.pop("PYTHONSTARTUP", None)
         # TF/XLA chatter on start-up goes to stderr, which is only a log
         env.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
-        self.started = time.monotonic()
         try:
             self.popen = subprocess.Popen(
                 config.argv(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                 cwd=_worker_cwd(config.cwd), env=env, start_new_session=True, bufsize=0,
             )
         except OSError as exc:
-            raise WorkerError({"type": "WorkerStartError", "phase": "start",
-                               "message": f"cannot run the trace worker's interpreter {config.argv()[0]!r}: "
-                                          f"{exc.strerror or exc}"}) from None
+            raise WorkerError(protocol.client_error(
+                "WorkerStartError", f"cannot run the trace worker's interpreter {config.argv()[0]!r}: "
+                                    f"{exc.strerror or exc}", "start")) from None
         self.eof_at: float | None = None
         self.stderr_tail: collections.deque[str] = collections.deque(maxlen=400)
+        # raw frames: JSON objects, checked against the records where they are read (_read_hello, _exchange)
         self.frames: queue.Queue[dict[str, Any] | None] = queue.Queue()
-        self.hello: dict[str, Any] | None = None
+        self.hello: protocol.Hello | None = None
         self.cancelled = False
-        self.start_error: dict[str, Any] | None = None
+        self.start_error: protocol.ErrorInfo | None = None
         self.hello_lock = threading.Lock()
         threading.Thread(target=self._read_stdout, daemon=True, name="sharpbits-worker-out").start()
         threading.Thread(target=self._read_stderr, daemon=True, name="sharpbits-worker-err").start()
-        source = WORKER_SOURCE.read_bytes()
+        start: protocol.ConfigMessage = {"type": "config", "platform": config.platform, "cache_dir": config.cache_dir,
+                                         "memory_limit_mb": config.memory_limit_mb, "warmup": config.warmup}
         try:
             assert self.popen.stdin is not None
-            self.popen.stdin.write(f"{len(source)}\n".encode() + source)
-            protocol.write_frame(self.popen.stdin, {
-                "type": "config", "platform": config.platform, "cache_dir": config.cache_dir,
-                "memory_limit_mb": config.memory_limit_mb, "warmup": config.warmup,
-            })
+            self.popen.stdin.write(shipped_source())
+            protocol.write_frame(self.popen.stdin, start)
         except OSError:
             pass  # it died at once (bad interpreter path, ...): the reader sees EOF and we report the exit
 
@@ -196,7 +231,7 @@ class _Process:
             except OSError:
                 pass
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: protocol.TraceRequest | protocol.PingRequest | protocol.ShutdownRequest) -> None:
         assert self.popen.stdin is not None
         protocol.write_frame(self.popen.stdin, message)
 
@@ -218,7 +253,7 @@ class _Process:
                 return line
         return None
 
-    def death_report(self, during: str, path: str | None = None) -> dict[str, Any]:
+    def death_report(self, during: str, path: str | None = None) -> protocol.ErrorInfo:
         try:
             code = self.popen.wait(timeout=5)
         except subprocess.TimeoutExpired:
@@ -242,9 +277,10 @@ class _Process:
             how = f"exited with code {code}"
             if code == 0 or during == "trace":
                 how += " (the traced code called os._exit or a C-level exit)"
-        error: dict[str, Any] = {"type": "WorkerCrashed", "phase": during, "exit_code": code,
-                                 "message": f"the trace worker {how} during {during}; it will be restarted",
-                                 "stderr_tail": "\n".join(tail)}
+        error = protocol.client_error("WorkerCrashed", f"the trace worker {how} during {during}; it will be restarted",
+                                      during)
+        error["exit_code"] = code
+        error["stderr_tail"] = "\n".join(tail)
         if path:  # faulthandler's dump names the line of the document that was running
             line = _doc_line_in_dump(tail, path)
             if line is not None:
@@ -263,17 +299,24 @@ def _doc_line_in_dump(lines: list[str], path: str) -> int | None:
     return None
 
 
+def _mismatch(said: object, what: str, phase: str) -> protocol.ErrorInfo:
+    return protocol.client_error(
+        "ProtocolMismatch",
+        f"the trace worker's {what} speaks protocol {said!r}, this server speaks {protocol.VERSION}: sharpbits was "
+        "updated on disk while the server ran (restart the language server, or rerun the command)", phase)
+
+
 class TraceClient:
-    """A long-lived worker behind a lock. Thread-safe; every call returns data rather than raising."""
+    """A long-lived worker behind a lock. Thread-safe; trace(), ping() and status() return records, never raise."""
 
     def __init__(self, config: WorkerConfig | None = None):
         self.config = config or WorkerConfig()
         self._lock = threading.RLock()
         self._proc: _Process | None = None
-        self._start_error: dict[str, Any] | None = None
+        self._start_error: protocol.ErrorInfo | None = None
         self._next_id = 0
-        self._starting: threading.Thread | None = None
         self._current: object | None = None  # the marker of the request in flight
+        self._busy = False  # the request in flight was acked: the worker is running it
         self._queued: set[object] = set()
         self._cancelled: set[object] = set()
         self.restarts = 0
@@ -295,9 +338,7 @@ class TraceClient:
                 raise
             self._start_error = None
         if background:
-            t = threading.Thread(target=self._await_hello_quietly, daemon=True, name="sharpbits-worker-start")
-            self._starting = t
-            t.start()
+            threading.Thread(target=self._await_hello_quietly, daemon=True, name="sharpbits-worker-start").start()
         else:
             self._await_hello()
 
@@ -305,10 +346,10 @@ class TraceClient:
         with contextlib.suppress(WorkerError):
             self._await_hello()
 
-    def _await_hello(self) -> dict[str, Any]:
+    def _await_hello(self) -> protocol.Hello:
         proc = self._proc
         if proc is None:
-            raise WorkerError({"type": "WorkerStartError", "message": "the worker is not running"})
+            raise WorkerError(protocol.client_error("WorkerStartError", "the worker is not running"))
         with proc.hello_lock:  # one reader of the hello frame; everyone else sees its outcome
             if proc.hello is not None:
                 return proc.hello
@@ -321,15 +362,14 @@ class TraceClient:
                 self._start_error = exc.error
                 raise
 
-    def _read_hello(self, proc: _Process) -> dict[str, Any]:
+    def _read_hello(self, proc: _Process) -> protocol.Hello:
         try:
             msg = proc.frames.get(timeout=self.config.start_timeout_s)
         except queue.Empty:
             proc.kill()
-            raise WorkerError({
-                "type": "WorkerStartError", "phase": "start",
-                "message": f"the trace worker did not start within {self.config.start_timeout_s:.0f} s "
-                           f"({' '.join(self.config.argv()[:-1])} ...)"}) from None
+            raise WorkerError(protocol.client_error(
+                "WorkerStartError", f"the trace worker did not start within {self.config.start_timeout_s:.0f} s "
+                                    f"({' '.join(self.config.argv()[:-1])} ...)", "start")) from None
         if msg is None:
             err = proc.death_report("start-up")
             err["type"] = "WorkerStartError"
@@ -341,19 +381,21 @@ class TraceClient:
             raise WorkerError(err)
         if msg.get("type") != "hello" or msg.get("protocol") != protocol.VERSION:
             proc.kill()
-            raise WorkerError({
-                "type": "WorkerStartError", "phase": "start",
-                "message": f"the worker speaks protocol {msg.get('protocol')!r}, expected {protocol.VERSION}"})
-        if not msg.get("ok"):
+            raise WorkerError(_mismatch(msg.get("protocol"), "first message", "start"))
+        hello = cast(protocol.Hello, msg)
+        if not hello.get("ok"):
             proc.kill()
-            e = msg.get("error") or {}
-            raise WorkerError({
-                "type": "WorkerStartError", "phase": e.get("phase", "start"), "cause": e.get("type"),
-                "message": f"{e.get('hint') or 'the worker could not start'} ({e.get('type')}: {e.get('message')})"})
-        proc.hello = msg
-        return msg
+            e = hello.get("error") or {}
+            error = protocol.client_error(
+                "WorkerStartError", f"{e.get('hint') or 'the worker could not start'} ({e.get('type')}: "
+                                    f"{e.get('message')})", e.get("phase", "start"))
+            if e.get("type"):
+                error["cause"] = e["type"]
+            raise WorkerError(error)
+        proc.hello = hello
+        return hello
 
-    def ensure_ready(self) -> dict[str, Any]:
+    def ensure_ready(self) -> protocol.Hello:
         with self._lock:
             proc = self._proc
             if proc is None or proc.start_error is not None or (
@@ -363,8 +405,8 @@ class TraceClient:
                     proc.kill()
                 self._proc = None
                 self.start(background=False)
-                assert self._proc is not None
-                return self._proc.hello or {}
+                assert self._proc is not None and self._proc.hello is not None
+                return self._proc.hello
             return self._await_hello()
 
     def stop(self) -> None:
@@ -387,21 +429,31 @@ class TraceClient:
             self.restarts += 1
             self.start(background=background)
 
-    def status(self) -> dict[str, Any]:
+    def status(self) -> protocol.WorkerStatus:
         proc = self._proc
-        state = "stopped"
-        out: dict[str, Any] = {"interpreter": self.config.interpreter, "platform": self.config.platform,
-                               "launch_prefix": self.config.launch_prefix, "restarts": self.restarts}
+        out: protocol.WorkerStatus = {"interpreter": self.config.interpreter, "platform": self.config.platform,
+                                      "launch_prefix": self.config.launch_prefix, "restarts": self.restarts}
+        state: Literal["stopped", "starting", "ready", "busy", "failed"] = "stopped"
         if proc is not None:
             if proc.start_error is not None:
                 state = "failed"
             elif proc.hello is None:
                 state = "starting" if proc.alive() else "failed"
             elif proc.hello.get("ok") and proc.alive():
-                state = "ready"
-                out.update(pid=proc.hello.get("pid"), jax=proc.hello.get("jax"), device=proc.hello.get("device"),
-                           python=proc.hello.get("python"), ready_s=proc.hello.get("ready_s"),
-                           memory_limit=proc.hello.get("memory_limit"))
+                state = "busy" if self._busy else "ready"
+                hello = proc.hello
+                if "pid" in hello:
+                    out["pid"] = hello["pid"]
+                if "jax" in hello:
+                    out["jax"] = hello["jax"]
+                if "device" in hello:
+                    out["device"] = hello["device"]
+                if "python" in hello:
+                    out["python"] = hello["python"]
+                if "ready_s" in hello:
+                    out["ready_s"] = hello["ready_s"]
+                if "memory_limit" in hello:
+                    out["memory_limit"] = hello["memory_limit"]
             else:
                 state = "failed"
         if self._start_error and state in ("failed", "stopped"):
@@ -411,84 +463,91 @@ class TraceClient:
 
     # ---------------------------------------------------------------------------- requests
 
-    def request(self, message: dict[str, Any], timeout: float | None, path: str | None = None,
-                marker: object | None = None) -> dict[str, Any]:
-        """Send one request, wait for its reply. Time limit and crashes -> an error reply; the worker is restarted.
-
-        A worker that died while idle (killed, OOM) is not the request's fault: that request is sent again once."""
+    def _request(self, message: protocol.TraceRequest | protocol.PingRequest, timeout: float | None,
+                 path: str | None = None, marker: object | None = None) -> _Answer:
+        """Send one request, wait for its result (and the hello of the worker that answered it). Time limit,
+        crash, cancel -> WorkerError; the worker is restarted. A worker that died while idle (killed, OOM) is not
+        the request's fault: that request is sent again once."""
         marker = marker if marker is not None else object()
         self._queued.add(marker)
+        if isinstance(marker, Ticket):
+            marker.queued.set()
         try:
             with self._lock:
                 if marker in self._cancelled:
-                    return {"ok": False, "error": {"type": "Cancelled", "phase": message.get("type"),
-                                                   "message": "the trace was cancelled before it started"}}
+                    raise WorkerError(protocol.client_error(
+                        "Cancelled", "the trace was cancelled before it started", message["type"]))
                 self._current = marker
                 try:
-                    reply = self._request_once(message, timeout, path)
-                    if reply.get("_died_idle"):
-                        reply = self._request_once(message, timeout, path)
+                    try:
+                        return self._exchange(message, timeout, path, marker)
+                    except WorkerError as exc:
+                        if not exc.died_idle:
+                            raise
+                    return self._exchange(message, timeout, path, marker)
                 finally:
                     self._current = None
+                    self._busy = False
         finally:
             self._queued.discard(marker)
             self._cancelled.discard(marker)
-        reply.pop("_died_idle", None)
-        return reply
 
-    def _request_once(self, message: dict[str, Any], timeout: float | None, path: str | None) -> dict[str, Any]:
+    def _exchange(self, message: protocol.TraceRequest | protocol.PingRequest, timeout: float | None,
+                  path: str | None, marker: object) -> _Answer:
         with self._lock:
-            try:
-                hello = self.ensure_ready()
-            except WorkerError as exc:
-                return {"ok": False, "error": exc.error}
+            hello = self.ensure_ready()
             proc = self._proc
             assert proc is not None
             self._next_id += 1
             rid = self._next_id
-            message = dict(message, id=rid)
+            message["id"] = rid
+            kind = message["type"]
             t0 = time.perf_counter()
             try:
                 proc.send(message)
             except OSError:
                 err = proc.death_report("the request", path)
                 self.restart()
-                return {"ok": False, "error": err}
+                raise WorkerError(err) from None
             deadline = None if timeout is None else time.monotonic() + timeout
             acked = False
             while True:
                 remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
                 try:
-                    reply = proc.frames.get(timeout=remaining)
+                    frame = proc.frames.get(timeout=remaining)
                 except queue.Empty:
                     line = proc.where_is_it(path)
                     proc.kill()
                     self.restart()
                     at = f" (it was running line {line})" if line else ""
-                    error = {"type": "Timeout", "phase": message.get("type"),
-                             "message": f"the trace did not finish within {timeout:g} s{at}: the worker was stopped "
-                                        "and restarted (raise the limit with --timeout)"}
+                    error = protocol.client_error(
+                        "Timeout", f"the trace did not finish within {timeout:g} s{at}: the worker was stopped "
+                                   "and restarted (raise the limit with --timeout)", kind)
                     if line:
                         error["line"] = line
-                    return {"ok": False, "error": error}
-                if reply is None:
+                    raise WorkerError(error) from None
+                if frame is None:
                     if proc.cancelled:
                         self.restart()
-                        return {"ok": False, "error": {"type": "Cancelled", "phase": message.get("type"),
-                                                       "message": "the trace was cancelled; the worker restarts"}}
-                    err = proc.death_report(message.get("type", "request"), path)
+                        raise WorkerError(protocol.client_error(
+                            "Cancelled", "the trace was cancelled; the worker restarts", kind))
+                    err = proc.death_report(kind, path)
                     self.restart()
                     # no ack: it died before reading the request (killed while idle), so sending it again is safe
-                    return {"ok": False, "error": err, "_died_idle": not acked}
-                if reply.get("type") == "ack":
-                    acked = acked or reply.get("id") == rid
+                    raise WorkerError(err, died_idle=not acked)
+                if frame.get("type") == "ack":
+                    if frame.get("id") == rid and not acked:
+                        acked = self._busy = True
+                        if isinstance(marker, Ticket):
+                            marker.acked.set()
                     continue
-                if reply.get("id") == rid:
-                    reply["round_trip_s"] = time.perf_counter() - t0
-                    reply["worker"] = {"pid": hello.get("pid"), "jax": hello.get("jax"),
-                                       "python": hello.get("python")}
-                    reply["device"] = hello.get("device")
-                    return reply
+                if frame.get("id") != rid:
+                    continue
+                if frame.get("type") != "result" or frame.get("protocol") != protocol.VERSION:
+                    proc.kill()
+                    self.restart()
+                    raise WorkerError(_mismatch(frame.get("protocol"), "result", kind))
+                return _Answer(cast(protocol.WorkerResult, frame), hello, time.perf_counter() - t0)
 
     def cancel(self, marker: object | None = None) -> bool:
         """Stop a request from another thread: its caller gets a `Cancelled` error. With a marker (passed to
@@ -506,53 +565,82 @@ class TraceClient:
         proc.kill()
         return True
 
-    def ping(self, timeout: float = 10.0) -> dict[str, Any]:
-        return self.request({"type": "ping"}, timeout)
+    def ping(self, timeout: float = 10.0) -> protocol.PingResult:
+        try:
+            answer = self._request({"type": "ping", "id": 0}, timeout)
+        except WorkerError as exc:
+            return {"ok": False, "error": exc.error}
+        out: protocol.PingResult = {"ok": bool(answer.result.get("ok")), "round_trip_s": answer.round_trip_s}
+        if "pid" in answer.result:
+            out["pid"] = answer.result["pid"]
+        return out
 
     def trace(self, *, path: str, text: str | None = None, function: str, spec: dict[str, Any] | None,
               show: list[str] | None = None, timeout: float | None = 60.0, root: str | None = None,
               time_budget_s: float = 1.0, eager: bool = True, lower_for: str | None = None,
-              postprocess: bool = True, marker: object | None = None,
-              cells: list[protocol.CellRange] | None = None) -> dict[str, Any]:
-        """Trace `function` of the document at `path` (its text as the editor has it). Returns the result dict.
-        `cells`: `text` is a notebook's program, made of these cells (see protocol.TraceRequest)."""
+              marker: object | None = None, cells: list[protocol.CellRange] | None = None) -> protocol.TraceResult:
+        """Trace `function` of the document at `path` (its text as the editor has it). Never raises: a failure is
+        a result with ok false and its ErrorInfo (CLIENT_ERRORS or the traced code's exception). `marker`: an
+        object (a Ticket to follow it) to cancel this request with. `cells`: `text` is a notebook's program, made
+        of these cells (see protocol.TraceRequest)."""
         path = os.path.abspath(path)
         if text is None:
             text = Path(path).read_text(encoding="utf-8")
-        msg = {"type": "trace", "path": path, "text": text, "function": function, "spec": spec,
-               "show": list(show) if show else None, "root": root, "cwd": root or os.path.dirname(path),
-               "time_budget_s": time_budget_s, "eager": eager, "lower_for": lower_for, "cells": cells}
-        reply = self.request(msg, timeout, path, marker)
-        return finish_result(reply, path) if postprocess else reply
+        msg: protocol.TraceRequest = {
+            "type": "trace", "id": 0, "path": path, "text": text, "function": function, "spec": spec,
+            "show": cast("list[protocol.View]", list(show)) if show else None, "root": root,
+            "cwd": root or os.path.dirname(path), "time_budget_s": time_budget_s, "eager": eager,
+            "lower_for": lower_for, "cells": cells}
+        try:
+            answer = self._request(msg, timeout, path, marker)
+        except WorkerError as exc:
+            return {"ok": False, "error": exc.error}
+        return to_result(answer.result, path, answer.hello, answer.round_trip_s)
 
 
-def finish_result(reply: dict[str, Any], path: str) -> dict[str, Any]:
-    """Turn the worker's raw texts into text + source maps (done here so the worker stays small)."""
+# What a WorkerResult carries that TraceResult has too (the records the worker fills itself); the rest of the
+# WorkerResult is what to_result derives the rest from, or the frame's own envelope.
+SHARED_FIELDS = (frozenset(protocol.WorkerResult.__required_keys__ | protocol.WorkerResult.__optional_keys__)
+                 & frozenset(protocol.TraceResult.__required_keys__ | protocol.TraceResult.__optional_keys__)
+                 - {"protocol"})
+
+
+def to_result(reply: protocol.WorkerResult, path: str, hello: protocol.Hello, round_trip_s: float) -> protocol.TraceResult:
+    """The TraceResult of a worker's result: its records as they are, plus what is derived here so that the worker
+    stays small (StableHLO and HLO texts mapped to the document's lines, the roofline, the collectives, the
+    compile breakdown) and what the client knows (the worker, its device, the round trip)."""
     from sharpbits.trace import sourcemap
-
-    shlo = reply.get("stablehlo")
-    if isinstance(shlo, dict) and "debug_text" in shlo:
-        mapped = sourcemap.map_stablehlo(shlo.pop("debug_text"), path)
-        mapped.update(shlo)  # lowered_for
-        reply["stablehlo"] = mapped
-    hlo = reply.get("hlo")
-    if isinstance(hlo, dict) and "text" in hlo and "ops" not in hlo:
-        reply["hlo"] = sourcemap.map_hlo(hlo["text"], path)
-    measured_peak = reply.pop("measured_peak", None)
     from sharpbits.trace.roofline import roofline
 
-    line = roofline(reply, measured_peak)  # type: ignore[arg-type]
+    result = cast(protocol.TraceResult, {k: v for k, v in reply.items() if k in SHARED_FIELDS})
+    result["protocol"] = protocol.VERSION
+    result["round_trip_s"] = round_trip_s
+    worker: protocol.WorkerInfo = {}
+    if "pid" in hello:
+        worker["pid"] = hello["pid"]
+    if "jax" in hello:
+        worker["jax"] = hello["jax"]
+    if "python" in hello:
+        worker["python"] = hello["python"]
+    result["worker"] = worker
+    if "device" in hello:
+        result["device"] = hello["device"]
+    if "stablehlo_debug_text" in reply:
+        stablehlo = sourcemap.map_stablehlo(reply["stablehlo_debug_text"], path)
+        if "lowered_for" in reply:
+            stablehlo["lowered_for"] = reply["lowered_for"]
+        result["stablehlo"] = stablehlo
+    if "hlo_text" in reply:
+        result["hlo"] = sourcemap.map_hlo(reply["hlo_text"], path)
+    line = roofline(result, reply.get("measured_peak"))
     if line is not None:
-        reply["roofline"] = line
-    if "sharding" in reply and isinstance(reply.get("hlo"), dict):
-        reply["collectives"] = sourcemap.collectives(reply["hlo"])
-    breakdown = compile_breakdown(reply)  # type: ignore[arg-type]
+        result["roofline"] = line
+    if "sharding" in result and "hlo" in result:
+        result["collectives"] = sourcemap.collectives(result["hlo"])
+    breakdown = compile_breakdown(result)
     if breakdown is not None:
-        reply["compile"] = breakdown
-    reply.setdefault("protocol", protocol.VERSION)
-    reply.pop("id", None)
-    reply.pop("type", None)
-    return reply
+        result["compile"] = breakdown
+    return result
 
 
 TOP_LINES = 5

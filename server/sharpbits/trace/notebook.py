@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sharpbits.notebooks import RUN_MAGICS, NotebookProgram, build_program
-from sharpbits.trace.protocol import CellRange, NotebookRun, TraceResult
+from sharpbits.trace.protocol import CellRange, NotebookRun, SkippedCell, TraceResult
 
 
 @dataclass
@@ -45,11 +45,11 @@ class CellTraceSource:
 
     def run_record(self) -> NotebookRun:
         ran = [i + 1 for i in self.ran()]
-        skipped = [{"cell": i + 1, "reason": why} for i, why in self.skipped]
+        skipped: list[SkippedCell] = [{"cell": i + 1, "reason": why} for i, why in self.skipped]
         note = f"ran cells {_numbers(ran)} of the notebook in order before tracing (magics and shell escapes left out)"
         if skipped:
             note += "; not run: " + ", ".join(f"cell {s['cell']} ({s['reason']})" for s in skipped)
-        return NotebookRun(cell=self.cell + 1, ran=ran, skipped=skipped, note=note)  # type: ignore[typeddict-item]
+        return NotebookRun(cell=self.cell + 1, ran=ran, skipped=skipped, note=note)
 
     def to_cell_line(self, line: Any) -> int | None:
         """A program line -> the line in the function's cell; None for a line in another cell (or no line)."""

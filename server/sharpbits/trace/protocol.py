@@ -1,32 +1,38 @@
-"""The wire format between the server and the trace worker.
+"""The one definition of the trace protocol: the worker's wire format and every record that crosses a boundary.
 
 Each message is one JSON object, UTF-8, preceded by its length as 4 bytes big-endian. Server -> worker on the
 worker's stdin, worker -> server on a duplicate of the worker's original stdout (the worker points fd 1 and 2
 elsewhere before any user code runs, so nothing a user prints can corrupt a frame).
 
-The worker cannot import sharpbits (it runs in the user's interpreter, possibly on another host), so
-`worker.py` carries its own copy of `write_frame`/`read_frame`; keep both copies this small.
+The worker imports this module too: it runs in the user's interpreter (possibly on another host) where sharpbits
+is not installed, so the client ships this file's source with the worker's (client.BOOTSTRAP runs it first, as
+the module `__sharpbits_protocol__`). Keep it standard library only, and parseable by Python 3.8.
 
-Messages:
-  worker -> server, once at start:  {"type": "hello", "protocol": VERSION, "ok": bool, "jax": ..., "device": {...},
-                                     "error": {...} when jax could not be imported}
-  server -> worker:                 {"id": n, "type": "trace" | "ping" | "shutdown", ...}
-  worker -> server:                 {"id": n, "type": "ack"} as soon as a request is read (a worker that dies
-                                    before acking was idle: the request can be sent again), then
-                                    {"id": n, "type": "result", ...}
+Messages (each a record below):
+  server -> worker, once at start:  ConfigMessage
+  worker -> server, once at start:  Hello (its `protocol` is VERSION; the client refuses any other)
+  server -> worker:                 TraceRequest | PingRequest | ShutdownRequest
+  worker -> server:                 Ack as soon as a request is read (a worker that dies before acking was idle:
+                                    the request can be sent again), then WorkerResult, which carries VERSION too
+  client -> caller:                 TraceResult (TraceClient.trace derives it from the WorkerResult: source maps,
+                                    roofline, compile breakdown), PingResult, WorkerStatus
+  editor <-> server:                REQUESTS (LSP requests) and COMMANDS (workspace/executeCommand), mirrored in
+                                    extension/src/tracing/protocol.generated.ts by schema.py
 """
 
 from __future__ import annotations
 
 import json
 import struct
+from collections.abc import Callable, Mapping
 from typing import IO, Any, Literal, TypedDict
 
-# Bump when a request or result record changes shape; worker.py's PROTOCOL must say the same (a test checks).
-VERSION = 3
+# Bump when a record changes shape. The worker sends it in its Hello and in every WorkerResult; the client refuses
+# a worker that says another (see client.py: a ProtocolMismatch error).
+VERSION = 4
 
 # ---- the one definition of the views and platforms (CLI choices, server defaults, the extension's settings and
-# generated TypeScript, the docs: tests/trace/test_contract.py checks they all agree; worker.py keeps a copy)
+# generated TypeScript, the docs: tests/trace/test_contract.py checks they all agree)
 VIEWS = ("jaxpr", "stablehlo", "hlo", "cost", "timing", "lines", "sharding")
 DEFAULT_VIEWS_CLI = ("jaxpr", "lines", "cost", "timing")
 PLATFORMS = ("auto", "cpu", "gpu", "cuda", "rocm", "tpu")  # the worker's JAX_PLATFORMS (auto: JAX chooses)
@@ -87,6 +93,10 @@ class TraceParams(TypedDict, total=False):
 
 
 class ErrorInfo(TypedDict, total=False):
+    """What went wrong. `type`: the exception's class name for errors of the traced code (`TypeError`,
+    `TracerBoolConversionError`, ...), else one of CLIENT_ERRORS (said by the client) or of the server's own
+    (`InvalidParams`, `SpecNeeded`, `WorkspaceNotTrusted`, `TracingDisabled`)."""
+
     type: str
     message: str
     phase: str
@@ -100,6 +110,22 @@ class ErrorInfo(TypedDict, total=False):
     frames: list[Frame]
     cell: int  # in a notebook: the cell of the line where it was raised (1-based among all cells)
     cell_line: int  # ... and that line in the cell
+    stderr_tail: str  # WorkerCrashed / WorkerStartError: the last lines the worker wrote to its stderr
+
+
+# Errors the client says itself (ErrorInfo.type), whatever the traced code did.
+ClientError = Literal["WorkerStartError", "WorkerCrashed", "Timeout", "Cancelled", "ProtocolError",
+                      "ProtocolMismatch"]
+CLIENT_ERRORS: tuple[str, ...] = ("WorkerStartError", "WorkerCrashed", "Timeout", "Cancelled", "ProtocolError",
+                                  "ProtocolMismatch")
+
+
+def client_error(type_: ClientError, message: str, phase: str | None = None) -> ErrorInfo:
+    """An error the client says (not the traced code): typed, with the phase it happened in."""
+    error: ErrorInfo = {"type": type_, "message": message}
+    if phase is not None:
+        error["phase"] = phase
+    return error
 
 
 class DeviceInfo(TypedDict, total=False):
@@ -356,7 +382,208 @@ class TraceResult(TypedDict, total=False):
     notebook: NotebookRun
 
 
-RECORDS: tuple[type, ...] = (TraceParams, TraceResult)  # roots of the generated TypeScript (everything they reach comes too)
+
+# ---- worker <-> client (the frames; client.py and worker.py build and read these, nothing else does)
+
+
+class ConfigMessage(TypedDict):
+    """server -> worker, the first frame: how to start (the JAX platform, the persistent cache, the memory limit)."""
+
+    type: Literal["config"]
+    platform: str
+    cache_dir: str | None
+    memory_limit_mb: int | None
+    warmup: bool
+
+
+class PingRequest(TypedDict):
+    type: Literal["ping"]
+    id: int
+
+
+class ShutdownRequest(TypedDict):
+    type: Literal["shutdown"]
+
+
+class Ack(TypedDict):
+    """worker -> server as soon as a request is read: from here on, a fault is the request's."""
+
+    type: Literal["ack"]
+    id: int | None
+
+
+class MemoryLimit(TypedDict, total=False):
+    """The worker's RLIMIT_DATA: set (bytes, from the setting or the default), off, or why it could not be set."""
+
+    rlimit_data_bytes: int
+    source: str
+    in_use_bytes: int
+    warning: str
+    off: bool
+    error: str
+
+
+class Hello(TypedDict, total=False):
+    """worker -> server once at start: JAX imported (ok) or why not (error)."""
+
+    type: Literal["hello"]
+    protocol: int
+    ok: bool
+    pid: int
+    python: str
+    executable: str
+    platform_requested: str
+    import_s: float
+    jax: str
+    numpy: str
+    device: DeviceInfo
+    ready_s: float
+    memory_limit: MemoryLimit
+    cache_warning: str
+    error: ErrorInfo
+
+
+class MeasuredPeak(TypedDict, total=False):
+    """This CPU's attainable FLOP/s and bytes/s, measured once by the worker (the roofline's peak on a CPU)."""
+
+    flops_per_s: float
+    bytes_per_s: float
+    source: str
+    measure_s: float
+    cached: bool
+
+
+class WorkerResult(TypedDict, total=False):
+    """worker -> server: the answer to one request. For a trace, the fields the worker can fill itself (the same
+    records as TraceResult's) plus the raw texts the client maps to source lines (`stablehlo_debug_text`,
+    `hlo_text`) and the CPU peak the roofline needs; TraceClient turns it into a TraceResult. For a ping: ok, pid."""
+
+    type: Literal["result"]
+    id: int | None
+    protocol: int
+    ok: bool
+    pid: int
+    phase: str
+    error: ErrorInfo
+    target: Target
+    arguments: list[Argument]
+    jitted_by_user: bool
+    timings: Timings
+    jaxpr: JaxprInfo
+    stablehlo_debug_text: str  # lowered.as_text(debug_info=True): locations still in
+    lowered_for: str
+    hlo_text: str  # compiled.as_text(): metadata still in
+    cost: CostInfo
+    sharding: ShardingInfo
+    notes: list[str]
+    stdout: str
+    retraces: list[Retrace]
+    config_restored: list[str]
+    measured_peak: MeasuredPeak
+
+
+class PingResult(TypedDict, total=False):
+    """TraceClient.ping(): the worker's pid, or why it did not answer."""
+
+    ok: bool
+    pid: int
+    round_trip_s: float
+    error: ErrorInfo
+
+
+# ---- editor <-> server, beyond the trace itself
+
+
+class Refusal(TypedDict):
+    """Why the server refuses to trace now (the one gate: untrusted workspace, tracing off)."""
+
+    type: str
+    message: str
+
+
+class WorkerStatus(TypedDict, total=False):
+    """TraceClient.status(), and the reply of sharpbits/traceWorkerStatus and sharpbits/traceWorkerRestart (which
+    add `enabled` and `refused`). `busy`: a trace is running in the worker."""
+
+    state: Literal["stopped", "starting", "ready", "busy", "failed"]
+    enabled: bool
+    refused: Refusal
+    interpreter: str
+    platform: str
+    launch_prefix: list[str]
+    restarts: int
+    pid: int
+    jax: str
+    device: DeviceInfo
+    python: str
+    ready_s: float
+    memory_limit: MemoryLimit
+    error: ErrorInfo
+
+
+class TraceTarget(TypedDict):
+    """A function of a document (a notebook cell's uri for a function defined in a cell)."""
+
+    uri: str
+    function: str
+
+
+class TraceCommandArgs(TraceTarget, total=False):
+    """workspace/executeCommand `sharpbits.trace`'s argument (what the Trace CodeLens carries, plus a spec)."""
+
+    args: str
+
+
+class _Ok(TypedDict):
+    ok: bool
+
+
+class TraceCommandResult(_Ok, total=False):
+    """The reply of the `sharpbits.trace` command (the Trace CodeLens): what the editor says about the trace. The
+    full result stays on the server, stored for the document version it traced (the views read it)."""
+
+    needsSpec: bool
+    summary: str  # `jaxpr 14 eqns · compile 38 ms · run 12.1 µs ±3% · cpu`
+    error: ErrorInfo | None
+    device: DeviceInfo | None
+    note: str  # a function in a notebook cell: which cells ran first
+    refused: bool
+    stale: bool  # the document changed while it was traced: nothing stored
+
+
+class TracedFunctionsParams(TypedDict):
+    uri: str
+
+
+class TracedFunction(TypedDict):
+    """A function of the document that runs under a JAX transformation (what the Trace CodeLens sits on)."""
+
+    function: str
+    line: int
+    endLine: int
+    reason: str
+
+
+class NoParams(TypedDict):
+    """A request without parameters."""
+
+
+# The custom LSP requests: method -> (params, reply). `sharpbits/trace` is the one way an editor asks for a trace
+# result (Show jaxpr / StableHLO / HLO, other editors): the server answers from the result it stored for the
+# document's current version when that holds the views asked for, and traces (and stores) only otherwise.
+REQUESTS: dict[str, tuple[Any, Any]] = {
+    "sharpbits/trace": (TraceParams, TraceResult),
+    "sharpbits/tracedFunctions": (TracedFunctionsParams, list[TracedFunction]),
+    "sharpbits/traceWorkerStatus": (NoParams, WorkerStatus),
+    "sharpbits/traceWorkerRestart": (NoParams, WorkerStatus),
+}
+# workspace/executeCommand: command -> (its one argument, reply)
+COMMANDS: dict[str, tuple[Any, Any]] = {
+    "sharpbits.trace": (TraceCommandArgs, TraceCommandResult),
+}
+
+# roots of the generated TypeScript besides REQUESTS and COMMANDS (everything they reach comes too)
+RECORDS: tuple[type, ...] = (TraceParams, TraceResult, TraceTarget)
 _HEADER = struct.Struct(">I")
 MAX_FRAME = 1 << 30
 
@@ -365,13 +592,15 @@ class ProtocolError(Exception):
     """The other end sent something that is not a frame, or closed the channel mid-frame."""
 
 
-def encode(message: dict[str, Any]) -> bytes:
-    body = json.dumps(message, separators=(",", ":"), default=str).encode("utf-8")
+def encode(message: Mapping[str, Any], default: Callable[[Any], Any] = str) -> bytes:
+    """One frame. `default`: what to make of a value JSON has no type for (the worker turns NumPy scalars into
+    numbers; anything else becomes its str)."""
+    body = json.dumps(message, separators=(",", ":"), default=default).encode("utf-8")
     return _HEADER.pack(len(body)) + body
 
 
-def write_frame(stream: IO[bytes], message: dict[str, Any]) -> None:
-    stream.write(encode(message))
+def write_frame(stream: IO[bytes], message: Mapping[str, Any], default: Callable[[Any], Any] = str) -> None:
+    stream.write(encode(message, default))
     stream.flush()
 
 

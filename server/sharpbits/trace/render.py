@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
+
+from sharpbits.trace.protocol import TraceResult
 
 
 def duration(s: float | None) -> str:
@@ -44,7 +47,7 @@ def _counts(c: dict[str, int] | Counter[str], limit: int = 8) -> str:
     return " ".join(parts)
 
 
-def render_text(result: dict[str, Any], path: str, text: str, show: list[str], spec_note: str = "") -> str:
+def render_text(result: TraceResult, path: str, text: str, show: list[str], spec_note: str = "") -> str:
     out: list[str] = []
     doc_lines = text.splitlines()
     rel = os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path
@@ -64,10 +67,11 @@ def render_text(result: dict[str, Any], path: str, text: str, show: list[str], s
     err = result.get("error")
     if err:
         out.append("")
-        where = f" at {rel}:{err['line']}" if err.get("line") else ""
+        line = err.get("line")
+        where = f" at {rel}:{line}" if line else ""
         out.append(f"error: {err.get('type')}{where} (during {err.get('phase', '?')})")
-        if err.get("line") and 0 < err["line"] <= len(doc_lines):
-            out.append(f"  {err['line']:>4} | {doc_lines[err['line'] - 1].rstrip()}")
+        if line and 0 < line <= len(doc_lines):
+            out.append(f"  {line:>4} | {doc_lines[line - 1].rstrip()}")
         msg = (err.get("message") or "").strip().splitlines()
         for ln in msg[:12]:
             out.append(f"  {ln}")
@@ -193,11 +197,12 @@ def render_text(result: dict[str, Any], path: str, text: str, show: list[str], s
     return "\n".join(out) + "\n"
 
 
-def _lines_table(result: dict[str, Any], doc_lines: list[str]) -> list[str]:
+def _lines_table(result: TraceResult, doc_lines: list[str]) -> list[str]:
     prims: dict[int, Counter[str]] = {}
     for eq in result["jaxpr"]["equations"]:
-        if eq.get("line"):
-            prims.setdefault(eq["line"], Counter())[eq["primitive"]] += 1
+        line = eq.get("line")
+        if line:
+            prims.setdefault(line, Counter())[eq["primitive"]] += 1
     hlo_lines = (result.get("hlo") or {}).get("lines") or {}
     shlo_lines = (result.get("stablehlo") or {}).get("lines") or {}
     all_lines = sorted(set(prims) | {int(k) for k in hlo_lines} | {int(k) for k in shlo_lines})
@@ -217,7 +222,7 @@ def _lines_table(result: dict[str, Any], doc_lines: list[str]) -> list[str]:
     return out
 
 
-def grid_text(grid: dict[str, Any]) -> list[str]:
+def grid_text(grid: Mapping[str, Any]) -> list[str]:
     """A device grid as text: block rows down, block columns across, the device ids in each block."""
     cells = [[",".join(map(str, ids)) or "-" for ids in row] for row in grid["cells"]]
     width = max(len(c) for row in cells for c in row) + 2
@@ -228,7 +233,7 @@ def grid_text(grid: dict[str, Any]) -> list[str]:
     return out
 
 
-def _sharding_text(result: dict[str, Any], doc_lines: list[str]) -> list[str]:
+def _sharding_text(result: TraceResult, doc_lines: list[str]) -> list[str]:
     info = result.get("sharding")
     out = [""]
     if not info:

@@ -11,9 +11,9 @@ XLA counts a loop body once whatever its trip count, so a function with `while`/
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Literal
 
-from sharpbits.trace.protocol import PeakInfo, Roofline, TraceResult
+from sharpbits.trace.protocol import MeasuredPeak, PeakInfo, Roofline, TraceResult
 
 # (device_kind pattern, name, {precision: peak FLOP/s}, peak bytes/s, source). First match wins. "f32" is what a
 # float32 matmul gets by default in JAX (TF32 tensor cores on NVIDIA Ampere and later; bf16 passes on TPU).
@@ -57,7 +57,7 @@ def table_peak(device_kind: str, precision: str) -> PeakInfo | None:
     return None
 
 
-def peak_for(result: TraceResult, measured: dict[str, Any] | None) -> PeakInfo | None:
+def peak_for(result: TraceResult, measured: MeasuredPeak | None) -> PeakInfo | None:
     device = result.get("device") or {}
     if device.get("platform") == "cpu":
         if not measured or not measured.get("flops_per_s") or not measured.get("bytes_per_s"):
@@ -67,7 +67,7 @@ def peak_for(result: TraceResult, measured: dict[str, Any] | None) -> PeakInfo |
     return table_peak(str(device.get("device_kind") or ""), _precision(result))
 
 
-def roofline(result: TraceResult, measured: dict[str, Any] | None = None) -> Roofline | None:
+def roofline(result: TraceResult, measured: MeasuredPeak | None = None) -> Roofline | None:
     """The roofline record, or None without cost analysis and a steady-state run time."""
     cost = result.get("cost") or {}
     run = (result.get("timings") or {}).get("run") or {}

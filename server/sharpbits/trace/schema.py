@@ -2,9 +2,11 @@
 
     python -m sharpbits.trace.schema > extension/src/tracing/protocol.generated.ts
 
-writes the TypeScript mirror of the records (TraceResult and all it reaches), the protocol version, the views
-and the platforms. tests/trace/test_contract.py fails when the committed file differs from what this prints
-(so the two sides cannot drift), and `problems()` checks a real worker result against the records.
+writes the TypeScript mirror of the protocol: the version, the views and the platforms, every record an editor
+request, reply or command carries (protocol.REQUESTS, protocol.COMMANDS, protocol.RECORDS and all they reach),
+and the method -> (params, result) maps `Requests` and `Commands` the extension's request functions are typed by.
+tests/trace/test_contract.py fails when the committed file differs from what this prints (so the two sides
+cannot drift), and `problems()` checks a real result against the records.
 """
 
 from __future__ import annotations
@@ -62,6 +64,17 @@ def typescript() -> str:
            "export type View = (typeof VIEWS)[number];",
            "export type Platform = (typeof PLATFORMS)[number];", ""]
     reached: list[type] = list(protocol.RECORDS)
+    maps = []
+    for name, table, fields, doc in (
+            ("Requests", protocol.REQUESTS, ("params", "result"), "The custom LSP requests: method -> its params and reply."),
+            ("Commands", protocol.COMMANDS, ("args", "result"),
+             "workspace/executeCommand: command -> its one argument and reply.")):
+        lines = [f"/** {doc} */", f"export interface {name} {{"]
+        for method, types_ in table.items():
+            parts = "; ".join(f"{f}: {_ts_type(tp, reached)}" for f, tp in zip(fields, types_, strict=True))
+            lines.append(f'  "{method}": {{ {parts} }};')
+        lines += ["}", ""]
+        maps += lines
     i = 0
     while i < len(reached):
         record = reached[i]
@@ -75,7 +88,7 @@ def typescript() -> str:
             out.append(f"  {name}{optional}: {_ts_type(tp, reached)};")
         out.append("}")
         out.append("")
-    return "\n".join(out)
+    return "\n".join(out + maps)
 
 
 def problems(value: Any, tp: Any, where: str = "result") -> list[str]:

@@ -14,7 +14,9 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
-from typing import Any
+from typing import Any, cast
+
+from sharpbits.trace.protocol import Collective, CompiledInfo, MappedOp
 
 Frame = tuple[str, int, int]  # file, line, column
 
@@ -123,7 +125,7 @@ def _summarize(ops: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
     return {str(line): dict(c.most_common()) for line, c in sorted(by_line.items())}
 
 
-def map_stablehlo(debug_text: str, path: str) -> dict[str, Any]:
+def map_stablehlo(debug_text: str, path: str) -> CompiledInfo:
     """-> {"text": without locations, "op_count", "ops": [{"text_line", "op", "line"}], "lines": {doc_line: {op: n}}}."""
     defs: dict[str, str] = {}
     body_lines: list[str] = []
@@ -172,8 +174,8 @@ def map_stablehlo(debug_text: str, path: str) -> dict[str, Any]:
         if entry["line"] is None and line_locs[entry["text_line"] - 1] is None:
             entry["line"] = doc_line(_closing_loc(text_lines, line_locs, entry["text_line"] - 1))
     _inherit_call_sites(ops)
-    return {"text": "\n".join(text_lines).rstrip() + "\n", "op_count": len(ops), "ops": ops,
-            "lines": _summarize(ops)}
+    return {"text": "\n".join(text_lines).rstrip() + "\n", "op_count": len(ops),
+            "ops": cast("list[MappedOp]", ops), "lines": _summarize(ops)}
 
 
 _TABLE_ENTRY = re.compile(r"^(\d+)\s+(.*)$")
@@ -181,7 +183,7 @@ _HLO_OP = re.compile(r"^\s*(?:ROOT\s+)?%?(?P<name>[\w.\-]+)\s*=\s*(?:\(.*?\)\s*|
 _KV = re.compile(r"(\w+)=(\d+)")
 
 
-def map_hlo(text: str, path: str) -> dict[str, Any]:
+def map_hlo(text: str, path: str) -> CompiledInfo:
     """-> {"text": ops with their metadata, "op_count", "ops": [{"text_line", "op", "line"}], "lines": ...}."""
     files: dict[int, str] = {}
     locations: dict[int, dict[str, int]] = {}
@@ -215,8 +217,8 @@ def map_hlo(text: str, path: str) -> dict[str, Any]:
             sf = re.search(r"stack_frame_id=(\d+)", raw)
             line = _hlo_line(int(sf.group(1)), frames, locations, files, path) if sf else None
             ops.append({"text_line": len(out_lines), "op": m.group("op"), "line": line, "name": m.group("name")})
-    return {"text": "\n".join(out_lines).strip("\n") + "\n", "op_count": len(ops), "ops": ops,
-            "lines": _summarize(ops)}
+    return {"text": "\n".join(out_lines).strip("\n") + "\n", "op_count": len(ops),
+            "ops": cast("list[MappedOp]", ops), "lines": _summarize(ops)}
 
 
 def _hlo_line(frame_id: int, frames: dict[int, tuple[int, int]], locations: dict[int, dict[str, int]],
@@ -247,11 +249,11 @@ _DTYPE_BYTES = {"pred": 1, "s8": 1, "u8": 1, "s16": 2, "u16": 2, "f16": 2, "bf16
 _SHAPE = re.compile(r"\b(?P<dt>[a-z]+\d*[a-z0-9]*)\[(?P<dims>[\d,]*)\]")
 
 
-def collectives(hlo: dict[str, Any]) -> list[dict[str, Any]]:
+def collectives(hlo: CompiledInfo) -> list[Collective]:
     """The collectives of a mapped optimized HLO module (`map_hlo`'s result): op, result bytes, source line.
     An async pair (`all-gather-start`/`-done`) counts once, at its start."""
     lines = hlo.get("text", "").splitlines()
-    out = []
+    out: list[Collective] = []
     for op in hlo.get("ops", []):
         name = op["op"].removesuffix("-start")
         if name not in COLLECTIVES or op["op"].endswith("-done"):

@@ -1,13 +1,15 @@
 """The sharpbits trace worker: runs in the user's interpreter (the one with their JAX), maybe on another host.
 
-Self-contained on purpose: standard library, NumPy and JAX only, never `import sharpbits`. The server sends this
-file's source over stdin to a tiny bootstrap (`python -u -c BOOTSTRAP`, see client.py) and then speaks the
-protocol of protocol.py over the same pipes: 4-byte big-endian length + UTF-8 JSON, requests on stdin, replies on
-a duplicate of the original stdout. Before any user code runs, fd 0 becomes /dev/null and fds 1 and 2 point at a
-log (between requests) or a capture file (during a request), so user prints, Python or C level, never reach the
-protocol channel; they come back in the result's "stdout".
+Standard library, NumPy and JAX only, never `import sharpbits` (the user's interpreter may have another version
+of it, or none). The server sends protocol.py's source and then this file's over stdin to a tiny bootstrap
+(`python -u -c BOOTSTRAP`, see client.py), which runs them as the modules `__sharpbits_protocol__` and
+`__sharpbits_worker__`; from then on both ends speak protocol.py's records over the same pipes: 4-byte big-endian
+length + UTF-8 JSON, requests on stdin, replies on a duplicate of the original stdout. Before any user code runs,
+fd 0 becomes /dev/null and fds 1 and 2 point at a log (between requests) or a capture file (during a request), so
+user prints, Python or C level, never reach the protocol channel; they come back in the result's "stdout".
 
-Also runnable as a script for debugging: `python worker.py` reads the same frames from stdin.
+Also runnable as a script for debugging: `python worker.py` (protocol.py beside it) reads the same frames from
+stdin. The server's own process imports it too (`descendant_pids`), as sharpbits.trace.worker.
 """
 
 import contextlib
@@ -21,18 +23,35 @@ import math
 import os
 import re
 import signal
-import struct
 import sys
 import tempfile
 import time
 import traceback
 import types
+from typing import TYPE_CHECKING
 
-# copies of protocol.VERSION and protocol.VIEWS (this file cannot import sharpbits; test_contract.py compares)
-PROTOCOL = 3
-VIEWS = ("jaxpr", "stablehlo", "hlo", "cost", "timing", "lines", "sharding")
-WORKER_FILE = "<sharpbits-trace-worker>"
-_HEADER = struct.Struct(">I")
+PROTOCOL_MODULE = "__sharpbits_protocol__"  # the name the bootstrap (or a script run) gives protocol.py
+
+
+def _protocol_beside_this_file():
+    """protocol.py from this file's folder (`python worker.py`), under the name the bootstrap would give it."""
+    import importlib.util
+
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "protocol.py")
+    spec = importlib.util.spec_from_file_location(PROTOCOL_MODULE, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[PROTOCOL_MODULE] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+if TYPE_CHECKING or globals().get("__package__"):  # imported as sharpbits.trace.worker: its sibling module
+    from . import protocol
+else:  # shipped by the client (the bootstrap ran protocol.py first) or run as a script
+    protocol = sys.modules.get(PROTOCOL_MODULE) or _protocol_beside_this_file()
+
+WORKER_FILE = "<__sharpbits_worker__>"  # the bootstrap's file name for this source (kept out of JAX's locations)
 MAX_CAPTURE = 256 * 1024
 MODULE_NAME = "__sharpbits_trace__"  # not "__main__": the document's `if __name__ == "__main__":` block stays off
 
@@ -41,9 +60,7 @@ MODULE_NAME = "__sharpbits_trace__"  # not "__main__": the document's `if __name
 
 
 def write_frame(stream, message):
-    body = json.dumps(message, separators=(",", ":"), default=_json_default).encode("utf-8")
-    stream.write(_HEADER.pack(len(body)) + body)
-    stream.flush()
+    protocol.write_frame(stream, message, default=_json_default)
 
 
 def _json_default(o):
@@ -57,22 +74,12 @@ def _json_default(o):
     return str(o)
 
 
-def _read_exact(stream, n):
-    buf = b""
-    while len(buf) < n:
-        chunk = stream.read(n - len(buf))
-        if not chunk:
-            return None
-        buf += chunk
-    return buf
-
-
 def read_frame(stream):
-    header = _read_exact(stream, _HEADER.size)
-    if header is None:
+    """The next request, or None when the server closed the channel (also mid-frame: it is gone either way)."""
+    try:
+        return protocol.read_frame(stream)
+    except protocol.ProtocolError:
         return None
-    body = _read_exact(stream, _HEADER.unpack(header)[0])
-    return None if body is None else json.loads(body.decode("utf-8"))
 
 
 # ------------------------------------------------------------------------------------------------ capture
@@ -129,34 +136,36 @@ class Worker:
 
     # ---------------------------------------------------------------------------- start-up
 
-    def start(self):
+    def start(self) -> "protocol.Hello":
         """Import jax for the configured platform. Returns the hello message."""
         platform = (self.config.get("platform") or "auto").lower()
         env_platform = {"cpu": "cpu", "gpu": "gpu", "cuda": "cuda", "rocm": "rocm", "tpu": "tpu"}.get(platform)
         if env_platform:
             os.environ["JAX_PLATFORMS"] = env_platform
         sys.dont_write_bytecode = True  # importing the user's modules must not write __pycache__ into the workspace
-        hello = {"type": "hello", "protocol": PROTOCOL, "pid": os.getpid(), "python": sys.version.split()[0],
-                 "executable": sys.executable, "platform_requested": platform}
+        hello: protocol.Hello = {
+            "type": "hello", "protocol": protocol.VERSION, "pid": os.getpid(), "python": sys.version.split()[0],
+            "executable": sys.executable, "platform_requested": platform}
         t0 = time.perf_counter()
         try:
             import jax
             import numpy as np
         except BaseException as exc:
-            hello.update(ok=False, error={"type": type(exc).__name__, "message": str(exc), "phase": "import",
-                                          "hint": f"the interpreter {sys.executable} cannot import jax/numpy: "
-                                                  "install jax there or point sharpbits at one that has it"})
+            hello.update({"ok": False, "error": {
+                "type": type(exc).__name__, "message": str(exc), "phase": "import",
+                "hint": f"the interpreter {sys.executable} cannot import jax/numpy: install jax there or point "
+                        "sharpbits at one that has it"}})
             return hello
         self.jax, self.np = jax, np
         hello["import_s"] = time.perf_counter() - t0
         try:
             devices = jax.devices()
         except BaseException as exc:
-            hello.update(ok=False, jax=jax.__version__,
-                         error={"type": type(exc).__name__, "message": str(exc), "phase": "backend",
-                                "hint": f"JAX has no {platform!r} backend in {sys.executable} (JAX_PLATFORMS="
-                                        f"{env_platform}): install JAX's {platform} plugin there, pick another "
-                                        "platform, or run the worker on such a host with a launch prefix"})
+            hello.update({"ok": False, "jax": jax.__version__, "error": {
+                "type": type(exc).__name__, "message": str(exc), "phase": "backend",
+                "hint": f"JAX has no {platform!r} backend in {sys.executable} (JAX_PLATFORMS={env_platform}): "
+                        f"install JAX's {platform} plugin there, pick another platform, or run the worker on such "
+                        "a host with a launch prefix"}})
             return hello
         try:
             from jax.extend import source_info_util
@@ -185,12 +194,12 @@ class Worker:
                 pass
         hello["memory_limit"] = self._set_memory_limit(self.config.get("memory_limit_mb"))
         d = devices[0]
-        hello.update(ok=True, jax=jax.__version__, numpy=np.__version__,
-                     device={"platform": d.platform, "device_kind": d.device_kind, "count": len(devices)},
-                     ready_s=time.perf_counter() - t0)
+        hello.update({"ok": True, "jax": jax.__version__, "numpy": np.__version__,
+                      "device": {"platform": d.platform, "device_kind": d.device_kind, "count": len(devices)},
+                      "ready_s": time.perf_counter() - t0})
         return hello
 
-    def cpu_peak(self, remeasure=False):
+    def cpu_peak(self, remeasure=False) -> "protocol.MeasuredPeak":
         """This CPU's attainable FLOP/s (a jitted f32 matmul) and bytes/s (a jitted elementwise op over arrays far
         larger than the caches), best of a few runs; measured once per worker and cached in the cache folder.
         `remeasure`: measure again and replace the cached figure (a trace ran faster than it: it was measured
@@ -207,8 +216,10 @@ class Worker:
         cache_file = os.path.join(cache_dir, f"sharpbits-cpu-peak-{key}.json") if cache_dir else None
         if cache_file and not remeasure:
             with contextlib.suppress(OSError, ValueError), open(cache_file, encoding="utf-8") as fh:
-                self._cpu_peak = dict(json.load(fh), cached=True)
-                return self._cpu_peak
+                cached: protocol.MeasuredPeak = json.load(fh)
+                cached["cached"] = True
+                self._cpu_peak = cached
+                return cached
 
         def best(call, args, repeats, budget):
             call(*args).block_until_ready()
@@ -233,7 +244,7 @@ class Worker:
         read_write = (8.0 * m) / best(jax.jit(lambda x: x * 1.5), (v,), 3, 0.2)
         bytes_per_s = max(read, read_write)
         del a, v
-        peak = {"flops_per_s": flops_per_s, "bytes_per_s": bytes_per_s,
+        peak: protocol.MeasuredPeak = {"flops_per_s": flops_per_s, "bytes_per_s": bytes_per_s,
                 "source": f"measured on this CPU ({os.cpu_count()} cores): best of a {n}x{n} f32 matmul, and of "
                           "streaming 128 MiB", "measure_s": time.perf_counter() - t0}
         if cache_file:
@@ -242,10 +253,11 @@ class Worker:
                 with open(tmp, "w", encoding="utf-8") as fh:
                     json.dump(peak, fh)
                 os.replace(tmp, cache_file)
-        self._cpu_peak = dict(peak, cached=False)
-        return self._cpu_peak
+        peak["cached"] = False
+        self._cpu_peak = peak
+        return peak
 
-    def _set_memory_limit(self, mb):
+    def _set_memory_limit(self, mb) -> "protocol.MemoryLimit":
         """RLIMIT_DATA = mb MiB (None: half of this host's physical memory; 0: no limit).
 
         RLIMIT_DATA counts the heap and private writable mappings, i.e. what a trace allocates on the host. Not
@@ -265,7 +277,7 @@ class Worker:
                 limit = int(mb) * 1024 * 1024
                 source = "setting"
             resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
-            out = {"rlimit_data_bytes": limit, "source": source}
+            out: protocol.MemoryLimit = {"rlimit_data_bytes": limit, "source": source}
             in_use = _data_in_use()
             if in_use is not None:
                 out["in_use_bytes"] = in_use
@@ -290,7 +302,7 @@ class Worker:
 
     # ---------------------------------------------------------------------------- requests
 
-    def handle(self, req):
+    def handle(self, req) -> "protocol.WorkerResult":
         kind = req.get("type")
         if kind == "ping":
             return {"ok": True, "pid": os.getpid()}
@@ -298,13 +310,14 @@ class Worker:
             return self.trace(req)
         return {"ok": False, "error": {"type": "ProtocolError", "message": f"unknown request type {kind!r}"}}
 
-    def trace(self, req):
-        result = {"ok": True, "timings": {}}
+    def trace(self, req: "protocol.TraceRequest") -> "protocol.WorkerResult":
+        result: protocol.WorkerResult = {"ok": True, "timings": {}}
         capture = Capture()
         path = os.path.abspath(req["path"])
         added_path = []
         before_modules = set(sys.modules)
         self.cache_log.clear()
+        self.log_cutoff = None  # set once this trace has traced (a failure before that keeps its whole log)
         old_cwd = os.getcwd()
         old_argv = sys.argv
         sys.argv = [path]
@@ -388,7 +401,7 @@ def _config_restore(jax, before):
     return restored
 
 
-def summarize_cache_misses(messages, path):
+def summarize_cache_misses(messages, path) -> "list[protocol.Retrace]":
     """`jax_explain_cache_misses` messages -> per function defined in the document: traces and why."""
     out: dict = {}
     for msg in messages:
@@ -403,7 +416,7 @@ def summarize_cache_misses(messages, path):
         call = re.search(r"CACHE MISS at (.+?):(\d+)(?::\d+)? \(", msg)
         body = msg.split("\n", 1)[1].strip() if "\n" in msg else msg
         if "never seen" not in body:
-            reason = {"text": body}
+            reason: protocol.RetraceReason = {"text": body}
             if call and os.path.abspath(call.group(1)) == path:
                 reason["line"] = int(call.group(2))
             entry["reasons"].append(reason)
@@ -417,7 +430,7 @@ class _Trace:
     def __init__(self, worker, req, path, result):
         self.w, self.req, self.path, self.result = worker, req, path, result
         self.jax, self.np = worker.jax, worker.np
-        self.show = set(req.get("show") or VIEWS)
+        self.show = set(req.get("show") or protocol.VIEWS)
         self.module = None  # the document, once executed (array specs may name its shardings)
 
     def phase(self, name):
@@ -502,7 +515,7 @@ class _Trace:
         # -- trace
         self.phase("trace")
         t = time.perf_counter()
-        with _key_reuse_checks(jax, req.get("debug_key_reuse", True)):
+        with _key_reuse_checks(jax):
             traced = jitted.trace(*abstract_pos, **abstract_kw)
         result["timings"]["trace_s"] = time.perf_counter() - t
         self.w.log_cutoff = len(self.w.cache_log)
@@ -519,9 +532,9 @@ class _Trace:
         lowered = traced.lower(lowering_platforms=(lower_for,)) if lower_for else traced.lower()
         result["timings"]["lower_s"] = time.perf_counter() - t
         if self.show & {"stablehlo", "lines"}:
-            result["stablehlo"] = {"debug_text": lowered.as_text(debug_info=True)}
+            result["stablehlo_debug_text"] = lowered.as_text(debug_info=True)
             if lower_for:
-                result["stablehlo"]["lowered_for"] = lower_for
+                result["lowered_for"] = lower_for
         if not self.show & {"hlo", "cost", "timing", "sharding"}:
             return
         if lower_for:  # StableHLO for another platform is portable text; compiling it needs that platform
@@ -542,7 +555,7 @@ class _Trace:
         if sharding is not None:
             result["sharding"] = sharding
         if self.show & {"hlo", "lines"} or sharding is not None:  # the collectives are read from the HLO
-            result["hlo"] = {"text": compiled.as_text()}
+            result["hlo_text"] = compiled.as_text()
         if "cost" in self.show:
             result["cost"] = self.cost(compiled)
         if "timing" not in self.show:
@@ -585,7 +598,8 @@ class _Trace:
                             "(e.g. NamedSharding(mesh, P('x')))")
         return obj
 
-    def shardings(self, compiled, traced, pos_specs, kw_specs, static_pos, static_kw, param_names):
+    def shardings(self, compiled, traced, pos_specs, kw_specs, static_pos, static_kw,
+                  param_names) -> "protocol.ShardingInfo | None":
         """Each dynamic argument's and result's sharding with its device grid; None when all sit on one device."""
         jax = self.jax
         tree = jax.tree_util
@@ -659,12 +673,12 @@ class _Trace:
 
     # ---------------------------------------------------------------------------- jaxpr
 
-    def jaxpr_info(self, closed):
+    def jaxpr_info(self, closed) -> "protocol.JaxprInfo":
         try:
             from jax.extend.core import jaxprs_in_params
         except ImportError:  # older jax
             from jax._src.core import jaxprs_in_params  # type: ignore
-        equations: list = []
+        equations: list[protocol.Equation] = []
 
         def walk(jaxpr, depth, parent):
             n_top, n_inlined = 0, 0
@@ -711,28 +725,28 @@ class _Trace:
     # ---------------------------------------------------------------------------- cost, timing
 
     @staticmethod
-    def cost(compiled):
-        out: dict = {}
+    def cost(compiled) -> "protocol.CostInfo":
+        out: protocol.CostInfo = {}
         try:
             ca = compiled.cost_analysis()
             if isinstance(ca, (list, tuple)):
                 ca = ca[0] if ca else {}
             ca = dict(ca or {})
-            out.update(flops=ca.get("flops"), transcendentals=ca.get("transcendentals"),
-                       bytes_accessed=ca.get("bytes accessed"),
-                       raw={k: v for k, v in ca.items() if isinstance(v, (int, float))})
+            out.update({"flops": ca.get("flops"), "transcendentals": ca.get("transcendentals"),
+                        "bytes_accessed": ca.get("bytes accessed"),
+                        "raw": {k: v for k, v in ca.items() if isinstance(v, (int, float))}})
         except Exception as exc:
             out["cost_error"] = f"{type(exc).__name__}: {exc}"
         try:
             ma = compiled.memory_analysis()
             if ma is not None:
-                mem = {}
+                mem: dict = {}  # MemoryInfo: memory_analysis()'s *_in_bytes fields, named *_bytes
                 for name in ("argument_size_in_bytes", "output_size_in_bytes", "alias_size_in_bytes",
                              "temp_size_in_bytes", "generated_code_size_in_bytes", "peak_memory_in_bytes"):
                     v = getattr(ma, name, None)
                     if v is not None:
                         mem[name.replace("_in_bytes", "_bytes")] = int(v)
-                out["memory"] = mem
+                out["memory"] = mem  # type: ignore[typeddict-item]
         except Exception as exc:
             out["memory_error"] = f"{type(exc).__name__}: {exc}"
         return out
@@ -809,13 +823,13 @@ class _CompilerLog:
 
 
 class _key_reuse_checks:
-    def __init__(self, jax, on):
-        self.ctx = None
-        if on:
-            try:
-                self.ctx = jax.debug_key_reuse(True)
-            except Exception:
-                self.ctx = None
+    """jax.debug_key_reuse(True) around the trace, where this JAX has it: a reused key raises KeyReuseError."""
+
+    def __init__(self, jax):
+        try:
+            self.ctx = jax.debug_key_reuse(True)
+        except Exception:
+            self.ctx = None
 
     def __enter__(self):
         if self.ctx is not None:
@@ -827,7 +841,7 @@ class _key_reuse_checks:
         return False
 
 
-def _stats(sorted_times):
+def _stats(sorted_times) -> "protocol.RunStats":
     n = len(sorted_times)
 
     def q(p):
@@ -870,12 +884,13 @@ _SHORT = {"float32": "f32", "float16": "f16", "bfloat16": "bf16", "float64": "f6
           "bool": "bool", "complex64": "c64", "complex128": "c128"}
 
 
-def _sharded(name, shape, dtype, sharding):
+def _sharded(name, shape, dtype, sharding) -> "protocol.ShardedValue":
     """One value's sharding: its spec, how many devices hold it, and the device grid over its first two axes
     (what jax.debug.visualize_array_sharding draws): row and column ranges, and the device ids of each block."""
     shape = tuple(int(d) for d in shape)
     spec = getattr(sharding, "spec", None)
-    out = {"name": name, "shape": list(shape), "dtype": str(dtype), "sharding": type(sharding).__name__,
+    out: protocol.ShardedValue = {
+        "name": name, "shape": list(shape), "dtype": str(dtype), "sharding": type(sharding).__name__,
            "spec": str(spec) if spec is not None else None, "devices": len(sharding.device_set),
            "replicated": bool(sharding.is_fully_replicated)}
     try:
@@ -938,7 +953,7 @@ def cell_of(cells, line):
     return None
 
 
-def describe_exception(exc, path, phase):
+def describe_exception(exc, path, phase) -> "protocol.ErrorInfo":
     """An exception as data: type, message, the innermost line in the document."""
     cls = type(exc)
     qualified = f"{cls.__module__}.{cls.__qualname__}"
@@ -954,14 +969,15 @@ def describe_exception(exc, path, phase):
     message = str(exc)
     if isinstance(exc, SystemExit):
         message = f"the code called sys.exit({exc.code!r}) while being traced"
-    frames = []
+    frames: list[protocol.Frame] = []
     seen = set()
     e = exc
     while e is not None and id(e) not in seen:  # the primary exception first, then what caused it
         seen.add(id(e))
         for fs in traceback.extract_tb(e.__traceback__):
             if fs.filename == path:
-                frames.append({"line": fs.lineno, "function": fs.name, "col": getattr(fs, "colno", None)})
+                frames.append({"line": fs.lineno, "function": fs.name,  # type: ignore[typeddict-item]
+                               "col": getattr(fs, "colno", None)})
         if frames:
             break
         e = e.__cause__ or e.__context__
@@ -1066,7 +1082,9 @@ def main(proto_in=None, proto_out=None):
         req = read_frame(proto_in)
         if req is None or req.get("type") == "shutdown":
             return 0
-        write_frame(proto_out, {"type": "ack", "id": req.get("id")})  # received: from here on, faults are ours
+        ack: protocol.Ack = {"type": "ack", "id": req.get("id")}
+        write_frame(proto_out, ack)  # received: from here on, faults are ours
+        reply: protocol.WorkerResult
         try:
             reply = worker.handle(req)
         except BaseException as exc:
@@ -1074,12 +1092,14 @@ def main(proto_in=None, proto_out=None):
                                             "phase": "worker", "traceback": traceback.format_exc()[-4000:]}}
         reply["id"] = req.get("id")
         reply["type"] = "result"
+        reply["protocol"] = protocol.VERSION
         try:
             write_frame(proto_out, reply)
         except (TypeError, ValueError) as exc:
-            write_frame(proto_out, {"id": req.get("id"), "type": "result", "ok": False,
-                                    "error": {"type": "ProtocolError", "message": f"unserialisable result: {exc}",
-                                              "phase": "worker"}})
+            failed: protocol.WorkerResult = {
+                "id": req.get("id"), "type": "result", "protocol": protocol.VERSION, "ok": False,
+                "error": {"type": "ProtocolError", "message": f"unserialisable result: {exc}", "phase": "worker"}}
+            write_frame(proto_out, failed)
 
 
 if __name__ in ("__main__", "__sharpbits_worker__"):
