@@ -71,8 +71,7 @@ async def test_trace_error_becomes_a_diagnostic_until_the_code_changes(client, u
     assert static.code == "SB102"
     result = await trace(client, uri, "g", args="x=f32[4]")
     assert not result["ok"] and result["error"]["type"] == "NonConcreteBooleanIndexError"
-    await asyncio.sleep(0.2)
-    diagnostics = client.diagnostics[uri]
+    diagnostics = await settled(client, uri, lambda ds: any(d.source == "sharpbits (trace)" for d in ds))
     traced = [d for d in diagnostics if d.source == "sharpbits (trace)"]
     assert len(traced) == 1 and traced[0].range.start.line == 13 and traced[0].code == "NonConcreteBooleanIndexError"
     assert any(d.source == "sharpbits" for d in diagnostics)  # next to the static finding

@@ -7,12 +7,15 @@ import json
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
 import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
+
+from tests.lsp.conftest import make_recording_client
 
 HERE = Path(__file__).parent
 DOC_TEXT = """import jax.numpy as jnp
@@ -36,7 +39,8 @@ def _settings() -> dict:
 @pytest_lsp.fixture(
     scope="module",
     config=ClientServerConfig(server_command=[sys.executable, str(HERE / "lsp_trace_server.py")],
-                              server_env={**os.environ, "SHARPBITS_TEST_SETTINGS": json.dumps(_settings())}),
+                              server_env={**os.environ, "SHARPBITS_TEST_SETTINGS": json.dumps(_settings())},
+                              client_factory=make_recording_client),  # answers the lens and hint refreshes
 )
 async def client(lsp_client: LanguageClient):
     await lsp_client.initialize_session(
@@ -143,12 +147,17 @@ def test_configure_reuses_and_replaces_workers(monkeypatch):
 @pytest.mark.asyncio(loop_scope="module")
 async def test_cancel_request_stops_the_trace(client: LanguageClient, tmp_path):
     uri = (tmp_path / "hang.py").as_uri()
-    text = "def hang(x):\n    while True:\n        pass\n\n\ndef ok(x):\n    return x * 2\n"
+    started = tmp_path / "hang-started"  # the traced function says when it runs: then the worker is busy with it
+    text = (f"def hang(x):\n    open({str(started)!r}, 'w').close()\n    while True:\n        pass\n\n\n"
+            "def ok(x):\n    return x * 2\n")
     before = await request(client, "sharpbits/traceWorkerStatus", {})
     fut = asyncio.wrap_future(client.protocol.send_request(
         "sharpbits/trace", {"uri": uri, "text": text, "function": "hang", "args": "x=f32[2]", "show": "jaxpr"},
         msg_id="trace-to-cancel"))
-    await asyncio.sleep(1.5)
+    deadline = time.monotonic() + 60
+    while not started.exists():  # wait for the trace to be running in the worker, not for a guessed time
+        assert time.monotonic() < deadline and not fut.done(), "the trace never started"
+        await asyncio.sleep(0.02)
     client.protocol.notify(types.CANCEL_REQUEST, types.CancelParams(id="trace-to-cancel"))
     with pytest.raises(Exception):  # noqa: B017 - pygls reports the cancellation as a JSON-RPC error
         await asyncio.wait_for(fut, timeout=20)
