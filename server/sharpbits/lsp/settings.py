@@ -12,13 +12,14 @@ editor's rule settings on top; a file it cannot use becomes one message, and the
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from sharpbits.config import Config, ConfigError, load_config
+from sharpbits.config import Config, ConfigError, find_pyproject, load_config
 
 TRACE_COMMAND = "sharpbits.trace"  # the command behind the Trace lens (an editor may name its own)
 RULE_SETTINGS = ("select", "ignore", "severity", "per-file-ignores")
@@ -234,6 +235,13 @@ def workspace_config(root: str | None, rules: Config) -> tuple[Config, list[str]
         file_config = load_config(Path(root)) if root else Config()
     except ConfigError as exc:
         errors.append(str(exc))
+        file_config = Config()
+    except Exception as exc:  # a value of a shape config.py did not expect: still one message, never a crash
+        where: Path | str | None = root
+        with contextlib.suppress(Exception):
+            where = find_pyproject(Path(root or ".")) or root
+        errors.append(f"{where} [tool.sharpbits]: cannot be used ({type(exc).__name__}: {exc}); "
+                      "the default rule settings apply")
         file_config = Config()
     errors += [str(e) for e in getattr(file_config, "errors", ())]  # a load_config that reports instead of raising
     return file_config.merged(rules), (["; ".join(errors)] if errors else [])
