@@ -16,6 +16,7 @@ functions of a document that have results are traced again after an edit (a newe
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from sharpbits.lsp.language_server import SharpbitsServer
@@ -55,7 +56,9 @@ def _views(show: Any) -> list[str] | None:
     return list(show) if isinstance(show, list) and all(v in VIEWS for v in show) else None
 
 
-def _still_current(ls: SharpbitsServer, target: TraceTarget) -> Any:
+def _still_current(ls: SharpbitsServer, target: TraceTarget) -> Callable[[], bool]:
+    """Whether the document (and, in a notebook, the cells above) is still what `target` traced."""
+
     def check() -> bool:
         now = ls.trace_target(target.uri)
         return now is not None and (now.version, now.cells) == (target.version, target.cells)
@@ -67,7 +70,7 @@ async def trace_function(ls: SharpbitsServer, uri: str, function: str, spec: str
     """Traces `function` of the document through the store, and shows a new result everywhere."""
     target = ls.trace_target(uri)
     if target is None:
-        return invalid_params(f"sharpbits.trace: {uri} is not a document the editor has open"), "not stored"
+        return invalid_params(f"sharpbits.trace: cannot read {uri}"), "not stored"
     result, outcome = await ls.traces.trace(target, function, spec, ls.root_path, _still_current(ls, target),
                                             views, fresh=fresh)
     if outcome == "stored":
