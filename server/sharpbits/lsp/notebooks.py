@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from lsprotocol import types
 from pygls.uris import to_fs_path
@@ -27,7 +27,9 @@ from sharpbits.findings import Finding, Fix, non_overlapping
 from sharpbits.lsp.views import Analysed, FixScope
 from sharpbits.notebooks import NotebookAnalysis, analyze_sources, apply_cell_edits, build_program, cell_edits
 from sharpbits.source import split_lines
-from sharpbits.trace.notebook import CellTraceSource, cell_trace_source
+
+if TYPE_CHECKING:
+    from sharpbits.trace.notebook import CellTraceSource
 
 NOTEBOOK_FIX_ALL_KIND = "notebook.source.fixAll.sharpbits"
 # Jupyter notebooks (VS Code's notebook type for .ipynb) with all their cells: a cell selector (`python`) would
@@ -272,6 +274,8 @@ class NotebookAdapter:
     def trace_source(self, cell_uri: str) -> CellTraceSource | None:
         """For a cell of an open notebook: the program a trace of a function in it runs (the code cells up to it, as
         the editor has them now); None for any other document."""
+        from sharpbits.trace.notebook import cell_trace_source  # (at the first trace: start-up stays lean)
+
         notebook = self.notebook_of(cell_uri)
         if notebook is None:
             return None

@@ -26,15 +26,15 @@ import threading
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from typing import Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from sharpbits.lsp.settings import EditorSettings, TraceSettings
 from sharpbits.lsp.trace_text import summary
-from sharpbits.trace import client as trace_client
-from sharpbits.trace.client import TraceClient
-from sharpbits.trace.notebook import CellTraceSource, in_cell
 from sharpbits.trace.protocol import PLATFORMS, VIEWS, TraceResult
-from sharpbits.trace.specs import SpecError, resolve_spec
+
+if TYPE_CHECKING:  # (the trace client, specs and notebook programs are imported at the first trace)
+    from sharpbits.trace.client import TraceClient
+    from sharpbits.trace.notebook import CellTraceSource
 
 SHOW_DEFAULT = list(VIEWS)
 Outcome = Literal["reused", "stored", "stale", "not stored"]  # what TraceService.trace did
@@ -114,6 +114,8 @@ class TraceWorkers:
         """The client for the current settings (a platform override in a request gets its own worker). A new
         client's worker starts in `cwd` (the project root; each trace then runs in its own root). Raises
         TraceRefused when tracing is not allowed."""
+        from sharpbits.trace import client as trace_client
+
         evicted = []
         with self.lock:  # update() changes the settings under the same lock: the permission sees them whole
             refused = self.refusal()
@@ -219,6 +221,9 @@ def _trace_in_worker(workers: TraceWorkers, params: dict[str, Any], doc_text: st
     function is in a notebook cell (params' uri); the notebook's program up to that cell runs, and the result
     comes back in that cell's lines (sharpbits.trace.notebook)."""
     from pygls.uris import to_fs_path
+
+    from sharpbits.trace.notebook import in_cell
+    from sharpbits.trace.specs import SpecError, resolve_spec
 
     refused = workers.refusal()
     if refused is not None:  # before reading the document or its directives: nothing about it is looked at
