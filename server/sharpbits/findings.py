@@ -11,6 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from sharpbits import fix_check
+from sharpbits.fix_check import apply_edits as apply_edits  # re-exported
+
 if TYPE_CHECKING:
     from sharpbits.source import SourceText
 
@@ -122,27 +125,6 @@ class Finding:
         }
 
 
-def apply_edits(text: str, edits: list[TextEdit] | tuple[TextEdit, ...]) -> str:
-    """Applies non-overlapping edits (1-based lines, character columns) to text; edits may come in any order."""
-    from sharpbits.source import split_lines
-
-    lines = split_lines(text)
-    starts = [0]
-    for line in lines:
-        starts.append(starts[-1] + len(line))
-
-    def offset(line: int, column: int) -> int:
-        if line > len(lines):
-            return len(text)
-        return starts[line - 1] + column - 1
-
-    out = text
-    for edit in sorted(edits, key=lambda e: (e.line, e.column), reverse=True):
-        start, end = offset(edit.line, edit.column), offset(edit.end_line, edit.end_column)
-        out = out[:start] + edit.new_text + out[end:]
-    return out
-
-
 def non_overlapping(fixes: list[Fix | None], safe_only: bool) -> list[Fix]:
     """The fixes (in order) whose edits do not touch an earlier chosen fix's edits, so all apply at once."""
     chosen: list[Fix] = []
@@ -160,6 +142,4 @@ def non_overlapping(fixes: list[Fix | None], safe_only: bool) -> list[Fix]:
 
 def parses_after(text: str, fixes: list[Fix]) -> bool:
     """Whether the text still parses with these (non-overlapping) fixes applied; see sharpbits.fix_check."""
-    from sharpbits.fix_check import parses_after as check
-
-    return check(text, fixes)
+    return fix_check.parses_after(text, fixes)

@@ -123,10 +123,29 @@ def _shifted(edit: TextEdit, lines_before: int) -> TextEdit:
     return replace(edit, line=edit.line - lines_before, end_line=edit.end_line - lines_before)
 
 
+def apply_edits(text: str, edits: list[TextEdit] | tuple[TextEdit, ...]) -> str:
+    """Applies non-overlapping edits (1-based lines, character columns) to text; edits may come in any order."""
+    from sharpbits.source import split_lines  # (what the parser counts as lines)
+
+    lines = split_lines(text)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+
+    def offset(line: int, column: int) -> int:
+        if line > len(lines):
+            return len(text)
+        return starts[line - 1] + column - 1
+
+    out = text
+    for edit in sorted(edits, key=lambda e: (e.line, e.column), reverse=True):
+        start, end = offset(edit.line, edit.column), offset(edit.end_line, edit.end_column)
+        out = out[:start] + edit.new_text + out[end:]
+    return out
+
+
 def parses_after(text: str, fixes: Sequence[Fix]) -> bool:
     """Whether `text` still parses with all of `fixes` (non-overlapping) applied."""
-    from sharpbits.findings import apply_edits
-
     edits = [e for fix in fixes for e in fix.edits]
     segments = _segments(text)
     if segments.starts is None or any("__future__" in e.new_text for e in edits):

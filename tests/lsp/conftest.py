@@ -72,6 +72,19 @@ async def wait_for_publish(client: LanguageClient, uri: str, version: int | None
     raise AssertionError(f"no diagnostics for {uri} v{version}; got {[(u, v) for u, v, _ in client.published]}")
 
 
+async def quiescent(client: LanguageClient, timeout: float = 30.0) -> None:
+    """Waits until the server has no analysis scheduled or running (one sharpbits/serverStats round trip per look):
+    every publication it was going to make has then arrived, so a test can assert that something did not."""
+    deadline = time.monotonic() + timeout
+    while True:
+        stats = await client.protocol.send_request_async("sharpbits/serverStats", {})
+        if stats.pending == 0 and stats.running == 0:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the server is still analysing: {stats}")
+        await asyncio.sleep(0.02)
+
+
 def open_document(client: LanguageClient, uri: str, text: str, version: int = 1) -> None:
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=uri, language_id="python", version=version, text=text))

@@ -5,7 +5,7 @@ import time
 
 from lsprotocol import types
 
-from .conftest import open_document, replace_text, wait_for_publish
+from .conftest import open_document, quiescent, replace_text, wait_for_publish
 
 BAD = "import jax.numpy as jnp\nx = jnp.zeros(3)\nx[0] = 1\n"
 
@@ -36,7 +36,7 @@ async def test_changes_are_debounced_and_old_versions_never_published(client, ur
         replace_text(client, uri, BAD + "\n" * version, version)
     diagnostics = await wait_for_publish(client, uri, 7)
     assert [d.code for d in diagnostics] == ["SB101"]
-    await asyncio.sleep(0.5)  # anything still in flight would arrive now
+    await quiescent(client)  # anything still in flight has arrived now
     versions = [v for u, v, _ in client.published if u == uri]
     assert versions == [1, 7], versions
 
@@ -52,7 +52,7 @@ async def test_syntax_error_mid_typing_keeps_the_server_answering(client, uri):
     open_document(client, uri, BAD)
     await wait_for_publish(client, uri, 1)
     replace_text(client, uri, BAD + "def broken(:\n", 2)
-    await asyncio.sleep(0.5)
+    await quiescent(client)  # version 2 was analysed
     # nothing is published for the unparsable version: the editor keeps showing the last good diagnostics
     assert [v for u, v, _ in client.published if u == uri] == [1]
     hover = await client.text_document_hover_async(

@@ -8,7 +8,7 @@ import pytest
 from lsprotocol import types
 from pytest_lsp import client_capabilities
 
-from .conftest import server_fixture
+from .conftest import quiescent, server_fixture
 
 CODE, MARKUP = types.NotebookCellKind.Code, types.NotebookCellKind.Markup
 
@@ -238,7 +238,7 @@ async def test_a_cell_that_stops_parsing_keeps_the_diagnostics_until_it_parses_a
     await published_after(client, notebook.mark, uris)
     mark = len(client.published)
     notebook.edit(2, "!pip install -q jax\nx = random.normal(key, (3,)")  # typing: the bracket is not closed yet
-    await asyncio.sleep(0.6)
+    await quiescent(client)  # the edit was analysed
     assert [uri for uri, _, _ in client.published[mark:] if uri in uris] == []
     notebook.edit(2, "!pip install -q jax\nx = random.normal(key, (3,))\nkey = random.key(1)")
     published = await published_after(client, mark, uris)

@@ -71,8 +71,7 @@ async def test_trace_error_becomes_a_diagnostic_until_the_code_changes(client, u
     assert static.code == "SB102"
     result = await trace(client, uri, "g", args="x=f32[4]")
     assert not result["ok"] and result["error"]["type"] == "NonConcreteBooleanIndexError"
-    await asyncio.sleep(0.2)
-    diagnostics = client.diagnostics[uri]
+    diagnostics = await settled(client, uri, lambda ds: any(d.source == "sharpbits (trace)" for d in ds))
     traced = [d for d in diagnostics if d.source == "sharpbits (trace)"]
     assert len(traced) == 1 and traced[0].range.start.line == 13 and traced[0].code == "NonConcreteBooleanIndexError"
     assert any(d.source == "sharpbits" for d in diagnostics)  # next to the static finding
@@ -181,3 +180,32 @@ async def test_a_trace_confirms_loop_findings_with_their_measured_size(client, u
     diagnostics = await wait_for_publish(client, uri, 2)
     assert not any("traceConfirmed" in (d.data or {}) for d in diagnostics)
     assert loop_diagnostics(diagnostics, 26) == []
+
+
+async def test_every_view_reads_one_stored_trace(client, uri, tmp_path):
+    """Show jaxpr / StableHLO / HLO (the sharpbits/trace request for an open document) read the result the lens
+    stored; a listing it lacks is traced once, with everything the other views need, and stored for all."""
+    runs = tmp_path / "traced"  # the traced function's Python body runs (and writes a dot) only when it is traced
+    text = DOC.replace("def f(x):\n", f"def f(x):\n    open({str(runs)!r}, 'a').write('.')\n")
+    open_document(client, uri, text)
+    await wait_for_publish(client, uri, 1)
+    assert (await trace(client, uri, "f"))["ok"]
+    traced = runs.read_text()
+
+    async def show(kind):
+        return await client.protocol.send_request_async("sharpbits/trace", {"uri": uri, "function": "f",
+                                                                            "show": [kind, "lines"]})
+
+    listing = await show("jaxpr")
+    assert listing.ok and "{ lambda" in listing.jaxpr.text
+    assert runs.read_text() == traced  # no second trace
+    hlo = await show("hlo")
+    assert hlo.ok and hlo.hlo.text and hlo.timings.run.median_s  # traced once more, for every view
+    assert len(runs.read_text()) > len(traced)
+    traced = runs.read_text()
+    assert (await show("jaxpr")).jaxpr.text == listing.jaxpr.text and (await show("hlo")).hlo.text == hlo.hlo.text
+    assert runs.read_text() == traced
+    assert " · run " in (await lenses(client, uri))[0].command.title  # the lens shows the stored result
+    replace_text(client, uri, text + "\n", 2)  # a new version: its listing is traced again
+    await wait_for_publish(client, uri, 2)
+    assert (await show("jaxpr")).ok and len(runs.read_text()) > len(traced)

@@ -1,31 +1,25 @@
-"""A minimal pygls server with only the trace features, for test_lsp.py (run as a script over stdio)."""
+"""The language server with only its tracing feature, for test_lsp.py (run as a script over stdio): the trace
+requests work on a server that registers nothing else."""
 
 import json
 import os
 import sys
 
 from lsprotocol import types
-from pygls.lsp.server import LanguageServer
-from sharpbits.lsp import trace_features
+from sharpbits.lsp.features import tracing
+from sharpbits.lsp.language_server import SharpbitsServer
 
-
-class TraceTestServer(LanguageServer):
-    def __init__(self) -> None:
-        super().__init__("sharpbits-trace-test", "0", max_workers=2)
-        self.traces = trace_features.TraceService()
-
-
-server = TraceTestServer()
-trace_features.register(server)
+server = SharpbitsServer()
+tracing.register(server)
 
 
 @server.feature(types.INITIALIZED)
-def initialized(ls: TraceTestServer, params: types.InitializedParams) -> None:
-    ls.traces.configure(json.loads(os.environ.get("SHARPBITS_TEST_SETTINGS", "{}")))
+def initialized(ls: SharpbitsServer, params: types.InitializedParams) -> None:
+    ls.apply_settings(json.loads(os.environ.get("SHARPBITS_TEST_SETTINGS", "{}")), None)
 
 
 @server.feature("test/importedJax")
-def imported_jax(ls: LanguageServer, params) -> dict:
+def imported_jax(ls: SharpbitsServer, params) -> dict:
     return {"jax": "jax" in sys.modules}
 
 

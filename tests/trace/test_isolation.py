@@ -16,7 +16,7 @@ def test_server_side_does_not_import_jax():
     code = (
         "import sys\n"
         "import sharpbits.cli, sharpbits.trace.cli, sharpbits.trace.client, sharpbits.trace.specs\n"
-        "import sharpbits.trace.sourcemap, sharpbits.trace.render, sharpbits.lsp.trace_features\n"
+        "import sharpbits.trace.sourcemap, sharpbits.trace.render, sharpbits.lsp.trace_service\n"
         "sharpbits.cli.build_parser()\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('jax', 'jaxlib', 'numpy'))\n"
         "assert not bad, bad\n"

@@ -15,6 +15,8 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
+from tests.lsp.conftest import make_recording_client
+
 HERE = Path(__file__).parent
 DOC_TEXT = """import jax.numpy as jnp
 
@@ -37,7 +39,8 @@ def _settings() -> dict:
 @pytest_lsp.fixture(
     scope="module",
     config=ClientServerConfig(server_command=[sys.executable, str(HERE / "lsp_trace_server.py")],
-                              server_env={**os.environ, "SHARPBITS_TEST_SETTINGS": json.dumps(_settings())}),
+                              server_env={**os.environ, "SHARPBITS_TEST_SETTINGS": json.dumps(_settings())},
+                              client_factory=make_recording_client),  # answers the lens and hint refreshes
 )
 async def client(lsp_client: LanguageClient):
     await lsp_client.initialize_session(
@@ -105,7 +108,8 @@ async def test_missing_spec_and_jax_error(client: LanguageClient, tmp_path):
 
 def test_configure_reuses_and_replaces_workers(monkeypatch):
     """configure() starts nothing; one worker per settings; new settings stop the old workers (no LSP session)."""
-    from sharpbits.lsp import trace_features
+    from sharpbits.lsp.settings import editor_settings
+    from sharpbits.lsp.trace_service import TraceService
 
     started, stopped = [], []
 
@@ -123,19 +127,19 @@ def test_configure_reuses_and_replaces_workers(monkeypatch):
             return {"state": "ready"}
 
     monkeypatch.setattr("sharpbits.trace.client.TraceClient", FakeClient)
-    service = trace_features.TraceService()
-    service.configure({"trace": {"enabled": True, "platform": "cpu"}})
-    st = service.gate
+    service = TraceService()
+    service.configure(editor_settings({"trace": {"enabled": True, "platform": "cpu"}}))
+    st = service.workers
     assert st.clients == {}  # a settings push starts no worker
     cpu = st.get_client(cwd="/project")
     assert cpu.config.cwd == "/project"
-    service.configure({"trace": {"enabled": True, "platform": "cpu"}})
+    service.configure(editor_settings({"trace": {"enabled": True, "platform": "cpu"}}))
     assert st.get_client() is cpu  # the same settings keep their worker
     st.get_client("tpu")
     st.get_client("gpu")  # a third worker evicts the least recently used one
     assert len(st.clients) == 2
-    service.configure({"trace": {"enabled": True, "platform": "gpu"}})
-    service.configure({"trace": {"enabled": False}})
+    service.configure(editor_settings({"trace": {"enabled": True, "platform": "gpu"}}))
+    service.configure(editor_settings({"trace": {"enabled": False}}))
     service.shutdown()
     assert started == [] and sorted(stopped) == ["cpu", "gpu", "tpu"]
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 import ast
 import re
 import warnings
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from sharpbits.analysis.measured import Measured, TraceConfirmations
 from sharpbits.analysis.model import ModuleModel
 from sharpbits.analysis.reuse import Reusable
 from sharpbits.analysis.rules import ALL_RULES, lookup
@@ -63,6 +65,9 @@ class TracedFunction:
     end_column: int
     end_line: int  # the function's last line
     reason: str  # e.g. "jax.jit"
+    # (first line, last line) of every for/while loop in the function, nested functions included: where a trace's
+    # equations are counted per loop (Rule.confirm_with_trace)
+    loops: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass
@@ -115,8 +120,21 @@ def analyze_parsed(source: SourceText, tree: ast.Module, selection: Selection,
     return AnalysisResult(findings, functions=_traced_functions(model, source))
 
 
+def confirm_with_traces(result: AnalysisResult, measured: list[Measured], lines: list[str]) -> TraceConfirmations:
+    """What traces measured (one `Measured` per traced function of the analysed text `lines`), turned by the
+    rules into confirmations of the result's findings and findings only a trace shows."""
+    out = TraceConfirmations()
+    if measured:
+        for rule in ALL_RULES:
+            out.update(rule.confirm_with_trace(result.findings, measured, lines))
+    return out
+
+
 def _traced_functions(model: ModuleModel, source: SourceText) -> list[TracedFunction]:
     out = []
+    loops = sorted(((n.lineno, n.end_lineno or n.lineno) for n in model.nodes(ast.For, ast.While)),  # type: ignore[attr-defined]
+                   key=lambda span: span[0])
+    starts = [first for first, _ in loops]
     for fn in model.traced_functions():
         node = fn.node
         if isinstance(node, ast.Lambda) or fn.parent is not None:
@@ -126,8 +144,10 @@ def _traced_functions(model: ModuleModel, source: SourceText) -> list[TracedFunc
         col = at + 3 + (len(text) - at - 3 - len(text[at + 3 :].lstrip())) if at >= 0 else -1
         if col < 0 or not text.startswith(node.name, col):
             continue
-        out.append(TracedFunction(fn.qualname, node.lineno, col + 1, col + 1 + len(node.name),
-                                  node.end_lineno or node.lineno, fn.trace_reason))
+        end = node.end_lineno or node.lineno
+        inside = tuple(loops[bisect_right(starts, node.lineno):bisect_right(starts, end)])
+        out.append(TracedFunction(fn.qualname, node.lineno, col + 1, col + 1 + len(node.name), end,
+                                  fn.trace_reason, inside))
     return sorted(out, key=lambda f: f.line)
 
 

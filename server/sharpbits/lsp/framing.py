@@ -128,12 +128,11 @@ def _valid_id(value: Any) -> bool:
     return type(value) is int or type(value) is str
 
 
-class Gate:
+class MessageCheck:
     """Everything a message passes before pygls' handlers see it: JSON, JSON-RPC shape, lifecycle."""
 
-    def __init__(self, protocol: LanguageServerProtocol, on_exit: Callable[[], None]) -> None:
+    def __init__(self, protocol: LanguageServerProtocol) -> None:
         self.protocol = protocol
-        self.on_exit = on_exit
         self.initialized = False
 
     def send_error(self, msg_id: Any, code: int, message: str) -> None:
@@ -270,15 +269,15 @@ class NotificationFuturesReleased(LanguageServerProtocol):
         super()._execute_handler(msg_id, handler, done, args, kwargs)
 
 
-async def serve(reader: FramedReader, gate: Gate) -> int:
+async def serve(reader: FramedReader, check: MessageCheck) -> int:
     """Reads and dispatches messages until `exit` or end of input; returns the process's exit code."""
-    gate.reader_push_back = reader.push_back  # type: ignore[method-assign]
+    check.reader_push_back = reader.push_back  # type: ignore[method-assign]
     while True:
-        body = await reader.next_body(gate.report)
+        body = await reader.next_body(check.report)
         if body is None:
-            return 0 if gate.protocol._shutdown else 1
+            return 0 if check.protocol._shutdown else 1
         try:
-            gate.receive(body)
+            check.receive(body)
         except ExitRequested as exc:
             return exc.code
         except Exception:  # a bug of ours in dispatching one message must not end the session
@@ -286,7 +285,9 @@ async def serve(reader: FramedReader, gate: Gate) -> int:
         await asyncio.sleep(0)  # let handlers scheduled by this message run between messages
 
 
-def run_stdio(server: Any, stdin: BinaryIO, stdout: BinaryIO, on_exit: Callable[[], None]) -> int:
+def run_stdio(server: Any, stdin: BinaryIO, stdout: BinaryIO) -> int:
+    """Serves until `exit` or end of input; returns the exit code. (Trace workers need no stopping here: each
+    exits when its stdin, held by this process, closes.)"""
     from threading import Event
 
     from pygls.io_ import StdoutWriter
@@ -294,19 +295,16 @@ def run_stdio(server: Any, stdin: BinaryIO, stdout: BinaryIO, on_exit: Callable[
     server._stop_event = Event()
     server.protocol.set_writer(StdoutWriter(stdout))
     reader_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sharpbits-stdin")
-    gate = Gate(server.protocol, on_exit)
+    check = MessageCheck(server.protocol)
     code = 1
     try:
-        code = asyncio.run(serve(FramedReader(stdin, reader_pool), gate))
+        code = asyncio.run(serve(FramedReader(stdin, reader_pool), check))
     except BrokenPipeError:
         log.error("the connection to the client is lost")
     finally:
-        try:
-            on_exit()
-        finally:
-            server._stop_event.set()
-            reader_pool.shutdown(wait=False, cancel_futures=True)
+        server._stop_event.set()
+        reader_pool.shutdown(wait=False, cancel_futures=True)
     return code
 
 
-__all__ = ["FramedReader", "Gate", "NotificationFuturesReleased", "run_stdio", "serve", "split_overlong"]
+__all__ = ["FramedReader", "MessageCheck", "NotificationFuturesReleased", "run_stdio", "serve", "split_overlong"]

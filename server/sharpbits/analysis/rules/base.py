@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from sharpbits.analysis.measured import Measured, TraceConfirmations
 from sharpbits.analysis.model import ModuleModel
 from sharpbits.findings import Finding, Fix, Severity
 from sharpbits.fix_check import remember_tree
@@ -95,6 +96,17 @@ class Rule:
     fix_safety: ClassVar[str]  # when the fix is offered and whether it is safe
     VALID: ClassVar[list[str]] = []
     INVALID: ClassVar[list[Invalid]] = []
+    # the fix is also offered as a refactoring ("Rewrite as ...") with the cursor anywhere on the finding's lines,
+    # even where the finding is only informational, not only as a quick fix on the finding's range
+    fix_is_refactoring: ClassVar[bool] = False
+
+    @classmethod
+    def confirm_with_trace(cls, findings: list[Finding], measured: list[Measured],
+                           lines: list[str]) -> TraceConfirmations:
+        """What traces of the code measured (`measured`, one per traced function; `lines`: the analysed text)
+        turned into confirmations of this rule's `findings` (all of the result's, in order) and findings only a
+        trace shows. Most rules measure nothing."""
+        return TraceConfirmations()
 
     @classmethod
     def url(cls) -> str:

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import ast
 
+from sharpbits.analysis.measured import Confirmation, Measured, TraceConfirmations
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, ModuleModel, literal_int
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.findings import Finding
+from sharpbits.trace.render import duration  # (standard library only)
 
 SMALL_TRIP_COUNT = 10  # at or below this, unrolling is cheap: reported as info, not a warning
 SMALL_LITERAL_CONTAINER = 16
+LARGE_LOOP_EQUATIONS = 500  # measured: an unrolled loop this big is what makes compiles slow (raised to warning)
+SMALL_LOOP_EQUATIONS = 50  # measured: below this the unrolling costs little (lowered to hint)
 
 
 def range_call(node: ast.AST, model: ModuleModel, fn: FunctionInfo) -> ast.Call | None:
@@ -74,6 +79,7 @@ def _is_parameter(name: str, fn: FunctionInfo | None) -> bool:
 
 class PythonLoopInJit(Rule):
     code = "SB301"
+    fix_is_refactoring = True  # "Rewrite as `lax.fori_loop`" on any traced loop under the cursor, even at info
     name = "python-loop-in-jit"
     severity = "warning"
     summary = "Flags Python `for` loops over ranges or arrays, and `while` loops, inside traced code."
@@ -281,3 +287,66 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
         ctx.report(node, f"Python `while` loop {where} is unrolled at trace time, once per iteration; use "
                    f"`lax.while_loop` (or `lax.fori_loop` for a fixed count){note}", builder,
                    end_node=node.test, fix_title=title, severity="info")
+
+    @classmethod
+    def confirm_with_trace(cls, findings: list[Finding], measured: list[Measured],
+                           lines: list[str]) -> TraceConfirmations:
+        """Measured facts correct the static ones: a finding on a loop of a traced function gets the loop's
+        measured equations and compile time, and is raised to warning when the loop is large or lowered to hint
+        when small (an error stays one: it raises); a loop this rule did not flag (e.g. over a list of layers)
+        is reported when the trace shows it unrolled large."""
+        out = TraceConfirmations()
+        flagged: set[int] = set()
+        for index, finding in enumerate(findings):
+            if finding.rule != cls.name:
+                continue
+            for fn in measured:
+                loops = dict(fn.loops)
+                if not fn.line <= finding.line <= fn.end_line or finding.line not in loops:
+                    continue
+                flagged.add(finding.line)
+                mine, total, total_s, share = _loop_measure(fn, finding.line, loops[finding.line])
+                severity = None
+                if finding.severity != "error":
+                    if mine >= LARGE_LOOP_EQUATIONS:
+                        severity = "warning"
+                    elif mine < SMALL_LOOP_EQUATIONS:
+                        severity = "hint"
+                out.confirmed[index] = Confirmation(severity, _confirmation(mine, total, total_s, share),  # type: ignore[arg-type]
+                                                    fn.function, mine, share)
+                break
+        loops_in = sorted({loop for fn in measured for loop in fn.loops})
+        for first, last in loops_in:
+            if any(first <= line <= last for line in flagged):
+                continue  # it is (or holds) a loop a static finding already covers
+            for fn in measured:
+                if not fn.line < first <= fn.end_line:
+                    continue
+                mine, total, total_s, share = _loop_measure(fn, first, last)
+                if mine < LARGE_LOOP_EQUATIONS:
+                    break
+                text = lines[first - 1].rstrip("\r\n") if first <= len(lines) else ""
+                note = _confirmation(mine, total, total_s, share)
+                path = findings[0].path if findings else ""
+                found = Finding(path, first, len(text) - len(text.lstrip()) + 1, first, len(text) + 1, cls.code,
+                                cls.name, "warning", f"Python loop inside `{fn.function}` is unrolled at trace time; "
+                                f"use `lax.fori_loop` or `lax.scan` ({note})", cls.url())
+                out.found.append((found, Confirmation("warning", note, fn.function, mine, share)))
+                break
+        return out
+
+
+def _loop_measure(fn: Measured, first: int, last: int) -> tuple[int, int, float | None, float | None]:
+    """Equations the loop's lines produced, the function's equations, its compile time (trace + lower + XLA)
+    and the loop's share of it (proportional to its equations: each of the three stages grows with them)."""
+    mine = sum(1 for line in fn.equation_lines if line is not None and first <= line <= last)
+    total = len(fn.equation_lines)
+    share = fn.compile_s * mine / total if fn.compile_s is not None and total else None
+    return mine, total, fn.compile_s, share
+
+
+def _confirmation(mine: int, total: int, total_s: float | None, share: float | None) -> str:
+    text = f"trace: unrolled into {mine:,} of {total:,} equations"
+    if share is not None and total_s is not None:
+        text += f", ≈{duration(share)} of the {duration(total_s)} compile"
+    return text

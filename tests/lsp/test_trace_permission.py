@@ -1,9 +1,8 @@
-"""Every way into tracing goes through one gate in the server: when the client says the workspace is not trusted,
+"""Every way into tracing asks the server's one trace permission: when the client says the workspace is not trusted,
 or tracing is not enabled, each of them refuses with a reason and no worker (no process at all) starts. Static
 analysis still runs. The settings that name a program (trace interpreter, launch prefix) point at a script that
 writes a marker: it must never run while the workspace is untrusted."""
 
-import asyncio
 import os
 import stat
 import sys
@@ -13,9 +12,9 @@ from pathlib import Path
 import psutil
 from lsprotocol import types
 
-from .conftest import open_document, replace_text, server_fixture, wait_for_publish
+from .conftest import open_document, quiescent, replace_text, server_fixture, wait_for_publish
 
-MARKERS = Path(tempfile.mkdtemp(prefix="sb-gate-markers-"))
+MARKERS = Path(tempfile.mkdtemp(prefix="sb-trace-permission-markers-"))
 EVIL = MARKERS.parent / f"{MARKERS.name}-evil-python"
 EVIL.write_text(f"#!/bin/sh\ntouch {MARKERS}/ran\nexec {sys.executable} \"$@\"\n")
 EVIL.chmod(EVIL.stat().st_mode | stat.S_IXUSR)
@@ -86,7 +85,7 @@ async def test_untrusted_static_analysis_runs_every_trace_entry_point_refuses(un
     # auto-retrace is on in these settings: an edit retraces nothing
     replace_text(untrusted, uri, DOC.replace("jnp.sin", "jnp.cos"), 2)
     await wait_for_publish(untrusted, uri, 2)
-    await asyncio.sleep(0.5)
+    await quiescent(untrusted)  # (an auto-retrace is decided in the same step as the publication it follows)
     no_process_started(untrusted)
     assert list(MARKERS.iterdir()) == []
 
@@ -101,7 +100,7 @@ async def test_a_settings_push_that_leaves_trust_out_keeps_the_workspace_untrust
     assert list(MARKERS.iterdir()) == []
 
 
-async def test_granting_trust_opens_the_gate(untrusted, uri):
+async def test_granting_trust_allows_tracing(untrusted, uri):
     """The positive control: the same server traces once the client says the workspace is trusted."""
     untrusted.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings={"sharpbits": {
         "trusted": True,

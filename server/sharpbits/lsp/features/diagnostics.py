@@ -1,0 +1,85 @@
+"""Diagnostics: each fresh analysis of a document is published as its diagnostics, with what tracing measured.
+
+Trace results of this version of the document add two things: errors JAX raised while tracing, at the user's
+line (source `sharpbits (trace)`), and measured facts that confirm or correct static findings (the rules decide
+which: `engine.confirm_with_traces`); a confirmed diagnostic carries `data.traceConfirmed`.
+"""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from sharpbits.analysis.engine import confirm_with_traces
+from sharpbits.analysis.measured import Measured
+from sharpbits.lsp.finding_diagnostic import SEVERITY, to_diagnostic
+from sharpbits.lsp.language_server import SharpbitsServer
+from sharpbits.lsp.positions import ClientColumns
+from sharpbits.lsp.views import Analysed
+from sharpbits.trace.protocol import TraceResult
+
+TRACE_SOURCE = "sharpbits (trace)"
+
+
+def register(server: SharpbitsServer) -> None:
+    server.on_analysed(publish)
+
+
+async def publish(ls: SharpbitsServer, view: Analysed, after_edit: bool) -> None:
+    columns = view.columns(ls.workspace.position_codec)
+    diagnostics = [to_diagnostic(f, columns) for f in view.result.findings]
+    results = ls.traces.store.current(view.uri, view.version, view.cells) if ls.traces.refusal() is None else {}
+    if results:
+        confirm(view, results, diagnostics, columns)
+        diagnostics += trace_errors(view, results)
+    ls.text_document_publish_diagnostics(
+        types.PublishDiagnosticsParams(uri=view.uri, version=view.version, diagnostics=diagnostics))
+
+
+def measured(view: Analysed, results: dict[str, TraceResult]) -> list[Measured]:
+    """What the traces of this version measured, per traced function with equations."""
+    out = []
+    for fn in view.result.functions:
+        result = results.get(fn.qualname)
+        equations = (result.get("jaxpr") or {}).get("equations") if result is not None and result.get("ok") else None
+        if equations:
+            lines = tuple(e["line"] if isinstance(e.get("line"), int) else None for e in equations)
+            out.append(Measured(fn.qualname, fn.line, fn.end_line, fn.loops, lines,
+                                (result.get("compile") or {}).get("total_s")))  # type: ignore[union-attr]
+    return out
+
+
+def confirm(view: Analysed, results: dict[str, TraceResult], diagnostics: list[types.Diagnostic],
+            columns: ClientColumns) -> None:
+    """Measured facts correct the static ones. `diagnostics`: the static findings' diagnostics, in order."""
+    confirmations = confirm_with_traces(view.result, measured(view, results), view.lines)
+    for index, confirmation in confirmations.confirmed.items():
+        diagnostic = diagnostics[index]
+        if confirmation.severity is not None:
+            diagnostic.severity = SEVERITY[confirmation.severity]
+        diagnostic.message = f"{diagnostic.message} ({confirmation.note})"
+        diagnostic.data = {**(diagnostic.data or {}), "traceConfirmed": confirmation.data()}
+    for finding, confirmation in confirmations.found:
+        diagnostic = to_diagnostic(finding, columns)
+        diagnostic.data = {**(diagnostic.data or {}), "traceConfirmed": confirmation.data()}
+        diagnostics.append(diagnostic)
+
+
+def trace_errors(view: Analysed, results: dict[str, TraceResult]) -> list[types.Diagnostic]:
+    """Errors JAX raised while tracing, at the user's line, next to the static findings."""
+    out = []
+    for name, result in results.items():
+        error = result.get("error") or {}
+        line = error.get("line")
+        if result.get("ok") or not isinstance(line, int) or line < 1 or error.get("type") == "SpecNeeded":
+            continue
+        text = view.lines[line - 1].rstrip("\r\n") if line <= len(view.lines) else ""
+        start = len(text) - len(text.lstrip())
+        message = (error.get("message") or "").strip().splitlines()
+        out.append(types.Diagnostic(
+            range=types.Range(types.Position(line - 1, start), types.Position(line - 1, len(text))),
+            severity=types.DiagnosticSeverity.Error,
+            source=TRACE_SOURCE,
+            code=error.get("type"),
+            message=f"{error.get('type')}: {message[0] if message else ''} (tracing `{name}`)",
+        ))
+    return out

@@ -1,0 +1,39 @@
+"""CodeLens: `▶ Trace` above each traced function, its trace summary once traced (`jaxpr 14 eqns · compile
+38 ms · run 12.1 µs ±3% · cpu`), `↻ Trace (code changed)` after an edit. None while tracing is not allowed."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from sharpbits.lsp.language_server import SharpbitsServer
+from sharpbits.lsp.trace_text import summary
+from sharpbits.lsp.views import Analysed
+
+
+def lenses(ls: SharpbitsServer, view: Analysed) -> list[types.CodeLens]:
+    stored = ls.traces.store.of_document(view.uri)
+    out = []
+    for fn in view.result.functions:
+        entry = stored.get(fn.qualname)
+        if entry is not None and entry.is_of(view.version, view.cells):
+            title = summary(entry.result)
+        elif entry is not None:
+            title = "↻ Trace (code changed)"
+        else:
+            title = "▶ Trace"
+        line = fn.line - 1
+        out.append(types.CodeLens(
+            range=types.Range(types.Position(line, 0), types.Position(line, 0)),
+            command=types.Command(title=title, command=ls.settings.trace_lens_command,
+                                  arguments=[{"uri": view.uri, "function": fn.qualname}]),
+        ))
+    return out
+
+
+def register(server: SharpbitsServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
+    async def code_lens(ls: SharpbitsServer, params: types.CodeLensParams) -> list[types.CodeLens] | None:
+        if ls.traces.refusal() is not None:
+            return None
+        view = await ls.analyse(params.text_document.uri)
+        return lenses(ls, view) if view is not None else None
