@@ -228,7 +228,7 @@ def editor_settings(raw: Mapping[str, Any]) -> EditorSettings:
 
 def workspace_config(root: str | None, rules: Config) -> tuple[Config, list[str]]:
     """The rule configuration: the workspace's [tool.sharpbits] with the editor's rule settings on top, and the
-    problems with the file as one message (empty when there are none). A file that cannot be used leaves the
+    problems with the file, one message each (empty when there are none). A file that cannot be used leaves the
     defaults in its place: the server keeps analysing."""
     errors: list[str] = []
     try:
@@ -243,5 +243,5 @@ def workspace_config(root: str | None, rules: Config) -> tuple[Config, list[str]
         errors.append(f"{where} [tool.sharpbits]: cannot be used ({type(exc).__name__}: {exc}); "
                       "the default rule settings apply")
         file_config = Config()
-    errors += [str(e) for e in getattr(file_config, "errors", ())]  # a load_config that reports instead of raising
-    return file_config.merged(rules), (["; ".join(errors)] if errors else [])
+    errors += list(file_config.problems)  # load_config reports what it cannot use (file, line, key) and goes on
+    return file_config.merged(rules), errors

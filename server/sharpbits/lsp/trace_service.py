@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 
 from sharpbits.lsp.settings import EditorSettings, TraceSettings
 from sharpbits.lsp.trace_text import summary
-from sharpbits.trace.protocol import PLATFORMS, VIEWS, TraceResult
+from sharpbits.trace.protocol import PLATFORMS, VIEWS, TraceCommandResult, TraceResult
 
 if TYPE_CHECKING:  # (the trace client, specs and notebook programs are imported at the first trace)
     from sharpbits.trace.client import TraceClient
@@ -63,13 +63,16 @@ def invalid_params(message: str) -> TraceResult:
     return {"ok": False, "error": {"type": "InvalidParams", "message": message}}
 
 
-def command_reply(result: TraceResult) -> dict[str, Any]:
+def command_reply(result: TraceResult) -> TraceCommandResult:
     """What the `sharpbits.trace` command answers the editor for a trace: the one place that reply is built (a
     refusal or a stale result as it is; otherwise the summary the editor shows)."""
-    if result.get("refused") or result.get("stale"):
-        return dict(result)
-    out = {"ok": bool(result.get("ok")), "needsSpec": bool(result.get("needsSpec")), "summary": summary(result),
-           "error": result.get("error"), "device": result.get("device")}
+    if result.get("refused"):
+        return {"ok": False, "refused": True, "error": result.get("error")}
+    if result.get("stale"):
+        return {"ok": False, "stale": True}
+    out: TraceCommandResult = {"ok": bool(result.get("ok")), "needsSpec": bool(result.get("needsSpec")),
+                               "summary": summary(result), "error": result.get("error"),
+                               "device": result.get("device")}
     if "notebook" in result:  # which cells ran: the editor shows it
         out["note"] = result["notebook"]["note"]
     return out
@@ -346,7 +349,9 @@ class TraceService:
         used = result.get("spec")
         if spec is None and used is not None and used.get("source") == "explicit":
             spec = used.get("text")
-        self.store.put(target.uri, function, TraceEntry(target.version, result, target.cells, frozenset(show), spec))
+        # a listing the result holds though it was not asked for (`lines` maps StableHLO and HLO) is held too
+        held = frozenset(show) | {view for view in VIEWS if view in result}
+        self.store.put(target.uri, function, TraceEntry(target.version, result, target.cells, held, spec))
         return result, "stored"
 
     def shutdown(self) -> None:

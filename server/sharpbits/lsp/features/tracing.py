@@ -31,7 +31,7 @@ from sharpbits.lsp.trace_service import (
     request_reply,
 )
 from sharpbits.lsp.views import Analysed
-from sharpbits.trace.protocol import VIEWS, TraceResult
+from sharpbits.trace.protocol import VIEWS, TraceCommandResult, TracedFunction, TraceResult, WorkerStatus
 
 ONE_OFF = ("text", "platform", "lowerFor", "timeout")  # request params that make a trace not the document's own
 
@@ -100,7 +100,7 @@ def register(server: SharpbitsServer) -> None:
     server.on_analysed(auto_retrace)
 
     @server.command(TRACE_COMMAND)
-    async def trace_command(ls: SharpbitsServer, args: Any) -> dict[str, Any]:
+    async def trace_command(ls: SharpbitsServer, args: Any) -> TraceCommandResult:
         arg = args[0] if isinstance(args, list | tuple) and args else args
         arg = _plain(arg) if isinstance(_plain(arg), dict) else getattr(arg, "__dict__", {})
         uri, function = arg.get("uri"), arg.get("function")
@@ -130,7 +130,7 @@ def register(server: SharpbitsServer) -> None:
         return request_reply(await ls.traces.run(p, doc_text, ls.root_path, cell_source))
 
     @server.feature("sharpbits/tracedFunctions")
-    async def traced_functions(ls: SharpbitsServer, params: Any) -> list[dict[str, Any]]:
+    async def traced_functions(ls: SharpbitsServer, params: Any) -> list[TracedFunction]:
         """The document's traceable functions (module-level or methods under a JAX transformation)."""
         p = _plain(params)
         uri = p.get("uri") if isinstance(p, dict) else getattr(params, "uri", None)
@@ -141,30 +141,31 @@ def register(server: SharpbitsServer) -> None:
                 for f in view.result.functions]
 
     @server.feature("sharpbits/traceWorkerStatus")
-    async def trace_worker_status(ls: SharpbitsServer, params: Any) -> dict[str, Any]:
+    async def trace_worker_status(ls: SharpbitsServer, params: Any) -> WorkerStatus:
         workers = ls.traces.workers
         client = workers.client
-        status: dict[str, Any] = {"state": "stopped"} if client is None else client.status()
+        status: WorkerStatus = {"state": "stopped"} if client is None else client.status()
         refused = workers.refusal()
         status["enabled"] = refused is None
         if refused is not None:
-            status["refused"] = refused
+            status["refused"] = {"type": refused["type"], "message": refused["message"]}
         return status
 
     @server.feature("sharpbits/traceWorkerRestart")
-    async def trace_worker_restart(ls: SharpbitsServer, params: Any) -> dict[str, Any]:
+    async def trace_worker_restart(ls: SharpbitsServer, params: Any) -> WorkerStatus:
         workers = ls.traces.workers
         refused = workers.refusal()
         if refused is not None:
-            return {"state": "stopped", "enabled": False, "refused": refused}
+            return {"state": "stopped", "enabled": False, "refused": {"type": refused["type"], "message": refused["message"]}}
         root = ls.root_path
 
-        def restart() -> dict[str, Any]:
+        def restart() -> WorkerStatus:
             try:
                 client = workers.get_client(cwd=root)
             except TraceRefused as exc:
-                return {"state": "stopped", "enabled": False, "refused": exc.error}
+                return {"state": "stopped", "enabled": False,
+                        "refused": {"type": exc.error["type"], "message": exc.error["message"]}}
             client.restart(background=True)
-            return dict(client.status())
+            return client.status()
 
         return await asyncio.get_running_loop().run_in_executor(workers.executor, restart)
