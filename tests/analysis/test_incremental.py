@@ -352,7 +352,7 @@ def test_an_unfilled_copy_of_a_function_is_what_the_walk_makes():
     from sharpbits.analysis.model import ModuleModel
 
     model = ModuleModel(ast.parse(HELPER_AND_CALLERS.replace("def use(x):", "@jax.jit\ndef use(x):")))
-    used = next(f for f in model.functions.values() if f.name == "use")
+    used = next(f for f in model.scopes.functions.values() if f.name == "use")
     assert used.traces and used.param_kinds  # filled in by the later phases: the copy must not carry them
     copy = used.unfilled_copy(None)
     fresh = type(used)(used.node, used.name, used.qualname, None, used.params, used.param_nodes,
@@ -382,13 +382,13 @@ def test_the_indexes_of_a_reused_walk_are_what_a_fresh_walk_builds(base, edits):
             reused, fresh = ModuleModel(tree, reusable), ModuleModel(tree)
         except RecursionError:
             continue
-        assert reused.parents == fresh.parents and reused.owner == fresh.owner
-        assert reused.by_type == fresh.by_type
+        assert reused.scopes.parents == fresh.scopes.parents and reused.scopes.owner == fresh.scopes.owner
+        assert reused.scopes.by_type == fresh.scopes.by_type
         for types in [(ast.Assign, ast.AugAssign), (ast.Subscript,), (ast.Call, ast.Name, ast.FunctionDef)]:
-            assert reused.candidates("any of " + str(types), types, _any_node) == fresh.candidates(
-                "any of " + str(types), types, _any_node) == fresh.nodes(*types)
-        assert {info.node if info else None: reused.own_nodes(info) for info in [None, *reused.functions.values()]} == {
-            info.node if info else None: fresh.own_nodes(info) for info in [None, *fresh.functions.values()]}
+            assert reused.scopes.candidates("any of " + str(types), types, _any_node) == fresh.scopes.candidates(
+                "any of " + str(types), types, _any_node) == fresh.scopes.nodes(*types)
+        assert {info.node if info else None: reused.scopes.own_nodes(info) for info in [None, *reused.scopes.functions.values()]} == {
+            info.node if info else None: fresh.scopes.own_nodes(info) for info in [None, *fresh.scopes.functions.values()]}
 
 
 def _any_node(node: ast.AST) -> bool:

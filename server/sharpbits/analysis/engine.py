@@ -117,7 +117,7 @@ def analyze_parsed(source: SourceText, tree: ast.Module, selection: Selection,
 
 def _traced_functions(model: ModuleModel, source: SourceText) -> list[TracedFunction]:
     out = []
-    for fn in model.traced_functions():
+    for fn in model.traced.traced_functions():
         node = fn.node
         if isinstance(node, ast.Lambda) or fn.parent is not None:
             continue  # the worker traces module-level functions and methods by name

@@ -11,9 +11,9 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING
 
-from sharpbits.analysis.scopes import FunctionInfo
+from sharpbits.analysis.scopes import FunctionInfo, Scopes
 from sharpbits.analysis.syntax import iter_children
-from sharpbits.analysis.traced import TracedCode
+from sharpbits.analysis.traced import Provenance, TracedCode
 
 if TYPE_CHECKING:
     from sharpbits.analysis.reuse import FunctionFlows
@@ -71,13 +71,24 @@ _CONTAINER_METHODS = {"items", "keys", "values", "append", "extend", "get", "upd
                       "insert", "remove", "popitem", "copy_from"}
 
 
-class ValueKinds(TracedCode):
+class ValueKinds:
     """The value-kind part of ModuleModel (see model.py)."""
 
     name_kinds: dict[int, Kind]
     module_env: dict[str, Kind]
     _returns: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[Kind, tuple[Kind, ...] | None] | None]
     _attribute_kinds: dict[str, dict[str, Kind]]
+
+    def __init__(self, scopes: Scopes, traced: TracedCode) -> None:
+        """Runs the dataflow of the module and of every function (taking an earlier version's flows where
+        `scopes.reusable` has them and everything they read is the same)."""
+        self.scopes = scopes
+        self.traced = traced
+        self.name_kinds = {}  # id(ast.Name load) -> kind at that point
+        self.module_env = {}
+        self._returns = {}
+        self._attribute_kinds = {}
+        self._run_dataflow(scopes.reusable.flows if scopes.reusable is not None else None)
 
     def kind_of(self, node: ast.AST, scope: FunctionInfo | None) -> Kind:
         """The kind of an expression, using the recorded kinds of the names it reads."""
@@ -89,7 +100,7 @@ class ValueKinds(TracedCode):
     def used_as_array(self, fn: FunctionInfo, name: str) -> bool:
         """Whether a parameter is used the way only an array is: `x @ w`, `x.shape`, `x.T`, `jnp.f(x)`. A
         parameter may otherwise be a pytree (a list of layers), which a loop over it walks, not unrolls."""
-        for node in self.own_nodes(fn):
+        for node in self.scopes.own_nodes(fn):
             if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
                 if any(isinstance(side, ast.Name) and side.id == name for side in (node.left, node.right)):
                     return True
@@ -97,7 +108,7 @@ class ValueKinds(TracedCode):
                 if node.attr in ARRAY_STATIC_ATTRS or node.attr in ("T", "mT", "at", "astype", "reshape"):
                     return True
             elif isinstance(node, ast.Call) and any(isinstance(a, ast.Name) and a.id == name for a in node.args):
-                q = self.qualname(node.func, fn)
+                q = self.scopes.qualname(node.func, fn)
                 if q is not None and q.startswith(("jax.numpy.", "jax.lax.", "jax.nn.")):
                     return True
         return False
@@ -111,12 +122,12 @@ class ValueKinds(TracedCode):
             for node in ast.walk(stmt):
                 if isinstance(node, ast.Name):
                     if isinstance(node.ctx, ast.Load) and self.kind_at(node) in traced_kinds:
-                        parent = self.parents.get(node)
+                        parent = self.scopes.parents.get(node)
                         if isinstance(parent, ast.Attribute) and parent.attr in ARRAY_STATIC_ATTRS:
                             continue  # x.shape, x.ndim: static facts, no equation
                         return True
                 elif isinstance(node, ast.Call):
-                    q = self.qualname(node.func, scope)
+                    q = self.scopes.qualname(node.func, scope)
                     if q is not None and q.startswith("jax.") and qualified_call_kind(q) in traced_kinds:
                         return True
         return False
@@ -126,13 +137,13 @@ class ValueKinds(TracedCode):
         """`reusable`: the flows of an earlier version's functions (analysis/reuse.py), taken where everything
         a flow read is the same; the kinds come out the same with or without it."""
         module_flow = _Flow(self, None, {})
-        module_flow.run_block(self.tree.body)
+        module_flow.run_block(self.scopes.tree.body)
         self.module_env = module_flow.env
         if reusable is not None:
             reusable.begin(self)
         # Functions in definition order; nested functions see their parent's environment at the end of the
         # parent (closures read the latest binding), helpers see the kinds their traced callers pass.
-        ordered = sorted(self.functions.values(), key=lambda f: (_depth(f), _helper_rank(f)))
+        ordered = sorted(self.scopes.functions.values(), key=lambda f: (_depth(f), _helper_rank(f)))
         final_envs: dict[int, dict[str, Kind]] = {}
         for info in ordered:
             info.param_kinds = self._param_kinds(info)
@@ -144,9 +155,17 @@ class ValueKinds(TracedCode):
         if reusable is not None:
             reusable.commit(self)
 
-    def function_flow(self, info: FunctionInfo, closure: dict[str, Kind], record: dict[int, Kind]) -> dict[str, Kind]:
+    def function_flow(self, info: FunctionInfo, closure: dict[str, Kind], record: dict[int, Kind],
+                      log: list[tuple] | None = None) -> dict[str, Kind]:
         """Runs the dataflow of one function's body, recording the kind at each name read into `record`;
-        returns the environment at its end (what nested functions' closures see)."""
+        returns the environment at its end (what nested functions' closures see). `log`: where to append what
+        the flow asks of the rest of the module (see `_query_log`), for analysis/reuse.py."""
+        if log is not None:
+            self._query_log = log
+            try:
+                return self.function_flow(info, closure, record)
+            finally:
+                self._query_log = None
         flow = _Flow(self, info, {**closure, **info.param_kinds})
         flow.record = record
         if isinstance(info.node, ast.Lambda):
@@ -159,6 +178,11 @@ class ValueKinds(TracedCode):
     # analysis/reuse.py): module_functions lookups, return_kinds and instance_attribute_kind answers.
     # Queries made while answering one are not logged: they follow from it.
     _query_log: list[tuple] | None = None
+
+    def log_lookup(self, name: str, fn: FunctionInfo | None) -> None:
+        """A flow looked up the module-level function `name` (and found `fn`): logged while a log is kept."""
+        if self._query_log is not None:
+            self._query_log.append(("lookup", name, fn.node if fn is not None else None))
 
     def _logged(self, entry: tuple, answer: Callable[[], object]) -> object:
         log = self._query_log
@@ -188,11 +212,11 @@ class ValueKinds(TracedCode):
         if table is None:
             table = self._attribute_kinds[owner] = {}
             seen: dict[str, set[Kind]] = {}
-            for fn in self.functions.values():
+            for fn in self.scopes.functions.values():
                 if fn.parent is not None or not fn.qualname.startswith(owner + ".") or "." in fn.qualname[len(owner) + 1:]:
                     continue
                 evaluator = _KindEvaluator(self, fn, {})
-                for node in self.own_nodes(fn):
+                for node in self.scopes.own_nodes(fn):
                     if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
                         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                         for target in targets:
@@ -244,18 +268,18 @@ class ValueKinds(TracedCode):
         if info.traces:
             return self._parameter_kinds(info)
         # never changed once made: FunctionInfo.param_kinds is replaced, not updated
-        return self.syntax_fact("untraced parameter kinds", info.node, partial(self._parameter_kinds, info))
+        return self.scopes.syntax_fact("untraced parameter kinds", info.node, partial(self._parameter_kinds, info))
 
     def _parameter_kinds(self, info: FunctionInfo) -> dict[str, Kind]:
         kinds: dict[str, Kind] = {}
         a = info.node.args
         defaults = dict(zip([p.arg for p in [*a.posonlyargs, *a.args]][::-1], a.defaults[::-1], strict=False))
         defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
-        evidence, written_whole = self.syntax_fact("parameter evidence", info.node,
+        evidence, written_whole = self.scopes.syntax_fact("parameter evidence", info.node,
                                                    partial(_parameter_evidence, self, info))
-        helper_calls = self._calls_from_traced.get(info.qualname, [])
-        directly_traced = any(not t.transform.startswith(("called from", "defined inside")) for t in info.traces)
-        passed_through = self.passed_through_params(info) if directly_traced else set()
+        helper_calls = self.traced.calls_from_traced(info)
+        directly_traced = any(not t.indirect for t in info.traces)
+        passed_through = self.traced.passed_through_params(info) if directly_traced else set()
         if any(t.statics_unknown for t in info.traces):
             directly_traced = False  # static_argnums=<a variable>: which parameters are traced is not known
         unmapped = _unmapped_everywhere(info)
@@ -284,9 +308,9 @@ class ValueKinds(TracedCode):
     def _passed_arrays(self, info: FunctionInfo, name: str) -> bool:
         """Whether this module calls `info` and every value it passes to parameter `name` is a JAX array the caller
         made (a caller's own parameter is only assumed to be an array, and may be the reference handed on)."""
-        values = self.argument_values(info, name)
+        values = self.traced.argument_values(info, name)
         for value in values:
-            scope = self.enclosing_function(value)
+            scope = self.scopes.enclosing_function(value)
             if isinstance(value, ast.Name) and scope is not None and value.id in scope.params:
                 return False
             if self.kind_of(value, scope) not in ARRAYS:
@@ -315,7 +339,7 @@ class ValueKinds(TracedCode):
 def _unmapped_everywhere(info: FunctionInfo) -> set[str]:
     """Parameters that every transformation tracing the function directly passes through unbatched (vmap's
     `in_axes=None`): they hold whatever the caller passes, a concrete value when the caller is eager."""
-    direct = [t for t in info.traces if not t.transform.startswith(("called from", "defined inside"))]
+    direct = [t for t in info.traces if not t.indirect]
     if not direct:
         return set()
     positional = [p.arg for p in [*info.node.args.posonlyargs, *info.node.args.args]]
@@ -334,7 +358,7 @@ def _helper_rank(info: FunctionInfo) -> int:
     # Directly traced functions first, so helpers see the kinds their callers pass.
     if not info.traced:
         return 0
-    return 1 if any(t.transform.startswith("called from") for t in info.traces) else 0
+    return 1 if any(t.provenance is Provenance.CALLED_FROM for t in info.traces) else 0
 
 
 def _is_none(node: ast.AST) -> bool:
@@ -342,7 +366,7 @@ def _is_none(node: ast.AST) -> bool:
 
 
 def _is_bool_dtype(node: ast.AST, model: ValueKinds, scope: FunctionInfo | None) -> bool:
-    return (isinstance(node, ast.Name) and node.id == "bool") or model.qualname(node, scope) in (
+    return (isinstance(node, ast.Name) and node.id == "bool") or model.scopes.qualname(node, scope) in (
         "jax.numpy.bool_", "numpy.bool_", "jax.numpy.bool")
 
 
@@ -405,7 +429,7 @@ def _parameter_evidence(model: ValueKinds, info: FunctionInfo) -> tuple[set[str]
     container: set[str] = set()
     whole: set[str] = set()
     Name, Subscript, Constant = ast.Name, ast.Subscript, ast.Constant  # local names: the loop is hot
-    for node in model.own_nodes(info):
+    for node in model.scopes.own_nodes(info):
         cls = type(node)
         if cls is ast.Attribute:
             value = node.value  # type: ignore[attr-defined]
@@ -440,9 +464,9 @@ class _KindEvaluator:
             return self.model.name_kinds.get(id(node), Kind.UNKNOWN)
         if node.id in self.env:
             return self.env[node.id]
-        if self.scope is not None and self.model.is_local(node.id, self.scope):
+        if self.scope is not None and self.model.scopes.is_local(node.id, self.scope):
             return Kind.UNKNOWN
-        if node.id in self.model.aliases:
+        if node.id in self.model.scopes.aliases:
             return Kind.MODULE
         return self.model.module_env.get(node.id, Kind.UNKNOWN)
 
@@ -490,7 +514,7 @@ class _KindEvaluator:
         return Kind.UNKNOWN
 
     def attribute(self, node: ast.Attribute) -> Kind:
-        if self.model.qualname(node, self.scope) is not None:
+        if self.model.scopes.qualname(node, self.scope) is not None:
             return Kind.UNKNOWN  # e.g. jnp.pi, jnp.float32: module attributes
         if isinstance(node.value, ast.Name) and node.value.id == "self" and self.scope is not None:
             return self.model.instance_attribute_kind(self.scope, node.attr)
@@ -505,7 +529,7 @@ class _KindEvaluator:
         return Kind.UNKNOWN
 
     def call(self, node: ast.Call) -> Kind:
-        q = self.model.qualname(node.func, self.scope)
+        q = self.model.scopes.qualname(node.func, self.scope)
         if q is not None:
             if q in BOOL_FUNCS:  # jnp.isnan(x): a mask when it is given a traced array
                 return Kind.JAX_MASK if any(self.eval(a) in ARRAYS for a in node.args) else qualified_call_kind(q)
@@ -549,9 +573,8 @@ class _KindEvaluator:
         assert isinstance(func, ast.Name)
         if self._shadowed_locally(func.id):
             return None
-        fn = self.model.module_functions.get(func.id)
-        if self.model._query_log is not None:
-            self.model._query_log.append(("lookup", func.id, fn.node if fn is not None else None))
+        fn = self.model.scopes.module_functions.get(func.id)
+        self.model.log_lookup(func.id, fn)
         if fn is None or "." in fn.qualname or isinstance(fn.node, ast.Lambda) or any(
                 isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
             return None
@@ -564,7 +587,7 @@ class _KindEvaluator:
 
     def _shadowed_locally(self, name: str) -> bool:
         return (self.env is not None and name in self.env and self.env[name] is not Kind.FUNCTION) or (
-            self.scope is not None and self.model.is_local(name, self.scope))
+            self.scope is not None and self.model.scopes.is_local(name, self.scope))
 
     def _shadowed(self, name: str) -> bool:
         if self.env is not None and name in self.env:

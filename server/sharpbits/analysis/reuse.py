@@ -15,7 +15,7 @@ fresh build makes it.
 - `KeyWalks` (here): each function's walk for PRNG key reuse (keys.py's _ScopeWalk), by function node. A walk
   reads the function's own nodes (the same node means the same statement, as above), the module's imports, the
   kinds its flow and the flows of the functions inside it recorded, which module functions always consume a
-  key argument, and, for each call it met, what the call may consume (`_argument_uses`: which function of the
+  key argument, and, for each call it met, what the call may consume (`argument_uses`: which function of the
   module it runs and what that function consumes, asked in order). A walk is taken again when all of these
   are the same; the questions are asked again, in order, as for flows.
 - `SyntaxFacts` (here): facts of one node kept while the node is in the document: those that follow from its
@@ -63,13 +63,13 @@ class FunctionFlows:
 
     def begin(self, model: ValueKinds) -> None:
         """A new version's dataflow starts (its module-level kinds are known)."""
-        self._same_module = self._module == (model.module_env, model.aliases)
+        self._same_module = self._module == (model.module_env, model.scopes.aliases)
         self._next = {}
 
     def commit(self, model: ValueKinds) -> None:
         """The dataflow finished: its flows are what the next version compares with."""
         self._flows, self._next = self._next, {}
-        self._module = (dict(model.module_env), dict(model.aliases))
+        self._module = (dict(model.module_env), dict(model.scopes.aliases))
 
     def flow(self, model: ValueKinds, info: FunctionInfo, closure: dict[str, Kind]) -> dict[str, Kind]:
         """What `model.function_flow(info, closure, model.name_kinds)` does, from the last version's flow when
@@ -83,11 +83,7 @@ class FunctionFlows:
             return old.final_env
         log: list[tuple] = []
         records: dict[int, Kind] = {}
-        model._query_log = log
-        try:
-            final_env = model.function_flow(info, closure, records)
-        finally:
-            model._query_log = None
+        final_env = model.function_flow(info, closure, records, log)
         model.name_kinds.update(records)
         self._next[id(info.node)] = _Flow(info.node, dict(info.param_kinds), dict(closure), log, records, final_env)
         self.run += 1
@@ -106,11 +102,11 @@ def _same_answers(model: ValueKinds, queries: list[tuple]) -> bool:
         what = query[0]
         if what == "lookup":
             _, name, node = query
-            fn = model.module_functions.get(name)
+            fn = model.scopes.module_functions.get(name)
             if (fn.node if fn is not None else None) is not node:
                 return False
             continue
-        fn = model.functions.get(query[1])  # type: ignore[arg-type]
+        fn = model.scopes.functions.get(query[1])  # type: ignore[arg-type]
         if fn is None:
             return False
         if what == "returns":
@@ -128,7 +124,7 @@ class _KeyWalk:
     aliases: dict[str, str]
     always: dict[str, set[int]]
     flows: list[tuple[int, dict[int, Kind]]]  # (id of the function or one inside it, the kinds its flow recorded)
-    asked: list[tuple[ast.Call, list[tuple[ast.AST, str]]]]  # each call's `_argument_uses` answer, in order
+    asked: list[tuple[ast.Call, list[tuple[ast.AST, str]]]]  # each call's `argument_uses` answer, in order
     found: list[KeyReuse]
 
 
@@ -150,18 +146,18 @@ class KeyWalks:
     def found(self, model: KeyFlow, info: FunctionInfo, always: dict[str, set[int]],
               flows: list[tuple[int, dict[int, Kind]]],
               walk: Callable[[list[tuple[ast.Call, list[tuple[ast.AST, str]]]]], list[KeyReuse]]) -> list[KeyReuse]:
-        """What `walk(log)` finds (it runs the function's walk, appending each call's `_argument_uses` answer to
+        """What `walk(log)` finds (it runs the function's walk, appending each call's `argument_uses` answer to
         `log`), from the last walk of the same function when everything it read is the same. `flows`: the
         recorded kinds of the function and of every function inside it, in this version."""
         old = self._walks.get(id(info.node))
-        if (old is not None and old.node is info.node and old.aliases == model.aliases and old.always == always
+        if (old is not None and old.node is info.node and old.aliases == model.scopes.aliases and old.always == always
                 and _same_flows(old.flows, flows) and _same_uses(model, info, old.asked)):
             self._next[id(info.node)] = old
             self.reused += 1
             return old.found
         asked: list[tuple[ast.Call, list[tuple[ast.AST, str]]]] = []
         found = walk(asked)
-        self._next[id(info.node)] = _KeyWalk(info.node, dict(model.aliases), always, flows, asked, found)
+        self._next[id(info.node)] = _KeyWalk(info.node, dict(model.scopes.aliases), always, flows, asked, found)
         self.run += 1
         return found
 
@@ -173,7 +169,7 @@ def _same_flows(old: list[tuple[int, dict[int, Kind]]], new: list[tuple[int, dic
 
 def _same_uses(model: KeyFlow, info: FunctionInfo, asked: list[tuple[ast.Call, list[tuple[ast.AST, str]]]]) -> bool:
     """Asks each call's question again, in order (as the walk, run again, would up to the first difference)."""
-    return all(model._argument_uses(call, info) == answer for call, answer in asked)
+    return all(model.argument_uses(call, info) == answer for call, answer in asked)
 
 
 class SyntaxFacts:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from sharpbits.analysis.donation import Donations
 from sharpbits.analysis.model import ARRAY_STATIC_ATTRS, DonatedCall, Kind
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.findings import Fix, TextEdit
@@ -120,16 +121,16 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for donated in model.donated_calls():
+        for donated in model.fact(Donations).donated_calls():
             if donated.scope is not None and donated.scope.traced:
                 continue  # called under another trace, the inner jit is inlined and donates nothing
             for argument in donated.arguments:
                 if not isinstance(argument, ast.Name):
                     continue
-                kind = model.kind_of(argument, donated.scope)
+                kind = model.kinds.kind_of(argument, donated.scope)
                 if kind in _NOT_DONATED:
                     continue
-                reads = [r for r in model.reads_after(donated.call, argument.id) if not _still_readable(model, r)]
+                reads = [r for r in model.fact(Donations).reads_after(donated.call, argument.id) if not _still_readable(model, r)]
                 if not reads:
                     continue
                 read = reads[0]
@@ -151,7 +152,7 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
                 )
 
     def _fix(self, ctx: RuleContext, donated: DonatedCall, argument: ast.Name):
-        parent = ctx.model.parents.get(donated.call)
+        parent = ctx.model.scopes.parents.get(donated.call)
         if not isinstance(parent, ast.Expr) or len(donated.arguments) != 1:
             return None
         source, call, name = ctx.source, donated.call, argument.id
@@ -166,6 +167,6 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
 
 
 def _still_readable(model, read: ast.Name) -> bool:
-    parent = model.parents.get(read)
+    parent = model.scopes.parents.get(read)
     return (isinstance(parent, ast.Attribute) and parent.attr in _STILL_READABLE) or (
         isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id == "len")

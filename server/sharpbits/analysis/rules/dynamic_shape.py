@@ -6,6 +6,7 @@ import ast
 
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.analysis.tracers import TracerValues
 
 # Functions whose result has as many elements as their input has non-zero/distinct values: `size=` fixes it.
 _VALUE_SIZED = {f"jax.numpy.{n}" for n in ("nonzero", "argwhere", "flatnonzero", "unique", "unique_values",
@@ -47,9 +48,9 @@ def _is_tracer(model: ModuleModel, fn: FunctionInfo, expr: ast.AST) -> bool:
     every jnp operation is staged, also on constants), not a module-level array read as it is (`x[:N]` with a
     global `N = jnp.array(2)`, or one computed by an eager enclosing function, works), and not under `ensure_compile_time_eval`. Unlike `model.is_tracer`, a value
     computed from module-level arrays counts: a size is staged whatever its inputs."""
-    if model.kind_of(expr, fn) not in ARRAYS or model.in_compile_time_eval(expr):
+    if model.kinds.kind_of(expr, fn) not in ARRAYS or model.fact(TracerValues).in_compile_time_eval(expr):
         return False
-    return not (isinstance(expr, ast.Name) and not model.bound_in_trace(expr.id, fn))
+    return not (isinstance(expr, ast.Name) and not model.fact(TracerValues).bound_in_trace(expr.id, fn))
 
 
 def _traced_part(model: ModuleModel, fn: FunctionInfo, size: ast.AST) -> ast.AST | None:
@@ -169,15 +170,15 @@ The message names which of these applies.
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for node in model.nodes(ast.Call):
+        for node in model.scopes.nodes(ast.Call):
             assert isinstance(node, ast.Call)
-            fn = model.enclosing_function(node)
+            fn = model.scopes.enclosing_function(node)
             if fn is None or not fn.abstract:
                 continue
             self._check_call(ctx, fn, node)
-        for node in model.candidates("sliced subscripts", (ast.Subscript,), _has_a_slice):
+        for node in model.scopes.candidates("sliced subscripts", (ast.Subscript,), _has_a_slice):
             assert isinstance(node, ast.Subscript)
-            fn = model.enclosing_function(node)
+            fn = model.scopes.enclosing_function(node)
             if fn is None or not fn.abstract:
                 continue
             slices = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
@@ -198,7 +199,7 @@ The message names which of these applies.
 
     def _check_call(self, ctx: RuleContext, fn: FunctionInfo, node: ast.Call) -> None:
         model = ctx.model
-        q = model.qualname(node.func, fn)
+        q = model.scopes.qualname(node.func, fn)
         keywords = {kw.arg for kw in node.keywords}
         if q in _VALUE_SIZED or (q == "jax.numpy.where" and len(node.args) == 1 and not (
                 keywords & {"x", "y"})) or (q is None and isinstance(node.func, ast.Attribute)
@@ -211,8 +212,8 @@ The message names which of these applies.
             elif node.args:
                 operand = node.args[0]
             # under jit the function stages `operand != 0` even for a constant or NumPy operand, then needs its sum
-            if (operand is None or isinstance(operand, ast.Starred) or model.kind_of(operand, fn) not in (
-                    *ARRAYS, Kind.NUMPY) or model.in_compile_time_eval(node)):
+            if (operand is None or isinstance(operand, ast.Starred) or model.kinds.kind_of(operand, fn) not in (
+                    *ARRAYS, Kind.NUMPY) or model.fact(TracerValues).in_compile_time_eval(node)):
                 return
             what = ("`.nonzero()`" if q is None else f"`{q.replace('jax.numpy.', 'jnp.')}(...)`"
                     + (" with one argument" if q == "jax.numpy.where" else ""))
@@ -228,7 +229,7 @@ The message names which of these applies.
         elif q is not None and q.startswith("jax.random."):
             positions, names = ((1,) if q in _SAMPLERS_WITH_SHAPE_SECOND else ()), ("shape",)
         elif (q is None and isinstance(node.func, ast.Attribute) and node.func.attr == "reshape"
-              and model.kind_of(node.func.value, fn) in ARRAYS):  # x.reshape(n, -1)
+              and model.kinds.kind_of(node.func.value, fn) in ARRAYS):  # x.reshape(n, -1)
             positions, names = tuple(range(len(node.args))), ("shape",)
             q = "x.reshape"
         else:

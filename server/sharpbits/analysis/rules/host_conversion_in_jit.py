@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from sharpbits.analysis.model import FunctionInfo
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.analysis.tracers import TracerValues
 from sharpbits.findings import Fix, TextEdit
 
 # NumPy functions that work on a tracer (checked under jit on jax 0.10.2 / NumPy 2): they call the array's own
@@ -110,8 +111,8 @@ argument static.
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for fn in model.traced_functions():
-            for node in model.own_nodes(fn):
+        for fn in model.traced.traced_functions():
+            for node in model.scopes.own_nodes(fn):
                 if isinstance(node, ast.Call):
                     self._call(ctx, fn, node)
 
@@ -119,24 +120,24 @@ argument static.
         model = ctx.model
         where = f"inside `{fn.name}` ({fn.trace_reason})"
         func = node.func
-        if isinstance(func, ast.Name) and func.id in _CONVERTERS and not model.is_local(func.id, fn) and (
-                func.id not in model.aliases) and len(node.args) == 1:
-            if model.is_tracer(node.args[0], fn, concrete_traces=True):
+        if isinstance(func, ast.Name) and func.id in _CONVERTERS and not model.scopes.is_local(func.id, fn) and (
+                func.id not in model.scopes.aliases) and len(node.args) == 1:
+            if model.fact(TracerValues).is_tracer(node.args[0], fn, concrete_traces=True):
                 ctx.report(node, f"`{func.id}()` of a traced value {where} raises ConcretizationTypeError: the value "
                            "does not exist at trace time; keep it as an array (`x.astype(...)`) and convert after "
                            "the call, or mark the argument static")
             return
-        if isinstance(func, ast.Attribute) and func.attr in _METHODS and model.qualname(func, fn) is None:
-            if model.is_tracer(func.value, fn, concrete_traces=True):
+        if isinstance(func, ast.Attribute) and func.attr in _METHODS and model.scopes.qualname(func, fn) is None:
+            if model.fact(TracerValues).is_tracer(func.value, fn, concrete_traces=True):
                 error = "ConcretizationTypeError" if func.attr == "item" else "TracerArrayConversionError"
                 ctx.report(node, f"{_METHODS[func.attr]} of a traced value {where} raises {error}: the value does "
                            "not exist at trace time; keep it as an array and convert after the call")
             return
-        q = model.qualname(func, fn)
+        q = model.scopes.qualname(func, fn)
         if q is None:
             return
         if q.startswith("math."):
-            if any(model.is_tracer(a, fn, concrete_traces=True) for a in node.args):
+            if any(model.fact(TracerValues).is_tracer(a, fn, concrete_traces=True) for a in node.args):
                 ctx.report(node, f"`{q}` of a traced value {where} raises ConcretizationTypeError (it needs a Python "
                            f"float); use `jnp.{q.rsplit('.', 1)[1]}`")
             return
@@ -146,7 +147,7 @@ argument static.
         if tail in NUMPY_DELEGATING or tail in NUMPY_SIZED:
             return
         values = [*node.args, *(kw.value for kw in node.keywords)]
-        if not any(model.is_tracer(v, fn, concrete_traces=True) for v in _array_arguments(values)):
+        if not any(model.fact(TracerValues).is_tracer(v, fn, concrete_traces=True) for v in _array_arguments(values)):
             return
         builder, title = self._jnp_fix(ctx, node, q)
         ctx.report(node, f"`{ast.unparse(func)}` on a traced value {where} raises TracerArrayConversionError: NumPy "
@@ -157,7 +158,7 @@ argument static.
     def _jnp_fix(ctx: RuleContext, node: ast.Call, q: str):
         model, source = ctx.model, ctx.source
         tail = q.rsplit(".", 1)[1]
-        jnp = model.spelling_of("jax.numpy")
+        jnp = model.scopes.spelling_of("jax.numpy")
         # numpy.linalg.norm -> jnp.linalg.norm: only plain numpy.<f> here
         if jnp is None or q != f"numpy.{tail}" or tail not in JNP_TWINS:
             return None, ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from sharpbits.analysis.keys import KeyFlow
 from sharpbits.analysis.model import KeyReuse, KeyUse
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.findings import Fix, TextEdit
@@ -227,7 +228,7 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
     ]
 
     def check(self, ctx: RuleContext) -> None:
-        reuses = ctx.model.key_reuses()
+        reuses = ctx.model.fact(KeyFlow).key_reuses()
         together: dict[tuple[str, int, int], list[str]] = {}  # one call reusing several keys: one finding
         for reuse in reuses:
             if reuse.first is not None:
@@ -274,9 +275,9 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
 
 def _call_token(ctx: RuleContext, reuse: KeyReuse) -> tuple[str, int, int]:
     """The call that reuses a key, and the one it repeats: several keys reused by one call are one hazard."""
-    call = ctx.model.parents.get(reuse.node)
+    call = ctx.model.scopes.parents.get(reuse.node)
     while call is not None and not isinstance(call, ast.Call):
-        call = ctx.model.parents.get(call)
+        call = ctx.model.scopes.parents.get(call)
     first_call = reuse.first.call if reuse.first is not None else None
     return reuse.where, id(call if call is not None else reuse.node), id(first_call)
 
@@ -285,15 +286,15 @@ def _fix(ctx: RuleContext, first: KeyUse):
     """Insert `key, subkey = random.split(key)` before the first use, which then takes `subkey`."""
     source, model = ctx.source, ctx.model
     stmt = first.statement
-    rand = model.spelling_of("jax.random")
-    parent = model.parents.get(stmt) if stmt is not None else None
+    rand = model.scopes.spelling_of("jax.random")
+    parent = model.scopes.parents.get(stmt) if stmt is not None else None
     if stmt is None or rand is None or parent is None:
         return None
     line_text = source.line_text(stmt.lineno)
     col = source.char_column(stmt.lineno, stmt.col_offset)
     if line_text[:col].strip() or not any(stmt in getattr(parent, f, ()) for f in ("body", "orelse", "finalbody", "handlers")):
         return None
-    used = model.all_names()
+    used = model.scopes.all_names()
     sub = next(f"subkey{i or ''}" for i in range(100) if f"subkey{i or ''}" not in used)
     name = first.node
     assert isinstance(name, ast.Name)

@@ -6,6 +6,7 @@ import ast
 
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, ModuleModel, literal_int
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.analysis.tracers import TracerValues
 
 SMALL_TRIP_COUNT = 10  # at or below this, unrolling is cheap: reported as info, not a warning
 SMALL_LITERAL_CONTAINER = 16
@@ -13,7 +14,7 @@ SMALL_LITERAL_CONTAINER = 16
 
 def range_call(node: ast.AST, model: ModuleModel, fn: FunctionInfo) -> ast.Call | None:
     """`range(...)`, also inside `enumerate(range(...))` and `reversed(range(...))`."""
-    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or model.is_local(node.func.id, fn):
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or model.scopes.is_local(node.func.id, fn):
         return None
     if node.func.id == "range" and node.args and not node.keywords:
         return node
@@ -38,12 +39,12 @@ def _known_int(node: ast.AST, model: ModuleModel | None, fn: FunctionInfo | None
     value = literal_int(node)
     if value is not None or model is None or fn is None or not isinstance(node, ast.Name):
         return value
-    if not model.is_local(node.id, fn):
-        constant = model.module_constant(node.id)
+    if not model.scopes.is_local(node.id, fn):
+        constant = model.scopes.module_constant(node.id)
         return literal_int(constant) if constant is not None else None
     if node.id not in fn.static_params:
         return None
-    passed = [literal_int(v) for v in model.argument_values(fn, node.id)]
+    passed = [literal_int(v) for v in model.traced.argument_values(fn, node.id)]
     known = [v for v in passed if v is not None]
     return max(known) if known and len(known) == len(passed) else None
 
@@ -219,13 +220,13 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for node in model.nodes(ast.For, ast.While):
-            fn = model.enclosing_function(node)
+        for node in model.scopes.nodes(ast.For, ast.While):
+            fn = model.scopes.enclosing_function(node)
             if fn is None or not fn.traced:
                 continue
             if isinstance(node, ast.While):
                 self._check_while(ctx, fn, node)
-            elif isinstance(node, ast.For) and fn.compiled and model.touches_traced(node.body, fn):
+            elif isinstance(node, ast.For) and fn.compiled and model.kinds.touches_traced(node.body, fn):
                 self._check_for(ctx, fn, node)  # a loop adding nothing to the trace costs no compile time
 
     def _check_for(self, ctx: RuleContext, fn: FunctionInfo, node: ast.For) -> None:
@@ -233,7 +234,7 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
         where = f"inside `{fn.name}` ({fn.trace_reason})"
         call = range_call(node.iter, model, fn)
         if call is not None:
-            traced_args = [a for a in call.args if model.kind_of(a, fn) in ARRAYS]
+            traced_args = [a for a in call.args if model.kinds.kind_of(a, fn) in ARRAYS]
             if traced_args:
                 ctx.report(node, f"`range()` of a traced value {where} raises TracerIntegerConversionError; "
                            "use `lax.fori_loop`, or make the bound static (`static_argnums`)",
@@ -263,18 +264,18 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
         while isinstance(root, ast.Subscript | ast.Attribute):
             root = root.value
         if isinstance(root, ast.Name) and _is_parameter(root.id, fn) and not (
-                root is iterated and root.id in fn.params and model.used_as_array(fn, root.id)):
+                root is iterated and root.id in fn.params and model.kinds.used_as_array(fn, root.id)):
             return  # a traced argument (or a slice of it) may be a pytree, e.g. a list of layers
-        if model.kind_of(iterated, fn) in ARRAYS:
+        if model.kinds.kind_of(iterated, fn) in ARRAYS:
             ctx.report(node, f"iterating over a traced array {where} unrolls the loop over its first axis "
                        "(once per row); use `lax.scan` or `jax.vmap`", end_node=node.iter, severity="info")
 
     def _check_while(self, ctx: RuleContext, fn: FunctionInfo, node: ast.While) -> None:
         model = ctx.model
         where = f"inside `{fn.name}` ({fn.trace_reason})"
-        if model.traced_condition(node.test, fn) is not None:
+        if model.fact(TracerValues).traced_condition(node.test, fn) is not None:
             return  # raises TracerBoolConversionError: traced-control-flow reports it, with the same rewrite
-        if not (fn.compiled and model.touches_traced(node.body, fn)):
+        if not (fn.compiled and model.kinds.touches_traced(node.body, fn)):
             return
         builder, note = loop_rewrite(ctx, fn, node)
         title = "rewrite as `lax.while_loop`" if builder else ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sharpbits.analysis.effects import SideEffects
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 
 
@@ -121,7 +122,7 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
     ]
 
     def check(self, ctx: RuleContext) -> None:
-        for effect in ctx.model.side_effects():
+        for effect in ctx.model.fact(SideEffects).side_effects():
             fn = effect.function
             where = f"`{fn.name}` ({fn.trace_reason})"
             if effect.action == "writes":

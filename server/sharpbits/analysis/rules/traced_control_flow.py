@@ -9,6 +9,7 @@ from functools import partial
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.analysis.rules.python_loop_in_jit import loop_rewrite
+from sharpbits.analysis.tracers import TracerValues
 from sharpbits.findings import Fix, TextEdit
 
 
@@ -39,7 +40,7 @@ def _static_candidate(model: ModuleModel, fn: FunctionInfo, leaf: ast.AST) -> st
 def _conditions(model: ModuleModel, fn: FunctionInfo) -> list[ast.AST]:
     """The nodes of a function's own body that may turn a value into a bool: `if`/`while`/ternary/`assert`,
     comprehension filters, `bool(...)`, `and`/`or`/`not` (in body order)."""
-    return [node for node in model.own_nodes(fn) if isinstance(
+    return [node for node in model.scopes.own_nodes(fn) if isinstance(
         node, ast.If | ast.While | ast.IfExp | ast.Assert | ast.comprehension | ast.BoolOp) or (
         isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)) or (
         isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "bool")]
@@ -170,17 +171,17 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for fn in model.traced_functions():
+        for fn in model.traced.traced_functions():
             if not fn.abstract:
                 continue
-            for node in model.syntax_fact("conditions", fn.node, partial(_conditions, model, fn)):
+            for node in model.scopes.syntax_fact("conditions", fn.node, partial(_conditions, model, fn)):
                 if isinstance(node, ast.If | ast.While | ast.IfExp | ast.Assert):
                     self._condition(ctx, fn, node, node.test)
                 elif isinstance(node, ast.comprehension):
                     for cond in node.ifs:
                         self._condition(ctx, fn, node, cond)
                 elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "bool" and (
-                        len(node.args) == 1 and not model.is_local("bool", fn)):
+                        len(node.args) == 1 and not model.scopes.is_local("bool", fn)):
                     self._condition(ctx, fn, node, node.args[0])
                 elif _is_bool_part(node) and not self._in_condition(model, node):
                     # `a and b` alone turns every operand but the last into a bool; `not a` turns `a`
@@ -190,9 +191,9 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
     @staticmethod
     def _in_condition(model: ModuleModel, node: ast.AST) -> bool:
         """Whether an and/or/not is part of an outer one, or of a condition: reported there, once."""
-        child, cur = node, model.parents.get(node)
+        child, cur = node, model.scopes.parents.get(node)
         while cur is not None and _is_bool_part(cur):
-            child, cur = cur, model.parents.get(cur)
+            child, cur = cur, model.scopes.parents.get(cur)
         if child is not node:
             return True
         if isinstance(cur, ast.If | ast.While | ast.Assert | ast.IfExp):
@@ -205,10 +206,10 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
                    operands: Sequence[ast.AST] | None = None) -> None:
         model = ctx.model
         if operands is None:
-            leaf = model.traced_condition(test, fn)
+            leaf = model.fact(TracerValues).traced_condition(test, fn)
         else:
-            leaves = [part for op in operands for part in model.bool_operands(op)]
-            leaf = next((p for p in leaves if model.is_tracer(p, fn)), None)
+            leaves = [part for op in operands for part in model.fact(TracerValues).bool_operands(op)]
+            leaf = next((p for p in leaves if model.fact(TracerValues).is_tracer(p, fn)), None)
         if leaf is None:
             return
         where = f"inside `{fn.name}` ({fn.trace_reason})"
@@ -252,11 +253,11 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
 
     def _where_fix(self, ctx: RuleContext, fn: FunctionInfo, node: ast.IfExp):
         model, source = ctx.model, ctx.source
-        jnp = model.spelling_of("jax.numpy")
+        jnp = model.scopes.spelling_of("jax.numpy")
         if jnp is None:
             return None, ""
         for branch in (node.body, node.orelse):
-            kind = model.kind_of(branch, fn)
+            kind = model.kinds.kind_of(branch, fn)
             if kind not in ARRAYS and not (kind is Kind.PYTHON and _cheap_pure(branch)):
                 return None, ""  # a pytree, a string, an unknown value: jnp.where would change what it is
         safe = _cheap_pure(node.body) and _cheap_pure(node.orelse)
