@@ -9,6 +9,7 @@ import ast
 from dataclasses import dataclass
 
 from sharpbits.analysis.facts import Fact
+from sharpbits.analysis.flow import statement_lists
 from sharpbits.analysis.kinds import ARRAYS, Kind
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.traced import TraceSite, _with_static
@@ -165,7 +166,7 @@ class Donations(Fact):
         header: list[ast.AST] = _header(stmt)
         for part in header:
             reads.extend(n for n in _loads(part, name) if id(n) not in inside and (n.lineno, n.col_offset) >= end)
-        if _binds(stmt, name) and not isinstance(stmt, ast.AugAssign):
+        if _binds_on_every_path(stmt, name) and not isinstance(stmt, ast.AugAssign):
             return reads
         if isinstance(stmt, ast.If | ast.While | ast.For | ast.AsyncFor | ast.With | ast.AsyncWith):
             r, killed = self._walk_block(stmt.body, name)
@@ -188,7 +189,7 @@ class Donations(Fact):
             parent = self.scopes.parents.get(current)
             if parent is None:
                 return
-            block = next((b for b in _blocks(parent) if current in b), None)
+            block = next((b for b in statement_lists(parent) if current in b), None)
             if block is None:  # an expression part of a compound statement: its blocks were walked already
                 current = parent
                 continue
@@ -254,7 +255,7 @@ class Donations(Fact):
             return reads, killed_all
         if isinstance(stmt, ast.Return | ast.Raise):
             return reads, True  # the path ends here
-        return reads, _binds(stmt, name)
+        return reads, _binds_on_every_path(stmt, name)
 
 
 
@@ -273,13 +274,6 @@ def _header(stmt: ast.AST) -> list[ast.AST]:
     if isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
         return []
     return [stmt]
-
-
-def _blocks(stmt: ast.AST) -> list[list[ast.stmt]]:
-    blocks = [getattr(stmt, f) for f in ("body", "orelse", "finalbody") if isinstance(getattr(stmt, f, None), list)]
-    blocks += [h.body for h in getattr(stmt, "handlers", [])]
-    blocks += [c.body for c in getattr(stmt, "cases", [])]
-    return blocks
 
 
 def _loads(node: ast.AST, name: str) -> list[ast.Name]:
@@ -306,7 +300,7 @@ def _binds_target(target: ast.AST, name: str) -> bool:
     return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(target))
 
 
-def _binds(stmt: ast.AST, name: str) -> bool:
+def _binds_on_every_path(stmt: ast.AST, name: str) -> bool:
     """Whether a simple statement rebinds (or deletes) `name` on every path through it."""
     if isinstance(stmt, ast.Assign):
         return any(_binds_target(t, name) for t in stmt.targets)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 
 from sharpbits.analysis.facts import Fact
+from sharpbits.analysis.flow import statement_lists
 from sharpbits.analysis.kinds import ARRAYS, Kind
 from sharpbits.analysis.scopes import FunctionInfo
 
@@ -83,12 +84,11 @@ class Execution(Fact):
             if parent is None:
                 return None
             if isinstance(cur, ast.stmt):
-                for field in ("body", "orelse", "finalbody"):
-                    block = getattr(parent, field, None)
-                    if isinstance(block, list) and any(s is cur for s in block):
+                for block in statement_lists(parent):
+                    if any(s is cur for s in block):
                         index = next(i for i, s in enumerate(block) if s is cur)
                         for earlier in reversed(block[:index]):
-                            if _binds(earlier, read.id):
+                            if _may_bind(earlier, read.id):
                                 return earlier
             cur = parent
         return None
@@ -214,7 +214,7 @@ def computes_nothing(fn: FunctionInfo) -> bool:
     return True
 
 
-def _binds(stmt: ast.stmt, name: str) -> bool:
+def _may_bind(stmt: ast.stmt, name: str) -> bool:
     """Whether running `stmt` may bind `name` (not counting the bodies of functions and classes it defines)."""
     stack: list[ast.AST] = [stmt]
     while stack:

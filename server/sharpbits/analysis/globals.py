@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from sharpbits.analysis.effects import SideEffects
 from sharpbits.analysis.facts import Fact
+from sharpbits.analysis.flow import statement_lists
 from sharpbits.analysis.kinds import Kind, ValueKinds
 from sharpbits.analysis.scopes import FunctionInfo
 
@@ -30,17 +31,15 @@ class Change:
 
 
 def _module_level_statements(tree: ast.Module):
-    """Statements that run at module level: the body, and the bodies of module-level if/for/while/try/with."""
+    """Statements that run at module level: the body, and the blocks of module-level compound statements."""
     stack: list[ast.stmt] = list(reversed(tree.body))
     while stack:
         stmt = stack.pop()
         yield stmt
         if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             continue
-        for field in ("body", "orelse", "finalbody"):
-            stack.extend(reversed(getattr(stmt, field, []) or []))
-        for handler in getattr(stmt, "handlers", []) or []:
-            stack.extend(reversed(handler.body))
+        for block in statement_lists(stmt):  # (popped last block first, as it always was)
+            stack.extend(reversed(block))
 
 
 def _targets(stmt: ast.stmt) -> list[ast.AST]:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from sharpbits.analysis.facts import Fact
+from sharpbits.analysis.flow import ForwardFlow
 from sharpbits.analysis.kinds import Kind
 from sharpbits.analysis.liveness import values_dead_before
 from sharpbits.analysis.scopes import FunctionInfo
@@ -479,7 +480,7 @@ def _is_under(label: str, base: str) -> bool:
     return label == base or label.startswith((f"{base}.", f"{base}["))
 
 
-class _ScopeWalk:
+class _ScopeWalk(ForwardFlow[State]):
     """Walks one scope's statements in execution order, tracking which keys have been consumed."""
 
     def __init__(self, model: KeyFlow, fn: FunctionInfo | None, body: list[ast.stmt],
@@ -490,13 +491,12 @@ class _ScopeWalk:
         self.log = log
         self.always_consumed = always_consumed
         self.found: list[KeyReuse] = []
-        self.in_second_pass = False
         self.reported: set[tuple[object, ...]] = set()
         self.keys = self._key_labels()
         if self.keys:
             self.hot = self._hot_nodes()
             if self.hot:
-                self.block(body, {})
+                self.run_block(body, {})
 
     def _key_labels(self) -> set[str]:
         labels: set[str] = set()
@@ -573,60 +573,39 @@ class _ScopeWalk:
 
     # ---- statements --------------------------------------------------------------------------------------
 
-    def block(self, body: list[ast.stmt], state: State | None) -> State | None:
-        for stmt in body:
-            if state is None:
-                return None
-            state = self.statement(stmt, state)
-        return state
+    # ---- the transfer functions (flow.py) ----------------------------------------------------------------
 
-    def statement(self, stmt: ast.stmt, state: State) -> State | None:
-        if isinstance(stmt, ast.If):
+    def copy(self, state: State) -> State:
+        return dict(state)
+
+    def join(self, a: State | None, b: State | None) -> State | None:
+        return _merge(a, b)
+
+    def converged(self, entry: State, after_first_pass: State | None) -> bool:
+        return after_first_pass == entry  # the first iteration consumed nothing: a second one would see the same
+
+    def test(self, stmt: ast.If, state: State) -> None:
+        self.expression(stmt.test, stmt, state)
+
+    def loop_head(self, stmt: ast.For | ast.AsyncFor | ast.While, state: State) -> object:
+        self.expression(stmt.iter if isinstance(stmt, ast.For | ast.AsyncFor) else stmt.test, stmt, state)
+        return None
+
+    def loop_entry(self, stmt: ast.For | ast.AsyncFor | ast.While, state: State, head: object) -> None:
+        if isinstance(stmt, ast.For | ast.AsyncFor):
+            self.rebind(stmt.target, state)
+        else:
             self.expression(stmt.test, stmt, state)
-            return _merge(self.block(stmt.body, dict(state)), self.block(stmt.orelse, dict(state)))
-        if isinstance(stmt, ast.For | ast.AsyncFor | ast.While):
-            head = stmt.iter if isinstance(stmt, ast.For | ast.AsyncFor) else stmt.test
-            self.expression(head, stmt, state)
-            entry = dict(state)
-            out: State | None = entry
-            # The second pass sees what the previous iteration consumed. Loops nested in a second pass run once:
-            # their own second pass already ran in the first one, so the work stays quadratic in the nesting
-            # depth instead of doubling per level.
-            passes = 1 if self.in_second_pass else 2
-            outer = self.in_second_pass
-            for i in range(passes):
-                loop_state = dict(_merge(entry, out) or entry)
-                if i == 1 and out == entry:
-                    break  # the first iteration consumed nothing: a second one would see the same
-                self.in_second_pass = outer or i == 1
-                if isinstance(stmt, ast.For | ast.AsyncFor):
-                    self.rebind(stmt.target, loop_state)
-                else:
-                    self.expression(stmt.test, stmt, loop_state)
-                out = self.block(stmt.body, loop_state)
-            self.in_second_pass = outer
-            after = _merge(entry, out) or entry
-            return self.block(stmt.orelse, after)
-        if isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
-            after_body = self.block(stmt.body, dict(state))  # type: ignore[attr-defined]
-            merged = self.block(stmt.orelse, dict(after_body)) if after_body is not None else None  # type: ignore[attr-defined]
-            for handler in stmt.handlers:  # type: ignore[attr-defined]
-                merged = _merge(merged, self.block(handler.body, dict(_merge(state, after_body) or state)))
-            if stmt.finalbody:  # type: ignore[attr-defined]
-                return self.block(stmt.finalbody, merged if merged is not None else dict(state))  # type: ignore[attr-defined]
-            return merged
-        if isinstance(stmt, ast.With | ast.AsyncWith):
-            for item in stmt.items:
-                self.expression(item.context_expr, stmt, state)
-                if item.optional_vars is not None:
-                    self.rebind(item.optional_vars, state)
-            return self.block(stmt.body, state)
-        if isinstance(stmt, ast.Match):
-            self.expression(stmt.subject, stmt, state)
-            cases_state: State | None = None
-            for case in stmt.cases:
-                cases_state = _merge(cases_state, self.block(case.body, dict(state)))
-            return cases_state
+
+    def with_item(self, stmt: ast.With | ast.AsyncWith, item: ast.withitem, state: State) -> None:
+        self.expression(item.context_expr, stmt, state)
+        if item.optional_vars is not None:
+            self.rebind(item.optional_vars, state)
+
+    def subject(self, stmt: ast.Match, state: State) -> None:
+        self.expression(stmt.subject, stmt, state)
+
+    def simple(self, stmt: ast.stmt, state: State) -> State | None:
         if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             self._forget(stmt.name, state)
             return state

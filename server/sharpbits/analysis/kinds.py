@@ -5,12 +5,12 @@ know: UNKNOWN never produces a finding."""
 from __future__ import annotations
 
 import ast
-import contextlib
 import enum
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
+from sharpbits.analysis.flow import ForwardFlow
 from sharpbits.analysis.scopes import FunctionInfo, Scopes
 from sharpbits.analysis.syntax import iter_children
 from sharpbits.analysis.traced import Provenance, TracedCode
@@ -137,7 +137,7 @@ class ValueKinds:
         """`reusable`: the flows of an earlier version's functions (analysis/reuse.py), taken where everything
         a flow read is the same; the kinds come out the same with or without it."""
         module_flow = _Flow(self, None, {})
-        module_flow.run_block(self.scopes.tree.body)
+        module_flow.run_body(self.scopes.tree.body)
         self.module_env = module_flow.env
         if reusable is not None:
             reusable.begin(self)
@@ -171,7 +171,7 @@ class ValueKinds:
         if isinstance(info.node, ast.Lambda):
             flow.visit_expr(info.node.body)
         else:
-            flow.run_block(info.node.body)
+            flow.run_body(info.node.body)
         return flow.env
 
     # What a function's flow asks of the rest of the module, in order, while `_query_log` is a list (see
@@ -247,7 +247,7 @@ class ValueKinds:
         env = {p: Kind.UNKNOWN for p in fn.params}
         env.update({p: k for p, k in args.items() if p in env})
         flow = _Flow(self, fn, env, record={})
-        flow.run_block(fn.node.body)  # type: ignore[arg-type]
+        flow.run_body(fn.node.body)  # type: ignore[arg-type]
         results = flow.returns or []
         if not results:
             return None
@@ -642,10 +642,12 @@ def merge_envs(a: dict[str, Kind], b: dict[str, Kind]) -> dict[str, Kind]:
     return out
 
 
-class _Flow:
+class _Flow(ForwardFlow[dict[str, Kind]]):
     """Forward dataflow of value kinds through one scope's statements, recording the kind at each name read.
     A dry run (for a helper's return kind at one call site) records into a dict of its own and collects the
-    kinds its `return` statements give."""
+    kinds its `return` statements give. The state is the environment (name -> kind), also kept as `self.env`
+    while a statement runs (the expression evaluator reads it); kinds never end a path (a `return` does not
+    make what follows unreached)."""
 
     def __init__(self, model: ValueKinds, scope: FunctionInfo | None, env: dict[str, Kind],
                  record: dict[int, Kind] | None = None) -> None:
@@ -654,24 +656,15 @@ class _Flow:
         self.env = env
         self.record = model.name_kinds if record is None else record
         self.returns: list[tuple[Kind, tuple[Kind, ...] | None]] | None = None if record is None else []
-        self.in_second_pass = False
+
+    def run_body(self, body: list[ast.stmt]) -> None:
+        """Runs a scope's statements from `self.env`; `self.env` is then the environment at their end."""
+        after = self.run_block(body, self.env)
+        assert after is not None  # kinds never end a path
+        self.env = after
 
     def kind(self, node: ast.AST) -> Kind:
         return _KindEvaluator(self.model, self.scope, self.env).eval(node)
-
-    def _passes(self) -> int:
-        """Loops nested inside a loop's second pass run once (their second pass ran in the first), so the work
-        grows with the square of the nesting depth, not twice per level."""
-        return 1 if self.in_second_pass else 2
-
-    @contextlib.contextmanager
-    def _pass(self, index: int) -> Iterator[None]:
-        outer = self.in_second_pass
-        self.in_second_pass = outer or index == 1
-        try:
-            yield
-        finally:
-            self.in_second_pass = outer
 
     def visit_expr(self, node: ast.AST | None) -> None:
         """Records the kind of every name read in an expression (not inside nested lambdas/comprehensions'
@@ -742,11 +735,69 @@ class _Flow:
         else:  # attribute or subscript store: reads its base
             self.visit_expr(target)
 
-    def run_block(self, body: list[ast.stmt]) -> None:
-        for stmt in body:
-            self.run(stmt)
+    # ---- the transfer functions (flow.py) ----------------------------------------------------------------
 
-    def run(self, stmt: ast.stmt) -> None:
+    def copy(self, state: dict[str, Kind]) -> dict[str, Kind]:
+        return dict(state)
+
+    def join(self, a: dict[str, Kind] | None, b: dict[str, Kind] | None) -> dict[str, Kind] | None:
+        if a is None:
+            return b
+        if b is None:
+            return a
+        return merge_envs(a, b)
+
+    def converged(self, entry: dict[str, Kind], after_first_pass: dict[str, Kind] | None) -> bool:
+        assert after_first_pass is not None
+        return merge_envs(entry, after_first_pass) == after_first_pass  # the first iteration changed no kind
+
+    def test(self, stmt: ast.If, state: dict[str, Kind]) -> None:
+        self.env = state
+        self.visit_expr(stmt.test)
+
+    def loop_head(self, stmt: ast.For | ast.AsyncFor | ast.While, state: dict[str, Kind]) -> object:
+        if isinstance(stmt, ast.While):
+            return None
+        self.env = state
+        self.visit_expr(stmt.iter)
+        return self._iter_kind(stmt.iter)
+
+    def loop_entry(self, stmt: ast.For | ast.AsyncFor | ast.While, state: dict[str, Kind], head: object) -> None:
+        self.env = state
+        if isinstance(stmt, ast.While):
+            self.visit_expr(stmt.test)
+        else:
+            assert isinstance(head, Kind)
+            self.bind(stmt.target, head)
+
+    def with_item(self, stmt: ast.With | ast.AsyncWith, item: ast.withitem, state: dict[str, Kind]) -> None:
+        self.env = state
+        self.visit_expr(item.context_expr)
+        if item.optional_vars is not None:
+            self.bind(item.optional_vars, Kind.UNKNOWN)
+
+    def subject(self, stmt: ast.Match, state: dict[str, Kind]) -> None:
+        self.env = state
+        self.visit_expr(stmt.subject)
+
+    def case_entry(self, case: ast.match_case, state: dict[str, Kind]) -> None:
+        self.env = state
+        self.visit_expr(case.guard)
+
+    def after_match(self, before: dict[str, Kind], cases: dict[str, Kind] | None) -> dict[str, Kind] | None:
+        return merge_envs(before, cases or {})  # no case may match
+
+    def handler_entry(self, before: dict[str, Kind], after_body: dict[str, Kind] | None,
+                      so_far: dict[str, Kind] | None) -> dict[str, Kind]:
+        assert so_far is not None
+        return merge_envs(before, so_far)
+
+    def handler_bind(self, handler: ast.ExceptHandler, state: dict[str, Kind]) -> None:
+        if handler.name:
+            state[handler.name] = Kind.UNKNOWN
+
+    def simple(self, stmt: ast.stmt, state: dict[str, Kind]) -> dict[str, Kind] | None:
+        self.env = state
         if isinstance(stmt, ast.Assign):
             self.visit_expr(stmt.value)
             kind = self.kind(stmt.value)
@@ -767,65 +818,6 @@ class _Flow:
             if isinstance(stmt.target, ast.Name):
                 load = ast.Name(id=stmt.target.id, ctx=ast.Load())
                 self.env[stmt.target.id] = arith(self.kind(load), self.kind(stmt.value))
-        elif isinstance(stmt, ast.For | ast.AsyncFor):
-            self.visit_expr(stmt.iter)
-            item = self._iter_kind(stmt.iter)
-            before = dict(self.env)
-            for i in range(self._passes()):  # a second pass sees the kinds later iterations give the names
-                if i == 1:
-                    merged = merge_envs(before, self.env)
-                    if merged == self.env:
-                        break  # the first iteration changed no kind
-                    self.env = merged
-                else:
-                    self.env = dict(before)
-                with self._pass(i):
-                    self.bind(stmt.target, item)
-                    self.run_block(stmt.body)
-            self.env = merge_envs(before, self.env)
-            self.run_block(stmt.orelse)
-        elif isinstance(stmt, ast.While):
-            before = dict(self.env)
-            for i in range(self._passes()):
-                if i == 1:
-                    merged = merge_envs(before, self.env)
-                    if merged == self.env:
-                        break
-                    self.env = merged
-                else:
-                    self.env = dict(before)
-                with self._pass(i):
-                    self.visit_expr(stmt.test)
-                    self.run_block(stmt.body)
-            self.env = merge_envs(before, self.env)
-            self.run_block(stmt.orelse)
-        elif isinstance(stmt, ast.If):
-            self.visit_expr(stmt.test)
-            before = dict(self.env)
-            self.run_block(stmt.body)
-            after_body = self.env
-            self.env = dict(before)
-            self.run_block(stmt.orelse)
-            self.env = merge_envs(after_body, self.env)
-        elif isinstance(stmt, ast.With | ast.AsyncWith):
-            for with_item in stmt.items:
-                self.visit_expr(with_item.context_expr)
-                if with_item.optional_vars is not None:
-                    self.bind(with_item.optional_vars, Kind.UNKNOWN)
-            self.run_block(stmt.body)
-        elif isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
-            before = dict(self.env)
-            self.run_block(stmt.body)  # type: ignore[attr-defined]
-            self.run_block(stmt.orelse)  # type: ignore[attr-defined]
-            merged = self.env
-            for handler in stmt.handlers:  # type: ignore[attr-defined]
-                self.env = merge_envs(before, merged)
-                if handler.name:
-                    self.env[handler.name] = Kind.UNKNOWN
-                self.run_block(handler.body)
-                merged = merge_envs(merged, self.env)
-            self.env = merged
-            self.run_block(stmt.finalbody)  # type: ignore[attr-defined]
         elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
             for deco in stmt.decorator_list:
                 self.visit_expr(deco)
@@ -845,16 +837,6 @@ class _Flow:
                     self.env.pop(target.id, None)
                 else:
                     self.visit_expr(target)
-        elif isinstance(stmt, ast.Match):
-            self.visit_expr(stmt.subject)
-            before = dict(self.env)
-            cases_env: dict[str, Kind] | None = None
-            for case in stmt.cases:
-                self.env = dict(before)
-                self.visit_expr(case.guard)
-                self.run_block(case.body)
-                cases_env = self.env if cases_env is None else merge_envs(cases_env, self.env)
-            self.env = merge_envs(before, cases_env or {})
         else:  # Expr, Return, Raise, Assert, ...: only reads
             for child in iter_children(stmt):
                 self.visit_expr(child)
@@ -863,4 +845,5 @@ class _Flow:
                 elements = tuple(self.kind(e) for e in value.elts) if isinstance(value, ast.Tuple) and not any(
                     isinstance(e, ast.Starred) for e in value.elts) else None
                 self.returns.append((self.kind(value) if value is not None else Kind.PYTHON, elements))
+        return self.env
 
