@@ -4,8 +4,8 @@ static facts dynamic-shape relies on (nondiff_argnums, lax.broadcast_shapes)."""
 import ast
 
 import pytest
-from sharpbits.analysis.donation import Donations
 from sharpbits.analysis.model import Kind, ModuleModel
+from sharpbits.analysis.rules.donated_buffer_reuse.donation import Donations
 
 
 def model_of(code: str) -> ModuleModel:

@@ -3,10 +3,10 @@ each fact removed a class of false alarm there, and its counterpart keeps the re
 
 import ast
 
-from sharpbits.analysis.donation import Donations
 from sharpbits.analysis.execution import Execution
 from sharpbits.analysis.globals import GlobalChanges
 from sharpbits.analysis.model import Kind, ModuleModel
+from sharpbits.analysis.rules.donated_buffer_reuse.donation import Donations
 from sharpbits.analysis.tracers import TracerValues
 
 

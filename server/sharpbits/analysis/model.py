@@ -18,12 +18,10 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, TypeVar
 
-from sharpbits.analysis.donation import DonatedCall, Donations
 from sharpbits.analysis.effects import SideEffect, SideEffects
 from sharpbits.analysis.execution import COMPILING, LOOPS, Execution
 from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.globals import Change, GlobalChanges
-from sharpbits.analysis.keys import KeyFlow, KeyReuse, KeyUse
 from sharpbits.analysis.kinds import (
     ARRAY_STATIC_ATTRS,
     ARRAYS,
@@ -51,16 +49,11 @@ __all__ = [
     "LOOPS",
     "TRANSFORMS",
     "Change",
-    "DonatedCall",
-    "Donations",
     "Execution",
     "Fact",
     "FunctionInfo",
     "FunctionNode",
     "GlobalChanges",
-    "KeyFlow",
-    "KeyReuse",
-    "KeyUse",
     "Kind",
     "ModuleModel",
     "Provenance",
@@ -89,11 +82,12 @@ class ModuleModel:
     It holds its parts, each a class of its own: `scopes` (scopes.py: the walk, imports, names, the indexes rules
     use instead of walking), `traced` (traced.py: what runs under a JAX transformation, and why), `kinds`
     (kinds.py: what kind each value is). Facts derived from them that only some rules need are built on first
-    demand by `fact(Cls)` (facts.py): keys.py (where PRNG keys are consumed, and reused), globals.py
+    demand by `fact(Cls)` (facts.py): globals.py
     (module-level values that change after a trace captured them), tracers.py (where a value is a tracer with no
-    concrete value), donation.py (calls that donate buffers, and the reads of a name after a point), effects.py
-    (what traced code does to state outside its trace), execution.py (loops, calls that dispatch JAX work and
-    calls that wait for it)."""
+    concrete value), effects.py (what traced code does to state outside its trace), execution.py (loops, calls
+    that dispatch JAX work and calls that wait for it). A fact that serves one rule lives beside it, in the
+    rule's folder: rules/prng_key_reuse/key_flow.py (where PRNG keys are consumed, and reused),
+    rules/donated_buffer_reuse/donation.py (calls that donate buffers, and the reads of a name after a point)."""
 
     def __init__(self, tree: ast.Module, reusable: Reusable | None = None) -> None:
         """`reusable`: what the model of an earlier version of the same document left (analysis/reuse.py),

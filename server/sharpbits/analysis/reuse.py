@@ -35,8 +35,8 @@ from typing import TYPE_CHECKING
 from sharpbits.analysis.scopes import StatementWalks
 
 if TYPE_CHECKING:
-    from sharpbits.analysis.keys import KeyFlow, KeyReuse
     from sharpbits.analysis.kinds import Kind, ValueKinds
+    from sharpbits.analysis.rules.prng_key_reuse.key_flow import KeyFlow, KeyReuse
     from sharpbits.analysis.scopes import FunctionInfo
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import ast
 
-from sharpbits.analysis.donation import Donations
-from sharpbits.analysis.model import ARRAY_STATIC_ATTRS, DonatedCall, Kind
+from sharpbits.analysis.model import ARRAY_STATIC_ATTRS, Kind
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.analysis.rules.donated_buffer_reuse.donation import DonatedCall, Donations
 from sharpbits.findings import Fix, TextEdit
 
 # Values whose buffers a donation cannot delete: NumPy arrays are copied to the device, Python values have none.

@@ -1,12 +1,11 @@
-"""SB201 prng-key-reuse: a PRNG key consumed twice. The consumption model lives in analysis/keys.py."""
+"""SB201 prng-key-reuse: a PRNG key consumed twice. The consumption model lives beside it, in key_flow.py."""
 
 from __future__ import annotations
 
 import ast
 
-from sharpbits.analysis.keys import KeyFlow
-from sharpbits.analysis.model import KeyReuse, KeyUse
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.analysis.rules.prng_key_reuse.key_flow import KeyFlow, KeyReuse, KeyUse
 from sharpbits.findings import Fix, TextEdit
 
 
