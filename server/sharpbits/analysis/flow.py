@@ -1,8 +1,8 @@
 """One forward-dataflow driver over a scope's statements, and the one list of where statements hold blocks.
 
 Every analysis that follows values through statements in order (value kinds in kinds.py, the key flow of
-prng-key-reuse in keys.py) is a `ForwardFlow`: the driver knows the shapes of Python's statements (which fields
-are blocks, that an `if` runs one of two blocks, that a loop body runs again with what the previous iteration
+prng-key-reuse in rules/prng_key_reuse/key_flow.py) is a `ForwardFlow`: the driver knows the shapes of Python's
+statements (which fields are blocks, that an `if` runs one of two blocks, that a loop body runs again with what the previous iteration
 left, that a `try`'s handlers start from any point of its body, that one `match` case runs) and the analysis
 supplies the transfer functions: what a simple statement does to its state (`simple`), what a header expression
 reads (`test`, `loop_head`, `loop_entry`, `with_item`, `case_entry`), and how two states join (`join`). A state of

@@ -7,16 +7,13 @@ from __future__ import annotations
 import ast
 import enum
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
 
 from sharpbits.analysis.flow import ForwardFlow
 from sharpbits.analysis.scopes import FunctionInfo, Scopes
 from sharpbits.analysis.syntax import iter_children
 from sharpbits.analysis.traced import Provenance, TracedCode
-
-if TYPE_CHECKING:
-    from sharpbits.analysis.reuse import FunctionFlows
 
 
 class Kind(enum.Enum):
@@ -159,7 +156,7 @@ class ValueKinds:
                       log: list[tuple] | None = None) -> dict[str, Kind]:
         """Runs the dataflow of one function's body, recording the kind at each name read into `record`;
         returns the environment at its end (what nested functions' closures see). `log`: where to append what
-        the flow asks of the rest of the module (see `_query_log`), for analysis/reuse.py."""
+        the flow asks of the rest of the module (see `_query_log`), for FunctionFlows below."""
         if log is not None:
             self._query_log = log
             try:
@@ -178,6 +175,12 @@ class ValueKinds:
     # analysis/reuse.py): module_functions lookups, return_kinds and instance_attribute_kind answers.
     # Queries made while answering one are not logged: they follow from it.
     _query_log: list[tuple] | None = None
+
+    def flow_records(self, fn: FunctionInfo) -> dict[int, Kind]:
+        """The kinds the flow of `fn` recorded in this version (id(ast.Name) -> kind), as kept for the next
+        version ({} when nothing is kept: an analysis from scratch)."""
+        flows = self.scopes.reusable.flows if self.scopes.reusable is not None else None
+        return (flows.records(fn.node) if flows is not None else None) or {}
 
     def log_lookup(self, name: str, fn: FunctionInfo | None) -> None:
         """A flow looked up the module-level function `name` (and found `fn`): logged while a log is kept."""
@@ -847,3 +850,91 @@ class _Flow(ForwardFlow[dict[str, Kind]]):
                 self.returns.append((self.kind(value) if value is not None else Kind.PYTHON, elements))
         return self.env
 
+
+# ---- reuse between versions of a document (IncrementalAnalysis, analysis/reuse.py) -----------------------------
+#
+# Each function's value-kind dataflow (the kind at each name it reads, its environment at the end), by function
+# node. A flow is taken again when its inputs are the same: the same node, parameter kinds and closure, the same
+# module-level kinds and imports, and the same answers, asked in the same order, to what it asked of other
+# functions (which function a name calls, what a helper returns for these argument kinds, what `self.attr`
+# holds: the query log of `function_flow`). Those questions are asked again, in order, before a flow is taken:
+# answering them is what a fresh build does at that point (they fill the same memo tables), so what comes later
+# sees the same state. An edit inside a helper changes what its callers were told: they run again.
+
+
+@dataclass
+class _KeptFlow:
+    node: ast.AST  # the function's node (kept alive: the records are keyed by the ids of nodes under it)
+    param_kinds: dict[str, Kind]
+    closure: dict[str, Kind]
+    queries: list[tuple]  # what it asked of the rest of the module, in order, with the answers
+    records: dict[int, Kind]  # id(ast.Name) -> kind, as the flow recorded them
+    final_env: dict[str, Kind]
+
+
+class FunctionFlows:
+    """The dataflow of each function of the last version (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._flows: dict[int, _KeptFlow] = {}  # id(function node) -> its flow in the last version
+        self._next: dict[int, _KeptFlow] = {}
+        self._module: tuple[dict[str, Kind], dict[str, str]] | None = None  # module_env and aliases it saw
+        self._same_module = False
+        self.reused = 0  # flows taken again (for tests and benchmarks)
+        self.run = 0  # flows run
+
+    def begin(self, model: ValueKinds) -> None:
+        """A new version's dataflow starts (its module-level kinds are known)."""
+        self._same_module = self._module == (model.module_env, model.scopes.aliases)
+        self._next = {}
+
+    def commit(self, model: ValueKinds) -> None:
+        """The dataflow finished: its flows are what the next version compares with."""
+        self._flows, self._next = self._next, {}
+        self._module = (dict(model.module_env), dict(model.scopes.aliases))
+
+    def flow(self, model: ValueKinds, info: FunctionInfo, closure: dict[str, Kind]) -> dict[str, Kind]:
+        """What `model.function_flow(info, closure, model.name_kinds)` does, from the last version's flow when
+        everything it read is the same."""
+        old = self._flows.get(id(info.node))
+        if (old is not None and self._same_module and old.node is info.node and old.param_kinds == info.param_kinds
+                and old.closure == closure and _same_answers(model, old.queries)):
+            model.name_kinds.update(old.records)
+            self._next[id(info.node)] = old
+            self.reused += 1
+            return old.final_env
+        log: list[tuple] = []
+        records: dict[int, Kind] = {}
+        final_env = model.function_flow(info, closure, records, log)
+        model.name_kinds.update(records)
+        self._next[id(info.node)] = _KeptFlow(info.node, dict(info.param_kinds), dict(closure), log, records, final_env)
+        self.run += 1
+        return final_env
+
+    def records(self, node: ast.AST) -> dict[int, Kind] | None:
+        """The kinds the flow of this function node recorded in the version whose dataflow last finished."""
+        flow = self._flows.get(id(node))
+        return flow.records if flow is not None and flow.node is node else None
+
+
+def _same_answers(model: ValueKinds, queries: list[tuple]) -> bool:
+    """Asks the questions again, in order, and stops at the first answer that differs. Each one asked is one the
+    flow, run again, would ask at this point with these arguments (the earlier answers being the same)."""
+    for query in queries:
+        what = query[0]
+        if what == "lookup":
+            _, name, node = query
+            fn = model.scopes.module_functions.get(name)
+            if (fn.node if fn is not None else None) is not node:
+                return False
+            continue
+        fn = model.scopes.functions.get(query[1])  # type: ignore[arg-type]
+        if fn is None:
+            return False
+        if what == "returns":
+            answer: object = model.return_kinds(fn, query[2])
+        else:
+            answer = model.instance_attribute_kind(fn, query[2])
+        if answer != query[3]:
+            return False
+    return True

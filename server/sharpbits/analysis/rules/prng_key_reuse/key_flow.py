@@ -23,6 +23,7 @@ from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.flow import ForwardFlow
 from sharpbits.analysis.kinds import Kind
 from sharpbits.analysis.liveness import values_dead_before
+from sharpbits.analysis.rules.prng_key_reuse.reuse import KeyWalks
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import called_name, is_assertion, iter_children, literal_int
 
@@ -98,6 +99,8 @@ def _conflict(first: KeyUse, how: str, definite: bool) -> bool:
 class KeyFlow(Fact):
     """The key part of ModuleModel (see model.py): `key_reuses()` lists every repeated consumption."""
 
+    Memory = KeyWalks  # each function's walk, taken again in the next version when all it read is the same
+
     _key_reuses: list[KeyReuse] | None = None
     _consumption: dict[int, dict[str, str]] | None = None
     _methods: dict[str, FunctionInfo] | None = None
@@ -143,22 +146,23 @@ class KeyFlow(Fact):
             if not isinstance(info.node, ast.Lambda) and self._may_consume(self._key_facts(info), always):
                 scopes.append(info)
         found: list[KeyReuse] = []
-        reusable = self.scopes.reusable
-        if reusable is not None:
-            reusable.keys.begin()
+        walks = self.memory()
+        assert walks is None or isinstance(walks, KeyWalks)
+        if walks is not None:
+            walks.begin()
             inside = self._functions_inside()
         for fn in scopes:
             if fn is None:
                 found.extend(_ScopeWalk(self, None, self.scopes.tree.body, always).found)
-            elif reusable is None:
+            elif walks is None:
                 found.extend(_ScopeWalk(self, fn, fn.node.body, always).found)  # type: ignore[arg-type]
             else:
-                flows = [(id(f.node), reusable.flows.records(f.node) or {}) for f in [fn, *inside.get(id(fn), ())]]
-                found.extend(reusable.keys.found(
+                flows = [(id(f.node), self.kinds.flow_records(f)) for f in [fn, *inside.get(id(fn), ())]]
+                found.extend(walks.found(
                     self, fn, always, flows,
                     lambda log, fn=fn: _ScopeWalk(self, fn, fn.node.body, always, log).found))  # type: ignore[misc]
-        if reusable is not None:
-            reusable.keys.commit()
+        if walks is not None:
+            walks.commit()
         found.extend(self._closure_reuses())
         return found
 
