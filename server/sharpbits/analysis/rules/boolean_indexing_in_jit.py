@@ -19,6 +19,12 @@ class BooleanIndexingInJit(Rule):
     code = "SB102"
     name = "boolean-indexing-in-jit"
     severity = "error"
+    messages = {
+        "mask": (
+            "boolean-mask indexing {what} inside `{function}` ({reason}) raises NonConcreteBooleanIndexError: "
+            "the result's shape would depend on the mask's values; use `jnp.where(mask, x, fill)` or `size=`"
+        ),
+    }
     summary = "Flags `x[mask]`, `x[x < 0]` and `x.at[mask].set(v)` with a traced boolean mask inside traced code."
     why = """
 The shape of `x[mask]` depends on how many elements of `mask` are true — a value, not a shape. Under `jit`, values
@@ -110,9 +116,7 @@ and the masked sum `x[mask].sum()` / `jnp.sum(x[mask])` becomes `jnp.where(mask,
                 builder, title = self._fix(ctx, fn, node, mask) if isinstance(node.ctx, ast.Load) else (None, "")
                 ctx.report(
                     node,
-                    f"boolean-mask indexing {what} inside `{fn.name}` ({fn.trace_reason}) raises "
-                    "NonConcreteBooleanIndexError: the result's shape would depend on the mask's values; "
-                    "use `jnp.where(mask, x, fill)` or `size=`",
+                    self.message("mask", what=what, function=fn.name, reason=fn.trace_reason),
                     builder,
                     fix_title=title,
                 )

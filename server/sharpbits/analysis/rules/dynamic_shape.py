@@ -63,6 +63,23 @@ class DynamicShape(Rule):
     code = "SB104"
     name = "dynamic-shape"
     severity = "error"
+    messages = {
+        "slice": (
+            "slice bound `{bound}` is traced inside `{function}` ({reason}): JAX raises IndexError (slice entries "
+            "must be static integers); use `jax.lax.dynamic_slice(x, (start,), (length,))` with a static length, or "
+            "make the bound a static argument"
+        ),
+        "value-sized": (
+            "{what} inside `{function}` ({reason}) has a result whose size depends on the values of `{operand}`: "
+            "JAX raises ConcretizationTypeError; pass `size=` (and `fill_value=` for the padding), or use the "
+            "three-argument `jnp.where(cond, x, y)`"
+        ),
+        "sized-by": (
+            "`{call}` sized by the traced value `{traced}` inside `{function}` ({reason}): shapes must be known at "
+            "trace time, so JAX raises {error}; take the size from a shape (`x.shape[0]`), make it a static "
+            "argument, or build a fixed maximum size and mask it"
+        ),
+    }
     summary = ("Flags shapes that depend on traced values: `jnp.nonzero`/`argwhere`/`unique`/one-argument "
                "`jnp.where` without `size=`, `jnp.zeros`/`ones`/`full`/`arange`/`reshape`/`repeat`/random "
                "shapes sized by a traced value, and slices `x[:n]` with traced bounds.")
@@ -191,9 +208,7 @@ The message names which of these applies.
                     continue
                 ctx.report(
                     node,
-                    f"slice bound `{_short(bound)}` is traced inside `{fn.name}` ({fn.trace_reason}): JAX raises "
-                    "IndexError (slice entries must be static integers); use `jax.lax.dynamic_slice(x, (start,), "
-                    "(length,))` with a static length, or make the bound a static argument",
+                    self.message("slice", bound=_short(bound), function=fn.name, reason=fn.trace_reason),
                 )
                 break
 
@@ -219,9 +234,8 @@ The message names which of these applies.
                     + (" with one argument" if q == "jax.numpy.where" else ""))
             ctx.report(
                 node,
-                f"{what} inside `{fn.name}` ({fn.trace_reason}) has a result whose size depends on the values of "
-                f"`{_short(operand)}`: JAX raises ConcretizationTypeError; pass `size=` (and `fill_value=` for the "
-                "padding), or use the three-argument `jnp.where(cond, x, y)`",
+                self.message("value-sized", what=what, function=fn.name, reason=fn.trace_reason,
+                             operand=_short(operand)),
             )
             return
         if q in _SIZED_BY:
@@ -244,9 +258,8 @@ The message names which of these applies.
         error = "ConcretizationTypeError" if q in _CONCRETIZATION else "TypeError"
         ctx.report(
             node,
-            f"`{q.replace('jax.numpy.', 'jnp.')}` sized by the traced value `{_short(traced)}` inside `{fn.name}` "
-            f"({fn.trace_reason}): shapes must be known at trace time, so JAX raises {error}; take the size from "
-            "a shape (`x.shape[0]`), make it a static argument, or build a fixed maximum size and mask it",
+            self.message("sized-by", call=q.replace("jax.numpy.", "jnp."), traced=_short(traced), function=fn.name,
+                         reason=fn.trace_reason, error=error),
         )
 
 

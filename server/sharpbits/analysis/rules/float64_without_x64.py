@@ -82,6 +82,13 @@ class Float64WithoutX64(Rule):
     code = "SB105"
     name = "float64-without-x64"
     severity = "warning"
+    messages = {
+        "no-x64": (
+            "`{dtype}` asks JAX for 64-bit values, but {where} never enables `jax_enable_x64`: JAX silently gives "
+            "32-bit values (its UserWarning points into JAX, not here); enable x64 where the program starts "
+            "(`jax.config.update(\"jax_enable_x64\", True)`) or ask for the 32-bit type"
+        ),
+    }
     summary = ("Flags requests for 64-bit JAX values (`dtype=jnp.float64`, `.astype(jnp.float64)`, "
                "`jnp.float64(...)`, int64, complex128) in a program that never enables `jax_enable_x64`.")
     why = """
@@ -189,8 +196,6 @@ for; both are changes of behaviour, and neither is mechanical.
             where = "this program" if severity is None else "this module"
             ctx.report(
                 asked,  # the dtype the user wrote: what to change
-                f"`{spelling}` asks JAX for 64-bit values, but {where} never enables `jax_enable_x64`: JAX silently "
-                "gives 32-bit values (its UserWarning points into JAX, not here); enable x64 where the program "
-                "starts (`jax.config.update(\"jax_enable_x64\", True)`) or ask for the 32-bit type",
+                self.message("no-x64", dtype=spelling, where=where),
                 severity=severity,  # type: ignore[arg-type]
             )

@@ -16,6 +16,12 @@ class GlobalCapturedInJit(Rule):
     code = "SB401"
     name = "global-captured-in-jit"
     severity = "warning"
+    messages = {
+        "changed": (
+            "`{function}` ({reason}) reads the global `{name}`, which is {how} at line {line}: its value is baked "
+            "in at trace time and later changes are ignored; pass it as an argument"
+        ),
+    }
     summary = "Flags a traced function reading a module-level name that is reassigned, written via `global`, or mutated."
     why = """
 `jit` runs the Python function once, at trace time, and bakes the values of the globals it reads into the compiled
@@ -126,9 +132,8 @@ Offered only for functions decorated directly and called by name in this module.
                 seen.add(name)
                 ctx.report(
                     node,
-                    f"`{fn.name}` ({fn.trace_reason}) reads the global `{name}`, which is {change.how} at line "
-                    f"{change.line}: its value is baked in at trace time and later changes are ignored; "
-                    "pass it as an argument",
+                    self.message("changed", function=fn.name, reason=fn.trace_reason, name=name, how=change.how,
+                                 line=change.line),
                     _fix(ctx, fn, name) if isinstance(node, ast.Name) else None,
                     fix_title=f"pass `{name}` as an argument" if isinstance(node, ast.Name) else "",
                 )

@@ -19,6 +19,16 @@ class InPlaceUpdate(Rule):
     code = "SB101"
     name = "in-place-update"
     severity = "error"
+    messages = {
+        "augmented": (
+            "JAX arrays are immutable: `{name}[{index}] {op}= ...` raises TypeError; "
+            "use `{name} = {name}.at[{index}].{method}(...)`"
+        ),
+        "assigned": (
+            "JAX arrays are immutable: assigning to `{name}[{index}]` raises TypeError; "
+            "use `{name} = {name}.at[{index}].{method}(...)`"
+        ),
+    }
     summary = "Flags `x[i] = v` and `x[i] += v` (any operator, slices, fancy indices) where `x` is a JAX array."
     why = """
 JAX arrays are immutable. Assigning into one, as NumPy code does, raises
@@ -172,22 +182,18 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                 index = ast.unparse(target.slice) if len(ast.unparse(target.slice)) <= 20 else "..."
                 name = base.id
                 if aug is not None and aug in _AUG_METHOD:
-                    msg = (f"JAX arrays are immutable: `{name}[{index}] {_AUG_SYMBOL[aug]}= ...` raises TypeError; "
-                           f"use `{name} = {name}.at[{index}].{method}(...)`")
+                    msg = self.message("augmented", name=name, index=index, op=_AUG_SYMBOL[aug], method=method)
                 else:
-                    msg = (f"JAX arrays are immutable: assigning to `{name}[{index}]` raises TypeError; "
-                           f"use `{name} = {name}.at[{index}].{method}(...)`")
+                    msg = self.message("assigned", name=name, index=index, method=method)
                 fn = model.scopes.enclosing_function(node)
                 fixable = simple and (fn is None or base.id in fn.local_names)
                 builder = _fix_builder(ctx, node, base.id, fn, minmax) if fixable else None
                 ctx.report(target, msg, builder, fix_title=f"use `{name} = {name}.at[{index}].{method}(...)`")
 
-    @staticmethod
-    def _report_attribute(ctx: RuleContext, target: ast.Subscript, attribute: ast.Attribute) -> None:
+    def _report_attribute(self, ctx: RuleContext, target: ast.Subscript, attribute: ast.Attribute) -> None:
         name = ast.unparse(attribute)
         index = ast.unparse(target.slice) if len(ast.unparse(target.slice)) <= 20 else "..."
-        ctx.report(target, f"JAX arrays are immutable: assigning to `{name}[{index}]` raises TypeError; "
-                   f"use `{name} = {name}.at[{index}].set(...)`")
+        ctx.report(target, self.message("assigned", name=name, index=index, method="set"))
 
 
 def _self_attribute(target: ast.Subscript) -> ast.Attribute | None:

@@ -17,6 +17,29 @@ class JitInLoop(Rule):
     code = "SB303"
     name = "jit-in-loop"
     severity = "warning"
+    messages = {
+        "fresh-callable": (
+            "`{call}` is created {where}: a {kind} is a new object each time, so `{transform}` misses its "
+            "cache and traces and compiles it again every time; create the jitted function once, outside "
+            "the loop{note}"
+        ),
+        "note-varying": (
+            " (it reads `{name}`, which changes {when}: if each version must compile anyway, pass the "
+            "varying value as an argument or make it static)"
+        ),
+        "note-sweep": (
+            " (the loop walks a fixed set of cases: if each case must compile anyway, this costs nothing)"
+        ),
+        "unhashable-static": (
+            "`{param}` is a static argument of `{function}`, and a {what} is not hashable: the call "
+            "raises `ValueError: Non-hashable static arguments are not supported`; pass a tuple (or a "
+            "frozen value)"
+        ),
+        "lambda-static": (
+            "`{param}` is a static argument of `{function}`, and this lambda is a new object on every "
+            "iteration: every call traces and compiles again; define the function once, outside the loop"
+        ),
+    }
     summary = ("Flags `jax.jit` of a lambda, nested function, `functools.partial`, bound method or `vmap`/`grad` "
                "wrapper created and called inside a loop (or a function called from one), and unhashable static "
                "arguments.")
@@ -170,20 +193,18 @@ for static arguments.
             where = f"on every iteration of the loop at line {loop.lineno}"  # type: ignore[attr-defined]
         else:
             where = f"on every call of `{scope.name}`, which is called from a loop"  # type: ignore[union-attr]
-        message = (f"`{spelled}({shown})` is created {where}: a {_KIND_WORDS[what]} is a new object each time, so "
-                   f"`{spelled}` misses its cache and traces and compiles it again every time; create the jitted "
-                   "function once, outside the loop")
         varying = _varying_names(region, scope, loop is not None, model)
         depends = sorted(_free_reads(call, model) & varying)
         sweep = isinstance(loop, LOOPS) and isinstance(getattr(loop, "iter", None), ast.Tuple | ast.List | ast.Set)
         severity: Severity | None = None
+        note = ""
         if depends or sweep:
             # each iteration may be meant to compile a different function (a sweep over configurations)
             severity = "info"
-            message += (f" (it reads `{depends[0]}`, which changes {'in the loop' if loop is not None else 'per call'}:"
-                        " if each version must compile anyway, pass the varying value as an argument or make it "
-                        "static)" if depends else " (the loop walks a fixed set of cases: if each case must compile "
-                        "anyway, this costs nothing)")
+            note = (self.message("note-varying", name=depends[0], when="in the loop" if loop is not None else "per call")
+                    if depends else self.message("note-sweep"))
+        message = self.message("fresh-callable", call=f"{spelled}({shown})", where=where, kind=_KIND_WORDS[what],
+                               transform=spelled, note=note)
         fix = _hoist(ctx, call, loop, called) if isinstance(loop, LOOPS) and not depends else None
         ctx.report(call, message, fix, fix_title="create the jitted function once, before the loop",
                    severity=severity)
@@ -201,14 +222,11 @@ for static arguments.
                     if id(value) in defaults:
                         continue
                     if isinstance(value, _UNHASHABLE):
-                        ctx.report(value, f"`{param}` is a static argument of `{fn.name}`, and a "
-                                   f"{type(value).__name__.lower().replace('comp', ' comprehension')} is not "
-                                   "hashable: the call raises `ValueError: Non-hashable static arguments are not "
-                                   "supported`; pass a tuple (or a frozen value)", severity="error")
+                        what = type(value).__name__.lower().replace("comp", " comprehension")
+                        ctx.report(value, self.message("unhashable-static", param=param, function=fn.name, what=what),
+                                   severity="error")
                     elif isinstance(value, ast.Lambda) and model.fact(Execution).enclosing_loop(value) is not None:
-                        ctx.report(value, f"`{param}` is a static argument of `{fn.name}`, and this lambda is a new "
-                                   "object on every iteration: every call traces and compiles again; define the "
-                                   "function once, outside the loop")
+                        ctx.report(value, self.message("lambda-static", param=param, function=fn.name))
 
 
 def _may_compile(call: ast.AST) -> bool:

@@ -76,6 +76,12 @@ class PrintInJit(Rule):
     code = "SB402"
     name = "print-in-jit"
     severity = "warning"
+    messages = {
+        "print": (
+            "`print` of `{value}` inside `{function}` ({reason}) runs once, at trace time, and shows a tracer, not "
+            "its values; use `jax.debug.print` with `{{}}` placeholders{note}"
+        ),
+    }
     summary = "Flags `print(...)` of a traced value inside jit, vmap, scan bodies and other abstractly traced code."
     why = """
 Python's `print` runs while JAX traces the function, not when the compiled program runs. Inside `jit` it prints
@@ -164,9 +170,8 @@ computed `sep=`, or a format spec computed at run time, nor when the module does
                 builder, title, note = self._fix(ctx, fn, node)
                 shown = ast.unparse(traced)
                 shown = shown if len(shown) <= 24 else "a traced value"
-                ctx.report(node, f"`print` of `{shown}` inside `{fn.name}` ({fn.trace_reason}) runs once, at trace "
-                           "time, and shows a tracer, not its values; use `jax.debug.print` with `{}` placeholders"
-                           f"{note}", builder, fix_title=title)
+                ctx.report(node, self.message("print", value=shown, function=fn.name, reason=fn.trace_reason, note=note),
+                           builder, fix_title=title)
 
     @staticmethod
     def _values(call: ast.Call) -> list[ast.AST]:

@@ -77,6 +77,32 @@ class PythonLoopInJit(Rule):
     code = "SB301"
     name = "python-loop-in-jit"
     severity = "warning"
+    messages = {
+        "traced-range": (
+            "`range()` of a traced value {where} raises TracerIntegerConversionError; use `lax.fori_loop`, or "
+            "make the bound static (`static_argnums`)"
+        ),
+        "few": (
+            "this loop is unrolled {count} times {where}; fine for a few iterations, `lax.fori_loop` keeps compile time "
+            "flat{note}"
+        ),
+        "unknown-count": (
+            "Python loop {where} is unrolled once per value of `{bound}`: fine for small counts, compile time "
+            "grows with it{note}"
+        ),
+        "many": (
+            "Python loop {where} is unrolled {count} times: compile time grows with the trip count; use "
+            "`lax.fori_loop` or `lax.scan`{note}"
+        ),
+        "array-rows": (
+            "iterating over a traced array {where} unrolls the loop over its first axis (once per row); use "
+            "`lax.scan` or `jax.vmap`"
+        ),
+        "while": (
+            "Python `while` loop {where} is unrolled at trace time, once per iteration; use `lax.while_loop` (or "
+            "`lax.fori_loop` for a fixed count){note}"
+        ),
+    }
     summary = "Flags Python `for` loops over ranges or arrays, and `while` loops, inside traced code."
     why = """
 Under `jit` (and `grad`, `vmap`, `scan` bodies, ...) Python runs only once, at trace time: a `for` loop is
@@ -236,24 +262,21 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
         if call is not None:
             traced_args = [a for a in call.args if model.kinds.kind_of(a, fn) in ARRAYS]
             if traced_args:
-                ctx.report(node, f"`range()` of a traced value {where} raises TracerIntegerConversionError; "
-                           "use `lax.fori_loop`, or make the bound static (`static_argnums`)",
+                ctx.report(node, self.message("traced-range", where=where),
                            end_node=node.iter, severity="error")
                 return
             count = trip_count(call, model, fn)
             builder, note = loop_rewrite(ctx, fn, node)
             title = "rewrite as `lax.fori_loop`" if builder else ""
             if count is not None and count <= SMALL_TRIP_COUNT:
-                ctx.report(node, f"this loop is unrolled {count} times {where}; fine for a few iterations, "
-                           f"`lax.fori_loop` keeps compile time flat{note}", builder, end_node=node.iter,
+                ctx.report(node, self.message("few", count=count, where=where, note=note), builder, end_node=node.iter,
                            severity="info", fix_title=title)
             elif count is None:  # shapes, ranks, layer counts: the cost depends on a number we cannot see
-                ctx.report(node, f"Python loop {where} is unrolled once per value of `{ast.unparse(call)[:40]}`: "
-                           f"fine for small counts, compile time grows with it{note}", builder,
+                ctx.report(node, self.message("unknown-count", where=where, bound=ast.unparse(call)[:40], note=note),
+                           builder,
                            end_node=node.iter, fix_title=title, severity="info")
             else:
-                ctx.report(node, f"Python loop {where} is unrolled {count} times: compile time grows with the "
-                           f"trip count; use `lax.fori_loop` or `lax.scan`{note}", builder, end_node=node.iter,
+                ctx.report(node, self.message("many", where=where, count=count, note=note), builder, end_node=node.iter,
                            fix_title=title)
             return
         if isinstance(node.iter, ast.List | ast.Tuple | ast.Set) and len(node.iter.elts) <= SMALL_LITERAL_CONTAINER:
@@ -267,8 +290,7 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
                 root is iterated and root.id in fn.params and model.kinds.used_as_array(fn, root.id)):
             return  # a traced argument (or a slice of it) may be a pytree, e.g. a list of layers
         if model.kinds.kind_of(iterated, fn) in ARRAYS:
-            ctx.report(node, f"iterating over a traced array {where} unrolls the loop over its first axis "
-                       "(once per row); use `lax.scan` or `jax.vmap`", end_node=node.iter, severity="info")
+            ctx.report(node, self.message("array-rows", where=where), end_node=node.iter, severity="info")
 
     def _check_while(self, ctx: RuleContext, fn: FunctionInfo, node: ast.While) -> None:
         model = ctx.model
@@ -279,6 +301,5 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
             return
         builder, note = loop_rewrite(ctx, fn, node)
         title = "rewrite as `lax.while_loop`" if builder else ""
-        ctx.report(node, f"Python `while` loop {where} is unrolled at trace time, once per iteration; use "
-                   f"`lax.while_loop` (or `lax.fori_loop` for a fixed count){note}", builder,
+        ctx.report(node, self.message("while", where=where, note=note), builder,
                    end_node=node.test, fix_title=title, severity="info")

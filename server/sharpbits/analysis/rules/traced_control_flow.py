@@ -54,6 +54,37 @@ class TracedControlFlow(Rule):
     code = "SB302"
     name = "traced-control-flow"
     severity = "error"
+    messages = {
+        "while": (
+            "`while` on a traced value {where} raises {error}; use `jax.lax.while_loop`{make_static}{note}"
+        ),
+        "if": (
+            "`if` on a traced value {where} raises {error}; use `jax.lax.cond` (or `jnp.where` to choose between "
+            "values){make_static}"
+        ),
+        "ifexp": (
+            "conditional expression on a traced value {where} raises {error}; use `jnp.where(c, a, b)`{make_static}"
+        ),
+        "assert": (
+            "`assert` on a traced value {where} raises {error}; check it outside the traced function, or use "
+            "`jax.experimental.checkify.check`"
+        ),
+        "comprehension": (
+            "comprehension `if` on a traced value {where} raises {error}; use `jnp.where`"
+        ),
+        "bool": (
+            "`bool()` of a traced value {where} raises {error}; keep it as a boolean array"
+        ),
+        "boolop": (
+            "{operator} on a traced value {where} raises {error}; use `{array_op}` (or `&`, `|`, `~`){make_static}"
+        ),
+        "error": (
+            "TracerBoolConversionError: a traced value has no truth value at trace time"
+        ),
+        "make-static": (
+            ", or mark `{name}` static (`static_argnames=('{name}',)`)"
+        ),
+    }
     summary = ("Flags Python `if`, `while`, ternaries, `and`/`or`/`not`, `bool()` and `assert` on a traced value "
                "inside jit, vmap, scan bodies and other abstractly traced code.")
     why = """
@@ -214,41 +245,40 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
             return
         where = f"inside `{fn.name}` ({fn.trace_reason})"
         static = _static_candidate(model, fn, leaf)
-        make_static = f", or mark `{static}` static (`static_argnames=('{static}',)`)" if static else ""
-        error = "TracerBoolConversionError: a traced value has no truth value at trace time"
+        make_static = self.message("make-static", name=static) if static else ""
+        error = self.message("error")
         builder, title = None, ""
         if isinstance(node, ast.While):
             builder, note = loop_rewrite(ctx, fn, node)
             title = "rewrite as `lax.while_loop`" if builder else ""
-            message = f"`while` on a traced value {where} raises {error}; use `jax.lax.while_loop`{make_static}{note}"
+            message = self.message("while", where=where, error=error, make_static=make_static, note=note)
             ctx.report(node, message, builder, end_node=node.test, fix_title=title)
             return
         if isinstance(node, ast.If):
-            message = (f"`if` on a traced value {where} raises {error}; use `jax.lax.cond` (or `jnp.where` to "
-                       f"choose between values){make_static}")
+            message = self.message("if", where=where, error=error, make_static=make_static)
             ctx.report(node, message, end_node=node.test)
             return
         if isinstance(node, ast.IfExp):
             builder, title = self._where_fix(ctx, fn, node)
-            message = f"conditional expression on a traced value {where} raises {error}; use `jnp.where(c, a, b)`{make_static}"
+            message = self.message("ifexp", where=where, error=error, make_static=make_static)
             ctx.report(node, message, builder, fix_title=title)
             return
         if isinstance(node, ast.Assert):
-            message = (f"`assert` on a traced value {where} raises {error}; check it outside the traced function, "
-                       "or use `jax.experimental.checkify.check`")
+            message = self.message("assert", where=where, error=error)
             ctx.report(node, message, end_node=node.test)
             return
         if isinstance(node, ast.comprehension):
-            message = f"comprehension `if` on a traced value {where} raises {error}; use `jnp.where`"
+            message = self.message("comprehension", where=where, error=error)
             ctx.report(test, message)
             return
         if isinstance(node, ast.Call):
-            message = f"`bool()` of a traced value {where} raises {error}; keep it as a boolean array"
+            message = self.message("bool", where=where, error=error)
             ctx.report(node, message)
             return
         spelled = "`not`" if isinstance(node, ast.UnaryOp) else f"`{'and' if isinstance(node.op, ast.And) else 'or'}`"  # type: ignore[attr-defined]
         array_op = {"`not`": "jnp.logical_not", "`and`": "jnp.logical_and", "`or`": "jnp.logical_or"}[spelled]
-        message = f"{spelled} on a traced value {where} raises {error}; use `{array_op}` (or `&`, `|`, `~`){make_static}"
+        message = self.message("boolop", operator=spelled, where=where, error=error, array_op=array_op,
+                               make_static=make_static)
         ctx.report(node, message)
 
     def _where_fix(self, ctx: RuleContext, fn: FunctionInfo, node: ast.IfExp):

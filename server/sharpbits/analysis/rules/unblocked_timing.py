@@ -21,6 +21,29 @@ class UnblockedTiming(Rule):
     code = "SB501"
     name = "unblocked-timing"
     severity = "warning"
+    messages = {
+        "timed-string": (
+            "`{call}(...)` returns before the device has finished (JAX dispatches asynchronously) and `{timer}` "
+            "times only the dispatch: this measures dispatch, not compute; time "
+            "`{call}(...).block_until_ready()`{pytree}"
+        ),
+        "pytree-hint": (
+            " (or `jax.block_until_ready(...)` of it)"
+        ),
+        "unblocked": (
+            "`{call}(...)` returns before the device has finished (JAX dispatches asynchronously) and {when} "
+            "without waiting for it: this measures dispatch, not compute; use {how}"
+        ),
+        "when-magic": (
+            "`{timer}` stops its clock"
+        ),
+        "when-clock": (
+            "the clock stops at line {line}"
+        ),
+        "when-timeit": (
+            "`{timer}` times only the dispatch"
+        ),
+    }
     summary = ("Flags timing a JAX call (`time.time`/`perf_counter`/`monotonic`, `timeit`, a notebook's `%timeit` / "
                "`%%timeit`) whose result is not waited for (`block_until_ready()` or a host conversion) before the "
                "clock stops.")
@@ -143,7 +166,7 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
         for region in ctx.timed_regions:  # a notebook's `%timeit f(x)` / `%%timeit` cell: timed from outside the code
             timed = [s for s in model.tree.body if region.first_line <= s.lineno <= region.last_line]
             if timed:
-                self._check_region(ctx, timed, f"`{region.timer}` stops its clock", None)
+                self._check_region(ctx, timed, self.message("when-magic", timer=region.timer), None)
         imported = set(model.scopes.aliases.values())
         if not any(q.split(".")[0] in ("time", "timeit") for q in imported):
             return  # no clock: nothing is timed
@@ -175,7 +198,7 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
             if not _reads_clock(stmt, model, scope):
                 continue
             if start is not None and i > start + 1:
-                self._check_region(ctx, stmts[start + 1: i], f"the clock stops at line {stmt.lineno}", scope)
+                self._check_region(ctx, stmts[start + 1: i], self.message("when-clock", line=stmt.lineno), scope)
             start = i if _is_clock_start(stmt, model, scope) else None
 
     def _check_region(self, ctx: RuleContext, region: list[ast.stmt], when: str, scope: FunctionInfo | None) -> None:
@@ -222,7 +245,7 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
         kind = model.fact(Execution).dispatch_kind(stmt.body, lam)
         if kind is None:
             return
-        self._report(ctx, stmt.body, kind, lam, f"`{ast.unparse(call.func)}` times only the dispatch")
+        self._report(ctx, stmt.body, kind, lam, self.message("when-timeit", timer=ast.unparse(call.func)))
 
     def _check_timeit_string(self, ctx: RuleContext, call: ast.Call, stmt: ast.Constant) -> None:
         """`timeit.timeit("f(x)", globals=globals())`: the statement is code of this module's namespace."""
@@ -239,9 +262,8 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
             return
         shown = ast.unparse(parsed.func)
         array = kind in (*ARRAYS, Kind.KEY)
-        message = (f"`{shown}(...)` returns before the device has finished (JAX dispatches asynchronously) and "
-                   f"`{ast.unparse(call.func)}` times only the dispatch: this measures dispatch, not compute; time "
-                   f"`{shown}(...).block_until_ready()`" + ("" if array else " (or `jax.block_until_ready(...)` of it)"))
+        message = self.message("timed-string", call=shown, timer=ast.unparse(call.func),
+                               pytree="" if array else self.message("pytree-hint"))
         line = stmt.lineno
         text = source.segment(line, source.char_column(line, stmt.col_offset), stmt.end_lineno or line,
                               source.char_column(stmt.end_lineno or line, stmt.end_col_offset or 0))
@@ -266,8 +288,7 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
             how = f"`{shown}(...).block_until_ready()`"
         else:
             how = f"`{jax_name or 'jax'}.block_until_ready({shown}(...))`"
-        message = (f"`{shown}(...)` returns before the device has finished (JAX dispatches asynchronously) and "
-                   f"{when} without waiting for it: this measures dispatch, not compute; use {how}")
+        message = self.message("unblocked", call=shown, when=when, how=how)
         line, col, end_line, end_col = source.node_span(call)
 
         def build() -> Fix | None:

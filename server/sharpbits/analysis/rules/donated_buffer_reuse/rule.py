@@ -19,6 +19,22 @@ class DonatedBufferReuse(Rule):
     code = "SB106"
     name = "donated-buffer-reuse"
     severity = "error"
+    messages = {
+        "read-after-donation": (
+            "`{name}` was donated to `{callee}` at line {line} (its buffer is deleted by the call) and is "
+            "{when}: JAX raises `{error}`; rebind `{name} = {callee}(...)`, read it before the call, or "
+            "pass a copy"
+        ),
+        "when-passed-again": (
+            "passed again in the next iteration of the loop"
+        ),
+        "when-read-next-iteration": (
+            "read again in the next iteration of the loop (line {line})"
+        ),
+        "when-read": (
+            "read at line {line}"
+        ),
+    }
     summary = ("Flags reading an array after passing it in a donated position (`donate_argnums`/"
                "`donate_argnames` of `jax.jit`), including the next iteration of a loop.")
     why = """
@@ -136,17 +152,15 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
                 read = reads[0]
                 again = read is argument  # the call itself, reached again through the loop
                 earlier = (read.lineno, read.col_offset) < (donated.call.lineno, donated.call.col_offset)
-                when = ("passed again in the next iteration of the loop" if again
-                        else f"read again in the next iteration of the loop (line {read.lineno})" if earlier
-                        else f"read at line {read.lineno}")
+                when = self.message("when-passed-again" if again else "when-read-next-iteration" if earlier
+                                    else "when-read", line=read.lineno)
                 error = ("ValueError: Buffer has been deleted or donated" if again
                          else "RuntimeError: Array has been deleted")
                 builder = self._fix(ctx, donated, argument)
                 ctx.report(
                     read,
-                    f"`{argument.id}` was donated to `{donated.callee}` at line {donated.call.lineno} (its buffer is "
-                    f"deleted by the call) and is {when}: JAX raises `{error}`; rebind "
-                    f"`{argument.id} = {donated.callee}(...)`, read it before the call, or pass a copy",
+                    self.message("read-after-donation", name=argument.id, callee=donated.callee,
+                                 line=donated.call.lineno, when=when, error=error),
                     builder,
                     fix_title=f"rebind `{argument.id}` to the result" if builder is not None else "",
                 )

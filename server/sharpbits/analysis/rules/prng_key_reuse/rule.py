@@ -13,6 +13,25 @@ class PrngKeyReuse(Rule):
     code = "SB201"
     name = "prng-key-reuse"
     severity = "warning"
+    messages = {
+        "comprehension": (
+            "PRNG key `{key}` is consumed in every iteration of this comprehension: each iteration draws the "
+            "same random numbers; split it first (`keys = jax.random.split({key}, n)`)"
+        ),
+        "closure": (
+            "PRNG key `{key}` is closed over by a function run by `{transform}` and consumed there: every "
+            "element/iteration draws the same random numbers; pass split keys in (`jax.random.split({key}, n)`) "
+            "or `fold_in` the index"
+        ),
+        "loop": (
+            "{keys} {are} consumed in every iteration of this loop by `{first_call}(...)` without being re-derived: "
+            "every iteration draws the same random numbers; split it in the loop ({split_hint})"
+        ),
+        "again": (
+            "{keys} {were} already {used} at line {first_line} by `{first_call}(...)`: using {them} again gives the "
+            "same or overlapping random numbers; split {each} ({split_hint}) and use each key once"
+        ),
+    }
     summary = "Flags a JAX PRNG key that is consumed twice (two samplers, after `split`, in a loop, after a call)."
     why = """
 JAX's random numbers are a pure function of the key: the same key gives the same numbers. Drawing twice from one
@@ -236,14 +255,10 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         for reuse in reuses:
             label = reuse.label
             if reuse.where == "comprehension":
-                ctx.report(reuse.node, f"PRNG key `{label}` is consumed in every iteration of this comprehension: each "
-                           f"iteration draws the same random numbers; split it first "
-                           f"(`keys = jax.random.split({label}, n)`)")
+                ctx.report(reuse.node, self.message("comprehension", key=label))
                 continue
             if reuse.where == "closure":
-                ctx.report(reuse.node, f"PRNG key `{label}` is closed over by a function run by `{reuse.transform}` and "
-                           "consumed there: every element/iteration draws the same random numbers; pass split keys in "
-                           f"(`jax.random.split({label}, n)`) or `fold_in` the index")
+                ctx.report(reuse.node, self.message("closure", key=label, transform=reuse.transform))
                 continue
             first = reuse.first
             assert first is not None
@@ -256,16 +271,15 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
             first_call = ast.unparse(first.call.func)
             split_hint = f"`{label}, subkey = jax.random.split({label})`"
             if reuse.where == "loop":
-                message = (f"{named} {'is' if len(labels) == 1 else 'are'} consumed in every iteration of this loop by "
-                           f"`{first_call}(...)` without being re-derived: every iteration draws the same random "
-                           f"numbers; split it in the loop ({split_hint})")
+                message = self.message("loop", keys=named, are="is" if len(labels) == 1 else "are",
+                                       first_call=first_call, split_hint=split_hint)
             else:
                 first_line = getattr(first.node, "lineno", 0)
                 what = "derived from with `fold_in`" if first.how == "derive" else "consumed"
-                message = (f"{named} {'was' if len(labels) == 1 else 'were'} already {what} at line {first_line} by "
-                           f"`{first_call}(...)`: using {'it' if len(labels) == 1 else 'them'} again gives the same or "
-                           f"overlapping random numbers; split {'it' if len(labels) == 1 else 'each'} ({split_hint}) "
-                           "and use each key once")
+                message = self.message("again", keys=named, were="was" if len(labels) == 1 else "were", used=what,
+                                       first_line=first_line, first_call=first_call,
+                                       them="it" if len(labels) == 1 else "them",
+                                       each="it" if len(labels) == 1 else "each", split_hint=split_hint)
             single = len(labels) == 1
             builder = _fix(ctx, first) if single and isinstance(first.node, ast.Name) and first.how != "derive" else None
             ctx.report(reuse.node, message, builder,
