@@ -15,6 +15,8 @@ Calls that only ask about a key (shape/dtype queries, `key_data`, printing, a pr
 from __future__ import annotations
 
 import ast
+import bisect
+import heapq
 import re
 from dataclasses import dataclass
 from functools import partial
@@ -380,6 +382,7 @@ class _ScopeKeyFacts:
         always: set[int] = set()
         top_level = fn is not None and fn.parent is None and not isinstance(fn.node, ast.Lambda)
         positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]] if top_level else []  # type: ignore[union-attr]
+        exits: _Exits | None = _Exits(fn.node.body) if top_level and positional else None  # type: ignore[union-attr, arg-type]
         for call in calls:
             q = model.scopes.qualname(call.func, fn)
             if q is not None and q.startswith("jax.random."):
@@ -388,14 +391,30 @@ class _ScopeKeyFacts:
                 called.add(call.func.id)
             handed.extend(a for a in call.args if type(a) is ast.Name)  # type: ignore[misc]
             handed.extend(k.value for k in call.keywords if type(k.value) is ast.Name)  # type: ignore[misc]
-            if top_level and positional:
-                position = _always_consumed_position(model, call, fn, positional)  # type: ignore[arg-type]
+            if exits is not None:
+                position = _always_consumed_position(model, call, fn, positional, exits)  # type: ignore[arg-type]
                 if position is not None:
                     always.add(position)
         return _ScopeKeyFacts(draws, frozenset(called), tuple(handed), frozenset(always))
 
 
-def _always_consumed_position(model: KeyFlow, call: ast.Call, fn: FunctionInfo, positional: list[str]) -> int | None:
+class _Exits:
+    """Where a function body's statements may leave it (a `return` or `raise` anywhere inside one), found once per
+    function: asked for every call of the body, a walk of the statements before each call was quadratic."""
+
+    def __init__(self, body: list[ast.stmt]) -> None:
+        self.position = {id(stmt): i for i, stmt in enumerate(body)}
+        self.first = next((i for i, stmt in enumerate(body)
+                           if any(isinstance(n, ast.Return | ast.Raise) for n in ast.walk(stmt))), len(body))
+        self.length = len(body)
+
+    def before(self, top: ast.AST) -> bool:
+        """Whether a statement before `top` (a statement of the body; anything else: the whole body) may exit."""
+        return self.first < self.position.get(id(top), self.length)
+
+
+def _always_consumed_position(model: KeyFlow, call: ast.Call, fn: FunctionInfo, positional: list[str],
+                              exits: _Exits) -> int | None:
     """The position of the parameter of module-level `fn` that this call of its body passes to a jax.random
     sampler in a statement that always runs (no branch or loop around it, no return or raise before it)."""
     key, how = model.random_key_arg(call, fn)
@@ -406,9 +425,7 @@ def _always_consumed_position(model: KeyFlow, call: ast.Call, fn: FunctionInfo, 
         top = model.scopes.parents[top]
     if isinstance(top, ast.If | ast.For | ast.While | ast.Try | ast.With | ast.Match):
         return None  # inside a branch or loop: not always
-    body: list[ast.stmt] = fn.node.body  # type: ignore[assignment]  # a def: its caller checked
-    earlier = body[: body.index(top)] if top in body else body  # type: ignore[arg-type]
-    if any(isinstance(n, ast.Return | ast.Raise) for stmt in earlier for n in ast.walk(stmt)):
+    if exits.before(top):
         return None  # an early return may skip it
     return positional.index(key.id)
 
@@ -496,6 +513,8 @@ class _ScopeWalk(ForwardFlow[State]):
         self.always_consumed = always_consumed
         self.found: list[KeyReuse] = []
         self.reported: set[tuple[object, ...]] = set()
+        self._checks: list[tuple[ast.AST, list[list[ast.expr]]]] | None = None
+        self._assigns: tuple[list[ast.AST], list[int], dict[str, list[int]]] | None = None
         self.keys = self._key_labels()
         if self.keys:
             self.hot = self._hot_nodes()
@@ -800,7 +819,9 @@ class _ScopeWalk(ForwardFlow[State]):
             return False
         if stmt is first.statement:  # assert_allclose(f(key), g(key)): the two calls on the two sides
             return self._sides_of_one_assertion(first.call, second)
-        own = self.model.scopes.own_nodes(self.fn)
+        checks = self._assertion_pairs()
+        if not checks:
+            return False  # nothing in the scope compares two values
         flows = [_stored(first.statement), _stored(stmt)]
         checked_here = not flows[1] and (isinstance(stmt, ast.Assert) or _checks_only(self.model, stmt, self.fn))
         if checked_here:  # assertTrue(array_equal(key_1, fold_in(root_key, 0))): the second draw is checked as made
@@ -809,9 +830,31 @@ class _ScopeWalk(ForwardFlow[State]):
             return False
         differences: set[str] = set()  # names computed from `first - second` (actual minus the reproduced draw)
         same_call = ast.dump(first.call) == ast.dump(second)  # the same draw written twice: the same value twice
-        assigns = sorted((n for n in own if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.For)
-                          and n.lineno > first.statement.lineno), key=lambda n: n.lineno)
-        for assign in assigns:  # names computed from either result carry it
+        # Names computed from either result carry it: the assignments after the first use, in order, each reading
+        # the names carrying a result (or a difference) at that point. Only an assignment that reads such a name
+        # can change anything, so only those are visited (through the scope's index of who reads what): the work
+        # follows the names the two results reach, not the whole rest of the scope for every reuse.
+        assigns, lines, readers = self._assignments()
+        waiting: list[int] = []
+        queued: set[int] = set()
+
+        def wake(names: set[str], after: int) -> None:
+            for name in names:
+                found = readers.get(name)
+                if found is not None:
+                    for j in found[bisect.bisect_right(found, after):]:
+                        if j not in queued:
+                            queued.add(j)
+                            heapq.heappush(waiting, j)
+
+        def carry(names: set[str], new: set[str], at: int) -> None:
+            wake(new - names, at)
+            names.update(new)
+
+        wake(flows[0] | flows[1], bisect.bisect_right(lines, first.statement.lineno) - 1)
+        while waiting:
+            at = heapq.heappop(waiting)
+            assign = assigns[at]
             if (isinstance(assign, ast.For) and isinstance(assign.target, ast.Tuple) and isinstance(assign.iter, ast.Call)
                     and isinstance(assign.iter.func, ast.Name) and assign.iter.func.id == "zip"
                     and len(assign.iter.args) == len(assign.target.elts)):
@@ -819,29 +862,18 @@ class _ScopeWalk(ForwardFlow[State]):
                     reads = {n.id for n in ast.walk(source) if isinstance(n, ast.Name)}
                     for names in flows:
                         if reads & names:
-                            names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+                            carry(names, {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}, at)
                 continue
             value = assign.iter if isinstance(assign, ast.For) else assign.value  # type: ignore[attr-defined]
             reads = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)} if value is not None else set()
             if value is not None and (reads & differences or any(
                     isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub) and _separates([n.left, n.right], flows)
                     for n in ast.walk(value))):
-                differences.update(_stored(assign))  # type: ignore[arg-type]
+                carry(differences, _stored(assign), at)  # type: ignore[arg-type]
             for names in flows:
                 if reads & names:
-                    names.update(_stored(assign))  # type: ignore[arg-type]
-        for node in own:
-            if isinstance(node, ast.Call) and is_assertion(node.func):
-                pairs = [node.args[:2]]
-                if _truth_assertion(node.func) and node.args:  # assertTrue(jnp.array_equal(a, b))
-                    pairs += _compared_sides(node.args[0])
-            elif isinstance(node, ast.Call) and _tree_assertion(self.model, node, self.fn):
-                pairs = [node.args[1:3]]  # jax.tree.map(assert_allclose, actual, expected)
-            elif isinstance(node, ast.Assert):
-                # inside `assert ...`: a comparison, a difference or a comparing call (`jnp.allclose(a, b)`)
-                pairs = _compared_sides(node.test)
-            else:
-                continue
+                    carry(names, _stored(assign), at)  # type: ignore[arg-type]
+        for node, pairs in checks:
             for pair in pairs:
                 if _about_shapes(node, pair):
                     continue  # equal shapes say nothing about equal numbers
@@ -851,6 +883,43 @@ class _ScopeWalk(ForwardFlow[State]):
                                        for side in pair for n in ast.walk(side)):
                     return True  # the reproduced draw subtracted from the result, then checked
         return False
+
+    def _assertion_pairs(self) -> list[tuple[ast.AST, list[list[ast.expr]]]]:
+        """The scope's assertions with the pairs of values each compares, in scope order; found once per scope
+        (asked for every reuse, a walk per reuse made the key flow quadratic in the length of a function)."""
+        if self._checks is None:
+            checks: list[tuple[ast.AST, list[list[ast.expr]]]] = []
+            for node in self.model.scopes.own_nodes(self.fn):
+                if isinstance(node, ast.Call) and is_assertion(node.func):
+                    pairs = [node.args[:2]]
+                    if _truth_assertion(node.func) and node.args:  # assertTrue(jnp.array_equal(a, b))
+                        pairs += _compared_sides(node.args[0])
+                elif isinstance(node, ast.Call) and _tree_assertion(self.model, node, self.fn):
+                    pairs = [node.args[1:3]]  # jax.tree.map(assert_allclose, actual, expected)
+                elif isinstance(node, ast.Assert):
+                    # inside `assert ...`: a comparison, a difference or a comparing call (`jnp.allclose(a, b)`)
+                    pairs = _compared_sides(node.test)
+                else:
+                    continue
+                checks.append((node, pairs))
+            self._checks = checks
+        return self._checks
+
+    def _assignments(self) -> tuple[list[ast.AST], list[int], dict[str, list[int]]]:
+        """The scope's assignments and `for` statements by line (stably), their lines, and for each name the
+        positions of those that read it (in the value, the iterable, or a `zip` argument); found once per scope."""
+        if self._assigns is None:
+            assigns: list[ast.AST] = sorted((n for n in self.model.scopes.own_nodes(self.fn)
+                                             if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.For)),
+                                            key=lambda n: n.lineno)  # type: ignore[attr-defined]
+            readers: dict[str, list[int]] = {}
+            for at, assign in enumerate(assigns):
+                value = assign.iter if isinstance(assign, ast.For) else assign.value  # type: ignore[attr-defined]
+                if value is not None:
+                    for name in {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}:
+                        readers.setdefault(name, []).append(at)
+            self._assigns = (assigns, [n.lineno for n in assigns], readers)  # type: ignore[attr-defined]
+        return self._assigns
 
     def add(self, reuse: KeyReuse) -> None:
         """One finding per hazard: `init(key, obs, key)` repeats one hazard, not two, and every later use of a
