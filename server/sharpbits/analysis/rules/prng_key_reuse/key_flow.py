@@ -403,14 +403,24 @@ class _Exits:
     function: asked for every call of the body, a walk of the statements before each call was quadratic."""
 
     def __init__(self, body: list[ast.stmt]) -> None:
-        self.position = {id(stmt): i for i, stmt in enumerate(body)}
-        self.first = next((i for i, stmt in enumerate(body)
-                           if any(isinstance(n, ast.Return | ast.Raise) for n in ast.walk(stmt))), len(body))
-        self.length = len(body)
+        self.body = body
+        self.position: dict[int, int] | None = None  # id(statement) -> its index; found on the first question
+        self.scanned = 0  # the statements before this index are known not to exit (unless `exits` is set)
+        self.exits = False  # body[scanned] may exit
 
     def before(self, top: ast.AST) -> bool:
-        """Whether a statement before `top` (a statement of the body; anything else: the whole body) may exit."""
-        return self.first < self.position.get(id(top), self.length)
+        """Whether a statement before `top` (a statement of the body; anything else: the whole body) may exit.
+        The body is scanned once, as far as the questions reach."""
+        body = self.body
+        if self.position is None:
+            self.position = {id(stmt): i for i, stmt in enumerate(body)}
+        end = self.position.get(id(top), len(body))
+        while not self.exits and self.scanned < end:
+            if any(isinstance(n, ast.Return | ast.Raise) for n in ast.walk(body[self.scanned])):
+                self.exits = True
+            else:
+                self.scanned += 1
+        return self.exits and self.scanned < end
 
 
 def _always_consumed_position(model: KeyFlow, call: ast.Call, fn: FunctionInfo, positional: list[str],
