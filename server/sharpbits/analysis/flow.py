@@ -24,8 +24,14 @@ from typing import Generic, TypeVar
 S = TypeVar("S")
 
 
+TRY: tuple[type, ...] = (ast.Try, *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))  # `except*`: Python 3.11+
+LOOP = (ast.For, ast.AsyncFor, ast.While)
+# the statements holding blocks the driver enters (a def's or class's body runs at another time)
+COMPOUND = (ast.If, *LOOP, *TRY, ast.With, ast.AsyncWith, ast.Match)
+
+
 def is_try(stmt: ast.AST) -> bool:
-    return isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar"
+    return isinstance(stmt, TRY)
 
 
 def blocks(stmt: ast.AST) -> list[list[ast.stmt]]:
@@ -130,13 +136,15 @@ class ForwardFlow(Generic[S]):
         return state
 
     def statement(self, stmt: ast.stmt, state: S) -> S | None:
+        if not isinstance(stmt, COMPOUND):
+            return self.simple(stmt, state)
         if isinstance(stmt, ast.If):
             self.test(stmt, state)
             return self.join(self.run_block(stmt.body, self.copy(state)),
                              self.run_block(stmt.orelse, self.copy(state)))
-        if isinstance(stmt, ast.For | ast.AsyncFor | ast.While):
-            return self._loop(stmt, state)
-        if is_try(stmt):
+        if isinstance(stmt, LOOP):
+            return self._loop(stmt, state)  # type: ignore[arg-type]
+        if isinstance(stmt, TRY):
             return self._try(stmt, state)
         if isinstance(stmt, ast.With | ast.AsyncWith):
             for item in stmt.items:
@@ -150,7 +158,7 @@ class ForwardFlow(Generic[S]):
                 self.case_entry(case, entry)
                 cases = self.join(cases, self.run_block(case.body, entry))
             return self.after_match(state, cases)
-        return self.simple(stmt, state)
+        raise AssertionError(f"a compound statement the driver does not know: {type(stmt).__name__}")
 
     def _loop(self, stmt: ast.For | ast.AsyncFor | ast.While, state: S) -> S | None:
         head = self.loop_head(stmt, state)
