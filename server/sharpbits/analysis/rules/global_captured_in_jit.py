@@ -116,6 +116,7 @@ Offered only for functions decorated directly and called by name in this module.
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
+        changes, effects = model.fact(GlobalChanges), model.fact(SideEffects)
         for fn in model.traced.traced_functions():
             seen: set[str] = set()
             for node, name in model.scopes.syntax_fact("global reads", fn.node, partial(_global_reads, model, fn)):
@@ -124,10 +125,10 @@ Offered only for functions decorated directly and called by name in this module.
                 parent = model.scopes.parents.get(node)
                 read_attribute = parent.attr if (isinstance(node, ast.Name) and isinstance(parent, ast.Attribute)
                                                  and isinstance(parent.ctx, ast.Load)) else None
-                change = model.fact(GlobalChanges).global_change_after(name, fn, read_attribute)
+                change = changes.global_change_after(name, fn, read_attribute)
                 if change is None:
                     continue
-                if model.fact(SideEffects).is_side_effect(node) or (isinstance(node, ast.Name) and model.fact(GlobalChanges).reaches_to_mutate(node)):
+                if effects.is_side_effect(node) or (isinstance(node, ast.Name) and changes.reaches_to_mutate(node)):
                     continue  # `LOG` in `LOG.append(x)`: changes the object (side-effect-in-jit), reads no value
                 seen.add(name)
                 ctx.report(

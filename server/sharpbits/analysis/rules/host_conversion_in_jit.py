@@ -13,11 +13,46 @@ from sharpbits.findings import Fix, TextEdit
 
 # NumPy functions that work on a tracer (checked under jit on jax 0.10.2 / NumPy 2): they call the array's own
 # method (`np.sum(x)` is `x.sum()`), or only read its shape or dtype.
-NUMPY_DELEGATING = frozenset(["all", "amax", "amin", "any", "argmax", "argmin", "argsort", "around", "cumprod", "cumsum", "flip", "imag", "max", "mean", "min", "permute_dims", "prod", "real", "round", "squeeze", "std", "sum", "transpose", "unstack", "var", "reshape", "swapaxes", "repeat", "searchsorted", "moveaxis", "shape", "ndim", "size", "result_type", "isscalar", "iscomplexobj", "isrealobj", "iterable", "common_type", "printoptions", "info", "bmat", "dtype", "iinfo", "finfo", "issubdtype", "promote_types", "can_cast", "broadcast_shapes", "get_printoptions", "set_printoptions"])
+NUMPY_DELEGATING = frozenset([
+    "all", "amax", "amin", "any", "argmax", "argmin", "argsort", "around", "cumprod", "cumsum", "flip",
+    "imag", "max", "mean", "min", "permute_dims", "prod", "real", "round", "squeeze", "std", "sum",
+    "transpose", "unstack", "var", "reshape", "swapaxes", "repeat", "searchsorted", "moveaxis", "shape",
+    "ndim", "size", "result_type", "isscalar", "iscomplexobj", "isrealobj", "iterable", "common_type",
+    "printoptions", "info", "bmat", "dtype", "iinfo", "finfo", "issubdtype", "promote_types", "can_cast",
+    "broadcast_shapes", "get_printoptions", "set_printoptions",
+])
 # Shape-sized constructors: a traced size is `dynamic-shape`'s finding, not a host conversion.
-NUMPY_SIZED = frozenset(["zeros", "ones", "empty", "full", "arange", "eye", "identity", "tri", "indices", "linspace", "logspace", "geomspace"])
+NUMPY_SIZED = frozenset([
+    "zeros", "ones", "empty", "full", "arange", "eye", "identity", "tri", "indices", "linspace", "logspace",
+    "geomspace",
+])
 # NumPy functions with a `jax.numpy` twin of the same name (checked on jax 0.10.2): the fix's target.
-JNP_TWINS = frozenset(["abs", "absolute", "acos", "acosh", "add", "allclose", "angle", "append", "arange", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argpartition", "argwhere", "array", "array_equal", "array_equiv", "array_split", "asarray", "asin", "asinh", "atan", "atan2", "atanh", "atleast_1d", "atleast_2d", "atleast_3d", "average", "bincount", "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor", "block", "broadcast_arrays", "broadcast_to", "cbrt", "ceil", "choose", "clip", "column_stack", "compress", "concat", "concatenate", "conj", "conjugate", "convolve", "copy", "copysign", "corrcoef", "correlate", "cos", "cosh", "count_nonzero", "cov", "cross", "cumulative_prod", "cumulative_sum", "deg2rad", "degrees", "delete", "diag", "diagflat", "diagonal", "diff", "digitize", "divide", "divmod", "dot", "dsplit", "dstack", "ediff1d", "einsum", "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1", "extract", "fabs", "fliplr", "flipud", "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod", "frexp", "full_like", "gcd", "gradient", "greater", "greater_equal", "heaviside", "histogram", "hsplit", "hstack", "hypot", "i0", "inner", "insert", "interp", "intersect1d", "invert", "isclose", "iscomplex", "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf", "kron", "lcm", "ldexp", "less", "less_equal", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "matmul", "maximum", "median", "meshgrid", "minimum", "mod", "modf", "multiply", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar", "negative", "nextafter", "nonzero", "not_equal", "ones_like", "outer", "pad", "partition", "percentile", "piecewise", "polyval", "positive", "pow", "power", "ptp", "quantile", "rad2deg", "radians", "ravel", "reciprocal", "remainder", "rint", "roll", "rot90", "select", "sign", "signbit", "sin", "sinc", "sinh", "sort", "split", "sqrt", "square", "stack", "subtract", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "trapezoid", "tril", "triu", "true_divide", "trunc", "unique", "vdot", "vsplit", "vstack", "where", "zeros_like", "float32", "float64", "float16", "int32", "int64", "int8", "int16", "uint8", "uint32", "bool_", "complex64", "complex128"])
+JNP_TWINS = frozenset([
+    "abs", "absolute", "acos", "acosh", "add", "allclose", "angle", "append", "arange", "arccos", "arccosh",
+    "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argpartition", "argwhere", "array", "array_equal",
+    "array_equiv", "array_split", "asarray", "asin", "asinh", "atan", "atan2", "atanh", "atleast_1d",
+    "atleast_2d", "atleast_3d", "average", "bincount", "bitwise_and", "bitwise_not", "bitwise_or",
+    "bitwise_xor", "block", "broadcast_arrays", "broadcast_to", "cbrt", "ceil", "choose", "clip",
+    "column_stack", "compress", "concat", "concatenate", "conj", "conjugate", "convolve", "copy", "copysign",
+    "corrcoef", "correlate", "cos", "cosh", "count_nonzero", "cov", "cross", "cumulative_prod",
+    "cumulative_sum", "deg2rad", "degrees", "delete", "diag", "diagflat", "diagonal", "diff", "digitize",
+    "divide", "divmod", "dot", "dsplit", "dstack", "ediff1d", "einsum", "empty_like", "equal", "exp", "exp2",
+    "expand_dims", "expm1", "extract", "fabs", "fliplr", "flipud", "float_power", "floor", "floor_divide",
+    "fmax", "fmin", "fmod", "frexp", "full_like", "gcd", "gradient", "greater", "greater_equal", "heaviside",
+    "histogram", "hsplit", "hstack", "hypot", "i0", "inner", "insert", "interp", "intersect1d", "invert",
+    "isclose", "iscomplex", "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf", "kron", "lcm",
+    "ldexp", "less", "less_equal", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and",
+    "logical_not", "logical_or", "logical_xor", "matmul", "maximum", "median", "meshgrid", "minimum", "mod",
+    "modf", "multiply", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax",
+    "nanmean", "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar",
+    "negative", "nextafter", "nonzero", "not_equal", "ones_like", "outer", "pad", "partition", "percentile",
+    "piecewise", "polyval", "positive", "pow", "power", "ptp", "quantile", "rad2deg", "radians", "ravel",
+    "reciprocal", "remainder", "rint", "roll", "rot90", "select", "sign", "signbit", "sin", "sinc", "sinh",
+    "sort", "split", "sqrt", "square", "stack", "subtract", "take", "take_along_axis", "tan", "tanh",
+    "tensordot", "tile", "trace", "trapezoid", "tril", "triu", "true_divide", "trunc", "unique", "vdot",
+    "vsplit", "vstack", "where", "zeros_like", "float32", "float64", "float16", "int32", "int64", "int8",
+    "int16", "uint8", "uint32", "bool_", "complex64", "complex128",
+])
 _CONVERTERS = {"float": "float()", "int": "int()", "complex": "complex()"}
 _METHODS = {"item": "`.item()`", "tolist": "`.tolist()`", "tobytes": "`.tobytes()`", "__array__": "`__array__()`"}
 

@@ -137,7 +137,8 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for donated in model.fact(Donations).donated_calls():
+        donations = model.fact(Donations)
+        for donated in donations.donated_calls():
             if donated.scope is not None and donated.scope.traced:
                 continue  # called under another trace, the inner jit is inlined and donates nothing
             for argument in donated.arguments:
@@ -146,7 +147,7 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
                 kind = model.kinds.kind_of(argument, donated.scope)
                 if kind in _NOT_DONATED:
                     continue
-                reads = [r for r in model.fact(Donations).reads_after(donated.call, argument.id) if not _still_readable(model, r)]
+                reads = [r for r in donations.reads_after(donated.call, argument.id) if not _still_readable(model, r)]
                 if not reads:
                     continue
                 read = reads[0]
