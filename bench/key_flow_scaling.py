@@ -1,4 +1,5 @@
-"""Does the key flow (prng-key-reuse) grow linearly with the length of a function? Ratios measured in one run.
+"""Does the key flow (prng-key-reuse) grow linearly with the length of a function, and a notebook's analysis with
+its number of `%time` cells? Ratios measured in one run.
 
 Issue 24 item 5: for each use of a key the analysis walked all earlier statements, so a function of 500
 `key, sub = jax.random.split(key)` lines took 5.7 s and 31 KB of `k_i = jax.random.normal(key, ...)` 20 s. For
@@ -17,6 +18,7 @@ import time
 from collections.abc import Callable
 
 from sharpbits.analysis.engine import analyze
+from sharpbits.notebooks import analyze_sources
 
 
 def split_chain(n: int) -> str:
@@ -56,6 +58,21 @@ def seconds(text: str, runs: int) -> float:
     return statistics.median(times)
 
 
+def timed_cells(n: int) -> list[tuple[int, str]]:
+    """A notebook of n `%time` cells (issue 24 item 5: 8,000 of them took 10-17 s, each region's statements found by
+    scanning the whole program)."""
+    return [(0, "import jax.numpy as jnp\nx = jnp.ones(3)")] + [(i, "%time y = jnp.sin(x)") for i in range(1, n + 1)]
+
+
+def notebook_seconds(cells: list[tuple[int, str]], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        analyze_sources(cells, "bench.ipynb")
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=500, help="statements in the smaller function (default 500)")
@@ -69,6 +86,10 @@ def main() -> None:
         t_small, t_large = seconds(small, args.runs), seconds(large, args.runs)
         print(f"  {label:38s} n: {t_small * 1000:8.1f} ms ({len(small) // 1024} KB)   4n: {t_large * 1000:8.1f} ms "
               f"({len(large) // 1024} KB)   ratio {t_large / t_small:5.1f}")
+    cells = 4 * n
+    t_small, t_large = notebook_seconds(timed_cells(cells), args.runs), notebook_seconds(timed_cells(4 * cells), args.runs)
+    print(f"  {'a notebook of `%time` cells':38s} {cells} cells: {t_small * 1000:8.1f} ms   {4 * cells} cells: "
+          f"{t_large * 1000:8.1f} ms   ratio {t_large / t_small:5.1f}")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from bisect import bisect_left, bisect_right
 
 from sharpbits.analysis.execution import Execution
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel
@@ -163,8 +164,10 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
+        body = model.tree.body
+        starts = [s.lineno for s in body]  # in order: a region's statements are found by bisection, not a scan
         for region in ctx.timed_regions:  # a notebook's `%timeit f(x)` / `%%timeit` cell: timed from outside the code
-            timed = [s for s in model.tree.body if region.first_line <= s.lineno <= region.last_line]
+            timed = body[bisect_left(starts, region.first_line):bisect_right(starts, region.last_line)]
             if timed:
                 self._check_region(ctx, timed, self.message("when-magic", timer=region.timer), None)
         imported = set(model.scopes.aliases.values())
