@@ -162,7 +162,7 @@ def apply(findings: list[Finding], source: SourceText, ran: set[str], severities
             continue
         finding = _finding(source, code, why, severities)
         m = NOQA.search(source.line_text(code.line))
-        if not (m and codes_match(m.group("codes"), finding)):  # `# noqa: SB001` keeps a code on purpose
+        if not (m and codes_match(m.group("codes"), finding)):  # SB001 among the codes keeps one on purpose
             reported.append(finding)
     return kept + reported
 

@@ -128,7 +128,8 @@ Offered only for functions decorated directly and called by name in this module.
                     f"{change.line}: its value is baked in at trace time and later changes are ignored; "
                     "pass it as an argument",
                     _fix(ctx, fn, name) if isinstance(node, ast.Name) else None,
-                    fix_title=f"pass `{name}` as an argument" if isinstance(node, ast.Name) else "",
+                    fix_title=f"pass `{name}` as an argument (changes `{fn.name}`'s signature)"
+                    if isinstance(node, ast.Name) else "",
                 )
 
 
