@@ -1,6 +1,7 @@
 """Suppression comments, and what is wrong with them (SB001 unused-noqa, like Ruff's RUF100).
 
-`# noqa` / `# noqa: SB201, prng-key-reuse` on a finding's first or last line drops it; `# sharpbits: noqa[: ...]`
+`# noqa` / `# noqa: SB201, prng-key-reuse` on a finding's first or last line drops it (for a line that ends inside
+a string spanning lines: on the line where the string ends); `# sharpbits: noqa[: ...]`
 on a line of its own drops it in the whole file. `apply` is the one step the engine calls after the rules: it
 drops what is suppressed and, when the unused-noqa rule is selected, reports the codes of line comments that
 name no rule (`SB2O1`, a near-miss of a rule's name) or that suppressed nothing, each with a safe fix that
@@ -58,6 +59,19 @@ def _comments(source: SourceText) -> list[tuple[int, int, str]]:
     except (tokenize.TokenError, SyntaxError, ValueError):  # the ast parsed it, so this is not expected
         pass
     return out
+
+
+def string_ends(text: str) -> dict[int, int]:
+    """For each line (1-based) that ends inside a string spanning lines: the line where that string ends. A comment
+    for such a line goes there (and is read there), as in Ruff."""
+    ends: dict[int, int] = {}
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type == tokenize.STRING and tok.end[0] > tok.start[0]:
+                ends.update((n, tok.end[0]) for n in range(tok.start[0], tok.end[0]))
+    except (tokenize.TokenError, SyntaxError, ValueError):  # (a notebook cell's magics): no strings known
+        pass
+    return ends
 
 
 def _codes_in(source: SourceText) -> list[_Code]:
@@ -138,11 +152,12 @@ def apply(findings: list[Finding], source: SourceText, ran: set[str], severities
     if "noqa" not in source.text.lower():
         return findings
     file_level = [m.group("codes") for m in FILE_NOQA.finditer(source.text)]
+    ends = string_ends(source.text) if '"""' in source.text or "'''" in source.text else {}
     kept: list[Finding] = []
     used: set[tuple[int, str]] = set()  # (line, rule name) a line comment's code suppressed
     for f in findings:
         suppressed = any(codes_match(codes, f) for codes in file_level)
-        for lineno in {f.line, f.end_line}:
+        for lineno in {ends.get(f.line, f.line), ends.get(f.end_line, f.end_line)}:
             m = NOQA.search(source.line_text(lineno))
             if m and codes_match(m.group("codes"), f):
                 suppressed = True

@@ -17,16 +17,14 @@ for the findings under the cursor they are built (and checked to parse) before t
 from __future__ import annotations
 
 import asyncio
-import io
 import re
-import tokenize
 from collections.abc import Sequence
 from typing import Any
 
 from lsprotocol import types
 
 from sharpbits.analysis.rules import lookup
-from sharpbits.analysis.suppressions import NOQA
+from sharpbits.analysis.suppressions import NOQA, string_ends
 from sharpbits.findings import Finding, Fix
 from sharpbits.lsp.finding_diagnostic import to_diagnostic
 from sharpbits.lsp.language_server import SharpbitsServer
@@ -62,24 +60,11 @@ def fix_title(f: Finding, fix: Fix) -> str:
     return f"sharpbits ({f.code}): {title}"
 
 
-def _string_lines(text: str) -> set[int]:
-    """Lines (1-based) whose end lies inside a string that spans lines: a comment cannot go there."""
-    inside: set[int] = set()
-    try:
-        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
-            if tok.type == tokenize.STRING and tok.end[0] > tok.start[0]:
-                inside.update(range(tok.start[0], tok.end[0]))
-    except (tokenize.TokenError, SyntaxError, ValueError):  # a cell with IPython magics: no strings known
-        pass
-    return inside
-
-
 def noqa_edit(view: Analysed, f: Finding, codec: Any) -> types.WorkspaceEdit | None:
-    """The edit that silences the finding on its line: `  # noqa: SB201` at the end of its first line (its last
-    when the first ends inside a string), or the code added to a `# noqa:` comment already there."""
-    in_strings = _string_lines("".join(view.lines))
-    line = next((n for n in (f.line, f.end_line) if n not in in_strings), None)
-    if line is None or not 1 <= line <= len(view.lines):
+    """The edit that silences the finding on its line: `  # noqa: SB201` at the end of its first line (where a
+    string spanning lines that it ends in ends), or the code added to a `# noqa:` comment already there."""
+    line = string_ends("".join(view.lines)).get(f.line, f.line)
+    if not 1 <= line <= len(view.lines):
         return None
     text = view.lines[line - 1].rstrip("\r\n")
     existing = NOQA.search(text)
