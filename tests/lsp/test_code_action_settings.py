@@ -53,3 +53,21 @@ def test_docs_url_without_placeholders_gets_the_page_name():
         "https://example.org/rules/prng-key-reuse.md"
     assert docs_link(f, editor_settings({"docsUrl": "https://example.org/r/{name}"})) == \
         "https://example.org/r/prng-key-reuse"
+
+
+def test_package_json_declares_what_the_server_reads_and_the_extension_sends():
+    import json
+    from pathlib import Path
+
+    from sharpbits.lsp.settings import CodeActionSettings
+
+    repo = Path(__file__).resolve().parents[2]
+    props = json.loads((repo / "package.json").read_text(encoding="utf-8"))["contributes"]["configuration"]["properties"]
+    sent = (repo / "extension" / "src" / "tracing" / "serverSettings.ts").read_text(encoding="utf-8")
+    defaults = CodeActionSettings()
+    for key, default in (("fixAllIncludesUnsafe", defaults.fix_all_includes_unsafe),
+                         ("showUnsafeFixes", defaults.show_unsafe_fixes),
+                         ("disableForThisLine", defaults.disable_for_this_line)):
+        assert props[f"sharpbits.codeActions.{key}"]["default"] is default
+        assert f'{key}: get<boolean>("codeActions.{key}", {str(default).lower()})' in sent
+    assert props["sharpbits.docsUrl"]["default"] == "" and 'docsUrl: get<string>("docsUrl", "")' in sent
