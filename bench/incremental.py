@@ -32,6 +32,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from sharpbits.analysis.engine import analyze  # noqa: E402
 from sharpbits.analysis.incremental import GC_THRESHOLDS, IncrementalAnalysis, tune_garbage_collector  # noqa: E402
+from sharpbits.analysis.rules.prng_key_reuse.key_flow import KeyFlow  # noqa: E402
+from sharpbits.analysis.rules.prng_key_reuse.reuse import KeyWalks  # noqa: E402
 from speed import generate  # noqa: E402
 
 
@@ -67,7 +69,8 @@ def typing_speed(runs: int) -> None:
                         ("the line count changes on every version", enter)):
         document = IncrementalAnalysis("big.py")
         document.update(text)
-        flows, keys = document.reusable.flows, document.reusable.keys
+        flows, keys = document.reusable.flows, document.reusable.memory_of(KeyFlow)
+        assert isinstance(keys, KeyWalks)
         flows.reused = flows.run = keys.reused = keys.run = 0
         update_s, full_s, parse_s = [], [], []
         for version in range(runs):

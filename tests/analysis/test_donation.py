@@ -5,6 +5,7 @@ import ast
 
 import pytest
 from sharpbits.analysis.model import Kind, ModuleModel
+from sharpbits.analysis.rules.donated_buffer_reuse.donation import Donations
 
 
 def model_of(code: str) -> ModuleModel:
@@ -13,7 +14,7 @@ def model_of(code: str) -> ModuleModel:
 
 def donated(code: str) -> list[tuple[str, int, list[str]]]:
     m = model_of(code)
-    return [(d.callee, d.call.lineno, [ast.unparse(a) for a in d.arguments]) for d in m.donated_calls()]
+    return [(d.callee, d.call.lineno, [ast.unparse(a) for a in d.arguments]) for d in m.fact(Donations).donated_calls()]
 
 
 @pytest.mark.parametrize(
@@ -44,7 +45,7 @@ def test_donated_calls(code, expected):
 def test_donated_params_of_a_decorated_function():
     m = model_of("import jax\nfrom functools import partial\n@partial(jax.jit, donate_argnums=(0, 2))\n"
                  "def f(a, b, c):\n    return a\n")
-    (info,) = m.traced_functions()
+    (info,) = m.traced.traced_functions()
     assert info.donated_params == {"a", "c"}
     assert info.traces[0].donate_argnums == (0, 2)
 
@@ -52,8 +53,8 @@ def test_donated_params_of_a_decorated_function():
 def reads(code: str, name: str) -> list[int]:
     """Lines of the reads of `name` after the first call of `step` in `code`."""
     m = model_of(code)
-    call = next(n for n in m.nodes(ast.Call) if isinstance(n.func, ast.Name) and n.func.id == "step")
-    return [r.lineno for r in m.reads_after(call, name)]
+    call = next(n for n in m.scopes.nodes(ast.Call) if isinstance(n.func, ast.Name) and n.func.id == "step")
+    return [r.lineno for r in m.fact(Donations).reads_after(call, name)]
 
 
 @pytest.mark.parametrize(
@@ -82,23 +83,23 @@ def test_nondiff_argnums_are_static_and_broadcast_shapes_is_python():
     m = model_of("import jax\nimport functools\nfrom jax import lax\n"
                  "@functools.partial(jax.custom_jvp, nondiff_argnums=(0,))\ndef f(shape, x):\n"
                  "    s = lax.broadcast_shapes(shape, x.shape)\n    return s\n")
-    (info,) = m.traced_functions()
+    (info,) = m.traced.traced_functions()
     assert info.static_params == {"shape"}
     assert info.param_kinds["shape"] is Kind.PYTHON
-    s = next(n for n in m.nodes(ast.Name) if isinstance(n, ast.Name) and n.id == "s" and isinstance(n.ctx, ast.Load))
-    assert m.kind_at(s) is Kind.PYTHON
+    s = next(n for n in m.scopes.nodes(ast.Name) if isinstance(n, ast.Name) and n.id == "s" and isinstance(n.ctx, ast.Load))
+    assert m.kinds.kind_at(s) is Kind.PYTHON
 
 
 def test_static_argnums_from_a_variable_leave_parameter_kinds_unknown():
     m = model_of("import jax\nfrom functools import partial\nSTATIC = (1,)\n"
                  "@partial(jax.jit, static_argnums=STATIC)\ndef f(x, n):\n    return x\n"
                  "@partial(jax.jit, static_argnums=None)\ndef g(x):\n    return x\n")
-    kinds = {f.name: f.param_kinds for f in m.traced_functions()}
+    kinds = {f.name: f.param_kinds for f in m.traced.traced_functions()}
     assert kinds["f"] == {"x": Kind.UNKNOWN, "n": Kind.UNKNOWN}
     assert kinds["g"] == {"x": Kind.JAX}
 
 
 def test_vmap_in_axes_none_parameters_hold_what_the_caller_passes():
     m = model_of("import jax\ndef f(x, n):\n    return x\ng = jax.vmap(f, in_axes=(0, None))\n")
-    (info,) = m.traced_functions()
+    (info,) = m.traced.traced_functions()
     assert info.param_kinds == {"x": Kind.JAX, "n": Kind.UNKNOWN}

@@ -3,6 +3,8 @@ loops, calls that dispatch JAX work and calls that wait for it."""
 
 import ast
 
+from sharpbits.analysis.effects import SideEffects
+from sharpbits.analysis.execution import Execution
 from sharpbits.analysis.model import Kind, ModuleModel
 
 
@@ -11,7 +13,7 @@ def model_of(code: str) -> ModuleModel:
 
 
 def function(m: ModuleModel, name: str):
-    return next(f for f in m.functions.values() if f.name == name)
+    return next(f for f in m.scopes.functions.values() if f.name == name)
 
 
 def test_host_callbacks_defined_in_traced_code_are_not_traced():
@@ -33,48 +35,48 @@ def test_side_effects_cross_the_trace_boundary_only():
         "@jax.jit\ndef f(x):\n    LOG.append(jnp.sin(x))\n    outs = []\n    def add(v):\n        outs.append(v)\n"
         "    add(x)\n    def body(c, v):\n        outs.append(c)\n        return c, v\n"
         "    jax.lax.scan(body, 0.0, x)\n    return jnp.stack(outs)\n")
-    effects = {(e.function.name, e.target) for e in m.side_effects()}
+    effects = {(e.function.name, e.target) for e in m.fact(SideEffects).side_effects()}
     assert effects == {("f", "LOG"), ("body", "outs")}  # `add` runs under f's own trace
     f = function(m, "f")
-    assert m.outlives_trace("LOG", f) and not m.outlives_trace("outs", f)
+    assert m.fact(SideEffects).outlives_trace("LOG", f) and not m.fact(SideEffects).outlives_trace("outs", f)
 
 
 def test_static_values_and_once_only_initialisation_are_not_side_effects():
     m = model_of("import jax\nSHAPES = []\n_T = None\n@jax.jit\ndef f(x):\n    global _T\n    SHAPES.append(x.shape)\n"
                  "    if _T is None:\n        _T = {}\n    return x\n")
-    assert m.side_effects() == []
+    assert m.fact(SideEffects).side_effects() == []
 
 
 def test_enclosing_loop_and_calls_in_loops():
     m = model_of("def step(x):\n    return x\nfor i in range(3):\n    y = step(i)\nz = [step(j) for j in range(2)]\n"
                  "for k in step(4):\n    pass\n")
-    calls = sorted((n for n in m.nodes(ast.Call) if isinstance(n.func, ast.Name) and n.func.id == "step"),
+    calls = sorted((n for n in m.scopes.nodes(ast.Call) if isinstance(n.func, ast.Name) and n.func.id == "step"),
                    key=lambda n: n.lineno)
-    loops = [m.enclosing_loop(c) for c in calls]
+    loops = [m.fact(Execution).enclosing_loop(c) for c in calls]
     assert isinstance(loops[0], ast.For) and isinstance(loops[1], ast.ListComp) and loops[2] is None
-    assert m.called_in_loop(function(m, "step")) in calls[:2]
+    assert m.fact(Execution).called_in_loop(function(m, "step")) in calls[:2]
 
 
 def test_dispatch_and_host_sync():
     m = model_of("import jax\nimport jax.numpy as jnp\nimport numpy as np\n@jax.jit\ndef f(x):\n    return x, x + 1\n"
                  "g = jax.jit(lambda x: x * 2)\nx = jnp.ones(3)\na = jnp.sin(x)\nb = f(x)\nc = g(x)\nd = np.sin(1.0)\n"
                  "e = jnp.linalg.svd(x)\nfloat(a)\na.block_until_ready()\njax.device_get(a)\n")
-    calls = {ast.unparse(n.func): n for n in m.nodes(ast.Call) if m.enclosing_function(n) is None}
-    assert m.dispatch_kind(calls["jnp.sin"], None) is Kind.JAX
-    assert m.dispatch_kind(calls["f"], None) is not None
-    assert m.dispatch_kind(calls["g"], None) is Kind.UNKNOWN  # a pytree of unknown shape
-    assert m.dispatch_kind(calls["np.sin"], None) is None
-    assert m.dispatch_kind(calls["jnp.linalg.svd"], None) is Kind.UNKNOWN  # a tuple: no .block_until_ready()
-    assert all(m.host_sync(calls[name], None) for name in ("float", "a.block_until_ready", "jax.device_get"))
-    assert not m.host_sync(calls["jnp.sin"], None)
+    calls = {ast.unparse(n.func): n for n in m.scopes.nodes(ast.Call) if m.scopes.enclosing_function(n) is None}
+    assert m.fact(Execution).dispatch_kind(calls["jnp.sin"], None) is Kind.JAX
+    assert m.fact(Execution).dispatch_kind(calls["f"], None) is not None
+    assert m.fact(Execution).dispatch_kind(calls["g"], None) is Kind.UNKNOWN  # a pytree of unknown shape
+    assert m.fact(Execution).dispatch_kind(calls["np.sin"], None) is None
+    assert m.fact(Execution).dispatch_kind(calls["jnp.linalg.svd"], None) is Kind.UNKNOWN  # a tuple: no .block_until_ready()
+    assert all(m.fact(Execution).host_sync(calls[name], None) for name in ("float", "a.block_until_ready", "jax.device_get"))
+    assert not m.fact(Execution).host_sync(calls["jnp.sin"], None)
 
 
 def test_compiled_function_that_computes_nothing_dispatches_nothing():
     m = model_of("import jax\n@jax.jit\ndef empty(model, opt):\n    pass\n@jax.jit\ndef same(graphdef, state):\n"
                  "    'identity'\n    return graphdef, state\n@jax.jit\ndef works(state):\n    return state * 2, None\n"
                  "empty(1, 2)\nsame(1, 2)\njax.jit(lambda s: s)(3)\nworks(4)\n")
-    calls = {ast.unparse(n.func): n for n in m.nodes(ast.Call) if m.enclosing_function(n) is None}
-    assert m.dispatch_kind(calls["empty"], None) is None
-    assert m.dispatch_kind(calls["same"], None) is None
-    assert m.dispatch_kind(calls["jax.jit(lambda s: s)"], None) is None
-    assert m.dispatch_kind(calls["works"], None) is not None
+    calls = {ast.unparse(n.func): n for n in m.scopes.nodes(ast.Call) if m.scopes.enclosing_function(n) is None}
+    assert m.fact(Execution).dispatch_kind(calls["empty"], None) is None
+    assert m.fact(Execution).dispatch_kind(calls["same"], None) is None
+    assert m.fact(Execution).dispatch_kind(calls["jax.jit(lambda s: s)"], None) is None
+    assert m.fact(Execution).dispatch_kind(calls["works"], None) is not None

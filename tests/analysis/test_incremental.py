@@ -9,6 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sharpbits.analysis.engine import AnalysisResult, Selection, analyze
 from sharpbits.analysis.incremental import DocumentAnalyses, IncrementalAnalysis
+from sharpbits.analysis.rules.prng_key_reuse.key_flow import KeyFlow
+from sharpbits.analysis.rules.prng_key_reuse.reuse import KeyWalks
 
 from tests.conftest import ROOT
 
@@ -246,6 +248,13 @@ def test_settings_passed_with_a_version_replace_the_old_ones():
     assert documents.update("file:///m.py", "m.py", BASES[0]) is not everything
 
 
+def key_walks(document: IncrementalAnalysis) -> KeyWalks:
+    """prng-key-reuse's key-flow memory of the document (its Fact.Memory)."""
+    walks = document.reusable.memory_of(KeyFlow)
+    assert isinstance(walks, KeyWalks)
+    return walks
+
+
 def replaced(text: str, old: str, new: str) -> str:
     assert text.count(old) == 1
     return text.replace(old, new)
@@ -298,7 +307,7 @@ def test_a_helper_whose_callers_pass_other_kinds_runs_again():
 def test_an_edit_inside_one_function_reuses_the_others_key_walks():
     document = IncrementalAnalysis("m.py")
     before = document.update(KEYS_AND_HELPERS)
-    keys = document.reusable.keys
+    keys = key_walks(document)
     assert (keys.reused, keys.run) == (0, 7)  # draw, maybe, train, careful, make_key, Sampler.sample, .run
     text = replaced(KEYS_AND_HELPERS, "    m = maybe(key, True)\n", "    m = maybe(k1, True)\n")
     after = document.update(text)
@@ -310,7 +319,7 @@ def test_an_edit_inside_one_function_reuses_the_others_key_walks():
 def test_a_helper_that_stops_consuming_its_key_walks_every_function_again():
     document = IncrementalAnalysis("m.py")
     document.update(KEYS_AND_HELPERS)
-    keys = document.reusable.keys
+    keys = key_walks(document)
     text = replaced(KEYS_AND_HELPERS, "    return jax.random.normal(key, x.shape) + x\n", "    return x\n")
     after = document.update(text)
     assert summary(after) == summary(analyze(text, "m.py"))
@@ -318,6 +327,35 @@ def test_a_helper_that_stops_consuming_its_key_walks_every_function_again():
     # which module functions always consume a key argument changed (`draw` no longer does), which every walk
     # reads: the five functions still drawing are walked again, none is taken from the last version
     assert (keys.reused, keys.run) == (0, 7 + 5)
+
+
+# Edits outside a function that change only what the key flow read for it (walks of 7 functions before): which
+# functions always consume a key argument, the kinds its own flow recorded, what a call in it may consume, the
+# imports; or nothing it read. The walks whose inputs changed run again, the others are taken again.
+KEY_FLOW_INPUT_EDITS = [
+    # `Sampler.sample` no longer draws: the set of always-consuming functions, read by every walk, changed
+    ("        return jax.random.normal(key, ())\n\n    def run", "        return key\n\n    def run", (0, 6)),
+    # `make_key` returns a seed: only `Sampler.run`'s flow records another kind for `k`
+    ("    return jax.random.PRNGKey(seed)\n", "    return seed\n", (5, 1)),
+    # `maybe` (not always consuming) no longer draws: only `careful`, which calls it, asks again and differs
+    ("        return jax.random.normal(key, ())\n    return 0.0\n", "        return key\n    return 0.0\n", (5, 1)),
+    # a class annotation no walk reads
+    ("    key: jax.Array\n", "    key: int\n", (7, 0)),
+    # the imports, read by every walk
+    ("import dataclasses\n", "import dataclasses as dc\n", (0, 7)),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "walks"), KEY_FLOW_INPUT_EDITS,
+                         ids=["always-consumed", "flow-kinds", "argument-uses", "nothing-read", "imports"])
+def test_an_edit_changing_only_what_the_key_flow_read_walks_exactly_those_functions_again(old, new, walks):
+    document = IncrementalAnalysis("m.py")
+    document.update(KEYS_AND_HELPERS)
+    keys = key_walks(document)
+    keys.reused = keys.run = 0
+    text = replaced(KEYS_AND_HELPERS, old, new)
+    assert summary(document.update(text)) == summary(analyze(text, "m.py"))
+    assert (keys.reused, keys.run) == walks
 
 
 def test_what_a_function_says_about_keys_is_asked_again_when_the_imports_change():
@@ -352,7 +390,7 @@ def test_an_unfilled_copy_of_a_function_is_what_the_walk_makes():
     from sharpbits.analysis.model import ModuleModel
 
     model = ModuleModel(ast.parse(HELPER_AND_CALLERS.replace("def use(x):", "@jax.jit\ndef use(x):")))
-    used = next(f for f in model.functions.values() if f.name == "use")
+    used = next(f for f in model.scopes.functions.values() if f.name == "use")
     assert used.traces and used.param_kinds  # filled in by the later phases: the copy must not carry them
     copy = used.unfilled_copy(None)
     fresh = type(used)(used.node, used.name, used.qualname, None, used.params, used.param_nodes,
@@ -382,13 +420,13 @@ def test_the_indexes_of_a_reused_walk_are_what_a_fresh_walk_builds(base, edits):
             reused, fresh = ModuleModel(tree, reusable), ModuleModel(tree)
         except RecursionError:
             continue
-        assert reused.parents == fresh.parents and reused.owner == fresh.owner
-        assert reused.by_type == fresh.by_type
+        assert reused.scopes.parents == fresh.scopes.parents and reused.scopes.owner == fresh.scopes.owner
+        assert reused.scopes.by_type == fresh.scopes.by_type
         for types in [(ast.Assign, ast.AugAssign), (ast.Subscript,), (ast.Call, ast.Name, ast.FunctionDef)]:
-            assert reused.candidates("any of " + str(types), types, _any_node) == fresh.candidates(
-                "any of " + str(types), types, _any_node) == fresh.nodes(*types)
-        assert {info.node if info else None: reused.own_nodes(info) for info in [None, *reused.functions.values()]} == {
-            info.node if info else None: fresh.own_nodes(info) for info in [None, *fresh.functions.values()]}
+            assert reused.scopes.candidates("any of " + str(types), types, _any_node) == fresh.scopes.candidates(
+                "any of " + str(types), types, _any_node) == fresh.scopes.nodes(*types)
+        assert {info.node if info else None: reused.scopes.own_nodes(info) for info in [None, *reused.scopes.functions.values()]} == {
+            info.node if info else None: fresh.scopes.own_nodes(info) for info in [None, *fresh.scopes.functions.values()]}
 
 
 def _any_node(node: ast.AST) -> bool:

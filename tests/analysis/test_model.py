@@ -11,7 +11,7 @@ def model_of(code: str) -> ModuleModel:
 
 
 def traced_names(code: str) -> set[str]:
-    return {f.qualname for f in model_of(code).traced_functions()}
+    return {f.qualname for f in model_of(code).traced.traced_functions()}
 
 
 @pytest.mark.parametrize(
@@ -30,7 +30,7 @@ def traced_names(code: str) -> set[str]:
 def test_aliases_resolve(imports, expr, qualified):
     m = model_of(f"{imports}\n{expr}\n")
     node = m.tree.body[-1].value
-    assert m.qualname(node) == qualified
+    assert m.scopes.qualname(node) == qualified
 
 
 @pytest.mark.parametrize(
@@ -76,7 +76,7 @@ def test_static_arguments_are_python_values():
         "def f(x, n, mode, y):\n    return x\n"
     )
     m = model_of(code)
-    (f,) = m.traced_functions()
+    (f,) = m.traced.traced_functions()
     assert f.param_kinds == {"x": Kind.JAX, "n": Kind.PYTHON, "mode": Kind.PYTHON, "y": Kind.JAX}
 
 
@@ -84,8 +84,8 @@ def kinds_of_last_reads(code: str) -> dict[str, Kind]:
     m = model_of(code)
     out = {}
     for node in ast.walk(m.tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and id(node) in m.name_kinds:
-            out[node.id] = m.kind_at(node)
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and id(node) in m.kinds.name_kinds:
+            out[node.id] = m.kinds.kind_at(node)
     return out
 
 
@@ -111,7 +111,7 @@ def test_branches_that_disagree_make_a_value_unknown():
 
 def test_container_parameters_are_not_arrays():
     code = "import jax\n@jax.grad\ndef loss(params, x):\n    for k, v in params.items():\n        pass\n    return x\n"
-    (f,) = model_of(code).traced_functions()
+    (f,) = model_of(code).traced.traced_functions()
     # x is not differentiated: jax.grad passes it through as the caller gave it (not known to be a tracer)
     assert f.param_kinds["params"] is Kind.CONTAINER and f.param_kinds["x"] is Kind.UNKNOWN
 
@@ -120,7 +120,7 @@ def test_grad_traces_only_its_argnums():
     code = ("import jax\n@jax.grad\ndef f(t, i):\n    return t * i\n"
             "g = jax.grad(lambda a, b: a * b, argnums=1)\nh = jax.jit(jax.grad(lambda a, b: a * b))\n")
     model = model_of(code)
-    kinds = [(fn.qualname, fn.param_kinds) for fn in model.traced_functions()]
+    kinds = [(fn.qualname, fn.param_kinds) for fn in model.traced.traced_functions()]
     assert ("f", {"t": Kind.JAX, "i": Kind.UNKNOWN}) in kinds
     lambdas = [k for name, k in kinds if "lambda" in name]
     assert {"a": Kind.UNKNOWN, "b": Kind.JAX} in lambdas  # argnums=1

@@ -13,10 +13,15 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
+from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.kinds import ARRAYS, Kind
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.tracers import TracerValues
+
+if TYPE_CHECKING:
+    from sharpbits.analysis.model import ModuleModel
 
 # Methods that put a value into a container: method -> positions of the stored values (None: every argument).
 _STORING_METHODS: dict[str, tuple[int, ...] | None] = {
@@ -41,17 +46,21 @@ class SideEffect:
     receiver: ast.Name | None = None  # the name read to reach the state (`LOG` in `LOG.append(x)`)
 
 
-class SideEffects(TracerValues):
+class SideEffects(Fact):
     """The side-effect part of ModuleModel (see model.py)."""
 
     _side_effects: list[SideEffect] | None = None
     _side_effect_ids: set[int] | None = None
 
+    def __init__(self, model: ModuleModel) -> None:
+        super().__init__(model)
+        self.tracers = model.fact(TracerValues)
+
     def side_effects(self) -> list[SideEffect]:
         """Every side effect of compiled traced code in the module, in source order."""
         if self._side_effects is None:
             found: list[SideEffect] = []
-            for fn in self.functions.values():
+            for fn in self.scopes.functions.values():
                 if fn.traced and fn.compiled:
                     found.extend(self._effects_of(fn))
             found.sort(key=lambda e: (e.node.lineno, e.node.col_offset))  # type: ignore[attr-defined]
@@ -84,7 +93,7 @@ class SideEffects(TracerValues):
 
     def _effects_of(self, fn: FunctionInfo) -> list[SideEffect]:
         found: list[SideEffect] = []
-        for node in self.syntax_fact("side-effect candidates", fn.node, partial(_candidates, self, fn)):
+        for node in self.scopes.syntax_fact("side-effect candidates", fn.node, partial(_candidates, self, fn)):
             if isinstance(node, ast.Call):
                 effect = self._call_effect(node, fn)
             elif isinstance(node, ast.Subscript | ast.Attribute):
@@ -132,17 +141,17 @@ class SideEffects(TracerValues):
             return any(self._carries_traced(e, fn) for e in expr.elts)
         if isinstance(expr, ast.Dict):
             return any(self._carries_traced(v, fn) for v in expr.values)
-        kind = self.kind_of(expr, fn)
+        kind = self.kinds.kind_of(expr, fn)
         if kind in ARRAYS and not fn.abstract:
             # under jax.grad/jvp alone (no jit) JAX computes eagerly: only values computed from what the trace
             # binds (its parameters) are tracers; an array closed over from eager code, and what is computed
             # from it alone, is concrete (`problem.dt = ts[i + 1] - ts[i]`)
-            return self.reads_traced_name(expr, fn)
+            return self.tracers.reads_traced_name(expr, fn)
         return kind in _TRACED_KINDS
 
     def _call_effect(self, node: ast.Call, fn: FunctionInfo) -> SideEffect | None:
         func = node.func
-        if isinstance(func, ast.Name) and func.id == "next" and node.args and not self.is_local("next", fn):
+        if isinstance(func, ast.Name) and func.id == "next" and node.args and not self.scopes.is_local("next", fn):
             it = node.args[0]
             if isinstance(it, ast.Name) and self.outlives_trace(it.id, fn) and self._is_iterator(it.id, fn):
                 return SideEffect(node, fn, "advances the outer iterator", it.id, False, it)
@@ -150,7 +159,7 @@ class SideEffects(TracerValues):
         if not isinstance(func, ast.Attribute) or func.attr not in _STORING_METHODS:
             return None
         state = self._outer_state(func.value, fn)
-        if state is None or self.kind_of(func.value, fn) is not Kind.CONTAINER:
+        if state is None or self.kinds.kind_of(func.value, fn) is not Kind.CONTAINER:
             return None
         positions = _STORING_METHODS[func.attr]
         values = [a for i, a in enumerate(node.args) if positions is None or i in positions]
@@ -160,7 +169,7 @@ class SideEffects(TracerValues):
         return SideEffect(node, fn, f"stores a traced value in (`.{func.attr}`)", state[0], True, state[1])
 
     def _store_effect(self, node: ast.Subscript | ast.Attribute, fn: FunctionInfo) -> SideEffect | None:
-        assign = self.parents.get(node)
+        assign = self.scopes.parents.get(node)
         if not isinstance(assign, ast.Assign | ast.AugAssign | ast.AnnAssign) or assign.value is None:
             return None
         targets = assign.targets if isinstance(assign, ast.Assign) else [assign.target]
@@ -170,13 +179,13 @@ class SideEffects(TracerValues):
             return None
         if isinstance(node, ast.Subscript):
             state = self._outer_state(node.value, fn)
-            if state is None or self.kind_of(node.value, fn) is not Kind.CONTAINER:
+            if state is None or self.kinds.kind_of(node.value, fn) is not Kind.CONTAINER:
                 return None
             return SideEffect(node, fn, "stores a traced value in", state[0], True, state[1])
         state = self._outer_state(node, fn)
         if state is None:
             base = node.value
-            if not (isinstance(base, ast.Name) and base.id not in ("self", "cls") and base.id not in self.aliases
+            if not (isinstance(base, ast.Name) and base.id not in ("self", "cls") and base.id not in self.scopes.aliases
                     and self.outlives_trace(base.id, fn)):
                 return None
             state = (f"{base.id}.{node.attr}", base)
@@ -186,14 +195,14 @@ class SideEffects(TracerValues):
         """A store to a name declared `global`/`nonlocal` in traced `fn`."""
         if not self.outlives_trace(node.id, fn):
             return None  # a nonlocal of an enclosing function under the same trace
-        stmt = self.parents.get(node)
+        stmt = self.scopes.parents.get(node)
         if isinstance(stmt, ast.AugAssign):
-            kinds = {self.kind_of(stmt.value, fn), self._outer_kind(node.id, fn)}
+            kinds = {self.kinds.kind_of(stmt.value, fn), self._outer_kind(node.id, fn)}
             kind = Kind.JAX if not kinds.isdisjoint(_TRACED_KINDS) else (
                 Kind.PYTHON if kinds == {Kind.PYTHON} else Kind.UNKNOWN)
         elif isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None and node in (
                 stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]):
-            kind = Kind.JAX if self._carries_traced(stmt.value, fn) else self.kind_of(stmt.value, fn)
+            kind = Kind.JAX if self._carries_traced(stmt.value, fn) else self.kinds.kind_of(stmt.value, fn)
         else:
             return None  # a loop target, a `with ... as`, an unpacking: not told
         if kind in _TRACED_KINDS:
@@ -207,15 +216,15 @@ class SideEffects(TracerValues):
         """Whether a write of a global/nonlocal name is guarded by a test of that name: `if _CACHE is None:
         _CACHE = {}`, `if not _warned: ...; _warned = True`. A once-only initialisation or flag, meant to happen
         once: neither a side effect to report nor a change that makes the global stale."""
-        cur = self.parents.get(node)
+        cur = self.scopes.parents.get(node)
         while cur is not None and cur is not fn.node:
             if isinstance(cur, ast.If) and any(isinstance(n, ast.Name) and n.id == node.id for n in ast.walk(cur.test)):
                 return True
-            cur = self.parents.get(cur)
+            cur = self.scopes.parents.get(cur)
         return False
 
     def _outer_kind(self, name: str, fn: FunctionInfo) -> Kind:
-        return self.module_env.get(name, Kind.UNKNOWN) if fn.parent is None else Kind.UNKNOWN
+        return self.kinds.module_env.get(name, Kind.UNKNOWN) if fn.parent is None else Kind.UNKNOWN
 
     def _is_iterator(self, name: str, fn: FunctionInfo) -> bool:
         """Every binding of `name` in the scope that owns it makes an iterator: `iter(...)`, `map/zip/...`, a
@@ -224,9 +233,9 @@ class SideEffects(TracerValues):
         while owner is not None and name not in owner.local_names:
             owner = owner.parent
         values: list[ast.AST] = []
-        for node in self.own_nodes(owner):
+        for node in self.scopes.own_nodes(owner):
             if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
-                stmt = self.parents.get(node)
+                stmt = self.scopes.parents.get(node)
                 if not isinstance(stmt, ast.Assign) or node not in stmt.targets:
                     return False
                 values.append(stmt.value)
@@ -238,27 +247,27 @@ class SideEffects(TracerValues):
         if not isinstance(value, ast.Call):
             return False
         if isinstance(value.func, ast.Name) and value.func.id in _ITERATOR_MAKERS and (
-                scope is None or not self.is_local(value.func.id, scope)):
+                scope is None or not self.scopes.is_local(value.func.id, scope)):
             return True
-        q = self.qualname(value.func, scope)
+        q = self.scopes.qualname(value.func, scope)
         if q is not None and q.startswith("itertools."):
             return q != "itertools.count"  # `next(ids)` for unique names is meant to run at trace time
 
-        target = self._resolve_function(value.func, scope)
+        target = self.scopes.resolve_function(value.func, scope)
         return target is not None and not isinstance(target.node, ast.Lambda) and any(
-            isinstance(n, ast.Yield | ast.YieldFrom) for n in self.own_nodes(target))
+            isinstance(n, ast.Yield | ast.YieldFrom) for n in self.scopes.own_nodes(target))
 
 
 def _own_trace(fn: FunctionInfo) -> bool:
     """Traced by a transformation of its own (not only because it is defined in, or called from, traced code)."""
-    return any(not t.transform.startswith(("called from", "defined inside")) for t in fn.traces)
+    return any(not t.indirect for t in fn.traces)
 
 
 def _candidates(model: SideEffects, fn: FunctionInfo) -> list[ast.AST]:
     """The nodes of a function's own body that could change state outside its trace (in body order):
     `next(...)` and `x.append(...)`-like calls, stores into subscripts and attributes, writes to names it declares
     `global`/`nonlocal`. Which of them do is for `_effects_of` to tell."""
-    own = model.own_nodes(fn)
+    own = model.scopes.own_nodes(fn)
     declared = {name for node in own if isinstance(node, ast.Global | ast.Nonlocal) for name in node.names}
     candidates: list[ast.AST] = []
     for node in own:

@@ -129,10 +129,10 @@ def confirm_with_traces(result: AnalysisResult, measured: list[Measured], lines:
 
 def _traced_functions(model: ModuleModel, source: SourceText) -> list[TracedFunction]:
     out = []
-    loops = sorted(((n.lineno, n.end_lineno or n.lineno) for n in model.nodes(ast.For, ast.While)),  # type: ignore[attr-defined]
+    loops = sorted(((n.lineno, n.end_lineno or n.lineno) for n in model.scopes.nodes(ast.For, ast.While)),  # type: ignore[attr-defined]
                    key=lambda span: span[0])
     starts = [first for first, _ in loops]
-    for fn in model.traced_functions():
+    for fn in model.traced.traced_functions():
         node = fn.node
         if isinstance(node, ast.Lambda) or fn.parent is not None:
             continue  # the worker traces module-level functions and methods by name

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import ast
 
-from sharpbits.analysis.kinds import ARRAYS, Kind, ValueKinds
+from sharpbits.analysis.facts import Fact
+from sharpbits.analysis.flow import statement_lists
+from sharpbits.analysis.kinds import ARRAYS, Kind
 from sharpbits.analysis.scopes import FunctionInfo
 
 # Transformations whose result is compiled code, cached per wrapped function object.
@@ -33,7 +35,7 @@ _PURE_BUILTINS = {"range", "len", "enumerate", "zip", "isinstance", "id", "type"
                   "sum", "abs", "round", "sorted", "reversed", "dict", "set", "getattr", "hasattr"}
 
 
-class Execution(ValueKinds):
+class Execution(Fact):
     """The execution part of ModuleModel (see model.py)."""
 
     _loop_calls: dict[str, list[ast.Call]] | None = None
@@ -45,10 +47,10 @@ class Execution(ValueKinds):
         command, a fixture) nor a test. In a program module they are its library part, called from other
         modules."""
         if self._unreached is None:
-            functions = {name: fn.node for name, fn in self.module_functions.items()
+            functions = {name: fn.node for name, fn in self.scopes.module_functions.items()
                          if isinstance(fn.node, ast.FunctionDef | ast.AsyncFunctionDef)}
             run = {name for name, node in functions.items() if node.decorator_list or name.startswith("test")}
-            work: list[ast.AST] = [s for s in self.tree.body if not isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)]
+            work: list[ast.AST] = [s for s in self.scopes.tree.body if not isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)]
             work += [functions[name] for name in run]
             while work:
                 for node in ast.walk(work.pop()):
@@ -61,14 +63,14 @@ class Execution(ValueKinds):
     def enclosing_loop(self, node: ast.AST) -> ast.AST | None:
         """The innermost loop of the same scope that runs `node` once per iteration: a `for`/`while` whose body
         holds it, or a comprehension whose element holds it. None outside loops (or in a loop's iterable)."""
-        child, cur = node, self.parents.get(node)
+        child, cur = node, self.scopes.parents.get(node)
         while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
                                                     | ast.ClassDef | ast.Module):
             if isinstance(cur, LOOPS) and (child in cur.body or (isinstance(cur, ast.While) and child is cur.test)):
                 return cur
             if isinstance(cur, _COMPREHENSIONS) and child is not cur.generators[0]:
                 return cur
-            child, cur = cur, self.parents.get(cur)
+            child, cur = cur, self.scopes.parents.get(cur)
         return None
 
     def binding_before(self, read: ast.Name, region: ast.AST) -> ast.stmt | None:
@@ -78,16 +80,15 @@ class Execution(ValueKinds):
         (the read then sees the value of an earlier iteration, or from before the region)."""
         cur: ast.AST = read
         while cur is not region:
-            parent = self.parents.get(cur)
+            parent = self.scopes.parents.get(cur)
             if parent is None:
                 return None
             if isinstance(cur, ast.stmt):
-                for field in ("body", "orelse", "finalbody"):
-                    block = getattr(parent, field, None)
-                    if isinstance(block, list) and any(s is cur for s in block):
+                for block in statement_lists(parent):
+                    if any(s is cur for s in block):
                         index = next(i for i, s in enumerate(block) if s is cur)
                         for earlier in reversed(block[:index]):
-                            if _binds(earlier, read.id):
+                            if _may_bind(earlier, read.id):
                                 return earlier
             cur = parent
         return None
@@ -96,12 +97,12 @@ class Execution(ValueKinds):
         """A call of `fn` made once per iteration of a loop somewhere in the module (by name, or `self.name(...)`
         for a method); None when there is none or `fn` caches its results (`functools.cache`/`lru_cache`)."""
         if isinstance(fn.node, ast.Lambda) or any(
-                self.qualname(d.func if isinstance(d, ast.Call) else d, fn.parent) in _CACHING_DECORATORS
+                self.scopes.qualname(d.func if isinstance(d, ast.Call) else d, fn.parent) in _CACHING_DECORATORS
                 for d in fn.node.decorator_list):
             return None
         if self._loop_calls is None:
             self._loop_calls = {}
-            for call in self.nodes(ast.Call):
+            for call in self.scopes.nodes(ast.Call):
                 assert isinstance(call, ast.Call)
                 func = call.func
                 name = func.id if isinstance(func, ast.Name) else func.attr if (
@@ -111,11 +112,11 @@ class Execution(ValueKinds):
                     self._loop_calls.setdefault(name, []).append(call)
         is_method = fn.parent is None and "." in fn.qualname and fn.params[:1] in (["self"], ["cls"])
         for call in self._loop_calls.get(fn.name, []):
-            scope = self.enclosing_function(call)
+            scope = self.scopes.enclosing_function(call)
             if isinstance(call.func, ast.Attribute):
                 if is_method and scope is not None and scope.qualname.rsplit(".", 1)[0] == fn.qualname.rsplit(".", 1)[0]:
                     return call
-            elif not is_method and self._resolve_function(call.func, scope) is fn:
+            elif not is_method and self.scopes.resolve_function(call.func, scope) is fn:
                 return call
         return None
 
@@ -123,20 +124,20 @@ class Execution(ValueKinds):
         """Whether calling `func` runs compiled JAX code: a function decorated with `jax.jit` (or pmap,
         `eqx.filter_jit`, `nnx.jit`), a name bound to `jax.jit(...)`, or `jax.jit(f)` itself."""
         if isinstance(func, ast.Call):
-            site = self.transform_of(func.func, scope)
+            site = self.traced.transform_of(func.func, scope)
             return site is not None and site.transform in COMPILING and bool(func.args)
         if not isinstance(func, ast.Name):
             return False
-        target = self._resolve_function(func, scope)
+        target = self.scopes.resolve_function(func, scope)
         if target is not None and not isinstance(target.node, ast.Lambda):
             return any(t.transform in COMPILING and t.node in target.node.decorator_list for t in target.traces)
         owner: FunctionInfo | None = scope
         while owner is not None and func.id not in owner.local_names:
             owner = owner.parent
         values = []
-        for node in self.own_nodes(owner):
+        for node in self.scopes.own_nodes(owner):
             if isinstance(node, ast.Name) and node.id == func.id and isinstance(node.ctx, ast.Store):
-                stmt = self.parents.get(node)
+                stmt = self.scopes.parents.get(node)
                 if not isinstance(stmt, ast.Assign) or node not in stmt.targets:
                     return False
                 values.append(stmt.value)
@@ -146,17 +147,17 @@ class Execution(ValueKinds):
         """The kind of what a call returns when it starts JAX work on the device (asynchronously): JAX (or a
         mask or key) for one array, UNKNOWN for a pytree from compiled code; None when it starts none that is
         known (NumPy, Python, calls of unknown functions, helpers that wait for their own results)."""
-        kind = self.kind_of(call, scope)
-        if kind in (*ARRAYS, Kind.KEY) and self.qualname(call.func, scope) in PYTREE_RESULTS:
+        kind = self.kinds.kind_of(call, scope)
+        if kind in (*ARRAYS, Kind.KEY) and self.scopes.qualname(call.func, scope) in PYTREE_RESULTS:
             return Kind.UNKNOWN  # `jnp.linalg.svd(m)`: a tuple of arrays
         if kind in (*ARRAYS, Kind.KEY):
-            if isinstance(call.func, ast.Name) and self.module_functions.get(call.func.id) is not None:
-                helper = self.module_functions[call.func.id]
-                if any(self.host_sync(n, helper) for n in self.own_nodes(helper) if isinstance(n, ast.Call)):
+            if isinstance(call.func, ast.Name) and self.scopes.module_functions.get(call.func.id) is not None:
+                helper = self.scopes.module_functions[call.func.id]
+                if any(self.host_sync(n, helper) for n in self.scopes.own_nodes(helper) if isinstance(n, ast.Call)):
                     return None  # a helper that waits for its own result before returning
             return kind
         if self.compiled_callee(call.func, scope):
-            wrapped = self._resolve_function(call.func.args[0] if isinstance(call.func, ast.Call) else call.func, scope)
+            wrapped = self.scopes.resolve_function(call.func.args[0] if isinstance(call.func, ast.Call) else call.func, scope)
             if wrapped is not None and computes_nothing(wrapped):
                 return None  # an empty step, or one handing its arguments back: no computation to wait for
             return Kind.UNKNOWN
@@ -170,9 +171,9 @@ class Execution(ValueKinds):
         if isinstance(func, ast.Attribute) and func.attr in _SYNC_METHODS:
             return True
         if isinstance(func, ast.Name) and func.id in _SYNC_BUILTINS and call.args and (
-                scope is None or not self.is_local(func.id, scope)):
+                scope is None or not self.scopes.is_local(func.id, scope)):
             return True
-        q = self.qualname(func, scope)
+        q = self.scopes.qualname(func, scope)
         if q in _SYNC_FUNCS:
             return True
         return q is not None and q.split(".")[0] in ("numpy", "onp") and bool(call.args)
@@ -181,10 +182,10 @@ class Execution(ValueKinds):
         """A call that neither starts JAX work nor waits for it: `range`, `len`, `list.append`, ..."""
         func = call.func
         if isinstance(func, ast.Name):
-            return func.id in _PURE_BUILTINS and (scope is None or not self.is_local(func.id, scope))
+            return func.id in _PURE_BUILTINS and (scope is None or not self.scopes.is_local(func.id, scope))
         if isinstance(func, ast.Attribute) and func.attr in ("append", "extend", "insert", "update", "add",
                                                               "format", "join", "items", "keys", "values"):
-            return self.kind_of(func.value, scope) in (Kind.CONTAINER, Kind.PYTHON)
+            return self.kinds.kind_of(func.value, scope) in (Kind.CONTAINER, Kind.PYTHON)
         return False
 
 
@@ -213,7 +214,7 @@ def computes_nothing(fn: FunctionInfo) -> bool:
     return True
 
 
-def _binds(stmt: ast.stmt, name: str) -> bool:
+def _may_bind(stmt: ast.stmt, name: str) -> bool:
     """Whether running `stmt` may bind `name` (not counting the bodies of functions and classes it defines)."""
     stack: list[ast.AST] = [stmt]
     while stack:

@@ -7,11 +7,16 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sharpbits.analysis.effects import SideEffects
-from sharpbits.analysis.keys import KeyFlow
+from sharpbits.analysis.facts import Fact
+from sharpbits.analysis.flow import statement_lists
 from sharpbits.analysis.kinds import Kind, ValueKinds
 from sharpbits.analysis.scopes import FunctionInfo
+
+if TYPE_CHECKING:
+    from sharpbits.analysis.model import ModuleModel
 
 _MUTATING_METHODS = {"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "popitem",
                      "add", "discard", "sort", "reverse", "__setitem__"}
@@ -26,17 +31,15 @@ class Change:
 
 
 def _module_level_statements(tree: ast.Module):
-    """Statements that run at module level: the body, and the bodies of module-level if/for/while/try/with."""
+    """Statements that run at module level: the body, and the blocks of module-level compound statements."""
     stack: list[ast.stmt] = list(reversed(tree.body))
     while stack:
         stmt = stack.pop()
         yield stmt
         if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             continue
-        for field in ("body", "orelse", "finalbody"):
-            stack.extend(reversed(getattr(stmt, field, []) or []))
-        for handler in getattr(stmt, "handlers", []) or []:
-            stack.extend(reversed(handler.body))
+        for block in statement_lists(stmt):  # (popped last block first, as it always was)
+            stack.extend(reversed(block))
 
 
 def _targets(stmt: ast.stmt) -> list[ast.AST]:
@@ -74,7 +77,7 @@ class _Globals:
         self.changes: dict[str, list[Change]] = {}
         self.containers: set[str] = set()
         self.classes: set[str] = set()
-        for stmt in _module_level_statements(model.tree):
+        for stmt in _module_level_statements(model.scopes.tree):
             if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
                 self.kinds[stmt.name] = "def"
                 self.bindings.setdefault(stmt.name, []).append(stmt)
@@ -94,7 +97,7 @@ class _Globals:
                     self.bindings.setdefault(stored.id, []).append(stmt)
                     if isinstance(stmt, ast.For | ast.AsyncFor | ast.AugAssign):
                         self.bindings[stored.id].append(stmt)  # a loop or `+=` rebinds it again
-            if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None and _is_mutable(stmt.value, model):
+            if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None and _is_mutable(stmt.value, model.kinds):
                 for target in _targets(stmt):
                     if isinstance(target, ast.Name):
                         self.containers.add(target.id)
@@ -102,22 +105,22 @@ class _Globals:
             if self.kinds.get(name) == "value" and len(stmts) > 1:
                 for stmt in stmts[1:]:
                     self.changes.setdefault(name, []).append(Change(stmt.lineno, "reassigned", False))
-        for node in model.nodes(ast.Global):
-            fn = model.enclosing_function(node)
+        for node in model.scopes.nodes(ast.Global):
+            fn = model.scopes.enclosing_function(node)
             if fn is not None:
                 self._global_writes(fn, set(node.names))  # type: ignore[attr-defined]
         self._mutations()
 
     def _global_writes(self, fn: FunctionInfo, declared: set[str]) -> None:
-        for node in self.model.own_nodes(fn):
+        for node in self.model.scopes.own_nodes(fn):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del) and node.id in declared:
-                if self.model.is_side_effect(node) or self.model.once_only_init(node, fn):
+                if self.model.effects.is_side_effect(node) or self.model.effects.once_only_init(node, fn):
                     continue  # traced code writing a global: one hazard, reported by side-effect-in-jit; or a
                     # lazy initialisation (`if _CACHE is None: _CACHE = ...`) that sets the value once
                 self.changes.setdefault(node.id, []).append(Change(node.lineno, f"written through `global` in `{fn.name}`", True))
 
     def _mutations(self) -> None:
-        for node in self.model.candidates("mutation candidates", (ast.Subscript, ast.Attribute, ast.Call),
+        for node in self.model.scopes.candidates("mutation candidates", (ast.Subscript, ast.Attribute, ast.Call),
                                           _may_mutate):
             base: ast.AST | None = None
             cls = type(node)
@@ -125,8 +128,8 @@ class _Globals:
                 base = node.value  # type: ignore[attr-defined]  # `config["relu"] = True`, `settings.clip = 10.0`, `MEAN[:] = ...`
                 if (isinstance(node, ast.Attribute) and isinstance(base, ast.Name) and base.id in self.classes
                         and f"{base.id}.{node.attr}" in self.kinds):
-                    fn = self.model.enclosing_function(node)
-                    if fn is None or not self.model.is_local(base.id, fn):  # Config.scale = 2.0
+                    fn = self.model.scopes.enclosing_function(node)
+                    if fn is None or not self.model.scopes.is_local(base.id, fn):  # Config.scale = 2.0
                         self.changes.setdefault(f"{base.id}.{node.attr}", []).append(
                             Change(node.lineno, "reassigned", fn is not None))
                     continue
@@ -139,12 +142,12 @@ class _Globals:
                     continue
             else:
                 continue
-            fn = self.model.enclosing_function(node)
-            if fn is not None and self.model.is_local(base.id, fn):
+            fn = self.model.scopes.enclosing_function(node)
+            if fn is not None and self.model.scopes.is_local(base.id, fn):
                 continue
-            if self.model.is_side_effect(node):
+            if self.model.effects.is_side_effect(node):
                 continue  # traced code storing into a global container: reported by side-effect-in-jit
-            if fn is not None and _registers_its_argument(node, fn, self.model):
+            if fn is not None and _registers_its_argument(node, fn, self.model.kinds):
                 continue
             attribute = node.attr if isinstance(node, ast.Attribute) else None
             self.changes.setdefault(base.id, []).append(
@@ -174,7 +177,7 @@ class _Globals:
 
     def _enclosing_loop(self, line: int) -> tuple[int, int] | None:
         """The line span of the module-level loop that holds this line (a loop repeats what comes after)."""
-        for stmt in self.model.tree.body:
+        for stmt in self.model.scopes.tree.body:
             if isinstance(stmt, ast.For | ast.While | ast.AsyncFor) and stmt.lineno <= line <= (stmt.end_lineno or 0):
                 return stmt.lineno, stmt.end_lineno or stmt.lineno
         return None
@@ -190,9 +193,9 @@ class _Globals:
             cur = work.pop()
             if cur.parent is None and not isinstance(cur.node, ast.Lambda):
                 names.add(cur.name)
-            reached_from = [caller for caller, _ in model.calls_from_traced(cur)]
+            reached_from = [caller for caller, _ in model.traced.calls_from_traced(cur)]
             for site in cur.traces:  # a lax.scan body is run by the function that calls lax.scan
-                runner = model.enclosing_function(site.node) if site.node is not None else None
+                runner = model.scopes.enclosing_function(site.node) if site.node is not None else None
                 if runner is not None:
                     reached_from.append(runner)
             if cur.parent is not None:
@@ -201,12 +204,12 @@ class _Globals:
                 if id(caller) not in seen:
                     seen.add(id(caller))
                     work.append(caller)
-        for stmt in model.tree.body:
+        for stmt in model.scopes.tree.body:
             if (isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and stmt.value.args
                     and isinstance(stmt.value.args[0], ast.Name) and stmt.value.args[0].id in names):
                 names.update(t.id for t in stmt.targets if isinstance(t, ast.Name))
         lines = []
-        for node in model.own_nodes(None):
+        for node in model.scopes.own_nodes(None):
             if not isinstance(node, ast.Call):
                 continue
             func = node.func
@@ -222,12 +225,12 @@ def _registers_its_argument(node: ast.AST, fn: FunctionInfo, model: ValueKinds) 
     object, registers its argument under it and returns it (`p = Primitive(name); RULES[p] = rule; return p`).
     Entries are added once, at import, and never overwritten (the factory's key did not exist before the call);
     read under jit by a static key, that is not a value that goes stale."""
-    assign = model.parents.get(node)
+    assign = model.scopes.parents.get(node)
     if not (isinstance(assign, ast.Assign) and isinstance(assign.value, ast.Name) and assign.value.id in fn.params):
         return False
     if isinstance(fn.node, ast.Lambda):
         return False
-    returns = [n for n in model.own_nodes(fn) if isinstance(n, ast.Return)]
+    returns = [n for n in model.scopes.own_nodes(fn) if isinstance(n, ast.Return)]
     if not returns:
         return False
     returned = {r.value.id if isinstance(r.value, ast.Name) else None for r in returns}
@@ -239,12 +242,12 @@ def _registers_its_argument(node: ast.AST, fn: FunctionInfo, model: ValueKinds) 
 
 def _made_here(name: str, fn: FunctionInfo, model: ValueKinds) -> bool:
     """Whether every binding of the local `name` in `fn` is `name = SomeCall(...)`: an object the call made."""
-    stores = [n for n in model.own_nodes(fn) if isinstance(n, ast.Name) and n.id == name
+    stores = [n for n in model.scopes.own_nodes(fn) if isinstance(n, ast.Name) and n.id == name
               and isinstance(n.ctx, ast.Store)]
     if not stores or name in fn.params:
         return False
     for store in stores:
-        assign = model.parents.get(store)
+        assign = model.scopes.parents.get(store)
         if not (isinstance(assign, ast.Assign) and assign.targets == [store] and isinstance(assign.value, ast.Call)):
             return False
     return True
@@ -258,18 +261,22 @@ def _is_mutable(value: ast.AST, model: ValueKinds) -> bool:
     return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("dict", "list", "set")
 
 
-class GlobalChanges(KeyFlow, SideEffects):
+class GlobalChanges(Fact):
     """The globals part of ModuleModel (see model.py). A change made as a side effect of traced code is the
     side effect's hazard (side-effect-in-jit), not also a stale global."""
 
     _globals: _Globals | None = None
 
+    def __init__(self, model: ModuleModel) -> None:
+        super().__init__(model)
+        self.effects = model.fact(SideEffects)
+
     def reaches_to_mutate(self, node: ast.Name) -> bool:
         """Whether this read of a name only reaches the object to change it in place (`LOG` in `LOG.append(v)`,
         `CACHE` in `CACHE[k] = v`): the object is used by reference, no value of it is baked into a trace."""
-        parent = self.parents.get(node)
+        parent = self.scopes.parents.get(node)
         if isinstance(parent, ast.Attribute) and parent.attr in _MUTATING_METHODS:
-            call = self.parents.get(parent)
+            call = self.scopes.parents.get(parent)
             return isinstance(call, ast.Call) and call.func is parent
         return isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Store | ast.Del)
 

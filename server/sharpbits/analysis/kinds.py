@@ -5,18 +5,15 @@ know: UNKNOWN never produces a finding."""
 from __future__ import annotations
 
 import ast
-import contextlib
 import enum
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
 
-from sharpbits.analysis.scopes import FunctionInfo
+from sharpbits.analysis.flow import ForwardFlow
+from sharpbits.analysis.scopes import FunctionInfo, Scopes
 from sharpbits.analysis.syntax import iter_children
-from sharpbits.analysis.traced import TracedCode
-
-if TYPE_CHECKING:
-    from sharpbits.analysis.reuse import FunctionFlows
+from sharpbits.analysis.traced import Provenance, TracedCode
 
 
 class Kind(enum.Enum):
@@ -71,13 +68,24 @@ _CONTAINER_METHODS = {"items", "keys", "values", "append", "extend", "get", "upd
                       "insert", "remove", "popitem", "copy_from"}
 
 
-class ValueKinds(TracedCode):
+class ValueKinds:
     """The value-kind part of ModuleModel (see model.py)."""
 
     name_kinds: dict[int, Kind]
     module_env: dict[str, Kind]
     _returns: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[Kind, tuple[Kind, ...] | None] | None]
     _attribute_kinds: dict[str, dict[str, Kind]]
+
+    def __init__(self, scopes: Scopes, traced: TracedCode) -> None:
+        """Runs the dataflow of the module and of every function (taking an earlier version's flows where
+        `scopes.reusable` has them and everything they read is the same)."""
+        self.scopes = scopes
+        self.traced = traced
+        self.name_kinds = {}  # id(ast.Name load) -> kind at that point
+        self.module_env = {}
+        self._returns = {}
+        self._attribute_kinds = {}
+        self._run_dataflow(scopes.reusable.flows if scopes.reusable is not None else None)
 
     def kind_of(self, node: ast.AST, scope: FunctionInfo | None) -> Kind:
         """The kind of an expression, using the recorded kinds of the names it reads."""
@@ -89,7 +97,7 @@ class ValueKinds(TracedCode):
     def used_as_array(self, fn: FunctionInfo, name: str) -> bool:
         """Whether a parameter is used the way only an array is: `x @ w`, `x.shape`, `x.T`, `jnp.f(x)`. A
         parameter may otherwise be a pytree (a list of layers), which a loop over it walks, not unrolls."""
-        for node in self.own_nodes(fn):
+        for node in self.scopes.own_nodes(fn):
             if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
                 if any(isinstance(side, ast.Name) and side.id == name for side in (node.left, node.right)):
                     return True
@@ -97,7 +105,7 @@ class ValueKinds(TracedCode):
                 if node.attr in ARRAY_STATIC_ATTRS or node.attr in ("T", "mT", "at", "astype", "reshape"):
                     return True
             elif isinstance(node, ast.Call) and any(isinstance(a, ast.Name) and a.id == name for a in node.args):
-                q = self.qualname(node.func, fn)
+                q = self.scopes.qualname(node.func, fn)
                 if q is not None and q.startswith(("jax.numpy.", "jax.lax.", "jax.nn.")):
                     return True
         return False
@@ -111,12 +119,12 @@ class ValueKinds(TracedCode):
             for node in ast.walk(stmt):
                 if isinstance(node, ast.Name):
                     if isinstance(node.ctx, ast.Load) and self.kind_at(node) in traced_kinds:
-                        parent = self.parents.get(node)
+                        parent = self.scopes.parents.get(node)
                         if isinstance(parent, ast.Attribute) and parent.attr in ARRAY_STATIC_ATTRS:
                             continue  # x.shape, x.ndim: static facts, no equation
                         return True
                 elif isinstance(node, ast.Call):
-                    q = self.qualname(node.func, scope)
+                    q = self.scopes.qualname(node.func, scope)
                     if q is not None and q.startswith("jax.") and qualified_call_kind(q) in traced_kinds:
                         return True
         return False
@@ -126,13 +134,13 @@ class ValueKinds(TracedCode):
         """`reusable`: the flows of an earlier version's functions (analysis/reuse.py), taken where everything
         a flow read is the same; the kinds come out the same with or without it."""
         module_flow = _Flow(self, None, {})
-        module_flow.run_block(self.tree.body)
+        module_flow.run_body(self.scopes.tree.body)
         self.module_env = module_flow.env
         if reusable is not None:
             reusable.begin(self)
         # Functions in definition order; nested functions see their parent's environment at the end of the
         # parent (closures read the latest binding), helpers see the kinds their traced callers pass.
-        ordered = sorted(self.functions.values(), key=lambda f: (_depth(f), _helper_rank(f)))
+        ordered = sorted(self.scopes.functions.values(), key=lambda f: (_depth(f), _helper_rank(f)))
         final_envs: dict[int, dict[str, Kind]] = {}
         for info in ordered:
             info.param_kinds = self._param_kinds(info)
@@ -144,21 +152,40 @@ class ValueKinds(TracedCode):
         if reusable is not None:
             reusable.commit(self)
 
-    def function_flow(self, info: FunctionInfo, closure: dict[str, Kind], record: dict[int, Kind]) -> dict[str, Kind]:
+    def function_flow(self, info: FunctionInfo, closure: dict[str, Kind], record: dict[int, Kind],
+                      log: list[tuple] | None = None) -> dict[str, Kind]:
         """Runs the dataflow of one function's body, recording the kind at each name read into `record`;
-        returns the environment at its end (what nested functions' closures see)."""
+        returns the environment at its end (what nested functions' closures see). `log`: where to append what
+        the flow asks of the rest of the module (see `_query_log`), for FunctionFlows below."""
+        if log is not None:
+            self._query_log = log
+            try:
+                return self.function_flow(info, closure, record)
+            finally:
+                self._query_log = None
         flow = _Flow(self, info, {**closure, **info.param_kinds})
         flow.record = record
         if isinstance(info.node, ast.Lambda):
             flow.visit_expr(info.node.body)
         else:
-            flow.run_block(info.node.body)
+            flow.run_body(info.node.body)
         return flow.env
 
     # What a function's flow asks of the rest of the module, in order, while `_query_log` is a list (see
     # analysis/reuse.py): module_functions lookups, return_kinds and instance_attribute_kind answers.
     # Queries made while answering one are not logged: they follow from it.
     _query_log: list[tuple] | None = None
+
+    def flow_records(self, fn: FunctionInfo) -> dict[int, Kind]:
+        """The kinds the flow of `fn` recorded in this version (id(ast.Name) -> kind), as kept for the next
+        version ({} when nothing is kept: an analysis from scratch)."""
+        flows = self.scopes.reusable.flows if self.scopes.reusable is not None else None
+        return (flows.records(fn.node) if flows is not None else None) or {}
+
+    def log_lookup(self, name: str, fn: FunctionInfo | None) -> None:
+        """A flow looked up the module-level function `name` (and found `fn`): logged while a log is kept."""
+        if self._query_log is not None:
+            self._query_log.append(("lookup", name, fn.node if fn is not None else None))
 
     def _logged(self, entry: tuple, answer: Callable[[], object]) -> object:
         log = self._query_log
@@ -188,11 +215,11 @@ class ValueKinds(TracedCode):
         if table is None:
             table = self._attribute_kinds[owner] = {}
             seen: dict[str, set[Kind]] = {}
-            for fn in self.functions.values():
+            for fn in self.scopes.functions.values():
                 if fn.parent is not None or not fn.qualname.startswith(owner + ".") or "." in fn.qualname[len(owner) + 1:]:
                     continue
                 evaluator = _KindEvaluator(self, fn, {})
-                for node in self.own_nodes(fn):
+                for node in self.scopes.own_nodes(fn):
                     if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
                         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                         for target in targets:
@@ -223,7 +250,7 @@ class ValueKinds(TracedCode):
         env = {p: Kind.UNKNOWN for p in fn.params}
         env.update({p: k for p, k in args.items() if p in env})
         flow = _Flow(self, fn, env, record={})
-        flow.run_block(fn.node.body)  # type: ignore[arg-type]
+        flow.run_body(fn.node.body)  # type: ignore[arg-type]
         results = flow.returns or []
         if not results:
             return None
@@ -244,18 +271,18 @@ class ValueKinds(TracedCode):
         if info.traces:
             return self._parameter_kinds(info)
         # never changed once made: FunctionInfo.param_kinds is replaced, not updated
-        return self.syntax_fact("untraced parameter kinds", info.node, partial(self._parameter_kinds, info))
+        return self.scopes.syntax_fact("untraced parameter kinds", info.node, partial(self._parameter_kinds, info))
 
     def _parameter_kinds(self, info: FunctionInfo) -> dict[str, Kind]:
         kinds: dict[str, Kind] = {}
         a = info.node.args
         defaults = dict(zip([p.arg for p in [*a.posonlyargs, *a.args]][::-1], a.defaults[::-1], strict=False))
         defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
-        evidence, written_whole = self.syntax_fact("parameter evidence", info.node,
+        evidence, written_whole = self.scopes.syntax_fact("parameter evidence", info.node,
                                                    partial(_parameter_evidence, self, info))
-        helper_calls = self._calls_from_traced.get(info.qualname, [])
-        directly_traced = any(not t.transform.startswith(("called from", "defined inside")) for t in info.traces)
-        passed_through = self.passed_through_params(info) if directly_traced else set()
+        helper_calls = self.traced.calls_from_traced(info)
+        directly_traced = any(not t.indirect for t in info.traces)
+        passed_through = self.traced.passed_through_params(info) if directly_traced else set()
         if any(t.statics_unknown for t in info.traces):
             directly_traced = False  # static_argnums=<a variable>: which parameters are traced is not known
         unmapped = _unmapped_everywhere(info)
@@ -284,9 +311,9 @@ class ValueKinds(TracedCode):
     def _passed_arrays(self, info: FunctionInfo, name: str) -> bool:
         """Whether this module calls `info` and every value it passes to parameter `name` is a JAX array the caller
         made (a caller's own parameter is only assumed to be an array, and may be the reference handed on)."""
-        values = self.argument_values(info, name)
+        values = self.traced.argument_values(info, name)
         for value in values:
-            scope = self.enclosing_function(value)
+            scope = self.scopes.enclosing_function(value)
             if isinstance(value, ast.Name) and scope is not None and value.id in scope.params:
                 return False
             if self.kind_of(value, scope) not in ARRAYS:
@@ -315,7 +342,7 @@ class ValueKinds(TracedCode):
 def _unmapped_everywhere(info: FunctionInfo) -> set[str]:
     """Parameters that every transformation tracing the function directly passes through unbatched (vmap's
     `in_axes=None`): they hold whatever the caller passes, a concrete value when the caller is eager."""
-    direct = [t for t in info.traces if not t.transform.startswith(("called from", "defined inside"))]
+    direct = [t for t in info.traces if not t.indirect]
     if not direct:
         return set()
     positional = [p.arg for p in [*info.node.args.posonlyargs, *info.node.args.args]]
@@ -334,7 +361,7 @@ def _helper_rank(info: FunctionInfo) -> int:
     # Directly traced functions first, so helpers see the kinds their callers pass.
     if not info.traced:
         return 0
-    return 1 if any(t.transform.startswith("called from") for t in info.traces) else 0
+    return 1 if any(t.provenance is Provenance.CALLED_FROM for t in info.traces) else 0
 
 
 def _is_none(node: ast.AST) -> bool:
@@ -342,7 +369,7 @@ def _is_none(node: ast.AST) -> bool:
 
 
 def _is_bool_dtype(node: ast.AST, model: ValueKinds, scope: FunctionInfo | None) -> bool:
-    return (isinstance(node, ast.Name) and node.id == "bool") or model.qualname(node, scope) in (
+    return (isinstance(node, ast.Name) and node.id == "bool") or model.scopes.qualname(node, scope) in (
         "jax.numpy.bool_", "numpy.bool_", "jax.numpy.bool")
 
 
@@ -405,7 +432,7 @@ def _parameter_evidence(model: ValueKinds, info: FunctionInfo) -> tuple[set[str]
     container: set[str] = set()
     whole: set[str] = set()
     Name, Subscript, Constant = ast.Name, ast.Subscript, ast.Constant  # local names: the loop is hot
-    for node in model.own_nodes(info):
+    for node in model.scopes.own_nodes(info):
         cls = type(node)
         if cls is ast.Attribute:
             value = node.value  # type: ignore[attr-defined]
@@ -440,9 +467,9 @@ class _KindEvaluator:
             return self.model.name_kinds.get(id(node), Kind.UNKNOWN)
         if node.id in self.env:
             return self.env[node.id]
-        if self.scope is not None and self.model.is_local(node.id, self.scope):
+        if self.scope is not None and self.model.scopes.is_local(node.id, self.scope):
             return Kind.UNKNOWN
-        if node.id in self.model.aliases:
+        if node.id in self.model.scopes.aliases:
             return Kind.MODULE
         return self.model.module_env.get(node.id, Kind.UNKNOWN)
 
@@ -490,7 +517,7 @@ class _KindEvaluator:
         return Kind.UNKNOWN
 
     def attribute(self, node: ast.Attribute) -> Kind:
-        if self.model.qualname(node, self.scope) is not None:
+        if self.model.scopes.qualname(node, self.scope) is not None:
             return Kind.UNKNOWN  # e.g. jnp.pi, jnp.float32: module attributes
         if isinstance(node.value, ast.Name) and node.value.id == "self" and self.scope is not None:
             return self.model.instance_attribute_kind(self.scope, node.attr)
@@ -505,7 +532,7 @@ class _KindEvaluator:
         return Kind.UNKNOWN
 
     def call(self, node: ast.Call) -> Kind:
-        q = self.model.qualname(node.func, self.scope)
+        q = self.model.scopes.qualname(node.func, self.scope)
         if q is not None:
             if q in BOOL_FUNCS:  # jnp.isnan(x): a mask when it is given a traced array
                 return Kind.JAX_MASK if any(self.eval(a) in ARRAYS for a in node.args) else qualified_call_kind(q)
@@ -549,9 +576,8 @@ class _KindEvaluator:
         assert isinstance(func, ast.Name)
         if self._shadowed_locally(func.id):
             return None
-        fn = self.model.module_functions.get(func.id)
-        if self.model._query_log is not None:
-            self.model._query_log.append(("lookup", func.id, fn.node if fn is not None else None))
+        fn = self.model.scopes.module_functions.get(func.id)
+        self.model.log_lookup(func.id, fn)
         if fn is None or "." in fn.qualname or isinstance(fn.node, ast.Lambda) or any(
                 isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
             return None
@@ -564,7 +590,7 @@ class _KindEvaluator:
 
     def _shadowed_locally(self, name: str) -> bool:
         return (self.env is not None and name in self.env and self.env[name] is not Kind.FUNCTION) or (
-            self.scope is not None and self.model.is_local(name, self.scope))
+            self.scope is not None and self.model.scopes.is_local(name, self.scope))
 
     def _shadowed(self, name: str) -> bool:
         if self.env is not None and name in self.env:
@@ -619,10 +645,12 @@ def merge_envs(a: dict[str, Kind], b: dict[str, Kind]) -> dict[str, Kind]:
     return out
 
 
-class _Flow:
+class _Flow(ForwardFlow[dict[str, Kind]]):
     """Forward dataflow of value kinds through one scope's statements, recording the kind at each name read.
     A dry run (for a helper's return kind at one call site) records into a dict of its own and collects the
-    kinds its `return` statements give."""
+    kinds its `return` statements give. The state is the environment (name -> kind), also kept as `self.env`
+    while a statement runs (the expression evaluator reads it); kinds never end a path (a `return` does not
+    make what follows unreached)."""
 
     def __init__(self, model: ValueKinds, scope: FunctionInfo | None, env: dict[str, Kind],
                  record: dict[int, Kind] | None = None) -> None:
@@ -631,24 +659,15 @@ class _Flow:
         self.env = env
         self.record = model.name_kinds if record is None else record
         self.returns: list[tuple[Kind, tuple[Kind, ...] | None]] | None = None if record is None else []
-        self.in_second_pass = False
+
+    def run_body(self, body: list[ast.stmt]) -> None:
+        """Runs a scope's statements from `self.env`; `self.env` is then the environment at their end."""
+        after = self.run_block(body, self.env)
+        assert after is not None  # kinds never end a path
+        self.env = after
 
     def kind(self, node: ast.AST) -> Kind:
         return _KindEvaluator(self.model, self.scope, self.env).eval(node)
-
-    def _passes(self) -> int:
-        """Loops nested inside a loop's second pass run once (their second pass ran in the first), so the work
-        grows with the square of the nesting depth, not twice per level."""
-        return 1 if self.in_second_pass else 2
-
-    @contextlib.contextmanager
-    def _pass(self, index: int) -> Iterator[None]:
-        outer = self.in_second_pass
-        self.in_second_pass = outer or index == 1
-        try:
-            yield
-        finally:
-            self.in_second_pass = outer
 
     def visit_expr(self, node: ast.AST | None) -> None:
         """Records the kind of every name read in an expression (not inside nested lambdas/comprehensions'
@@ -719,11 +738,69 @@ class _Flow:
         else:  # attribute or subscript store: reads its base
             self.visit_expr(target)
 
-    def run_block(self, body: list[ast.stmt]) -> None:
-        for stmt in body:
-            self.run(stmt)
+    # ---- the transfer functions (flow.py) ----------------------------------------------------------------
 
-    def run(self, stmt: ast.stmt) -> None:
+    def copy(self, state: dict[str, Kind]) -> dict[str, Kind]:
+        return dict(state)
+
+    def join(self, a: dict[str, Kind] | None, b: dict[str, Kind] | None) -> dict[str, Kind] | None:
+        if a is None:
+            return b
+        if b is None:
+            return a
+        return merge_envs(a, b)
+
+    def converged(self, entry: dict[str, Kind], after_first_pass: dict[str, Kind] | None) -> bool:
+        assert after_first_pass is not None
+        return merge_envs(entry, after_first_pass) == after_first_pass  # the first iteration changed no kind
+
+    def test(self, stmt: ast.If, state: dict[str, Kind]) -> None:
+        self.env = state
+        self.visit_expr(stmt.test)
+
+    def loop_head(self, stmt: ast.For | ast.AsyncFor | ast.While, state: dict[str, Kind]) -> object:
+        if isinstance(stmt, ast.While):
+            return None
+        self.env = state
+        self.visit_expr(stmt.iter)
+        return self._iter_kind(stmt.iter)
+
+    def loop_entry(self, stmt: ast.For | ast.AsyncFor | ast.While, state: dict[str, Kind], head: object) -> None:
+        self.env = state
+        if isinstance(stmt, ast.While):
+            self.visit_expr(stmt.test)
+        else:
+            assert isinstance(head, Kind)
+            self.bind(stmt.target, head)
+
+    def with_item(self, stmt: ast.With | ast.AsyncWith, item: ast.withitem, state: dict[str, Kind]) -> None:
+        self.env = state
+        self.visit_expr(item.context_expr)
+        if item.optional_vars is not None:
+            self.bind(item.optional_vars, Kind.UNKNOWN)
+
+    def subject(self, stmt: ast.Match, state: dict[str, Kind]) -> None:
+        self.env = state
+        self.visit_expr(stmt.subject)
+
+    def case_entry(self, case: ast.match_case, state: dict[str, Kind]) -> None:
+        self.env = state
+        self.visit_expr(case.guard)
+
+    def after_match(self, before: dict[str, Kind], cases: dict[str, Kind] | None) -> dict[str, Kind] | None:
+        return merge_envs(before, cases or {})  # no case may match
+
+    def handler_entry(self, before: dict[str, Kind], after_body: dict[str, Kind] | None,
+                      so_far: dict[str, Kind] | None) -> dict[str, Kind]:
+        assert so_far is not None
+        return merge_envs(before, so_far)
+
+    def handler_bind(self, handler: ast.ExceptHandler, state: dict[str, Kind]) -> None:
+        if handler.name:
+            state[handler.name] = Kind.UNKNOWN
+
+    def simple(self, stmt: ast.stmt, state: dict[str, Kind]) -> dict[str, Kind] | None:
+        self.env = state
         if isinstance(stmt, ast.Assign):
             self.visit_expr(stmt.value)
             kind = self.kind(stmt.value)
@@ -744,65 +821,6 @@ class _Flow:
             if isinstance(stmt.target, ast.Name):
                 load = ast.Name(id=stmt.target.id, ctx=ast.Load())
                 self.env[stmt.target.id] = arith(self.kind(load), self.kind(stmt.value))
-        elif isinstance(stmt, ast.For | ast.AsyncFor):
-            self.visit_expr(stmt.iter)
-            item = self._iter_kind(stmt.iter)
-            before = dict(self.env)
-            for i in range(self._passes()):  # a second pass sees the kinds later iterations give the names
-                if i == 1:
-                    merged = merge_envs(before, self.env)
-                    if merged == self.env:
-                        break  # the first iteration changed no kind
-                    self.env = merged
-                else:
-                    self.env = dict(before)
-                with self._pass(i):
-                    self.bind(stmt.target, item)
-                    self.run_block(stmt.body)
-            self.env = merge_envs(before, self.env)
-            self.run_block(stmt.orelse)
-        elif isinstance(stmt, ast.While):
-            before = dict(self.env)
-            for i in range(self._passes()):
-                if i == 1:
-                    merged = merge_envs(before, self.env)
-                    if merged == self.env:
-                        break
-                    self.env = merged
-                else:
-                    self.env = dict(before)
-                with self._pass(i):
-                    self.visit_expr(stmt.test)
-                    self.run_block(stmt.body)
-            self.env = merge_envs(before, self.env)
-            self.run_block(stmt.orelse)
-        elif isinstance(stmt, ast.If):
-            self.visit_expr(stmt.test)
-            before = dict(self.env)
-            self.run_block(stmt.body)
-            after_body = self.env
-            self.env = dict(before)
-            self.run_block(stmt.orelse)
-            self.env = merge_envs(after_body, self.env)
-        elif isinstance(stmt, ast.With | ast.AsyncWith):
-            for with_item in stmt.items:
-                self.visit_expr(with_item.context_expr)
-                if with_item.optional_vars is not None:
-                    self.bind(with_item.optional_vars, Kind.UNKNOWN)
-            self.run_block(stmt.body)
-        elif isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
-            before = dict(self.env)
-            self.run_block(stmt.body)  # type: ignore[attr-defined]
-            self.run_block(stmt.orelse)  # type: ignore[attr-defined]
-            merged = self.env
-            for handler in stmt.handlers:  # type: ignore[attr-defined]
-                self.env = merge_envs(before, merged)
-                if handler.name:
-                    self.env[handler.name] = Kind.UNKNOWN
-                self.run_block(handler.body)
-                merged = merge_envs(merged, self.env)
-            self.env = merged
-            self.run_block(stmt.finalbody)  # type: ignore[attr-defined]
         elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
             for deco in stmt.decorator_list:
                 self.visit_expr(deco)
@@ -822,16 +840,6 @@ class _Flow:
                     self.env.pop(target.id, None)
                 else:
                     self.visit_expr(target)
-        elif isinstance(stmt, ast.Match):
-            self.visit_expr(stmt.subject)
-            before = dict(self.env)
-            cases_env: dict[str, Kind] | None = None
-            for case in stmt.cases:
-                self.env = dict(before)
-                self.visit_expr(case.guard)
-                self.run_block(case.body)
-                cases_env = self.env if cases_env is None else merge_envs(cases_env, self.env)
-            self.env = merge_envs(before, cases_env or {})
         else:  # Expr, Return, Raise, Assert, ...: only reads
             for child in iter_children(stmt):
                 self.visit_expr(child)
@@ -840,4 +848,93 @@ class _Flow:
                 elements = tuple(self.kind(e) for e in value.elts) if isinstance(value, ast.Tuple) and not any(
                     isinstance(e, ast.Starred) for e in value.elts) else None
                 self.returns.append((self.kind(value) if value is not None else Kind.PYTHON, elements))
+        return self.env
 
+
+# ---- reuse between versions of a document (IncrementalAnalysis, analysis/reuse.py) -----------------------------
+#
+# Each function's value-kind dataflow (the kind at each name it reads, its environment at the end), by function
+# node. A flow is taken again when its inputs are the same: the same node, parameter kinds and closure, the same
+# module-level kinds and imports, and the same answers, asked in the same order, to what it asked of other
+# functions (which function a name calls, what a helper returns for these argument kinds, what `self.attr`
+# holds: the query log of `function_flow`). Those questions are asked again, in order, before a flow is taken:
+# answering them is what a fresh build does at that point (they fill the same memo tables), so what comes later
+# sees the same state. An edit inside a helper changes what its callers were told: they run again.
+
+
+@dataclass
+class _KeptFlow:
+    node: ast.AST  # the function's node (kept alive: the records are keyed by the ids of nodes under it)
+    param_kinds: dict[str, Kind]
+    closure: dict[str, Kind]
+    queries: list[tuple]  # what it asked of the rest of the module, in order, with the answers
+    records: dict[int, Kind]  # id(ast.Name) -> kind, as the flow recorded them
+    final_env: dict[str, Kind]
+
+
+class FunctionFlows:
+    """The dataflow of each function of the last version (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._flows: dict[int, _KeptFlow] = {}  # id(function node) -> its flow in the last version
+        self._next: dict[int, _KeptFlow] = {}
+        self._module: tuple[dict[str, Kind], dict[str, str]] | None = None  # module_env and aliases it saw
+        self._same_module = False
+        self.reused = 0  # flows taken again (for tests and benchmarks)
+        self.run = 0  # flows run
+
+    def begin(self, model: ValueKinds) -> None:
+        """A new version's dataflow starts (its module-level kinds are known)."""
+        self._same_module = self._module == (model.module_env, model.scopes.aliases)
+        self._next = {}
+
+    def commit(self, model: ValueKinds) -> None:
+        """The dataflow finished: its flows are what the next version compares with."""
+        self._flows, self._next = self._next, {}
+        self._module = (dict(model.module_env), dict(model.scopes.aliases))
+
+    def flow(self, model: ValueKinds, info: FunctionInfo, closure: dict[str, Kind]) -> dict[str, Kind]:
+        """What `model.function_flow(info, closure, model.name_kinds)` does, from the last version's flow when
+        everything it read is the same."""
+        old = self._flows.get(id(info.node))
+        if (old is not None and self._same_module and old.node is info.node and old.param_kinds == info.param_kinds
+                and old.closure == closure and _same_answers(model, old.queries)):
+            model.name_kinds.update(old.records)
+            self._next[id(info.node)] = old
+            self.reused += 1
+            return old.final_env
+        log: list[tuple] = []
+        records: dict[int, Kind] = {}
+        final_env = model.function_flow(info, closure, records, log)
+        model.name_kinds.update(records)
+        self._next[id(info.node)] = _KeptFlow(info.node, dict(info.param_kinds), dict(closure), log, records, final_env)
+        self.run += 1
+        return final_env
+
+    def records(self, node: ast.AST) -> dict[int, Kind] | None:
+        """The kinds the flow of this function node recorded in the version whose dataflow last finished."""
+        flow = self._flows.get(id(node))
+        return flow.records if flow is not None and flow.node is node else None
+
+
+def _same_answers(model: ValueKinds, queries: list[tuple]) -> bool:
+    """Asks the questions again, in order, and stops at the first answer that differs. Each one asked is one the
+    flow, run again, would ask at this point with these arguments (the earlier answers being the same)."""
+    for query in queries:
+        what = query[0]
+        if what == "lookup":
+            _, name, node = query
+            fn = model.scopes.module_functions.get(name)
+            if (fn.node if fn is not None else None) is not node:
+                return False
+            continue
+        fn = model.scopes.functions.get(query[1])  # type: ignore[arg-type]
+        if fn is None:
+            return False
+        if what == "returns":
+            answer: object = model.return_kinds(fn, query[2])
+        else:
+            answer = model.instance_attribute_kind(fn, query[2])
+        if answer != query[3]:
+            return False
+    return True

@@ -21,9 +21,9 @@ import ast
 from collections.abc import Sequence
 from typing import Protocol
 
+from sharpbits.analysis.flow import statement_lists
 from sharpbits.analysis.syntax import is_assertion
 
-_BLOCK_FIELDS = ("body", "orelse", "finalbody")
 _COMPOUND = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try, ast.Match)
 
 
@@ -97,8 +97,7 @@ def _inner_block(model: _Parents, compound: ast.stmt, node: ast.AST) -> tuple[li
     position of the statement there that is or holds it."""
     if not isinstance(compound, ast.If | ast.With | ast.AsyncWith):
         return None  # a loop runs its body again; a `try` may go on in a handler or `finally`
-    for field in _BLOCK_FIELDS:
-        block = getattr(compound, field, None) or []
+    for block in statement_lists(compound):
         later = _ancestor_in(model, node, block)
         if later is not None:
             if later is not node and isinstance(later, _COMPOUND):
@@ -272,9 +271,8 @@ def _block_of(model: _Parents, stmt: ast.stmt) -> tuple[list[ast.stmt] | None, i
     parent = model.parents.get(stmt)
     if parent is None or isinstance(parent, ast.Module):
         return None, -1  # module level: its names outlive the module's code
-    for field in _BLOCK_FIELDS:
-        block = getattr(parent, field, None)
-        if isinstance(block, list) and any(s is stmt for s in block):
+    for block in statement_lists(parent):
+        if any(s is stmt for s in block):
             return block, _index(block, stmt)
     return None, -1  # an except handler or a match case: not followed
 

@@ -16,25 +16,25 @@ rewriting), it answers three questions:
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from sharpbits.analysis.donation import DonatedCall, Donations
-from sharpbits.analysis.effects import SideEffect
+from sharpbits.analysis.effects import SideEffect, SideEffects
 from sharpbits.analysis.execution import COMPILING, LOOPS, Execution
+from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.globals import Change, GlobalChanges
-from sharpbits.analysis.keys import KeyReuse, KeyUse
 from sharpbits.analysis.kinds import (
     ARRAY_STATIC_ATTRS,
     ARRAYS,
     BOOL_FUNCS,
     Kind,
+    ValueKinds,
     arith,
     merge,
     qualified_call_kind,
 )
-from sharpbits.analysis.scopes import FunctionInfo
+from sharpbits.analysis.scopes import FunctionInfo, Scopes
 from sharpbits.analysis.syntax import FunctionNode, iter_children, literal_int, literal_value
-from sharpbits.analysis.traced import LAX_BODIES, TRANSFORMS, TraceSite
+from sharpbits.analysis.traced import LAX_BODIES, TRANSFORMS, Provenance, TracedCode, TraceSite
 from sharpbits.analysis.tracers import TracerValues
 
 if TYPE_CHECKING:
@@ -49,15 +49,21 @@ __all__ = [
     "LOOPS",
     "TRANSFORMS",
     "Change",
-    "DonatedCall",
+    "Execution",
+    "Fact",
     "FunctionInfo",
     "FunctionNode",
-    "KeyReuse",
-    "KeyUse",
+    "GlobalChanges",
     "Kind",
     "ModuleModel",
+    "Provenance",
+    "Scopes",
     "SideEffect",
+    "SideEffects",
     "TraceSite",
+    "TracedCode",
+    "TracerValues",
+    "ValueKinds",
     "arith",
     "iter_children",
     "literal_int",
@@ -67,37 +73,36 @@ __all__ = [
 ]
 
 
-class ModuleModel(GlobalChanges, TracerValues, Donations, Execution):
+F = TypeVar("F", bound=Fact)
+
+
+class ModuleModel:
     """Names, traced functions and value kinds of one parsed module, built once per analysis.
 
-    Its parts live in their own files: scopes.py (the walk, imports, names), traced.py (what runs under a JAX
-    transformation), kinds.py (what kind each value is), keys.py (where PRNG keys are consumed, and reused),
-    globals.py (module-level values that change after a trace captured them), tracers.py (where a value is a
-    tracer with no concrete value), donation.py (calls that donate buffers, and the reads of a name after a
-    point), effects.py (what traced code does to state outside its trace), execution.py (loops, calls that
-    dispatch JAX work and calls that wait for it)."""
+    It holds its parts, each a class of its own: `scopes` (scopes.py: the walk, imports, names, the indexes rules
+    use instead of walking), `traced` (traced.py: what runs under a JAX transformation, and why), `kinds`
+    (kinds.py: what kind each value is). Facts derived from them that only some rules need are built on first
+    demand by `fact(Cls)` (facts.py): globals.py
+    (module-level values that change after a trace captured them), tracers.py (where a value is a tracer with no
+    concrete value), effects.py (what traced code does to state outside its trace), execution.py (loops, calls
+    that dispatch JAX work and calls that wait for it). A fact that serves one rule lives beside it, in the
+    rule's folder: rules/prng_key_reuse/key_flow.py (where PRNG keys are consumed, and reused),
+    rules/donated_buffer_reuse/donation.py (calls that donate buffers, and the reads of a name after a point)."""
 
     def __init__(self, tree: ast.Module, reusable: Reusable | None = None) -> None:
         """`reusable`: what the model of an earlier version of the same document left (analysis/reuse.py),
         updated to this one's; the model is the same with or without it."""
         self.tree = tree
-        self._reusable = reusable
         if reusable is not None:
             reusable.syntax.begin()
-        self.aliases: dict[str, str] = {}  # local name -> qualified name of a module or attribute
-        self.functions: dict[FunctionNode, FunctionInfo] = {}
-        self.parents: dict[ast.AST, ast.AST] = {}
-        self.module_functions: dict[str, FunctionInfo] = {}  # top-level defs by name
-        self.name_kinds: dict[int, Kind] = {}  # id(ast.Name load) -> kind at that point
-        self.module_env: dict[str, Kind] = {}
-        self._calls_from_traced: dict[str, list[tuple[FunctionInfo, ast.Call]]] = {}
-        self.owner: dict[ast.AST, FunctionNode | None] = {}  # node -> its function's node (None: module level)
-        self.by_type: dict[type, list[ast.AST]] = {}
-        self.owned: dict[int, list[ast.AST]] = {}
-        self._statement_walks = {}
-        self._names: set[str] | None = None
-        self._returns = {}
-        self._attribute_kinds = {}
-        self._collect(reusable.walks if reusable is not None else None)
-        self._find_traced()
-        self._run_dataflow(reusable.flows if reusable is not None else None)
+        self.scopes = Scopes(tree, reusable)
+        self.traced = TracedCode(self.scopes)
+        self.kinds = ValueKinds(self.scopes, self.traced)
+        self._facts: dict[type[Fact], Fact] = {}
+
+    def fact(self, cls: type[F]) -> F:
+        """The fact `cls` of this module, built on the first call and kept (facts.py)."""
+        known = self._facts.get(cls)
+        if known is None:
+            known = self._facts[cls] = cls(self)
+        return known  # type: ignore[return-value]

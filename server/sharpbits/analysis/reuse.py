@@ -1,23 +1,14 @@
 """What the model of one version of a document hands to the next (IncrementalAnalysis keeps it): work on code that
 did not change, taken again only where everything it read is the same, so the model comes out exactly as a
-fresh build makes it.
+fresh build makes it. Each part of the model keeps its own memory and says itself what its work read:
 
 - `StatementWalks` (scopes.py): the walk of each top-level statement (parents, owners, nodes by type, the
   functions it defines), by statement object. The parse shares the unchanged statements' nodes between versions,
   so an edit inside one function re-walks that function's statement only.
-- `FunctionFlows` (here): each function's value-kind dataflow (the kind at each name it reads, its environment at
-  the end), by function node. A flow is taken again when its inputs are the same: the same node, parameter kinds
-  and closure, the same module-level kinds and imports, and the same answers, asked in the same order, to what
-  it asked of other functions (which function a name calls, what a helper returns for these argument kinds, what
-  `self.attr` holds). Those questions are asked again, in order, before a flow is taken: answering them is what
-  a fresh build does at that point (they fill the same memo tables), so what comes later sees the same state.
-  An edit inside a helper changes what its callers were told: they run again.
-- `KeyWalks` (here): each function's walk for PRNG key reuse (keys.py's _ScopeWalk), by function node. A walk
-  reads the function's own nodes (the same node means the same statement, as above), the module's imports, the
-  kinds its flow and the flows of the functions inside it recorded, which module functions always consume a
-  key argument, and, for each call it met, what the call may consume (`_argument_uses`: which function of the
-  module it runs and what that function consumes, asked in order). A walk is taken again when all of these
-  are the same; the questions are asked again, in order, as for flows.
+- `FunctionFlows` (kinds.py): each function's value-kind dataflow, taken again when everything it read is the
+  same (see there).
+- A fact's memory (`Fact.Memory`, facts.py), one per fact class, kept here by `memory_of`: e.g. the key-reuse
+  walks of prng-key-reuse (rules/prng_key_reuse/reuse.py).
 - `SyntaxFacts` (here): facts of one node kept while the node is in the document: those that follow from its
   top-level statement alone (the first filters of rules and model parts, `Scopes.candidates`, a function's
   parameter evidence), or from it and the imports (`Scopes.imports_fact`: what a function's calls say about
@@ -29,151 +20,13 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from sharpbits.analysis.kinds import FunctionFlows
 from sharpbits.analysis.scopes import StatementWalks
 
 if TYPE_CHECKING:
-    from sharpbits.analysis.keys import KeyFlow, KeyReuse
-    from sharpbits.analysis.kinds import Kind, ValueKinds
-    from sharpbits.analysis.scopes import FunctionInfo
-
-
-@dataclass
-class _Flow:
-    node: ast.AST  # the function's node (kept alive: the records are keyed by the ids of nodes under it)
-    param_kinds: dict[str, Kind]
-    closure: dict[str, Kind]
-    queries: list[tuple]  # what it asked of the rest of the module, in order, with the answers
-    records: dict[int, Kind]  # id(ast.Name) -> kind, as the flow recorded them
-    final_env: dict[str, Kind]
-
-
-class FunctionFlows:
-    """The dataflow of each function of the last version (see the module docstring)."""
-
-    def __init__(self) -> None:
-        self._flows: dict[int, _Flow] = {}  # id(function node) -> its flow in the last version
-        self._next: dict[int, _Flow] = {}
-        self._module: tuple[dict[str, Kind], dict[str, str]] | None = None  # module_env and aliases it saw
-        self._same_module = False
-        self.reused = 0  # flows taken again (for tests and benchmarks)
-        self.run = 0  # flows run
-
-    def begin(self, model: ValueKinds) -> None:
-        """A new version's dataflow starts (its module-level kinds are known)."""
-        self._same_module = self._module == (model.module_env, model.aliases)
-        self._next = {}
-
-    def commit(self, model: ValueKinds) -> None:
-        """The dataflow finished: its flows are what the next version compares with."""
-        self._flows, self._next = self._next, {}
-        self._module = (dict(model.module_env), dict(model.aliases))
-
-    def flow(self, model: ValueKinds, info: FunctionInfo, closure: dict[str, Kind]) -> dict[str, Kind]:
-        """What `model.function_flow(info, closure, model.name_kinds)` does, from the last version's flow when
-        everything it read is the same."""
-        old = self._flows.get(id(info.node))
-        if (old is not None and self._same_module and old.node is info.node and old.param_kinds == info.param_kinds
-                and old.closure == closure and _same_answers(model, old.queries)):
-            model.name_kinds.update(old.records)
-            self._next[id(info.node)] = old
-            self.reused += 1
-            return old.final_env
-        log: list[tuple] = []
-        records: dict[int, Kind] = {}
-        model._query_log = log
-        try:
-            final_env = model.function_flow(info, closure, records)
-        finally:
-            model._query_log = None
-        model.name_kinds.update(records)
-        self._next[id(info.node)] = _Flow(info.node, dict(info.param_kinds), dict(closure), log, records, final_env)
-        self.run += 1
-        return final_env
-
-    def records(self, node: ast.AST) -> dict[int, Kind] | None:
-        """The kinds the flow of this function node recorded in the version whose dataflow last finished."""
-        flow = self._flows.get(id(node))
-        return flow.records if flow is not None and flow.node is node else None
-
-
-def _same_answers(model: ValueKinds, queries: list[tuple]) -> bool:
-    """Asks the questions again, in order, and stops at the first answer that differs. Each one asked is one the
-    flow, run again, would ask at this point with these arguments (the earlier answers being the same)."""
-    for query in queries:
-        what = query[0]
-        if what == "lookup":
-            _, name, node = query
-            fn = model.module_functions.get(name)
-            if (fn.node if fn is not None else None) is not node:
-                return False
-            continue
-        fn = model.functions.get(query[1])  # type: ignore[arg-type]
-        if fn is None:
-            return False
-        if what == "returns":
-            answer: object = model.return_kinds(fn, query[2])
-        else:
-            answer = model.instance_attribute_kind(fn, query[2])
-        if answer != query[3]:
-            return False
-    return True
-
-
-@dataclass
-class _KeyWalk:
-    node: ast.AST  # the function's node (kept alive: the answers below hold nodes under it)
-    aliases: dict[str, str]
-    always: dict[str, set[int]]
-    flows: list[tuple[int, dict[int, Kind]]]  # (id of the function or one inside it, the kinds its flow recorded)
-    asked: list[tuple[ast.Call, list[tuple[ast.AST, str]]]]  # each call's `_argument_uses` answer, in order
-    found: list[KeyReuse]
-
-
-class KeyWalks:
-    """The key-reuse walk of each function of the last version that had one (see the module docstring)."""
-
-    def __init__(self) -> None:
-        self._walks: dict[int, _KeyWalk] = {}  # id(function node) -> its walk in the last version that ran one
-        self._next: dict[int, _KeyWalk] = {}
-        self.reused = 0  # walks taken again (for tests and benchmarks)
-        self.run = 0  # walks run
-
-    def begin(self) -> None:
-        self._next = {}
-
-    def commit(self) -> None:
-        self._walks, self._next = self._next, {}
-
-    def found(self, model: KeyFlow, info: FunctionInfo, always: dict[str, set[int]],
-              flows: list[tuple[int, dict[int, Kind]]],
-              walk: Callable[[list[tuple[ast.Call, list[tuple[ast.AST, str]]]]], list[KeyReuse]]) -> list[KeyReuse]:
-        """What `walk(log)` finds (it runs the function's walk, appending each call's `_argument_uses` answer to
-        `log`), from the last walk of the same function when everything it read is the same. `flows`: the
-        recorded kinds of the function and of every function inside it, in this version."""
-        old = self._walks.get(id(info.node))
-        if (old is not None and old.node is info.node and old.aliases == model.aliases and old.always == always
-                and _same_flows(old.flows, flows) and _same_uses(model, info, old.asked)):
-            self._next[id(info.node)] = old
-            self.reused += 1
-            return old.found
-        asked: list[tuple[ast.Call, list[tuple[ast.AST, str]]]] = []
-        found = walk(asked)
-        self._next[id(info.node)] = _KeyWalk(info.node, dict(model.aliases), always, flows, asked, found)
-        self.run += 1
-        return found
-
-
-def _same_flows(old: list[tuple[int, dict[int, Kind]]], new: list[tuple[int, dict[int, Kind]]]) -> bool:
-    return len(old) == len(new) and all(
-        a_id == b_id and (a is b or a == b) for (a_id, a), (b_id, b) in zip(old, new, strict=True))
-
-
-def _same_uses(model: KeyFlow, info: FunctionInfo, asked: list[tuple[ast.Call, list[tuple[ast.AST, str]]]]) -> bool:
-    """Asks each call's question again, in order (as the walk, run again, would up to the first difference)."""
-    return all(model._argument_uses(call, info) == answer for call, answer in asked)
+    from sharpbits.analysis.facts import Fact, FactMemory
 
 
 class SyntaxFacts:
@@ -206,5 +59,14 @@ class Reusable:
     def __init__(self) -> None:
         self.walks = StatementWalks()
         self.flows = FunctionFlows()
-        self.keys = KeyWalks()
         self.syntax = SyntaxFacts()
+        self._memories: dict[type[Fact], FactMemory] = {}
+
+    def memory_of(self, fact: type[Fact]) -> FactMemory | None:
+        """The memory the fact class keeps from version to version (its `Memory`; None when it keeps none)."""
+        if fact.Memory is None:
+            return None
+        memory = self._memories.get(fact)
+        if memory is None:
+            memory = self._memories[fact] = fact.Memory()
+        return memory

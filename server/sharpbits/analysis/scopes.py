@@ -64,7 +64,7 @@ class FunctionInfo:
 
     @property
     def trace_reason(self) -> str:
-        return self.traces[0].transform if self.traces else ""
+        return self.traces[0].reason if self.traces else ""
 
 
 
@@ -82,13 +82,29 @@ class Scopes:
     _names: set[str] | None
     _module_bindings: dict[str, ast.AST] | None = None
     _statement_walks: dict[int, _StatementWalk]  # id(top-level statement) -> its walk (when walks are reused)
-    _reusable: Reusable | None = None  # what an earlier version of the document left (analysis/reuse.py)
+    reusable: Reusable | None  # what an earlier version of the document left (analysis/reuse.py)
     _imports: frozenset[tuple[str, str]] = frozenset()  # the aliases once all are known (imports_fact's key)
 
     # Answers of `qualname`, by node, once the imports are all known (the end of `_collect`): id(node) -> (node,
     # the scope's node it was asked for, the answer). Taken from an earlier version when the imports are the same
     # (analysis/reuse.py): the same node means the same statement, so the same names are local.
     _qualnames: dict[int, tuple[ast.AST, ast.AST | None, str | None]] | None = None
+
+    def __init__(self, tree: ast.Module, reusable: Reusable | None = None) -> None:
+        """One walk over `tree` (see `_collect`). `reusable`: what the model of an earlier version of the same
+        document left (analysis/reuse.py), updated to this one's; the scopes are the same with or without it."""
+        self.tree = tree
+        self.reusable = reusable
+        self.aliases = {}  # local name -> qualified name of a module or attribute
+        self.functions = {}
+        self.parents = {}
+        self.module_functions = {}  # top-level defs by name
+        self.owner = {}  # node -> its function's node (None: module level)
+        self.by_type = {}
+        self.owned = {}
+        self._statement_walks = {}
+        self._names = None
+        self._collect(reusable.walks if reusable is not None else None)
 
     def qualname(self, node: ast.AST, scope: FunctionInfo | None = None) -> str | None:
         """`jnp.zeros` -> `jax.numpy.zeros`; None when the expression is not a dotted module path."""
@@ -239,7 +255,7 @@ class Scopes:
         types, the names its functions bind; no import resolved, no kind asked), named `what`. Computed once per
         node and kept across versions while IncrementalAnalysis shares the node, which it does only together
         with its whole top-level statement (analysis/reuse.py)."""
-        facts = self._reusable.syntax if self._reusable is not None else None
+        facts = self.reusable.syntax if self.reusable is not None else None
         return compute() if facts is None else facts.get(what, node, compute)  # type: ignore[return-value]
 
     def imports_fact(self, what: str, node: ast.AST, compute: Callable[[], T]) -> T:
@@ -253,7 +269,7 @@ class Scopes:
         `nodes(cls)` (statements last to first), kept per statement across versions (`syntax_fact`, or
         `imports_fact` when the fact also follows from the imports); one part for the whole module when no
         walks are kept. For types no top-level statement has (calls, names, subscripts)."""
-        if self._reusable is None:
+        if self.reusable is None:
             return [compute(self.nodes(cls))]
         fact = self.imports_fact if imports else self.syntax_fact
         return [fact(what, statement, partial(compute, self.statement_nodes(statement, cls)))
@@ -263,7 +279,7 @@ class Scopes:
         """`[n for n in self.nodes(*types) if keep(n)]`, where `keep` (a module-level function, named `what`)
         looks at a node's own syntax only: no import, scope or kind. A rule's first filter over the module, kept
         per top-level statement across versions (IncrementalAnalysis), so an edit filters one statement again."""
-        if self._reusable is None:
+        if self.reusable is None:
             return [n for n in self.nodes(*types) if keep(n)]
         body = self.tree.body
         parts = [self.syntax_fact(what, statement, partial(_kept, [self.statement_nodes(statement, t) for t in types],
@@ -357,7 +373,7 @@ class Scopes:
                 return True
             cur = cur.parent
         return False
-    def _resolve_function(self, expr: ast.AST, scope: FunctionInfo | None) -> FunctionInfo | None:
+    def resolve_function(self, expr: ast.AST, scope: FunctionInfo | None) -> FunctionInfo | None:
         if isinstance(expr, ast.Lambda):
             return self.functions.get(expr)
         if not isinstance(expr, ast.Name):

@@ -15,12 +15,12 @@ import difflib
 import io
 import re
 import tokenize
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from sharpbits.analysis.rules import BY_CODE, BY_NAME, lookup
 from sharpbits.analysis.rules.unused_noqa import UnusedNoqa
-from sharpbits.findings import Finding, Fix, TextEdit
+from sharpbits.findings import Finding, Fix, Severity, TextEdit
 from sharpbits.source import SourceText
 
 NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[\w\-]+(?:\s*,\s*[\w\-]+)*))?", re.IGNORECASE)
@@ -94,11 +94,11 @@ def _unknown(text: str) -> str | None:
     if _LOOKS_LIKE_OURS.fullmatch(text):
         guess = difflib.get_close_matches(text.upper().replace("O", "0").replace("I", "1").replace("L", "1"),
                                           list(BY_CODE), n=1, cutoff=0.6)
-        return f"`{text}` is not a sharpbits code" + (f" (did you mean `{guess[0]}`?)" if guess else "")
+        return UnusedNoqa.unknown_code(text, guess[0] if guess else None)
     if "-" in text:
         guess = difflib.get_close_matches(text.lower(), list(BY_NAME), n=1, cutoff=0.85)
         if guess:
-            return f"`{text}` is not a sharpbits rule (did you mean `{guess[0]}`?)"
+            return UnusedNoqa.unknown_name(text, guess[0])
     return None
 
 
@@ -136,17 +136,17 @@ def _codes_in_comment(text: str, comment_start: int, code: _Code) -> list[tuple[
     return [(base + c.start(), base + c.end()) for c in _CODE.finditer(m.group("codes"))]
 
 
-def _finding(source: SourceText, code: _Code, message: str, severities: dict[str, str]) -> Finding:
+def _finding(source: SourceText, code: _Code, message: str, severities: Mapping[str, Severity]) -> Finding:
     return Finding(
         path=source.path, line=code.line, column=code.start + 1, end_line=code.line, end_column=code.end + 1,
         code=UnusedNoqa.code, rule=UnusedNoqa.name,
-        severity=severities.get(UnusedNoqa.name, UnusedNoqa.severity),  # type: ignore[arg-type]
+        severity=severities.get(UnusedNoqa.name, UnusedNoqa.severity),
         message=message, url=UnusedNoqa.url(), fix_builder=_removal(source, code), source_text=source.text,
         fix_title=f"remove `{code.text}`",
     )
 
 
-def apply(findings: list[Finding], source: SourceText, ran: set[str], severities: dict[str, str]) -> list[Finding]:
+def apply(findings: list[Finding], source: SourceText, ran: set[str], severities: Mapping[str, Severity]) -> list[Finding]:
     """The findings that no comment suppresses, plus SB001's findings when `unused-noqa` is among the rules that
     `ran` (rule names). `severities`: the selection's severity overrides (rule name -> severity)."""
     if "noqa" not in source.text.lower():
@@ -172,7 +172,7 @@ def apply(findings: list[Finding], source: SourceText, ran: set[str], severities
         rule = lookup(code.text)
         if why is None and not code.file_level and rule is not None and rule.name in ran \
                 and rule is not UnusedNoqa and (code.line, rule.name) not in used:
-            why = f"unused `# noqa: {code.text}`: no {rule.name} finding on this line"
+            why = UnusedNoqa.unused(code.text, rule.name)
         if why is None:
             continue
         finding = _finding(source, code, why, severities)

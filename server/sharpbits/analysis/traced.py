@@ -5,6 +5,7 @@ a traced function are static."""
 from __future__ import annotations
 
 import ast
+import enum
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
@@ -101,11 +102,25 @@ CONCRETE_TRANSFORMS = {"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacr
 LAX_BODY_KEYWORDS = {"body_fun", "cond_fun", "f", "true_fun", "false_fun", "branches", "fn"}
 
 
+class Provenance(enum.Enum):
+    """How a function came to be traced."""
+
+    DIRECT = "direct"  # a transformation applied to it, as a decorator or a call: `@jax.jit`, `jax.vmap(f)`
+    LAX_BODY = "body of a lax primitive"  # passed as the body of `lax.scan`, `lax.fori_loop`, `lax.cond`, ...
+    CALLED_FROM = "called from"  # called by name from a traced function
+    DEFINED_INSIDE = "defined inside"  # defined inside a traced function
+
+
+INDIRECT = (Provenance.CALLED_FROM, Provenance.DEFINED_INSIDE)  # traced because of the traced function `via`
+
+
 @dataclass
 class TraceSite:
-    """Why a function is traced: the transformation and its static arguments."""
+    """Why a function is traced: how (`provenance`), by what, and the transformation's static arguments."""
 
-    transform: str  # e.g. "jax.jit", "jax.lax.scan body", "called from traced `f`"
+    # DIRECT: the transformation's qualified name ("jax.jit"); LAX_BODY: the primitive's name ("scan");
+    # CALLED_FROM / DEFINED_INSIDE: "" (the traced function is `via`)
+    transform: str
     static_argnums: tuple[int, ...] = ()
     static_argnames: tuple[str, ...] = ()
     node: ast.AST | None = None  # the decorator or call that made it traced
@@ -114,10 +129,28 @@ class TraceSite:
     statics_unknown: bool = False  # static_argnums/static_argnames given by a non-literal (a variable, a call)
     # vmap's in_axes=None positions: passed through unbatched, as the caller gave them (concrete from eager code)
     unmapped_argnums: tuple[int, ...] = ()
+    provenance: Provenance = Provenance.DIRECT
+    via: str = ""  # CALLED_FROM / DEFINED_INSIDE: the name of the traced function that calls or defines it
+
+    @property
+    def indirect(self) -> bool:
+        """Traced because a traced function calls it or defines it, not by a transformation of its own."""
+        return self.provenance in INDIRECT
+
+    @property
+    def reason(self) -> str:
+        """Why it is traced, in words: "jax.jit", "scan body", "called from traced `f`"."""
+        if self.provenance is Provenance.LAX_BODY:
+            return f"{self.transform} body"
+        if self.provenance is Provenance.CALLED_FROM:
+            return f"called from traced `{self.via}`"
+        if self.provenance is Provenance.DEFINED_INSIDE:
+            return f"defined inside traced `{self.via}`"
+        return self.transform
 
 
 
-class TracedCode(Scopes):
+class TracedCode:
     """The traced-code part of ModuleModel (see model.py)."""
 
     _calls_from_traced: dict[str, list[tuple[FunctionInfo, ast.Call]]]
@@ -126,8 +159,13 @@ class TracedCode(Scopes):
     _call_positions: dict[int, int] | None = None  # id(call) -> its position in nodes(ast.Call)
     _transformed: dict[str, list[str]] | None = None
 
+    def __init__(self, scopes: Scopes) -> None:
+        self.scopes = scopes
+        self._calls_from_traced = {}
+        self._find_traced()
+
     def traced_functions(self) -> Iterator[FunctionInfo]:
-        return (f for f in self.functions.values() if f.traced)
+        return (f for f in self.scopes.functions.values() if f.traced)
     def argument_values(self, fn: FunctionInfo, param: str) -> list[ast.AST]:
         """Every expression this module passes to `fn`'s parameter `param`: at its call sites (by name, through
         a module-level `g = jax.jit(fn, ...)`, or `self.fn(...)` for a method), and its default value."""
@@ -164,22 +202,22 @@ class TracedCode(Scopes):
     def _under_disable_jit(self, node: ast.AST) -> bool:
         """Whether a call sits in the body of `with jax.disable_jit():` (in the same function): there jit,
         vmap and the lax loops run their functions eagerly, on concrete values."""
-        parent = self.parents.get(node)
+        parent = self.scopes.parents.get(node)
         while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
             if isinstance(parent, ast.With | ast.AsyncWith) and any(
-                    isinstance(item.context_expr, ast.Call) and self.qualname(
-                        item.context_expr.func, self.enclosing_function(parent)) == "jax.disable_jit"
+                    isinstance(item.context_expr, ast.Call) and self.scopes.qualname(
+                        item.context_expr.func, self.scopes.enclosing_function(parent)) == "jax.disable_jit"
                     for item in parent.items):
                 return True
-            parent = self.parents.get(parent)
+            parent = self.scopes.parents.get(parent)
         return False
 
     def _inside_transform(self, node: ast.AST | None) -> bool:
         """`jax.jit(jax.value_and_grad(f))`: the site is itself an argument of another transformation, which
         traces every argument."""
-        parent = self.parents.get(node) if node is not None else None
+        parent = self.scopes.parents.get(node) if node is not None else None
         return isinstance(parent, ast.Call) and node in parent.args and (
-            self.qualname(parent.func, self.enclosing_function(parent)) in TRANSFORMS)
+            self.scopes.qualname(parent.func, self.scopes.enclosing_function(parent)) in TRANSFORMS)
 
     def passed_through_params(self, fn: FunctionInfo) -> set[str]:
         """Parameters of a directly traced function that its transformations pass through as they are (so they
@@ -188,7 +226,7 @@ class TracedCode(Scopes):
         stays static), and parameters bound by `functools.partial(fn, ...)` in this module before the function
         is transformed."""
         positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
-        direct = [t for t in fn.traces if not t.transform.startswith(("called from", "defined inside"))]
+        direct = [t for t in fn.traces if not t.indirect]
         unmapped: set[str] | None = None
         for site in direct:
             if site.transform.startswith("equinox.filter_"):  # non-array arguments are static, arrays traced
@@ -209,7 +247,7 @@ class TracedCode(Scopes):
                 for kw in node.keywords:
                     if kw.arg == "in_axes":
                         in_axes = literal_value(kw.value) if not _is_none(kw.value) else None
-                if self.qualname(node.func, self.enclosing_function(node)) == site.transform and len(node.args) > 1:
+                if self.scopes.qualname(node.func, self.scopes.enclosing_function(node)) == site.transform and len(node.args) > 1:
                     in_axes = literal_value(node.args[1]) if not _is_none(node.args[1]) else None
             if isinstance(in_axes, tuple | list):
                 here = {positional[i] for i, axis in enumerate(in_axes) if axis is None and i < len(positional)}
@@ -218,12 +256,12 @@ class TracedCode(Scopes):
             unmapped = here if unmapped is None else unmapped & here
         bound = set(unmapped or ())
         if self._partial_calls is None:
-            self._partial_calls = [c for c in self.nodes(ast.Call) if isinstance(c, ast.Call) and c.args and isinstance(
-                c.args[0], ast.Name) and self.qualname(c.func, self.enclosing_function(c)) == "functools.partial"]
+            self._partial_calls = [c for c in self.scopes.nodes(ast.Call) if isinstance(c, ast.Call) and c.args and isinstance(
+                c.args[0], ast.Name) and self.scopes.qualname(c.func, self.scopes.enclosing_function(c)) == "functools.partial"]
         for call in self._partial_calls:
             if call.args[0].id != fn.name:  # type: ignore[attr-defined]
                 continue
-            if self._resolve_function(call.args[0], self.enclosing_function(call)) is not fn:
+            if self.scopes.resolve_function(call.args[0], self.scopes.enclosing_function(call)) is not fn:
                 continue
             bound.update(positional[: len(call.args) - 1])
             bound.update(kw.arg for kw in call.keywords if kw.arg is not None)
@@ -237,7 +275,7 @@ class TracedCode(Scopes):
         """Module-level `g = jax.jit(f, ...)`: f's name -> the names its transformed versions are bound to."""
         if self._transformed is None:
             self._transformed = {}
-            for assign in self.tree.body:
+            for assign in self.scopes.tree.body:
                 if (isinstance(assign, ast.Assign) and isinstance(assign.value, ast.Call) and assign.value.args
                         and isinstance(assign.value.args[0], ast.Name)
                         and self.transform_of(assign.value.func, None) is not None):
@@ -258,14 +296,14 @@ class TracedCode(Scopes):
         if len(lists) <= 1:
             return list(lists[0]) if lists else []
         if self._call_positions is None:
-            self._call_positions = {id(call): i for i, call in enumerate(self.nodes(ast.Call))}
+            self._call_positions = {id(call): i for i, call in enumerate(self.scopes.nodes(ast.Call))}
         positions = self._call_positions
         return sorted((call for calls in lists for call in calls), key=lambda call: positions[id(call)])
 
     def _callee_indexes(self) -> list[dict[tuple[str, str], list[ast.Call]]]:
         """The calls `NAME(...)` by ("", NAME) and `X.attr(...)` by (".", attr), one index per top-level statement
         (the whole module when walks are not reused), in the order of `nodes(ast.Call)`."""
-        return self.per_statement("calls by callee", ast.Call, _callee_index)  # type: ignore[arg-type]
+        return self.scopes.per_statement("calls by callee", ast.Call, _callee_index)  # type: ignore[arg-type]
 
     # ---- traced contexts -------------------------------------------------------------------------------
 
@@ -273,7 +311,7 @@ class TracedCode(Scopes):
         """If `expr` (a decorator, or the callee of a call) is a JAX transformation, describe it."""
         keywords: list[ast.keyword] = []
         if isinstance(expr, ast.Call):
-            q = self.qualname(expr.func, scope)
+            q = self.scopes.qualname(expr.func, scope)
             if q == "functools.partial" and expr.args:
                 inner = self.transform_of(expr.args[0], scope)
                 if inner is None:
@@ -282,13 +320,13 @@ class TracedCode(Scopes):
             if q in TRANSFORMS:  # e.g. @jax.jit(static_argnames=...) or @jax.checkpoint(policy=...)
                 return _with_static(TraceSite(q, node=expr), expr.keywords)
             return None
-        q = self.qualname(expr, scope)
+        q = self.scopes.qualname(expr, scope)
         if q in TRANSFORMS:
             return _with_static(TraceSite(q, node=expr), keywords)
         return None
 
     def _find_traced(self) -> None:
-        for info in list(self.functions.values()):
+        for info in list(self.scopes.functions.values()):
             if isinstance(info.node, ast.Lambda):
                 continue
             for deco in info.node.decorator_list:
@@ -300,42 +338,42 @@ class TracedCode(Scopes):
         for node in (call for index in calls for call in index.transforms):
             if self._under_disable_jit(node):
                 continue  # `with jax.disable_jit():` runs the transformation eagerly: its function sees values
-            scope = self.enclosing_function(node)
+            scope = self.scopes.enclosing_function(node)
             site = self.transform_of(node.func, scope)
             if site is not None and node.args:
-                target = self._resolve_function(node.args[0], scope)
+                target = self.scopes.resolve_function(node.args[0], scope)
                 if target is not None:
                     site = _with_static(site, node.keywords)
                     site.node = node
                     target.traces.append(site)
                 continue
-            q = self.qualname(node.func, scope)
+            q = self.scopes.qualname(node.func, scope)
             if q in LAX_BODIES:
                 bodies = [node.args[i] for i in LAX_BODIES[q] if i < len(node.args)]
                 bodies += [kw.value for kw in node.keywords if kw.arg in LAX_BODY_KEYWORDS]
                 for body in bodies:
                     elts = body.elts if isinstance(body, ast.List | ast.Tuple) else [body]
                     for elt in elts:
-                        target = self._resolve_function(elt, scope)
+                        target = self.scopes.resolve_function(elt, scope)
                         if target is not None:
-                            target.traces.append(TraceSite(f"{q.rsplit('.', 1)[1]} body", node=node))
+                            target.traces.append(TraceSite(q.rsplit('.', 1)[1], node=node,
+                                                                     provenance=Provenance.LAX_BODY))
         host = self._host_callbacks(calls)
         # Nested definitions inside traced functions, and helpers they call, run under the same trace (host
         # callbacks excepted: they run later, on the host, with concrete values).
-        work = [f for f in self.functions.values() if f.traced]
+        work = [f for f in self.scopes.functions.values() if f.traced]
         seen = {id(f) for f in work}
         edges: list[tuple[FunctionInfo, FunctionInfo]] = []
         while work:
             fn = work.pop()
-            for child in self.own_candidates("definitions and calls by name", fn, _defines_or_calls_a_name):
+            for child in self.scopes.own_candidates("definitions and calls by name", fn, _defines_or_calls_a_name):
                 callee: FunctionInfo | None = None
-                reason = ""
+                how = Provenance.DEFINED_INSIDE
                 if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-                    callee = self.functions.get(child)
-                    reason = f"defined inside traced `{fn.name}`"
+                    callee = self.scopes.functions.get(child)
                 elif isinstance(child, ast.Call) and isinstance(child.func, ast.Name):
-                    callee = self._resolve_function(child.func, fn)
-                    reason = f"called from traced `{fn.name}`"
+                    callee = self.scopes.resolve_function(child.func, fn)
+                    how = Provenance.CALLED_FROM
                     if callee is not None:
                         self._calls_from_traced.setdefault(callee.qualname, []).append((fn, child))
                 if callee is None or callee is fn or id(callee) in host:
@@ -343,15 +381,14 @@ class TracedCode(Scopes):
                 edges.append((fn, callee))
                 if id(callee) not in seen:
                     if not callee.traced:
-                        callee.traces.append(TraceSite(reason, node=child))
+                        callee.traces.append(TraceSite("", node=child, provenance=how, via=fn.name))
                     seen.add(id(callee))
                     work.append(callee)
-        for info in self.functions.values():
+        for info in self.scopes.functions.values():
             if info.traced:
                 info.static_params = self._static_params(info)
                 info.donated_params = self._donated_params(info)
-                info.compiled = any(t.transform not in NOT_COMPILED and not t.transform.startswith(
-                    ("called from", "defined inside")) for t in info.traces)
+                info.compiled = any(t.transform not in NOT_COMPILED and not t.indirect for t in info.traces)
         self._mark_abstract(edges, calls)
         changed = True
         while changed:  # helpers and nested functions of compiled code are compiled too
@@ -364,25 +401,24 @@ class TracedCode(Scopes):
         """The calls `_find_traced` looks at (see _CallIndex), in the order of `nodes(ast.Call)`. Each top-level
         statement's follow from its nodes and the imports alone: kept across versions while the imports are the
         same (analysis/reuse.py)."""
-        return self.per_statement("call index", ast.Call, partial(_CallIndex.of, self), imports=True)  # type: ignore[arg-type]
+        return self.scopes.per_statement("call index", ast.Call, partial(_CallIndex.of, self), imports=True)  # type: ignore[arg-type]
 
     def _mark_abstract(self, edges: list[tuple[FunctionInfo, FunctionInfo]], calls: list[_CallIndex]) -> None:
         """Sets FunctionInfo.abstract: traced by a transformation that sees no values (anything but grad/jvp
         alone), directly, through an enclosing one (`jax.jit(jax.grad(f))`), or as a helper/nested function of
         abstractly traced code."""
-        for info in self.functions.values():
-            info.abstract = any(t.transform not in CONCRETE_TRANSFORMS and not t.transform.startswith(
-                ("called from", "defined inside")) for t in info.traces)
+        for info in self.scopes.functions.values():
+            info.abstract = any(t.transform not in CONCRETE_TRANSFORMS and not t.indirect for t in info.traces)
         # jax.jit(jax.grad(f)): the inner function is traced abstractly
         for node in (call for index in calls for call in index.nested):
-            scope = self.enclosing_function(node)
+            scope = self.scopes.enclosing_function(node)
             site = self.transform_of(node.func, scope)
             if site is None or site.transform in CONCRETE_TRANSFORMS:
                 continue
             inner: ast.expr = node.args[0]
             while isinstance(inner, ast.Call) and inner.args and self.transform_of(inner.func, scope) is not None:
                 inner = inner.args[0]
-            target = self._resolve_function(inner, scope) if inner is not node.args[0] else None
+            target = self.scopes.resolve_function(inner, scope) if inner is not node.args[0] else None
             if target is not None:
                 target.abstract = True
         changed = True
@@ -412,8 +448,8 @@ class TracedCode(Scopes):
         found: set[int] = set()
         for node in (call for index in calls for call in index.callbacks):
             func = node.func
-            scope = self.enclosing_function(node)
-            q = self.qualname(func, scope)
+            scope = self.scopes.enclosing_function(node)
+            q = self.scopes.qualname(func, scope)
             position = HOST_CALLBACKS.get(q or "")
             if position is None:
                 continue
@@ -421,9 +457,9 @@ class TracedCode(Scopes):
             for kw in node.keywords:
                 if kw.arg in ("callback", "tap_func", "callback_func"):
                     arg = kw.value
-            if isinstance(arg, ast.Call) and self.qualname(arg.func, scope) == "functools.partial" and arg.args:
+            if isinstance(arg, ast.Call) and self.scopes.qualname(arg.func, scope) == "functools.partial" and arg.args:
                 arg = arg.args[0]
-            target = self._resolve_function(arg, scope) if arg is not None else None
+            target = self.scopes.resolve_function(arg, scope) if arg is not None else None
             if target is not None:
                 found.add(id(target))
         return found
@@ -506,12 +542,12 @@ class _CallIndex:
         transforms: list[ast.Call] = []
         callbacks: list[ast.Call] = []
         nested: list[ast.Call] = []
-        aliases = model.aliases
+        aliases = model.scopes.aliases
         for call in calls:
             func = call.func
-            scope = model.enclosing_function(call)
+            scope = model.scopes.enclosing_function(call)
             if (call.args and model.transform_of(func, scope) is not None) or (
-                    model.qualname(func, scope) in LAX_BODIES):
+                    model.scopes.qualname(func, scope) in LAX_BODIES):
                 transforms.append(call)
             last = func.attr if isinstance(func, ast.Attribute) else aliases.get(func.id, "") if isinstance(
                 func, ast.Name) else ""

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import ast
 
-from sharpbits.analysis.kinds import ARRAY_STATIC_ATTRS, ARRAYS, Kind, ValueKinds
+from sharpbits.analysis.facts import Fact
+from sharpbits.analysis.kinds import ARRAY_STATIC_ATTRS, ARRAYS, Kind
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import literal_value
 from sharpbits.analysis.traced import CONCRETE_TRANSFORMS, TRANSFORMS
@@ -23,7 +24,7 @@ _TRACED_KINDS = ARRAYS | {Kind.REF}
 COMPILE_TIME_EVAL = {"jax.ensure_compile_time_eval", "jax.core.ensure_compile_time_eval"}
 
 
-class TracerValues(ValueKinds):
+class TracerValues(Fact):
     """The tracer part of ModuleModel (see model.py)."""
 
     _eager_uses: dict[str, bool] | None = None
@@ -34,7 +35,7 @@ class TracerValues(ValueKinds):
         `float(x)` and NumPy still refuse them)."""
         if scope is None or not scope.traced or not (scope.abstract or concrete_traces):
             return False
-        if self.kind_of(expr, scope) not in _TRACED_KINDS or self.in_compile_time_eval(expr):
+        if self.kinds.kind_of(expr, scope) not in _TRACED_KINDS or self.in_compile_time_eval(expr):
             return False
         if self.in_caller_dependent_branch(expr, scope):
             return False
@@ -65,7 +66,7 @@ class TracerValues(ValueKinds):
         """Whether `expr` reads a JAX-array name bound in the traced function (or a function it is nested in),
         not one closed over from the module (a concrete array), and not only through `.shape`/`.dtype`/`len()`."""
         for node in ast.walk(expr):
-            if (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and self.kind_at(node) in _TRACED_KINDS
+            if (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and self.kinds.kind_at(node) in _TRACED_KINDS
                     and self.bound_in_trace(node.id, scope) and not self._static_use(node)):
                 return True
         return False
@@ -82,7 +83,7 @@ class TracerValues(ValueKinds):
         return False
 
     def _static_use(self, name: ast.Name) -> bool:
-        parent = self.parents.get(name)
+        parent = self.scopes.parents.get(name)
         if isinstance(parent, ast.Attribute) and parent.attr in ARRAY_STATIC_ATTRS:
             return True  # x.shape, x.dtype
         return (isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id == "len"
@@ -95,11 +96,11 @@ class TracerValues(ValueKinds):
         if not self.runs_eagerly_too(scope):
             return False
         params = set(scope.params)
-        child, cur = node, self.parents.get(node)
+        child, cur = node, self.scopes.parents.get(node)
         while cur is not None and cur is not scope.node:
             if isinstance(cur, ast.If | ast.IfExp) and child is not cur.test and _none_check(cur.test, params):
                 return True
-            child, cur = cur, self.parents.get(cur)
+            child, cur = cur, self.scopes.parents.get(cur)
         return False
 
     def runs_eagerly_too(self, fn: FunctionInfo) -> bool:
@@ -109,29 +110,29 @@ class TracerValues(ValueKinds):
             return False
         if self._eager_uses is None:  # module-level function name -> used otherwise than wrapped
             self._eager_uses = {}
-            for name in self.nodes(ast.Name):
+            for name in self.scopes.nodes(ast.Name):
                 assert isinstance(name, ast.Name)
-                if not isinstance(name.ctx, ast.Load) or name.id not in self.module_functions:
+                if not isinstance(name.ctx, ast.Load) or name.id not in self.scopes.module_functions:
                     continue
-                parent = self.parents.get(name)
+                parent = self.scopes.parents.get(name)
                 wrapped = isinstance(parent, ast.Call) and parent.args[:1] == [name] and (
-                    self.qualname(parent.func, self.enclosing_function(parent)) in TRANSFORMS)
-                outside = self.enclosing_function(name) is not self.module_functions[name.id]
+                    self.scopes.qualname(parent.func, self.scopes.enclosing_function(parent)) in TRANSFORMS)
+                outside = self.scopes.enclosing_function(name) is not self.scopes.module_functions[name.id]
                 if not wrapped and outside:
                     self._eager_uses[name.id] = True
         return self._eager_uses.get(fn.name, False)
 
     def in_compile_time_eval(self, node: ast.AST) -> bool:
         """Whether `node` runs inside `with jax.ensure_compile_time_eval():`, where JAX computes concrete values."""
-        cur = self.parents.get(node)
+        cur = self.scopes.parents.get(node)
         while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
             if isinstance(cur, ast.With | ast.AsyncWith):
-                scope = self.enclosing_function(cur)
+                scope = self.scopes.enclosing_function(cur)
                 for item in cur.items:
                     ctx = item.context_expr
-                    if self.qualname(ctx.func if isinstance(ctx, ast.Call) else ctx, scope) in COMPILE_TIME_EVAL:
+                    if self.scopes.qualname(ctx.func if isinstance(ctx, ast.Call) else ctx, scope) in COMPILE_TIME_EVAL:
                         return True
-            cur = self.parents.get(cur)
+            cur = self.scopes.parents.get(cur)
         return False
 
     def bool_operands(self, test: ast.AST) -> list[ast.AST]:

@@ -268,11 +268,11 @@ def _stable_initial(value: ast.AST | None, model: ModuleModel, fn: FunctionInfo)
     if isinstance(value, ast.Dict):
         return all(v is not None and _stable_initial(v, model, fn) for v in value.values)
     if isinstance(value, ast.Call):
-        q = model.qualname(value.func, fn)
+        q = model.scopes.qualname(value.func, fn)
         if q and q.startswith("jax.numpy.") and q.rsplit(".", 1)[1] in _FLOAT_CONSTRUCTORS:
             for kw in value.keywords:
                 if kw.arg == "dtype":
-                    return model.qualname(kw.value, fn) in ("jax.numpy.float32", "jax.numpy.float64") or (
+                    return model.scopes.qualname(kw.value, fn) in ("jax.numpy.float32", "jax.numpy.float64") or (
                         isinstance(kw.value, ast.Name) and kw.value.id == "float"
                     )
             if q.endswith("_like"):
@@ -367,19 +367,19 @@ def _check_traced_uses(name: str, body: list[ast.stmt], model: ModuleModel, fn: 
             child, parent = parent, parents.get(parent)
         ok = False
         if isinstance(parent, ast.Subscript) and child is parent.slice:
-            ok = model.kind_of(parent.value, fn) in (Kind.JAX, Kind.JAX_AT)
+            ok = model.kinds.kind_of(parent.value, fn) in (Kind.JAX, Kind.JAX_AT)
         elif isinstance(parent, ast.Call) and child is not parent.func:
-            q = model.qualname(parent.func, fn) or ""
+            q = model.scopes.qualname(parent.func, fn) or ""
             tail = q.rsplit(".", 1)[-1]
             if q.startswith(_INDEX_SAFE_MODULES) and not (tail in _SHAPE_ARGUMENT_FUNCS and q.startswith("jax.numpy.")):
                 ok = True
-            elif isinstance(parent.func, ast.Attribute) and parent.func.value is not child and model.kind_of(parent.func.value, fn) is Kind.JAX_AT:
+            elif isinstance(parent.func, ast.Attribute) and parent.func.value is not child and model.kinds.kind_of(parent.func.value, fn) is Kind.JAX_AT:
                 ok = True  # x.at[j].set(i)
         elif isinstance(parent, ast.Assign | ast.AugAssign | ast.Return):
             ok = True  # assigned to a temporary (tracked above) or a carry
         elif isinstance(parent, ast.keyword):
             call = parents.get(parent)
-            kq = model.qualname(call.func, fn) if isinstance(call, ast.Call) else None
+            kq = model.scopes.qualname(call.func, fn) if isinstance(call, ast.Call) else None
             ok = bool(kq and kq.startswith(_INDEX_SAFE_MODULES) and parent.arg not in ("shape", "size", "axis", "num"))
         if not ok:
             snippet = ast.unparse(parent)[:50] if parent is not None else node.id
@@ -399,7 +399,7 @@ def _fresh_name(base: str, *taken: set[str]) -> str:
 
 
 def _lax_spelling(model: ModuleModel, source: SourceText) -> tuple[str, TextEdit | None]:
-    spelling = model.spelling_of("jax.lax")
+    spelling = model.scopes.spelling_of("jax.lax")
     if spelling is not None:
         return spelling, None
     # add `from jax import lax` after the module's imports
@@ -415,10 +415,10 @@ def _lax_spelling(model: ModuleModel, source: SourceText) -> tuple[str, TextEdit
 
 def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loop: ast.For) -> Plan:
     """The rewrite of `loop`, or Refusal with the reason."""
-    parents = model.parents
+    parents = model.scopes.parents
     it = loop.iter
     if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range"
-            and not model.is_local("range", fn) and 1 <= len(it.args) <= 3 and not it.keywords):
+            and not model.scopes.is_local("range", fn) and 1 <= len(it.args) <= 3 and not it.keywords):
         raise Refusal("only loops over `range(...)` can become `fori_loop`")
     if not isinstance(loop.target, ast.Name):
         raise Refusal("the loop variable must be a single name")
@@ -447,7 +447,7 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
                 raise Refusal("the range's step must be a non-zero integer literal")
             step = literal
     for arg in args:
-        if model.kind_of(arg, fn) in ARRAYS:
+        if model.kinds.kind_of(arg, fn) in ARRAYS:
             raise Refusal("the range's bounds are traced values")
     index = loop.target.id
     body = loop.body
@@ -467,7 +467,7 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
                 raise Refusal(f"`{node.func.id}(...)` is a side effect on Python state (it would run once)")
             if isinstance(node.func, ast.Attribute) and node.func.attr in _MUTATING_METHODS:
                 recv = node.func.value
-                if model.kind_of(recv, fn) not in (Kind.JAX, Kind.JAX_AT):
+                if model.kinds.kind_of(recv, fn) not in (Kind.JAX, Kind.JAX_AT):
                     raise Refusal(f"`{ast.unparse(node.func)}(...)` changes Python state (it would run once)")
     assigned = {n.id for n in _nodes(body) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)} - {index}
     for node in _nodes(body):
@@ -491,7 +491,7 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
         raise Refusal("the loop computes nothing that is used after it")
     peel = False
     for name in carries:
-        initial = _bound_before(name, loop, fn, model.own_nodes(fn))
+        initial = _bound_before(name, loop, fn, model.scopes.own_nodes(fn))
         if initial is None:
             raise Refusal(f"`{name}` is carried across iterations but has no value before the loop")
         is_param = isinstance(initial, ast.arg)
@@ -501,7 +501,7 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
                 if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Slice) and name in _names_loaded(value.value):
                     raise Refusal(f"the shape of `{name}` changes between iterations")
                 if isinstance(value, ast.Call):
-                    q = model.qualname(value.func, fn) or ""
+                    q = model.scopes.qualname(value.func, fn) or ""
                     tail = q.rsplit(".", 1)[-1] if q else (value.func.attr if isinstance(value.func, ast.Attribute) else "")
                     if tail in _SHAPE_CHANGING and name in _names_loaded(value):
                         raise Refusal(f"the shape of `{name}` may change between iterations (`{tail}`)")
@@ -513,7 +513,7 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
     if index != "_":
         _check_traced_uses(index, body, model, fn, parents, "the loop index")
     lax, import_edit = _lax_spelling(model, source)
-    taken = (model.all_names(), fn.local_names)
+    taken = (model.scopes.all_names(), fn.local_names)
     body_name = _fresh_name("loop_body", *taken)
     unpack = _fresh_name("carry", *taken, set(carries))
     trip: int | None = None
@@ -580,13 +580,13 @@ def plan_while_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, lo
     carried.reads(loop.test, set())
     carried.block(loop.body, set())
     assigned = set().union(*(_names_stored(s) for s in loop.body))
-    after = _statements_after(fn.node, loop, model.parents)  # type: ignore[arg-type]
+    after = _statements_after(fn.node, loop, model.scopes.parents)  # type: ignore[arg-type]
     live_after = set().union(*(_names_loaded(s) for s in after)) if after else set()
     carries = [c for c in sorted(assigned & (carried.read_first | live_after | _names_loaded(loop.test)))]
     if not carries:
         raise Refusal("nothing the condition reads changes in the loop: it would never stop")
     for name in carries:
-        initial = _bound_before(name, loop, fn, model.own_nodes(fn))
+        initial = _bound_before(name, loop, fn, model.scopes.own_nodes(fn))
         if initial is None:
             raise Refusal(f"`{name}` is carried across iterations but has no value before the loop")
         is_param = isinstance(initial, ast.arg)
@@ -597,9 +597,9 @@ def plan_while_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, lo
             raise Refusal(f"cannot show that `{name}` keeps its dtype and shape in every iteration; give it a "
                           "`jnp` array of the final dtype before the loop")
         if isinstance(initial, ast.Constant | ast.UnaryOp | ast.Tuple | ast.List | ast.Dict):
-            _check_traced_uses(name, loop.body, model, fn, model.parents, "carried Python value")
+            _check_traced_uses(name, loop.body, model, fn, model.scopes.parents, "carried Python value")
     lax, import_edit = _lax_spelling(model, source)
-    taken = (model.all_names(), fn.local_names)
+    taken = (model.scopes.all_names(), fn.local_names)
     return WhilePlan(loop, carries, lax, import_edit, _fresh_name("loop_cond", *taken), _fresh_name("loop_body", *taken),
                      indent, _fresh_name("carry", *taken, set(carries)))
 
@@ -616,7 +616,7 @@ def _refuse_effects(body: list[ast.stmt], model: ModuleModel, fn: FunctionInfo) 
             if isinstance(node.func, ast.Name) and node.func.id in ("print", "input", "open", "exec", "eval", "setattr"):
                 raise Refusal(f"`{node.func.id}(...)` is a side effect on Python state (it would run once)")
             if (isinstance(node.func, ast.Attribute) and node.func.attr in _MUTATING_METHODS
-                    and model.kind_of(node.func.value, fn) not in (Kind.JAX, Kind.JAX_AT)):
+                    and model.kinds.kind_of(node.func.value, fn) not in (Kind.JAX, Kind.JAX_AT)):
                 raise Refusal(f"`{ast.unparse(node.func)}(...)` changes Python state (it would run once)")
         if isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del):
             raise Refusal(f"`{ast.unparse(node)} = ...` assigns into a container in place")

@@ -1,5 +1,6 @@
-"""The rule registry: every rule, by code and by name, found by importing each module of this package (a rule is
-one file; adding one edits nothing else). Codes group by theme: SB1xx array semantics, SB2xx randomness, SB3xx
+"""The rule registry: every rule, by code and by name, found by importing each module or package of this package (a
+rule is one file, or one folder when it has an analysis of its own: `prng_key_reuse/` holds the rule and its key
+flow; adding one edits nothing else). Codes group by theme: SB1xx array semantics, SB2xx randomness, SB3xx
 control flow, SB4xx trace-time state, SB5xx measuring."""
 
 from __future__ import annotations

@@ -107,10 +107,17 @@ class Rule:
         turned into confirmations of this rule's `findings` (all of the result's, in order) and findings only a
         trace shows. Most rules measure nothing."""
         return TraceConfirmations()
+    # What its findings say: one template per kind of finding, `{field}`s filled by `message(key, field=...)`.
+    messages: ClassVar[dict[str, str]] = {}
 
     @classmethod
     def url(cls) -> str:
         return f"{DOCS_BASE_URL}{cls.name}.md"
+
+    @classmethod
+    def message(cls, key: str, /, **fields: object) -> str:
+        """The message of a finding of kind `key` (a key of `messages`), its fields filled in."""
+        return cls.messages[key].format(**fields)
 
     def check(self, ctx: RuleContext) -> Iterator[None] | None:
         raise NotImplementedError  # every concrete rule overrides this

@@ -12,13 +12,19 @@ from sharpbits.findings import Fix, TextEdit
 def _mask_in(model: ModuleModel, fn: FunctionInfo, index: ast.AST) -> ast.AST | None:
     """The part of an index that is a traced boolean array (the model's JAX_MASK kind), if any."""
     parts = index.elts if isinstance(index, ast.Tuple) else [index]
-    return next((p for p in parts if model.kind_of(p, fn) is Kind.JAX_MASK), None)
+    return next((p for p in parts if model.kinds.kind_of(p, fn) is Kind.JAX_MASK), None)
 
 
 class BooleanIndexingInJit(Rule):
     code = "SB102"
     name = "boolean-indexing-in-jit"
     severity = "error"
+    messages = {
+        "mask": (
+            "boolean-mask indexing {what} inside `{function}` ({reason}) raises NonConcreteBooleanIndexError: "
+            "the result's shape would depend on the mask's values; use `jnp.where(mask, x, fill)` or `size=`"
+        ),
+    }
     summary = "Flags `x[mask]`, `x[x < 0]` and `x.at[mask].set(v)` with a traced boolean mask inside traced code."
     why = """
 The shape of `x[mask]` depends on how many elements of `mask` are true — a value, not a shape. Under `jit`, values
@@ -90,40 +96,38 @@ and the masked sum `x[mask].sum()` / `jnp.sum(x[mask])` becomes `jnp.where(mask,
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for node in model.candidates("maybe masks", (ast.Subscript,), _may_index_with_a_mask):
+        for node in model.scopes.candidates("maybe masks", (ast.Subscript,), _may_index_with_a_mask):
             assert isinstance(node, ast.Subscript)
-            fn = model.enclosing_function(node)
+            fn = model.scopes.enclosing_function(node)
             if fn is None or not fn.traced or isinstance(node.ctx, ast.Del):
                 continue
             if True:
-                if model.kind_of(node.value, fn) not in (Kind.JAX, Kind.JAX_MASK, Kind.JAX_AT, Kind.NUMPY):
+                if model.kinds.kind_of(node.value, fn) not in (Kind.JAX, Kind.JAX_MASK, Kind.JAX_AT, Kind.NUMPY):
                     continue
                 if isinstance(node.slice, ast.Constant | ast.Slice):
                     continue  # x[0], x[1:]: never a mask
                 mask = _mask_in(model, fn, node.slice)
                 if mask is None:
                     continue
-                at = model.kind_of(node.value, fn) is Kind.JAX_AT
+                at = model.kinds.kind_of(node.value, fn) is Kind.JAX_AT
                 mask_text = ast.unparse(mask)
                 mask_text = mask_text if len(mask_text) <= 24 else "mask"
                 what = f"`.at[{mask_text}]`" if at else f"`[{mask_text}]`"
                 builder, title = self._fix(ctx, fn, node, mask) if isinstance(node.ctx, ast.Load) else (None, "")
                 ctx.report(
                     node,
-                    f"boolean-mask indexing {what} inside `{fn.name}` ({fn.trace_reason}) raises "
-                    "NonConcreteBooleanIndexError: the result's shape would depend on the mask's values; "
-                    "use `jnp.where(mask, x, fill)` or `size=`",
+                    self.message("mask", what=what, function=fn.name, reason=fn.trace_reason),
                     builder,
                     fix_title=title,
                 )
 
     def _fix(self, ctx: RuleContext, fn: FunctionInfo, sub: ast.Subscript, mask: ast.AST):
         model, source = ctx.model, ctx.source
-        jnp = model.spelling_of("jax.numpy")
+        jnp = model.scopes.spelling_of("jax.numpy")
         if jnp is None or sub.slice is not mask:
             return None, ""
-        parent = model.parents.get(sub)
-        grand = model.parents.get(parent) if parent is not None else None
+        parent = model.scopes.parents.get(sub)
+        grand = model.scopes.parents.get(parent) if parent is not None else None
 
 
         replace: ast.AST | None = None
@@ -138,7 +142,7 @@ and the masked sum `x[mask].sum()` / `jnp.sum(x[mask])` becomes `jnp.where(mask,
         elif (not isinstance(sub.value, ast.Attribute) and isinstance(parent, ast.Attribute) and parent.attr == "sum"
               and isinstance(grand, ast.Call) and not grand.args and not grand.keywords):
             replace, new = grand, f"{jnp}.where({source.node_text(mask)}, {source.node_text(sub.value)}, 0).sum()"
-        elif (isinstance(parent, ast.Call) and model.qualname(parent.func, fn) == "jax.numpy.sum"
+        elif (isinstance(parent, ast.Call) and model.scopes.qualname(parent.func, fn) == "jax.numpy.sum"
               and len(parent.args) == 1 and parent.args[0] is sub and not parent.keywords):
             replace, new = sub, f"{jnp}.where({source.node_text(mask)}, {source.node_text(sub.value)}, 0)"
         if replace is None:

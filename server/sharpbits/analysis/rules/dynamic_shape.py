@@ -6,6 +6,7 @@ import ast
 
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.analysis.tracers import TracerValues
 
 # Functions whose result has as many elements as their input has non-zero/distinct values: `size=` fixes it.
 _VALUE_SIZED = {f"jax.numpy.{n}" for n in ("nonzero", "argwhere", "flatnonzero", "unique", "unique_values",
@@ -47,9 +48,9 @@ def _is_tracer(model: ModuleModel, fn: FunctionInfo, expr: ast.AST) -> bool:
     every jnp operation is staged, also on constants), not a module-level array read as it is (`x[:N]` with a
     global `N = jnp.array(2)`, or one computed by an eager enclosing function, works), and not under `ensure_compile_time_eval`. Unlike `model.is_tracer`, a value
     computed from module-level arrays counts: a size is staged whatever its inputs."""
-    if model.kind_of(expr, fn) not in ARRAYS or model.in_compile_time_eval(expr):
+    if model.kinds.kind_of(expr, fn) not in ARRAYS or model.fact(TracerValues).in_compile_time_eval(expr):
         return False
-    return not (isinstance(expr, ast.Name) and not model.bound_in_trace(expr.id, fn))
+    return not (isinstance(expr, ast.Name) and not model.fact(TracerValues).bound_in_trace(expr.id, fn))
 
 
 def _traced_part(model: ModuleModel, fn: FunctionInfo, size: ast.AST) -> ast.AST | None:
@@ -62,6 +63,23 @@ class DynamicShape(Rule):
     code = "SB104"
     name = "dynamic-shape"
     severity = "error"
+    messages = {
+        "slice": (
+            "slice bound `{bound}` is traced inside `{function}` ({reason}): JAX raises IndexError (slice entries "
+            "must be static integers); use `jax.lax.dynamic_slice(x, (start,), (length,))` with a static length, or "
+            "make the bound a static argument"
+        ),
+        "value-sized": (
+            "{what} inside `{function}` ({reason}) has a result whose size depends on the values of `{operand}`: "
+            "JAX raises ConcretizationTypeError; pass `size=` (and `fill_value=` for the padding), or use the "
+            "three-argument `jnp.where(cond, x, y)`"
+        ),
+        "sized-by": (
+            "`{call}` sized by the traced value `{traced}` inside `{function}` ({reason}): shapes must be known at "
+            "trace time, so JAX raises {error}; take the size from a shape (`x.shape[0]`), make it a static "
+            "argument, or build a fixed maximum size and mask it"
+        ),
+    }
     summary = ("Flags shapes that depend on traced values: `jnp.nonzero`/`argwhere`/`unique`/one-argument "
                "`jnp.where` without `size=`, `jnp.zeros`/`ones`/`full`/`arange`/`reshape`/`repeat`/random "
                "shapes sized by a traced value, and slices `x[:n]` with traced bounds.")
@@ -169,15 +187,15 @@ The message names which of these applies.
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for node in model.nodes(ast.Call):
+        for node in model.scopes.nodes(ast.Call):
             assert isinstance(node, ast.Call)
-            fn = model.enclosing_function(node)
+            fn = model.scopes.enclosing_function(node)
             if fn is None or not fn.abstract:
                 continue
             self._check_call(ctx, fn, node)
-        for node in model.candidates("sliced subscripts", (ast.Subscript,), _has_a_slice):
+        for node in model.scopes.candidates("sliced subscripts", (ast.Subscript,), _has_a_slice):
             assert isinstance(node, ast.Subscript)
-            fn = model.enclosing_function(node)
+            fn = model.scopes.enclosing_function(node)
             if fn is None or not fn.abstract:
                 continue
             slices = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
@@ -190,15 +208,13 @@ The message names which of these applies.
                     continue
                 ctx.report(
                     node,
-                    f"slice bound `{_short(bound)}` is traced inside `{fn.name}` ({fn.trace_reason}): JAX raises "
-                    "IndexError (slice entries must be static integers); use `jax.lax.dynamic_slice(x, (start,), "
-                    "(length,))` with a static length, or make the bound a static argument",
+                    self.message("slice", bound=_short(bound), function=fn.name, reason=fn.trace_reason),
                 )
                 break
 
     def _check_call(self, ctx: RuleContext, fn: FunctionInfo, node: ast.Call) -> None:
         model = ctx.model
-        q = model.qualname(node.func, fn)
+        q = model.scopes.qualname(node.func, fn)
         keywords = {kw.arg for kw in node.keywords}
         if q in _VALUE_SIZED or (q == "jax.numpy.where" and len(node.args) == 1 and not (
                 keywords & {"x", "y"})) or (q is None and isinstance(node.func, ast.Attribute)
@@ -211,16 +227,15 @@ The message names which of these applies.
             elif node.args:
                 operand = node.args[0]
             # under jit the function stages `operand != 0` even for a constant or NumPy operand, then needs its sum
-            if (operand is None or isinstance(operand, ast.Starred) or model.kind_of(operand, fn) not in (
-                    *ARRAYS, Kind.NUMPY) or model.in_compile_time_eval(node)):
+            if (operand is None or isinstance(operand, ast.Starred) or model.kinds.kind_of(operand, fn) not in (
+                    *ARRAYS, Kind.NUMPY) or model.fact(TracerValues).in_compile_time_eval(node)):
                 return
             what = ("`.nonzero()`" if q is None else f"`{q.replace('jax.numpy.', 'jnp.')}(...)`"
                     + (" with one argument" if q == "jax.numpy.where" else ""))
             ctx.report(
                 node,
-                f"{what} inside `{fn.name}` ({fn.trace_reason}) has a result whose size depends on the values of "
-                f"`{_short(operand)}`: JAX raises ConcretizationTypeError; pass `size=` (and `fill_value=` for the "
-                "padding), or use the three-argument `jnp.where(cond, x, y)`",
+                self.message("value-sized", what=what, function=fn.name, reason=fn.trace_reason,
+                             operand=_short(operand)),
             )
             return
         if q in _SIZED_BY:
@@ -228,7 +243,7 @@ The message names which of these applies.
         elif q is not None and q.startswith("jax.random."):
             positions, names = ((1,) if q in _SAMPLERS_WITH_SHAPE_SECOND else ()), ("shape",)
         elif (q is None and isinstance(node.func, ast.Attribute) and node.func.attr == "reshape"
-              and model.kind_of(node.func.value, fn) in ARRAYS):  # x.reshape(n, -1)
+              and model.kinds.kind_of(node.func.value, fn) in ARRAYS):  # x.reshape(n, -1)
             positions, names = tuple(range(len(node.args))), ("shape",)
             q = "x.reshape"
         else:
@@ -243,9 +258,8 @@ The message names which of these applies.
         error = "ConcretizationTypeError" if q in _CONCRETIZATION else "TypeError"
         ctx.report(
             node,
-            f"`{q.replace('jax.numpy.', 'jnp.')}` sized by the traced value `{_short(traced)}` inside `{fn.name}` "
-            f"({fn.trace_reason}): shapes must be known at trace time, so JAX raises {error}; take the size from "
-            "a shape (`x.shape[0]`), make it a static argument, or build a fixed maximum size and mask it",
+            self.message("sized-by", call=q.replace("jax.numpy.", "jnp."), traced=_short(traced), function=fn.name,
+                         reason=fn.trace_reason, error=error),
         )
 
 

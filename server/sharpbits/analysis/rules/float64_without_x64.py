@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from sharpbits.analysis.execution import Execution
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 
@@ -39,15 +40,15 @@ def enables_x64(model: ModuleModel, text: str | None = None) -> bool:
     them is answered without looking at its nodes."""
     if text is not None and "x64" not in text and "X64" not in text and "absl" not in text:
         return False
-    for node in model.nodes(ast.Constant):
+    for node in model.scopes.nodes(ast.Constant):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.lower() in (
                 "jax_enable_x64", "--jax_enable_x64"):
             return True
-    for node in model.nodes(ast.Attribute):
+    for node in model.scopes.nodes(ast.Attribute):
         if isinstance(node, ast.Attribute) and node.attr in _FLAG_ATTRIBUTES:
             return True
-    return any(isinstance(n, ast.Name) and n.id == "enable_x64" for n in model.nodes(ast.Name)) or any(
-        a.endswith(".enable_x64") for a in model.aliases.values())
+    return any(isinstance(n, ast.Name) and n.id == "enable_x64" for n in model.scopes.nodes(ast.Name)) or any(
+        a.endswith(".enable_x64") for a in model.scopes.aliases.values())
 
 
 def is_program(model: ModuleModel, path: str) -> bool:
@@ -68,10 +69,10 @@ def _wide_dtype(model: ModuleModel, node: ast.AST, scope: FunctionInfo | None) -
     """The spelling of a 64-bit dtype (`jnp.float64`, `np.int64`, `"float64"`, `jnp.dtype("float64")`)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in _WIDE_STRINGS:
         return repr(node.value)
-    q = model.qualname(node, scope)
+    q = model.scopes.qualname(node, scope)
     if q in _WIDE_TYPES:
         return ast.unparse(node)
-    if isinstance(node, ast.Call) and model.qualname(node.func, scope) in ("jax.numpy.dtype", "numpy.dtype") and (
+    if isinstance(node, ast.Call) and model.scopes.qualname(node.func, scope) in ("jax.numpy.dtype", "numpy.dtype") and (
             node.args and _wide_dtype(model, node.args[0], scope) is not None):
         return ast.unparse(node)
     return None
@@ -81,6 +82,13 @@ class Float64WithoutX64(Rule):
     code = "SB105"
     name = "float64-without-x64"
     severity = "warning"
+    messages = {
+        "no-x64": (
+            "`{dtype}` asks JAX for 64-bit values, but {where} never enables `jax_enable_x64`: JAX silently gives "
+            "32-bit values (its UserWarning points into JAX, not here); enable x64 where the program starts "
+            "(`jax.config.update(\"jax_enable_x64\", True)`) or ask for the 32-bit type"
+        ),
+    }
     summary = ("Flags requests for 64-bit JAX values (`dtype=jnp.float64`, `.astype(jnp.float64)`, "
                "`jnp.float64(...)`, int64, complex128) in a program that never enables `jax_enable_x64`.")
     why = """
@@ -158,18 +166,18 @@ for; both are changes of behaviour, and neither is mechanical.
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        if not model.aliases or not any(v.split(".")[0] == "jax" for v in model.aliases.values()):
+        if not model.scopes.aliases or not any(v.split(".")[0] == "jax" for v in model.scopes.aliases.values()):
             return
         if enables_x64(model, ctx.source.text):
             return
         program = is_program(model, ctx.source.path)
-        unreached = model.unreached_functions() if program else set()
-        for node in model.candidates("dtype requests", (ast.Call,), _may_ask_for_a_dtype):
+        unreached = model.fact(Execution).unreached_functions() if program else set()
+        for node in model.scopes.candidates("dtype requests", (ast.Call,), _may_ask_for_a_dtype):
             assert isinstance(node, ast.Call)
-            scope = model.enclosing_function(node)
+            scope = model.scopes.enclosing_function(node)
             # in a program, the library functions its own code never runs are reported like a library's
             severity = None if program and (scope is None or scope.outermost.qualname not in unreached) else "info"
-            q = model.qualname(node.func, scope)
+            q = model.scopes.qualname(node.func, scope)
             asked: ast.AST | None = None
             if q in _WIDE_TYPES and q.startswith("jax."):  # jnp.float64(1.0)
                 asked = node.func
@@ -180,7 +188,7 @@ for; both are changes of behaviour, and neither is mechanical.
                     candidates.append(node.args[position])
                 asked = next((c for c in candidates if _wide_dtype(model, c, scope) is not None), None)
             elif (isinstance(node.func, ast.Attribute) and node.func.attr == "astype" and node.args
-                  and model.kind_of(node.func.value, scope) in ARRAYS):
+                  and model.kinds.kind_of(node.func.value, scope) in ARRAYS):
                 asked = node.args[0] if _wide_dtype(model, node.args[0], scope) is not None else None
             if asked is None:
                 continue
@@ -188,8 +196,6 @@ for; both are changes of behaviour, and neither is mechanical.
             where = "this program" if severity is None else "this module"
             ctx.report(
                 asked,  # the dtype the user wrote: what to change
-                f"`{spelling}` asks JAX for 64-bit values, but {where} never enables `jax_enable_x64`: JAX silently "
-                "gives 32-bit values (its UserWarning points into JAX, not here); enable x64 where the program "
-                "starts (`jax.config.update(\"jax_enable_x64\", True)`) or ask for the 32-bit type",
+                self.message("no-x64", dtype=spelling, where=where),
                 severity=severity,  # type: ignore[arg-type]
             )

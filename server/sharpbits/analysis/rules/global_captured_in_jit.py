@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 from functools import partial
 
+from sharpbits.analysis.effects import SideEffects
+from sharpbits.analysis.globals import GlobalChanges
 from sharpbits.analysis.model import FunctionInfo, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.findings import Fix, TextEdit
@@ -14,6 +16,12 @@ class GlobalCapturedInJit(Rule):
     code = "SB401"
     name = "global-captured-in-jit"
     severity = "warning"
+    messages = {
+        "changed": (
+            "`{function}` ({reason}) reads the global `{name}`, which is {how} at line {line}: its value is baked "
+            "in at trace time and later changes are ignored; pass it as an argument"
+        ),
+    }
     summary = "Flags a traced function reading a module-level name that is reassigned, written via `global`, or mutated."
     why = """
 `jit` runs the Python function once, at trace time, and bakes the values of the globals it reads into the compiled
@@ -108,25 +116,25 @@ Offered only for functions decorated directly and called by name in this module.
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for fn in model.traced_functions():
+        changes, effects = model.fact(GlobalChanges), model.fact(SideEffects)
+        for fn in model.traced.traced_functions():
             seen: set[str] = set()
-            for node, name in model.syntax_fact("global reads", fn.node, partial(_global_reads, model, fn)):
+            for node, name in model.scopes.syntax_fact("global reads", fn.node, partial(_global_reads, model, fn)):
                 if name in seen:
                     continue
-                parent = model.parents.get(node)
+                parent = model.scopes.parents.get(node)
                 read_attribute = parent.attr if (isinstance(node, ast.Name) and isinstance(parent, ast.Attribute)
                                                  and isinstance(parent.ctx, ast.Load)) else None
-                change = model.global_change_after(name, fn, read_attribute)
+                change = changes.global_change_after(name, fn, read_attribute)
                 if change is None:
                     continue
-                if model.is_side_effect(node) or (isinstance(node, ast.Name) and model.reaches_to_mutate(node)):
+                if effects.is_side_effect(node) or (isinstance(node, ast.Name) and changes.reaches_to_mutate(node)):
                     continue  # `LOG` in `LOG.append(x)`: changes the object (side-effect-in-jit), reads no value
                 seen.add(name)
                 ctx.report(
                     node,
-                    f"`{fn.name}` ({fn.trace_reason}) reads the global `{name}`, which is {change.how} at line "
-                    f"{change.line}: its value is baked in at trace time and later changes are ignored; "
-                    "pass it as an argument",
+                    self.message("changed", function=fn.name, reason=fn.trace_reason, name=name, how=change.how,
+                                 line=change.line),
                     _fix(ctx, fn, name) if isinstance(node, ast.Name) else None,
                     fix_title=f"pass `{name}` as an argument (changes `{fn.name}`'s signature)"
                     if isinstance(node, ast.Name) else "",
@@ -138,14 +146,14 @@ def _global_reads(model: ModuleModel, fn: FunctionInfo) -> list[tuple[ast.Name |
     (`Config.scale`: a class attribute), each with the global it reads; in source order."""
     load, name_type, attribute_type = ast.Load, ast.Name, ast.Attribute
     reads: list[tuple[ast.Name | ast.Attribute, str]] = []
-    for node in model.own_nodes(fn):
+    for node in model.scopes.own_nodes(fn):
         cls = type(node)
         if cls is name_type:
-            if type(node.ctx) is load and not model.is_local(node.id, fn):  # type: ignore[attr-defined]
+            if type(node.ctx) is load and not model.scopes.is_local(node.id, fn):  # type: ignore[attr-defined]
                 reads.append((node, node.id))  # type: ignore[arg-type,attr-defined]
         elif cls is attribute_type and type(node.ctx) is load:  # type: ignore[attr-defined]
             value = node.value  # type: ignore[attr-defined]
-            if type(value) is name_type and not model.is_local(value.id, fn):
+            if type(value) is name_type and not model.scopes.is_local(value.id, fn):
                 reads.append((node, f"{value.id}.{node.attr}"))  # type: ignore[arg-type,attr-defined]
     return sorted(reads, key=lambda read: (read[0].lineno, read[0].col_offset))
 
@@ -163,9 +171,9 @@ def _fix(ctx: RuleContext, fn: FunctionInfo, name: str):
     ):
         return None
     calls = []
-    for other in model.nodes(ast.Name):
+    for other in model.scopes.nodes(ast.Name):
         if isinstance(other, ast.Name) and other.id == fn.name and isinstance(other.ctx, ast.Load):
-            parent = model.parents.get(other)
+            parent = model.scopes.parents.get(other)
             if not (isinstance(parent, ast.Call) and parent.func is other):
                 return None  # used as a value: its callers cannot all be found
             if any(isinstance(x, ast.Starred) for x in parent.args) or any(k.arg is None for k in parent.keywords):

@@ -8,17 +8,51 @@ from collections.abc import Sequence
 
 from sharpbits.analysis.model import FunctionInfo
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.analysis.tracers import TracerValues
 from sharpbits.findings import Fix, TextEdit
 
 # NumPy functions that work on a tracer (checked under jit on jax 0.10.2 / NumPy 2): they call the array's own
 # method (`np.sum(x)` is `x.sum()`), or only read its shape or dtype.
-NUMPY_DELEGATING = frozenset(
-    ["all", "amax", "amin", "any", "argmax", "argmin", "argsort", "around", "cumprod", "cumsum", "flip", "imag", "max", "mean", "min", "permute_dims", "prod", "real", "round", "squeeze", "std", "sum", "transpose", "unstack", "var", "reshape", "swapaxes", "repeat", "searchsorted", "moveaxis", "shape", "ndim", "size", "result_type", "isscalar", "iscomplexobj", "isrealobj", "iterable", "common_type", "printoptions", "info", "bmat", "dtype", "iinfo", "finfo", "issubdtype", "promote_types", "can_cast", "broadcast_shapes", "get_printoptions", "set_printoptions"])
+NUMPY_DELEGATING = frozenset([
+    "all", "amax", "amin", "any", "argmax", "argmin", "argsort", "around", "cumprod", "cumsum", "flip",
+    "imag", "max", "mean", "min", "permute_dims", "prod", "real", "round", "squeeze", "std", "sum",
+    "transpose", "unstack", "var", "reshape", "swapaxes", "repeat", "searchsorted", "moveaxis", "shape",
+    "ndim", "size", "result_type", "isscalar", "iscomplexobj", "isrealobj", "iterable", "common_type",
+    "printoptions", "info", "bmat", "dtype", "iinfo", "finfo", "issubdtype", "promote_types", "can_cast",
+    "broadcast_shapes", "get_printoptions", "set_printoptions",
+])
 # Shape-sized constructors: a traced size is `dynamic-shape`'s finding, not a host conversion.
-NUMPY_SIZED = frozenset(["zeros", "ones", "empty", "full", "arange", "eye", "identity", "tri", "indices", "linspace", "logspace", "geomspace"])
+NUMPY_SIZED = frozenset([
+    "zeros", "ones", "empty", "full", "arange", "eye", "identity", "tri", "indices", "linspace", "logspace",
+    "geomspace",
+])
 # NumPy functions with a `jax.numpy` twin of the same name (checked on jax 0.10.2): the fix's target.
-JNP_TWINS = frozenset(
-    ["abs", "absolute", "acos", "acosh", "add", "allclose", "angle", "append", "arange", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argpartition", "argwhere", "array", "array_equal", "array_equiv", "array_split", "asarray", "asin", "asinh", "atan", "atan2", "atanh", "atleast_1d", "atleast_2d", "atleast_3d", "average", "bincount", "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor", "block", "broadcast_arrays", "broadcast_to", "cbrt", "ceil", "choose", "clip", "column_stack", "compress", "concat", "concatenate", "conj", "conjugate", "convolve", "copy", "copysign", "corrcoef", "correlate", "cos", "cosh", "count_nonzero", "cov", "cross", "cumulative_prod", "cumulative_sum", "deg2rad", "degrees", "delete", "diag", "diagflat", "diagonal", "diff", "digitize", "divide", "divmod", "dot", "dsplit", "dstack", "ediff1d", "einsum", "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1", "extract", "fabs", "fliplr", "flipud", "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod", "frexp", "full_like", "gcd", "gradient", "greater", "greater_equal", "heaviside", "histogram", "hsplit", "hstack", "hypot", "i0", "inner", "insert", "interp", "intersect1d", "invert", "isclose", "iscomplex", "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf", "kron", "lcm", "ldexp", "less", "less_equal", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "matmul", "maximum", "median", "meshgrid", "minimum", "mod", "modf", "multiply", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar", "negative", "nextafter", "nonzero", "not_equal", "ones_like", "outer", "pad", "partition", "percentile", "piecewise", "polyval", "positive", "pow", "power", "ptp", "quantile", "rad2deg", "radians", "ravel", "reciprocal", "remainder", "rint", "roll", "rot90", "select", "sign", "signbit", "sin", "sinc", "sinh", "sort", "split", "sqrt", "square", "stack", "subtract", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "trapezoid", "tril", "triu", "true_divide", "trunc", "unique", "vdot", "vsplit", "vstack", "where", "zeros_like", "float32", "float64", "float16", "int32", "int64", "int8", "int16", "uint8", "uint32", "bool_", "complex64", "complex128"])
+JNP_TWINS = frozenset([
+    "abs", "absolute", "acos", "acosh", "add", "allclose", "angle", "append", "arange", "arccos", "arccosh",
+    "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argpartition", "argwhere", "array", "array_equal",
+    "array_equiv", "array_split", "asarray", "asin", "asinh", "atan", "atan2", "atanh", "atleast_1d",
+    "atleast_2d", "atleast_3d", "average", "bincount", "bitwise_and", "bitwise_not", "bitwise_or",
+    "bitwise_xor", "block", "broadcast_arrays", "broadcast_to", "cbrt", "ceil", "choose", "clip",
+    "column_stack", "compress", "concat", "concatenate", "conj", "conjugate", "convolve", "copy", "copysign",
+    "corrcoef", "correlate", "cos", "cosh", "count_nonzero", "cov", "cross", "cumulative_prod",
+    "cumulative_sum", "deg2rad", "degrees", "delete", "diag", "diagflat", "diagonal", "diff", "digitize",
+    "divide", "divmod", "dot", "dsplit", "dstack", "ediff1d", "einsum", "empty_like", "equal", "exp", "exp2",
+    "expand_dims", "expm1", "extract", "fabs", "fliplr", "flipud", "float_power", "floor", "floor_divide",
+    "fmax", "fmin", "fmod", "frexp", "full_like", "gcd", "gradient", "greater", "greater_equal", "heaviside",
+    "histogram", "hsplit", "hstack", "hypot", "i0", "inner", "insert", "interp", "intersect1d", "invert",
+    "isclose", "iscomplex", "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf", "kron", "lcm",
+    "ldexp", "less", "less_equal", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and",
+    "logical_not", "logical_or", "logical_xor", "matmul", "maximum", "median", "meshgrid", "minimum", "mod",
+    "modf", "multiply", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax",
+    "nanmean", "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar",
+    "negative", "nextafter", "nonzero", "not_equal", "ones_like", "outer", "pad", "partition", "percentile",
+    "piecewise", "polyval", "positive", "pow", "power", "ptp", "quantile", "rad2deg", "radians", "ravel",
+    "reciprocal", "remainder", "rint", "roll", "rot90", "select", "sign", "signbit", "sin", "sinc", "sinh",
+    "sort", "split", "sqrt", "square", "stack", "subtract", "take", "take_along_axis", "tan", "tanh",
+    "tensordot", "tile", "trace", "trapezoid", "tril", "triu", "true_divide", "trunc", "unique", "vdot",
+    "vsplit", "vstack", "where", "zeros_like", "float32", "float64", "float16", "int32", "int64", "int8",
+    "int16", "uint8", "uint32", "bool_", "complex64", "complex128",
+])
 _CONVERTERS = {"float": "float()", "int": "int()", "complex": "complex()"}
 _METHODS = {"item": "`.item()`", "tolist": "`.tolist()`", "tobytes": "`.tobytes()`", "__array__": "`__array__()`"}
 
@@ -27,6 +61,25 @@ class HostConversionInJit(Rule):
     code = "SB103"
     name = "host-conversion-in-jit"
     severity = "error"
+    messages = {
+        "converter": (
+            "`{converter}()` of a traced value {where} raises ConcretizationTypeError: the value does not exist "
+            "at trace time; keep it as an array (`x.astype(...)`) and convert after the call, or mark the "
+            "argument static"
+        ),
+        "method": (
+            "{method} of a traced value {where} raises {error}: the value does not exist at trace time; keep it as "
+            "an array and convert after the call"
+        ),
+        "math": (
+            "`{function}` of a traced value {where} raises ConcretizationTypeError (it needs a Python float); use "
+            "`jnp.{twin}`"
+        ),
+        "numpy": (
+            "`{function}` on a traced value {where} raises TracerArrayConversionError: NumPy needs the values, which "
+            "do not exist at trace time; use `jax.numpy` inside traced code and convert after the call"
+        ),
+    }
     summary = ("Flags `float(x)`, `int(x)`, `x.item()`, `x.tolist()`, `np.asarray(x)`/`np.array(x)` and NumPy or "
                "`math` functions on a traced value inside traced code.")
     why = """
@@ -110,8 +163,8 @@ argument static.
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for fn in model.traced_functions():
-            for node in model.own_nodes(fn):
+        for fn in model.traced.traced_functions():
+            for node in model.scopes.own_nodes(fn):
                 if isinstance(node, ast.Call):
                     self._call(ctx, fn, node)
 
@@ -119,26 +172,22 @@ argument static.
         model = ctx.model
         where = f"inside `{fn.name}` ({fn.trace_reason})"
         func = node.func
-        if isinstance(func, ast.Name) and func.id in _CONVERTERS and not model.is_local(func.id, fn) and (
-                func.id not in model.aliases) and len(node.args) == 1:
-            if model.is_tracer(node.args[0], fn, concrete_traces=True):
-                ctx.report(node, f"`{func.id}()` of a traced value {where} raises ConcretizationTypeError: the value "
-                           "does not exist at trace time; keep it as an array (`x.astype(...)`) and convert after "
-                           "the call, or mark the argument static")
+        if isinstance(func, ast.Name) and func.id in _CONVERTERS and not model.scopes.is_local(func.id, fn) and (
+                func.id not in model.scopes.aliases) and len(node.args) == 1:
+            if model.fact(TracerValues).is_tracer(node.args[0], fn, concrete_traces=True):
+                ctx.report(node, self.message("converter", converter=func.id, where=where))
             return
-        if isinstance(func, ast.Attribute) and func.attr in _METHODS and model.qualname(func, fn) is None:
-            if model.is_tracer(func.value, fn, concrete_traces=True):
+        if isinstance(func, ast.Attribute) and func.attr in _METHODS and model.scopes.qualname(func, fn) is None:
+            if model.fact(TracerValues).is_tracer(func.value, fn, concrete_traces=True):
                 error = "ConcretizationTypeError" if func.attr == "item" else "TracerArrayConversionError"
-                ctx.report(node, f"{_METHODS[func.attr]} of a traced value {where} raises {error}: the value does "
-                           "not exist at trace time; keep it as an array and convert after the call")
+                ctx.report(node, self.message("method", method=_METHODS[func.attr], where=where, error=error))
             return
-        q = model.qualname(func, fn)
+        q = model.scopes.qualname(func, fn)
         if q is None:
             return
         if q.startswith("math."):
-            if any(model.is_tracer(a, fn, concrete_traces=True) for a in node.args):
-                ctx.report(node, f"`{q}` of a traced value {where} raises ConcretizationTypeError (it needs a Python "
-                           f"float); use `jnp.{q.rsplit('.', 1)[1]}`")
+            if any(model.fact(TracerValues).is_tracer(a, fn, concrete_traces=True) for a in node.args):
+                ctx.report(node, self.message("math", function=q, where=where, twin=q.rsplit(".", 1)[1]))
             return
         if not q.startswith("numpy.") or q.startswith(("numpy.random.", "numpy.testing.")):
             return
@@ -146,18 +195,16 @@ argument static.
         if tail in NUMPY_DELEGATING or tail in NUMPY_SIZED:
             return
         values = [*node.args, *(kw.value for kw in node.keywords)]
-        if not any(model.is_tracer(v, fn, concrete_traces=True) for v in _array_arguments(values)):
+        if not any(model.fact(TracerValues).is_tracer(v, fn, concrete_traces=True) for v in _array_arguments(values)):
             return
         builder, title = self._jnp_fix(ctx, node, q)
-        ctx.report(node, f"`{ast.unparse(func)}` on a traced value {where} raises TracerArrayConversionError: NumPy "
-                   f"needs the values, which do not exist at trace time; use `jax.numpy` inside traced code and "
-                   f"convert after the call", builder, fix_title=title)
+        ctx.report(node, self.message("numpy", function=ast.unparse(func), where=where), builder, fix_title=title)
 
     @staticmethod
     def _jnp_fix(ctx: RuleContext, node: ast.Call, q: str):
         model, source = ctx.model, ctx.source
         tail = q.rsplit(".", 1)[1]
-        jnp = model.spelling_of("jax.numpy")
+        jnp = model.scopes.spelling_of("jax.numpy")
         # numpy.linalg.norm -> jnp.linalg.norm: only plain numpy.<f> here
         if jnp is None or q != f"numpy.{tail}" or tail not in JNP_TWINS:
             return None, ""

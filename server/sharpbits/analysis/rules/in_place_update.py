@@ -19,6 +19,16 @@ class InPlaceUpdate(Rule):
     code = "SB101"
     name = "in-place-update"
     severity = "error"
+    messages = {
+        "augmented": (
+            "JAX arrays are immutable: `{name}[{index}] {op}= ...` raises TypeError; "
+            "use `{name} = {name}.at[{index}].{method}(...)`"
+        ),
+        "assigned": (
+            "JAX arrays are immutable: assigning to `{name}[{index}]` raises TypeError; "
+            "use `{name} = {name}.at[{index}].{method}(...)`"
+        ),
+    }
     summary = "Flags `x[i] = v` and `x[i] += v` (any operator, slices, fancy indices) where `x` is a JAX array."
     why = """
 JAX arrays are immutable. Assigning into one, as NumPy code does, raises
@@ -143,7 +153,7 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for node in model.candidates("subscript assignments", (ast.Assign, ast.AugAssign), _assigns_a_subscript):
+        for node in model.scopes.candidates("subscript assignments", (ast.Assign, ast.AugAssign), _assigns_a_subscript):
             if isinstance(node, ast.Assign):
                 targets = node.targets
                 aug = None
@@ -159,11 +169,11 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                 base, chained = _base_name(target)
                 if base is None:
                     attribute = _self_attribute(target)  # self.w[0] = v: the kind stored in self.w
-                    if attribute is None or model.kind_of(attribute, model.enclosing_function(node)) not in ARRAYS:
+                    if attribute is None or model.kinds.kind_of(attribute, model.scopes.enclosing_function(node)) not in ARRAYS:
                         continue
                     self._report_attribute(ctx, target, attribute)
                     continue
-                if model.kind_at(base) not in (Kind.JAX, Kind.JAX_MASK, Kind.KEY) and not _array_leaf_of_pytree_param(target, base, model):
+                if model.kinds.kind_at(base) not in (Kind.JAX, Kind.JAX_MASK, Kind.KEY) and not _array_leaf_of_pytree_param(target, base, model):
                     continue
                 if isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, str):
                     continue
@@ -172,22 +182,18 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                 index = ast.unparse(target.slice) if len(ast.unparse(target.slice)) <= 20 else "..."
                 name = base.id
                 if aug is not None and aug in _AUG_METHOD:
-                    msg = (f"JAX arrays are immutable: `{name}[{index}] {_AUG_SYMBOL[aug]}= ...` raises TypeError; "
-                           f"use `{name} = {name}.at[{index}].{method}(...)`")
+                    msg = self.message("augmented", name=name, index=index, op=_AUG_SYMBOL[aug], method=method)
                 else:
-                    msg = (f"JAX arrays are immutable: assigning to `{name}[{index}]` raises TypeError; "
-                           f"use `{name} = {name}.at[{index}].{method}(...)`")
-                fn = model.enclosing_function(node)
+                    msg = self.message("assigned", name=name, index=index, method=method)
+                fn = model.scopes.enclosing_function(node)
                 fixable = simple and (fn is None or base.id in fn.local_names)
                 builder = _fix_builder(ctx, node, base.id, fn, minmax) if fixable else None
                 ctx.report(target, msg, builder, fix_title=f"use `{name} = {name}.at[{index}].{method}(...)`")
 
-    @staticmethod
-    def _report_attribute(ctx: RuleContext, target: ast.Subscript, attribute: ast.Attribute) -> None:
+    def _report_attribute(self, ctx: RuleContext, target: ast.Subscript, attribute: ast.Attribute) -> None:
         name = ast.unparse(attribute)
         index = ast.unparse(target.slice) if len(ast.unparse(target.slice)) <= 20 else "..."
-        ctx.report(target, f"JAX arrays are immutable: assigning to `{name}[{index}]` raises TypeError; "
-                   f"use `{name} = {name}.at[{index}].set(...)`")
+        ctx.report(target, self.message("assigned", name=name, index=index, method="set"))
 
 
 def _self_attribute(target: ast.Subscript) -> ast.Attribute | None:
@@ -202,7 +208,7 @@ def _array_leaf_of_pytree_param(target: ast.Subscript, base: ast.Name, model) ->
     = v`: writing through `[...]` is how a mutable reference (`jax.new_ref`) is written, and a leaf may be one."""
     if isinstance(target.slice, ast.Constant) and target.slice.value is Ellipsis:
         return False
-    fn = model.enclosing_function(target)
+    fn = model.scopes.enclosing_function(target)
     if fn is None or not fn.traced or base.id not in fn.params or base.id in fn.static_params:
         return False
     chain = []
@@ -228,7 +234,7 @@ def _method_for(node: ast.Assign | ast.AugAssign, aug: type | None, ctx: RuleCon
         return _AUG_METHOD.get(aug, "set"), None
     value = node.value
     if isinstance(value, ast.Call) and len(value.args) == 2 and not value.keywords and isinstance(node, ast.Assign):
-        q = ctx.model.qualname(value.func, ctx.model.enclosing_function(node))
+        q = ctx.model.scopes.qualname(value.func, ctx.model.scopes.enclosing_function(node))
         if q in _MINMAX:
             target = ast.unparse(node.targets[0])
             for i, arg in enumerate(value.args):
@@ -247,7 +253,7 @@ def _basic_index(index: ast.AST, ctx: RuleContext) -> bool:
             continue
         if isinstance(part, ast.UnaryOp) and isinstance(part.operand, ast.Constant):
             continue
-        if isinstance(part, ast.Name) and ctx.model.kind_at(part) is Kind.PYTHON:
+        if isinstance(part, ast.Name) and ctx.model.kinds.kind_at(part) is Kind.PYTHON:
             continue
         return False
     return True

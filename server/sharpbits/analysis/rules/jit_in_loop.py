@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from sharpbits.analysis.execution import Execution
 from sharpbits.analysis.model import COMPILING, LOOPS, FunctionInfo, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.findings import Fix, Severity, TextEdit
@@ -16,6 +17,29 @@ class JitInLoop(Rule):
     code = "SB303"
     name = "jit-in-loop"
     severity = "warning"
+    messages = {
+        "fresh-callable": (
+            "`{call}` is created {where}: a {kind} is a new object each time, so `{transform}` misses its "
+            "cache and traces and compiles it again every time; create the jitted function once, outside "
+            "the loop{note}"
+        ),
+        "note-varying": (
+            " (it reads `{name}`, which changes {when}: if each version must compile anyway, pass the "
+            "varying value as an argument or make it static)"
+        ),
+        "note-sweep": (
+            " (the loop walks a fixed set of cases: if each case must compile anyway, this costs nothing)"
+        ),
+        "unhashable-static": (
+            "`{param}` is a static argument of `{function}`, and a {what} is not hashable: the call "
+            "raises `ValueError: Non-hashable static arguments are not supported`; pass a tuple (or a "
+            "frozen value)"
+        ),
+        "lambda-static": (
+            "`{param}` is a static argument of `{function}`, and this lambda is a new object on every "
+            "iteration: every call traces and compiles again; define the function once, outside the loop"
+        ),
+    }
     summary = ("Flags `jax.jit` of a lambda, nested function, `functools.partial`, bound method or `vmap`/`grad` "
                "wrapper created and called inside a loop (or a function called from one), and unhashable static "
                "arguments.")
@@ -131,17 +155,17 @@ for static arguments.
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for call in model.candidates("maybe compiling calls", (ast.Call,), _may_compile):
+        for call in model.scopes.candidates("maybe compiling calls", (ast.Call,), _may_compile):
             assert isinstance(call, ast.Call)
             func = call.func
-            last = func.attr if isinstance(func, ast.Attribute) else model.aliases.get(func.id, "") if isinstance(
+            last = func.attr if isinstance(func, ast.Attribute) else model.scopes.aliases.get(func.id, "") if isinstance(
                 func, ast.Name) else ""
             if not last.endswith(_COMPILING_TAILS) or not call.args:
                 continue  # cheap test first: most calls are not jit
-            scope = model.enclosing_function(call)
+            scope = model.scopes.enclosing_function(call)
             if scope is not None and scope.traced:
                 continue  # jit inside traced code is inlined into the outer trace
-            site = model.transform_of(call.func, scope)
+            site = model.traced.transform_of(call.func, scope)
             if site is None or site.transform not in COMPILING or not call.args:
                 continue
             self._check_jit(ctx, call, scope, site.transform)
@@ -150,10 +174,10 @@ for static arguments.
     def _check_jit(self, ctx: RuleContext, call: ast.Call, scope: FunctionInfo | None, transform: str) -> None:
         model = ctx.model
         wrapped = call.args[0]
-        loop = model.enclosing_loop(call)
+        loop = model.fact(Execution).enclosing_loop(call)
         if loop is not None:
             region: ast.AST = loop
-        elif scope is not None and model.called_in_loop(scope) is not None:
+        elif scope is not None and model.fact(Execution).called_in_loop(scope) is not None:
             region = scope.node
         else:
             return
@@ -169,45 +193,40 @@ for static arguments.
             where = f"on every iteration of the loop at line {loop.lineno}"  # type: ignore[attr-defined]
         else:
             where = f"on every call of `{scope.name}`, which is called from a loop"  # type: ignore[union-attr]
-        message = (f"`{spelled}({shown})` is created {where}: a {_KIND_WORDS[what]} is a new object each time, so "
-                   f"`{spelled}` misses its cache and traces and compiles it again every time; create the jitted "
-                   "function once, outside the loop")
         varying = _varying_names(region, scope, loop is not None, model)
         depends = sorted(_free_reads(call, model) & varying)
         sweep = isinstance(loop, LOOPS) and isinstance(getattr(loop, "iter", None), ast.Tuple | ast.List | ast.Set)
         severity: Severity | None = None
+        note = ""
         if depends or sweep:
             # each iteration may be meant to compile a different function (a sweep over configurations)
             severity = "info"
-            message += (f" (it reads `{depends[0]}`, which changes {'in the loop' if loop is not None else 'per call'}:"
-                        " if each version must compile anyway, pass the varying value as an argument or make it "
-                        "static)" if depends else " (the loop walks a fixed set of cases: if each case must compile "
-                        "anyway, this costs nothing)")
+            note = (self.message("note-varying", name=depends[0], when="in the loop" if loop is not None else "per call")
+                    if depends else self.message("note-sweep"))
+        message = self.message("fresh-callable", call=f"{spelled}({shown})", where=where, kind=_KIND_WORDS[what],
+                               transform=spelled, note=note)
         fix = _hoist(ctx, call, loop, called) if isinstance(loop, LOOPS) and not depends else None
         ctx.report(call, message, fix, fix_title="create the jitted function once, before the loop",
                    severity=severity)
 
     def _check_static_arguments(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for fn in model.traced_functions():
+        for fn in model.traced.traced_functions():
             if not fn.static_params or isinstance(fn.node, ast.Lambda):
                 continue
             if not any(t.transform in COMPILING for t in fn.traces):
                 continue
             defaults = {id(d) for d in [*fn.node.args.defaults, *fn.node.args.kw_defaults] if d is not None}
             for param in sorted(fn.static_params - {"self", "cls"}):
-                for value in model.argument_values(fn, param):
+                for value in model.traced.argument_values(fn, param):
                     if id(value) in defaults:
                         continue
                     if isinstance(value, _UNHASHABLE):
-                        ctx.report(value, f"`{param}` is a static argument of `{fn.name}`, and a "
-                                   f"{type(value).__name__.lower().replace('comp', ' comprehension')} is not "
-                                   "hashable: the call raises `ValueError: Non-hashable static arguments are not "
-                                   "supported`; pass a tuple (or a frozen value)", severity="error")
-                    elif isinstance(value, ast.Lambda) and model.enclosing_loop(value) is not None:
-                        ctx.report(value, f"`{param}` is a static argument of `{fn.name}`, and this lambda is a new "
-                                   "object on every iteration: every call traces and compiles again; define the "
-                                   "function once, outside the loop")
+                        what = type(value).__name__.lower().replace("comp", " comprehension")
+                        ctx.report(value, self.message("unhashable-static", param=param, function=fn.name, what=what),
+                                   severity="error")
+                    elif isinstance(value, ast.Lambda) and model.fact(Execution).enclosing_loop(value) is not None:
+                        ctx.report(value, self.message("lambda-static", param=param, function=fn.name))
 
 
 def _may_compile(call: ast.AST) -> bool:
@@ -227,34 +246,34 @@ def _fresh_callable(wrapped: ast.AST, region: ast.AST, scope: FunctionInfo | Non
     if isinstance(wrapped, ast.Lambda):
         return "lambda"
     if isinstance(wrapped, ast.Call):
-        q = model.qualname(wrapped.func, scope)
+        q = model.scopes.qualname(wrapped.func, scope)
         if q == "functools.partial":
             return "partial"
-        if model.transform_of(wrapped.func, scope) is not None:
+        if model.traced.transform_of(wrapped.func, scope) is not None:
             return "transformed function"
         return None
     if isinstance(wrapped, ast.Attribute) and isinstance(wrapped.value, ast.Name) and wrapped.value.id == "self":
         if scope is None or "." not in (method := scope.outermost).qualname:
             return None
         owner = method.qualname.rsplit(".", 1)[0]
-        if any(f.qualname == f"{owner}.{wrapped.attr}" and f.parent is None for f in model.functions.values()):
+        if any(f.qualname == f"{owner}.{wrapped.attr}" and f.parent is None for f in model.scopes.functions.values()):
             return "bound method"
         return None
     if isinstance(wrapped, ast.Name):
-        target = model._resolve_function(wrapped, scope)
+        target = model.scopes.resolve_function(wrapped, scope)
         if target is not None and target.parent is not None and _inside(target.node, region, model):
             return "nested function"
         if target is None and scope is not None and wrapped.id in scope.local_names:
-            reaching = model.binding_before(wrapped, region)
+            reaching = model.fact(Execution).binding_before(wrapped, region)
             if reaching is not None:  # bound earlier in this run of the region: that binding is what is jitted
                 if isinstance(reaching, ast.Assign) and any(isinstance(t, ast.Name) and t.id == wrapped.id
                                                             for t in reaching.targets):
                     kind = _fresh_callable(reaching.value, region, scope, model)
                     return kind if kind != "bound method" else None
                 return None  # e.g. `init, apply = make_sim(T)`: a factory's new function, no cache to miss
-            for node in model.own_nodes(scope):  # f = lambda ... / f = partial(...) inside the region
+            for node in model.scopes.own_nodes(scope):  # f = lambda ... / f = partial(...) inside the region
                 if isinstance(node, ast.Name) and node.id == wrapped.id and isinstance(node.ctx, ast.Store):
-                    stmt = model.parents.get(node)  # (`f = jax.jit(f)`: the wrapper the last iteration made)
+                    stmt = model.scopes.parents.get(node)  # (`f = jax.jit(f)`: the wrapper the last iteration made)
                     if isinstance(stmt, ast.Assign) and _inside(stmt, region, model):
                         kind = _fresh_callable(stmt.value, region, scope, model)
                         if kind is not None and kind != "bound method":
@@ -276,16 +295,16 @@ def _free_reads(call: ast.Call, model: ModuleModel) -> set[str]:
     and of `partial`/transform arguments."""
     reads: set[str] = set()
     nodes: list[ast.AST] = [call]
-    scope = model.enclosing_function(call)
+    scope = model.scopes.enclosing_function(call)
     wrapped = call.args[0]
     if isinstance(wrapped, ast.Name):
-        target = model._resolve_function(wrapped, scope)
+        target = model.scopes.resolve_function(wrapped, scope)
         if target is not None and not isinstance(target.node, ast.Lambda):
             nodes.append(target.node)
     for root in nodes:
         for node in ast.walk(root):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-                owner = model.enclosing_function(node)
+                owner = model.scopes.enclosing_function(node)
                 if node is wrapped:
                     continue  # the new object itself, not something it depends on
                 if owner is None or not _bound_within(node.id, owner, scope):
@@ -324,26 +343,26 @@ def _inside(node: ast.AST, region: ast.AST, model: ModuleModel) -> bool:
     while cur is not None:
         if cur is region:
             return True
-        cur = model.parents.get(cur)
+        cur = model.scopes.parents.get(cur)
     return False
 
 
 def _called_in_region(call: ast.Call, region: ast.AST, model: ModuleModel) -> ast.AST | None:
     """How the jitted function is called in the repeated region: the call itself (`jax.jit(f)(x)`), or the name it
     is assigned to (`g = jax.jit(f)` then `g(x)`); None when it is only kept, or created under a guard."""
-    parent = model.parents.get(call)
+    parent = model.scopes.parents.get(call)
     if isinstance(parent, ast.Call) and parent.func is call:
         return parent
     if not (isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name)):
         return None
     name = parent.targets[0].id
-    cur = model.parents.get(parent)
+    cur = model.scopes.parents.get(parent)
     while cur is not None and cur is not region:
         if isinstance(cur, ast.If) and any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(cur.test)):
             return None  # `if f is None: f = jax.jit(...)`: created once
-        cur = model.parents.get(cur)
-    scope = model.enclosing_function(call)
-    for node in model.own_nodes(scope):
+        cur = model.scopes.parents.get(cur)
+    scope = model.scopes.enclosing_function(call)
+    for node in model.scopes.own_nodes(scope):
         if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
                 and _inside(node, region, model)):
             return parent
@@ -374,7 +393,7 @@ def _hoist(ctx: RuleContext, call: ast.Call, loop: ast.AST, called: ast.AST):
     loop_line = source.line_text(loop.lineno)  # type: ignore[attr-defined]
     indent = loop_line[: len(loop_line) - len(loop_line.lstrip())]
     if isinstance(called, ast.Assign):  # the loop's own `g = jax.jit(...)`: move the statement
-        if called not in getattr(model.parents.get(called), "body", []) or model.parents.get(called) is not loop:
+        if called not in getattr(model.scopes.parents.get(called), "body", []) or model.scopes.parents.get(called) is not loop:
             return None
         first, last = called.lineno, called.end_lineno or called.lineno
         before = source.line_text(first)[: source.char_column(first, called.col_offset)]
@@ -395,7 +414,7 @@ def _hoist(ctx: RuleContext, call: ast.Call, loop: ast.AST, called: ast.AST):
                        edits=(insert, delete))
 
         return build_move
-    names = model.all_names()
+    names = model.scopes.all_names()
     fresh = "jitted"
     n = 2
     while fresh in names:

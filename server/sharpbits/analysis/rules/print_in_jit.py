@@ -6,6 +6,7 @@ import ast
 
 from sharpbits.analysis.model import FunctionInfo, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.analysis.tracers import TracerValues
 from sharpbits.findings import Fix, TextEdit
 from sharpbits.source import SourceText
 
@@ -75,6 +76,12 @@ class PrintInJit(Rule):
     code = "SB402"
     name = "print-in-jit"
     severity = "warning"
+    messages = {
+        "print": (
+            "`print` of `{value}` inside `{function}` ({reason}) runs once, at trace time, and shows a tracer, not "
+            "its values; use `jax.debug.print` with `{{}}` placeholders{note}"
+        ),
+    }
     summary = "Flags `print(...)` of a traced value inside jit, vmap, scan bodies and other abstractly traced code."
     why = """
 Python's `print` runs while JAX traces the function, not when the compiled program runs. Inside `jit` it prints
@@ -150,22 +157,21 @@ computed `sep=`, or a format spec computed at run time, nor when the module does
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for fn in model.traced_functions():
+        for fn in model.traced.traced_functions():
             if not fn.abstract:
                 continue
-            for node in model.own_candidates("print calls", fn, _calls_print):
+            for node in model.scopes.own_candidates("print calls", fn, _calls_print):
                 assert isinstance(node, ast.Call)
-                if model.is_local("print", fn) or "print" in model.aliases:
+                if model.scopes.is_local("print", fn) or "print" in model.scopes.aliases:
                     continue
-                traced = next((v for v in self._values(node) if model.is_tracer(v, fn)), None)
+                traced = next((v for v in self._values(node) if model.fact(TracerValues).is_tracer(v, fn)), None)
                 if traced is None:
                     continue
                 builder, title, note = self._fix(ctx, fn, node)
                 shown = ast.unparse(traced)
                 shown = shown if len(shown) <= 24 else "a traced value"
-                ctx.report(node, f"`print` of `{shown}` inside `{fn.name}` ({fn.trace_reason}) runs once, at trace "
-                           "time, and shows a tracer, not its values; use `jax.debug.print` with `{}` placeholders"
-                           f"{note}", builder, fix_title=title)
+                ctx.report(node, self.message("print", value=shown, function=fn.name, reason=fn.trace_reason, note=note),
+                           builder, fix_title=title)
 
     @staticmethod
     def _values(call: ast.Call) -> list[ast.AST]:
@@ -181,7 +187,7 @@ computed `sep=`, or a format spec computed at run time, nor when the module does
     def _fix(ctx: RuleContext, fn: FunctionInfo, call: ast.Call):
         model: ModuleModel = ctx.model
         source = ctx.source
-        debug = model.spelling_of("jax.debug")
+        debug = model.scopes.spelling_of("jax.debug")
         if debug is None:
             return None, "", " (no automatic fix: the module does not import `jax`)"
         try:

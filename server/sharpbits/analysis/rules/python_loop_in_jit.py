@@ -7,6 +7,7 @@ import ast
 from sharpbits.analysis.measured import Confirmation, Measured, TraceConfirmations
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, ModuleModel, literal_int
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.analysis.tracers import TracerValues
 from sharpbits.findings import Finding
 from sharpbits.trace.render import duration  # (standard library only)
 
@@ -18,7 +19,7 @@ SMALL_LOOP_EQUATIONS = 50  # measured: below this the unrolling costs little (lo
 
 def range_call(node: ast.AST, model: ModuleModel, fn: FunctionInfo) -> ast.Call | None:
     """`range(...)`, also inside `enumerate(range(...))` and `reversed(range(...))`."""
-    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or model.is_local(node.func.id, fn):
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or model.scopes.is_local(node.func.id, fn):
         return None
     if node.func.id == "range" and node.args and not node.keywords:
         return node
@@ -43,12 +44,12 @@ def _known_int(node: ast.AST, model: ModuleModel | None, fn: FunctionInfo | None
     value = literal_int(node)
     if value is not None or model is None or fn is None or not isinstance(node, ast.Name):
         return value
-    if not model.is_local(node.id, fn):
-        constant = model.module_constant(node.id)
+    if not model.scopes.is_local(node.id, fn):
+        constant = model.scopes.module_constant(node.id)
         return literal_int(constant) if constant is not None else None
     if node.id not in fn.static_params:
         return None
-    passed = [literal_int(v) for v in model.argument_values(fn, node.id)]
+    passed = [literal_int(v) for v in model.traced.argument_values(fn, node.id)]
     known = [v for v in passed if v is not None]
     return max(known) if known and len(known) == len(passed) else None
 
@@ -82,6 +83,35 @@ class PythonLoopInJit(Rule):
     fix_is_refactoring = True  # "Rewrite as `lax.fori_loop`" on any traced loop under the cursor, even at info
     name = "python-loop-in-jit"
     severity = "warning"
+    messages = {
+        "traced-range": (
+            "`range()` of a traced value {where} raises TracerIntegerConversionError; use `lax.fori_loop`, or "
+            "make the bound static (`static_argnums`)"
+        ),
+        "few": (
+            "this loop is unrolled {count} times {where}; fine for a few iterations, `lax.fori_loop` keeps compile time "
+            "flat{note}"
+        ),
+        "unknown-count": (
+            "Python loop {where} is unrolled once per value of `{bound}`: fine for small counts, compile time "
+            "grows with it{note}"
+        ),
+        "many": (
+            "Python loop {where} is unrolled {count} times: compile time grows with the trip count; use "
+            "`lax.fori_loop` or `lax.scan`{note}"
+        ),
+        "array-rows": (
+            "iterating over a traced array {where} unrolls the loop over its first axis (once per row); use "
+            "`lax.scan` or `jax.vmap`"
+        ),
+        "trace-unrolled": (
+            "Python loop inside `{function}` is unrolled at trace time; use `lax.fori_loop` or `lax.scan` ({note})"
+        ),
+        "while": (
+            "Python `while` loop {where} is unrolled at trace time, once per iteration; use `lax.while_loop` (or "
+            "`lax.fori_loop` for a fixed count){note}"
+        ),
+    }
     summary = "Flags Python `for` loops over ranges or arrays, and `while` loops, inside traced code."
     why = """
 Under `jit` (and `grad`, `vmap`, `scan` bodies, ...) Python runs only once, at trace time: a `for` loop is
@@ -225,13 +255,13 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for node in model.nodes(ast.For, ast.While):
-            fn = model.enclosing_function(node)
+        for node in model.scopes.nodes(ast.For, ast.While):
+            fn = model.scopes.enclosing_function(node)
             if fn is None or not fn.traced:
                 continue
             if isinstance(node, ast.While):
                 self._check_while(ctx, fn, node)
-            elif isinstance(node, ast.For) and fn.compiled and model.touches_traced(node.body, fn):
+            elif isinstance(node, ast.For) and fn.compiled and model.kinds.touches_traced(node.body, fn):
                 self._check_for(ctx, fn, node)  # a loop adding nothing to the trace costs no compile time
 
     def _check_for(self, ctx: RuleContext, fn: FunctionInfo, node: ast.For) -> None:
@@ -239,26 +269,23 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
         where = f"inside `{fn.name}` ({fn.trace_reason})"
         call = range_call(node.iter, model, fn)
         if call is not None:
-            traced_args = [a for a in call.args if model.kind_of(a, fn) in ARRAYS]
+            traced_args = [a for a in call.args if model.kinds.kind_of(a, fn) in ARRAYS]
             if traced_args:
-                ctx.report(node, f"`range()` of a traced value {where} raises TracerIntegerConversionError; "
-                           "use `lax.fori_loop`, or make the bound static (`static_argnums`)",
+                ctx.report(node, self.message("traced-range", where=where),
                            end_node=node.iter, severity="error")
                 return
             count = trip_count(call, model, fn)
             builder, note = loop_rewrite(ctx, fn, node)
             title = "rewrite as `lax.fori_loop`" if builder else ""
             if count is not None and count <= SMALL_TRIP_COUNT:
-                ctx.report(node, f"this loop is unrolled {count} times {where}; fine for a few iterations, "
-                           f"`lax.fori_loop` keeps compile time flat{note}", builder, end_node=node.iter,
+                ctx.report(node, self.message("few", count=count, where=where, note=note), builder, end_node=node.iter,
                            severity="info", fix_title=title)
             elif count is None:  # shapes, ranks, layer counts: the cost depends on a number we cannot see
-                ctx.report(node, f"Python loop {where} is unrolled once per value of `{ast.unparse(call)[:40]}`: "
-                           f"fine for small counts, compile time grows with it{note}", builder,
+                ctx.report(node, self.message("unknown-count", where=where, bound=ast.unparse(call)[:40], note=note),
+                           builder,
                            end_node=node.iter, fix_title=title, severity="info")
             else:
-                ctx.report(node, f"Python loop {where} is unrolled {count} times: compile time grows with the "
-                           f"trip count; use `lax.fori_loop` or `lax.scan`{note}", builder, end_node=node.iter,
+                ctx.report(node, self.message("many", where=where, count=count, note=note), builder, end_node=node.iter,
                            fix_title=title)
             return
         if isinstance(node.iter, ast.List | ast.Tuple | ast.Set) and len(node.iter.elts) <= SMALL_LITERAL_CONTAINER:
@@ -269,23 +296,21 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
         while isinstance(root, ast.Subscript | ast.Attribute):
             root = root.value
         if isinstance(root, ast.Name) and _is_parameter(root.id, fn) and not (
-                root is iterated and root.id in fn.params and model.used_as_array(fn, root.id)):
+                root is iterated and root.id in fn.params and model.kinds.used_as_array(fn, root.id)):
             return  # a traced argument (or a slice of it) may be a pytree, e.g. a list of layers
-        if model.kind_of(iterated, fn) in ARRAYS:
-            ctx.report(node, f"iterating over a traced array {where} unrolls the loop over its first axis "
-                       "(once per row); use `lax.scan` or `jax.vmap`", end_node=node.iter, severity="info")
+        if model.kinds.kind_of(iterated, fn) in ARRAYS:
+            ctx.report(node, self.message("array-rows", where=where), end_node=node.iter, severity="info")
 
     def _check_while(self, ctx: RuleContext, fn: FunctionInfo, node: ast.While) -> None:
         model = ctx.model
         where = f"inside `{fn.name}` ({fn.trace_reason})"
-        if model.traced_condition(node.test, fn) is not None:
+        if model.fact(TracerValues).traced_condition(node.test, fn) is not None:
             return  # raises TracerBoolConversionError: traced-control-flow reports it, with the same rewrite
-        if not (fn.compiled and model.touches_traced(node.body, fn)):
+        if not (fn.compiled and model.kinds.touches_traced(node.body, fn)):
             return
         builder, note = loop_rewrite(ctx, fn, node)
         title = "rewrite as `lax.while_loop`" if builder else ""
-        ctx.report(node, f"Python `while` loop {where} is unrolled at trace time, once per iteration; use "
-                   f"`lax.while_loop` (or `lax.fori_loop` for a fixed count){note}", builder,
+        ctx.report(node, self.message("while", where=where, note=note), builder,
                    end_node=node.test, fix_title=title, severity="info")
 
     @classmethod
@@ -329,8 +354,8 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
                 note = _confirmation(mine, total, total_s, share)
                 path = findings[0].path if findings else ""
                 found = Finding(path, first, len(text) - len(text.lstrip()) + 1, first, len(text) + 1, cls.code,
-                                cls.name, "warning", f"Python loop inside `{fn.function}` is unrolled at trace time; "
-                                f"use `lax.fori_loop` or `lax.scan` ({note})", cls.url())
+                                cls.name, "warning", cls.message("trace-unrolled", function=fn.function, note=note),
+                                cls.url())
                 out.found.append((found, Confirmation("warning", note, fn.function, mine, share)))
                 break
         return out

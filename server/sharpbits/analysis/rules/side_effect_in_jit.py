@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sharpbits.analysis.effects import SideEffects
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 
 
@@ -9,6 +10,31 @@ class SideEffectInJit(Rule):
     code = "SB403"
     name = "side-effect-in-jit"
     severity = "warning"
+    messages = {
+        "effect": (
+            "{what}: {then}; return the value instead, or use `jax.debug.callback` to act on every call"
+        ),
+        "writes": (
+            "{where} writes `{target}`, declared outside its trace"
+        ),
+        "advances": (
+            "{where} calls `next()` on the outer iterator `{target}`"
+        ),
+        "stores": (
+            "{where} stores a traced value in `{target}`, which outlives the trace"
+        ),
+        "then-leaks": (
+            "this runs when the function is traced (under `jit` once, not on every call) and leaves a tracer "
+            "there (an UnexpectedTracerError when it is used later)"
+        ),
+        "then-baked": (
+            "this runs when the function is traced (under `jit` once): the item it takes is baked into the "
+            "compiled function"
+        ),
+        "then-once": (
+            "this runs when the function is traced (under `jit` once), not on every call"
+        ),
+    }
     summary = ("Flags traced code that changes state outside its trace: storing a traced value in an outer list, "
                "dict or attribute, writing a `global`/`nonlocal`, or advancing an outer iterator.")
     why = """
@@ -121,22 +147,11 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
     ]
 
     def check(self, ctx: RuleContext) -> None:
-        for effect in ctx.model.side_effects():
+        for effect in ctx.model.fact(SideEffects).side_effects():
             fn = effect.function
             where = f"`{fn.name}` ({fn.trace_reason})"
-            if effect.action == "writes":
-                what = f"{where} writes `{effect.target}`, declared outside its trace"
-            elif effect.action.startswith("advances"):
-                what = f"{where} calls `next()` on the outer iterator `{effect.target}`"
-            else:
-                what = f"{where} stores a traced value in `{effect.target}`, which outlives the trace"
-            if effect.traced_value:
-                then = ("this runs when the function is traced (under `jit` once, not on every call) and leaves a "
-                        "tracer there (an UnexpectedTracerError when it is used later)")
-            elif effect.action.startswith("advances"):
-                then = ("this runs when the function is traced (under `jit` once): the item it takes is baked "
-                        "into the compiled function")
-            else:
-                then = "this runs when the function is traced (under `jit` once), not on every call"
-            ctx.report(effect.node, f"{what}: {then}; return the value instead, or use `jax.debug.callback` "
-                       "to act on every call")
+            advances = effect.action.startswith("advances")
+            what = self.message("writes" if effect.action == "writes" else "advances" if advances else "stores",
+                                where=where, target=effect.target)
+            then = self.message("then-leaks" if effect.traced_value else "then-baked" if advances else "then-once")
+            ctx.report(effect.node, self.message("effect", what=what, then=then))

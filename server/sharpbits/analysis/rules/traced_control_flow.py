@@ -9,6 +9,7 @@ from functools import partial
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.analysis.rules.python_loop_in_jit import loop_rewrite
+from sharpbits.analysis.tracers import TracerValues
 from sharpbits.findings import Fix, TextEdit
 
 
@@ -39,7 +40,7 @@ def _static_candidate(model: ModuleModel, fn: FunctionInfo, leaf: ast.AST) -> st
 def _conditions(model: ModuleModel, fn: FunctionInfo) -> list[ast.AST]:
     """The nodes of a function's own body that may turn a value into a bool: `if`/`while`/ternary/`assert`,
     comprehension filters, `bool(...)`, `and`/`or`/`not` (in body order)."""
-    return [node for node in model.own_nodes(fn) if isinstance(
+    return [node for node in model.scopes.own_nodes(fn) if isinstance(
         node, ast.If | ast.While | ast.IfExp | ast.Assert | ast.comprehension | ast.BoolOp) or (
         isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)) or (
         isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "bool")]
@@ -53,6 +54,37 @@ class TracedControlFlow(Rule):
     code = "SB302"
     name = "traced-control-flow"
     severity = "error"
+    messages = {
+        "while": (
+            "`while` on a traced value {where} raises {error}; use `jax.lax.while_loop`{make_static}{note}"
+        ),
+        "if": (
+            "`if` on a traced value {where} raises {error}; use `jax.lax.cond` (or `jnp.where` to choose between "
+            "values){make_static}"
+        ),
+        "ifexp": (
+            "conditional expression on a traced value {where} raises {error}; use `jnp.where(c, a, b)`{make_static}"
+        ),
+        "assert": (
+            "`assert` on a traced value {where} raises {error}; check it outside the traced function, or use "
+            "`jax.experimental.checkify.check`"
+        ),
+        "comprehension": (
+            "comprehension `if` on a traced value {where} raises {error}; use `jnp.where`"
+        ),
+        "bool": (
+            "`bool()` of a traced value {where} raises {error}; keep it as a boolean array"
+        ),
+        "boolop": (
+            "{operator} on a traced value {where} raises {error}; use `{array_op}` (or `&`, `|`, `~`){make_static}"
+        ),
+        "error": (
+            "TracerBoolConversionError: a traced value has no truth value at trace time"
+        ),
+        "make-static": (
+            ", or mark `{name}` static (`static_argnames=('{name}',)`)"
+        ),
+    }
     summary = ("Flags Python `if`, `while`, ternaries, `and`/`or`/`not`, `bool()` and `assert` on a traced value "
                "inside jit, vmap, scan bodies and other abstractly traced code.")
     why = """
@@ -170,17 +202,17 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for fn in model.traced_functions():
+        for fn in model.traced.traced_functions():
             if not fn.abstract:
                 continue
-            for node in model.syntax_fact("conditions", fn.node, partial(_conditions, model, fn)):
+            for node in model.scopes.syntax_fact("conditions", fn.node, partial(_conditions, model, fn)):
                 if isinstance(node, ast.If | ast.While | ast.IfExp | ast.Assert):
                     self._condition(ctx, fn, node, node.test)
                 elif isinstance(node, ast.comprehension):
                     for cond in node.ifs:
                         self._condition(ctx, fn, node, cond)
                 elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "bool" and (
-                        len(node.args) == 1 and not model.is_local("bool", fn)):
+                        len(node.args) == 1 and not model.scopes.is_local("bool", fn)):
                     self._condition(ctx, fn, node, node.args[0])
                 elif _is_bool_part(node) and not self._in_condition(model, node):
                     # `a and b` alone turns every operand but the last into a bool; `not a` turns `a`
@@ -190,9 +222,9 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
     @staticmethod
     def _in_condition(model: ModuleModel, node: ast.AST) -> bool:
         """Whether an and/or/not is part of an outer one, or of a condition: reported there, once."""
-        child, cur = node, model.parents.get(node)
+        child, cur = node, model.scopes.parents.get(node)
         while cur is not None and _is_bool_part(cur):
-            child, cur = cur, model.parents.get(cur)
+            child, cur = cur, model.scopes.parents.get(cur)
         if child is not node:
             return True
         if isinstance(cur, ast.If | ast.While | ast.Assert | ast.IfExp):
@@ -205,58 +237,57 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
                    operands: Sequence[ast.AST] | None = None) -> None:
         model = ctx.model
         if operands is None:
-            leaf = model.traced_condition(test, fn)
+            leaf = model.fact(TracerValues).traced_condition(test, fn)
         else:
-            leaves = [part for op in operands for part in model.bool_operands(op)]
-            leaf = next((p for p in leaves if model.is_tracer(p, fn)), None)
+            leaves = [part for op in operands for part in model.fact(TracerValues).bool_operands(op)]
+            leaf = next((p for p in leaves if model.fact(TracerValues).is_tracer(p, fn)), None)
         if leaf is None:
             return
         where = f"inside `{fn.name}` ({fn.trace_reason})"
         static = _static_candidate(model, fn, leaf)
-        make_static = f", or mark `{static}` static (`static_argnames=('{static}',)`)" if static else ""
-        error = "TracerBoolConversionError: a traced value has no truth value at trace time"
+        make_static = self.message("make-static", name=static) if static else ""
+        error = self.message("error")
         builder, title = None, ""
         if isinstance(node, ast.While):
             builder, note = loop_rewrite(ctx, fn, node)
             title = "rewrite as `lax.while_loop`" if builder else ""
-            message = f"`while` on a traced value {where} raises {error}; use `jax.lax.while_loop`{make_static}{note}"
+            message = self.message("while", where=where, error=error, make_static=make_static, note=note)
             ctx.report(node, message, builder, end_node=node.test, fix_title=title)
             return
         if isinstance(node, ast.If):
-            message = (f"`if` on a traced value {where} raises {error}; use `jax.lax.cond` (or `jnp.where` to "
-                       f"choose between values){make_static}")
+            message = self.message("if", where=where, error=error, make_static=make_static)
             ctx.report(node, message, end_node=node.test)
             return
         if isinstance(node, ast.IfExp):
             builder, title = self._where_fix(ctx, fn, node)
-            message = f"conditional expression on a traced value {where} raises {error}; use `jnp.where(c, a, b)`{make_static}"
+            message = self.message("ifexp", where=where, error=error, make_static=make_static)
             ctx.report(node, message, builder, fix_title=title)
             return
         if isinstance(node, ast.Assert):
-            message = (f"`assert` on a traced value {where} raises {error}; check it outside the traced function, "
-                       "or use `jax.experimental.checkify.check`")
+            message = self.message("assert", where=where, error=error)
             ctx.report(node, message, end_node=node.test)
             return
         if isinstance(node, ast.comprehension):
-            message = f"comprehension `if` on a traced value {where} raises {error}; use `jnp.where`"
+            message = self.message("comprehension", where=where, error=error)
             ctx.report(test, message)
             return
         if isinstance(node, ast.Call):
-            message = f"`bool()` of a traced value {where} raises {error}; keep it as a boolean array"
+            message = self.message("bool", where=where, error=error)
             ctx.report(node, message)
             return
         spelled = "`not`" if isinstance(node, ast.UnaryOp) else f"`{'and' if isinstance(node.op, ast.And) else 'or'}`"  # type: ignore[attr-defined]
         array_op = {"`not`": "jnp.logical_not", "`and`": "jnp.logical_and", "`or`": "jnp.logical_or"}[spelled]
-        message = f"{spelled} on a traced value {where} raises {error}; use `{array_op}` (or `&`, `|`, `~`){make_static}"
+        message = self.message("boolop", operator=spelled, where=where, error=error, array_op=array_op,
+                               make_static=make_static)
         ctx.report(node, message)
 
     def _where_fix(self, ctx: RuleContext, fn: FunctionInfo, node: ast.IfExp):
         model, source = ctx.model, ctx.source
-        jnp = model.spelling_of("jax.numpy")
+        jnp = model.scopes.spelling_of("jax.numpy")
         if jnp is None:
             return None, ""
         for branch in (node.body, node.orelse):
-            kind = model.kind_of(branch, fn)
+            kind = model.kinds.kind_of(branch, fn)
             if kind not in ARRAYS and not (kind is Kind.PYTHON and _cheap_pure(branch)):
                 return None, ""  # a pytree, a string, an unknown value: jnp.where would change what it is
         safe = _cheap_pure(node.body) and _cheap_pure(node.orelse)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from sharpbits.analysis.execution import Execution
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.findings import Fix, TextEdit
@@ -20,6 +21,29 @@ class UnblockedTiming(Rule):
     code = "SB501"
     name = "unblocked-timing"
     severity = "warning"
+    messages = {
+        "timed-string": (
+            "`{call}(...)` returns before the device has finished (JAX dispatches asynchronously) and `{timer}` "
+            "times only the dispatch: this measures dispatch, not compute; time "
+            "`{call}(...).block_until_ready()`{pytree}"
+        ),
+        "pytree-hint": (
+            " (or `jax.block_until_ready(...)` of it)"
+        ),
+        "unblocked": (
+            "`{call}(...)` returns before the device has finished (JAX dispatches asynchronously) and {when} "
+            "without waiting for it: this measures dispatch, not compute; use {how}"
+        ),
+        "when-magic": (
+            "`{timer}` stops its clock"
+        ),
+        "when-clock": (
+            "the clock stops at line {line}"
+        ),
+        "when-timeit": (
+            "`{timer}` times only the dispatch"
+        ),
+    }
     summary = ("Flags timing a JAX call (`time.time`/`perf_counter`/`monotonic`, `timeit`, a notebook's `%timeit` / "
                "`%%timeit`) whose result is not waited for (`block_until_ready()` or a host conversion) before the "
                "clock stops.")
@@ -142,15 +166,15 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
         for region in ctx.timed_regions:  # a notebook's `%timeit f(x)` / `%%timeit` cell: timed from outside the code
             timed = [s for s in model.tree.body if region.first_line <= s.lineno <= region.last_line]
             if timed:
-                self._check_region(ctx, timed, f"`{region.timer}` stops its clock", None)
-        imported = set(model.aliases.values())
+                self._check_region(ctx, timed, self.message("when-magic", timer=region.timer), None)
+        imported = set(model.scopes.aliases.values())
         if not any(q.split(".")[0] in ("time", "timeit") for q in imported):
             return  # no clock: nothing is timed
         blocks: list[tuple[list[ast.stmt], FunctionInfo | None]] = [(model.tree.body, None)]
-        for node in model.nodes(ast.FunctionDef, ast.AsyncFunctionDef):
-            blocks.append((node.body, model.functions[node]))  # type: ignore[attr-defined, index]
-        for node in model.nodes(ast.For, ast.AsyncFor, ast.While, ast.If, ast.With, ast.AsyncWith, ast.Try):
-            scope = model.enclosing_function(node)
+        for node in model.scopes.nodes(ast.FunctionDef, ast.AsyncFunctionDef):
+            blocks.append((node.body, model.scopes.functions[node]))  # type: ignore[attr-defined, index]
+        for node in model.scopes.nodes(ast.For, ast.AsyncFor, ast.While, ast.If, ast.With, ast.AsyncWith, ast.Try):
+            scope = model.scopes.enclosing_function(node)
             for name in _STATEMENT_LISTS:
                 stmts = getattr(node, name, None)
                 if stmts:
@@ -161,10 +185,10 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
             if scope is not None and scope.traced:
                 continue
             self._check_block(ctx, stmts, scope)
-        for call in model.nodes(ast.Call):
+        for call in model.scopes.nodes(ast.Call):
             assert isinstance(call, ast.Call)
-            scope = model.enclosing_function(call)
-            if model.qualname(call.func, scope) in TIMEIT:
+            scope = model.scopes.enclosing_function(call)
+            if model.scopes.qualname(call.func, scope) in TIMEIT:
                 self._check_timeit(ctx, call, scope)
 
     def _check_block(self, ctx: RuleContext, stmts: list[ast.stmt], scope: FunctionInfo | None) -> None:
@@ -174,7 +198,7 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
             if not _reads_clock(stmt, model, scope):
                 continue
             if start is not None and i > start + 1:
-                self._check_region(ctx, stmts[start + 1: i], f"the clock stops at line {stmt.lineno}", scope)
+                self._check_region(ctx, stmts[start + 1: i], self.message("when-clock", line=stmt.lineno), scope)
             start = i if _is_clock_start(stmt, model, scope) else None
 
     def _check_region(self, ctx: RuleContext, region: list[ast.stmt], when: str, scope: FunctionInfo | None) -> None:
@@ -185,22 +209,22 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
             for node in ast.walk(stmt):
                 if isinstance(node, ast.If | ast.While | ast.Assert | ast.IfExp | ast.Compare | ast.BoolOp | ast.JoinedStr):
                     test = getattr(node, "test", node)
-                    if any(isinstance(n, ast.Name) and model.kind_at(n) in ARRAYS for n in ast.walk(test)):
+                    if any(isinstance(n, ast.Name) and model.kinds.kind_at(n) in ARRAYS for n in ast.walk(test)):
                         return  # bool() of an array waits for it
                 if not isinstance(node, ast.Call):
                     continue
-                if model.host_sync(node, scope):
+                if model.fact(Execution).host_sync(node, scope):
                     return
-                kind = model.dispatch_kind(node, scope)
+                kind = model.fact(Execution).dispatch_kind(node, scope)
                 if kind is not None:
                     dispatched.append((node, kind))
-                elif not model.pure_python_call(node, scope):
+                elif not model.fact(Execution).pure_python_call(node, scope):
                     unknown.append(node)
         if any(_after_any(node, dispatched) for node in unknown):
             return  # an unknown call given the JAX work's result, or made after it, may wait for it
         # key splitting and host-to-device copies are not the work being timed: alone they make no finding
         dispatched = [(c, k) for c, k in dispatched if k is not Kind.KEY
-                      and model.qualname(c.func, scope) not in _TRANSFERS]
+                      and model.scopes.qualname(c.func, scope) not in _TRANSFERS]
         outer = [(c, k) for c, k in dispatched if not any(c is not d and _contains(d, c) for d, _ in dispatched)]
         if not outer:
             return
@@ -215,13 +239,13 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
             return
         if not isinstance(stmt, ast.Lambda) or not isinstance(stmt.body, ast.Call):
             return
-        lam = model.functions.get(stmt)
-        if any(isinstance(n, ast.Call) and model.host_sync(n, lam) for n in ast.walk(stmt.body)):
+        lam = model.scopes.functions.get(stmt)
+        if any(isinstance(n, ast.Call) and model.fact(Execution).host_sync(n, lam) for n in ast.walk(stmt.body)):
             return
-        kind = model.dispatch_kind(stmt.body, lam)
+        kind = model.fact(Execution).dispatch_kind(stmt.body, lam)
         if kind is None:
             return
-        self._report(ctx, stmt.body, kind, lam, f"`{ast.unparse(call.func)}` times only the dispatch")
+        self._report(ctx, stmt.body, kind, lam, self.message("when-timeit", timer=ast.unparse(call.func)))
 
     def _check_timeit_string(self, ctx: RuleContext, call: ast.Call, stmt: ast.Constant) -> None:
         """`timeit.timeit("f(x)", globals=globals())`: the statement is code of this module's namespace."""
@@ -231,16 +255,15 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
         except SyntaxError:
             return
         if not isinstance(parsed, ast.Call) or any(
-                isinstance(n, ast.Call) and model.host_sync(n, None) for n in ast.walk(parsed)):
+                isinstance(n, ast.Call) and model.fact(Execution).host_sync(n, None) for n in ast.walk(parsed)):
             return
-        kind = model.dispatch_kind(parsed, None)
+        kind = model.fact(Execution).dispatch_kind(parsed, None)
         if kind is None:
             return
         shown = ast.unparse(parsed.func)
         array = kind in (*ARRAYS, Kind.KEY)
-        message = (f"`{shown}(...)` returns before the device has finished (JAX dispatches asynchronously) and "
-                   f"`{ast.unparse(call.func)}` times only the dispatch: this measures dispatch, not compute; time "
-                   f"`{shown}(...).block_until_ready()`" + ("" if array else " (or `jax.block_until_ready(...)` of it)"))
+        message = self.message("timed-string", call=shown, timer=ast.unparse(call.func),
+                               pytree="" if array else self.message("pytree-hint"))
         line = stmt.lineno
         text = source.segment(line, source.char_column(line, stmt.col_offset), stmt.end_lineno or line,
                               source.char_column(stmt.end_lineno or line, stmt.end_col_offset or 0))
@@ -259,14 +282,13 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
     def _report(self, ctx: RuleContext, call: ast.Call, kind: Kind, scope: FunctionInfo | None, when: str) -> None:
         model, source = ctx.model, ctx.source
         shown = ast.unparse(call.func)
-        jax_name = model.spelling_of("jax")
+        jax_name = model.scopes.spelling_of("jax")
         array = kind in (*ARRAYS, Kind.KEY)
         if array:
             how = f"`{shown}(...).block_until_ready()`"
         else:
             how = f"`{jax_name or 'jax'}.block_until_ready({shown}(...))`"
-        message = (f"`{shown}(...)` returns before the device has finished (JAX dispatches asynchronously) and "
-                   f"{when} without waiting for it: this measures dispatch, not compute; use {how}")
+        message = self.message("unblocked", call=shown, when=when, how=how)
         line, col, end_line, end_col = source.node_span(call)
 
         def build() -> Fix | None:
@@ -287,14 +309,14 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
 def _reads_clock(stmt: ast.stmt, model: ModuleModel, scope: FunctionInfo | None) -> bool:
     if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
         return False
-    return any(isinstance(n, ast.Call) and not n.args and model.qualname(n.func, scope) in TIMERS
+    return any(isinstance(n, ast.Call) and not n.args and model.scopes.qualname(n.func, scope) in TIMERS
                for n in ast.walk(stmt))
 
 
 def _is_clock_start(stmt: ast.stmt, model: ModuleModel, scope: FunctionInfo | None) -> bool:
     """`t0 = time.perf_counter()`: a start, not a stop (`elapsed = time.time() - t0` is both; it ends a region)."""
     return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Call)
-            and model.qualname(stmt.value.func, scope) in TIMERS)
+            and model.scopes.qualname(stmt.value.func, scope) in TIMERS)
 
 
 def _contains(outer: ast.AST, inner: ast.AST) -> bool:

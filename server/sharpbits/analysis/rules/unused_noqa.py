@@ -16,6 +16,12 @@ class UnusedNoqa(Rule):
     code = "SB001"
     name = "unused-noqa"
     severity = "warning"
+    messages: ClassVar[dict[str, str]] = {
+        "unknown": "`{code}` is not a sharpbits code{guess}",
+        "unknown-name": "`{code}` is not a sharpbits rule (did you mean `{guess}`?)",
+        "unused": "unused `# noqa: {code}`: no {rule} finding on this line",
+        "guess": " (did you mean `{guess}`?)",
+    }
     summary = "A `# noqa:` code that is misspelled, or that suppresses nothing on its line."
     why = """
 A misspelled code (`# noqa: SB2O1`, with the letter O) suppresses nothing, so the line looks silenced while the
@@ -61,3 +67,15 @@ unused code there on purpose.
     def check(self, ctx: RuleContext) -> None:
         """Nothing to do while the rules run: sharpbits.analysis.suppressions reports after them."""
         return None
+
+    @classmethod
+    def unknown_code(cls, code: str, guess: str | None) -> str:
+        return cls.message("unknown", code=code, guess=cls.message("guess", guess=guess) if guess else "")
+
+    @classmethod
+    def unknown_name(cls, code: str, guess: str) -> str:
+        return cls.message("unknown-name", code=code, guess=guess)
+
+    @classmethod
+    def unused(cls, code: str, rule: str) -> str:
+        return cls.message("unused", code=code, rule=rule)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import ast
 
-from sharpbits.analysis.model import ARRAY_STATIC_ATTRS, DonatedCall, Kind
+from sharpbits.analysis.model import ARRAY_STATIC_ATTRS, Kind
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.analysis.rules.donated_buffer_reuse.donation import DonatedCall, Donations
 from sharpbits.findings import Fix, TextEdit
 
 # Values whose buffers a donation cannot delete: NumPy arrays are copied to the device, Python values have none.
@@ -18,6 +19,22 @@ class DonatedBufferReuse(Rule):
     code = "SB106"
     name = "donated-buffer-reuse"
     severity = "error"
+    messages = {
+        "read-after-donation": (
+            "`{name}` was donated to `{callee}` at line {line} (its buffer is deleted by the call) and is "
+            "{when}: JAX raises `{error}`; rebind `{name} = {callee}(...)`, read it before the call, or "
+            "pass a copy"
+        ),
+        "when-passed-again": (
+            "passed again in the next iteration of the loop"
+        ),
+        "when-read-next-iteration": (
+            "read again in the next iteration of the loop (line {line})"
+        ),
+        "when-read": (
+            "read at line {line}"
+        ),
+    }
     summary = ("Flags reading an array after passing it in a donated position (`donate_argnums`/"
                "`donate_argnames` of `jax.jit`), including the next iteration of a loop.")
     why = """
@@ -120,38 +137,37 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        for donated in model.donated_calls():
+        donations = model.fact(Donations)
+        for donated in donations.donated_calls():
             if donated.scope is not None and donated.scope.traced:
                 continue  # called under another trace, the inner jit is inlined and donates nothing
             for argument in donated.arguments:
                 if not isinstance(argument, ast.Name):
                     continue
-                kind = model.kind_of(argument, donated.scope)
+                kind = model.kinds.kind_of(argument, donated.scope)
                 if kind in _NOT_DONATED:
                     continue
-                reads = [r for r in model.reads_after(donated.call, argument.id) if not _still_readable(model, r)]
+                reads = [r for r in donations.reads_after(donated.call, argument.id) if not _still_readable(model, r)]
                 if not reads:
                     continue
                 read = reads[0]
                 again = read is argument  # the call itself, reached again through the loop
                 earlier = (read.lineno, read.col_offset) < (donated.call.lineno, donated.call.col_offset)
-                when = ("passed again in the next iteration of the loop" if again
-                        else f"read again in the next iteration of the loop (line {read.lineno})" if earlier
-                        else f"read at line {read.lineno}")
+                when = self.message("when-passed-again" if again else "when-read-next-iteration" if earlier
+                                    else "when-read", line=read.lineno)
                 error = ("ValueError: Buffer has been deleted or donated" if again
                          else "RuntimeError: Array has been deleted")
                 builder = self._fix(ctx, donated, argument)
                 ctx.report(
                     read,
-                    f"`{argument.id}` was donated to `{donated.callee}` at line {donated.call.lineno} (its buffer is "
-                    f"deleted by the call) and is {when}: JAX raises `{error}`; rebind "
-                    f"`{argument.id} = {donated.callee}(...)`, read it before the call, or pass a copy",
+                    self.message("read-after-donation", name=argument.id, callee=donated.callee,
+                                 line=donated.call.lineno, when=when, error=error),
                     builder,
                     fix_title=f"rebind `{argument.id}` to the result" if builder is not None else "",
                 )
 
     def _fix(self, ctx: RuleContext, donated: DonatedCall, argument: ast.Name):
-        parent = ctx.model.parents.get(donated.call)
+        parent = ctx.model.scopes.parents.get(donated.call)
         if not isinstance(parent, ast.Expr) or len(donated.arguments) != 1:
             return None
         source, call, name = ctx.source, donated.call, argument.id
@@ -166,6 +182,6 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
 
 
 def _still_readable(model, read: ast.Name) -> bool:
-    parent = model.parents.get(read)
+    parent = model.scopes.parents.get(read)
     return (isinstance(parent, ast.Attribute) and parent.attr in _STILL_READABLE) or (
         isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id == "len")

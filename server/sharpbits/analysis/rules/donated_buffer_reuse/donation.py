@@ -8,7 +8,9 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from sharpbits.analysis.kinds import ARRAYS, Kind, ValueKinds
+from sharpbits.analysis.facts import Fact
+from sharpbits.analysis.flow import statement_lists
+from sharpbits.analysis.kinds import ARRAYS, Kind
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.traced import TraceSite, _with_static
 
@@ -40,7 +42,7 @@ class _Donor:
     arrays_only: bool = False
 
 
-class Donations(ValueKinds):
+class Donations(Fact):
     """The donation part of ModuleModel (see model.py)."""
 
     _donated_calls: list[DonatedCall] | None = None
@@ -68,7 +70,7 @@ class Donations(ValueKinds):
         by_name: dict[tuple[int, str], _Donor] = {}  # (id of the scope whose calls it covers, name) -> donor
         by_attribute: dict[tuple[str, str], _Donor] = {}  # (class qualname, attribute) -> donor (self.g = ...)
         direct: dict[int, _Donor] = {}  # id(call) -> donor, for jax.jit(f, donate_argnums=...)(x)
-        for info in self.functions.values():  # decorated functions
+        for info in self.scopes.functions.values():  # decorated functions
             if not info.donated_params or isinstance(info.node, ast.Lambda):
                 continue
             for site in info.traces:
@@ -81,18 +83,18 @@ class Donations(ValueKinds):
                         by_attribute[(info.qualname.rsplit(".", 1)[0], info.name)] = donor
                     else:
                         by_name[(id(info.parent), info.name)] = donor
-        for node in self.nodes(ast.Call):  # g = jax.jit(f, donate_argnums=...), jax.jit(f, ...)(x)
+        for node in self.scopes.nodes(ast.Call):  # g = jax.jit(f, donate_argnums=...), jax.jit(f, ...)(x)
             assert isinstance(node, ast.Call)
-            scope = self.enclosing_function(node)
-            found_site = self.transform_of(node.func, scope)
+            scope = self.scopes.enclosing_function(node)
+            found_site = self.traced.transform_of(node.func, scope)
             if found_site is None or not node.args:
                 continue
             site = _with_static(found_site, node.keywords)
-            wrapped = self._resolve_function(node.args[0], scope)
+            wrapped = self.scopes.resolve_function(node.args[0], scope)
             donor = self._donor(site, wrapped, False)
             if donor is None:
                 continue
-            parent = self.parents.get(node)
+            parent = self.scopes.parents.get(node)
             if isinstance(parent, ast.Call) and parent.func is node:
                 direct[id(parent)] = donor
             elif isinstance(parent, ast.Assign) and len(parent.targets) == 1:
@@ -105,9 +107,9 @@ class Donations(ValueKinds):
         found: list[DonatedCall] = []
         if not (by_name or by_attribute or direct):
             return found
-        for node in self.nodes(ast.Call):
+        for node in self.scopes.nodes(ast.Call):
             assert isinstance(node, ast.Call)
-            scope = self.enclosing_function(node)
+            scope = self.scopes.enclosing_function(node)
             donor = direct.get(id(node))
             callee = "jax.jit(...)"
             func = node.func
@@ -129,7 +131,7 @@ class Donations(ValueKinds):
                     arguments.append(arg)
             arguments.extend(kw.value for kw in node.keywords if kw.arg in donor.names)
             if donor.arrays_only:
-                arguments = [a for a in arguments if self.kind_of(a, scope) in (*ARRAYS, Kind.KEY)]
+                arguments = [a for a in arguments if self.kinds.kind_of(a, scope) in (*ARRAYS, Kind.KEY)]
             if arguments:
                 found.append(DonatedCall(node, scope, callee, tuple(arguments)))
         found.sort(key=lambda d: (d.call.lineno, d.call.col_offset))
@@ -154,7 +156,7 @@ class Donations(ValueKinds):
         loop. Bodies of nested functions and lambdas are not followed (they run when called)."""
         stmt: ast.AST = node
         while not isinstance(stmt, ast.stmt):
-            parent = self.parents.get(stmt)
+            parent = self.scopes.parents.get(stmt)
             if parent is None or isinstance(parent, (*_SCOPE_NODES, *_COMPREHENSIONS)):
                 return []  # inside a lambda or comprehension: not followed
             stmt = parent
@@ -164,7 +166,7 @@ class Donations(ValueKinds):
         header: list[ast.AST] = _header(stmt)
         for part in header:
             reads.extend(n for n in _loads(part, name) if id(n) not in inside and (n.lineno, n.col_offset) >= end)
-        if _binds(stmt, name) and not isinstance(stmt, ast.AugAssign):
+        if _binds_on_every_path(stmt, name) and not isinstance(stmt, ast.AugAssign):
             return reads
         if isinstance(stmt, ast.If | ast.While | ast.For | ast.AsyncFor | ast.With | ast.AsyncWith):
             r, killed = self._walk_block(stmt.body, name)
@@ -184,10 +186,10 @@ class Donations(ValueKinds):
         """Adds the reads after `stmt` in its block, then after each enclosing block, up to its function."""
         current = stmt
         while True:
-            parent = self.parents.get(current)
+            parent = self.scopes.parents.get(current)
             if parent is None:
                 return
-            block = next((b for b in _blocks(parent) if current in b), None)
+            block = next((b for b in statement_lists(parent) if current in b), None)
             if block is None:  # an expression part of a compound statement: its blocks were walked already
                 current = parent
                 continue
@@ -253,7 +255,7 @@ class Donations(ValueKinds):
             return reads, killed_all
         if isinstance(stmt, ast.Return | ast.Raise):
             return reads, True  # the path ends here
-        return reads, _binds(stmt, name)
+        return reads, _binds_on_every_path(stmt, name)
 
 
 
@@ -272,13 +274,6 @@ def _header(stmt: ast.AST) -> list[ast.AST]:
     if isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
         return []
     return [stmt]
-
-
-def _blocks(stmt: ast.AST) -> list[list[ast.stmt]]:
-    blocks = [getattr(stmt, f) for f in ("body", "orelse", "finalbody") if isinstance(getattr(stmt, f, None), list)]
-    blocks += [h.body for h in getattr(stmt, "handlers", [])]
-    blocks += [c.body for c in getattr(stmt, "cases", [])]
-    return blocks
 
 
 def _loads(node: ast.AST, name: str) -> list[ast.Name]:
@@ -305,7 +300,7 @@ def _binds_target(target: ast.AST, name: str) -> bool:
     return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(target))
 
 
-def _binds(stmt: ast.AST, name: str) -> bool:
+def _binds_on_every_path(stmt: ast.AST, name: str) -> bool:
     """Whether a simple statement rebinds (or deletes) `name` on every path through it."""
     if isinstance(stmt, ast.Assign):
         return any(_binds_target(t, name) for t in stmt.targets)

@@ -15,12 +15,17 @@ Calls that only ask about a key (shape/dtype queries, `key_data`, printing, a pr
 from __future__ import annotations
 
 import ast
+import bisect
+import heapq
 import re
 from dataclasses import dataclass
 from functools import partial
 
-from sharpbits.analysis.kinds import Kind, ValueKinds
+from sharpbits.analysis.facts import Fact
+from sharpbits.analysis.flow import ForwardFlow
+from sharpbits.analysis.kinds import Kind
 from sharpbits.analysis.liveness import values_dead_before
+from sharpbits.analysis.rules.prng_key_reuse.reuse import KeyWalks
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import called_name, is_assertion, iter_children, literal_int
 
@@ -93,8 +98,10 @@ def _conflict(first: KeyUse, how: str, definite: bool) -> bool:
     return first.definite or definite
 
 
-class KeyFlow(ValueKinds):
+class KeyFlow(Fact):
     """The key part of ModuleModel (see model.py): `key_reuses()` lists every repeated consumption."""
+
+    Memory = KeyWalks  # each function's walk, taken again in the next version when all it read is the same
 
     _key_reuses: list[KeyReuse] | None = None
     _consumption: dict[int, dict[str, str]] | None = None
@@ -108,7 +115,7 @@ class KeyFlow(ValueKinds):
 
     def random_key_arg(self, call: ast.Call, scope: FunctionInfo | None) -> tuple[ast.AST | None, str]:
         """The key a `jax.random` call uses (None if none), and how: "draw", "split" or "derive"."""
-        q = self.qualname(call.func, scope)
+        q = self.scopes.qualname(call.func, scope)
         if q is None or not q.startswith("jax.random."):
             return None, ""
         name = q.rsplit(".", 1)[1]
@@ -121,15 +128,15 @@ class KeyFlow(ValueKinds):
         """A call whose result is only tested for truth (`assert is_prng_key(key)`, `if is_valid(k):`): it asks
         about its arguments rather than using them."""
         node: ast.AST = call
-        parent = self.parents.get(node)
+        parent = self.scopes.parents.get(node)
         while isinstance(parent, ast.BoolOp) or (isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)):
-            node, parent = parent, self.parents.get(parent)
+            node, parent = parent, self.scopes.parents.get(parent)
         if isinstance(parent, ast.Call) and node in parent.args[:1] and _truth_assertion(parent.func):
             return True  # self.assertTrue(is_valid(key)): tested for truth as well
         return isinstance(parent, ast.Assert | ast.If | ast.While | ast.IfExp) and parent.test is node  # type: ignore[union-attr]
 
     def _find_key_reuses(self) -> list[KeyReuse]:
-        if not any(q == "jax" or q.startswith("jax.random") for q in self.aliases.values()):
+        if not any(q == "jax" or q.startswith("jax.random") for q in self.scopes.aliases.values()):
             return []  # this module cannot name a jax.random function
         always = self._always_consumed_params()
         # the scopes that may consume a key: they call jax.random, a function of the module that always consumes a
@@ -137,33 +144,34 @@ class KeyFlow(ValueKinds):
         scopes: list[FunctionInfo | None] = []
         if self._may_consume(_ScopeKeyFacts.of(self, None), always):
             scopes.append(None)
-        for info in self.functions.values():
+        for info in self.scopes.functions.values():
             if not isinstance(info.node, ast.Lambda) and self._may_consume(self._key_facts(info), always):
                 scopes.append(info)
         found: list[KeyReuse] = []
-        reusable = self._reusable
-        if reusable is not None:
-            reusable.keys.begin()
+        walks = self.memory()
+        assert walks is None or isinstance(walks, KeyWalks)
+        if walks is not None:
+            walks.begin()
             inside = self._functions_inside()
         for fn in scopes:
             if fn is None:
-                found.extend(_ScopeWalk(self, None, self.tree.body, always).found)
-            elif reusable is None:
+                found.extend(_ScopeWalk(self, None, self.scopes.tree.body, always).found)
+            elif walks is None:
                 found.extend(_ScopeWalk(self, fn, fn.node.body, always).found)  # type: ignore[arg-type]
             else:
-                flows = [(id(f.node), reusable.flows.records(f.node) or {}) for f in [fn, *inside.get(id(fn), ())]]
-                found.extend(reusable.keys.found(
+                flows = [(id(f.node), self.kinds.flow_records(f)) for f in [fn, *inside.get(id(fn), ())]]
+                found.extend(walks.found(
                     self, fn, always, flows,
                     lambda log, fn=fn: _ScopeWalk(self, fn, fn.node.body, always, log).found))  # type: ignore[misc]
-        if reusable is not None:
-            reusable.keys.commit()
+        if walks is not None:
+            walks.commit()
         found.extend(self._closure_reuses())
         return found
 
     def _functions_inside(self) -> dict[int, list[FunctionInfo]]:
         """id(function) -> every function defined inside it, at any depth."""
         inside: dict[int, list[FunctionInfo]] = {}
-        for info in self.functions.values():
+        for info in self.scopes.functions.values():
             outer = info.parent
             while outer is not None:
                 inside.setdefault(id(outer), []).append(info)
@@ -174,11 +182,11 @@ class KeyFlow(ValueKinds):
         """A key a vmap/scan/fori_loop body closes over and consumes: every element or iteration draws the same
         numbers."""
         out = []
-        for fn in self.functions.values():
-            repeating = next((t.transform for t in fn.traces if t.transform in _REPEATING), None)
+        for fn in self.scopes.functions.values():
+            repeating = next((t.reason for t in fn.traces if t.reason in _REPEATING), None)
             if repeating is None:
                 continue
-            for node in self.own_nodes(fn):
+            for node in self.scopes.own_nodes(fn):
                 if not isinstance(node, ast.Call):
                     continue
                 key, how = self.random_key_arg(node, fn)
@@ -191,14 +199,14 @@ class KeyFlow(ValueKinds):
         """A call that builds a record of this module (`@dataclass`, `@flax.struct.dataclass`,
         `@chex.dataclass`, a `NamedTuple` subclass) without a method of its own that could draw: it stores a
         key handed to it (`State(..., seed=key)`) and draws nothing."""
-        if not isinstance(call.func, ast.Name) or (scope is not None and self.is_local(call.func.id, scope)):
+        if not isinstance(call.func, ast.Name) or (scope is not None and self.scopes.is_local(call.func.id, scope)):
             return False
         cls = self.module_classes().get(call.func.id)
         if cls is None:
             return False
-        decorated = any((self.qualname(d.func if isinstance(d, ast.Call) else d, None) or "").endswith("dataclass")
+        decorated = any((self.scopes.qualname(d.func if isinstance(d, ast.Call) else d, None) or "").endswith("dataclass")
                         for d in cls.decorator_list)
-        named_tuple = any((self.qualname(b, None) or ast.unparse(b)).endswith("NamedTuple") for b in cls.bases)
+        named_tuple = any((self.scopes.qualname(b, None) or ast.unparse(b)).endswith("NamedTuple") for b in cls.bases)
         methods = [n.name for n in cls.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
         return (decorated or named_tuple) and not any(m in ("__init__", "__post_init__", "__new__") for m in methods)
 
@@ -216,14 +224,14 @@ class KeyFlow(ValueKinds):
                 built += [*func.args, *(k.value for k in func.keywords)]  # rv(Delta(v))(key)
         for node in built:
             if isinstance(node, ast.Call):
-                q = self.qualname(node.func, scope)
+                q = self.scopes.qualname(node.func, scope)
                 if q is not None and "." in q and q.rsplit(".", 1)[1] in _POINT_MASSES:
                     return True
         return False
 
     def module_classes(self) -> dict[str, ast.ClassDef]:
         if self._module_classes is None:
-            self._module_classes = {n.name: n for n in self.tree.body if isinstance(n, ast.ClassDef)}
+            self._module_classes = {n.name: n for n in self.scopes.tree.body if isinstance(n, ast.ClassDef)}
         return self._module_classes
 
     def drawless_module_call(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
@@ -234,20 +242,20 @@ class KeyFlow(ValueKinds):
             return False
         receiver = func.value
         if isinstance(receiver, ast.Name):
-            bound = [n.value for n in self.own_nodes(scope) if isinstance(n, ast.Assign) and len(n.targets) == 1
+            bound = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign) and len(n.targets) == 1
                      and isinstance(n.targets[0], ast.Name) and n.targets[0].id == receiver.id]
             if len(bound) != 1:
                 return False
             receiver = bound[0]
-        return isinstance(receiver, ast.Call) and self.qualname(receiver.func, scope) in DRAWLESS_LAYERS
+        return isinstance(receiver, ast.Call) and self.scopes.qualname(receiver.func, scope) in DRAWLESS_LAYERS
 
     def callee_of(self, call: ast.Call, scope: FunctionInfo | None) -> FunctionInfo | None:
         """The function of this module a call runs: `helper(...)`, or `self.method(...)` of the same class."""
         func = call.func
         if isinstance(func, ast.Name):
-            if self.aliases.get(func.id) is not None or (scope is not None and self.is_local(func.id, scope)):
+            if self.scopes.aliases.get(func.id) is not None or (scope is not None and self.scopes.is_local(func.id, scope)):
                 return None
-            return self.module_functions.get(func.id)
+            return self.scopes.module_functions.get(func.id)
         if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
                 and scope is not None and "." in scope.qualname):
             owner = scope.qualname.rsplit(".", 1)[0]
@@ -257,7 +265,7 @@ class KeyFlow(ValueKinds):
     def method(self, qualname: str) -> FunctionInfo | None:
         """A method of a class of this module, by `Class.method`."""
         if self._methods is None:
-            self._methods = {f.qualname: f for f in self.functions.values()
+            self._methods = {f.qualname: f for f in self.scopes.functions.values()
                              if f.parent is None and "." in f.qualname and not isinstance(f.node, ast.Lambda)}
         return self._methods.get(qualname)
 
@@ -275,11 +283,11 @@ class KeyFlow(ValueKinds):
             return out
         params = set(fn.params)
         body = fn.node.body
-        for node in self.own_nodes(fn):
+        for node in self.scopes.own_nodes(fn):
             uses: list[ast.Name] = []
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-                inner = self.functions.get(node)
-                uses = [n for n in (self.own_nodes(inner) if inner is not None else [])
+                inner = self.scopes.functions.get(node)
+                uses = [n for n in (self.scopes.own_nodes(inner) if inner is not None else [])
                         if isinstance(n, ast.Name) and n.id in params and isinstance(n.ctx, ast.Load)]
                 for name in uses:
                     out.setdefault(name.id, "maybe")  # a closure may consume it
@@ -290,7 +298,7 @@ class KeyFlow(ValueKinds):
                 continue
             if not isinstance(node, ast.Call) or self.is_predicate(node):
                 continue
-            for arg, strength in self._argument_uses(node, fn):
+            for arg, strength in self.argument_uses(node, fn):
                 if isinstance(arg, ast.Name) and arg.id in params:
                     if strength == "always" and not _runs_always(self, node, fn.node, body):
                         strength = "maybe"
@@ -298,12 +306,12 @@ class KeyFlow(ValueKinds):
                         out[arg.id] = strength
         return out
 
-    def _argument_uses(self, call: ast.Call, scope: FunctionInfo | None) -> list[tuple[ast.AST, str]]:
+    def argument_uses(self, call: ast.Call, scope: FunctionInfo | None) -> list[tuple[ast.AST, str]]:
         """The arguments a call may consume as keys, each "always" or "maybe" (as far as the call goes)."""
         key, how = self.random_key_arg(call, scope)
         if key is not None:
             return [(key, "always")] if how != "derive" else []
-        q = self.qualname(call.func, scope)
+        q = self.scopes.qualname(call.func, scope)
         if (q is not None and q.startswith("jax.random.")) or (
                 q or (call.func.id if isinstance(call.func, ast.Name) else None)) in NOT_A_CONSUMER:
             return []
@@ -338,7 +346,7 @@ class KeyFlow(ValueKinds):
         """For each module-level function: the positions of parameters it passes to a jax.random sampler in a
         statement that always runs (before any branch that could return early)."""
         out: dict[str, set[int]] = {}
-        for fn in self.functions.values():
+        for fn in self.scopes.functions.values():
             if fn.parent is None and not isinstance(fn.node, ast.Lambda):
                 positions = self._key_facts(fn).always
                 if positions:
@@ -347,12 +355,12 @@ class KeyFlow(ValueKinds):
 
     def _may_consume(self, facts: _ScopeKeyFacts, always: dict[str, set[int]]) -> bool:
         return facts.draws or any(always.get(name) for name in facts.called) or any(
-            self.kind_at(name) is Kind.KEY for name in facts.handed)
+            self.kinds.kind_at(name) is Kind.KEY for name in facts.handed)
 
     def _key_facts(self, fn: FunctionInfo) -> _ScopeKeyFacts:
         """What a function's own calls say about keys (see _ScopeKeyFacts): from its own nodes and the imports
         alone, so kept per function node across versions while the imports are the same (analysis/reuse.py)."""
-        return self.imports_fact("key facts", fn.node, partial(_ScopeKeyFacts.of, self, fn))
+        return self.scopes.imports_fact("key facts", fn.node, partial(_ScopeKeyFacts.of, self, fn))
 
 
 @dataclass(frozen=True)
@@ -367,42 +375,67 @@ class _ScopeKeyFacts:
 
     @staticmethod
     def of(model: KeyFlow, fn: FunctionInfo | None) -> _ScopeKeyFacts:
-        calls = [n for n in model.own_nodes(fn) if isinstance(n, ast.Call)]
+        calls = [n for n in model.scopes.own_nodes(fn) if isinstance(n, ast.Call)]
         draws = False
         called: set[str] = set()
         handed: list[ast.Name] = []
         always: set[int] = set()
         top_level = fn is not None and fn.parent is None and not isinstance(fn.node, ast.Lambda)
         positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]] if top_level else []  # type: ignore[union-attr]
+        exits: _Exits | None = _Exits(fn.node.body) if top_level and positional else None  # type: ignore[union-attr, arg-type]
         for call in calls:
-            q = model.qualname(call.func, fn)
+            q = model.scopes.qualname(call.func, fn)
             if q is not None and q.startswith("jax.random."):
                 draws = True
             if type(call.func) is ast.Name:
                 called.add(call.func.id)
             handed.extend(a for a in call.args if type(a) is ast.Name)  # type: ignore[misc]
             handed.extend(k.value for k in call.keywords if type(k.value) is ast.Name)  # type: ignore[misc]
-            if top_level and positional:
-                position = _always_consumed_position(model, call, fn, positional)  # type: ignore[arg-type]
+            if exits is not None:
+                position = _always_consumed_position(model, call, fn, positional, exits)  # type: ignore[arg-type]
                 if position is not None:
                     always.add(position)
         return _ScopeKeyFacts(draws, frozenset(called), tuple(handed), frozenset(always))
 
 
-def _always_consumed_position(model: KeyFlow, call: ast.Call, fn: FunctionInfo, positional: list[str]) -> int | None:
+class _Exits:
+    """Where a function body's statements may leave it (a `return` or `raise` anywhere inside one), found once per
+    function: asked for every call of the body, a walk of the statements before each call was quadratic."""
+
+    def __init__(self, body: list[ast.stmt]) -> None:
+        self.body = body
+        self.position: dict[int, int] | None = None  # id(statement) -> its index; found on the first question
+        self.scanned = 0  # the statements before this index are known not to exit (unless `exits` is set)
+        self.exits = False  # body[scanned] may exit
+
+    def before(self, top: ast.AST) -> bool:
+        """Whether a statement before `top` (a statement of the body; anything else: the whole body) may exit.
+        The body is scanned once, as far as the questions reach."""
+        body = self.body
+        if self.position is None:
+            self.position = {id(stmt): i for i, stmt in enumerate(body)}
+        end = self.position.get(id(top), len(body))
+        while not self.exits and self.scanned < end:
+            if any(isinstance(n, ast.Return | ast.Raise) for n in ast.walk(body[self.scanned])):
+                self.exits = True
+            else:
+                self.scanned += 1
+        return self.exits and self.scanned < end
+
+
+def _always_consumed_position(model: KeyFlow, call: ast.Call, fn: FunctionInfo, positional: list[str],
+                              exits: _Exits) -> int | None:
     """The position of the parameter of module-level `fn` that this call of its body passes to a jax.random
     sampler in a statement that always runs (no branch or loop around it, no return or raise before it)."""
     key, how = model.random_key_arg(call, fn)
     if how == "derive" or not isinstance(key, ast.Name) or key.id not in positional:
         return None
     top: ast.AST = call  # the function-level statement that holds the call
-    while model.parents.get(top) is not fn.node:
-        top = model.parents[top]
+    while model.scopes.parents.get(top) is not fn.node:
+        top = model.scopes.parents[top]
     if isinstance(top, ast.If | ast.For | ast.While | ast.Try | ast.With | ast.Match):
         return None  # inside a branch or loop: not always
-    body: list[ast.stmt] = fn.node.body  # type: ignore[assignment]  # a def: its caller checked
-    earlier = body[: body.index(top)] if top in body else body  # type: ignore[arg-type]
-    if any(isinstance(n, ast.Return | ast.Raise) for stmt in earlier for n in ast.walk(stmt)):
+    if exits.before(top):
         return None  # an early return may skip it
     return positional.index(key.id)
 
@@ -440,8 +473,8 @@ def _runs_always(model: KeyFlow, node: ast.AST, root: ast.AST, body: list[ast.st
     """Whether a node of a function runs on every path: in a top-level statement that is no branch or loop,
     with no return or raise before it."""
     top = node
-    while model.parents.get(top) is not root:
-        parent = model.parents.get(top)
+    while model.scopes.parents.get(top) is not root:
+        parent = model.scopes.parents.get(top)
         if parent is None:
             return False
         if isinstance(parent, ast.IfExp | ast.BoolOp):
@@ -478,30 +511,31 @@ def _is_under(label: str, base: str) -> bool:
     return label == base or label.startswith((f"{base}.", f"{base}["))
 
 
-class _ScopeWalk:
+class _ScopeWalk(ForwardFlow[State]):
     """Walks one scope's statements in execution order, tracking which keys have been consumed."""
 
     def __init__(self, model: KeyFlow, fn: FunctionInfo | None, body: list[ast.stmt],
                  always_consumed: dict[str, set[int]],
                  log: list[tuple[ast.Call, list[tuple[ast.AST, str]]]] | None = None) -> None:
-        """`log`: each call's `_argument_uses` answer is appended to it, in the order asked (analysis/reuse.py)."""
+        """`log`: each call's `argument_uses` answer is appended to it, in the order asked (analysis/reuse.py)."""
         self.model, self.fn = model, fn
         self.log = log
         self.always_consumed = always_consumed
         self.found: list[KeyReuse] = []
-        self.in_second_pass = False
         self.reported: set[tuple[object, ...]] = set()
+        self._checks: list[tuple[ast.AST, list[list[ast.expr]]]] | None = None
+        self._assigns: tuple[list[ast.AST], list[int], dict[str, list[int]]] | None = None
         self.keys = self._key_labels()
         if self.keys:
             self.hot = self._hot_nodes()
             if self.hot:
-                self.block(body, {})
+                self.run_block(body, {})
 
     def _key_labels(self) -> set[str]:
         labels: set[str] = set()
         model = self.model
-        for node in model.own_nodes(self.fn):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and model.kind_at(node) is Kind.KEY:
+        for node in model.scopes.own_nodes(self.fn):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and model.kinds.kind_at(node) is Kind.KEY:
                 labels.add(node.id)
             elif isinstance(node, ast.Call):
                 key, _ = model.random_key_arg(node, self.fn)
@@ -520,13 +554,13 @@ class _ScopeWalk:
         """Ids of the calls that consume a key and of everything above them: expressions outside this set
         cannot consume a key, so the walk skips them."""
         hot: set[int] = set()
-        root = self.fn.node if self.fn is not None else self.model.tree
-        for node in self.model.own_nodes(self.fn):
+        root = self.fn.node if self.fn is not None else self.model.scopes.tree
+        for node in self.model.scopes.own_nodes(self.fn):
             if isinstance(node, ast.Call) and self._consumed(node):
                 cur: ast.AST | None = node
                 while cur is not None and cur is not root and id(cur) not in hot:
                     hot.add(id(cur))
-                    cur = self.model.parents.get(cur)
+                    cur = self.model.scopes.parents.get(cur)
         return hot
 
     def _label(self, node: ast.AST) -> str | None:
@@ -549,7 +583,7 @@ class _ScopeWalk:
         if key is not None:
             label = self._label(key)
             return [(key, label, how, True)] if label else []
-        q = model.qualname(call.func, self.fn)
+        q = model.scopes.qualname(call.func, self.fn)
         if q is not None and q.startswith("jax.random."):
             return []  # a non-consuming jax.random function (key_data, ...)
         func_name = call.func.id if isinstance(call.func, ast.Name) else None
@@ -561,7 +595,7 @@ class _ScopeWalk:
         # (`init(key)` then `normal(key)`) but not next to another maybe (tests hand one key to two
         # implementations to compare them). A function of this module is looked into.
         found: list[tuple[ast.AST, str, str, bool]] = []
-        uses = model._argument_uses(call, self.fn)
+        uses = model.argument_uses(call, self.fn)
         if self.log is not None:
             self.log.append((call, uses))
         for arg, strength in uses:
@@ -572,60 +606,39 @@ class _ScopeWalk:
 
     # ---- statements --------------------------------------------------------------------------------------
 
-    def block(self, body: list[ast.stmt], state: State | None) -> State | None:
-        for stmt in body:
-            if state is None:
-                return None
-            state = self.statement(stmt, state)
-        return state
+    # ---- the transfer functions (flow.py) ----------------------------------------------------------------
 
-    def statement(self, stmt: ast.stmt, state: State) -> State | None:
-        if isinstance(stmt, ast.If):
+    def copy(self, state: State) -> State:
+        return dict(state)
+
+    def join(self, a: State | None, b: State | None) -> State | None:
+        return _merge(a, b)
+
+    def converged(self, entry: State, after_first_pass: State | None) -> bool:
+        return after_first_pass == entry  # the first iteration consumed nothing: a second one would see the same
+
+    def test(self, stmt: ast.If, state: State) -> None:
+        self.expression(stmt.test, stmt, state)
+
+    def loop_head(self, stmt: ast.For | ast.AsyncFor | ast.While, state: State) -> object:
+        self.expression(stmt.iter if isinstance(stmt, ast.For | ast.AsyncFor) else stmt.test, stmt, state)
+        return None
+
+    def loop_entry(self, stmt: ast.For | ast.AsyncFor | ast.While, state: State, head: object) -> None:
+        if isinstance(stmt, ast.For | ast.AsyncFor):
+            self.rebind(stmt.target, state)
+        else:
             self.expression(stmt.test, stmt, state)
-            return _merge(self.block(stmt.body, dict(state)), self.block(stmt.orelse, dict(state)))
-        if isinstance(stmt, ast.For | ast.AsyncFor | ast.While):
-            head = stmt.iter if isinstance(stmt, ast.For | ast.AsyncFor) else stmt.test
-            self.expression(head, stmt, state)
-            entry = dict(state)
-            out: State | None = entry
-            # The second pass sees what the previous iteration consumed. Loops nested in a second pass run once:
-            # their own second pass already ran in the first one, so the work stays quadratic in the nesting
-            # depth instead of doubling per level.
-            passes = 1 if self.in_second_pass else 2
-            outer = self.in_second_pass
-            for i in range(passes):
-                loop_state = dict(_merge(entry, out) or entry)
-                if i == 1 and out == entry:
-                    break  # the first iteration consumed nothing: a second one would see the same
-                self.in_second_pass = outer or i == 1
-                if isinstance(stmt, ast.For | ast.AsyncFor):
-                    self.rebind(stmt.target, loop_state)
-                else:
-                    self.expression(stmt.test, stmt, loop_state)
-                out = self.block(stmt.body, loop_state)
-            self.in_second_pass = outer
-            after = _merge(entry, out) or entry
-            return self.block(stmt.orelse, after)
-        if isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
-            after_body = self.block(stmt.body, dict(state))  # type: ignore[attr-defined]
-            merged = self.block(stmt.orelse, dict(after_body)) if after_body is not None else None  # type: ignore[attr-defined]
-            for handler in stmt.handlers:  # type: ignore[attr-defined]
-                merged = _merge(merged, self.block(handler.body, dict(_merge(state, after_body) or state)))
-            if stmt.finalbody:  # type: ignore[attr-defined]
-                return self.block(stmt.finalbody, merged if merged is not None else dict(state))  # type: ignore[attr-defined]
-            return merged
-        if isinstance(stmt, ast.With | ast.AsyncWith):
-            for item in stmt.items:
-                self.expression(item.context_expr, stmt, state)
-                if item.optional_vars is not None:
-                    self.rebind(item.optional_vars, state)
-            return self.block(stmt.body, state)
-        if isinstance(stmt, ast.Match):
-            self.expression(stmt.subject, stmt, state)
-            cases_state: State | None = None
-            for case in stmt.cases:
-                cases_state = _merge(cases_state, self.block(case.body, dict(state)))
-            return cases_state
+
+    def with_item(self, stmt: ast.With | ast.AsyncWith, item: ast.withitem, state: State) -> None:
+        self.expression(item.context_expr, stmt, state)
+        if item.optional_vars is not None:
+            self.rebind(item.optional_vars, state)
+
+    def subject(self, stmt: ast.Match, state: State) -> None:
+        self.expression(stmt.subject, stmt, state)
+
+    def simple(self, stmt: ast.stmt, state: State) -> State | None:
         if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             self._forget(stmt.name, state)
             return state
@@ -728,12 +741,12 @@ class _ScopeWalk:
         elif not isinstance(stmt, ast.Return) and (not _kept(first.statement)
                                                     or _kept(first.statement) != _kept(stmt)):
             return False
-        return values_dead_before(self.model, first.statement, stmt, same_statement=same)
+        return values_dead_before(self.model.scopes, first.statement, stmt, same_statement=same)
 
     def _selects_each(self, call: ast.Call, varying: set[str]) -> bool:
         """`[permutation(key, a) for a in arrays]`: one permutation (or choice) applied to each array of a
         list, which shuffles them together (rows keep their labels), when only the array changes per element."""
-        qualname = self.model.qualname(call.func, self.fn)
+        qualname = self.model.scopes.qualname(call.func, self.fn)
         if qualname not in _SELECTING:
             return False
         population = _population(call, qualname)
@@ -752,7 +765,7 @@ class _ScopeWalk:
         if any(n is first.call for n in ast.walk(array)):
             return False  # dropout(key, dropout(key, x)): applied to its own result
         derived = set(_stored(first.statement)) if first.statement is not None else set()
-        own = sorted((n for n in self.model.own_nodes(self.fn) if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign)
+        own = sorted((n for n in self.model.scopes.own_nodes(self.fn) if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign)
                       and first.call.lineno < n.lineno < call.lineno), key=lambda n: n.lineno)
         for assign in own:  # what is computed from the first result between the two calls
             if assign.value is not None and {n.id for n in ast.walk(assign.value) if isinstance(n, ast.Name)} & derived:
@@ -763,9 +776,9 @@ class _ScopeWalk:
         """Whether each iteration of the loop around a call is another setting: the call reads, besides the key,
         a name the loop binds (its target or a name assigned in its body), or the body reads the loop's target
         (`for base in (RBF, Matern32): ... base(...)`). `for _ in range(n)` repeats one iteration."""
-        loop = self.model.parents.get(stmt)
+        loop = self.model.scopes.parents.get(stmt)
         while isinstance(loop, ast.With | ast.AsyncWith):
-            loop = self.model.parents.get(loop)
+            loop = self.model.scopes.parents.get(loop)
         if not isinstance(loop, ast.For | ast.AsyncFor | ast.While):
             return False
         bound = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)} if isinstance(
@@ -791,11 +804,11 @@ class _ScopeWalk:
         while cur is not None and not isinstance(cur, ast.stmt):
             if isinstance(cur, _COMPREHENSIONS):
                 names |= _bound_by(cur)
-            cur = self.model.parents.get(cur)
+            cur = self.model.scopes.parents.get(cur)
         return names
 
     def _sides_of_one_assertion(self, a: ast.Call, b: ast.Call) -> bool:
-        parents = self.model.parents
+        parents = self.model.scopes.parents
         chain_a: list[ast.AST] = [a]
         while not isinstance(chain_a[-1], ast.stmt) and chain_a[-1] in parents:
             chain_a.append(parents[chain_a[-1]])
@@ -816,7 +829,9 @@ class _ScopeWalk:
             return False
         if stmt is first.statement:  # assert_allclose(f(key), g(key)): the two calls on the two sides
             return self._sides_of_one_assertion(first.call, second)
-        own = self.model.own_nodes(self.fn)
+        checks = self._assertion_pairs()
+        if not checks:
+            return False  # nothing in the scope compares two values
         flows = [_stored(first.statement), _stored(stmt)]
         checked_here = not flows[1] and (isinstance(stmt, ast.Assert) or _checks_only(self.model, stmt, self.fn))
         if checked_here:  # assertTrue(array_equal(key_1, fold_in(root_key, 0))): the second draw is checked as made
@@ -825,9 +840,31 @@ class _ScopeWalk:
             return False
         differences: set[str] = set()  # names computed from `first - second` (actual minus the reproduced draw)
         same_call = ast.dump(first.call) == ast.dump(second)  # the same draw written twice: the same value twice
-        assigns = sorted((n for n in own if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.For)
-                          and n.lineno > first.statement.lineno), key=lambda n: n.lineno)
-        for assign in assigns:  # names computed from either result carry it
+        # Names computed from either result carry it: the assignments after the first use, in order, each reading
+        # the names carrying a result (or a difference) at that point. Only an assignment that reads such a name
+        # can change anything, so only those are visited (through the scope's index of who reads what): the work
+        # follows the names the two results reach, not the whole rest of the scope for every reuse.
+        assigns, lines, readers = self._assignments()
+        waiting: list[int] = []
+        queued: set[int] = set()
+
+        def wake(names: set[str], after: int) -> None:
+            for name in names:
+                found = readers.get(name)
+                if found is not None:
+                    for j in found[bisect.bisect_right(found, after):]:
+                        if j not in queued:
+                            queued.add(j)
+                            heapq.heappush(waiting, j)
+
+        def carry(names: set[str], new: set[str], at: int) -> None:
+            wake(new - names, at)
+            names.update(new)
+
+        wake(flows[0] | flows[1], bisect.bisect_right(lines, first.statement.lineno) - 1)
+        while waiting:
+            at = heapq.heappop(waiting)
+            assign = assigns[at]
             if (isinstance(assign, ast.For) and isinstance(assign.target, ast.Tuple) and isinstance(assign.iter, ast.Call)
                     and isinstance(assign.iter.func, ast.Name) and assign.iter.func.id == "zip"
                     and len(assign.iter.args) == len(assign.target.elts)):
@@ -835,29 +872,18 @@ class _ScopeWalk:
                     reads = {n.id for n in ast.walk(source) if isinstance(n, ast.Name)}
                     for names in flows:
                         if reads & names:
-                            names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+                            carry(names, {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}, at)
                 continue
             value = assign.iter if isinstance(assign, ast.For) else assign.value  # type: ignore[attr-defined]
             reads = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)} if value is not None else set()
             if value is not None and (reads & differences or any(
                     isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub) and _separates([n.left, n.right], flows)
                     for n in ast.walk(value))):
-                differences.update(_stored(assign))  # type: ignore[arg-type]
+                carry(differences, _stored(assign), at)  # type: ignore[arg-type]
             for names in flows:
                 if reads & names:
-                    names.update(_stored(assign))  # type: ignore[arg-type]
-        for node in own:
-            if isinstance(node, ast.Call) and is_assertion(node.func):
-                pairs = [node.args[:2]]
-                if _truth_assertion(node.func) and node.args:  # assertTrue(jnp.array_equal(a, b))
-                    pairs += _compared_sides(node.args[0])
-            elif isinstance(node, ast.Call) and _tree_assertion(self.model, node, self.fn):
-                pairs = [node.args[1:3]]  # jax.tree.map(assert_allclose, actual, expected)
-            elif isinstance(node, ast.Assert):
-                # inside `assert ...`: a comparison, a difference or a comparing call (`jnp.allclose(a, b)`)
-                pairs = _compared_sides(node.test)
-            else:
-                continue
+                    carry(names, _stored(assign), at)  # type: ignore[arg-type]
+        for node, pairs in checks:
             for pair in pairs:
                 if _about_shapes(node, pair):
                     continue  # equal shapes say nothing about equal numbers
@@ -868,13 +894,50 @@ class _ScopeWalk:
                     return True  # the reproduced draw subtracted from the result, then checked
         return False
 
+    def _assertion_pairs(self) -> list[tuple[ast.AST, list[list[ast.expr]]]]:
+        """The scope's assertions with the pairs of values each compares, in scope order; found once per scope
+        (asked for every reuse, a walk per reuse made the key flow quadratic in the length of a function)."""
+        if self._checks is None:
+            checks: list[tuple[ast.AST, list[list[ast.expr]]]] = []
+            for node in self.model.scopes.own_nodes(self.fn):
+                if isinstance(node, ast.Call) and is_assertion(node.func):
+                    pairs = [node.args[:2]]
+                    if _truth_assertion(node.func) and node.args:  # assertTrue(jnp.array_equal(a, b))
+                        pairs += _compared_sides(node.args[0])
+                elif isinstance(node, ast.Call) and _tree_assertion(self.model, node, self.fn):
+                    pairs = [node.args[1:3]]  # jax.tree.map(assert_allclose, actual, expected)
+                elif isinstance(node, ast.Assert):
+                    # inside `assert ...`: a comparison, a difference or a comparing call (`jnp.allclose(a, b)`)
+                    pairs = _compared_sides(node.test)
+                else:
+                    continue
+                checks.append((node, pairs))
+            self._checks = checks
+        return self._checks
+
+    def _assignments(self) -> tuple[list[ast.AST], list[int], dict[str, list[int]]]:
+        """The scope's assignments and `for` statements by line (stably), their lines, and for each name the
+        positions of those that read it (in the value, the iterable, or a `zip` argument); found once per scope."""
+        if self._assigns is None:
+            assigns: list[ast.AST] = sorted((n for n in self.model.scopes.own_nodes(self.fn)
+                                             if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.For)),
+                                            key=lambda n: n.lineno)  # type: ignore[attr-defined]
+            readers: dict[str, list[int]] = {}
+            for at, assign in enumerate(assigns):
+                value = assign.iter if isinstance(assign, ast.For) else assign.value  # type: ignore[attr-defined]
+                if value is not None:
+                    for name in {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}:
+                        readers.setdefault(name, []).append(at)
+            self._assigns = (assigns, [n.lineno for n in assigns], readers)  # type: ignore[attr-defined]
+        return self._assigns
+
     def add(self, reuse: KeyReuse) -> None:
         """One finding per hazard: `init(key, obs, key)` repeats one hazard, not two, and every later use of a
         key after the same first use is the same hazard as the earliest one (splitting before the first use is
         the one change that fixes it), so only the earliest is kept."""
-        call = self.model.parents.get(reuse.node)
+        call = self.model.scopes.parents.get(reuse.node)
         while call is not None and not isinstance(call, ast.Call):
-            call = self.model.parents.get(call)
+            call = self.model.scopes.parents.get(call)
         token: tuple[object, ...] = (reuse.label, id(call) if call is not None else id(reuse.node))
         if reuse.where == "again" and reuse.first is not None:
             token = (reuse.label, "after", id(reuse.first.call))
@@ -889,7 +952,7 @@ def _fold_past_split(model: KeyFlow, first: KeyUse, call: ast.Call, how: str) ->
     if {first.how, how} != {"split", "derive"}:
         return False
     split_call, fold_call = (first.call, call) if how == "derive" else (call, first.call)
-    q = model.qualname(split_call.func, model.enclosing_function(split_call))
+    q = model.scopes.qualname(split_call.func, model.scopes.enclosing_function(split_call))
     if q != "jax.random.split":
         return False
     count = next((kw.value for kw in split_call.keywords if kw.arg == "num"),
@@ -907,9 +970,9 @@ def _fold_past_split(model: KeyFlow, first: KeyUse, call: ast.Call, how: str) ->
 def _split_element(model: KeyFlow, call: ast.Call) -> tuple[str, int] | None:
     """`split(key, n)[i]`: the count as written and the element taken (counted from the front when `n` is a
     literal), or None when the call is not a split whose one result is indexed by a literal."""
-    if model.qualname(call.func, model.enclosing_function(call)) != "jax.random.split":
+    if model.scopes.qualname(call.func, model.scopes.enclosing_function(call)) != "jax.random.split":
         return None
-    parent = model.parents.get(call)
+    parent = model.scopes.parents.get(call)
     if not isinstance(parent, ast.Subscript) or parent.value is not call:
         return None
     index = literal_int(parent.slice)
@@ -966,7 +1029,7 @@ def _paired_selection(model: KeyFlow, a: ast.Call, b: ast.Call, scope: FunctionI
     the same mask twice in a row), or None."""
     if ast.dump(a.func) != ast.dump(b.func):
         return None
-    qualname = model.qualname(a.func, scope)
+    qualname = model.scopes.qualname(a.func, scope)
     if qualname is not None and qualname.startswith("jax.random.") and qualname not in _SELECTING:
         return None
     if len(a.args) != len(b.args) or sorted(k.arg or "" for k in a.keywords) != sorted(k.arg or "" for k in b.keywords):
@@ -980,24 +1043,24 @@ def _paired_selection(model: KeyFlow, a: ast.Call, b: ast.Call, scope: FunctionI
     if qualname in _SELECTING and _population(a, qualname) is not x:
         return None
     arrays = all(isinstance(p, ast.Name | ast.Attribute | ast.Subscript) and not (
-        isinstance(p, ast.Name) and model.kind_at(p) in (Kind.PYTHON, Kind.KEY)) for p in (x, y))
+        isinstance(p, ast.Name) and model.kinds.kind_at(p) in (Kind.PYTHON, Kind.KEY)) for p in (x, y))
     return y if arrays else None
 
 
 def _exclusive(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
     """Whether two nodes sit in different branches of one conditional expression."""
     path: dict[int, ast.AST] = {}
-    child, cur = a, model.parents.get(a)
+    child, cur = a, model.scopes.parents.get(a)
     while cur is not None and not isinstance(cur, ast.stmt):
         if isinstance(cur, ast.IfExp):
             path[id(cur)] = child
-        child, cur = cur, model.parents.get(cur)
-    child, cur = b, model.parents.get(b)
+        child, cur = cur, model.scopes.parents.get(cur)
+    child, cur = b, model.scopes.parents.get(b)
     while cur is not None and not isinstance(cur, ast.stmt):
         if isinstance(cur, ast.IfExp) and id(cur) in path:
             branch_a, branch_b = path[id(cur)], child
             return branch_a is not branch_b and cur.test not in (branch_a, branch_b)
-        child, cur = cur, model.parents.get(cur)
+        child, cur = cur, model.scopes.parents.get(cur)
     return False
 
 
@@ -1063,7 +1126,7 @@ _TREE_MAPS = {"jax.tree.map", "jax.tree_util.tree_map", "jax.tree_map", "tree.ma
 
 def _tree_assertion(model: KeyFlow, call: ast.Call, scope: FunctionInfo | None) -> bool:
     """`jax.tree.map(assert_allclose, actual, expected)`: an assertion applied leaf by leaf."""
-    return (len(call.args) >= 3 and model.qualname(call.func, scope) in _TREE_MAPS
+    return (len(call.args) >= 3 and model.scopes.qualname(call.func, scope) in _TREE_MAPS
             and is_assertion(call.args[0]))
 
 

@@ -1,11 +1,11 @@
-"""SB201 prng-key-reuse: a PRNG key consumed twice. The consumption model lives in analysis/keys.py."""
+"""SB201 prng-key-reuse: a PRNG key consumed twice. The consumption model lives beside it, in key_flow.py."""
 
 from __future__ import annotations
 
 import ast
 
-from sharpbits.analysis.model import KeyReuse, KeyUse
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.analysis.rules.prng_key_reuse.key_flow import KeyFlow, KeyReuse, KeyUse
 from sharpbits.findings import Fix, TextEdit
 
 
@@ -13,6 +13,25 @@ class PrngKeyReuse(Rule):
     code = "SB201"
     name = "prng-key-reuse"
     severity = "warning"
+    messages = {
+        "comprehension": (
+            "PRNG key `{key}` is consumed in every iteration of this comprehension: each iteration draws the "
+            "same random numbers; split it first (`keys = jax.random.split({key}, n)`)"
+        ),
+        "closure": (
+            "PRNG key `{key}` is closed over by a function run by `{transform}` and consumed there: every "
+            "element/iteration draws the same random numbers; pass split keys in (`jax.random.split({key}, n)`) "
+            "or `fold_in` the index"
+        ),
+        "loop": (
+            "{keys} {are} consumed in every iteration of this loop by `{first_call}(...)` without being re-derived: "
+            "every iteration draws the same random numbers; split it in the loop ({split_hint})"
+        ),
+        "again": (
+            "{keys} {were} already {used} at line {first_line} by `{first_call}(...)`: using {them} again gives the "
+            "same or overlapping random numbers; split {each} ({split_hint}) and use each key once"
+        ),
+    }
     summary = "Flags a JAX PRNG key that is consumed twice (two samplers, after `split`, in a loop, after a call)."
     why = """
 JAX's random numbers are a pure function of the key: the same key gives the same numbers. Drawing twice from one
@@ -227,7 +246,7 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
     ]
 
     def check(self, ctx: RuleContext) -> None:
-        reuses = ctx.model.key_reuses()
+        reuses = ctx.model.fact(KeyFlow).key_reuses()
         together: dict[tuple[str, int, int], list[str]] = {}  # one call reusing several keys: one finding
         for reuse in reuses:
             if reuse.first is not None:
@@ -236,14 +255,10 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         for reuse in reuses:
             label = reuse.label
             if reuse.where == "comprehension":
-                ctx.report(reuse.node, f"PRNG key `{label}` is consumed in every iteration of this comprehension: each "
-                           f"iteration draws the same random numbers; split it first "
-                           f"(`keys = jax.random.split({label}, n)`)")
+                ctx.report(reuse.node, self.message("comprehension", key=label))
                 continue
             if reuse.where == "closure":
-                ctx.report(reuse.node, f"PRNG key `{label}` is closed over by a function run by `{reuse.transform}` and "
-                           "consumed there: every element/iteration draws the same random numbers; pass split keys in "
-                           f"(`jax.random.split({label}, n)`) or `fold_in` the index")
+                ctx.report(reuse.node, self.message("closure", key=label, transform=reuse.transform))
                 continue
             first = reuse.first
             assert first is not None
@@ -256,16 +271,15 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
             first_call = ast.unparse(first.call.func)
             split_hint = f"`{label}, subkey = jax.random.split({label})`"
             if reuse.where == "loop":
-                message = (f"{named} {'is' if len(labels) == 1 else 'are'} consumed in every iteration of this loop by "
-                           f"`{first_call}(...)` without being re-derived: every iteration draws the same random "
-                           f"numbers; split it in the loop ({split_hint})")
+                message = self.message("loop", keys=named, are="is" if len(labels) == 1 else "are",
+                                       first_call=first_call, split_hint=split_hint)
             else:
                 first_line = getattr(first.node, "lineno", 0)
                 what = "derived from with `fold_in`" if first.how == "derive" else "consumed"
-                message = (f"{named} {'was' if len(labels) == 1 else 'were'} already {what} at line {first_line} by "
-                           f"`{first_call}(...)`: using {'it' if len(labels) == 1 else 'them'} again gives the same or "
-                           f"overlapping random numbers; split {'it' if len(labels) == 1 else 'each'} ({split_hint}) "
-                           "and use each key once")
+                message = self.message("again", keys=named, were="was" if len(labels) == 1 else "were", used=what,
+                                       first_line=first_line, first_call=first_call,
+                                       them="it" if len(labels) == 1 else "them",
+                                       each="it" if len(labels) == 1 else "each", split_hint=split_hint)
             single = len(labels) == 1
             builder = _fix(ctx, first) if single and isinstance(first.node, ast.Name) and first.how != "derive" else None
             ctx.report(reuse.node, message, builder,
@@ -274,9 +288,9 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
 
 def _call_token(ctx: RuleContext, reuse: KeyReuse) -> tuple[str, int, int]:
     """The call that reuses a key, and the one it repeats: several keys reused by one call are one hazard."""
-    call = ctx.model.parents.get(reuse.node)
+    call = ctx.model.scopes.parents.get(reuse.node)
     while call is not None and not isinstance(call, ast.Call):
-        call = ctx.model.parents.get(call)
+        call = ctx.model.scopes.parents.get(call)
     first_call = reuse.first.call if reuse.first is not None else None
     return reuse.where, id(call if call is not None else reuse.node), id(first_call)
 
@@ -285,15 +299,15 @@ def _fix(ctx: RuleContext, first: KeyUse):
     """Insert `key, subkey = random.split(key)` before the first use, which then takes `subkey`."""
     source, model = ctx.source, ctx.model
     stmt = first.statement
-    rand = model.spelling_of("jax.random")
-    parent = model.parents.get(stmt) if stmt is not None else None
+    rand = model.scopes.spelling_of("jax.random")
+    parent = model.scopes.parents.get(stmt) if stmt is not None else None
     if stmt is None or rand is None or parent is None:
         return None
     line_text = source.line_text(stmt.lineno)
     col = source.char_column(stmt.lineno, stmt.col_offset)
     if line_text[:col].strip() or not any(stmt in getattr(parent, f, ()) for f in ("body", "orelse", "finalbody", "handlers")):
         return None
-    used = model.all_names()
+    used = model.scopes.all_names()
     sub = next(f"subkey{i or ''}" for i in range(100) if f"subkey{i or ''}" not in used)
     name = first.node
     assert isinstance(name, ast.Name)
