@@ -111,9 +111,11 @@ def _removal(source: SourceText, code: _Code) -> Callable[[], Fix | None]:
         codes = _codes_in_comment(text, comment_start, code)
         if len(codes) == 1:  # the only code: the comment goes (with the blanks before it), or the line if bare
             before = text[:comment_start].rstrip()
-            if not before:
-                return Fix(True, f"Remove `{text[comment_start:].strip()}`",
-                           (TextEdit(code.line, 1, code.line + 1, 1, ""),))
+            if not before:  # with its line break, unless it is the last line and has none
+                last = source.text.count("\n") < code.line
+                edit = TextEdit(code.line, 1, code.line, len(text) + 1, "") if last \
+                    else TextEdit(code.line, 1, code.line + 1, 1, "")
+                return Fix(True, f"Remove `{text[comment_start:].strip()}`", (edit,))
             start, end = len(before), len(text)
         else:
             at = codes.index((code.start, code.end))

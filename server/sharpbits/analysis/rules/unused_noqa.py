@@ -62,6 +62,7 @@ unused code there on purpose.
         Invalid("x = 1  # noqa: SB2O1,E501\n", fixed="x = 1  # noqa: E501\n"),
         Invalid("x = 1  # keep  # noqa: prng-key-reus\n", fixed="x = 1  # keep\n"),
         Invalid("# sharpbits: noqa: SB9999\nx = 1\n", fixed="x = 1\n"),
+        Invalid("x = 1\n# sharpbits: noqa: SB9999", fixed="x = 1\n"),  # the last line, with no line break
     ]
 
     def check(self, ctx: RuleContext) -> None:
