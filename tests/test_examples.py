@@ -25,6 +25,7 @@ EXPECTED: dict[str, set[tuple]] = {
     "jit_in_loop.py": {(16, "jit-in-loop")},
     "side_effect_in_jit.py": {(15, "side-effect-in-jit"), (16, "side-effect-in-jit")},
     "unblocked_timing.py": {(18, "unblocked-timing")},
+    "unused_noqa.py": {(8, "prng-key-reuse"), (8, "unused-noqa"), (15, "unused-noqa")},
     "tracing_loops.py": {(14, "python-loop-in-jit")},
     "tracing_selu.py": set(),
     "tracing_matmul.py": set(),

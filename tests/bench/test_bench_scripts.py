@@ -20,7 +20,9 @@ BENCH = ROOT / "bench"
 LABELLED = ROOT / "tests" / "corpus" / "labelled"
 HELDOUT = ROOT / "tests" / "corpus" / "heldout"  # labelled the same way; bugs the rules still miss
 REALISTIC = ROOT / "tests" / "corpus" / "realistic"
-RULES = {rule.name for rule in ALL_RULES}  # every registered rule may label corpus lines
+# every registered rule may label corpus lines, except SB0xx (unused-noqa), which judges the noqa comments a
+# corpus file may not hold
+RULES = {rule.name for rule in ALL_RULES if not rule.code.startswith("SB0")}
 MARK = "# expect:"
 
 

@@ -204,8 +204,8 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
 
   test("the quick fix rewrites to the .at[] form and the diagnostic disappears", async () => {
     // Put the cursor inside `v[i]` and open the quick-fix menu (Ctrl+.).
-    const item = await openQuickFix(EXAMPLE_LINE, 6, "Fix: ");
-    assert.match(await item.innerText(), /Fix: .*\.at\[/);
+    const item = await openQuickFix(EXAMPLE_LINE, 6, "sharpbits (SB101): ");
+    assert.match(await item.innerText(), /sharpbits \(SB101\): .*\.at\[/);
     await shot("04-quickfix-menu");
     await item.click();
     const report = await waitForReport(
@@ -224,11 +224,11 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
 
   test("every rule shows in the editor with its code, and its quick fix is offered", async () => {
     const expected: [string, string, number, number, RegExp][] = [
-      ["boolean_indexing_in_jit.py", "SB102", 9, 12, /Fix: use `jnp\.where/],
-      ["prng_key_reuse.py", "SB201", 12, 30, /Fix: split `key`/],
-      ["python_loop_in_jit.py", "SB301", 16, 5, /Fix: rewrite as `lax\.fori_loop`/],
-      ["global_captured_in_jit.py", "SB401", 13, 40, /Fix: pass `temperature` as an argument/],
-      ["host_conversion_in_jit.py", "SB103", 10, 30, /Fix: use `jnp\.exp`/],
+      ["boolean_indexing_in_jit.py", "SB102", 9, 12, /sharpbits \(SB102\): Use `jnp\.where/],
+      ["prng_key_reuse.py", "SB201", 12, 30, /sharpbits \(SB201\): Split `key`.* \(unsafe\)/],
+      ["python_loop_in_jit.py", "SB301", 16, 5, /sharpbits \(SB301\): Rewrite as `lax\.fori_loop`/],
+      ["global_captured_in_jit.py", "SB401", 13, 40, /sharpbits \(SB401\): Pass `temperature` as an argument \(changes `.*`'s signature; unsafe\)/],
+      ["host_conversion_in_jit.py", "SB103", 10, 30, /sharpbits \(SB103\): Use `jnp\.exp`/],
     ];
     for (const [file, code, line, column, fix] of expected) {
       await openFile(file);
@@ -288,7 +288,7 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     await openFile(file);
     await waitForReport("an SB402 diagnostic", (r) => fileDiagnostics(r, file).some((d) => d.code === "SB402" && d.range[0] === 8));
     const item = await openQuickFix(9, 6, "jax.debug.print");
-    assert.match(await item.innerText(), /Fix: use `jax\.debug\.print`/);
+    assert.match(await item.innerText(), /sharpbits \(SB402\): Use `jax\.debug\.print`/);
     await shot("14-print-fix-menu");
     await item.click();
     const report = await waitForReport(

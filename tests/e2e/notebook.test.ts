@@ -111,7 +111,7 @@ describe("a notebook in a real VS Code (code-server)", { concurrency: false }, (
         if (attempt === 3) throw err;
       }
     }
-    assert.match(await rows.first().innerText(), /Fix: split `key` before its first use/);
+    assert.match(await rows.first().innerText(), /sharpbits \(SB201\): Split `key` before its first use \(unsafe\)/);
     await shot("21-notebook-quickfix");
     await rows.first().click();
     const report = await waitForReport("the split in the cell of the first use, no SB201 left", (r) =>

@@ -15,8 +15,8 @@ async def test_diagnostic_on_open(client, uri):
     (diag,) = await wait_for_publish(client, uri, 1)
     assert diag.code == "SB101" and diag.source == "sharpbits"
     assert diag.severity == types.DiagnosticSeverity.Error
-    assert "in-place-update" in diag.message
-    assert diag.code_description.href.endswith("/in-place-update.md")
+    assert diag.data["rule"] == "in-place-update" and not diag.message.endswith("]")  # no `[rule]` suffix
+    assert diag.code_description.href.startswith("file://") and diag.code_description.href.endswith("/in-place-update.md")
     assert diag.range == types.Range(types.Position(2, 0), types.Position(2, 4))
 
 

@@ -38,6 +38,12 @@ export function serverSettings(inspect: Inspect, trusted: boolean, lensCommand: 
     maxFileSizeKB: get<number>("maxFileSizeKB", 4096),
     analysisTimeoutMs: get<number>("analysisTimeoutMs", 10000),
     traceLensCommand: lensCommand,
+    codeActions: {
+      fixAllIncludesUnsafe: get<boolean>("codeActions.fixAllIncludesUnsafe", false),
+      showUnsafeFixes: get<boolean>("codeActions.showUnsafeFixes", true),
+      disableForThisLine: get<boolean>("codeActions.disableForThisLine", true),
+    },
+    docsUrl: get<string>("docsUrl", ""),
     trace: {
       enabled: trusted && get<boolean>("trace.enabled", true),
       platform: get<Platform>("trace.platform", "auto"),

@@ -7,12 +7,12 @@ suppressed findings. Nothing here imports libcst or jax.
 from __future__ import annotations
 
 import ast
-import re
 import warnings
 from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from sharpbits.analysis import suppressions
 from sharpbits.analysis.measured import Measured, TraceConfirmations
 from sharpbits.analysis.model import ModuleModel
 from sharpbits.analysis.reuse import Reusable
@@ -22,9 +22,6 @@ from sharpbits.findings import Finding, Severity
 from sharpbits.source import SourceText
 
 SYNTAX_ERROR_CODE, SYNTAX_ERROR_RULE = "SB000", "syntax-error"
-_NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[\w\-]+(?:\s*,\s*[\w\-]+)*))?", re.IGNORECASE)
-_FILE_NOQA = re.compile(r"^\s*#\s*sharpbits:\s*noqa(?::\s*(?P<codes>[\w\-]+(?:\s*,\s*[\w\-]+)*))?\s*$",
-                        re.IGNORECASE | re.MULTILINE)
 
 
 @dataclass
@@ -115,7 +112,7 @@ def analyze_parsed(source: SourceText, tree: ast.Module, selection: Selection,
     for f in findings:
         if f.rule in selection.severities:
             f.severity = selection.severities[f.rule]
-    findings = _without_suppressed(findings, source)
+    findings = suppressions.apply(findings, source, {r.name for r in selection.rules()}, selection.severities)
     findings.sort(key=lambda f: (f.line, f.column, f.code))
     return AnalysisResult(findings, functions=_traced_functions(model, source))
 
@@ -163,28 +160,3 @@ def _syntax_error_finding(source: SourceText, exc: SyntaxError) -> Finding:
         code=SYNTAX_ERROR_CODE, rule=SYNTAX_ERROR_RULE, severity="error",
         message=f"syntax error: {exc.msg or exc} (nothing else in this file was checked)", url="",
     )
-
-
-def _codes_match(codes: str | None, finding: Finding) -> bool:
-    if codes is None:
-        return True
-    wanted = {c.strip().lower() for c in codes.split(",")}
-    return finding.code.lower() in wanted or finding.rule in wanted
-
-
-def _without_suppressed(findings: list[Finding], source: SourceText) -> list[Finding]:
-    if not findings or "noqa" not in source.text.lower():
-        return findings
-    file_level = [m.group("codes") for m in _FILE_NOQA.finditer(source.text)]
-    kept = []
-    for f in findings:
-        if any(_codes_match(codes, f) for codes in file_level):
-            continue
-        suppressed = False
-        for lineno in {f.line, f.end_line}:
-            m = _NOQA.search(source.line_text(lineno))
-            if m and _codes_match(m.group("codes"), f):
-                suppressed = True
-        if not suppressed:
-            kept.append(f)
-    return kept

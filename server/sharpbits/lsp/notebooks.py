@@ -86,10 +86,12 @@ class CellFixes:
         return any(f.fixable for f in (self.state.analysis.result.findings if scope == "notebook"
                                        else self.state.by_cell.get(self.cell_uri, [])))
 
-    def edit(self, index: int | None, scope: FixScope, codec: PositionCodec) -> types.WorkspaceEdit | None:
+    def edit(self, index: int | None, scope: FixScope, codec: PositionCodec,
+             unsafe: bool = False) -> types.WorkspaceEdit | None:
         state = self.state
         if index is None:
-            fixes = non_overlapping([f.fix() for f in state.analysis.result.findings if f.fixable], safe_only=True)
+            fixes = non_overlapping([f.fix() for f in state.analysis.result.findings if f.fixable],
+                                    safe_only=not unsafe)
             if scope == "document":  # source.fixAll in one cell: the fixes that edit only this cell
                 own = state.cell_uris.index(self.cell_uri)
                 fixes = [fix for fix in fixes if _edited_cells(state, fix) == {own}]

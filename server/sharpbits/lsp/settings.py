@@ -73,6 +73,17 @@ class TraceSettings:
 
 
 @dataclass(frozen=True)
+class CodeActionSettings:
+    """`sharpbits.codeActions.*`: which fixes the editor offers and what fix-all applies. A fix is *safe* when the
+    program computes the same numbers and every function keeps its signature (Fix.safe, declared by each rule);
+    only safe fixes are preferred, so Auto Fix and fix-all-on-save never change what a program computes."""
+
+    fix_all_includes_unsafe: bool = False  # fix-all (Ctrl+. and source.fixAll) also applies unsafe fixes
+    show_unsafe_fixes: bool = True  # unsafe fixes are offered in the quick-fix menu, marked "(unsafe)"
+    disable_for_this_line: bool = True  # a "Disable SB201 for this line" (noqa) action for every finding
+
+
+@dataclass(frozen=True)
 class EditorSettings:
     """Everything the editor tells the server, typed. `rules` holds only the editor's rule settings (select,
     ignore, severity, per-file-ignores); the server merges them over the workspace's file (workspace_config)."""
@@ -84,6 +95,10 @@ class EditorSettings:
     trusted: bool | None = None  # what the client said about Workspace Trust; None: it never said (not VS Code)
     trace_lens_command: str = TRACE_COMMAND
     trace: TraceSettings = field(default_factory=TraceSettings)
+    code_actions: CodeActionSettings = field(default_factory=CodeActionSettings)
+    # where a rule's documentation is: a URL with `{name}` or `{code}` in it, or one the page name is added to
+    # (`https://example.org/rules/` -> `.../rules/prng-key-reuse.md`); None: the page of the installed version
+    docs_url: str | None = None
 
 
 def json_snippet(value: Any) -> str:
@@ -199,6 +214,23 @@ class _Reader:
         )
 
 
+    def code_actions(self, raw: Mapping[str, Any]) -> CodeActionSettings:
+        table = self.table(raw, "codeActions", "") or {}
+        defaults = CodeActionSettings()
+        return CodeActionSettings(*(self.flag(table, name, "codeActions.", default) for name, default in (
+            ("fixAllIncludesUnsafe", defaults.fix_all_includes_unsafe),
+            ("showUnsafeFixes", defaults.show_unsafe_fixes),
+            ("disableForThisLine", defaults.disable_for_this_line))))
+
+    def docs_url(self, raw: Mapping[str, Any]) -> str | None:
+        url = self.text(raw, "docsUrl", "")
+        if url is not None and not url.lower().startswith(("https://", "http://", "file://")):
+            self.messages.append(f"ignored sharpbits.docsUrl = {json_snippet(url)}: expected an http(s):// or "
+                                 "file:// URL; links go to the installed version's rule pages")
+            return None
+        return url
+
+
 def read_settings(raw: Mapping[str, Any], previous: EditorSettings) -> tuple[EditorSettings, list[str]]:
     """The settings after the editor sent `raw`, and one message for each value that was ignored."""
     read = _Reader()
@@ -217,6 +249,8 @@ def read_settings(raw: Mapping[str, Any], previous: EditorSettings) -> tuple[Edi
         trace_lens_command=lens_command if isinstance(lens_command, str) and lens_command
         else previous.trace_lens_command,
         trace=read.trace(raw, previous.trace),
+        code_actions=read.code_actions(raw),
+        docs_url=read.docs_url(raw),
     )
     return settings, read.messages
 

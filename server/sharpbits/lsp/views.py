@@ -32,8 +32,10 @@ class Fixes(Protocol):
     def can_fix_all(self, scope: FixScope) -> bool:
         """Whether "fix all" has anything to do in this scope."""
 
-    def edit(self, index: int | None, scope: FixScope, codec: PositionCodec) -> types.WorkspaceEdit | None:
-        """The edit of finding `index`'s fix, or with `index` None every safe fix in `scope` (blocking)."""
+    def edit(self, index: int | None, scope: FixScope, codec: PositionCodec,
+             unsafe: bool = False) -> types.WorkspaceEdit | None:
+        """The edit of finding `index`'s fix, or with `index` None every safe fix in `scope` (every fix with
+        `unsafe`) (blocking)."""
 
 
 @dataclass
@@ -74,11 +76,12 @@ class FileFixes:
     def can_fix_all(self, scope: FixScope) -> bool:
         return scope == "document" and any(f.fixable for f in self.findings)
 
-    def edit(self, index: int | None, scope: FixScope, codec: PositionCodec) -> types.WorkspaceEdit | None:
+    def edit(self, index: int | None, scope: FixScope, codec: PositionCodec,
+             unsafe: bool = False) -> types.WorkspaceEdit | None:
         if index is None:
             if scope != "document":
                 return None
-            fixes = non_overlapping([f.fix() for f in self.findings if f.fixable], safe_only=True)
+            fixes = non_overlapping([f.fix() for f in self.findings if f.fixable], safe_only=not unsafe)
         else:
             fix = self.findings[index].fix() if 0 <= index < len(self.findings) else None
             fixes = [fix] if fix is not None else []

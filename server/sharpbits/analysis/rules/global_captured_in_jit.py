@@ -136,7 +136,8 @@ Offered only for functions decorated directly and called by name in this module.
                     self.message("changed", function=fn.name, reason=fn.trace_reason, name=name, how=change.how,
                                  line=change.line),
                     _fix(ctx, fn, name) if isinstance(node, ast.Name) else None,
-                    fix_title=f"pass `{name}` as an argument" if isinstance(node, ast.Name) else "",
+                    fix_title=f"pass `{name}` as an argument (changes `{fn.name}`'s signature)"
+                    if isinstance(node, ast.Name) else "",
                 )
 
 

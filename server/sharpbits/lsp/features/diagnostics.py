@@ -14,6 +14,7 @@ from sharpbits.analysis.measured import Measured
 from sharpbits.lsp.finding_diagnostic import SEVERITY, to_diagnostic
 from sharpbits.lsp.language_server import SharpbitsServer
 from sharpbits.lsp.positions import ClientColumns
+from sharpbits.lsp.settings import EditorSettings
 from sharpbits.lsp.views import Analysed
 from sharpbits.trace.protocol import TraceResult
 
@@ -26,10 +27,10 @@ def register(server: SharpbitsServer) -> None:
 
 async def publish(ls: SharpbitsServer, view: Analysed, after_edit: bool) -> None:
     columns = view.columns(ls.workspace.position_codec)
-    diagnostics = [to_diagnostic(f, columns) for f in view.result.findings]
+    diagnostics = [to_diagnostic(f, columns, ls.settings) for f in view.result.findings]
     results = ls.traces.store.current(view.uri, view.version, view.cells) if ls.traces.refusal() is None else {}
     if results:
-        confirm(view, results, diagnostics, columns)
+        confirm(view, results, diagnostics, columns, ls.settings)
         diagnostics += trace_errors(view, results)
     ls.text_document_publish_diagnostics(
         types.PublishDiagnosticsParams(uri=view.uri, version=view.version, diagnostics=diagnostics))
@@ -49,7 +50,7 @@ def measured(view: Analysed, results: dict[str, TraceResult]) -> list[Measured]:
 
 
 def confirm(view: Analysed, results: dict[str, TraceResult], diagnostics: list[types.Diagnostic],
-            columns: ClientColumns) -> None:
+            columns: ClientColumns, settings: EditorSettings | None = None) -> None:
     """Measured facts correct the static ones. `diagnostics`: the static findings' diagnostics, in order."""
     confirmations = confirm_with_traces(view.result, measured(view, results), view.lines)
     for index, confirmation in confirmations.confirmed.items():
@@ -59,7 +60,7 @@ def confirm(view: Analysed, results: dict[str, TraceResult], diagnostics: list[t
         diagnostic.message = f"{diagnostic.message} ({confirmation.note})"
         diagnostic.data = {**(diagnostic.data or {}), "traceConfirmed": confirmation.data()}
     for finding, confirmation in confirmations.found:
-        diagnostic = to_diagnostic(finding, columns)
+        diagnostic = to_diagnostic(finding, columns, settings)
         diagnostic.data = {**(diagnostic.data or {}), "traceConfirmed": confirmation.data()}
         diagnostics.append(diagnostic)
 
