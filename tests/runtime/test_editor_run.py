@@ -39,7 +39,8 @@ PROGRAM = textwrap.dedent("""\
 """)
 LOOP, AGAIN = 11, 14
 
-trusted = server_fixture({"trusted": True, "trace": {"enabled": True, "interpreter": sys.executable}})
+trusted = server_fixture({"trusted": True, "trace": {"enabled": True, "interpreter": sys.executable,
+                                                     "platform": "cpu"}})
 
 MARKERS = Path(tempfile.mkdtemp(prefix="sb-run-permission-markers-"))
 EVIL = MARKERS.parent / f"{MARKERS.name}-evil-python"
@@ -108,9 +109,10 @@ async def test_trusted_the_run_shows_its_findings_until_their_line_changes(trust
 
 async def test_trusted_a_configured_command_runs_with_the_file_put_in(trusted, tmp_path: Path):
     path = tmp_path / "prog.py"
-    path.write_text(PROGRAM.replace("(1, 2, 3, 4, 5)", "(1,)"))
+    path.write_text(PROGRAM.replace("(1, 2, 3, 4, 5)", "(1,)") + 'import os\nprint("on", os.environ["JAX_PLATFORMS"])\n')
     reply = await run_command(trusted, {"uri": path.as_uri(), "command": [sys.executable, "${file}"], "timeout": 300})
     assert reply["ok"] is True and [c["code"] for c in reply["counts"]] == ["SB201"]
+    assert "on cpu\n" in reply["output"]  # the trace setting's platform, and the program's output in the reply
     # a document the editor has not opened gets the runtime diagnostics alone
     shown = await published_after(trusted, path.as_uri(), 0)
     assert [(d.source, d.code, d.range.start.line + 1) for d in shown] == [(RUNTIME, "SB201", AGAIN)]
@@ -126,3 +128,15 @@ async def test_untrusted_the_command_is_refused_and_nothing_runs(untrusted, tmp_
         assert reply["error"]["type"] == "WorkspaceNotTrusted"
     assert psutil.Process(untrusted._server.pid).children(recursive=True) == []
     assert not marker.exists() and not (MARKERS / "ran").exists()
+
+
+async def test_trusted_a_run_past_its_time_limit_is_stopped_and_what_it_saw_is_shown(trusted, tmp_path: Path):
+    path = tmp_path / "hangs.py"
+    path.write_text(PROGRAM.replace("(1, 2, 3, 4, 5)", "(1,)") + "import threading\nthreading.Event().wait()\n")
+    reply = await run_command(trusted, {"uri": path.as_uri(), "timeout": 30})
+    assert reply["ok"] is False and reply["error"]["type"] == "Timeout", reply
+    assert reply["exitCode"] == 128 + 15  # SIGTERM, as a shell says it
+    assert [c["code"] for c in reply["counts"]] == ["SB201"]  # recorded before it hung
+    shown = await published_after(trusted, path.as_uri(), 0)
+    assert [(d.code, d.range.start.line + 1) for d in shown] == [("SB201", AGAIN)]
+    assert psutil.Process(trusted._server.pid).children(recursive=True) == []  # nothing of it is left running

@@ -192,16 +192,27 @@ class RunPlan:
     launch_prefix: str | None
     interpreter: str | None
     timeout_s: float
+    env: dict[str, str] = field(default_factory=dict)
+
+
+PLATFORMS = ("cpu", "gpu", "cuda", "rocm", "tpu")  # the trace setting's platforms that set JAX_PLATFORMS
 
 
 def plan(path: str, command: Sequence[str] | None, root: str | None, interpreter: str | None,
-         launch_prefix: str | Sequence[str] | None, timeout_s: float | None) -> RunPlan:
-    """The document run with the trace interpreter, or `command` with `${file}` replaced by its path."""
+         launch_prefix: str | Sequence[str] | None, timeout_s: float | None, platform: str | None = None) -> RunPlan:
+    """The document run with the trace interpreter, or `command` with `${file}` replaced by its path; the trace
+    setting's platform as JAX_PLATFORMS (behind a prefix, where the environment does not travel, through `env`)."""
     python = interpreter or sys.executable
     argv = [a.replace("${file}", path) for a in command] if command else [python, path]
     prefix = launch_prefix if isinstance(launch_prefix, str) else shlex.join(launch_prefix or ())
     cwd = root if root and os.path.isdir(root) else os.path.dirname(path)
-    return RunPlan(argv, cwd, prefix or None, python if prefix else None, timeout_s or DEFAULT_TIMEOUT_S)
+    env: dict[str, str] = {}
+    if platform and platform.lower() in PLATFORMS:
+        if prefix:
+            argv = ["env", f"JAX_PLATFORMS={platform.lower()}", *argv]
+        else:
+            env["JAX_PLATFORMS"] = platform.lower()
+    return RunPlan(argv, cwd, prefix or None, python if prefix else None, timeout_s or DEFAULT_TIMEOUT_S, env)
 
 
 def _kill(pid: int, sig: int) -> None:
@@ -223,6 +234,7 @@ async def run_program(p: RunPlan) -> tuple[RunCommandResult, list[dict[str, Any]
         cmd += ["--", *p.argv]
         env = dict(os.environ)
         env.pop("SHARPBITS_RUNTIME_OPTIONS", None)
+        env.update(p.env)
         try:
             proc = await asyncio.create_subprocess_exec(
                 *cmd, cwd=p.cwd, env=env, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,

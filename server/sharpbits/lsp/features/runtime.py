@@ -52,7 +52,7 @@ async def run_with_sharpbits(ls: SharpbitsServer, arg: dict[str, Any]) -> RunCom
         return _invalid(f"{RUN_COMMAND}: `timeout` must be a number of seconds above 0")
     worker = ls.traces.settings.worker
     plan = editor.plan(path or "", command, ls.root_path, worker.interpreter, worker.launch_prefix,
-                       float(timeout) if timeout else None)
+                       float(timeout) if timeout else None, worker.platform)
     result, findings = await editor.run_program(plan)
     if ls.traces.refusal() is not None:  # trust was withdrawn while it ran: show nothing of it
         return result
