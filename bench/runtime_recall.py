@@ -30,9 +30,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from realcode import CACHE, PACKAGES, context_of, fetch, read_verdicts  # noqa: E402
-
-from sharpbits.analysis.engine import Selection, analyze  # noqa: E402
+from realcode import CACHE, PACKAGES, context_of, fetch, read_verdicts
+from sharpbits.analysis.engine import Selection, analyze
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPS = ROOT / ".cache" / "runtime_recall" / "deps"
