@@ -28,6 +28,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from realcode import CACHE, PACKAGES, context_of, fetch, read_verdicts
@@ -82,13 +83,15 @@ def install_deps() -> None:
 def run_suite(package: str, folder: Path, chex: Path, timeout: float) -> Run:
     modules = [m for m in SUITES[package] if (folder / m).exists()]
     report = folder / ".sharpbits-runtime-report.json"
+    junit = folder / ".sharpbits-runtime-junit.xml"
     report.unlink(missing_ok=True)
+    junit.unlink(missing_ok=True)
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys([str(folder), str(chex), str(DEPS)]))
     env["JAX_PLATFORMS"] = env.get("JAX_PLATFORMS", "cpu")
     env.pop("SHARPBITS_RUNTIME_OPTIONS", None)
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "sharpbits", "--sharpbits",
-           "--sharpbits-format", "json", "--sharpbits-output", str(report), "-o", "addopts=", "--continue-on-collection-errors", "--rootdir",
+           "--sharpbits-format", "json", "--sharpbits-output", str(report), "-o", "addopts=", "--continue-on-collection-errors", "--junitxml", str(junit), "--rootdir",
            str(folder), *modules]
     started = time.monotonic()
     try:
@@ -97,10 +100,15 @@ def run_suite(package: str, folder: Path, chex: Path, timeout: float) -> Run:
     except subprocess.TimeoutExpired as exc:
         code, out = -1, f"timed out after {timeout:g} s: {exc}"
     run = Run(package, time.monotonic() - started, code)
-    for word in ("passed", "failed", "errors"):
-        found = [int(t.split()[0]) for t in out.replace(",", "\n").replace(" in ", "\n").splitlines()
-                 if t.strip().rstrip("s").endswith(word.rstrip("s")) and t.strip().split()[0].isdigit()]
-        setattr(run, word, found[-1] if found else 0)
+    if junit.exists():
+        suites = ElementTree.parse(junit).getroot().iter("testsuite")
+        totals = Counter[str]()
+        for suite in suites:
+            for key in ("tests", "failures", "errors", "skipped"):
+                totals[key] += int(suite.get(key, 0))
+        run.failed, run.errors = totals["failures"], totals["errors"]
+        run.passed = totals["tests"] - totals["failures"] - totals["errors"] - totals["skipped"]
+        junit.unlink()
     if report.exists():
         run.findings = json.loads(report.read_text(encoding="utf-8"))
         report.unlink()
