@@ -8,6 +8,7 @@ rm -rf "$results"; mkdir -p "$results"
 
 bash scripts/setup_python.sh || { echo "setup of .venv failed"; echo "0 passed, 1 failed"; exit 1; }
 bash scripts/setup_node.sh || { echo "setup of node modules failed"; echo "0 passed, 1 failed"; exit 1; }
+bash scripts/setup_ssh.sh  # OpenSSH for the launch-prefix tests (tests/ssh/); never fails the run
 bash scripts/setup_editor.sh || { echo "setup of code-server/chromium failed"; echo "0 passed, 1 failed"; exit 1; }
 
 echo "== python: unit, rules, CLI, language server over stdio"

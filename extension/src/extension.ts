@@ -5,6 +5,7 @@ import * as vscode from "vscode";
 import { ServerController } from "./client";
 import { InterpreterService } from "./interpreter";
 import { Preflight } from "./preflight";
+import { RUN_FILE_COMMAND, RunCommands } from "./runtimeCommand";
 import { ServerStatus } from "./status";
 import { CompiledViews } from "./tracing/compiledView";
 import { serverSettings } from "./tracing/serverSettings";
@@ -43,6 +44,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const server = controller;
   const traces = new TraceCommands(server, context.workspaceState, log);
   const views = new CompiledViews(server, traces, log);
+  const runs = new RunCommands(server, log);
   const worker = new WorkerStatusItem(() => (server.state.state === "running" ? server : undefined));
   context.subscriptions.push(
     log,
@@ -58,6 +60,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand("sharpbits.showJaxpr", (target?: TraceTarget) => views.show("jaxpr", target)),
     vscode.commands.registerCommand("sharpbits.showStableHLO", (target?: TraceTarget) => views.show("stablehlo", target)),
     vscode.commands.registerCommand("sharpbits.showOptimizedHLO", (target?: TraceTarget) => views.show("hlo", target)),
+    runs,
+    vscode.commands.registerCommand(RUN_FILE_COMMAND, (uri?: vscode.Uri) => runs.run(uri)),
     vscode.commands.registerCommand("sharpbits.restartTraceWorker", async () => {
       const status = await server.request("sharpbits/traceWorkerRestart", {});
       if (status?.refused) void vscode.window.showWarningMessage(`JAX Sharp Bits: ${status.refused.message}`);

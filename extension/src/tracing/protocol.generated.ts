@@ -111,6 +111,28 @@ export interface TraceCommandResult {
   stale?: boolean;
 }
 
+/** workspace/executeCommand `sharpbits.runWithSharpbits`'s argument: the document to run (`PYTHON FILE` with the trace interpreter), or `command`, an argv to run instead (`${file}` in it becomes the document's path), in the workspace folder, under `sharpbits run`; `timeout` in seconds. */
+export interface RunCommandArgs {
+  uri?: string;
+  command?: string[];
+  timeout?: number;
+}
+
+/** The reply of `sharpbits.runWithSharpbits`. `ok`: the program ran and its report came back (whatever its exit status). The findings are published as diagnostics (source `sharpbits (runtime)`, "seen at runtime: N times") and kept until the file changes at their line; `files` are the documents (uris) that have some. */
+export interface RunCommandResult {
+  ok: boolean;
+  refused?: boolean;
+  error?: ErrorInfo | null;
+  exitCode?: number;
+  findings?: number;
+  counts?: RunCount[];
+  files?: string[];
+  summary?: string;
+  notes?: string[];
+  output?: string;
+  seconds?: number;
+}
+
 /** What went wrong. `type`: the exception's class name for errors of the traced code (`TypeError`, `TracerBoolConversionError`, ...), else one of CLIENT_ERRORS (said by the client) or of the server's own (`InvalidParams`, `SpecNeeded`, `WorkspaceNotTrusted`, `TracingDisabled`). */
 export interface ErrorInfo {
   type?: string;
@@ -269,6 +291,14 @@ export interface MemoryLimit {
   error?: string;
 }
 
+/** The findings of one code in a run: how many, and how many times they were seen in all. */
+export interface RunCount {
+  code: string;
+  rule: string;
+  findings: number;
+  seen: number;
+}
+
 export interface Frame {
   line: number;
   function: string;
@@ -371,4 +401,5 @@ export interface Requests {
 /** workspace/executeCommand: command -> its one argument and reply. */
 export interface Commands {
   "sharpbits.trace": { args: TraceCommandArgs; result: TraceCommandResult };
+  "sharpbits.runWithSharpbits": { args: RunCommandArgs; result: RunCommandResult };
 }

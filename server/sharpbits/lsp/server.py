@@ -30,6 +30,7 @@ from sharpbits.lsp.features import (
     hover,
     inlay_hints,
     lenses,
+    runtime,
     stats,
     tracing,
     workspace_settings,
@@ -39,7 +40,8 @@ from sharpbits.lsp.language_server import SharpbitsServer
 log = logging.getLogger("sharpbits.lsp")
 
 # in the order their listeners run after an analysis: diagnostics are published before an auto-retrace starts
-FEATURES = (workspace_settings, documents, diagnostics, code_actions, hover, lenses, inlay_hints, tracing, stats)
+FEATURES = (workspace_settings, documents, diagnostics, code_actions, hover, lenses, inlay_hints, tracing, stats,
+            runtime)
 
 
 def create_server() -> SharpbitsServer:

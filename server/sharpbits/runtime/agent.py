@@ -1099,9 +1099,16 @@ _EXPLICIT_TRANSFER_FUNCTIONS = frozenset({
 })
 
 
+_REPR_NAMES = frozenset({"__repr__", "__str__", "__format__"})
+_jax_dir = ""  # JAX's own package folder (set when the transfer hooks are installed)
+
+
 def _transfer_site(frame):
     """The user's line behind a transfer, or None when it is explicit or made by JAX (or NumPy) for itself, or a
-    jitted call's argument (counted by _Jitted)."""
+    jitted call's argument (counted by _Jitted). A value printed by JAX itself (a transformation's debug info
+    reprs the arguments of a `functools.partial`: `jax.jacobian` of a jitted function did, once per call) is
+    JAX's own read: a repr reached from JAX's code before any user frame."""
+    in_repr = False
     while frame is not None:
         code = frame.f_code
         if code is _Jitted.__call__.__code__:
@@ -1110,6 +1117,10 @@ def _transfer_site(frame):
             return None
         if _is_user(code.co_filename):
             return _frame_site(frame)
+        if code.co_name in _REPR_NAMES:
+            in_repr = True
+        elif in_repr and _jax_dir and code.co_filename.startswith(_jax_dir):
+            return None
         frame = frame.f_back
     return None
 
@@ -1155,8 +1166,9 @@ def _install_transfers(jax):
 
         array_impl._value = property(_value, doc=value_property.__doc__)  # type: ignore[method-assign]
 
-    global _transfers_on, _np_ndarray
+    global _transfers_on, _np_ndarray, _jax_dir
     _np_ndarray = np.ndarray
+    _jax_dir = os.path.dirname(os.path.abspath(jax.__file__)) + os.sep
     _transfers_on = True
     handler = pxla.shard_arg_handlers.get(np.ndarray)
     if handler is not None:

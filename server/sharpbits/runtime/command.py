@@ -12,6 +12,7 @@ import argparse
 import contextlib
 import json
 import os
+import shlex
 import shutil
 import signal
 import subprocess
@@ -42,6 +43,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-transfers", action="store_true", help="do not watch implicit transfers")
     parser.add_argument("--no-static", action="store_true",
                         help="do not run static analysis on the reported lines")
+    parser.add_argument("--launch-prefix", default=None, metavar="CMD",
+                        help="run the program through this command, where the accelerator is, e.g. 'ssh gpu-box', "
+                             "'srun -p gpu --gres=gpu:1', 'kubectl exec -i POD --'; findings come back here")
+    parser.add_argument("--interpreter", default=None, metavar="PYTHON",
+                        help="with --launch-prefix: the far side's Python for sharpbits' launcher (default: the "
+                             "program's own when it is `python...`, else python3)")
     parser.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND",
                         help="the program to run, e.g. `-- python train.py --epochs 3`")
 
@@ -72,9 +79,18 @@ def run(args: argparse.Namespace) -> int:
         return 2
     out_dir = tempfile.mkdtemp(prefix="sharpbits-run-")  # mode 0700: only this user reads the records
     try:
-        env = child_environment(options_from_args(args, out_dir))
-        status = _run_child(argv, env)
+        options = options_from_args(args, out_dir)
+        prefix = shlex.split(args.launch_prefix) if args.launch_prefix else []
+        note = None
+        if prefix:
+            from sharpbits.runtime.remote import run_behind_prefix
+
+            status, note = run_behind_prefix(prefix, argv, options, args.interpreter, out_dir)
+        else:
+            status = _run_child(argv, child_environment(options))
         findings, notes = findings_from_records(read_records(Path(out_dir)), static=not args.no_static)
+        if note:
+            notes.append(note)
         if args.output:
             with open(args.output, "w", encoding="utf-8") as out:
                 write_report(out, findings, args.format, notes)

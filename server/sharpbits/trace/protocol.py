@@ -564,6 +564,42 @@ class TracedFunction(TypedDict):
     reason: str
 
 
+class RunCommandArgs(TypedDict, total=False):
+    """workspace/executeCommand `sharpbits.runWithSharpbits`'s argument: the document to run (`PYTHON FILE` with the
+    trace interpreter), or `command`, an argv to run instead (`${file}` in it becomes the document's path), in the
+    workspace folder, under `sharpbits run`; `timeout` in seconds."""
+
+    uri: str
+    command: list[str]
+    timeout: float
+
+
+class RunCount(TypedDict):
+    """The findings of one code in a run: how many, and how many times they were seen in all."""
+
+    code: str
+    rule: str
+    findings: int
+    seen: int
+
+
+class RunCommandResult(_Ok, total=False):
+    """The reply of `sharpbits.runWithSharpbits`. `ok`: the program ran and its report came back (whatever its exit
+    status). The findings are published as diagnostics (source `sharpbits (runtime)`, "seen at runtime: N times")
+    and kept until the file changes at their line; `files` are the documents (uris) that have some."""
+
+    refused: bool
+    error: ErrorInfo | None
+    exitCode: int
+    findings: int
+    counts: list[RunCount]
+    files: list[str]
+    summary: str  # `3 runtime findings (SB201: 2, SB601: 1) · exit 0 · 4.2 s`
+    notes: list[str]
+    output: str  # the last lines of the program's stdout and stderr
+    seconds: float
+
+
 class NoParams(TypedDict):
     """A request without parameters."""
 
@@ -580,6 +616,7 @@ REQUESTS: dict[str, tuple[Any, Any]] = {
 # workspace/executeCommand: command -> (its one argument, reply)
 COMMANDS: dict[str, tuple[Any, Any]] = {
     "sharpbits.trace": (TraceCommandArgs, TraceCommandResult),
+    "sharpbits.runWithSharpbits": (RunCommandArgs, RunCommandResult),
 }
 
 # roots of the generated TypeScript besides REQUESTS and COMMANDS (everything they reach comes too)

@@ -8,6 +8,7 @@ which: `engine.confirm_with_traces`); a confirmed diagnostic carries `data.trace
 from __future__ import annotations
 
 from lsprotocol import types
+from pygls.uris import to_fs_path
 
 from sharpbits.analysis.engine import confirm_with_traces
 from sharpbits.analysis.measured import Measured
@@ -16,6 +17,7 @@ from sharpbits.lsp.language_server import SharpbitsServer
 from sharpbits.lsp.positions import ClientColumns
 from sharpbits.lsp.settings import EditorSettings
 from sharpbits.lsp.views import Analysed
+from sharpbits.runtime import editor as runtime
 from sharpbits.trace.protocol import TraceResult
 
 TRACE_SOURCE = "sharpbits (trace)"
@@ -32,6 +34,9 @@ async def publish(ls: SharpbitsServer, view: Analysed, after_edit: bool) -> None
     if results:
         confirm(view, results, diagnostics, columns, ls.settings)
         diagnostics += trace_errors(view, results)
+    # the last "Run with sharpbits" (lsp/features/runtime.py), while the lines it saw are unchanged
+    path = to_fs_path(view.uri) if view.cells is None and view.uri.startswith("file:") else None
+    diagnostics += runtime.diagnostics(ls, path, view.uri, view.lines, columns)
     ls.text_document_publish_diagnostics(
         types.PublishDiagnosticsParams(uri=view.uri, version=view.version, diagnostics=diagnostics))
 
