@@ -10,7 +10,7 @@ import ast
 import re
 import warnings
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from sharpbits.analysis.measured import Measured, TraceConfirmations
@@ -25,6 +25,11 @@ SYNTAX_ERROR_CODE, SYNTAX_ERROR_RULE = "SB000", "syntax-error"
 _NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[\w\-]+(?:\s*,\s*[\w\-]+)*))?", re.IGNORECASE)
 _FILE_NOQA = re.compile(r"^\s*#\s*sharpbits:\s*noqa(?::\s*(?P<codes>[\w\-]+(?:\s*,\s*[\w\-]+)*))?\s*$",
                         re.IGNORECASE | re.MULTILINE)
+
+
+# Called before each rule (so also between the model and the rules): the language server sets it to abandon an
+# analysis a newer edit superseded, by raising; state kept for the next version stays usable (tests/lsp/test_abandon.py).
+between_rules: Callable[[], None] | None = None
 
 
 @dataclass
@@ -106,6 +111,8 @@ def analyze_parsed(source: SourceText, tree: ast.Module, selection: Selection,
         model = ModuleModel(tree, reusable)
         findings: list[Finding] = []
         for rule_cls in selection.rules():
+            if between_rules is not None:
+                between_rules()
             ctx = RuleContext(source, tree, model, rule_cls(), timed_regions=timed_regions)
             ctx.rule.check(ctx)
             findings.extend(ctx.found)
