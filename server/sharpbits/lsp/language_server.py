@@ -4,7 +4,9 @@ Per-keystroke path: didChange -> the analysis starts at once in a worker thread 
 `on_analysed` listener (the diagnostics feature publishes) as soon as the result is for the current version. One
 analysis per document runs at a time: a change that arrives while its document is analysed abandons that analysis
 (it stops at its next checkpoint, between the model and the rules or between two rules: `engine.between_rules`)
-and the newest version is analysed next, so changes coalesce only while they come faster than the analysis. A
+and the newest version is analysed next, so changes coalesce only while they come faster than the analysis.
+An analysis past half its expected time is let finish instead: it is shown with its version (the keys typed
+before it get their squiggles now, not after the burst) and the newest version follows at once. A
 document whose changes have waited longer than `MAX_WAIT_FACTOR` analyses (at least the debounce setting) lets
 the running analysis finish and shows it with its version: someone typing without a pause still sees findings.
 A notebook is analysed as one document by the notebook adapter, which hands each cell's view to the same listeners.
@@ -45,6 +47,7 @@ log = logging.getLogger("sharpbits.lsp")
 
 BOM = "\ufeff"
 MAX_WAIT_FACTOR = 2.0  # changes not shown for this many analysis times stop abandoning the running analysis
+ABANDON_BEFORE = 0.5  # a running analysis further than this part of its document's analysis time is let finish
 
 # A listener for a document's fresh analysis: (server, the document's view, whether an edit caused it).
 AnalysedListener = Callable[["SharpbitsServer", Analysed, bool], Awaitable[None]]
@@ -86,6 +89,7 @@ class Running:
     version: int | None
     future: asyncio.Future[AnalysisResult]
     abandon: threading.Event
+    started: float  # time.monotonic() when it was handed to its thread
 
 
 class SharpbitsServer(LanguageServer):
@@ -203,20 +207,27 @@ class SharpbitsServer(LanguageServer):
         if version is not None:
             self.unshown.setdefault(uri, {})[version] = time.monotonic()
         running = self.running.get(uri)
-        if running is not None and running.version != version and self.may_abandon(uri):
+        if running is not None and running.version != version and self.may_abandon(uri, running):
             running.abandon.set()
         self.schedule(uri, 0, after_edit=True)
 
-    def may_abandon(self, uri: str) -> bool:
-        """Whether the running analysis of a document may be abandoned for a newer version: not once the oldest
-        change not shown yet has waited `MAX_WAIT_FACTOR` analysis times (at least the debounce setting), so that
-        typing faster than the analysis still shows findings every so often, not only when it stops."""
+    def may_abandon(self, uri: str, running: Running) -> bool:
+        """Whether the running analysis of a document is abandoned for a newer version. Not when it is past
+        `ABANDON_BEFORE` of the document's last analysis time (finishing it shows the keys before sooner than
+        restarting would; the newer version is analysed right after it), nor once the oldest change not shown
+        yet has waited `MAX_WAIT_FACTOR` analysis times (at least the debounce setting): typing faster than the
+        analysis still shows findings every so often, not only when it stops. Abandoning costs only the rules run
+        so far: the model (the parse, walks and dataflow, kept for the next version) is never cut short."""
+        took = self.analysis_seconds.get(uri)
+        now = time.monotonic()
+        if took is None:
+            return True
+        if now - running.started > ABANDON_BEFORE * took:
+            return False
         unshown = self.unshown.get(uri)
         if not unshown:
             return True
-        took = self.analysis_seconds.get(uri, 0.0)
-        limit = max(MAX_WAIT_FACTOR * took, self.settings.debounce_s)
-        return time.monotonic() - min(unshown.values()) < limit
+        return now - min(unshown.values()) < max(MAX_WAIT_FACTOR * took, self.settings.debounce_s)
 
     def shown(self, uri: str, version: int | None) -> None:
         """The findings of `version` are shown: changes up to it no longer wait."""
@@ -304,7 +315,7 @@ class SharpbitsServer(LanguageServer):
                 del self.pending[uri]
             future = loop.run_in_executor(self.analysis_pool, _run_analysis, self.incremental, uri, path, text,
                                           selection, abandon)
-            running = self.running[uri] = Running(version, future, abandon)
+            running = self.running[uri] = Running(version, future, abandon, started)
             try:
                 done, _ = await asyncio.wait([future], timeout=timeout_s)
                 if not done:
