@@ -5,8 +5,9 @@ Per-keystroke path: didChange -> the analysis starts at once in a worker thread 
 analysis per document runs at a time: a change that arrives while its document is analysed abandons that analysis
 (it stops at its next checkpoint, between the model and the rules or between two rules: `engine.between_rules`)
 and the newest version is analysed next, so changes coalesce only while they come faster than the analysis.
-An analysis past half its expected time is let finish instead: it is shown with its version (the keys typed
-before it get their squiggles now, not after the burst) and the newest version follows at once. A
+An analysis past half its expected time is let finish instead (unless the changes come as one burst, 50 ms apart
+or less: a paste, a formatter): it is shown with its version (the keys typed before it get their squiggles now,
+not after the typing) and the newest version follows at once. A
 document whose changes have waited longer than `MAX_WAIT_FACTOR` analyses (at least the debounce setting) lets
 the running analysis finish and shows it with its version: someone typing without a pause still sees findings.
 A notebook is analysed as one document by the notebook adapter, which hands each cell's view to the same listeners.
@@ -48,6 +49,7 @@ log = logging.getLogger("sharpbits.lsp")
 BOM = "\ufeff"
 MAX_WAIT_FACTOR = 2.0  # changes not shown for this many analysis times stop abandoning the running analysis
 ABANDON_BEFORE = 0.5  # a running analysis further than this part of its document's analysis time is let finish
+BURST_S = 0.05  # changes closer together are one burst (a paste, a multi-cursor edit, a formatter): never let finish
 
 # A listener for a document's fresh analysis: (server, the document's view, whether an edit caused it).
 AnalysedListener = Callable[["SharpbitsServer", Analysed, bool], Awaitable[None]]
@@ -102,6 +104,7 @@ class SharpbitsServer(LanguageServer):
         self.analysed: dict[str, Analysed] = {}  # the latest analysis of each open .py document
         self.pending: dict[str, asyncio.Task[None]] = {}  # document or notebook uri -> its scheduled analysis
         self.unshown: dict[str, dict[int, float]] = {}  # document -> version -> when it arrived, until shown
+        self.last_change: dict[str, float] = {}  # document -> when its last change arrived
         # at most one analysis per document at a time: a slow document occupies one analysis thread, never both
         self.running: dict[str, Running] = {}
         self.published_once: set[str] = set()  # documents whose findings were published since they were opened
@@ -204,10 +207,13 @@ class SharpbitsServer(LanguageServer):
         """A text document changed (didChange, after pygls updated it): its analysis starts at once. An analysis of
         an older version still running is abandoned unless the changes have waited too long (`may_abandon`); the
         newest version is analysed when it has stopped."""
+        now = time.monotonic()
+        burst = now - self.last_change.get(uri, -1.0) < BURST_S
+        self.last_change[uri] = now
         if version is not None:
-            self.unshown.setdefault(uri, {})[version] = time.monotonic()
+            self.unshown.setdefault(uri, {})[version] = now
         running = self.running.get(uri)
-        if running is not None and running.version != version and self.may_abandon(uri, running):
+        if running is not None and running.version != version and (burst or self.may_abandon(uri, running)):
             running.abandon.set()
         self.schedule(uri, 0, after_edit=True)
 
@@ -349,6 +355,7 @@ class SharpbitsServer(LanguageServer):
             running.abandon.set()
         self.analysis_seconds.pop(uri, None)
         self.unshown.pop(uri, None)
+        self.last_change.pop(uri, None)
         self.incremental.close(uri)
         self.published_once.discard(uri)
         self.clear_diagnostics(uri)
