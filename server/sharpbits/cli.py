@@ -103,9 +103,9 @@ def main(argv: list[str] | None = None) -> int:
 
             return run_check(args)
         if args.command == "serve":
-            from sharpbits.lsp.server import serve_stdio
+            from sharpbits.lsp.start import serve  # answers initialize before importing the server
 
-            serve_stdio()
+            serve()
             return EXIT_OK
         if args.command == "rule":
             from sharpbits.check_command import run_rule
