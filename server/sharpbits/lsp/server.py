@@ -1,6 +1,7 @@
 """The sharpbits language server: the server object (lsp/language_server.py) with every feature (lsp/features/)
 registered on it, served over stdio (lsp/framing.py). Nothing here imports jax.
 
+    start.py                `sharpbits serve`: answers initialize before anything below is imported
     server.py               composes: create_server(), serve_stdio()
     features/*.py           one LSP feature each (depends on the server object, never on another feature)
     language_server.py      SharpbitsServer: typed state, document analysis and scheduling, events
@@ -56,16 +57,10 @@ def create_server() -> SharpbitsServer:
 server = create_server()
 
 
-def serve_stdio(protocol_out: BinaryIO | None = None, consumed: bytes = b"",
-                answered: tuple[Any, dict[str, Any], bytes] | None = None) -> None:
-    """Serves on stdin and `protocol_out` (lsp/start.py set them up and read `consumed`, the first message, which
-    it answered when `answered` = (its id, the result sent, its body)). Exits 0 after shutdown + exit, 1 otherwise;
-    analysis threads still running (a huge document) do not hold the process."""
-    if protocol_out is None:
-        from sharpbits.lsp.start import serve
-
-        serve()  # (it calls back here)
-        return
+def serve_stdio(protocol_out: BinaryIO, consumed: bytes, answered: tuple[Any, dict[str, Any], bytes] | None) -> None:
+    """Serves on stdin and `protocol_out`, after lsp/start.py (`sharpbits serve`) set them up and read `consumed`,
+    the first message, which it answered when `answered` = (its id, the result sent, its body). Exits 0 after
+    shutdown + exit, 1 otherwise; analysis threads still running (a huge document) do not hold the process."""
     tune_garbage_collector()
     code = run(sys.stdin.buffer, protocol_out, consumed, answered)
     with contextlib.suppress(OSError):
