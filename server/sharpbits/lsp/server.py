@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import os
@@ -61,7 +62,8 @@ def serve_stdio(protocol_out: BinaryIO, consumed: bytes, answered: tuple[Any, di
     """Serves on stdin and `protocol_out`, after lsp/start.py (`sharpbits serve`) set them up and read `consumed`,
     the first message, which it answered when `answered` = (its id, the result sent, its body). Exits 0 after
     shutdown + exit, 1 otherwise; analysis threads still running (a huge document) do not hold the process."""
-    tune_garbage_collector()
+    tune_garbage_collector()  # (start.py disabled the collector while the server was imported)
+    gc.enable()
     code = run(sys.stdin.buffer, protocol_out, consumed, answered)
     with contextlib.suppress(OSError):
         protocol_out.flush()
