@@ -3,8 +3,10 @@ result, and to the answer of the first request after it (the server fully import
 diagnostics wait for at least), beside a bare interpreter's start (`python -c pass`, started to exited). Medians
 of `--runs` starts, alternated, measured in one run; each figure also as a ratio to the bare interpreter.
 
-    .venv/bin/python bench/startup.py [--runs 10]
-    PYTHONPATH=/tmp/latency-before/server .venv/bin/python bench/startup.py   # another checkout's server
+    .venv/bin/python bench/startup.py [--runs 10] [--other /tmp/latency-before/server]
+
+`--other DIR`: a second server, the sharpbits package in DIR (another checkout's `server/` folder), started
+alternately with this one in the same run (before/after on the same load).
 
 What the server imports: `.venv/bin/python -X importtime -m sharpbits serve < /dev/null 2> imports.txt`.
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -45,11 +48,13 @@ def reply(proc: subprocess.Popen[bytes], msg_id: int) -> dict[str, Any]:
             return message
 
 
-def server_start() -> tuple[float, float]:
-    """(seconds to the initialize result, seconds to the answer of the first request after it)."""
+def server_start(path: str | None = None) -> tuple[float, float]:
+    """(seconds to the initialize result, seconds to the answer of the first request after it); `path`: a folder
+    put first on PYTHONPATH (another checkout's server)."""
+    env = {**os.environ, "PYTHONPATH": path} if path else None
     start = time.perf_counter()
     proc = subprocess.Popen(SERVE, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                            cwd=Path(__file__).parent)
+                            cwd=Path(__file__).parent, env=env)
     send(proc, {"jsonrpc": "2.0", "id": 1, "method": "initialize",
                 "params": {"processId": None, "rootUri": None, "capabilities": {}}})
     reply(proc, 1)
@@ -72,22 +77,29 @@ def bare_start() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--other", default=None, help="another checkout's server/ folder, timed alternately")
     args = parser.parse_args()
     import sharpbits
 
-    print(f"server: sharpbits from {Path(sharpbits.__file__).parents[1]}")
-    server_start()  # warm the page cache and the .pyc files
-    bare, initialize, ready = [], [], []
+    servers: dict[str, str | None] = {str(Path(sharpbits.__file__).parents[1]): None}
+    if args.other:
+        servers[str(Path(args.other).resolve())] = args.other
+    for path in servers.values():
+        server_start(path)  # warm the page cache and the .pyc files
+    bare: list[float] = []
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in servers}
     for _ in range(args.runs):
         bare.append(bare_start())
-        first, second = server_start()
-        initialize.append(first)
-        ready.append(second)
-    b, i, r = (statistics.median(x) * 1000 for x in (bare, initialize, ready))
-    print(f"bare interpreter start (python -c pass):       {b:6.0f} ms")
-    print(f"start -> initialize result:                    {i:6.0f} ms = {i / b:.1f}x bare")
-    print(f"start -> first request answered (all imported): {r:6.0f} ms = {r / b:.1f}x bare")
-    print(f"(medians of {args.runs} starts each, alternated)")
+        for name, path in servers.items():
+            times[name].append(server_start(path))
+    b = statistics.median(bare) * 1000
+    print(f"bare interpreter start (python -c pass): {b:.0f} ms (medians of {args.runs} starts each, alternated)")
+    for name, runs in times.items():
+        i = statistics.median(first for first, _ in runs) * 1000
+        r = statistics.median(second for _, second in runs) * 1000
+        print(f"sharpbits from {name}:")
+        print(f"    start -> initialize result:                     {i:6.0f} ms = {i / b:.1f}x bare")
+        print(f"    start -> first request answered (all imported): {r:6.0f} ms = {r / b:.1f}x bare")
 
 
 if __name__ == "__main__":
