@@ -1,26 +1,30 @@
-"""Typing in the editor, as the language server sees it: a stdio client (the one bench/server_abuse.py uses)
-sends one-character edits the way VS Code does and records when the diagnostics of each version are published.
+"""Typing in the editor, as the user sees it: a stdio client (the one bench/server_abuse.py uses) sends
+one-character edits the way VS Code does and records when the diagnostics are published (issue 26's measure).
 
-(1) start-up: `sharpbits serve` started to the `initialize` result.
-(2) a 5,000-line module (bench/speed.py's generator): didOpen to the first diagnostics; then 20 edits 500 ms
-    apart, each typing one character in a line inside a function: how many versions got diagnostics, whether
-    every publication was for the version current when it was sent, and the time from each change to the
-    diagnostics of that version (the server's debounce, adapted to the document's analysis time and at most
-    `--debounce-ms` for a fast one, is part of it).
-(3) a 1,000-line module, 50 edits 100 ms apart (faster than the analysis): the time from the last change to
-    the diagnostics of the last version.
+(1) start-up: `sharpbits serve` started to the `initialize` result (bench/startup.py measures it properly).
+(2) a 5,000-line module (bench/speed.py's generator): didOpen to the first diagnostics; then 40 one-character
+    edits in a line inside a function at typing pace: bursts of 3-8 keys 80-150 ms apart, with pauses of 0.6-1.0 s
+    between bursts (fixed seed). Per edit, keystroke -> publication: from the edit's didChange to the first
+    publishDiagnostics of that version or a newer one (the squiggles that take the keystroke into account). The
+    median is printed as a ratio to `ast.parse` of the file; the worst delay after a pause (the last keystroke of
+    each burst to its publication) as a ratio to the analysis time of one edit, measured in this process on the
+    same edits (`IncrementalAnalysis.update`); and the first key of each burst (after a pause: nothing else is
+    running, so this is the debounce, if any, plus one analysis and the transport).
+(3) a 1,000-line module opened 5 times (fresh URIs): didOpen to the first diagnostics, median, as a ratio to
+    `ast.parse` of the file.
 
-Every figure is also printed as a ratio to `ast.parse` of the same text, timed in this process in the same run
-(these machines are noisy). The script never fails on time.
+Every ratio is measured in the same run (these machines are noisy). The script never fails on time. Before/after:
+run the same script with the server of another checkout first on the path:
 
-    .venv/bin/python bench/typing_speed.py [--debounce-ms 150]
+    .venv/bin/python bench/typing_speed.py [--seed 26]
+    PYTHONPATH=/tmp/latency-before/server .venv/bin/python bench/typing_speed.py
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
-import itertools
+import random
 import statistics
 import sys
 import time
@@ -29,24 +33,56 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
-from server_abuse import SERVER, Client  # noqa: E402
+from server_abuse import Client  # noqa: E402
+from sharpbits import analysis  # noqa: E402
+from sharpbits.analysis.incremental import IncrementalAnalysis  # noqa: E402
 from speed import generate  # noqa: E402
 
+EDITS = 40
 
-def parse_ms(text: str, runs: int = 5) -> float:
+
+def parse_ms(text: str, runs: int = 9) -> float:
+    """`ast.parse` of the text, the fastest of `runs` (a median swung 100-300 ms on a loaded 2-core machine)."""
     times = []
     for _ in range(runs):
         start = time.perf_counter()
         ast.parse(text)
         times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
+    return min(times) * 1000
 
 
-def typed(text: str, version: int) -> str:
-    """The text with `version` characters typed at the end of a line inside a function in the middle."""
+def typed(text: str, keys: int) -> str:
+    """The text with `keys` characters typed at the end of a line inside a function in the middle (a comment
+    grows one character a key: every version parses, as most do while typing)."""
     lines = text.splitlines(keepends=True)
     middle = next(i for i in range(len(lines) // 2, len(lines)) if lines[i].startswith("def ")) + 1
-    return "".join([*lines[:middle], lines[middle].rstrip("\n") + "  # " + "x" * version + "\n", *lines[middle + 1:]])
+    return "".join([*lines[:middle], lines[middle].rstrip("\n") + "  #" + "x" * keys + "\n", *lines[middle + 1:]])
+
+
+def typing_pace(rng: random.Random, edits: int) -> list[tuple[float, bool]]:
+    """(the wait before each edit, whether the edit ends a burst): bursts of 3-8 keys 80-150 ms apart, a pause of
+    0.6-1.0 s after each burst."""
+    out: list[tuple[float, bool]] = []
+    while len(out) < edits:
+        burst = rng.randint(3, 8)
+        for k in range(burst):
+            if len(out) == edits:
+                break
+            wait = rng.uniform(0.6, 1.0) if k == 0 and out else rng.uniform(0.08, 0.15)
+            out.append((wait, k == burst - 1 or len(out) == edits - 1))
+    return out
+
+
+def analysis_ms(base: str, versions: list[str]) -> float:
+    """The analysis time of one edit: IncrementalAnalysis on the same texts, median."""
+    document = IncrementalAnalysis("big.py")
+    document.update(base)
+    times = []
+    for text in versions:
+        start = time.perf_counter()
+        document.update(text)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
 
 
 def publications(client: Client, uri: str, since: int) -> list[tuple[float, int | None]]:
@@ -70,20 +106,21 @@ def wait_for_version(client: Client, uri: str, version: int, timeout: float = 30
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--debounce-ms", type=int, default=150)
+    parser.add_argument("--seed", type=int, default=26)
     args = parser.parse_args()
-    options = {"debounceMs": args.debounce_ms}
+    print(f"server: sharpbits from {Path(analysis.__file__).parents[2]}")
 
     start = time.monotonic()
-    client = Client(options)
+    client = Client({})
     startup = time.monotonic() - start
-    print(f"(1) start-up to the initialize result: {startup * 1000:.0f} ms ({' '.join(Path(SERVER[0]).parts[-3:])} serve)")
+    print(f"(1) start-up to the initialize result: {startup * 1000:.0f} ms")
 
     try:
         big = generate(5000)
         big_parse = parse_ms(big)
+        pace = typing_pace(random.Random(args.seed), EDITS)
+        texts = {version: typed(big, version - 1) for version in range(2, EDITS + 2)}
         uri = "file:///bench/big.py"
-        mark = len(client.received)
         opened = time.monotonic()
         client.open(uri, big, 1)
         first = client.published(uri, 60)
@@ -92,42 +129,52 @@ def main() -> None:
               f"({open_ms / big_parse:.1f}x ast.parse {big_parse:.0f} ms)")
         mark = len(client.received)
         sent_at: dict[int, float] = {}
-        for version in range(2, 22):
-            sent_at[version] = change(client, uri, version, typed(big, version))
-            time.sleep(0.5)
-        wait_for_version(client, uri, 21)
+        burst_ends: list[int] = []
+        burst_starts: list[int] = []
+        for version, (wait, ends_burst) in zip(texts, pace, strict=True):
+            time.sleep(wait)
+            sent_at[version] = change(client, uri, version, texts[version])
+            if ends_burst:
+                burst_ends.append(version)
+            if wait > 0.5:
+                burst_starts.append(version)
+        last = max(texts)
+        wait_for_version(client, uri, last)
         seen = publications(client, uri, mark)
+        latency: dict[int, float] = {}
+        for version, sent in sent_at.items():
+            shown = [at for at, v in seen if v is not None and v >= version and at >= sent]
+            latency[version] = (min(shown) - sent) * 1000 if shown else float("nan")
+        one = analysis_ms(big, [texts[v] for v in sorted(texts)])
+        median = statistics.median(latency.values())
+        after_pause = [latency[v] for v in burst_ends]
+        worst = max(after_pause)
         versions = [v for _, v in seen]
-        latencies = []
-        for at, version in seen:
-            if version in sent_at:
-                latencies.append((at - sent_at[version]) * 1000)
-        in_order = all(a <= b for a, b in itertools.pairwise(versions))
-        current = all(v == max(k for k, s in sent_at.items() if s <= at) for at, v in seen if v is not None)
-        lat = statistics.median(latencies) if latencies else float("nan")
-        print(f"    20 edits 500 ms apart: {len(set(versions) & set(sent_at))} of 20 versions published "
-              f"({'never an older version after a newer one' if in_order else 'OUT OF ORDER'}; "
-              f"{'each for the version current when it was sent' if current else 'some for an older version'})")
-        print(f"    change to its diagnostics: median {lat:.0f} ms ({lat / big_parse:.1f}x ast.parse), max "
-              f"{max(latencies):.0f} ms: the debounce (adapted to the analysis time, at most "
-              f"{args.debounce_ms} ms for a fast document) plus the analysis")
+        in_order = versions == sorted(versions)
+        print(f"    {EDITS} one-character edits at typing pace ({len(burst_ends)} bursts, seed {args.seed}): "
+              f"{len(set(versions) & set(sent_at))} versions published, "
+              f"{'never an older after a newer' if in_order else 'OUT OF ORDER'}")
+        print(f"    keystroke -> publication: median {median:.0f} ms = {median / big_parse:.2f}x ast.parse "
+              f"({big_parse:.0f} ms); slowest {max(latency.values()):.0f} ms")
+        print(f"    after a pause (last key of each burst): worst {worst:.0f} ms = {worst / one:.2f} analysis times "
+              f"(one edit's analysis in this process: {one:.0f} ms = {one / big_parse:.2f}x ast.parse); "
+              f"median {statistics.median(after_pause):.0f} ms")
+        first_keys = statistics.median(latency[v] for v in burst_starts)
+        print(f"    the first key after a pause (nothing else running): median {first_keys:.0f} ms = "
+              f"{first_keys / one:.2f} analysis times = {first_keys / big_parse:.2f}x ast.parse")
 
         small = generate(1000)
         small_parse = parse_ms(small)
-        uri2 = "file:///bench/small.py"
-        client.open(uri2, small, 1)
-        client.published(uri2, 60)
-        mark = len(client.received)
-        last = 0.0
-        for version in range(2, 52):
-            last = change(client, uri2, version, typed(small, version))
-            time.sleep(0.1)
-        done = wait_for_version(client, uri2, 51)
-        count = len({v for _, v in publications(client, uri2, mark)})
-        after = (done - last) * 1000 if done else float("nan")
-        print(f"(3) {small.count(chr(10))} lines, 50 edits 100 ms apart: {count} versions published; the last "
-              f"version's diagnostics {after:.0f} ms after its change ({after / small_parse:.1f}x ast.parse "
-              f"{small_parse:.1f} ms)")
+        opens = []
+        for i in range(5):
+            uri2 = f"file:///bench/small{i}.py"
+            opened = time.monotonic()
+            client.open(uri2, small, 1)
+            got = client.published(uri2, 60)
+            opens.append((got[0] - opened) * 1000 if got else float("nan"))
+        open_small = statistics.median(opens)
+        print(f"(3) {small.count(chr(10))} lines, opened 5 times: didOpen to first diagnostics median "
+              f"{open_small:.0f} ms = {open_small / small_parse:.1f}x ast.parse ({small_parse:.1f} ms)")
     finally:
         client.close()
 

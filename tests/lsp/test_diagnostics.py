@@ -1,4 +1,5 @@
-"""Diagnostics over stdio: published on open, after debounced changes, never for an old version, UTF-16 columns."""
+"""Diagnostics over stdio: published on open, after changes (a burst shown once, at its last version), never for an
+old version, UTF-16 columns."""
 
 import asyncio
 import time
@@ -76,9 +77,9 @@ SLOW_MODULE = "import jax\nimport jax.numpy as jnp\n\n" + "".join(
 
 
 async def test_typing_faster_than_the_analysis_still_gets_diagnostics(client, uri):
-    """A document whose analysis takes longer than the pause between keys: the debounce stretches to the
-    analysis time, but a change waits at most two debounces, so diagnostics arrive while the user types, not
-    only once they stop (before: none until the typing stopped)."""
+    """A document whose analysis takes longer than the pause between keys: a newer key abandons the running
+    analysis, but not once the changes have waited two analysis times (nor past half an analysis), so
+    diagnostics arrive while the user types, not only once they stop."""
     open_document(client, uri, SLOW_MODULE)
     await wait_for_publish(client, uri, 1, timeout=60)
     mark = len(client.published)
@@ -94,3 +95,16 @@ async def test_typing_faster_than_the_analysis_still_gets_diagnostics(client, ur
     await wait_for_publish(client, uri, version, timeout=60)
     assert during and max(during) < version, during  # published while typing, for a version then current
     assert during == sorted(during)
+
+
+async def test_a_change_during_an_analysis_abandons_it_and_only_the_newest_version_is_shown(client, uri):
+    """Two changes back to back while a slow document is analysed: the analysis of the first is abandoned (or, if
+    it finished first, dropped), and only the second is published."""
+    open_document(client, uri, SLOW_MODULE)
+    await wait_for_publish(client, uri, 1, timeout=60)
+    mark = len(client.published)
+    replace_text(client, uri, SLOW_MODULE + "# a\n", 2)
+    replace_text(client, uri, SLOW_MODULE + "# ab\n", 3)
+    await wait_for_publish(client, uri, 3, timeout=60)
+    await quiescent(client)
+    assert [v for u, v, _ in client.published[mark:] if u == uri] == [3]

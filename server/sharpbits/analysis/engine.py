@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 import warnings
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from sharpbits.analysis import suppressions
@@ -22,6 +22,11 @@ from sharpbits.findings import Finding, Severity
 from sharpbits.source import SourceText
 
 SYNTAX_ERROR_CODE, SYNTAX_ERROR_RULE = "SB000", "syntax-error"
+
+
+# Called before each rule (so also between the model and the rules): the language server sets it to abandon an
+# analysis a newer edit superseded, by raising; state kept for the next version stays usable (tests/lsp/test_abandon.py).
+between_rules: Callable[[], None] | None = None
 
 
 @dataclass
@@ -103,6 +108,8 @@ def analyze_parsed(source: SourceText, tree: ast.Module, selection: Selection,
         model = ModuleModel(tree, reusable)
         findings: list[Finding] = []
         for rule_cls in selection.rules():
+            if between_rules is not None:
+                between_rules()
             ctx = RuleContext(source, tree, model, rule_cls(), timed_regions=timed_regions)
             ctx.rule.check(ctx)
             findings.extend(ctx.found)

@@ -1,8 +1,16 @@
 """The server object every feature registers on: its state, as typed attributes, and the analysis of documents.
 
-Per-keystroke path: didChange -> debounce -> the analysis in a worker thread (never on the event loop) -> every
-`on_analysed` listener (the diagnostics feature publishes), but only for the version that was analysed. A
-notebook is analysed as one document by the notebook adapter, which hands each cell's view to the same listeners.
+Per-keystroke path: didChange -> the analysis starts at once in a worker thread (never on the event loop) -> every
+`on_analysed` listener (the diagnostics feature publishes) as soon as the result is for the current version. One
+analysis per document runs at a time: a change that arrives while its document is analysed abandons that analysis
+(it stops at its next checkpoint, between the model and the rules or between two rules: `engine.between_rules`)
+and the newest version is analysed next, so changes coalesce only while they come faster than the analysis.
+An analysis past half its expected time is let finish instead (unless the changes come as one burst, 50 ms apart
+or less: a paste, a formatter): it is shown with its version (the keys typed before it get their squiggles now,
+not after the typing) and the newest version follows at once. A
+document whose changes have waited longer than `MAX_WAIT_FACTOR` analyses (at least the debounce setting) lets
+the running analysis finish and shows it with its version: someone typing without a pause still sees findings.
+A notebook is analysed as one document by the notebook adapter, which hands each cell's view to the same listeners.
 Fixes (libcst) are built only when a code action is resolved. Nothing here imports jax.
 
 Features (lsp/features/) depend on this module and on the layers below it (views, notebooks, tracing, settings,
@@ -14,9 +22,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from lsprotocol import types
@@ -24,7 +34,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from sharpbits import __version__
-from sharpbits.analysis.engine import AnalysisResult
+from sharpbits.analysis.engine import AnalysisResult, Selection
 from sharpbits.analysis.incremental import DocumentAnalyses
 from sharpbits.config import Config
 from sharpbits.lsp import framing
@@ -37,12 +47,51 @@ from sharpbits.source import split_lines
 log = logging.getLogger("sharpbits.lsp")
 
 BOM = "\ufeff"
-SLOW_ANALYSIS_S = 0.3  # a document whose analysis takes longer gets a debounce as long as its analysis
-MIN_DEBOUNCE_S = 0.05  # shorter than a typist's pause between keys, longer than a burst of changes
-MAX_WAIT_FACTOR = 2.0  # a change is analysed at the latest this many debounces after it, however fast the typing
+MAX_WAIT_FACTOR = 2.0  # changes not shown for this many analysis times stop abandoning the running analysis
+ABANDON_BEFORE = 0.5  # a running analysis further than this part of its document's analysis time is let finish
+BURST_S = 0.05  # changes closer together are one burst (a paste, a multi-cursor edit, a formatter): never let finish
 
 # A listener for a document's fresh analysis: (server, the document's view, whether an edit caused it).
 AnalysedListener = Callable[["SharpbitsServer", Analysed, bool], Awaitable[None]]
+
+
+class Abandoned(Exception):
+    """Raised at a checkpoint of an analysis that a newer version of its document superseded."""
+
+
+_job = threading.local()  # the analysis thread's current job: its `abandon` event
+
+
+def _checkpoint() -> None:
+    abandon = getattr(_job, "abandon", None)
+    if abandon is not None and abandon.is_set():
+        raise Abandoned
+
+
+def _run_analysis(incremental: DocumentAnalyses, uri: str, path: str, text: str, selection: Selection,
+                  abandon: threading.Event) -> AnalysisResult:
+    """`incremental.update(...)` in an analysis thread, stopping with Abandoned at a checkpoint once `abandon` is
+    set (before the parse too). What the document's IncrementalAnalysis keeps stays usable for the next version."""
+    from sharpbits.analysis import engine
+
+    engine.between_rules = _checkpoint
+    if abandon.is_set():
+        raise Abandoned
+    _job.abandon = abandon
+    try:
+        return incremental.update(uri, path, text, selection)
+    finally:
+        _job.abandon = None
+
+
+@dataclass
+class Running:
+    """A document's analysis in its thread: for which version, and the event that abandons it."""
+
+    version: int | None
+    future: asyncio.Future[AnalysisResult]
+    abandon: threading.Event
+    started: float  # time.monotonic() when it was handed to its thread
 
 
 class SharpbitsServer(LanguageServer):
@@ -54,11 +103,12 @@ class SharpbitsServer(LanguageServer):
         self.config = Config()  # [tool.sharpbits] of the workspace, with the editor's rule settings on top
         self.analysed: dict[str, Analysed] = {}  # the latest analysis of each open .py document
         self.pending: dict[str, asyncio.Task[None]] = {}  # document or notebook uri -> its scheduled analysis
-        self.waiting_since: dict[str, float] = {}  # the first change of a document not analysed yet
+        self.unshown: dict[str, dict[int, float]] = {}  # document -> version -> when it arrived, until shown
+        self.last_change: dict[str, float] = {}  # document -> when its last change arrived
         # at most one analysis per document at a time: a slow document occupies one analysis thread, never both
-        self.running: dict[str, asyncio.Future[AnalysisResult]] = {}
+        self.running: dict[str, Running] = {}
         self.published_once: set[str] = set()  # documents whose findings were published since they were opened
-        self.analysis_seconds: dict[str, float] = {}  # how long the document's last analysis took (for debounce)
+        self.analysis_seconds: dict[str, float] = {}  # how long the document's last finished analysis took
         # one incremental analysis per open document: a version seen again, or an edit inside one statement, reuses work
         self.incremental = DocumentAnalyses()
         self.notebooks = NotebookAdapter(self)
@@ -153,47 +203,70 @@ class SharpbitsServer(LanguageServer):
 
     # ---- analysis ------------------------------------------------------------------------------------------
 
-    def delay_for(self, uri: str) -> float:
-        """The debounce after an edit, adapted to the document's last analysis time. A slow document waits as
-        long as its analysis takes (at most 2 s), so it is analysed about every other keystroke pause instead of
-        queueing. A fast one waits only as long as its analysis takes, at least `MIN_DEBOUNCE_S` (a burst of
-        changes from a paste, multi-cursor edit or formatter still arrives as one) and at most the configured
-        debounce: typing at 100 ms a key in a 1,000-line module (35 ms an analysis) gets diagnostics for every
-        version instead of only after the typing stops."""
-        debounce = self.settings.debounce_s
-        took = self.analysis_seconds.get(uri)
-        if took is None:
-            return debounce
-        if took > SLOW_ANALYSIS_S:
-            return max(debounce, min(took, 2.0))
-        return min(debounce, max(took, MIN_DEBOUNCE_S))
+    def changed(self, uri: str, version: int | None) -> None:
+        """A text document changed (didChange, after pygls updated it): its analysis starts at once. An analysis of
+        an older version still running is abandoned unless the changes have waited too long (`may_abandon`); the
+        newest version is analysed when it has stopped."""
+        now = time.monotonic()
+        burst = now - self.last_change.get(uri, -1.0) < BURST_S
+        self.last_change[uri] = now
+        if version is not None:
+            self.unshown.setdefault(uri, {})[version] = now
+        running = self.running.get(uri)
+        if running is not None and running.version != version and (burst or self.may_abandon(uri, running)):
+            running.abandon.set()
+        self.schedule(uri, 0, after_edit=True)
 
-    def schedule(self, uri: str, delay: float) -> None:
-        """(Re)starts the analysis of a document or notebook after `delay`; a newer call cancels an older pending
-        one. A change never waits longer than `MAX_WAIT_FACTOR` debounces in all: someone typing faster than the
-        debounce still gets diagnostics every so often, not only when they stop."""
+    def may_abandon(self, uri: str, running: Running) -> bool:
+        """Whether the running analysis of a document is abandoned for a newer version. Not when it is past
+        `ABANDON_BEFORE` of the document's last analysis time (finishing it shows the keys before sooner than
+        restarting would; the newer version is analysed right after it), nor once the oldest change not shown
+        yet has waited `MAX_WAIT_FACTOR` analysis times (at least the debounce setting): typing faster than the
+        analysis still shows findings every so often, not only when it stops. Abandoning costs only the rules run
+        so far: the model (the parse, walks and dataflow, kept for the next version) is never cut short."""
+        took = self.analysis_seconds.get(uri)
+        now = time.monotonic()
+        if took is None:
+            return True
+        if now - running.started > ABANDON_BEFORE * took:
+            return False
+        unshown = self.unshown.get(uri)
+        if not unshown:
+            return True
+        return now - min(unshown.values()) < max(MAX_WAIT_FACTOR * took, self.settings.debounce_s)
+
+    def shown(self, uri: str, version: int | None) -> None:
+        """The findings of `version` are shown: changes up to it no longer wait."""
+        unshown = self.unshown.get(uri)
+        if unshown is None:
+            return
+        for seen in [v for v in unshown if version is None or v <= version]:
+            del unshown[seen]
+        if not unshown:
+            del self.unshown[uri]
+
+    def schedule(self, uri: str, delay: float, after_edit: bool = False) -> None:
+        """(Re)starts the analysis of a document or notebook after `delay` (0 for text documents: they do not
+        wait; a notebook's cell edits wait the debounce); a newer call cancels an older pending one. `after_edit`:
+        an edit caused it (the listeners are told: an edit may retrace)."""
         previous = self.pending.pop(uri, None)
         if previous is not None:
             previous.cancel()
-        if delay and not self.notebooks.is_notebook(uri):
-            now = time.monotonic()
-            since = self.waiting_since.setdefault(uri, now)
-            delay = min(delay, max(0.0, since + MAX_WAIT_FACTOR * delay - now))
-        task = asyncio.get_running_loop().create_task(self._analyse_and_publish(uri, delay))
+        task = asyncio.get_running_loop().create_task(self._analyse_and_publish(uri, delay, after_edit))
         self.pending[uri] = task
         task.add_done_callback(lambda t: self.pending.pop(uri, None) if self.pending.get(uri) is t else None)
 
-    async def _analyse_and_publish(self, uri: str, delay: float) -> None:
+    async def _analyse_and_publish(self, uri: str, delay: float, after_edit: bool) -> None:
         if delay:
             await asyncio.sleep(delay)
         if self.notebooks.is_notebook(uri):  # one analysis for the notebook, shown in each of its cells
             for view in await self.notebooks.views_to_publish(uri):
                 await self._analysed(view, False)
             return
-        self.waiting_since.pop(uri, None)
         analysed = await self.analyse(uri, publish_stale=True)
         if analysed is None:
             return
+        self.shown(uri, analysed.version)
         if analysed.result.syntax_error is not None:
             # Mid-typing: keep what the editor shows (it moves markers with the text); Python's own
             # tooling reports the syntax error itself. A document that never parsed since it was opened (NUL
@@ -203,7 +276,7 @@ class SharpbitsServer(LanguageServer):
                 self.skipped(uri, analysed.version, f"it does not parse (line {error.line}: {error.message})")
             return
         self.published_once.add(uri)
-        await self._analysed(analysed, bool(delay))
+        await self._analysed(analysed, after_edit)
 
     def latest(self, uri: str) -> Analysed | None:
         """The latest analysis of a document or notebook cell, without analysing (None before one)."""
@@ -212,7 +285,8 @@ class SharpbitsServer(LanguageServer):
     async def analyse(self, uri: str, publish_stale: bool = False) -> Analysed | None:
         """The analysis of the document's (or notebook cell's) current version (cached), or None if the document
         is not open or it changed meanwhile. With `publish_stale`, a finished analysis of an older version is
-        returned too (it is published with its version: a newer edit does not throw away a ready result)."""
+        returned too when no change asked to abandon it (it is published with its version: someone typing
+        faster than the analysis for a while sees findings while typing); an abandoned one gives None."""
         if self.notebooks.notebook_of(uri) is not None:
             return await self.notebooks.analyse_cell(uri)
         if uri not in self.workspace.text_documents:
@@ -224,7 +298,7 @@ class SharpbitsServer(LanguageServer):
             return cached
         previous = self.running.get(uri)
         if previous is not None:  # this document's earlier analysis is still running: wait for it, not beside it
-            await asyncio.wait([previous])
+            await asyncio.wait([previous.future])
             return await self.analyse(uri, publish_stale)
         bom = text.startswith(BOM)
         if bom:
@@ -238,14 +312,16 @@ class SharpbitsServer(LanguageServer):
         loop = asyncio.get_running_loop()
         started = time.monotonic()
         timeout_s = self.settings.analysis_timeout_s
+        abandon = threading.Event()
         try:
             selection = self.config.selection_for(path)
-            # From here on a newer edit no longer cancels this analysis: a ready result is published with its
-            # version rather than thrown away, and the newer version's analysis follows it.
+            # From here on a newer edit no longer cancels this task: it abandons the analysis (`changed`), or lets it
+            # finish and be published with its version.
             if self.pending.get(uri) is asyncio.current_task():
                 del self.pending[uri]
-            future = loop.run_in_executor(self.analysis_pool, self.incremental.update, uri, path, text, selection)
-            self.running[uri] = future
+            future = loop.run_in_executor(self.analysis_pool, _run_analysis, self.incremental, uri, path, text,
+                                          selection, abandon)
+            running = self.running[uri] = Running(version, future, abandon, started)
             try:
                 done, _ = await asyncio.wait([future], timeout=timeout_s)
                 if not done:
@@ -253,8 +329,10 @@ class SharpbitsServer(LanguageServer):
                                  f"({timeout_s * 1000:.0f} ms); findings follow when it finishes", waiting=True)
                 result = await future
             finally:
-                if self.running.get(uri) is future:
+                if self.running.get(uri) is running:
                     del self.running[uri]
+        except Abandoned:
+            return None
         except Exception as exc:
             self.analysis_failed(uri, exc)
             return None
@@ -263,7 +341,8 @@ class SharpbitsServer(LanguageServer):
             return None  # closed meanwhile
         analysed = file_view(uri, version, split_lines(text), result, bom)
         if self.workspace.get_text_document(uri).version != version:
-            return analysed if publish_stale else None  # a newer edit arrived; its own analysis will publish
+            # a newer edit arrived; its own analysis will publish (this one too, unless the edit abandoned it)
+            return analysed if publish_stale and not abandon.is_set() else None
         self.analysed[uri] = analysed
         return analysed
 
@@ -271,8 +350,12 @@ class SharpbitsServer(LanguageServer):
         task = self.pending.pop(uri, None)
         if task is not None:
             task.cancel()
+        running = self.running.get(uri)
+        if running is not None:
+            running.abandon.set()
         self.analysis_seconds.pop(uri, None)
-        self.waiting_since.pop(uri, None)
+        self.unshown.pop(uri, None)
+        self.last_change.pop(uri, None)
         self.incremental.close(uri)
         self.published_once.discard(uri)
         self.clear_diagnostics(uri)

@@ -1,6 +1,7 @@
 """The sharpbits language server: the server object (lsp/language_server.py) with every feature (lsp/features/)
 registered on it, served over stdio (lsp/framing.py). Nothing here imports jax.
 
+    start.py                `sharpbits serve`: answers initialize before anything below is imported
     server.py               composes: create_server(), serve_stdio()
     features/*.py           one LSP feature each (depends on the server object, never on another feature)
     language_server.py      SharpbitsServer: typed state, document analysis and scheduling, events
@@ -16,10 +17,15 @@ registered on it, served over stdio (lsp/framing.py). Nothing here imports jax.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import gc
+import json
 import logging
 import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, BinaryIO
 
 from sharpbits.analysis.incremental import tune_garbage_collector
 from sharpbits.lsp import framing
@@ -54,18 +60,78 @@ def create_server() -> SharpbitsServer:
 server = create_server()
 
 
-def serve_stdio() -> None:
-    """Runs the server on stdin/stdout. Anything else that writes to stdout (a stray print, a C library) goes
-    to stderr instead, so it can never corrupt the protocol stream. Exits 0 after shutdown + exit, 1 otherwise;
-    analysis threads still running (a huge document) do not hold the process."""
-    protocol_out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
-    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
-    sys.stdout = sys.stderr
-    logging.basicConfig(level=os.environ.get("SHARPBITS_LOG_LEVEL", "WARNING"), stream=sys.stderr)
-    tune_garbage_collector()
-    code = framing.run_stdio(server, sys.stdin.buffer, protocol_out)
+def serve_stdio(protocol_out: BinaryIO, consumed: bytes, answered: tuple[Any, dict[str, Any], bytes] | None) -> None:
+    """Serves on stdin and `protocol_out`, after lsp/start.py (`sharpbits serve`) set them up and read `consumed`,
+    the first message, which it answered when `answered` = (its id, the result sent, its body). Exits 0 after
+    shutdown + exit, 1 otherwise; analysis threads still running (a huge document) do not hold the process."""
+    tune_garbage_collector()  # (start.py disabled the collector while the server was imported)
+    gc.enable()
+    code = run(sys.stdin.buffer, protocol_out, consumed, answered)
     with contextlib.suppress(OSError):
         protocol_out.flush()
     logging.shutdown()
     sys.stderr.flush()
     os._exit(code)
+
+
+def run(stdin: BinaryIO, stdout: BinaryIO, consumed: bytes, answered: tuple[Any, dict[str, Any], bytes] | None) -> int:
+    """framing.run_stdio, after lsp/start.py read the first message: an `initialize` it answered is handled here
+    too (the server's state, settings from initializationOptions) with pygls' answer dropped; anything else is
+    read again by the framing."""
+    from threading import Event
+
+    from pygls.io_ import StdoutWriter
+
+    server._stop_event = Event()
+    server.protocol.set_writer(StdoutWriter(stdout))
+    reader_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sharpbits-stdin")
+    check = framing.MessageCheck(server.protocol)
+    reader = framing.FramedReader(stdin, reader_pool)
+
+    async def serve() -> int:
+        if answered is None:
+            reader.push_back(consumed)
+        else:
+            replay_initialize(check, *answered)
+        return await framing.serve(reader, check)
+
+    code = 1
+    try:
+        code = asyncio.run(serve())
+    except BrokenPipeError:
+        log.error("the connection to the client is lost")
+    finally:
+        server._stop_event.set()
+        reader_pool.shutdown(wait=False, cancel_futures=True)
+    return code
+
+
+def replay_initialize(check: framing.MessageCheck, msg_id: Any, sent: dict[str, Any], body: bytes) -> None:
+    """The `initialize` lsp/start.py answered, handled by the server with its own answer dropped (compared with
+    the one sent: a difference is logged). If pygls rejects params start.py accepted (a client capability of the
+    wrong type deep down), the client was told it is initialized: the server goes on with no client
+    capabilities, and says so."""
+    protocol = check.protocol
+    send = protocol._send_data
+    errors: list[str] = []
+
+    def dropping(data: Any) -> None:  # until pygls' reply to this initialize went by (it may come from a task)
+        reply = data if isinstance(data, dict) else protocol._converter.unstructure(data)
+        if not (isinstance(reply, dict) and reply.get("id") == msg_id and "method" not in reply):
+            send(data)
+            return
+        if "error" in reply and not errors:
+            errors.append(str((reply.get("error") or {}).get("message")))
+            return
+        protocol._send_data = send  # type: ignore[method-assign]
+        if reply.get("result") != sent:
+            log.warning("initialize: answered %s at start-up, the server's own answer is %s", sent, reply)
+
+    protocol._send_data = dropping  # type: ignore[method-assign]
+    check.receive(body)
+    if not check.initialized:
+        message = json.loads(body)
+        message["params"] = {**message["params"], "capabilities": {}}
+        check.receive(json.dumps(message).encode())
+        check.report(f"initialize: {errors[0] if errors else 'not accepted'}; going on without the client's "
+                     "capabilities")

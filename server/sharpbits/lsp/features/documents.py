@@ -1,6 +1,7 @@
 """Document sync: text documents and notebooks opened, changed and closed schedule (or drop) their analysis.
 
-Notification handlers are plain functions (they only schedule work): pygls runs them inline, with no task or
+A text document's change is analysed at once (no debounce: `SharpbitsServer.changed` abandons an analysis it
+supersedes). Notification handlers are plain functions (they only schedule work): pygls runs them inline, with no task or
 future left behind per keystroke. Notebook cells' text arrives with the notebook's notifications; a notebook
 is scheduled as one document (the notebook adapter shows its analysis in each cell).
 """
@@ -19,7 +20,7 @@ def register(server: SharpbitsServer) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: SharpbitsServer, params: types.DidChangeTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri, ls.delay_for(params.text_document.uri))
+        ls.changed(params.text_document.uri, params.text_document.version)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: SharpbitsServer, params: types.DidCloseTextDocumentParams) -> None:
