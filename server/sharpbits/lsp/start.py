@@ -33,7 +33,7 @@ CAPABILITIES: dict[str, Any] = {
         "resolveProvider": True,
     },
     "codeLensProvider": {"resolveProvider": False},
-    "executeCommandProvider": {"commands": ["sharpbits.trace"]},
+    "executeCommandProvider": {"commands": ["sharpbits.trace", "sharpbits.runWithSharpbits"]},
     "inlayHintProvider": {"resolveProvider": False},
     "workspace": {"workspaceFolders": {"supported": True, "changeNotifications": True}, "fileOperations": {}},
 }
