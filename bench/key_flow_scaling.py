@@ -49,11 +49,12 @@ SHAPES: dict[str, Callable[[int], str]] = {
 }
 
 
-def seconds(text: str, runs: int) -> float:
+def seconds(work: Callable[[], object], runs: int) -> float:
+    """The median time of `work()` over `runs` runs."""
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        analyze(text, "bench.py")
+        work()
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
@@ -62,15 +63,6 @@ def timed_cells(n: int) -> list[tuple[int, str]]:
     """A notebook of n `%time` cells (issue 24 item 5: 8,000 of them took 10-17 s, each region's statements found by
     scanning the whole program)."""
     return [(0, "import jax.numpy as jnp\nx = jnp.ones(3)")] + [(i, "%time y = jnp.sin(x)") for i in range(1, n + 1)]
-
-
-def notebook_seconds(cells: list[tuple[int, str]], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        analyze_sources(cells, "bench.ipynb")
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def main() -> None:
@@ -83,11 +75,13 @@ def main() -> None:
           "ratio ~4: linear, ~16: quadratic")
     for label, make in SHAPES.items():
         small, large = make(n), make(4 * n)
-        t_small, t_large = seconds(small, args.runs), seconds(large, args.runs)
+        t_small = seconds(lambda text=small: analyze(text, "bench.py"), args.runs)
+        t_large = seconds(lambda text=large: analyze(text, "bench.py"), args.runs)
         print(f"  {label:38s} n: {t_small * 1000:8.1f} ms ({len(small) // 1024} KB)   4n: {t_large * 1000:8.1f} ms "
               f"({len(large) // 1024} KB)   ratio {t_large / t_small:5.1f}")
     cells = 4 * n
-    t_small, t_large = notebook_seconds(timed_cells(cells), args.runs), notebook_seconds(timed_cells(4 * cells), args.runs)
+    t_small = seconds(lambda: analyze_sources(timed_cells(cells), "bench.ipynb"), args.runs)
+    t_large = seconds(lambda: analyze_sources(timed_cells(4 * cells), "bench.ipynb"), args.runs)
     print(f"  {'a notebook of `%time` cells':38s} {cells} cells: {t_small * 1000:8.1f} ms   {4 * cells} cells: "
           f"{t_large * 1000:8.1f} ms   ratio {t_large / t_small:5.1f}")
 

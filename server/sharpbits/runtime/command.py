@@ -9,17 +9,17 @@ line. A program that crashes, is interrupted (Ctrl+C) or calls `os._exit` still 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import shlex
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+
+from sharpbits.runtime.child import wait_passing_signals
 
 BOOT_DIR = Path(__file__).resolve().parent / "boot"
 
@@ -117,24 +117,4 @@ def _run_child(argv: list[str], env: dict[str, str]) -> int:
         print(f"sharpbits run: error: cannot execute: {argv[0]}", file=sys.stderr)
         return 126
 
-    def forward(signum: int, _frame: Any) -> None:
-        with contextlib.suppress(OSError):
-            child.send_signal(signum)
-
-    previous = {}
-    for name in ("SIGTERM", "SIGHUP"):
-        sig = getattr(signal, name, None)
-        if sig is not None:
-            with contextlib.suppress(ValueError, OSError):
-                previous[sig] = signal.signal(sig, forward)
-    try:
-        while True:
-            try:
-                status = child.wait()
-                break
-            except KeyboardInterrupt:  # the program got the same Ctrl+C; let it finish (and flush)
-                continue
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-    return 128 - status if status < 0 else status
+    return wait_passing_signals(child)

@@ -12,19 +12,19 @@ run. The marker is random per run, so the program's own output is never taken fo
 from __future__ import annotations
 
 import base64
-import contextlib
 import json
 import os
 import re
 import secrets
 import shlex
-import signal
 import subprocess
 import sys
 import threading
 import zlib
 from pathlib import Path
 from typing import Any
+
+from sharpbits.runtime.child import wait_passing_signals
 
 HERE = Path(__file__).resolve().parent
 SHIPPED = {"agent.py": HERE / "agent.py", "boot/sitecustomize.py": HERE / "boot" / "sitecustomize.py"}
@@ -165,30 +165,10 @@ def run_behind_prefix(prefix: list[str], argv: list[str], options: dict[str, Any
     reader = threading.Thread(target=pump, name="sharpbits-run-stderr", daemon=True)
     reader.start()
 
-    def forward(signum: int, _frame: Any) -> None:
-        with contextlib.suppress(OSError):
-            child.send_signal(signum)
-
-    previous = {}
-    for name in ("SIGTERM", "SIGHUP"):
-        sig = getattr(signal, name, None)
-        if sig is not None:
-            with contextlib.suppress(ValueError, OSError):
-                previous[sig] = signal.signal(sig, forward)
-    try:
-        while True:
-            try:
-                status = child.wait()
-                break
-            except KeyboardInterrupt:  # the prefix got the same Ctrl+C (srun and ssh pass it on); wait for it
-                continue
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
+    status = wait_passing_signals(child)
     reader.join()
     if child.stderr is not None:
         child.stderr.close()
-    status = 128 - status if status < 0 else status
     if filt.records is None:
         return status, (f"no records came back through the launch prefix `{' '.join(prefix)}` (exit status "
                         f"{status}): the far side could not start the launcher with "
