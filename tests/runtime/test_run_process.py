@@ -60,6 +60,13 @@ def test_os_exit_still_reports_with_its_status(tmp_path: Path):
     assert by_code(findings, "SB201")
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """A shell without job control starts background commands with SIGINT ignored, and an ignored signal stays
+    ignored across exec (Python then installs no KeyboardInterrupt handler): the test suite run as `make test &`
+    would hand that to the program. A terminal's foreground job has the default, which is what this test is about."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_on_a_hanging_program_still_reports(tmp_path: Path):
     program = write(tmp_path, "prog.py", REUSE + """
 import time
@@ -71,7 +78,7 @@ while True:
     proc = subprocess.Popen(
         [sys.executable, "-m", "sharpbits", "run", "--format", "json", "-o", str(report), "--", sys.executable,
          program.name], cwd=tmp_path, env=env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True)
+        start_new_session=True, preexec_fn=_ctrl_c_as_in_a_terminal)
     try:
         assert proc.stdout is not None
         assert proc.stdout.readline() == "ready\n"  # waits for the program to get there
