@@ -181,7 +181,7 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     assert.equal(d.code, "SB101");
     assert.equal(d.source, "sharpbits");
     assert.equal(d.range[0], EXAMPLE_LINE - 1, "the finding is on the `v[i] = 1.0` line");
-    assert.match(d.message, /in-place/i);
+    assert.match(d.message, /immutable/i);
     // the rule page of the installed version (written once by the server), or sharpbits.docsUrl when set
     assert.ok(d.href && /^file:\/\/.*in-place-update/.test(d.href), `codeDescription.href: ${d.href}`);
     // UI: the squiggle in the editor ...
