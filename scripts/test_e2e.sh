@@ -49,7 +49,7 @@ cleanup() {
   done
   ((${#pids[@]})) && kill -KILL "${pids[@]}" 2>/dev/null
   cp -f "$run"/code-server*.log "$run"/*report.json "$artifacts"/ 2>/dev/null
-  find "$run/user-data/logs" -name '*JAX Sharp Bits*' -exec cp -f {} "$artifacts/extension-output.log" \; 2>/dev/null
+  n=0; while IFS= read -r log; do n=$((n+1)); cp -f "$log" "$artifacts/extension-output-$n.log"; [[ $n == 1 ]] && cp -f "$log" "$artifacts/extension-output.log"; done < <(find "$run/user-data/logs" -name '*JAX Sharp Bits*' 2>/dev/null)
   rm -rf "$run"
 }
 trap cleanup EXIT
