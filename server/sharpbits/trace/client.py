@@ -441,19 +441,9 @@ class TraceClient:
                 state = "starting" if proc.alive() else "failed"
             elif proc.hello.get("ok") and proc.alive():
                 state = "busy" if self._busy else "ready"
-                hello = proc.hello
-                if "pid" in hello:
-                    out["pid"] = hello["pid"]
-                if "jax" in hello:
-                    out["jax"] = hello["jax"]
-                if "device" in hello:
-                    out["device"] = hello["device"]
-                if "python" in hello:
-                    out["python"] = hello["python"]
-                if "ready_s" in hello:
-                    out["ready_s"] = hello["ready_s"]
-                if "memory_limit" in hello:
-                    out["memory_limit"] = hello["memory_limit"]
+                for name in ("pid", "jax", "device", "python", "ready_s", "memory_limit"):  # what the hello told
+                    if name in proc.hello:
+                        out[name] = proc.hello[name]
             else:
                 state = "failed"
         if self._start_error and state in ("failed", "stopped"):
