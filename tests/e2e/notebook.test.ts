@@ -153,24 +153,21 @@ describe("a notebook in a real VS Code (code-server)", { concurrency: false }, (
     assert.match(hoverText, /ran cells 2, 3, 5, 7, 9, 11, 12, 14, 16, 18 of the notebook in order before tracing/);
     await shot("23-notebook-trace-hover");
     await page.keyboard.press("Escape");
-    // KNOWN REGRESSION (this round's server redesign): "Show jaxpr" run from a notebook cell opens no listing in the
-    // real editor (it does over stdio: tests/lsp/test_notebook_tracing.py), so that part of this test is off until
-    // it is found; see the closing note of the session that turned it off. The steps were:
-    // await cell.locator(".view-line", { hasText: "zero_first_row_right(x - x.mean(0))" }).first().click();
-    // await page.keyboard.press("F1");
-    // const input = page.locator(".quick-input-widget input");
-    // await input.waitFor({ state: "visible" });
-    // await input.fill(">Show jaxpr");
-    // await page.locator(".quick-input-list .monaco-list-row", { hasText: "Show jaxpr" }).first().waitFor();
-    // await page.keyboard.press("Enter");
-    // await waitForReport("the jaxpr view of standardise, coloured by the cell's lines",
-    //   (r) => r.compiled?.kind === "jaxpr" && r.compiled.fn === "standardise" && r.compiled.colouredListingLines > 0, 120_000);
-    // // the cursor on line 4 of the cell (`x = zero_first_row_right(x - x.mean(0))`) highlights its equations
-    // await cell.locator(".view-line", { hasText: "return x / (x.std(0)" }).first().click();
-    // await cell.locator(".view-line", { hasText: "zero_first_row_right(x - x.mean(0))" }).first().click();
-    // const report = await waitForReport("jaxpr lines linked to line 4 of the cell",
-    //   (r) => r.compiled?.sourceLine === 4 && (r.compiled?.listingLines.length ?? 0) > 0, 30_000);
-    // assert.ok(report.compiled!.listingLines.every((l) => l >= 0));
+    await cell.locator(".view-line", { hasText: "zero_first_row_right(x - x.mean(0))" }).first().click();
+    await page.keyboard.press("F1");
+    const input = page.locator(".quick-input-widget input");
+    await input.waitFor({ state: "visible" });
+    await input.fill(">Show jaxpr");
+    await page.locator(".quick-input-list .monaco-list-row", { hasText: "Show jaxpr" }).first().waitFor();
+    await page.keyboard.press("Enter");
+    await waitForReport("the jaxpr view of standardise, coloured by the cell's lines",
+      (r) => r.compiled?.kind === "jaxpr" && r.compiled.fn === "standardise" && r.compiled.colouredListingLines > 0, 120_000);
+    // the cursor on line 4 of the cell (`x = zero_first_row_right(x - x.mean(0))`) highlights its equations
+    await cell.locator(".view-line", { hasText: "return x / (x.std(0)" }).first().click();
+    await cell.locator(".view-line", { hasText: "zero_first_row_right(x - x.mean(0))" }).first().click();
+    const report = await waitForReport("jaxpr lines linked to line 4 of the cell",
+      (r) => r.compiled?.sourceLine === 4 && (r.compiled?.listingLines.length ?? 0) > 0, 30_000);
+    assert.ok(report.compiled!.listingLines.every((l) => l >= 0));
     await shot("24-notebook-jaxpr-view");
   });
 });

@@ -2,7 +2,9 @@
 cell, re-analysis on cell edits, additions, removals and moves; hovers and fixes per cell, fixes across cells."""
 
 import asyncio
+import base64
 import time
+from urllib.parse import quote
 
 import pytest
 from lsprotocol import types
@@ -40,7 +42,11 @@ class Notebook:
             cell_text_documents=[self._item(c) for c in self.cells]))
 
     def _cell(self, n, kind, text):
-        return {"uri": f"vscode-notebook-cell:{self.uri[len('file://'):]}#C{n}", "kind": kind, "text": text, "version": 1}
+        # as code-server names cells: an authority, and a base64 fragment whose `=` padding is quoted (pygls keys
+        # its documents by the unquoted URI: the server must find a cell by the name the client gives it)
+        fragment = quote(base64.b64encode(f"cell{n}".encode()).decode(), safe="")
+        return {"uri": f"vscode-notebook-cell://127.0.0.1:8080{self.uri[len('file://'):]}#W{fragment}",
+                "kind": kind, "text": text, "version": 1}
 
     @staticmethod
     def _item(c):

@@ -28,6 +28,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import unquote
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -192,10 +193,21 @@ class SharpbitsServer(LanguageServer):
         for problem in problems:
             self.warn(problem)
 
+    def is_open(self, uri: str) -> bool:
+        """Whether the editor has this document (or notebook cell) open. pygls keys its documents by the
+        *unquoted* URI, while the client names them quoted (a cell's fragment in code-server is base64 with
+        `%3D`): every membership test goes through here."""
+        return unquote(uri) in self.workspace.text_documents
+
+    def open_uris(self) -> list[str]:
+        """The open documents' URIs as the client spells them (pygls' own keys are unquoted: publishing to
+        those would miss a file whose name needs quoting)."""
+        return [doc.uri for doc in list(self.workspace.text_documents.values())]
+
     def reanalyse_all(self) -> None:
         """After a settings change: every open document and notebook again."""
         self.analysed.clear()
-        for uri in list(self.workspace.text_documents):
+        for uri in self.open_uris():
             if self.notebooks.notebook_of(uri) is None:
                 self.schedule(uri, 0)
         for uri in self.notebooks.forget_all():
@@ -289,7 +301,7 @@ class SharpbitsServer(LanguageServer):
         faster than the analysis for a while sees findings while typing); an abandoned one gives None."""
         if self.notebooks.notebook_of(uri) is not None:
             return await self.notebooks.analyse_cell(uri)
-        if uri not in self.workspace.text_documents:
+        if not self.is_open(uri):
             return None  # never read a file the editor did not open (nor fail on a URI that is not a file)
         doc = self.workspace.get_text_document(uri)
         version, text = doc.version, doc.source
@@ -337,7 +349,7 @@ class SharpbitsServer(LanguageServer):
             self.analysis_failed(uri, exc)
             return None
         self.analysis_seconds[uri] = time.monotonic() - started
-        if uri not in self.workspace.text_documents:
+        if not self.is_open(uri):
             return None  # closed meanwhile
         analysed = file_view(uri, version, split_lines(text), result, bom)
         if self.workspace.get_text_document(uri).version != version:

@@ -68,7 +68,7 @@ async def _show(ls: SharpbitsServer, path: str) -> None:
     """Publishes the file's diagnostics again: an open document with its static findings (the diagnostics feature
     adds the runtime ones); a file the editor has not opened with the runtime ones alone."""
     uri = from_fs_path(path) or path
-    if uri in ls.workspace.text_documents:
+    if ls.is_open(uri):
         await ls.refresh(uri)
         return
     seen = editor.results_of(ls).files.get(path)

@@ -118,7 +118,7 @@ def register(server: SharpbitsServer) -> None:
         p = p if isinstance(p, dict) else {}
         uri, function = p.get("uri"), p.get("function")
         allowed = ls.traces.refusal() is None
-        is_open = isinstance(uri, str) and allowed and uri in ls.workspace.text_documents
+        is_open = isinstance(uri, str) and allowed and ls.is_open(uri)
         views = _views(p.get("show"))
         if is_open and isinstance(uri, str) and isinstance(function, str) and function and views is not None and not any(
                 p.get(k) is not None for k in ONE_OFF):
