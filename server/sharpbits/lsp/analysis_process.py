@@ -215,7 +215,7 @@ class IsolatedRun:
             raise Killed
         proc = self._proc = await asyncio.create_subprocess_exec(
             *child_command(), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.DEVNULL, cwd=neutral_cwd())
+            stderr=asyncio.subprocess.DEVNULL, cwd=neutral_cwd(), limit=1 << 30)  # one rule's findings: one line
         assert proc.stdin is not None and proc.stdout is not None
         records: list[dict[str, Any]] = []
         try:
