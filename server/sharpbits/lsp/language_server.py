@@ -142,6 +142,9 @@ class SharpbitsServer(LanguageServer):
         # while a rule of the document is stopped at the budget, its versions go straight to a child process
         self.isolated_seconds: dict[str, float] = {}
         self.out_of_thread: set[str] = set()
+        # the last result a child process gave for each document, with its text and selection: asked again (a
+        # settings push, a request), it is answered without analysing again (as IncrementalAnalysis does in-thread)
+        self.isolated_results: dict[str, tuple[str, Selection, AnalysisResult]] = {}
         # one incremental analysis per open document: a version seen again, or an edit inside one statement, reuses work
         self.incremental = DocumentAnalyses()
         self.notebooks = NotebookAdapter(self)
@@ -380,6 +383,9 @@ class SharpbitsServer(LanguageServer):
         """The analysis of one version: in a thread (the document's incremental state reused) until
         `IN_THREAD_S`, then in child processes killed at the budget (lsp/analysis_process.py). Raises Abandoned
         when a newer version or the document's closing gave it up."""
+        known = self.isolated_results.get(uri)
+        if known is not None and known[0] == text and known[1] == selection:
+            return known[2]
         budget_s = self.settings.analysis_budget_s
         timeout_s = self.settings.analysis_timeout_s
         slow = asyncio.get_running_loop().call_later(timeout_s, lambda: self.skipped(
@@ -408,6 +414,7 @@ class SharpbitsServer(LanguageServer):
         finally:
             slow.cancel()
         self.isolated_seconds[uri] = outcome.seconds
+        self.isolated_results[uri] = (text, selection, outcome.result)
         if outcome.stopped:
             self.out_of_thread.add(uri)
             what = ", ".join("building the model" if s == MODEL else f"rule {s}" for s in outcome.stopped)
@@ -428,6 +435,7 @@ class SharpbitsServer(LanguageServer):
         if running is not None:
             running.give_up()
         self.isolated_seconds.pop(uri, None)
+        self.isolated_results.pop(uri, None)
         self.out_of_thread.discard(uri)
         self.analysis_seconds.pop(uri, None)
         self.unshown.pop(uri, None)
