@@ -51,10 +51,12 @@ BOM = "\ufeff"
 MAX_WAIT_FACTOR = 2.0  # changes not shown for this many analysis times stop abandoning the running analysis
 ABANDON_BEFORE = 0.5  # a running analysis further than this part of its document's analysis time is let finish
 BURST_S = 0.05  # changes closer together are one burst (a paste, a multi-cursor edit, a formatter): never let finish
-# An analysis still running in its thread after this (or 3 times the document's last analysis in a child process,
-# if longer) is stopped there and done again in a child process, killed at sharpbits.analysisBudgetMs
-# (lsp/analysis_process.py). No analysis of a document of up to 5,000 ordinary lines comes near it.
+# An analysis still running in its thread after the longest of these is stopped there and done again in a child
+# process, killed at sharpbits.analysisBudgetMs (lsp/analysis_process.py): IN_THREAD_S, IN_THREAD_S_PER_LINE for
+# each line of the document (a big ordinary file is slow, not hostile: on a loaded 2-core machine a fresh 5,000-line
+# analysis took 0.9 s), 4 times the document's last analysis in its thread, 3 times its last in a child process.
 IN_THREAD_S = 1.0
+IN_THREAD_S_PER_LINE = 0.0004
 
 # A listener for a document's fresh analysis: (server, the document's view, whether an edit caused it).
 AnalysedListener = Callable[["SharpbitsServer", Analysed, bool], Awaitable[None]]
@@ -393,7 +395,9 @@ class SharpbitsServer(LanguageServer):
             f"({timeout_s * 1000:.0f} ms); findings follow when it finishes", waiting=True))
         try:
             if uri not in self.out_of_thread:
-                limit = min(budget_s, max(IN_THREAD_S, 3 * self.isolated_seconds.get(uri, 0.0)))
+                limit = min(budget_s, max(IN_THREAD_S, IN_THREAD_S_PER_LINE * text.count("\n"),
+                                           4 * self.analysis_seconds.get(uri, 0.0),
+                                           3 * self.isolated_seconds.get(uri, 0.0)))
                 stop = ThreadStop()
                 future = asyncio.get_running_loop().run_in_executor(
                     self.analysis_pool, _run_analysis, self.incremental, uri, path, text, selection, running.abandon,
