@@ -111,6 +111,43 @@ def test_a_thread_stop_stops_a_spinning_analysis_and_nothing_after_it():
     assert not stop.stop()  # left: nothing to stop
 
 
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the swallowed stop, as expected
+def test_a_stop_swallowed_by_a_finalizer_is_sent_again():
+    stop, entered, outcome = ThreadStop(), threading.Event(), []
+
+    class Swallows:
+        def __del__(self):
+            entered.wait(30)
+            while not stop_sent.is_set():
+                pass
+            for _ in range(1000):  # the stop lands here and is swallowed ("Exception ignored in ...")
+                pass
+
+    stop_sent = threading.Event()
+
+    def spin():
+        stop.enter()
+        try:
+            Swallows()  # its finalizer runs at once, in this thread
+            while True:
+                pass
+        except Stopped:
+            outcome.append("stopped")
+        finally:
+            stop.leave()
+
+    thread = threading.Thread(target=spin)
+    thread.start()
+    entered.set()
+    assert stop.stop()
+    stop_sent.set()
+    thread.join(2)
+    while thread.is_alive():  # what the server does every 0.5 s (language_server._keep_stopping)
+        assert stop.stop()
+        thread.join(0.5)
+    assert outcome == ["stopped"]
+
+
 def test_a_stop_after_the_analysis_left_is_not_delivered():
     stop, later = ThreadStop(), []
 

@@ -285,9 +285,11 @@ class ThreadStop:
             self._thread = None
 
     def stop(self) -> bool:
-        """Stops the analysis if it is still running in its thread (True), else does nothing (False)."""
+        """Stops the analysis if it is still running in its thread (True), else does nothing (False). May be sent
+        again while it runs: an exception raised inside a finalizer (`__del__`, a weakref callback) is swallowed
+        there, and the analysis would go on."""
         with self._lock:
-            if self._thread is None or self._sent:
+            if self._thread is None:
                 return False
             self._sent = self.stopped = True
             _async_raise(self._thread, Stopped)

@@ -125,6 +125,15 @@ def _retrieve(future: asyncio.Future[AnalysisResult]) -> None:
             future.result()
 
 
+def _keep_stopping(stop: ThreadStop, future: asyncio.Future[AnalysisResult], every_s: float = 0.5) -> None:
+    """Sends the stop again every `every_s` until the thread has left the analysis (see ThreadStop.stop)."""
+    def again() -> None:
+        if not future.done() and stop.stop():
+            asyncio.get_running_loop().call_later(every_s, again)
+
+    asyncio.get_running_loop().call_later(every_s, again)
+
+
 class SharpbitsServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("sharpbits", __version__, max_workers=4, notebook_document_sync=NOTEBOOK_SYNC,
@@ -406,6 +415,7 @@ class SharpbitsServer(LanguageServer):
                 if done or not stop.stop():
                     return await future
                 future.add_done_callback(_retrieve)
+                _keep_stopping(stop, future)
                 self.incremental.close(uri)  # stopped anywhere: what it kept may be half updated
                 log.info("the analysis of %s passed %.1f s in its thread: moved to a child process", uri, limit)
             if running.abandon.is_set():
