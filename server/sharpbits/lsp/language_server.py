@@ -10,6 +10,8 @@ or less: a paste, a formatter): it is shown with its version (the keys typed bef
 not after the typing) and the newest version follows at once. A
 document whose changes have waited longer than `MAX_WAIT_FACTOR` analyses (at least the debounce setting) lets
 the running analysis finish and shows it with its version: someone typing without a pause still sees findings.
+An analysis that overruns its in-thread limit (`IN_THREAD_S`) is stopped in its thread and done again in child
+processes that are killed at `sharpbits.analysisBudgetMs` (lsp/analysis_process.py; text documents only).
 A notebook is analysed as one document by the notebook adapter, which hands each cell's view to the same listeners.
 Fixes (libcst) are built only when a code action is resolved. Nothing here imports jax.
 
