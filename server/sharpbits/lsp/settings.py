@@ -91,6 +91,9 @@ class EditorSettings:
     debounce_s: float = 0.15
     max_file_size_kb: float = 4096  # a generated data module of 54 MB is skipped with a message, not analysed
     analysis_timeout_s: float = 10.0
+    # past this, a document's analysis is stopped for real (lsp/analysis_process.py): the rule running is named on
+    # line 1, the other rules' findings are shown
+    analysis_budget_s: float = 30.0
     rules: Config = field(default_factory=Config)
     trusted: bool | None = None  # what the client said about Workspace Trust; None: it never said (not VS Code)
     trace_lens_command: str = TRACE_COMMAND
@@ -237,12 +240,14 @@ def read_settings(raw: Mapping[str, Any], previous: EditorSettings) -> tuple[Edi
     debounce_ms = read.number(raw, "debounceMs", 0, 5000, previous.debounce_s * 1000)
     max_size = read.number(raw, "maxFileSizeKB", 1, 1024 * 1024, previous.max_file_size_kb)
     timeout_ms = read.number(raw, "analysisTimeoutMs", 100, 600_000, previous.analysis_timeout_s * 1000)
+    budget_ms = read.number(raw, "analysisBudgetMs", 100, 3_600_000, previous.analysis_budget_s * 1000)
     trusted = raw.get("trusted")
     lens_command = raw.get("traceLensCommand")
     settings = EditorSettings(
         debounce_s=debounce_ms / 1000,
         max_file_size_kb=max_size,
         analysis_timeout_s=timeout_ms / 1000,
+        analysis_budget_s=budget_ms / 1000,
         rules=read.rules(raw, previous.rules),
         # a later push that leaves it out keeps what the client said last
         trusted=trusted if isinstance(trusted, bool) else previous.trusted,
