@@ -261,7 +261,8 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
                 continue
             if isinstance(node, ast.While):
                 self._check_while(ctx, fn, node)
-            elif isinstance(node, ast.For) and fn.compiled and model.kinds.touches_traced(node.body, fn):
+            elif isinstance(node, ast.For) and fn.compiled and (model.kinds.touches_traced(node.body, fn)
+                                                                or _carries_arrays_in_container(model, fn, node)):
                 self._check_for(ctx, fn, node)  # a loop adding nothing to the trace costs no compile time
 
     def _check_for(self, ctx: RuleContext, fn: FunctionInfo, node: ast.For) -> None:
@@ -359,6 +360,33 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
                 out.found.append((found, Confirmation("warning", note, fn.function, mine, share)))
                 break
         return out
+
+
+def _carries_arrays_in_container(model: ModuleModel, fn: FunctionInfo, loop: ast.For | ast.While) -> bool:
+    """A loop whose carry is a Python container of arrays: a name the body rebinds and reads
+    (`state = {"pos": state["pos"] + dt * state["vel"], ...}`), bound in this function to a dict/list/tuple display
+    holding a traced array (`state = {"pos": pos, ...}`, `carry = (x, v)`). Reading the entries back shows no
+    array kind (an entry of a container is of unknown kind), yet every iteration is array work on those entries:
+    the container is the loop's carry, not pytree structure the loop walks."""
+    rebound: set[str] = set()
+    read: set[str] = set()
+    for stmt in loop.body:
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Assign):
+                rebound.update(t.id for t in node.targets if isinstance(t, ast.Name))
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                read.add(node.id)
+    carried = rebound & read
+    if not carried:
+        return False
+    for node in model.scopes.own_nodes(fn):
+        if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict | ast.List | ast.Tuple)
+                and any(isinstance(t, ast.Name) and t.id in carried for t in node.targets)):
+            continue
+        elements = node.value.values if isinstance(node.value, ast.Dict) else node.value.elts
+        if any(not isinstance(e, ast.Starred) and model.kinds.kind_of(e, fn) in ARRAYS for e in elements):
+            return True
+    return False
 
 
 def _loop_measure(fn: Measured, first: int, last: int) -> tuple[int, int, float | None, float | None]:
