@@ -287,7 +287,7 @@ class ValueKinds:
     def _param_kinds(self, info: FunctionInfo) -> dict[str, Kind]:
         """The kind of each parameter on entry. For a function no transformation traces, it follows from the
         function's node alone (annotations, defaults, how the body uses it): kept per node across versions."""
-        if info.traces:
+        if info.traces or id(info) in self.traced.pallas_kernels():  # (a kernel: because of a call elsewhere)
             return self._parameter_kinds(info)
         # never changed once made: FunctionInfo.param_kinds is replaced, not updated
         return self.scopes.syntax_fact("untraced parameter kinds", info.node, partial(self._parameter_kinds, info))
@@ -306,11 +306,14 @@ class ValueKinds:
             directly_traced = False  # static_argnums=<a variable>: which parameters are traced is not known
         unmapped = _unmapped_everywhere(info)
         containers = self._container_carries(info)
+        kernel = id(info) in self.traced.pallas_kernels()
         for p in info.param_nodes:
             name = p.arg
             kind = Kind.UNKNOWN
             if p is a.vararg or p is a.kwarg or name in ("self", "cls"):
                 kind = Kind.CONTAINER if (p is a.vararg or p is a.kwarg) else Kind.UNKNOWN
+            elif kernel and name not in defaults:
+                kind = Kind.REF  # a Pallas kernel's inputs, outputs and scratch: `o_ref[...] = v` is its store
             elif name in info.static_params:
                 kind = Kind.PYTHON
             elif name in evidence or name in containers:
@@ -583,6 +586,9 @@ class _KindEvaluator:
         if isinstance(node, ast.Attribute):
             return self.attribute(node)
         if isinstance(node, ast.Subscript):
+            if isinstance(node.value, ast.Attribute) and node.value.attr == "at" and self.eval(
+                    node.value.value) is Kind.REF:
+                return Kind.REF  # ref.at[:, :64]: a view of the same memory, stored through like the ref
             base = self.eval(node.value)
             if base in (Kind.JAX, Kind.JAX_MASK, Kind.NUMPY, Kind.KEY, Kind.JAX_AT):
                 return base
@@ -616,6 +622,9 @@ class _KindEvaluator:
         if q is not None:
             if q in BOOL_FUNCS:  # jnp.isnan(x): a mask when it is given a traced array
                 return Kind.JAX_MASK if any(self.eval(a) in ARRAYS for a in node.args) else qualified_call_kind(q)
+            if q == "jax.lax.psum" and node.args and isinstance(node.args[0], ast.Constant) and isinstance(
+                    node.args[0].value, int):
+                return Kind.PYTHON  # psum(1, axis): the number of devices along the axis, a Python int
             init = loop_initial_value(q, node)
             if init is not None and self.eval(init) is Kind.CONTAINER:
                 return Kind.CONTAINER  # a loop's result has the structure of its carry: here a Python container
@@ -644,6 +653,8 @@ class _KindEvaluator:
                 return Kind.JAX_MASK if func.attr in _MASK_KEEPING_METHODS else Kind.JAX
             if recv in ARRAYS and func.attr in ARRAY_STATIC_ATTRS:
                 return Kind.UNKNOWN  # `u0.ndim()`: an array's ndim is not callable, so u0 is some other pytree
+            if recv is Kind.REF and func.attr in ("bitcast", "reshape", "transpose"):
+                return Kind.REF  # a ref view of another type or shape: the same memory
             if recv is Kind.JAX and func.attr not in _ARRAY_METHODS:
                 # a method jax.Array lacks (`model.number_of_links()`, `data.valid(model)`): the value is some other
                 # pytree (an object whose methods may well read static fields), so what it returns is unknown

@@ -185,6 +185,24 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
         "import jax\n@jax.jit\ndef f(xs):\n    return sum(x for x in xs)\ndef eager(n):\n    while n:\n        n -= 1\n",
     ]
     INVALID = [
+        Invalid(  # a dict carry rebuilt 200 times is array work, unrolled
+            "import jax\n@jax.jit\ndef f(pos, vel):\n    state = {'pos': pos, 'vel': vel}\n    for _ in range(200):\n"
+            "        state = {'pos': state['pos'] + 0.01 * state['vel'], 'vel': state['vel']}\n    return state\n",
+            fixed=(
+            'import jax\n'
+            '@jax.jit\n'
+            'def f(pos, vel):\n'
+            "    state = {'pos': pos, 'vel': vel}\n"
+            '    def loop_body(_, state):\n'
+            "        state = {'pos': state['pos'] + 0.01 * state['vel'], 'vel': state['vel']}\n"
+            '        return state\n'
+            '\n'
+            '    # the first iteration, as plain Python, gives the carry its shape and dtype\n'
+            '    state = loop_body(0, state)\n'
+            '    state = jax.lax.fori_loop(1, 200, loop_body, state)\n'
+            '    return state\n'
+            ),
+        ),
         Invalid(
             "import jax\n@jax.jit\ndef f(x):\n    for i in range(1000):\n        x = x + i\n    return x\n",
             fixed="import jax\n@jax.jit\ndef f(x):\n    def loop_body(i, x):\n        x = x + i\n        return x\n\n"
