@@ -528,12 +528,31 @@ def _parameter_evidence(model: ValueKinds, info: FunctionInfo) -> tuple[set[str]
         elif cls is ast.Dict:
             container.update(v.id for k, v in zip(node.keys, node.values, strict=True)  # type: ignore[attr-defined]
                              if k is None and type(v) is Name)
+        elif cls is ast.BoolOp or cls is ast.IfExp:
+            container.update(_defaulted_to_container(node))
         elif cls is ast.Assign or cls is ast.AugAssign:
             for target in node.targets if cls is ast.Assign else [node.target]:  # type: ignore[attr-defined]
                 if (type(target) is Subscript and type(target.value) is Name and type(target.slice) is Constant
                         and target.slice.value is Ellipsis):
                     whole.add(target.value.id)
     return container & params, whole & params
+
+
+_CONTAINER_DISPLAYS = (ast.Dict, ast.List, ast.Tuple, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
+
+
+def _defaulted_to_container(node: ast.AST) -> list[str]:
+    """Names whose truth test falls back to a Python container: `p or {}`, `p or []`, `p if p else ()`. What
+    stands in for a missing `p` is of its type, so `p` is a container (or None), whose truth value is Python's,
+    never an array's (which has none under jit)."""
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+        if any(isinstance(v, _CONTAINER_DISPLAYS) or (isinstance(v, ast.Call) and isinstance(v.func, ast.Name)
+                                                     and v.func.id in _PY_BUILTINS_CONTAINER) for v in node.values[1:]):
+            return [node.values[0].id] if isinstance(node.values[0], ast.Name) else []
+    elif isinstance(node, ast.IfExp) and isinstance(node.test, ast.Name) and isinstance(node.body, ast.Name) and (
+            node.body.id == node.test.id and isinstance(node.orelse, _CONTAINER_DISPLAYS)):
+        return [node.test.id]
+    return []
 
 
 class _KindEvaluator:

@@ -126,6 +126,9 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
 `jnp.logical_and`, `checkify`, or marking an argument static).
 """
     VALID = [
+        # a truth test that falls back to an empty container tests a container (or None), not an array
+        "import jax\n@jax.jit\ndef f(x, params=None, extras=None):\n    params = params or {}\n"
+        "    extras = extras if extras else []\n    return x * params.get('scale', 1.0) + len(extras)\n",
         # named_call only names a function's equations: its arguments are what the caller passed (Python values)
         "import jax\nfrom functools import partial\ndef block(x, size, dropout):\n    if dropout > 0 and size > 2:\n"
         "        x = x * 2\n    return x\n@partial(jax.jit, static_argnames='size')\ndef f(x, size):\n"
