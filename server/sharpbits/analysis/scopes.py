@@ -366,6 +366,27 @@ class Scopes:
             self._module_bindings = {k: v[0] for k, v in counts.items() if len(v) == 1 and v[0] is not None}
         return self._module_bindings.get(name)
 
+    def never_runs(self, node: ast.AST) -> bool:
+        """Whether `node` sits in code that never runs: a branch a constant test rules out (`if False:`,
+        `while 0:`, `x if True else <here>`, `if TYPE_CHECKING:`, which only type checkers read), or a statement
+        after a `raise`/`return`/`continue`/`break` in the same block."""
+        child, cur = node, self.parents.get(node)
+        while cur is not None:
+            if isinstance(cur, ast.If | ast.While | ast.IfExp) and child is not cur.test:
+                test = _constant_truth(cur.test, self, self.enclosing_function(cur))
+                in_body = child in cur.body if isinstance(cur.body, list) else child is cur.body
+                if test is not None and (in_body != test):
+                    return True
+            if isinstance(child, ast.stmt):
+                for block in _blocks_of(cur):
+                    if child in block:
+                        index = block.index(child)
+                        if any(isinstance(s, ast.Raise | ast.Return | ast.Continue | ast.Break) for s in block[:index]):
+                            return True
+                        break
+            child, cur = cur, self.parents.get(cur)
+        return False
+
     def is_local(self, name: str, scope: FunctionInfo) -> bool:
         cur: FunctionInfo | None = scope
         while cur is not None:
@@ -389,6 +410,31 @@ class Scopes:
                 return None
             cur = cur.parent
         return self.module_functions.get(expr.id)
+
+
+def _constant_truth(test: ast.AST, scopes: Scopes, scope: FunctionInfo | None) -> bool | None:
+    """The truth value of a test known without running anything: a constant (`False`, `0`, `None`), `not` of one,
+    or `typing.TYPE_CHECKING` (False when the program runs)."""
+    if isinstance(test, ast.Constant):
+        return bool(test.value)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _constant_truth(test.operand, scopes, scope)
+        return None if inner is None else not inner
+    if isinstance(test, ast.Name | ast.Attribute) and (
+            scopes.qualname(test, scope) in ("typing.TYPE_CHECKING", "typing_extensions.TYPE_CHECKING")
+            or (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")):
+        return False
+    return None
+
+
+def _blocks_of(node: ast.AST) -> list[list[ast.stmt]]:
+    """The statement lists a compound statement (or a function, module, handler, case) holds."""
+    blocks = []
+    for field in ("body", "orelse", "finalbody", "handlers"):
+        value = getattr(node, field, None)
+        if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
+            blocks.append(value)
+    return blocks
 
 
 def _kept(by_type: list[list[ast.AST]], keep: Callable[[ast.AST], bool]) -> tuple[list[ast.AST], ...]:

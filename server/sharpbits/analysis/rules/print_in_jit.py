@@ -116,6 +116,10 @@ now on every call with the real values. It is not offered for `end=` other than 
 computed `sep=`, or a format spec computed at run time, nor when the module does not import `jax`.
 """
     VALID = [
+        # code that never runs: a branch a constant rules out, a type-checking block, a statement after `raise`
+        "import jax\nfrom typing import TYPE_CHECKING\n@jax.jit\ndef f(x):\n    if False:\n        print(x)\n"
+        "    if TYPE_CHECKING:\n        print(x)\n    if x.ndim > 3:\n        raise ValueError('rank')\n"
+        "        print(x)\n    return x\n",
         # shard_map called eagerly runs its body per device on concrete blocks: print shows each shard's values
         "import jax\nfrom jax.sharding import PartitionSpec as P\ndef show(x):\n    print('block', x)\n    return x\n"
         "g = jax.shard_map(show, mesh=jax.make_mesh((1,), ('i',)), in_specs=P('i'), out_specs=P('i'))\n",
