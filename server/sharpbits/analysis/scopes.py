@@ -430,8 +430,8 @@ def _constant_truth(test: ast.AST, scopes: Scopes, scope: FunctionInfo | None) -
 def _blocks_of(node: ast.AST) -> list[list[ast.stmt]]:
     """The statement lists a compound statement (or a function, module, handler, case) holds."""
     blocks = []
-    for field in ("body", "orelse", "finalbody", "handlers"):
-        value = getattr(node, field, None)
+    for name in ("body", "orelse", "finalbody", "handlers"):
+        value = getattr(node, name, None)
         if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
             blocks.append(value)
     return blocks
