@@ -228,7 +228,12 @@ class _Globals:
                 if isinstance(n, ast.Name) and n.id == writer.name and isinstance(n.ctx, ast.Load)]
         if len(uses) != 1 or self.model.scopes.enclosing_function(uses[0]) is not None:
             return False
-        return self._enclosing_loop(uses[0].lineno) is None
+        cur = self.model.scopes.parents.get(uses[0])
+        while cur is not None:  # a module-level loop (also inside `if __name__ == "__main__":`) repeats it
+            if isinstance(cur, ast.For | ast.AsyncFor | ast.While | ast.comprehension):
+                return False
+            cur = self.model.scopes.parents.get(cur)
+        return True
 
     def _reaching_names(self, fn: FunctionInfo) -> set[str]:
         """Names of the module-level functions from which `fn` is reached (itself included), and of their
