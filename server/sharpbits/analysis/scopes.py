@@ -71,6 +71,8 @@ class FunctionInfo:
 class Scopes:
     """The scope part of ModuleModel (see model.py): built by `_collect`, queried by every rule."""
 
+    _exits: dict[int, int | None] | None = None  # id(statement list) -> the last line of its first exit (never_runs)
+
     tree: ast.Module
     aliases: dict[str, str]
     functions: dict[FunctionNode, FunctionInfo]
@@ -379,13 +381,25 @@ class Scopes:
                     return True
             if isinstance(child, ast.stmt):
                 for block in _blocks_of(cur):
-                    if child in block:
-                        index = block.index(child)
-                        if any(isinstance(s, ast.Raise | ast.Return | ast.Continue | ast.Break) for s in block[:index]):
+                    if block[0].lineno <= child.lineno <= (block[-1].end_lineno or block[-1].lineno):
+                        exit_line = self._first_exit_line(block)
+                        if exit_line is not None and child.lineno > exit_line:
                             return True
                         break
             child, cur = cur, self.parents.get(cur)
         return False
+
+    def _first_exit_line(self, block: list[ast.stmt]) -> int | None:
+        """The last line of the first `raise`/`return`/`continue`/`break` of a statement list (kept per list:
+        asked once per finding, a module's body can be long)."""
+        cache = self._exits
+        if cache is None:
+            cache = self._exits = {}
+        key = id(block)
+        if key not in cache:
+            cache[key] = next((s.end_lineno or s.lineno for s in block
+                               if isinstance(s, ast.Raise | ast.Return | ast.Continue | ast.Break)), None)
+        return cache[key]
 
     def is_local(self, name: str, scope: FunctionInfo) -> bool:
         cur: FunctionInfo | None = scope
