@@ -122,7 +122,7 @@ computed `sep=`, or a format spec computed at run time, nor when the module does
         "        print(x)\n    return x\n",
         # shard_map called eagerly runs its body per device on concrete blocks: print shows each shard's values
         "import jax\nfrom jax.sharding import PartitionSpec as P\ndef show(x):\n    print('block', x)\n    return x\n"
-        "g = jax.shard_map(show, mesh=jax.make_mesh((1,), ('i',)), in_specs=P('i'), out_specs=P('i'))\n",
+        "g = jax.shard_map(show, mesh=jax.sharding.Mesh(jax.devices()[:1], ('i',)), in_specs=P('i'), out_specs=P('i'))\n",
         # shapes, dtypes and static values are known at trace time
         "import jax\nfrom functools import partial\n@partial(jax.jit, static_argnums=1)\ndef f(x, n):\n"
         "    print('shape', x.shape, x.dtype, n, f'{x.ndim=}')\n    return x * n\n",
