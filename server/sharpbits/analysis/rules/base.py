@@ -73,6 +73,8 @@ class RuleContext:
         fix_title: str = "",
         severity: Severity | None = None,
     ) -> None:
+        if self.model.scopes.never_runs(node):
+            return  # code that never runs (`if False:`, `if TYPE_CHECKING:`, after `raise`) has no hazard
         if fix is not None:
             remember_tree(self.source.text, self.tree)  # the fix check (Finding.fix) then needs no second parse
         end = end_node or node
