@@ -88,9 +88,10 @@ def peak_for(result: TraceResult, measured: MeasuredPeak | None) -> PeakInfo | N
         if ws is not None and len(points) > 1:
             fits = [p for p in points if p["working_set_bytes"] >= ws]
             if fits and fits[0] is not points[-1]:  # smaller than the main-memory working set: in the caches
-                peak["bytes_per_s"] = max(max(p["bytes_per_s"] for p in fits), peak["bytes_per_s"])
+                best = max(fits, key=lambda p: p["bytes_per_s"])
+                peak["bytes_per_s"] = max(float(best["bytes_per_s"]), peak["bytes_per_s"])
                 peak["memory"] = "cache"
-                peak["source"] += (f"; cache bandwidth: streaming {_size(fits[0]['working_set_bytes'])} "
+                peak["source"] += (f"; cache bandwidth: streaming {_size(best['working_set_bytes'])} "
                                    f"(the working set, {_size(ws)}, fits in the caches)")
             elif not fits:
                 peak["bytes_per_s"] = float(points[-1]["bytes_per_s"])
@@ -137,8 +138,7 @@ def roofline(result: TraceResult, measured: MeasuredPeak | None = None) -> Roofl
         notes.append("cache-resident: compared with the cache bandwidth")
     if out["above_peak"]:
         over = "FLOP/s" if flops_fraction > 1.0 else "bytes/s"
-        notes.append(f"the achieved {over} ({100 * max(flops_fraction, bytes_fraction):.0f}% of the figure) is above "
-                     "the peak figure, shown as 100%: " + ("the peak was measured while the machine was busy (delete "
+        notes.append(f"the achieved {over} is above the peak figure, shown as 100%: " + ("the peak was measured while the machine was busy (delete "
                      "its file to measure again)" if (result.get("device") or {}).get("platform") == "cpu"
                      else "the table's figure is too low for this device"))
     if any(eq.get("primitive") in ("while", "scan") for eq in (result.get("jaxpr") or {}).get("equations", [])):
