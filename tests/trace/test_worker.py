@@ -235,7 +235,6 @@ def calls_helper(x):
         ("mutate", "x=f32[8]", "TypeError", "x[0] = 1.0"),
         ("int_conversion", "x=f32[8], n=i32[]", "TracerIntegerConversionError", "in range(n)"),
         ("to_numpy", "x=f32[8]", "TracerArrayConversionError", "np.asarray(x)"),
-        ("key_reuse", "key=key", "KeyReuseError", "b = jax.random.normal"),
         ("calls_helper", "x=f32[8]", "TypeError", "jnp.full"),  # the innermost line in the document
     ],
 )
