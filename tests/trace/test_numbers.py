@@ -114,5 +114,5 @@ def test_the_run_spread_says_noisy_only_for_a_wide_spread():
                                  "noisy": False}
     assert run_figure(steady) == "run 548.0 µs (min 512.0 µs, 200 runs)"
     busy: protocol.RunStats = {**steady, "p90_s": 3.1e-3, "noisy": True}
-    assert run_figure(busy) == "run 548.0 µs (noisy: 520.0 µs–3.10 ms, 200 runs)"
+    assert run_figure(busy) == "run 548.0 µs (noisy: 520.0 µs to 3.10 ms, 200 runs)"
     assert "±" not in run_figure(busy)  # type: ignore[operator]

@@ -145,7 +145,8 @@ def test_the_shown_percent_is_never_above_100(flops, nbytes, seconds, device, pe
     the editor shows (hover, inlay hint, CLI) at most 100%."""
     from sharpbits.lsp.trace_text import roofline_line
 
-    points = [{"working_set_bytes": 1 << (12 + 4 * i), "bytes_per_s": b} for i, b in enumerate(bandwidths)]
+    points: list[protocol.BandwidthPoint] = [{"working_set_bytes": 1 << (12 + 4 * i), "bytes_per_s": b}
+                                            for i, b in enumerate(bandwidths)]
     measured: protocol.MeasuredPeak = {"flops_per_s": peak_flops, "bytes_per_s": bandwidths[-1], "bandwidth": points,
                                        "source": "measured"}
     result: protocol.TraceResult = {

@@ -4,7 +4,14 @@
 from __future__ import annotations
 
 from sharpbits.analysis.engine import TracedFunction
-from sharpbits.trace.protocol import CompileBreakdown, DeviceInfo, LineEquations, Roofline, RunStats, TraceResult
+from sharpbits.trace.protocol import (
+    CompileBreakdown,
+    DeviceInfo,
+    LineEquations,
+    Roofline,
+    RunStats,
+    TraceResult,
+)
 from sharpbits.trace.render import _bytes, duration, grid_text
 from sharpbits.trace.roofline import describe as describe_roofline
 from sharpbits.trace.roofline import rate
@@ -43,15 +50,15 @@ def compile_figure(result: TraceResult) -> str | None:
 
 
 def run_figure(run: RunStats) -> str | None:
-    """`run 548 µs (min 512 µs, 200 runs)`, or `run 548 µs (noisy: 390 µs–3.1 ms, 252 runs)` when the runs spread
-    widely (p10–p90)."""
+    """`run 548 µs (min 512 µs, 200 runs)`, or `run 548 µs (noisy: 390 µs to 3.1 ms, 252 runs)` when the runs
+    spread widely (p10 to p90)."""
     median = run.get("median_s")
     if not median:
         return None
     n = run.get("n", 0)
     runs = plural(n, "run")
     if run.get("noisy") and run.get("p10_s") is not None and run.get("p90_s") is not None:
-        return f"run {duration(median)} (noisy: {duration(run['p10_s'])}–{duration(run['p90_s'])}, {runs})"
+        return f"run {duration(median)} (noisy: {duration(run['p10_s'])} to {duration(run['p90_s'])}, {runs})"
     if n > 1 and run.get("min_s") is not None:
         return f"run {duration(median)} (min {duration(run['min_s'])}, {runs})"
     return f"run {duration(median)} ({runs})"
