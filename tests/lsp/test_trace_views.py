@@ -44,7 +44,7 @@ async def test_lens_trace_hover_and_hints(client, uri):
     assert "{ lambda" in name.contents.value and "cpu" in name.contents.value
     # the roofline: an elementwise function moves more bytes than it computes on, against this CPU's measured peak
     assert "roofline: " in name.contents.value and "**memory-bound: " in name.contents.value
-    assert "measured once on " in name.contents.value
+    assert "measured on this CPU" in name.contents.value
     line = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(7, 8)))
     assert "`sin`" in line.contents.value and "`mul`" in line.contents.value
     hints = await client.text_document_inlay_hint_async(types.InlayHintParams(
@@ -54,7 +54,7 @@ async def test_lens_trace_hover_and_hints(client, uri):
     assert def_hint.startswith("run ") and " · memory-bound: " in def_hint and def_hint.endswith("% of peak")
     assert len(def_hint) <= 43, f"VS Code cuts an inlay hint past 43 characters: {def_hint!r}"
     (def_tooltip,) = [h.tooltip for h in hints if h.position.line == 6]
-    assert def_tooltip.value.startswith("roofline: ") and "measured once on " in def_tooltip.value
+    assert def_tooltip.value.startswith("roofline: ") and "measured on this CPU" in def_tooltip.value
     assert (7, "2 eqns") in labels and (8, "1 eqn") in labels
     # an edit makes the result stale: no hints, and the lens offers a re-run
     replace_text(client, uri, DOC.replace("* 2", "* 3"), 2)

@@ -34,7 +34,7 @@ def test_selu_text(cache_env):
     assert "selu(x=f32[1000000])" in out and "directive on line" in out
     # the one count: jnp.where's own jit and its 6 equations... all 7 equations, nested included
     assert "jaxpr: 7 equations, nested jaxprs included (6 at the top level)" in out
-    assert "memory-bound: " in out and "% of cache peak" in out  # 8 MiB fit in the caches
+    assert "memory-bound: " in out and "GB/s (cache)" in out  # 8 MiB fit in the caches: the cache's bandwidth
     assert "return lmbda * jnp.where" in out and "select_n" in out  # a source line with its primitives
     assert "steady state:" in out and "compile" in out and "eager" in out
     assert "cost:" in out and "Mflop" in out

@@ -149,15 +149,15 @@ def roofline(result: TraceResult, measured: MeasuredPeak | None = None) -> Roofl
 
 
 def describe(r: Roofline) -> str:
-    """`memory-bound: 12% of peak 25.6 GB/s` (`of cache peak` for a cache-resident working set), or the achieved
-    rates when there is no peak. Never above 100%."""
+    """`memory-bound: 12% of peak 25.6 GB/s` (`... GB/s (cache)` for a cache-resident working set), or the
+    achieved rates when there is no peak. Never above 100%."""
     if "bound" not in r:
         return f"{rate(r['flops_per_s'], 'FLOP/s')}, {rate(r['bytes_per_s'], 'B/s')}"
     peak = r["peak"]
     figure = (rate(peak["flops_per_s"], "FLOP/s") if r["bound"] == "compute"
               else rate(peak["bytes_per_s"], "B/s"))
-    which = "cache peak" if r["bound"] == "memory" and r.get("cache_resident") else "peak"
-    return f"{r['bound']}-bound: {percent(r['fraction_of_peak'])} of {which} {figure}"
+    cache = " (cache)" if r["bound"] == "memory" and r.get("cache_resident") else ""
+    return f"{r['bound']}-bound: {percent(r['fraction_of_peak'])} of peak {figure}{cache}"
 
 
 def percent(fraction: float) -> str:
