@@ -116,3 +116,31 @@ def test_the_run_spread_says_noisy_only_for_a_wide_spread():
     busy: protocol.RunStats = {**steady, "p90_s": 3.1e-3, "noisy": True}
     assert run_figure(busy) == "run 548.0 µs (noisy: 520.0 µs to 3.10 ms, 200 runs)"
     assert "±" not in run_figure(busy)  # type: ignore[operator]
+
+
+def test_a_persistent_cache_hit_says_cached_and_the_lens_states_the_hovers_total(client, make_doc):
+    """"compile 2.82 ms" on a cache hit read as a fast compile, and the lens's XLA-only figure disagreed with the
+    hover's total: the lens states CompileBreakdown.total_s (tracing + lowering + XLA), `(cached)` on a hit."""
+    from sharpbits.lsp.trace_text import compile_lines, summary
+    from sharpbits.trace.render import duration
+
+    doc = make_doc("import jax.numpy as jnp\n\ndef f(x):\n    return jnp.sinh(x) * 1.75\n")
+    first = doc.trace(client, "f", "x=f32[5]", show=["jaxpr", "timing"], eager=False)
+    again = doc.trace(client, "f", "x=f32[5]", show=["jaxpr", "timing"], eager=False)
+    assert first["compile"]["cache"] == "miss" and again["compile"]["cache"] == "hit"
+    for result, cached in ((first, ""), (again, " (cached)")):
+        comp = result["compile"]
+        figure = f"compile {duration(comp['total_s'])}{cached}"
+        assert f" · {figure} · " in summary(result)
+        assert compile_lines(comp).startswith(f"{figure} = tracing ")
+    assert "XLA compile" in compile_lines(again["compile"]) and "read from the persistent cache" in compile_lines(
+        again["compile"])
+    assert summary(first).startswith("jaxpr 2 eqns · ")
+
+
+def test_one_equation_is_one_eqn_and_the_device_is_named_once(client, make_doc):
+    from sharpbits.lsp.trace_text import device_label, summary
+
+    r = make_doc("def g(x):\n    return x * 2\n").trace(client, "g", "x=f32[3]", show=["jaxpr"])
+    assert summary(r) == "jaxpr 1 eqn · cpu"  # not "1 eqns", not "cpu (cpu)"
+    assert device_label({"platform": "gpu", "device_kind": "NVIDIA H100 80GB HBM3"}) == "NVIDIA H100 80GB HBM3 (gpu)"
