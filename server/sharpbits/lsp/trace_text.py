@@ -44,7 +44,7 @@ def compile_figure(result: TraceResult) -> str | None:
     `(cached)` when XLA's part was a persistent-cache read."""
     comp = result.get("compile") or {}
     total = comp.get("total_s")
-    if total is None:
+    if total is None or "compile_s" not in comp:  # traced only (no XLA compile): no compile figure
         return None
     return f"compile {duration(total)}" + (" (cached)" if comp.get("cache") == "hit" else "")
 
