@@ -531,7 +531,7 @@ class MeasuredPeak(TypedDict, total=False):
     bytes_per_s: float  # main memory: streaming a working set far larger than the caches
     bandwidth: list[BandwidthPoint]  # by working set, smallest first (the last one: main memory)
     cache_bytes: int  # the last-level cache's size (0: unknown)
-    source: str
+    source: str  # the machine and how it was measured (roofline.py says "measured on this CPU once per machine")
     measure_s: float
     cached: bool  # read from `file` (measured earlier), not measured by this worker
     host: str

@@ -82,7 +82,8 @@ def peak_for(result: TraceResult, measured: MeasuredPeak | None) -> PeakInfo | N
             return None
         peak: PeakInfo = {"flops_per_s": float(measured["flops_per_s"]),
                           "bytes_per_s": float(measured["bytes_per_s"]), "precision": "f32",
-                          "source": str(measured.get("source", "measured on this CPU")), "memory": "main"}
+                          "source": f"measured on this CPU once per machine ({measured.get('source', 'this CPU')})",
+                          "memory": "main"}
         points = sorted(measured.get("bandwidth") or [], key=lambda p: p["working_set_bytes"])
         ws = working_set(result)
         if ws is not None and len(points) > 1:

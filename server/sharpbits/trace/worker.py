@@ -302,8 +302,8 @@ class Worker:
         peak: protocol.MeasuredPeak = {
             "flops_per_s": flops_per_s, "bytes_per_s": main, "bandwidth": points, "cache_bytes": llc,
             "host": host, "device_kind": kind, "measured_at": time.time(),
-            "source": f"measured on this CPU once per machine ({host}: {_cpu_model()}, {os.cpu_count()} cores): best "
-                      f"of a {n}x{n} f32 matmul, and of streaming {_mib(main_set)}",
+            "source": f"{host}: {_cpu_model()}, {os.cpu_count()} cores; best of a {n}x{n} f32 matmul, and of "
+                      f"streaming {_mib(main_set)}",
             "measure_s": time.perf_counter() - t0}
         return peak
 
