@@ -124,3 +124,27 @@ def _duration(s: float) -> str:
     from sharpbits.trace.render import duration
 
     return duration(s)
+
+
+unchecked = server_fixture({"trace": {"enabled": True, "interpreter": sys.executable, "platform": "cpu",
+                                      "cacheDir": CACHE, "checkKeyReuse": False}})
+
+
+async def test_check_key_reuse_off_traces_without_the_check(unchecked, uri):
+    open_document(unchecked, uri, DOC)
+    await wait_for_publish(unchecked, uri, 1)
+    reply = await trace(unchecked, uri, "sample")
+    assert reply["ok"] and "finding" not in reply["summary"], reply
+    result = plain(await unchecked.protocol.send_request_async(
+        "sharpbits/trace", {"uri": uri, "function": "sample", "show": ["jaxpr"]}))
+    assert "findings" not in result and result["jaxpr"]["eqns"] > 0
+
+
+def test_the_setting_is_typed_with_a_default_on():
+    from sharpbits.lsp.settings import EditorSettings, read_settings
+
+    assert EditorSettings().trace.check_key_reuse is True
+    off, messages = read_settings({"trace": {"checkKeyReuse": False}}, EditorSettings())
+    assert off.trace.check_key_reuse is False and messages == []
+    kept, messages = read_settings({"trace": {"checkKeyReuse": "no"}}, EditorSettings())
+    assert kept.trace.check_key_reuse is True and any("checkKeyReuse" in m for m in messages)
