@@ -233,31 +233,31 @@ class Worker:
         host = socket.gethostname() or "localhost"
         kind = str(jax.devices()[0].device_kind)
         name = re.sub(r"[^A-Za-z0-9_.-]+", "_", f"{host}-{kind}")
-        cache_dir = self.config.get("cache_dir")
-        cache_file = os.path.join(cache_dir, f"sharpbits-peak-{name}.json") if cache_dir else None
+        # next to JAX's compilation cache; without one (`--cache-dir none`), in the user's sharpbits cache folder
+        cache_dir = self.config.get("cache_dir") or os.path.join(
+            os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "sharpbits")
+        cache_file = os.path.join(cache_dir, f"sharpbits-peak-{name}.json")
         lock = None
-        if cache_file:
-            with contextlib.suppress(OSError):
-                os.makedirs(cache_dir, exist_ok=True)
-                lock = open(cache_file + ".lock", "a+")  # noqa: SIM115  # held while measuring
-                with contextlib.suppress(Exception):
-                    import fcntl
+        with contextlib.suppress(OSError):
+            os.makedirs(cache_dir, exist_ok=True)
+            lock = open(cache_file + ".lock", "a+")  # noqa: SIM115  # held while measuring
+            with contextlib.suppress(Exception):
+                import fcntl
 
-                    fcntl.flock(lock.fileno(), fcntl.LOCK_EX)  # another worker measuring: wait for its figures
+                fcntl.flock(lock.fileno(), fcntl.LOCK_EX)  # another worker measuring: wait for its figures
         try:
-            cached = _read_peak(cache_file) if cache_file else None
+            cached = _read_peak(cache_file)
             if cached is not None:
                 cached["cached"] = True
                 self._cpu_peak = cached
                 return cached
             peak = self._measure_peak(host, kind)
-            if cache_file:
-                peak["file"] = cache_file
-                with contextlib.suppress(OSError):
-                    tmp = f"{cache_file}.{os.getpid()}.tmp"
-                    with open(tmp, "w", encoding="utf-8") as fh:
-                        json.dump(peak, fh)
-                    os.replace(tmp, cache_file)
+            peak["file"] = cache_file
+            with contextlib.suppress(OSError):  # a read-only home: measured again by the next worker
+                tmp = f"{cache_file}.{os.getpid()}.tmp"
+                with open(tmp, "w", encoding="utf-8") as fh:
+                    json.dump(peak, fh)
+                os.replace(tmp, cache_file)
             peak["cached"] = False
             self._cpu_peak = peak
             return peak
