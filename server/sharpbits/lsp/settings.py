@@ -67,6 +67,7 @@ class TraceSettings:
 
     enabled: bool = False
     auto_retrace: bool = False
+    check_key_reuse: bool = True  # trace under jax.debug_key_reuse: a reused key is a finding, the trace goes on
     timeout_s: float = DEFAULT_TRACE_TIMEOUT_S
     worker: WorkerSettings = field(default_factory=WorkerSettings)
     inlay_hints: InlayHintSettings = field(default_factory=InlayHintSettings)
@@ -209,6 +210,7 @@ class _Reader:
         return TraceSettings(
             enabled=trace.get("enabled") is True,  # anything but true leaves tracing off
             auto_retrace=self.flag(trace, "autoRetrace", "trace.", False),
+            check_key_reuse=self.flag(trace, "checkKeyReuse", "trace.", True),
             timeout_s=float(timeout) if timeout else DEFAULT_TRACE_TIMEOUT_S,
             worker=WorkerSettings(self.text(trace, "interpreter", "trace."), self.text(trace, "platform", "trace."),
                                   launch_prefix, self.text(trace, "cacheDir", "trace."), memory),

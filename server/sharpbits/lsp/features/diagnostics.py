@@ -1,7 +1,7 @@
 """Diagnostics: each fresh analysis of a document is published as its diagnostics, with what tracing measured.
 
-Trace results of this version of the document add two things: errors JAX raised while tracing, at the user's
-line (source `sharpbits (trace)`), and measured facts that confirm or correct static findings (the rules decide
+Trace results of this version of the document add three things: errors JAX raised while tracing, at the user's
+line (source `sharpbits (trace)`), what a trace found and went on past (a reused PRNG key, a warning), and measured facts that confirm or correct static findings (the rules decide
 which: `engine.confirm_with_traces`); a confirmed diagnostic carries `data.traceConfirmed`.
 """
 
@@ -105,4 +105,17 @@ def trace_errors(view: Analysed, results: dict[str, TraceResult]) -> list[types.
             code=error.get("type"),
             message=f"{error.get('type')}: {message[0] if message else ''} (tracing `{name}`)",
         ))
+    for name, result in results.items():  # what a trace found and went on past (a reused key): warnings
+        for finding in result.get("findings") or [] if result.get("ok") else []:
+            line = finding.get("line")
+            if not isinstance(line, int) or not 0 < line <= len(view.lines):
+                continue
+            text = view.lines[line - 1].rstrip("\r\n")
+            message = (finding.get("message") or "").strip().splitlines()
+            out.append(types.Diagnostic(
+                range=types.Range(types.Position(line - 1, len(text) - len(text.lstrip())),
+                                  types.Position(line - 1, len(text))),
+                severity=types.DiagnosticSeverity.Warning, source=TRACE_SOURCE, code=finding.get("type"),
+                message=f"{finding.get('type')}: {message[0] if message else ''} (tracing `{name}`; the trace "
+                        "went on without the check)"))
     return out
