@@ -21,8 +21,7 @@ class BooleanIndexingInJit(Rule):
     severity = "error"
     messages = {
         "mask": (
-            "boolean-mask indexing {what} inside `{function}` ({reason}) raises NonConcreteBooleanIndexError: "
-            "the result's shape would depend on the mask's values; use `jnp.where(mask, x, fill)` or `size=`"
+            "boolean-mask indexing {what} inside `{function}` ({reason}) raises NonConcreteBooleanIndexError; use `jnp.where(mask, x, fill)` or `size=`"
         ),
     }
     summary = "Flags `x[mask]`, `x[x < 0]` and `x.at[mask].set(v)` with a traced boolean mask inside traced code."

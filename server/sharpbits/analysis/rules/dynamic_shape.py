@@ -65,19 +65,13 @@ class DynamicShape(Rule):
     severity = "error"
     messages = {
         "slice": (
-            "slice bound `{bound}` is traced inside `{function}` ({reason}): JAX raises IndexError (slice entries "
-            "must be static integers); use `jax.lax.dynamic_slice(x, (start,), (length,))` with a static length, or "
-            "make the bound a static argument"
+            "slice bound `{bound}` is traced inside `{function}` ({reason}): IndexError; use `lax.dynamic_slice` with a static length, or make it static"
         ),
         "value-sized": (
-            "{what} inside `{function}` ({reason}) has a result whose size depends on the values of `{operand}`: "
-            "JAX raises ConcretizationTypeError; pass `size=` (and `fill_value=` for the padding), or use the "
-            "three-argument `jnp.where(cond, x, y)`"
+            "{what} inside `{function}` ({reason}) has a size set by the values of `{operand}`: ConcretizationTypeError; pass `size=`"
         ),
         "sized-by": (
-            "`{call}` sized by the traced value `{traced}` inside `{function}` ({reason}): shapes must be known at "
-            "trace time, so JAX raises {error}; take the size from a shape (`x.shape[0]`), make it a static "
-            "argument, or build a fixed maximum size and mask it"
+            "`{call}` sized by the traced `{traced}` inside `{function}` ({reason}) raises {error}; use a static size or a shape"
         ),
     }
     summary = ("Flags shapes that depend on traced values: `jnp.nonzero`/`argwhere`/`unique`/one-argument "

@@ -84,9 +84,7 @@ class Float64WithoutX64(Rule):
     severity = "warning"
     messages = {
         "no-x64": (
-            "`{dtype}` asks JAX for 64-bit values, but {where} never enables `jax_enable_x64`: JAX silently gives "
-            "32-bit values (its UserWarning points into JAX, not here); enable x64 where the program starts "
-            "(`jax.config.update(\"jax_enable_x64\", True)`) or ask for the 32-bit type"
+            "`{dtype}` silently gives 32-bit values: {where} never enables `jax_enable_x64`; enable it at start-up or ask for 32 bits"
         ),
     }
     summary = ("Flags requests for 64-bit JAX values (`dtype=jnp.float64`, `.astype(jnp.float64)`, "

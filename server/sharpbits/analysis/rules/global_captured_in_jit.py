@@ -18,8 +18,7 @@ class GlobalCapturedInJit(Rule):
     severity = "warning"
     messages = {
         "changed": (
-            "`{function}` ({reason}) reads the global `{name}`, which is {how} at line {line}: its value is baked "
-            "in at trace time and later changes are ignored; pass it as an argument"
+            "`{function}` ({reason}) bakes in the global `{name}` at trace time, but it is {how} at line {line}; pass it as an argument"
         ),
     }
     summary = "Flags a traced function reading a module-level name that is reassigned, written via `global`, or mutated."

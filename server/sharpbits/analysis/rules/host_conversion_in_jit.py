@@ -63,21 +63,17 @@ class HostConversionInJit(Rule):
     severity = "error"
     messages = {
         "converter": (
-            "`{converter}()` of a traced value {where} raises ConcretizationTypeError: the value does not exist "
-            "at trace time; keep it as an array (`x.astype(...)`) and convert after the call, or mark the "
-            "argument static"
+            "`{converter}()` of a traced value {where} raises ConcretizationTypeError; keep it an array (`x.astype(...)`) or mark the argument static"
         ),
         "method": (
-            "{method} of a traced value {where} raises {error}: the value does not exist at trace time; keep it as "
-            "an array and convert after the call"
+            "{method} of a traced value {where} raises {error}; keep it an array and convert after the call"
         ),
         "math": (
             "`{function}` of a traced value {where} raises ConcretizationTypeError (it needs a Python float); use "
             "`jnp.{twin}`"
         ),
         "numpy": (
-            "`{function}` on a traced value {where} raises TracerArrayConversionError: NumPy needs the values, which "
-            "do not exist at trace time; use `jax.numpy` inside traced code and convert after the call"
+            "`{function}` on a traced value {where} raises TracerArrayConversionError; use `jax.numpy` in traced code"
         ),
     }
     summary = ("Flags `float(x)`, `int(x)`, `x.item()`, `x.tolist()`, `np.asarray(x)`/`np.array(x)` and NumPy or "

@@ -19,9 +19,7 @@ class JitInLoop(Rule):
     severity = "warning"
     messages = {
         "fresh-callable": (
-            "`{call}` is created {where}: a {kind} is a new object each time, so `{transform}` misses its "
-            "cache and traces and compiles it again every time; create the jitted function once, outside "
-            "the loop{note}"
+            "`{call}` is created {where}: `{transform}` traces and compiles this new {kind} every time; jit it once, outside the loop{note}"
         ),
         "note-varying": (
             " (it reads `{name}`, which changes {when}: if each version must compile anyway, pass the "
@@ -31,13 +29,10 @@ class JitInLoop(Rule):
             " (the loop walks a fixed set of cases: if each case must compile anyway, this costs nothing)"
         ),
         "unhashable-static": (
-            "`{param}` is a static argument of `{function}`, and a {what} is not hashable: the call "
-            "raises `ValueError: Non-hashable static arguments are not supported`; pass a tuple (or a "
-            "frozen value)"
+            "`{param}` is a static argument of `{function}`, and a {what} is not hashable: ValueError at the call; pass a tuple"
         ),
         "lambda-static": (
-            "`{param}` is a static argument of `{function}`, and this lambda is a new object on every "
-            "iteration: every call traces and compiles again; define the function once, outside the loop"
+            "`{param}` is a static argument of `{function}`, and this lambda is new each iteration: every call recompiles; define it once"
         ),
     }
     summary = ("Flags `jax.jit` of a lambda, nested function, `functools.partial`, bound method or `vmap`/`grad` "

@@ -78,8 +78,7 @@ class PrintInJit(Rule):
     severity = "warning"
     messages = {
         "print": (
-            "`print` of `{value}` inside `{function}` ({reason}) runs once, at trace time, and shows a tracer, not "
-            "its values; use `jax.debug.print` with `{{}}` placeholders{note}"
+            "`print` of `{value}` inside `{function}` ({reason}) shows a tracer, once, at trace time; use `jax.debug.print` with `{{}}`{note}"
         ),
     }
     summary = "Flags `print(...)` of a traced value inside jit, vmap, scan bodies and other abstractly traced code."

@@ -12,7 +12,7 @@ class SideEffectInJit(Rule):
     severity = "warning"
     messages = {
         "effect": (
-            "{what}: {then}; return the value instead, or use `jax.debug.callback` to act on every call"
+            "{what}: {then}; return the value, or use `jax.debug.callback`"
         ),
         "writes": (
             "{where} writes `{target}`, declared outside its trace"
@@ -24,15 +24,13 @@ class SideEffectInJit(Rule):
             "{where} stores a traced value in `{target}`, which outlives the trace"
         ),
         "then-leaks": (
-            "this runs when the function is traced (under `jit` once, not on every call) and leaves a tracer "
-            "there (an UnexpectedTracerError when it is used later)"
+            "this runs once, at trace time, and leaks a tracer (UnexpectedTracerError when used later)"
         ),
         "then-baked": (
-            "this runs when the function is traced (under `jit` once): the item it takes is baked into the "
-            "compiled function"
+            "this runs once, at trace time: the item it takes is baked into the compiled function"
         ),
         "then-once": (
-            "this runs when the function is traced (under `jit` once), not on every call"
+            "this runs once, at trace time, not on every call"
         ),
     }
     summary = ("Flags traced code that changes state outside its trace: storing a traced value in an outer list, "

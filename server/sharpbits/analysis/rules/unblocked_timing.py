@@ -24,16 +24,13 @@ class UnblockedTiming(Rule):
     severity = "warning"
     messages = {
         "timed-string": (
-            "`{call}(...)` returns before the device has finished (JAX dispatches asynchronously) and `{timer}` "
-            "times only the dispatch: this measures dispatch, not compute; time "
-            "`{call}(...).block_until_ready()`{pytree}"
+            "`{timer}` times only the dispatch of `{call}(...)` (JAX runs asynchronously); time `{call}(...).block_until_ready()`{pytree}"
         ),
         "pytree-hint": (
             " (or `jax.block_until_ready(...)` of it)"
         ),
         "unblocked": (
-            "`{call}(...)` returns before the device has finished (JAX dispatches asynchronously) and {when} "
-            "without waiting for it: this measures dispatch, not compute; use {how}"
+            "`{call}(...)` returns before the device finishes and {when} without waiting for it; use {how}"
         ),
         "when-magic": (
             "`{timer}` stops its clock"
