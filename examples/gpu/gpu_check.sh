@@ -13,6 +13,7 @@ set -u
 OUT=${OUT:-$PWD/gpu-check-out}
 PY=${PYTHON:-python3}
 mkdir -p "$OUT"
+exec > >(tee "$OUT/00_gpu_check.log") 2>&1   # everything printed is also kept in one log
 export PYTHONPATH="$PWD/server${PYTHONPATH:+:$PYTHONPATH}"
 export PYTHONUNBUFFERED=1
 unset JAX_PLATFORMS SHARPBITS_RUNTIME_OPTIONS
@@ -21,20 +22,18 @@ started=$(date +%s)
 
 step "nvidia-smi -L"
 { nvidia-smi -L; nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv; } \
-  > "$OUT/01_nvidia_smi.txt" 2>&1
-cat "$OUT/01_nvidia_smi.txt"
+  2>&1
 
 step "jax.devices()"
-timeout 90 "$PY" - > "$OUT/02_jax_devices.txt" 2>&1 <<'PYEOF'
+timeout 90 "$PY" - 2>&1 <<'PYEOF'
 import sys, jax
 print("python", sys.version.split()[0], "jax", jax.__version__)
 print("devices", jax.devices())
 print("device_kind", jax.devices()[0].device_kind, "platform", jax.devices()[0].platform)
 PYEOF
-cat "$OUT/02_jax_devices.txt"
 
 step "which of our modules the trace and run CLI paths import (pygls/lsprotocol/libcst must not be needed)"
-timeout 60 "$PY" - > "$OUT/03_imports.txt" 2>&1 <<'PYEOF'
+timeout 60 "$PY" - 2>&1 <<'PYEOF'
 import sys
 import sharpbits.cli, sharpbits.trace.cli, sharpbits.trace.client, sharpbits.trace.render, sharpbits.trace.roofline
 import sharpbits.runtime.command, sharpbits.runtime.report, sharpbits.output_formats
@@ -48,19 +47,18 @@ for name in ("pygls", "lsprotocol", "libcst"):
     except ImportError:
         print(name, "absent")
 PYEOF
-cat "$OUT/03_imports.txt"
 
 step "sharpbits trace (f32 matmul-heavy jitted function): device kind, timings, cost, roofline, compile split"
 timeout 150 "$PY" -m sharpbits trace examples/gpu/matmul_roofline.py::mlp_block --show cost,timing,lines \
-  --budget 1 --timeout 120 > "$OUT/04_trace_f32.txt" 2>&1
-echo "exit $?" >> "$OUT/04_trace_f32.txt"
-cat "$OUT/04_trace_f32.txt"
+  --budget 1 --timeout 120 > "$OUT/01_trace_f32.txt" 2>&1
+echo "exit $?" >> "$OUT/01_trace_f32.txt"
+cat "$OUT/01_trace_f32.txt"
 
 step "sharpbits trace (bf16), as JSON; roofline percent of peak"
 timeout 150 "$PY" -m sharpbits trace examples/gpu/matmul_roofline.py::mlp_block_bf16 --show cost,timing \
-  --budget 1 --timeout 120 --format json > "$OUT/05_trace_bf16.json" 2> "$OUT/05_trace_bf16.stderr"
-echo "exit $?" >> "$OUT/05_trace_bf16.stderr"
-timeout 30 "$PY" - "$OUT/05_trace_bf16.json" > "$OUT/05_trace_bf16_summary.txt" 2>&1 <<'PYEOF'
+  --budget 1 --timeout 120 --format json > "$OUT/02_trace_bf16.json"
+echo "exit $?"
+timeout 30 "$PY" - "$OUT/02_trace_bf16.json" 2>&1 <<'PYEOF'
 import json, sys
 r = json.load(open(sys.argv[1]))
 print("device", r.get("device"))
@@ -73,24 +71,39 @@ if "fraction_of_peak" in roof:
     pct = 100 * roof["fraction_of_peak"]
     print(f"bf16 roofline: {roof.get('bound')}-bound, {pct:.1f}% of peak", "(<= 100%: ok)" if pct <= 100 else "OVER 100%")
 PYEOF
-cat "$OUT/05_trace_bf16_summary.txt" "$OUT/05_trace_bf16.stderr"
-for f in "$OUT/04_trace_f32.txt"; do
+for f in "$OUT/01_trace_f32.txt"; do
   grep -Eo "[0-9.]+% of peak" "$f" | while read -r pct _; do
     v=${pct%\%}; awk -v v="$v" 'BEGIN { if (v > 100) print "ROOFLINE OVER 100%: " v "%"; else print "roofline " v "% of peak (<= 100%: ok)" }'
   done
-done | tee "$OUT/06_roofline_check.txt"
+done
+
+step "XLA's cost analysis before and after optimization (on GPU a matmul becomes a cuBLAS custom call)"
+timeout 120 "$PY" - 2>&1 <<'PYEOF'
+import sys
+sys.path.insert(0, "examples/gpu")
+import jax, jax.numpy as jnp
+from matmul_roofline import mlp_block
+args = [jax.ShapeDtypeStruct((4096, 4096), jnp.float32)] * 3
+lowered = mlp_block.lower(*args)
+before = lowered.cost_analysis() or {}
+after = lowered.compile().cost_analysis() or {}
+after = after[0] if isinstance(after, list) else after
+matmuls = 2 * 2 * 4096 ** 3
+print(f"two 4096^3 matmuls: {matmuls / 1e9:.1f} Gflop")
+print(f"cost_analysis before optimization: {before.get('flops', 0) / 1e9:.1f} Gflop; "
+      f"after (what trace shows): {after.get('flops', 0) / 1e9:.3f} Gflop")
+PYEOF
 
 step "sharpbits run (text): a jitted step compiled for 4 batch shapes, a PRNGKey reused"
-timeout 150 "$PY" -m sharpbits run -- "$PY" examples/gpu/recompile_and_key_reuse.py > "$OUT/07_run_text.stdout" \
-  2> "$OUT/07_run_text.stderr"
-echo "exit $?" >> "$OUT/07_run_text.stderr"
-cat "$OUT/07_run_text.stdout" "$OUT/07_run_text.stderr"
+timeout 150 "$PY" -m sharpbits run -- "$PY" examples/gpu/recompile_and_key_reuse.py > "$OUT/03_run_text.txt" 2>&1
+echo "exit $?" >> "$OUT/03_run_text.txt"
+cat "$OUT/03_run_text.txt"
 
 step "sharpbits run (json)"
-timeout 150 "$PY" -m sharpbits run --format json -o "$OUT/08_run.json" -- "$PY" examples/gpu/recompile_and_key_reuse.py \
-  > "$OUT/08_run_json.stdout" 2>&1
-echo "exit $?" >> "$OUT/08_run_json.stdout"
-timeout 30 "$PY" - "$OUT/08_run.json" <<'PYEOF' | tee "$OUT/08_run_summary.txt"
+timeout 150 "$PY" -m sharpbits run --format json -o "$OUT/04_run.json" -- "$PY" examples/gpu/recompile_and_key_reuse.py \
+  > /dev/null 2>&1
+echo "exit $?"
+timeout 30 "$PY" - "$OUT/04_run.json" <<'PYEOF'
 import json, sys
 findings = json.load(open(sys.argv[1]))
 for f in findings:

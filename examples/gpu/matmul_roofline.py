@@ -7,7 +7,6 @@ the reply shows the device kind, the trace/lower/compile/steady-state timings, X
 """
 
 import jax
-import jax.numpy as jnp
 
 
 # sharpbits: trace(x=f32[4096,4096], w1=f32[4096,4096], w2=f32[4096,4096])
