@@ -321,14 +321,16 @@ class _FunctionCompiles:
         "definition",
         "distinct_functions",
         "functions",
+        "identity",
         "name",
         "record",
         "scope",
         "signatures",
     )
 
-    def __init__(self, name, definition, scope):
-        self.name = name
+    def __init__(self, identity, definition, scope):
+        self.identity = identity
+        self.name = identity[2]
         self.definition = definition
         self.scope = scope  # the test these compiles happened in (None: the whole program)
         self.signatures = []  # one per trace: dict component -> text
@@ -346,6 +348,7 @@ class _FunctionCompiles:
 _compiles: dict[Any, Any] = {}
 # per function identity, over the whole run: [traces, {scopes it was traced in}] (the finding's context)
 _compile_totals: dict[Any, Any] = {}
+_recompile_records: dict[Any, Any] = {}  # function identity -> its SB601 record, once it has one
 # per-test counts of implicit transfers at a line (pytest plugin only): record key -> count in the current test
 _transfer_counts: dict[str, int] = {}
 _per_test = {"on": False}
@@ -471,13 +474,16 @@ def _on_trace(frame):
         line = _def_line(code)
         definition = {"path": code.co_filename, "line": line, "column": 1, "end_line": line, "end_column": 0,
                       "function": identity[2]}
-        entry = _compiles[(identity, scope)] = _FunctionCompiles(identity[2], definition, scope)
+        entry = _compiles[(identity, scope)] = _FunctionCompiles(identity, definition, scope)
     total = _compile_totals.get(identity)
     if total is None:
         total = _compile_totals[identity] = [0, set()]
     total[0] += 1
     if len(total[1]) < 1000:
         total[1].add(scope)
+    recorded = _recompile_records.get(identity)
+    if recorded is not None and scope is not None:  # the session's totals, for the report (pytest plugin)
+        recorded["session_compiles"], recorded["session_tests"] = total[0], len(total[1])
     try:
         entry.signatures.append(_signature(locals_))
     except Exception:
@@ -579,9 +585,6 @@ def _report_recompiles(entry, site, total):
     within = f" within test `{entry.scope}`" if entry.scope is not None else ""
     message = (f"`{entry.name}` was traced and compiled {traces} times{within} (more than {_options.threshold}): "
                + "; ".join(changes) + ". To avoid it: " + "; ".join(_distinct(advice)) + ".")
-    if entry.scope is not None and len(total[1]) > 1:
-        message += (f" Over the whole session it compiled {total[0]} times in {len(total[1])} tests; each test is "
-                    "counted on its own.")
     related = [dict(entry.definition, message=f"`{entry.name}` is defined here")]
     for other in entry.call_sites:
         if (site is None or (other["path"], other["line"]) != (site["path"], site["line"])) and \
@@ -600,7 +603,10 @@ def _report_recompiles(entry, site, total):
             return record
 
         entry.record = _recorder.hit(key, make)
+        _recompile_records[entry.identity] = entry.record
     record = entry.record
+    if entry.scope is not None:
+        record["session_compiles"], record["session_tests"] = total[0], len(total[1])
     if entry.scope is not None:
         per_test = record.setdefault("compiles_per_test", {})
         if entry.scope in per_test or len(per_test) < 20:

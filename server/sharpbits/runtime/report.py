@@ -134,6 +134,10 @@ def findings_from_records(records: Iterable[dict[str, Any]], static: bool = True
             code=code, rule=rule, severity=severity, message=str(record.get("message", "")), url=_url(code, rule),
             count=max(int(record.get("count", 1)), 1), related=related, tests=list(record.get("tests", [])),
             compiles_per_test=_per_test_counts(record.get("compiles_per_test"))))
+        session_tests = record.get("session_tests")
+        if code == "SB601" and isinstance(session_tests, int) and session_tests > 1:
+            findings[-1].message += (f" Over the whole session it compiled {record.get('session_compiles')} times "
+                                     f"in {session_tests} tests; each test is counted on its own.")
     if static:
         _mark_static(findings)
     for f in findings:
