@@ -607,7 +607,6 @@ def _report_recompiles(entry, site, total):
     record = entry.record
     if entry.scope is not None:
         record["session_compiles"], record["session_tests"] = total[0], len(total[1])
-    if entry.scope is not None:
         per_test = record.setdefault("compiles_per_test", {})
         if entry.scope in per_test or len(per_test) < 20:
             per_test[entry.scope] = traces
