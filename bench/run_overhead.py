@@ -96,6 +96,7 @@ def suite_overhead(package: str, modules: list[str], n: int) -> None:
     runtime_recall.install_deps()
     needed = {package, "chex", *runtime_recall.NEEDS.get(package, ())}
     folders = {name: fetch(name, *PACKAGES[name], CACHE) for name in sorted(needed)}
+    folders = {name: path.resolve() for name, path in folders.items()}  # as runtime_recall.run_suite does
     folder = folders[package]
     modules = modules or list(SUITE_MODULES.get(package) or runtime_recall.SUITES[package])
     missing = [m for m in modules if not (folder / m).exists()]

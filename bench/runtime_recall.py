@@ -86,6 +86,9 @@ def install_deps() -> None:
 
 
 def run_suite(package: str, folder: Path, chex: Path, timeout: float, extra: tuple[Path, ...] = ()) -> Run:
+    # real paths: .cache/realcode is often a link to a shared cache, and pytest names tests relative to a rootdir
+    # it resolves ("::Class::test" instead of "module.py::Class::test" when the two spellings differ)
+    folder, chex, extra = folder.resolve(), chex.resolve(), tuple(p.resolve() for p in extra)
     modules = [m for m in SUITES[package] if (folder / m).exists()]
     report = folder / ".sharpbits-runtime-report.json"
     junit = folder / ".sharpbits-runtime-junit.xml"
