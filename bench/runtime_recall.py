@@ -51,7 +51,12 @@ SUITES: dict[str, tuple[str, ...]] = {
     "dm-pix": ("dm_pix/_src/api_test.py", "dm_pix/_src/interpolation_test.py"),  # the others import tensorflow
     "optax": ("optax/_src/transform_test.py", "optax/_src/update_test.py", "optax/_src/utils_test.py",
               "optax/perturbations/_make_pert_test.py"),
+    # blackjax imports chex and optax (their unpacked sources go on its path); its compilation tests count traces
+    # of the log density, the proposal and trajectory tests jit and vmap samplers with keys
+    "blackjax": ("tests/test_compilation.py", "tests/mcmc/test_proposal.py", "tests/mcmc/test_uturn.py",
+                 "tests/mcmc/test_trajectory.py"),
 }
+NEEDS: dict[str, tuple[str, ...]] = {"blackjax": ("optax",)}  # other unpacked sources a suite imports
 
 
 @dataclass
@@ -80,14 +85,17 @@ def install_deps() -> None:
     stamp.write_text("\n".join(TEST_DEPS) + "\n")
 
 
-def run_suite(package: str, folder: Path, chex: Path, timeout: float) -> Run:
+def run_suite(package: str, folder: Path, chex: Path, timeout: float, extra: tuple[Path, ...] = ()) -> Run:
+    # real paths: .cache/realcode is often a link to a shared cache, and pytest names tests relative to a rootdir
+    # it resolves ("::Class::test" instead of "module.py::Class::test" when the two spellings differ)
+    folder, chex, extra = folder.resolve(), chex.resolve(), tuple(p.resolve() for p in extra)
     modules = [m for m in SUITES[package] if (folder / m).exists()]
     report = folder / ".sharpbits-runtime-report.json"
     junit = folder / ".sharpbits-runtime-junit.xml"
     report.unlink(missing_ok=True)
     junit.unlink(missing_ok=True)
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys([str(folder), str(chex), str(DEPS)]))
+    env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys([str(folder), str(chex), *map(str, extra), str(DEPS)]))
     env["JAX_PLATFORMS"] = env.get("JAX_PLATFORMS", "cpu")
     env.pop("SHARPBITS_RUNTIME_OPTIONS", None)
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "sharpbits", "--sharpbits",
@@ -138,8 +146,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"no suite for {', '.join(unknown)}: choose from {', '.join(SUITES)}")
     verdicts = read_verdicts(VERDICTS) if VERDICTS.exists() else {}
     install_deps()
-    folders = {name: fetch(name, *PACKAGES[name], CACHE) for name in {*names, "chex"}}
-    runs = [run_suite(name, folders[name], folders["chex"], args.timeout) for name in names]
+    needed = {*names, "chex", *(n for name in names for n in NEEDS.get(name, ()))}
+    folders = {name: fetch(name, *PACKAGES[name], CACHE) for name in sorted(needed)}
+    runs = [run_suite(name, folders[name], folders["chex"], args.timeout,
+                      tuple(folders[n] for n in NEEDS.get(name, ()))) for name in names]
 
     rows: dict[str, Counter[str]] = {}
     unjudged: list[tuple[str, dict[str, Any]]] = []

@@ -38,7 +38,8 @@ def test_a_new_function_object_each_time():
     changes, advice = explain_recompiles("<lambda>", [sig(), sig(), sig(), sig()], 4)
     assert changes == ["`jax.jit` was applied to 4 different function objects defined at the same place (a lambda "
                        "or inner function created again on each call or loop iteration)"]
-    assert advice == ["create the jitted function once, outside the loop, and reuse it"]
+    assert advice == ["hoist the `jax.jit` out of the loop (or the function called in it): create the jitted "
+                      "function once and reuse it"]
 
 
 def test_structure_change():

@@ -223,8 +223,8 @@ class Recorder:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_CLOEXEC", 0), 0o600)
             self._file = os.fdopen(fd, "a", encoding="utf-8")
 
-    def hit(self, key, make, write_at=1):
-        """One more occurrence of `key`; `make()` builds the record the first time. Returns the record. The record
+    def hit(self, key, make, write_at=1, n=1):
+        """`n` more occurrences of `key`; `make()` builds the record the first time. Returns the record. The record
         is not written before its count reaches `write_at` (e.g. a transfer before it happened often enough)."""
         with self._lock:
             record = self.records.get(key)
@@ -238,14 +238,17 @@ class Recorder:
                 record["pid"] = os.getpid()
                 record["write_at"] = write_at
                 self.records[key] = record
-            record["count"] += 1
+            before = record["count"]
+            record["count"] += n
             test = self.context.get("test")
             if test is not None:
                 tests = record.setdefault("tests", [])
                 if test not in tests and len(tests) < 5:
                     tests.append(test)
             count = record["count"]
-            if count >= record["write_at"] and (count == record["write_at"] or count & (count - 1) == 0):
+            # written when it first counts, then each time the count passes a power of two
+            if count >= record["write_at"] and (before < record["write_at"]
+                                                or before.bit_length() < count.bit_length()):
                 self._write(record)
             return record
 
@@ -318,14 +321,18 @@ class _FunctionCompiles:
         "definition",
         "distinct_functions",
         "functions",
+        "identity",
         "name",
         "record",
+        "scope",
         "signatures",
     )
 
-    def __init__(self, name, definition):
-        self.name = name
+    def __init__(self, identity, definition, scope):
+        self.identity = identity
+        self.name = identity[2]
         self.definition = definition
+        self.scope = scope  # the test these compiles happened in (None: the whole program)
         self.signatures = []  # one per trace: dict component -> text
         self.compiles = 0
         self.compile_seconds = 0.0
@@ -335,7 +342,34 @@ class _FunctionCompiles:
         self.call_sites = []
 
 
-_compiles: dict[Any, Any] = {}  # function identity (file, line, qualname) -> _FunctionCompiles
+# (function identity (file, line, qualname), scope) -> _FunctionCompiles. The scope is the current test under the
+# pytest plugin (each test counts its own compiles: parameterized cases that each compile a function once for their
+# own shapes are no recompile), None for a whole program under `sharpbits run`.
+_compiles: dict[Any, Any] = {}
+# per function identity, over the whole run: [traces, {scopes it was traced in}] (the finding's context)
+_compile_totals: dict[Any, Any] = {}
+_recompile_records: dict[Any, Any] = {}  # function identity -> its SB601 record, once it has one
+# per-test counts of implicit transfers at a line (pytest plugin only): record key -> count in the current test
+_transfer_counts: dict[str, int] = {}
+_per_test = {"on": False}
+
+
+def _scope():
+    return _recorder.context.get("test") if _per_test["on"] else None
+
+
+def begin_test(nodeid):
+    """The pytest plugin, as each test starts: from now on compiles, transfers and key uses are counted within this
+    test (`nodeid`), and the previous test's counts are dropped. Findings already made stay."""
+    _per_test["on"] = True
+    _consumed.clear()
+    _compiles.clear()
+    _transfer_counts.clear()
+    _recorder.context["test"] = nodeid
+
+
+def end_test():
+    _recorder.context.pop("test", None)
 
 
 def _underlying(fun):
@@ -434,12 +468,22 @@ def _on_trace(frame):
     identity, code = _function_identity(fun)
     if identity is None or not _is_user(code.co_filename):
         return  # JAX's own jitted helpers (eager operations compile too)
-    entry = _compiles.get(identity)
+    scope = _scope()
+    entry = _compiles.get((identity, scope))
     if entry is None:
         line = _def_line(code)
         definition = {"path": code.co_filename, "line": line, "column": 1, "end_line": line, "end_column": 0,
                       "function": identity[2]}
-        entry = _compiles[identity] = _FunctionCompiles(identity[2], definition)
+        entry = _compiles[(identity, scope)] = _FunctionCompiles(identity, definition, scope)
+    total = _compile_totals.get(identity)
+    if total is None:
+        total = _compile_totals[identity] = [0, set()]
+    total[0] += 1
+    if len(total[1]) < 1000:
+        total[1].add(scope)
+    recorded = _recompile_records.get(identity)
+    if recorded is not None and scope is not None:  # the session's totals, for the report (pytest plugin)
+        recorded["session_compiles"], recorded["session_tests"] = total[0], len(total[1])
     try:
         entry.signatures.append(_signature(locals_))
     except Exception:
@@ -456,7 +500,7 @@ def _on_trace(frame):
         with contextlib.suppress(Exception):
             _analyse_compiled_keys(fun, locals_, site)
     if len(entry.signatures) > _options.threshold:
-        _report_recompiles(entry, site)
+        _report_recompiles(entry, site, total)
 
 
 def _on_backend_compile(frame, duration):
@@ -464,7 +508,7 @@ def _on_backend_compile(frame, duration):
     if pjit_frame is None:
         return
     identity, _ = _function_identity(pjit_frame.f_locals.get("fun"))
-    entry = _compiles.get(identity) if identity is not None else None
+    entry = _compiles.get((identity, _scope())) if identity is not None else None
     if entry is None:
         return
     entry.compiles += 1
@@ -492,7 +536,8 @@ def explain_recompiles(name, signatures, distinct_functions):
     if len(structures) > 1:
         changes.append(f"the structure of its arguments changed ({len(structures)} different pytree structures)")
         advice.append("pass the same pytree structure on every call (same dict keys, same list lengths, None "
-                      "in the same places)")
+                      "in the same places); an argument that is configuration (a mode, a flag, None or a value) "
+                      "can be marked static (`static_argnames`) so that each variant compiles once, on purpose")
     for kind in ("shape", "dtype", "weak", "static"):
         for key in keys:
             if not key.startswith(kind + ":"):
@@ -522,7 +567,8 @@ def explain_recompiles(name, signatures, distinct_functions):
     if distinct_functions > 1:
         changes.append(f"`jax.jit` was applied to {distinct_functions} different function objects defined at the "
                        "same place (a lambda or inner function created again on each call or loop iteration)")
-        advice.append("create the jitted function once, outside the loop, and reuse it")
+        advice.append("hoist the `jax.jit` out of the loop (or the function called in it): create the jitted "
+                      "function once and reuse it")
     if not changes:
         changes.append("its arguments' shapes, dtypes and static values did not change: the tracing context did "
                        "(a config option, a mesh, a default device) or its jit cache was cleared")
@@ -530,10 +576,14 @@ def explain_recompiles(name, signatures, distinct_functions):
     return changes, advice
 
 
-def _report_recompiles(entry, site):
+def _report_recompiles(entry, site, total):
+    """One record per function (its definition), placed at the call that compiled it the most times within one
+    scope: a test under the pytest plugin (the record lists each test where it went past the threshold, with its
+    count there), the whole program under `sharpbits run`."""
     traces = len(entry.signatures)
     changes, advice = explain_recompiles(entry.name, entry.signatures, entry.distinct_functions)
-    message = (f"`{entry.name}` was traced and compiled {traces} times (more than {_options.threshold}): "
+    within = f" within test `{entry.scope}`" if entry.scope is not None else ""
+    message = (f"`{entry.name}` was traced and compiled {traces} times{within} (more than {_options.threshold}): "
                + "; ".join(changes) + ". To avoid it: " + "; ".join(_distinct(advice)) + ".")
     related = [dict(entry.definition, message=f"`{entry.name}` is defined here")]
     for other in entry.call_sites:
@@ -543,22 +593,33 @@ def _report_recompiles(entry, site):
         if len(related) >= 4:
             break
     key = "recompile:" + ":".join(str(p) for p in (entry.definition["path"], entry.definition["line"], entry.name))
-    if entry.record is None:
-        where = site or entry.definition
+    where = site or entry.definition
+    if entry.record is None:  # this scope's first time past the threshold (the record may exist from another)
 
         def make():
             record = _finding("recompile", "SB601", "recompilation", "warning", where, message, related)
             record["function"] = entry.name
+            record["compiles_per_test"] = {}
             return record
 
         entry.record = _recorder.hit(key, make)
-        entry.record["count"] = traces
-    else:
-        entry.record["message"] = message
-        entry.record["related"] = related
-        entry.record["count"] = traces
-    entry.record["compile_seconds"] = round(entry.compile_seconds, 3)
-    _recorder.update(entry.record)
+        _recompile_records[entry.identity] = entry.record
+    record = entry.record
+    if entry.scope is not None:
+        record["session_compiles"], record["session_tests"] = total[0], len(total[1])
+        per_test = record.setdefault("compiles_per_test", {})
+        if entry.scope in per_test or len(per_test) < 20:
+            per_test[entry.scope] = traces
+    if traces > record.get("worst", 0) or record.get("worst_scope", entry.scope) == entry.scope:
+        # the finding tells the scope that compiled it the most (the first of equals)
+        record["worst_scope"] = entry.scope
+        record["worst"] = traces
+        record["site"] = where
+        record["message"] = message
+        record["related"] = related
+    record["count"] = record["worst"]
+    record["compile_seconds"] = round(entry.compile_seconds, 3)
+    _recorder.update(record)
 
 
 def _monitoring_listener(event, duration, **kwargs):
@@ -591,7 +652,7 @@ _consumed: dict[int, Any] = {}  # id(key array) -> _Consumed
 
 
 def reset_keys():
-    """Forget which keys were consumed (the pytest plugin: each test starts afresh)."""
+    """Forget which keys were consumed (each test starts afresh; `begin_test` does it too)."""
     _consumed.clear()
 
 
@@ -1126,21 +1187,34 @@ def _transfer_site(frame):
 
 
 def _report_transfer(direction, site, detail):
+    """Counted per line, over the whole program under `sharpbits run`; under the pytest plugin within each test
+    (assertions once per parameterized case are no loop): a line reported when one test reaches the threshold, and
+    its count is then the occurrences in the tests that did."""
     threshold = _options.transfer_threshold
     key = f"transfer:{direction}:{site['path']}:{site['line']}:{site['column']}"
+    in_test = _per_test["on"] and _recorder.context.get("test") is not None
+    if in_test:
+        seen = _transfer_counts.get(key, 0) + 1
+        _transfer_counts[key] = seen
+        if seen < threshold:
+            return
+    within = "in one test" if in_test else "here"
 
     def make():
         if direction == "h2d":
             message = (f"implicit host-to-device transfer: {detail} is copied to the device on every call here "
-                       f"(seen {threshold} times or more, so it is in a loop). Move it to the device once, "
+                       f"(seen {threshold} times or more {within}, so it is in a loop). Move it to the device once, "
                        "before the loop, with `jax.device_put` (or build it with jax.numpy).")
         else:
             message = (f"implicit device-to-host transfer: {detail} waits for the device and copies the value to "
-                       f"the host (seen {threshold} times or more, so it is in a loop). Keep values on the device "
+                       f"the host (seen {threshold} times or more {within}, so it is in a loop). Keep values on the device "
                        "inside the loop; fetch them every N steps, or once after the loop with `jax.device_get`.")
         return _finding("transfer", "SB604", "implicit-transfer", "warning", site, message)
 
-    _recorder.hit(key, make, write_at=threshold)
+    if in_test:  # this test's earlier occurrences count too, once it reaches the threshold
+        _recorder.hit(key, make, n=threshold if seen == threshold else 1)
+    else:
+        _recorder.hit(key, make, write_at=threshold)
 
 
 def _install_transfers(jax):

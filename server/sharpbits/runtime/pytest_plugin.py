@@ -2,8 +2,10 @@
 `pytest -p sharpbits --sharpbits` where plugin autoloading is off) runs the tests with the runtime agent and
 reports its findings in a "sharpbits" section after the tests, with `check`'s codes and formats.
 
-Inert without `--sharpbits`: nothing is imported or patched. Key reuse is tracked per test (each test starts with
-no key consumed); the other counts add up over the session. A finding names the tests it was seen in.
+Inert without `--sharpbits`: nothing is imported or patched. Everything is counted within each test: a test starts
+with no key consumed, and a function's compiles and a line's implicit transfers are counted per test, so that the
+parameterized cases of a test, each compiling a function once for its own shapes or asserting once, do not add up
+to a finding. A finding names the tests it was seen in (a recompile also its count in each).
 """
 
 from __future__ import annotations
@@ -58,12 +60,11 @@ class _SharpbitsSession:
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item, nextitem: pytest.Item | None) -> Any:
-        self.agent.reset_keys()
-        self.recorder.context["test"] = item.nodeid
+        self.agent.begin_test(item.nodeid)
         try:
             return (yield)
         finally:
-            self.recorder.context.pop("test", None)
+            self.agent.end_test()
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         from sharpbits.runtime.report import findings_from_records, write_report

@@ -27,13 +27,15 @@ RUNTIME_RULES: dict[str, tuple[str, str]] = {
 class RuntimeFinding(Finding):
     """A finding seen at run time: `count` occurrences; `static_codes` the static findings on the same line
     (empty: static analysis did not flag it); `related` other places (the first use of a reused key, the
-    function's definition...); `tests` the tests it was seen in (pytest plugin)."""
+    function's definition...); `tests` the tests it was seen in (pytest plugin); `compiles_per_test` for a recompile
+    under the pytest plugin, how many times the function compiled within each test that went past the threshold."""
 
     count: int = 1
     static_codes: tuple[str, ...] = ()
     static_checked: bool = False
     related: list[dict[str, Any]] = field(default_factory=list)
     tests: list[str] = field(default_factory=list)
+    compiles_per_test: dict[str, int] = field(default_factory=dict)
 
     def to_json(self, with_fix: bool = True) -> dict[str, Any]:
         out = super().to_json(with_fix)
@@ -43,12 +45,14 @@ class RuntimeFinding(Finding):
         out["related"] = self.related
         if self.tests:
             out["tests"] = self.tests
+        if self.compiles_per_test:
+            out["compiles_per_test"] = self.compiles_per_test
         return out
 
 
 def read_records(folder: Path) -> list[dict[str, Any]]:
     """The records of every process that wrote to `folder`: the last line per key in each file, counts summed
-    over processes. A truncated last line (a process killed mid-write) is skipped."""
+    over processes (a recompile's is the most compiles in one process: each compiles for itself). A truncated last line (a process killed mid-write) is skipped."""
     merged: dict[str, dict[str, Any]] = {}
     for path in sorted(folder.glob("records-*.jsonl")):
         last: dict[str, dict[str, Any]] = {}
@@ -64,7 +68,18 @@ def read_records(folder: Path) -> list[dict[str, Any]]:
             if isinstance(record, dict) and isinstance(record.get("key"), str):
                 last[record["key"]] = record
         for key, record in last.items():
-            if key in merged:
+            if key in merged and key.startswith("recompile:"):  # compiles are per process (and per test): the most
+                if int(record.get("count", 1)) > int(merged[key].get("count", 1)):
+                    record = dict(record, tests=merged[key].get("tests", []),
+                                  compiles_per_test=merged[key].get("compiles_per_test", {}))
+                    merged[key], record = record, merged[key]
+                merged[key].setdefault("compiles_per_test", {}).update(
+                    {t: n for t, n in (record.get("compiles_per_test") or {}).items()
+                     if t not in merged[key]["compiles_per_test"]})
+                for test in record.get("tests", []):
+                    if test not in merged[key].setdefault("tests", []):
+                        merged[key]["tests"].append(test)
+            elif key in merged:
                 merged[key]["count"] = int(merged[key].get("count", 1)) + int(record.get("count", 1))
                 for test in record.get("tests", []):
                     if test not in merged[key].setdefault("tests", []):
@@ -117,13 +132,24 @@ def findings_from_records(records: Iterable[dict[str, Any]], static: bool = True
         findings.append(RuntimeFinding(
             path=_display(str(site["path"])), line=line, column=column, end_line=end_line, end_column=end_column,
             code=code, rule=rule, severity=severity, message=str(record.get("message", "")), url=_url(code, rule),
-            count=max(int(record.get("count", 1)), 1), related=related, tests=list(record.get("tests", []))))
+            count=max(int(record.get("count", 1)), 1), related=related, tests=list(record.get("tests", [])),
+            compiles_per_test=_per_test_counts(record.get("compiles_per_test"))))
+        session_tests = record.get("session_tests")
+        if code == "SB601" and isinstance(session_tests, int) and session_tests > 1:
+            findings[-1].message += (f" Over the whole session it compiled {record.get('session_compiles')} times "
+                                     f"in {session_tests} tests; each test is counted on its own.")
     if static:
         _mark_static(findings)
     for f in findings:
         f.message = _with_counts(f)
     findings.sort(key=lambda f: (f.path, f.line, f.column, f.code))
     return findings, notes
+
+
+def _per_test_counts(value: Any) -> dict[str, int]:
+    if not isinstance(value, dict):
+        return {}
+    return {str(k): int(v) for k, v in value.items() if isinstance(v, int | float)}
 
 
 def _mark_static(findings: list[RuntimeFinding]) -> None:
@@ -162,7 +188,8 @@ def _with_counts(f: RuntimeFinding) -> str:
         text += "; static analysis: " + (f"also flagged this line ({', '.join(f.static_codes)})" if f.static_codes
                                           else "did not flag this line")
     if f.tests:
-        text += "; in " + ", ".join(f.tests[:3]) + (", ..." if len(f.tests) > 3 else "")
+        shown = [f"{t} ({f.compiles_per_test[t]} compiles)" if t in f.compiles_per_test else t for t in f.tests[:3]]
+        text += "; in " + ", ".join(shown) + (", ..." if len(f.tests) > 3 else "")
     text += "]"
     if f.related:
         text += " " + "; ".join(f"{r['path']}:{r['line']}: {r['message']}" for r in f.related[:3])
