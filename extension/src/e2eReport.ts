@@ -5,17 +5,35 @@ import * as fs from "node:fs";
 import * as vscode from "vscode";
 import { ServerController } from "./client";
 import { CompiledViews } from "./tracing/compiledView";
+import { TraceReports } from "./tracing/reportView";
+import { TraceCommands } from "./tracing/traceCommand";
 import { WorkerStatusItem } from "./tracing/workerStatus";
 
 export function startE2eReport(
   controller: ServerController,
   views?: CompiledViews,
   worker?: WorkerStatusItem,
+  traces?: TraceCommands,
+  reports?: TraceReports,
 ): vscode.Disposable | undefined {
   const file = process.env.SHARPBITS_E2E_REPORT;
   if (!file) return undefined;
   let timer: NodeJS.Timeout | undefined;
   let seq = 0;
+  const toasts: string[] = [];
+  // every message toast the extension shows is recorded (the VS Code API has no way to list them)
+  for (const name of ["showInformationMessage", "showWarningMessage", "showErrorMessage"] as const) {
+    const original = vscode.window[name] as (...args: unknown[]) => Thenable<unknown>;
+    try {
+      (vscode.window as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+        toasts.push(`${name}: ${String(args[0])}`);
+        schedule();
+        return original.apply(vscode.window, args);
+      };
+    } catch {
+      toasts.push("(toasts cannot be recorded: vscode.window is frozen)");
+    }
+  }
   const write = () => {
     timer = undefined;
     const diagnostics: Record<string, unknown[]> = {};
@@ -49,6 +67,14 @@ export function startE2eReport(
       trusted: vscode.workspace.isTrusted,
       compiled: views?.state ?? null,
       worker: worker?.last ?? null,
+      workerAction: worker?.lastAction ?? null,
+      // the last trace the editor ran: its outcome, the inputs it sent and where they came from, the toast's actions
+      trace: traces?.last ?? null,
+      // every notification toast the extension showed since it started (a cancel must add none)
+      toasts: toasts.slice(-20),
+      traceReport: reports?.last ?? null,
+      languages: Object.fromEntries(vscode.workspace.textDocuments.filter((d) => d.uri.scheme === "sharpbits-compiled").map((d) => [d.uri.path, d.languageId])),
+      tabs: vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label)),
       // the launch prefix the extension pushes to the server (tests that change it wait for the push)
       traceLaunchPrefix: vscode.workspace.getConfiguration("sharpbits").get<string>("trace.launchPrefix") ?? null,
     };
@@ -68,6 +94,9 @@ export function startE2eReport(
     vscode.workspace.onDidChangeTextDocument(schedule),
     vscode.workspace.onDidOpenTextDocument(schedule),
     ...(views ? [views.onDidLink(schedule)] : []),
+    ...(traces ? [traces.onDidTrace(schedule)] : []),
+    ...(reports ? [reports.onDidShow(schedule)] : []),
+    vscode.window.tabGroups.onDidChangeTabs(schedule),
     vscode.workspace.onDidGrantWorkspaceTrust(schedule),
     vscode.workspace.onDidChangeConfiguration(schedule),
   ];
