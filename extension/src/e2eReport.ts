@@ -21,6 +21,24 @@ export function startE2eReport(
   let timer: NodeJS.Timeout | undefined;
   let seq = 0;
   const toasts: string[] = [];
+  // the code actions at the cursor of a Python editor, as the editor's Ctrl+. asks for them (title, kind, preferred)
+  let codeActions: { uri: string; line: number; actions: { title: string; kind: string | null; isPreferred: boolean }[] } | null = null;
+  let actionsTimer: NodeJS.Timeout | undefined;
+  const readActions = (editor: vscode.TextEditor) => {
+    if (actionsTimer) clearTimeout(actionsTimer);
+    actionsTimer = setTimeout(async () => {
+      if (editor.document.languageId !== "python") return;
+      const position = editor.selection.active;
+      const actions = (await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        "vscode.executeCodeActionProvider", editor.document.uri, new vscode.Range(position, position))) ?? [];
+      codeActions = {
+        uri: editor.document.uri.toString(),
+        line: position.line,
+        actions: actions.map((a) => ({ title: a.title, kind: a.kind?.value ?? null, isPreferred: !!a.isPreferred })),
+      };
+      schedule();
+    }, 300);
+  };
   // every message toast the extension shows is recorded (the VS Code API has no way to list them)
   for (const name of ["showInformationMessage", "showWarningMessage", "showErrorMessage"] as const) {
     const original = vscode.window[name] as (...args: unknown[]) => Thenable<unknown>;
@@ -73,6 +91,7 @@ export function startE2eReport(
       // every notification toast the extension showed since it started (a cancel must add none)
       toasts: toasts.slice(-20),
       traceReport: reports?.last ?? null,
+      codeActions,
       languages: Object.fromEntries(vscode.workspace.textDocuments.filter((d) => d.uri.scheme === "sharpbits-compiled").map((d) => [d.uri.path, d.languageId])),
       tabs: vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label)),
       // the launch prefix the extension pushes to the server (tests that change it wait for the push)
@@ -97,6 +116,8 @@ export function startE2eReport(
     ...(traces ? [traces.onDidTrace(schedule)] : []),
     ...(reports ? [reports.onDidShow(schedule)] : []),
     vscode.window.tabGroups.onDidChangeTabs(schedule),
+    vscode.window.onDidChangeTextEditorSelection((e) => readActions(e.textEditor)),
+    vscode.languages.onDidChangeDiagnostics(() => vscode.window.activeTextEditor && readActions(vscode.window.activeTextEditor)),
     vscode.workspace.onDidGrantWorkspaceTrust(schedule),
     vscode.workspace.onDidChangeConfiguration(schedule),
   ];
