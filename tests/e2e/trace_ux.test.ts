@@ -16,7 +16,7 @@ const WORKSPACE = env("SB_E2E_WORKSPACE");
 const REPORT = env("SB_E2E_REPORT");
 const ARTIFACTS = env("SB_E2E_ARTIFACTS");
 
-interface TraceEvent { fn: string; outcome: string; inputs: string | null; source: string; actions: string[]; message?: string }
+interface TraceEvent { id: number; fn: string; outcome: string; inputs: string | null; source: string; actions: string[]; message?: string }
 interface Report {
   seq: number;
   documents: Record<string, { version: number; dirty: boolean; text: string }>;
@@ -87,9 +87,14 @@ async function oneGroup(): Promise<void> {
   }
 }
 
-/** The next trace event after `seq` (the report's sequence number when the action started). */
-const nextTrace = (seq: number, fn: string, timeoutMs = 180_000) =>
-  waitFor(`a trace of ${fn} to finish`, (r) => r.seq > seq && r.trace?.fn === fn && r.trace.outcome !== undefined, timeoutMs);
+/** The first trace event newer than the one the report held at `seq` (read when the action started). */
+let lastTraceId = 0;
+const nextTrace = async (_seq: number, fn: string, timeoutMs = 180_000) => {
+  const after = lastTraceId;
+  const r = await waitFor(`a trace of ${fn} to finish`, (x) => (x.trace?.id ?? 0) > after && x.trace?.fn === fn, timeoutMs);
+  lastTraceId = r.trace!.id;
+  return r;
+};
 
 describe("tracing and fixing as a user meets them (issue 23)", { concurrency: false }, () => {
   before(async () => {
@@ -117,6 +122,7 @@ describe("tracing and fixing as a user meets them (issue 23)", { concurrency: fa
     await openFile("tracing_selu.py");
     await waitFor("the server running", (r) => (r as unknown as { state: string }).state === "running");
     await cursorAt("tracing_selu.py", 9, 10); // inside selu's body
+    lastTraceId = report()!.trace?.id ?? 0;
     const seq = report()!.seq;
     await runCommand("JAX Sharp Bits: Trace Function");
     const r = await nextTrace(seq, "selu");
@@ -152,6 +158,7 @@ describe("tracing and fixing as a user meets them (issue 23)", { concurrency: fa
 
   test("listings: jaxpr colouring by language, one colour slot per source line, colours cleared when the views close", async () => {
     await oneGroup();
+    await openFile("tracing_selu.py");
     await cursorAt("tracing_selu.py", 9, 10);
     await runCommand("JAX Sharp Bits: Show jaxpr");
     let r = await waitFor("the jaxpr listing coloured", (x) => x.compiled?.kind === "jaxpr" && (x.compiled.colouredSourceLines ?? 0) > 0, 120_000);
@@ -165,15 +172,20 @@ describe("tracing and fixing as a user meets them (issue 23)", { concurrency: fa
     for (const [line, slot] of Object.entries(first)) assert.equal(r.compiled!.slots?.[line], slot, `line ${line} kept its colour`);
     // the grammar coloured the listing: its tokens carry several colour classes (mtkN), not one plain-text colour
     const group = page.locator(".editor-group-container", { has: page.locator(".tab.active", { hasText: "selu.stablehlo" }) });
-    const classes = await group.locator(".monaco-editor .view-lines span[class*='mtk']").evaluateAll(
+    const colours = () => group.locator(".monaco-editor .view-lines span[class*='mtk']").evaluateAll(
       (spans) => [...new Set(spans.flatMap((s) => (s.className.match(/mtk\d+/g) ?? [])))]);
+    let classes = await colours();
+    // (the grammar tokenizes in the background after the view opens: wait for its colours, up to 20 s)
+    for (const deadline = Date.now() + 20_000; classes.length < 3 && Date.now() < deadline;) {
+      await page.waitForTimeout(250);
+      classes = await colours();
+    }
     assert.ok(classes.length >= 3, `syntax colours in the listings: ${classes}`);
     await shot("ux-03-listings");
     // close both listing tabs: no colour stays on the source
     for (const name of ["selu.stablehlo", "selu.jaxpr"]) {
       const tab = page.locator(".tab", { hasText: name }).first();
-      await tab.hover();
-      await tab.locator(".codicon-close, .action-label.codicon-close").first().click();
+      await tab.click({ button: "middle" }); // (a middle click closes a tab)
       await tab.waitFor({ state: "detached" });
     }
     r = await waitFor("no listing open and no coloured source line", (x) => x.compiled?.openListings === 0 && x.compiled.colouredSourceLines === 0, 30_000);
@@ -184,11 +196,12 @@ describe("tracing and fixing as a user meets them (issue 23)", { concurrency: fa
     await oneGroup();
     await openFile("ux_inputs.py");
     await cursorAt("ux_inputs.py", 7, 8);
+    lastTraceId = report()!.trace?.id ?? 0;
     let seq = report()!.seq;
     await runCommand("JAX Sharp Bits: Trace Function");
     // no directive, no annotation: the prompt asks, prefilled from the signature, in the editor's words
     const input = page.locator(".quick-input-widget input");
-    await input.waitFor({ state: "visible" });
+    await page.locator(".quick-input-widget", { hasText: "Trace double: example inputs" }).waitFor({ state: "visible" });
     assert.equal(await input.inputValue(), "x=f32[8]");
     const prompt = await page.locator(".quick-input-widget").innerText();
     assert.doesNotMatch(prompt, /--args/);
@@ -220,6 +233,7 @@ describe("tracing and fixing as a user meets them (issue 23)", { concurrency: fa
     await oneGroup();
     await openFile("ux_slow.py");
     await cursorAt("ux_slow.py", 12, 8);
+    lastTraceId = report()!.trace?.id ?? 0;
     const toastsBefore = report()!.toasts?.length ?? 0;
     let seq = report()!.seq;
     await runCommand("JAX Sharp Bits: Trace Function");
@@ -278,13 +292,18 @@ describe("tracing and fixing as a user meets them (issue 23)", { concurrency: fa
   });
 
   test("Auto Fix (Shift+Alt+.) never applies an unsafe fix", async () => {
+    await page.keyboard.press("Escape");
     await openFile("prng_key_reuse.py");
     const before = textOf(report()!, "prng_key_reuse.py");
     await cursorAt("prng_key_reuse.py", 12, 30);
-    await page.keyboard.press("Shift+Alt+Period");
-    // VS Code says so when no preferred fix exists here (the key split is unsafe)
-    await page.locator(".monaco-editor-overlaymessage, .monaco-editor .message", { hasText: /No auto fixes available|No preferred/i }).first().waitFor({ state: "visible" });
-    const r = report()!;
+    await runCommand("Auto Fix..."); // (Shift+Alt+.: the same command, editor.action.autoFix)
+    // no preferred fix here (the key split is unsafe): VS Code says so or lists the fixes; it applies none
+    await page.locator(".monaco-editor-overlaymessage, .action-widget .monaco-list-row", { hasText: /No auto fixes|sharpbits/i }).first().waitFor({ state: "visible" });
+    await shot("ux-06-auto-fix");
+    await page.keyboard.press("Escape");
+    // a round trip through the editor: the code actions are asked again, and the text is still the same
+    await goToLine(12, 31);
+    const r = await waitFor("the code actions asked again at line 12", (x) => x.codeActions?.line === 11 && !!x.codeActions.uri.endsWith("/prng_key_reuse.py"), 30_000);
     assert.equal(textOf(r, "prng_key_reuse.py"), before, "the document is unchanged");
     assert.equal(Object.entries(r.documents).find(([u]) => u.endsWith("/prng_key_reuse.py"))![1].dirty, false);
   });

@@ -73,6 +73,7 @@ describe("trace inputs", () => {
 
   test("the prompt talks like the editor, not the command line", () => {
     const text = promptText("f", parameters(DOC, 4), "no argument spec for 'f': pass --args 'x=...'");
+    assert.match(promptText("f", parameters(DOC, 4)), /^f needs example inputs for x, n\./);
     assert.match(text, /^f needs example inputs for x, n\./);
     assert.doesNotMatch(text, /--args/);
   });

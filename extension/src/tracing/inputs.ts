@@ -134,9 +134,9 @@ export function prefill(directive: string | undefined, lastGood: string | undefi
 }
 
 /** The prompt's sentence, in the editor's words (the server's "pass --args" is for the command line). */
-export function promptText(fn: string, params: Parameter[], why?: string): string {
+export function promptText(fn: string, params: Parameter[], _why?: string): string {
   const names = params.filter((p) => !p.hasDefault).map((p) => p.name);
-  const lead = why ? `${fn} needs example inputs${names.length ? ` for ${names.join(", ")}` : ""}. ` : "";
+  const lead = `${fn} needs example inputs${names.length ? ` for ${names.join(", ")}` : ""}. `;
   return `${lead}Arrays as dtype[shape] (x=f32[1000,10], n=i32[]), key=key for a PRNG key, plain values (steps=10) are static. ` +
     "Add a # sharpbits: trace(...) comment above the def to keep them with the code.";
 }

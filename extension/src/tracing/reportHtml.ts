@@ -8,7 +8,8 @@ export interface ReportFacts {
   inputs: { text: string; source: string };
   stages: { name: string; seconds: number | null; note?: string }[];
   rows: [string, string][];
-  roofline?: { bound: string; percent: number; flopsPercent: number; bytesPercent: number; note?: string };
+  /** percentages clamped to 100; `above`: the measured rate exceeded the peak figure (the peak is too low) */
+  roofline?: { bound: string; percent: number; flopsPercent: number; bytesPercent: number; note?: string; above?: boolean };
   listings: string[];
   ok: boolean;
   error?: string;
@@ -111,7 +112,8 @@ export function reportFacts(fn: string, result: TraceResult): ReportFacts {
   if (device) rows.push(["device", `${device.device_kind ?? "?"}${device.count && device.count > 1 ? ` × ${device.count}` : ""}`]);
   const r = result.roofline;
   const roofline = r?.bound
-    ? { bound: r.bound, percent: clampPercent(r.fraction_of_peak), flopsPercent: clampPercent(r.flops_fraction), bytesPercent: clampPercent(r.bytes_fraction), note: r.note }
+    ? { bound: r.bound, percent: clampPercent(r.fraction_of_peak), flopsPercent: clampPercent(r.flops_fraction), bytesPercent: clampPercent(r.bytes_fraction), note: r.note,
+        above: (r.fraction_of_peak ?? 0) > 1 }
     : undefined;
   const listings = (["jaxpr", "stablehlo", "hlo"] as const).filter((k) => k === "jaxpr" ? !!result.jaxpr : true);
   const error = result.ok ? undefined : `${result.error?.type ?? "error"}: ${String(result.error?.message ?? "").split("\n")[0]}`;
@@ -143,7 +145,8 @@ export function reportHtml(facts: ReportFacts, options: { cspSource: string; non
     `<span class="time">${s.seconds === null ? "—" : esc(duration(s.seconds))}${s.note ? ` <span class="note">(${esc(s.note)})</span>` : ""}</span></li>`).join("");
   const rows = facts.rows.map(([k, v]) => `<tr><th scope="row">${esc(k)}</th><td>${esc(v)}</td></tr>`).join("");
   const roofline = facts.roofline
-    ? `<section id="roofline"><h2>Roofline</h2><p><b>${esc(facts.roofline.bound)}-bound: ${facts.roofline.percent.toFixed(0)}% of peak</b></p>` +
+    ? `<section id="roofline"><h2>Roofline</h2><p><b>${esc(facts.roofline.bound)}-bound: ${facts.roofline.percent.toFixed(0)}% of peak</b>` +
+      (facts.roofline.above ? ` <span class="note">(measured above the peak figure: the data likely stayed in cache, so the peak it is compared with is too low)</span>` : "") + "</p>" +
       rooflineSvg(facts.roofline) + (facts.roofline.note ? `<p class="note">${esc(facts.roofline.note)}</p>` : "") + "</section>"
     : "";
   const links = facts.listings.map((k) => `<button class="link" data-listing="${esc(k)}">Open ${esc(LISTING_TITLES[k])}</button>`).join(" ");

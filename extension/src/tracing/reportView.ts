@@ -70,6 +70,7 @@ export class TraceReports implements vscode.Disposable {
       const answered = await this.traces.withSpec(target, (spec) =>
         this.traces.withProgress(`Reading the trace of ${target.function}…`, (token) =>
           this.server.request("sharpbits/trace", { uri: target.uri, function: target.function, show: ["cost", "timing"], ...(spec ? { args: spec } : {}) }, token),
+          vscode.ProgressLocation.Window, // reading the stored result is quick: the status bar, not a toast
         ).then((r): TraceResult => r ?? { ok: false, error: { type: "Cancelled", message: "cancelled" } }));
       result = answered?.result;
     } catch (err) {

@@ -46,6 +46,8 @@ export type LensTarget = TraceTarget & { report?: boolean };
 
 /** What the tracing views need to know about one trace (read by the e2e tests through the report hook). */
 export interface TraceEvent {
+  /** counts the traces of this session: a test waits for a newer one */
+  id?: number;
   fn: string;
   outcome: "ok" | "failed" | "cancelled" | "stale" | "refused";
   inputs: string | null;
@@ -147,6 +149,13 @@ export class TraceCommands implements vscode.Disposable {
     const inputs = this.inputsFor(target);
     let spec = explicit ?? inputs.args;
     let source = explicit ? "typed" : inputs.source;
+    // nothing to go on (no directive, no remembered input, a parameter without annotation): ask before anything
+    // runs, so no progress shows while the user types
+    if (spec === undefined && inputs.source === "none" && inputs.params.some((p) => !p.hasDefault && !p.annotation)) {
+      spec = await this.askSpec(target, "no inputs yet");
+      if (!spec) return undefined;
+      source = "typed";
+    }
     let result = await fn(spec);
     if (result?.needsSpec) {
       spec = await this.askSpec(target, result.error?.message);
@@ -159,9 +168,13 @@ export class TraceCommands implements vscode.Disposable {
   }
 
   /** One run under a cancellable progress notification; undefined when cancelled (nothing is shown then). */
-  async withProgress<T>(title: string, run: (token: vscode.CancellationToken) => Promise<T>): Promise<T | undefined> {
+  async withProgress<T>(
+    title: string,
+    run: (token: vscode.CancellationToken) => Promise<T>,
+    location: vscode.ProgressLocation = vscode.ProgressLocation.Notification,
+  ): Promise<T | undefined> {
     return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+      { location, title, cancellable: location === vscode.ProgressLocation.Notification },
       async (_progress, token) => {
         try {
           const out = await run(token);
@@ -236,7 +249,10 @@ export class TraceCommands implements vscode.Disposable {
     }
   }
 
+  private events = 0;
+
   private fire(event: TraceEvent): void {
+    event.id = ++this.events;
     this.last = event;
     this.emitter.fire(event);
   }
