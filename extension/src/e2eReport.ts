@@ -20,6 +20,21 @@ export function startE2eReport(
   if (!file) return undefined;
   let timer: NodeJS.Timeout | undefined;
   let seq = 0;
+  // One report file for every window of the code-server: the extension host of a window the tests closed lives on
+  // (and would keep writing). The host activated last owns the file; the others stop writing to it.
+  const me = `${process.pid}-${Date.now()}`;
+  try {
+    fs.writeFileSync(`${file}.owner`, me);
+  } catch {
+    // a test hook must never disturb the extension
+  }
+  const owner = (): boolean => {
+    try {
+      return fs.readFileSync(`${file}.owner`, "utf8") === me;
+    } catch {
+      return true;
+    }
+  };
   const toasts: string[] = [];
   // the code actions at the cursor of a Python editor, as the editor's Ctrl+. asks for them (title, kind, preferred)
   let codeActions: { uri: string; line: number; actions: { title: string; kind: string | null; isPreferred: boolean }[] } | null = null;
@@ -54,6 +69,7 @@ export function startE2eReport(
   }
   const write = () => {
     timer = undefined;
+    if (!owner()) return;
     const diagnostics: Record<string, unknown[]> = {};
     for (const [uri, items] of vscode.languages.getDiagnostics()) {
       if (items.length === 0) continue;

@@ -161,7 +161,8 @@ describe("tracing and fixing as a user meets them (issue 23)", { concurrency: fa
     await openFile("tracing_selu.py");
     await cursorAt("tracing_selu.py", 9, 10);
     await runCommand("JAX Sharp Bits: Show jaxpr");
-    let r = await waitFor("the jaxpr listing coloured", (x) => x.compiled?.kind === "jaxpr" && (x.compiled.colouredSourceLines ?? 0) > 0, 120_000);
+    let r = await waitFor("the jaxpr listing coloured", (x) => x.compiled?.kind === "jaxpr" && x.compiled.fn === "selu" &&
+      (x.compiled.colouredSourceLines ?? 0) > 0 && x.languages?.["/selu.jaxpr"] !== undefined, 120_000);
     assert.equal(r.languages?.["/selu.jaxpr"], "jaxpr", JSON.stringify(r.languages));
     const first = { ...r.compiled!.slots };
     // StableHLO from the listing: the listing knows its source and function
@@ -255,7 +256,9 @@ describe("tracing and fixing as a user meets them (issue 23)", { concurrency: fa
     assert.deepEqual(added, [], `no toast after a cancel: ${JSON.stringify(added)}`);
     assert.equal(await page.locator(".notification-toast", { hasText: /canceled|cancelled/i }).count(), 0);
     // the lens of the cancelled function still offers a trace: no result was stored for it
-    const lenses = await page.locator(".codelens-decoration a").filter({ visible: true }).allInnerTexts();
+    const visible = page.locator(".codelens-decoration a").filter({ visible: true });
+    await visible.nth(1).waitFor({ state: "visible", timeout: 60_000 }); // (lenses draw a moment after the file shows)
+    const lenses = await visible.allInnerTexts();
     assert.ok(lenses.length >= 2 && lenses.every((t) => /Trace/.test(t)), `lenses after the cancel: ${lenses}`);
     await shot("ux-04-cancelled");
   });

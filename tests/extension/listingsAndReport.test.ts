@@ -106,3 +106,26 @@ describe("the trace report", () => {
     assert.ok(!/\sstyle="/.test(html), "no inline style attribute (the CSP allows none)");
   });
 });
+
+describe("the extension page", () => {
+  test("is the user's README, with every image it shows shipped in the .vsix, an icon and a category beyond Linters", () => {
+    const build = fs.readFileSync(path.join(root, "scripts", "build_vsix.sh"), "utf8");
+    assert.match(build, /--readme-path extension\/README\.md/);
+    const readme = fs.readFileSync(path.join(root, "extension", "README.md"), "utf8");
+    assert.doesNotMatch(readme, /make editor|make test|pytest/, "no developer instructions on the extension page");
+    const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map((m) => m[1]);
+    assert.ok(images.length >= 3, "screenshots");
+    const shipped = fs.readFileSync(path.join(root, ".vscodeignore"), "utf8");
+    assert.match(shipped, /^!extension\/images\/\*\.png$/m);
+    for (const image of images) {
+      assert.ok(!/^https?:/.test(image) || image.startsWith("https:"), image);
+      if (!image.startsWith("https:")) assert.ok(fs.existsSync(path.join(root, image)), `${image} exists`);
+    }
+    assert.ok(fs.existsSync(path.join(root, pkg.icon)), "the icon");
+    assert.ok(pkg.categories.length > 2);
+    // every setting has a title a person would write at the start of its description
+    for (const [key, value] of Object.entries<any>(pkg.contributes.configuration.properties)) {
+      assert.match(value.markdownDescription ?? "", /^\*\*[A-Z“][^*]+\.\*\* /, `${key} has a title`);
+    }
+  });
+});
