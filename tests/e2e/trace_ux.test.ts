@@ -154,6 +154,14 @@ describe("tracing and fixing as a user meets them (issue 23)", { concurrency: fa
     assert.equal(await frame.locator("#inputs-text").inputValue(), "x=f32[1000000]");
     assert.match(await frame.locator("#table").innerText(), /XLA compile/);
     await shot("ux-02-trace-report");
+    // the inputs are editable: another shape traces again, and the report follows the new result
+    lastTraceId = report()!.trace?.id ?? 0;
+    await frame.locator("#inputs-text").fill("x=f32[1000]");
+    await frame.locator("#retrace").click();
+    const again = await nextTrace(0, "selu");
+    assert.deepEqual([again.trace!.outcome, again.trace!.inputs, again.trace!.source], ["ok", "x=f32[1000]", "typed"]);
+    const shown = await waitFor("the report of the new trace", (x) => x.traceReport?.inputs.text === "x=f32[1000]", 60_000);
+    assert.equal(shown.traceReport!.inputs.source, "typed in the editor");
   });
 
   test("listings: jaxpr colouring by language, one colour slot per source line, colours cleared when the views close", async () => {
