@@ -149,6 +149,26 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "kinetix-env": ("3.0.2", True),
     "jaxgcrl": ("0.2.8", True),
     "jax-cfd": ("0.2.1", True),
+    # a twelfth round for issue 22, measured on main 063209c before any change: an LLM library and an LLM
+    # post-training library (gemma, kithara), learned optimizers and a distributed trainer (learned-optimization,
+    # jaxline), differentially private training (jax-privacy), Triton kernels (jax-triton), evolutionary RL
+    # (evorl-jax), diffusion (flaxdiff), galaxy-image, acoustic and cosmological simulation (jax-galsim, jwave,
+    # jaxdf, jaxpm), equivariant networks (e3x) and a protein model (jax-unirep); the last release of each for
+    # Python 3.11 (gemma 4, jax-triton 0.4, jax-sph, lagrangebench and cleanrl's JAX releases need another Python)
+    "gemma": ("3.3.0", True),
+    "kithara": ("0.0.10", True),
+    "learned-optimization": ("0.0.1", True),
+    "jaxline": ("0.0.8", True),
+    "jax-privacy": ("2.0.0", True),
+    "jax-triton": ("0.3.1", True),
+    "evorl-jax": ("0.1.1", True),
+    "flaxdiff": ("0.2.11", True),
+    "jax-galsim": ("2026.7.0", True),
+    "jwave": ("0.2.1", True),
+    "jaxdf": ("0.3.0", True),
+    "e3x": ("1.0.2", True),
+    "jaxpm": ("0.1.6", True),
+    "jax-unirep": ("3.0.0", True),
 }
 # Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 

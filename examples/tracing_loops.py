@@ -1,4 +1,4 @@
-"""A 1000-iteration Python loop under jit (unrolled: ~2000 equations, slow to compile) and its lax.fori_loop twin.
+"""A 1000-iteration Python loop under jit (unrolled: 3,000 equations, slow to compile) and its lax.fori_loop twin.
 
     sharpbits trace examples/tracing_loops.py::python_loop
     sharpbits trace examples/tracing_loops.py::fori_twin

@@ -80,7 +80,7 @@ def write_sarif(out: TextIO, findings: list[Finding]) -> None:
             "name": r.name,
             "shortDescription": {"text": r.summary},
             "fullDescription": {"text": r.why.strip()},
-            "helpUri": r.url(),
+            **({"helpUri": r.url()} if r.url() else {}),  # only a configured address: the page itself is in `help`
             "help": {"text": r.summary, "markdown": r.documentation()},
             "defaultConfiguration": {"level": _SARIF_LEVEL[r.severity]},
         }
@@ -113,7 +113,7 @@ def write_sarif(out: TextIO, findings: list[Finding]) -> None:
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
         "runs": [{
-            "tool": {"driver": {"name": "sharpbits", "version": __version__, "informationUri": ALL_RULES[0].url().rsplit("/docs/", 1)[0], "rules": rules}},
+            "tool": {"driver": {"name": "sharpbits", "version": __version__, "rules": rules}},
             "columnKind": "unicodeCodePoints",
             "results": results,
         }],

@@ -42,7 +42,7 @@ def test_json_follows_the_schema(tmp_path, run_cli):
     # columns count characters, 1-based: `x[0]` starts after "y = 'é'; "
     assert (finding["line"], finding["column"], finding["end_line"], finding["end_column"]) == (3, 10, 3, 14)
     assert finding["code"] == "SB101" and finding["rule"] == "in-place-update" and finding["severity"] == "error"
-    assert finding["url"].startswith("https://")
+    assert finding["url"] == ""  # no made-up address: the page ships with the package (`sharpbits rule SB101`)
     fix = finding["fix"]
     assert fix["safe"] is True and fix["description"]
     (edit,) = fix["edits"]

@@ -2,6 +2,10 @@
 
 import ast
 import json
+import os
+import subprocess
+
+from tests.conftest import SHARPBITS
 
 BUGGY = (
     "import jax\nimport jax.numpy as jnp\n\n"
@@ -130,3 +134,23 @@ def test_github_annotations(tmp_path, run_cli):
     lines = out.stdout.splitlines()
     assert lines[0].startswith("::warning file=m.py,line=6,col=23,endLine=6,endColumn=26,title=SB201 prng-key-reuse::")
     assert lines[1].startswith("::error file=m.py,line=8,col=1,")
+
+
+def test_rule_links_are_the_pages_shipped_or_a_configured_address(tmp_path, run_cli):
+    """No made-up address: without SHARPBITS_DOCS_URL the SARIF rules carry their whole page (`help.markdown`) and
+    no helpUri, and JSON's `url` is empty; with it, every link is filled in from it."""
+    (tmp_path / "m.py").write_text(BUGGY)
+    rules = json.loads(run_cli("check", "--format", "sarif", "m.py", cwd=tmp_path).stdout)["runs"][0]["tool"]["driver"]
+    assert "informationUri" not in rules
+    sb201 = next(r for r in rules["rules"] if r["id"] == "SB201")
+    assert "helpUri" not in sb201 and sb201["help"]["markdown"].startswith("# prng-key-reuse (SB201)")
+    env = {**os.environ, "SHARPBITS_DOCS_URL": "https://docs.example.org/rules/{code}"}
+    sarif = subprocess.run([SHARPBITS, "check", "--format", "sarif", "m.py"], cwd=tmp_path, env=env,
+                           capture_output=True, text=True, timeout=120)
+    sb201 = next(r for r in json.loads(sarif.stdout)["runs"][0]["tool"]["driver"]["rules"] if r["id"] == "SB201")
+    assert sb201["helpUri"] == "https://docs.example.org/rules/SB201"
+    env["SHARPBITS_DOCS_URL"] = "https://docs.example.org/rules/"
+    found = subprocess.run([SHARPBITS, "check", "--format", "json", "m.py"], cwd=tmp_path, env=env,
+                           capture_output=True, text=True, timeout=120)
+    assert {f["url"] for f in json.loads(found.stdout)} == {"https://docs.example.org/rules/prng-key-reuse.md",
+                                                            "https://docs.example.org/rules/in-place-update.md"}

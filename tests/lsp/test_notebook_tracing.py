@@ -72,9 +72,11 @@ async def test_the_trace_lens_on_a_cell_runs_the_cells_above_and_maps_back_to_th
         assert after[0].command.title.startswith("jaxpr ") and after[0].command.title.endswith("cpu")
         name = await hover(client, cell, 2, 5)
         assert "{ lambda" in name.contents.value and "_ran cells 2, 3, 5, 7 of the notebook" in name.contents.value
-        # line 4 of the cell (0-based 3): its own `sin` and `+`; the helper's `cos` and `*` are lines of cell 3
+        # line 4 of the cell (0-based 3): its own `sin` and `+`, and the `cos` and `*` of the helper it calls
+        # (written in cell 3): a call's line counts what it calls, so the lines of `f` add up to its count
         line = await hover(client, cell, 3, 8)
-        assert line.contents.value == "line 4 of **f** produced 2 jaxpr equations: `sin`, `add`"
+        assert line.contents.value == ("line 4 of **f** accounts for 4 jaxpr equations (of 5, with what it calls): "
+                                       "`add`, `cos`, `mul`, `sin`")
         hints = await client.text_document_inlay_hint_async(types.InlayHintParams(
             types.TextDocumentIdentifier(cell), types.Range(types.Position(0, 0), types.Position(10, 0))))
         labels = {(h.position.line, h.label.strip()) for h in hints}

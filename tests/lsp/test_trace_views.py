@@ -178,7 +178,7 @@ async def test_a_trace_confirms_loop_findings_with_their_measured_size(client, u
     hover = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri),
                                                                      types.Position(8, 5)))
     assert "compile " in hover.contents.value and " = tracing " in hover.contents.value
-    assert "XLA compile " in hover.contents.value and "most equations: line 11 (600, 100%)" in hover.contents.value
+    assert "XLA compile " in hover.contents.value and "most of the 600 equations: line 11 (600, 100%)" in hover.contents.value
     # an edit: the measured facts are for the old version, so the findings are static again
     replace_text(client, uri, LOOPS + "\n", 2)
     diagnostics = await wait_for_publish(client, uri, 2)

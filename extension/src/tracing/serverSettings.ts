@@ -51,6 +51,7 @@ export function serverSettings(inspect: Inspect, trusted: boolean, lensCommand: 
       launchPrefix: get<string>("trace.launchPrefix", ""),
       timeout: get<number>("trace.timeoutSeconds", 120),
       autoRetrace: get<boolean>("trace.autoRetrace", false),
+      checkKeyReuse: get<boolean>("trace.checkKeyReuse", true),
       ...(typeof memoryLimitMb === "number" && memoryLimitMb >= 0 ? { memoryLimitMb } : {}),
       inlayHints: {
         runTime: get<boolean>("trace.inlayHints.runTime", true),

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.kinds import ARRAYS, Kind
 from sharpbits.analysis.scopes import FunctionInfo
+from sharpbits.analysis.traced import Provenance
 from sharpbits.analysis.tracers import TracerValues
 
 if TYPE_CHECKING:
@@ -153,7 +154,8 @@ class SideEffects(Fact):
         func = node.func
         if isinstance(func, ast.Name) and func.id == "next" and node.args and not self.scopes.is_local("next", fn):
             it = node.args[0]
-            if isinstance(it, ast.Name) and self.outlives_trace(it.id, fn) and self._is_iterator(it.id, fn):
+            if isinstance(it, ast.Name) and self.outlives_trace(it.id, fn) and self._is_iterator(it.id, fn) and (
+                    not self._within_owner_run(it.id, fn, stores_tracer=False)):
                 return SideEffect(node, fn, "advances the outer iterator", it.id, False, it)
             return None
         if not isinstance(func, ast.Attribute) or func.attr not in _STORING_METHODS:
@@ -181,6 +183,8 @@ class SideEffects(Fact):
             state = self._outer_state(node.value, fn)
             if state is None or self.kinds.kind_of(node.value, fn) is not Kind.CONTAINER:
                 return None
+            if isinstance(node.value, ast.Name) and self._within_owner_run(node.value.id, fn, stores_tracer=True):
+                return None
             return SideEffect(node, fn, "stores a traced value in", state[0], True, state[1])
         state = self._outer_state(node, fn)
         if state is None:
@@ -190,6 +194,47 @@ class SideEffects(Fact):
                 return None
             state = (f"{base.id}.{node.attr}", base)
         return SideEffect(node, fn, "stores a traced value in the attribute", state[0], True, state[1])
+
+    def _within_owner_run(self, name: str, fn: FunctionInfo, *, stores_tracer: bool) -> bool:
+        """Whether changing the variable `name` of the function that defines `fn` stays inside one run of that
+        function: `fn` is traced only as the body of `lax.cond`/`scan`/`fori_loop`/... calls made by that function
+        itself, which trace their bodies there and then, once per run, never later. The change is then ordinary
+        Python sequencing in the owner's run (advancing an iterator the owner made: trace-time code generation).
+        A traced value stored there must also stay inside the trace: the owner is traced (its parameters are
+        pytrees jit rebuilt for this trace, its locals are made in it) and nothing of the owner reads the
+        container after the loop that stored into it (a tracer read there would have escaped its body)."""
+        owner = fn.parent
+        if owner is None or name not in owner.local_names or not fn.traces:
+            return False
+        sites = [t.node for t in fn.traces]
+        if any(t.provenance is not Provenance.LAX_BODY or t.node is None
+               or self.scopes.enclosing_function(t.node) is not owner for t in fn.traces):
+            return False
+        if not stores_tracer:
+            return True
+        if not owner.traced:
+            return False
+        last = max((getattr(n, "end_lineno", 0) or 0, getattr(n, "end_col_offset", 0) or 0) for n in sites)
+        return not any(isinstance(n, ast.Name) and n.id == name and (n.lineno, n.col_offset) > last
+                       and not all(self._exclusive(n, site) for site in sites) for n in self.scopes.own_nodes(owner))
+
+    def _exclusive(self, a: ast.AST, b: ast.AST | None) -> bool:
+        """Whether `a` and `b` sit in different branches of one `if` (so they never run in the same run)."""
+        chain: dict[int, ast.AST] = {}  # id(ancestor of b) -> the child of it on the way to b
+        child: ast.AST | None = b
+        cur = self.scopes.parents.get(b) if b is not None else None
+        while cur is not None and child is not None:
+            chain[id(cur)] = child
+            child, cur = cur, self.scopes.parents.get(cur)
+        child, cur = a, self.scopes.parents.get(a)
+        while cur is not None:
+            if id(cur) in chain:
+                other = chain[id(cur)]
+                if isinstance(cur, ast.If):
+                    return (child in cur.body and other in cur.orelse) or (child in cur.orelse and other in cur.body)
+                return False
+            child, cur = cur, self.scopes.parents.get(cur)
+        return False
 
     def _declared_write(self, node: ast.Name, fn: FunctionInfo) -> SideEffect | None:
         """A store to a name declared `global`/`nonlocal` in traced `fn`."""

@@ -7,6 +7,7 @@ suppressed findings. Nothing here imports libcst or jax.
 from __future__ import annotations
 
 import ast
+import os
 import warnings
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
@@ -27,6 +28,17 @@ SYNTAX_ERROR_CODE, SYNTAX_ERROR_RULE = "SB000", "syntax-error"
 # Called before each rule (so also between the model and the rules): the language server sets it to abandon an
 # analysis a newer edit superseded, by raising; state kept for the next version stays usable (tests/lsp/test_abandon.py).
 between_rules: Callable[[], None] | None = None
+
+# Fault injection for the tests of the server's analysis budget (tests/lsp/test_analysis_budget.py): the rule named
+# by this variable spins before it runs on a text holding STALL_MARK, as a rule does on a pathological file
+# (CPU-bound, never returning).
+STALL_RULE = os.environ.get("SHARPBITS_DEBUG_STALL_RULE") or None
+STALL_MARK = "# sharpbits-debug-stall"
+
+
+def stall_if_asked(rule: str, text: str) -> None:
+    while rule == STALL_RULE and STALL_MARK in text:
+        pass
 
 
 @dataclass
@@ -77,6 +89,10 @@ class AnalysisResult:
     findings: list[Finding]
     syntax_error: Finding | None = None  # set when the text does not parse (findings is then empty)
     functions: list[TracedFunction] = field(default_factory=list)
+    # the language server's analysis budget (lsp/analysis_process.py): the rules stopped when it ran out (their
+    # findings are missing), and after how many seconds; empty when nothing was stopped
+    stopped: tuple[str, ...] = ()
+    stopped_after_s: float = 0.0
 
 
 def analyze(text: str, path: str = "<unknown>", selection: Selection | None = None,
@@ -110,6 +126,8 @@ def analyze_parsed(source: SourceText, tree: ast.Module, selection: Selection,
         for rule_cls in selection.rules():
             if between_rules is not None:
                 between_rules()
+            if STALL_RULE is not None:
+                stall_if_asked(rule_cls.name, source.text)
             ctx = RuleContext(source, tree, model, rule_cls(), timed_regions=timed_regions)
             ctx.rule.check(ctx)
             findings.extend(ctx.found)

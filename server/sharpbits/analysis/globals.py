@@ -28,6 +28,8 @@ class Change:
     how: str  # "reassigned", "written through `global` in `f`", "mutated"
     in_function: bool  # made by a function (runs at any time) rather than by module-level code (runs once, in order)
     attribute: str | None = None  # `FLAGS.verbose = True` changes `FLAGS.verbose`, not the other attributes of FLAGS
+    writer: FunctionInfo | None = None  # the function that makes the change, when one does
+    node: ast.AST | None = None  # the statement that makes it
 
 
 def _module_level_statements(tree: ast.Module):
@@ -65,6 +67,10 @@ def _may_mutate(node: ast.AST) -> bool:
 
 def _stored_names(target: ast.AST) -> list[ast.Name]:
     return [n for n in ast.walk(target) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+
+
+# Test set-up hooks that run once, before the tests of their module or class.
+_ONCE_SETUP_HOOKS = {"setUpModule", "setUpClass", "setup_module", "setup_class"}
 
 
 class _Globals:
@@ -117,7 +123,9 @@ class _Globals:
                 if self.model.effects.is_side_effect(node) or self.model.effects.once_only_init(node, fn):
                     continue  # traced code writing a global: one hazard, reported by side-effect-in-jit; or a
                     # lazy initialisation (`if _CACHE is None: _CACHE = ...`) that sets the value once
-                self.changes.setdefault(node.id, []).append(Change(node.lineno, f"written through `global` in `{fn.name}`", True))
+                self.changes.setdefault(node.id, []).append(Change(
+                    node.lineno, f"written through `global` in `{fn.name}`", True, writer=fn,
+                    node=self.model.scopes.parents.get(node)))
 
     def _mutations(self) -> None:
         for node in self.model.scopes.candidates("mutation candidates", (ast.Subscript, ast.Attribute, ast.Call),
@@ -166,6 +174,8 @@ class _Globals:
             if attribute is not None and change.attribute is not None and change.attribute != attribute:
                 continue  # another attribute of the object was set: the one read keeps its value
             if change.in_function:
+                if change.writer is not None and self._before_any_trace(change, fn):
+                    continue  # set once before anything is traced: a set-up, not a change
                 return change
             if calls is None:
                 calls = self._module_level_calls(fn)
@@ -174,6 +184,83 @@ class _Globals:
             if in_loop or (any(line < change.line for line in calls) and any(line > change.line for line in calls)):
                 return change
         return None
+
+    def _before_any_trace(self, change: Change, fn: FunctionInfo) -> bool:
+        """Whether a function's write of a global happens once, before `fn` can be traced: in a set-up hook that
+        runs once before a module's or class's tests (`setUpModule`, `setUpClass`, `setup_module`,
+        `setup_class`), or in a program's `main` (a module-level function the module runs once, as
+        `if __name__ == "__main__": main()` or `app.run(main)`) at its top level, before any of its statements
+        calls a function that reaches `fn`."""
+        writer = change.writer
+        assert writer is not None
+        if writer.parent is not None or isinstance(writer.node, ast.Lambda):
+            return False
+        if writer.name in _ONCE_SETUP_HOOKS:
+            return True
+        if not self._run_once_by_module(writer):
+            return False
+        stmt = change.node
+        body = writer.node.body
+        if stmt not in body:
+            return False  # inside a loop or a branch: not told
+        # nothing traces fn before main runs, and main calls no function of this module before the write (any of
+        # them may run traced code; imported helpers such as argument parsing may not reach this module's)
+        use_line = self._module_use_line(writer)
+        if any(line < use_line for line in self._module_level_calls(fn)):
+            return False
+        local = set(self.model.scopes.module_functions) | self._reaching_names(fn)
+        for before in body[: body.index(stmt)]:
+            for node in ast.walk(before):
+                if isinstance(node, ast.Call):
+                    func = node.func.args[0] if isinstance(node.func, ast.Call) and node.func.args else node.func
+                    if isinstance(func, ast.Name) and func.id in local:
+                        return False
+        return True
+
+    def _module_use_line(self, writer: FunctionInfo) -> int:
+        return next((n.lineno for n in self.model.scopes.nodes(ast.Name)  # type: ignore[attr-defined]
+                     if isinstance(n, ast.Name) and n.id == writer.name and isinstance(n.ctx, ast.Load)), 0)
+
+    def _run_once_by_module(self, writer: FunctionInfo) -> bool:
+        """A module-level function that only module-level code outside loops uses, once: called (`main()`) or
+        handed to a runner (`app.run(main)`)."""
+        uses = [n for n in self.model.scopes.nodes(ast.Name)
+                if isinstance(n, ast.Name) and n.id == writer.name and isinstance(n.ctx, ast.Load)]
+        if len(uses) != 1 or self.model.scopes.enclosing_function(uses[0]) is not None:
+            return False
+        cur = self.model.scopes.parents.get(uses[0])
+        while cur is not None:  # a module-level loop (also inside `if __name__ == "__main__":`) repeats it
+            if isinstance(cur, ast.For | ast.AsyncFor | ast.While | ast.comprehension):
+                return False
+            cur = self.model.scopes.parents.get(cur)
+        return True
+
+    def _reaching_names(self, fn: FunctionInfo) -> set[str]:
+        """Names of the module-level functions from which `fn` is reached (itself included), and of their
+        module-level `g = jax.jit(f)` aliases."""
+        names: set[str] = set()
+        seen = {id(fn)}
+        work = [fn]
+        while work:
+            cur = work.pop()
+            if cur.parent is None and not isinstance(cur.node, ast.Lambda):
+                names.add(cur.name)
+            reached_from = [caller for caller, _ in self.model.traced.calls_from_traced(cur)]
+            for site in cur.traces:
+                runner = self.model.scopes.enclosing_function(site.node) if site.node is not None else None
+                if runner is not None:
+                    reached_from.append(runner)
+            if cur.parent is not None:
+                reached_from.append(cur.parent)
+            for caller in reached_from:
+                if id(caller) not in seen:
+                    seen.add(id(caller))
+                    work.append(caller)
+        for stmt in self.model.scopes.tree.body:
+            if (isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and stmt.value.args
+                    and isinstance(stmt.value.args[0], ast.Name) and stmt.value.args[0].id in names):
+                names.update(t.id for t in stmt.targets if isinstance(t, ast.Name))
+        return names
 
     def _enclosing_loop(self, line: int) -> tuple[int, int] | None:
         """The line span of the module-level loop that holds this line (a loop repeats what comes after)."""

@@ -48,6 +48,14 @@ _JAX_PYTHON_VALUED = {"jax.lax.axis_size", "jax.lax.broadcast_shapes", "jax.devi
                       "jax.tree_util.tree_structure", "jax.tree.structure", "jax.core.get_aval"}
 _JAX_CONTAINER_VALUED = {"jax.devices", "jax.local_devices", "jax.tree_util.tree_leaves", "jax.tree.leaves",
                          "jax.tree_util.tree_flatten", "jax.tree.flatten", "jax.eval_shape"}
+# Transformations that give the gradient of a function (with the structure of the differentiated argument), those
+# that give (value, gradient), and those whose results are what the function returns (mapped or compiled).
+_GRADIENT_TRANSFORMS = {"jax.grad", "jax.jacfwd", "jax.jacrev", "jax.jacobian", "jax.hessian",
+                        "equinox.filter_grad", "flax.nnx.grad"}
+_VALUE_AND_GRAD_TRANSFORMS = {"jax.value_and_grad", "equinox.filter_value_and_grad", "flax.nnx.value_and_grad"}
+_RESULT_KEEPING_TRANSFORMS = {"jax.vmap", "jax.pmap", "jax.jit", "jax.checkpoint", "jax.remat",
+                              "jax.ad_checkpoint.checkpoint", "equinox.filter_jit", "equinox.filter_vmap",
+                              "flax.nnx.jit", "flax.nnx.vmap"}
 _REF_MAKERS = {"jax.new_ref", "jax.array_ref", "jax.experimental.mutable_array", "jax.ref.new_ref"}
 # Methods of a boolean array that keep it boolean.
 _MASK_KEEPING_METHODS = {"any", "all", "copy", "reshape", "ravel", "flatten", "squeeze", "transpose", "swapaxes",
@@ -55,6 +63,17 @@ _MASK_KEEPING_METHODS = {"any", "all", "copy", "reshape", "ravel", "flatten", "s
 # Array attributes and methods that give Python values.
 ARRAY_STATIC_ATTRS = {"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "sharding", "weak_type"}
 _ARRAY_PY_METHODS = {"item", "tolist", "tobytes", "__len__", "devices"}
+# The methods of jax.Array. A value assumed to be an array (a traced function's parameter) on which another
+# method is called is no array but an object pytree.
+_ARRAY_METHODS = {
+    "all", "any", "argmax", "argmin", "argpartition", "argsort", "astype", "block_until_ready", "choose", "clip",
+    "compress", "conj", "conjugate", "copy", "copy_to_host_async", "cumprod", "cumsum", "delete", "device", "devices",
+    "diagonal", "dot", "flatten", "is_deleted", "is_fully_addressable", "is_fully_replicated", "item", "max", "mean",
+    "min", "nonzero", "prod", "ptp", "ravel", "repeat", "reshape", "round", "searchsorted", "sort", "squeeze", "std",
+    "sum", "swapaxes", "take", "to_device", "tobytes", "tolist", "trace", "transpose", "var", "view",
+    "addressable_data", "on_device_size_in_bytes", "unsafe_buffer_pointer", "__array__", "__jax_array__", "__len__",
+    "__getitem__", "__abs__", "__neg__",
+}
 _KEY_MAKERS = {"jax.random.key", "jax.random.PRNGKey", "jax.random.split", "jax.random.fold_in",
                "jax.random.wrap_key_data", "jax.random.clone"}
 _JAX_ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.image.",
@@ -268,7 +287,7 @@ class ValueKinds:
     def _param_kinds(self, info: FunctionInfo) -> dict[str, Kind]:
         """The kind of each parameter on entry. For a function no transformation traces, it follows from the
         function's node alone (annotations, defaults, how the body uses it): kept per node across versions."""
-        if info.traces:
+        if info.traces or id(info) in self.traced.pallas_kernels():  # (a kernel: because of a call elsewhere)
             return self._parameter_kinds(info)
         # never changed once made: FunctionInfo.param_kinds is replaced, not updated
         return self.scopes.syntax_fact("untraced parameter kinds", info.node, partial(self._parameter_kinds, info))
@@ -286,14 +305,18 @@ class ValueKinds:
         if any(t.statics_unknown for t in info.traces):
             directly_traced = False  # static_argnums=<a variable>: which parameters are traced is not known
         unmapped = _unmapped_everywhere(info)
+        containers = self._container_carries(info)
+        kernel = id(info) in self.traced.pallas_kernels()
         for p in info.param_nodes:
             name = p.arg
             kind = Kind.UNKNOWN
             if p is a.vararg or p is a.kwarg or name in ("self", "cls"):
                 kind = Kind.CONTAINER if (p is a.vararg or p is a.kwarg) else Kind.UNKNOWN
+            elif kernel and name not in defaults:
+                kind = Kind.REF  # a Pallas kernel's inputs, outputs and scratch: `o_ref[...] = v` is its store
             elif name in info.static_params:
                 kind = Kind.PYTHON
-            elif name in evidence:
+            elif name in evidence or name in containers:
                 kind = Kind.CONTAINER
             elif _annotation_kind(p.annotation) is not None:
                 kind = _annotation_kind(p.annotation) or Kind.UNKNOWN
@@ -307,6 +330,30 @@ class ValueKinds:
                 kind = Kind.REF  # written whole (`p[...] += 1`), and no caller is seen passing an array it made
             kinds[name] = kind
         return kinds
+
+    def _container_carries(self, info: FunctionInfo) -> set[str]:
+        """The carry parameter of a `lax.fori_loop`/`while_loop`/`scan` body when every loop that traces the
+        function starts it from a Python container (`lax.fori_loop(0, n, body, [acc0, acc1])`): the carry keeps
+        the structure of its initial value, so the body gets a list (or dict, tuple) of arrays, whose items it
+        may rebind (`acc[0] += ...`), never one array."""
+        direct = [t for t in info.traces if not t.indirect]
+        if not direct or isinstance(info.node, ast.Lambda):
+            return set()
+        positional = [p.arg for p in [*info.node.args.posonlyargs, *info.node.args.args]]
+        found: set[str] | None = None
+        for site in direct:
+            call = site.node
+            if site.provenance is not Provenance.LAX_BODY or not isinstance(call, ast.Call):
+                return set()
+            carry = _loop_carry(self.scopes.qualname(call.func, self.scopes.enclosing_function(call)) or "", call,
+                                positional)
+            if carry is None:
+                return set()
+            param, init = carry
+            if self.kind_of(init, self.scopes.enclosing_function(call)) is not Kind.CONTAINER:
+                return set()
+            found = {param} if found is None else found & {param}
+        return found or set()
 
     def _passed_arrays(self, info: FunctionInfo, name: str) -> bool:
         """Whether this module calls `info` and every value it passes to parameter `name` is a JAX array the caller
@@ -337,6 +384,39 @@ class ValueKinds:
                 return Kind.UNKNOWN
             seen.add(self.kind_of(arg, caller))
         return seen.pop() if len(seen) == 1 else Kind.UNKNOWN
+
+
+# The loops whose body carries a value: qualified name -> (index of the carry among the body's parameters,
+# position and keyword of the initial value in the call).
+_CARRYING_LOOPS: dict[str, tuple[int, int, str]] = {
+    "jax.lax.fori_loop": (1, 3, "init_val"),
+    "jax.lax.while_loop": (0, 2, "init_val"),
+    "jax.lax.scan": (0, 1, "init"),
+}
+
+
+def _loop_carry(q: str, call: ast.Call, positional: list[str]) -> tuple[str, ast.AST] | None:
+    """(the body's carry parameter, the loop's initial value) for a carrying loop `call` tracing a body with
+    these positional parameters."""
+    spec = _CARRYING_LOOPS.get(q)
+    if spec is None:
+        return None
+    index, position, keyword = spec
+    init = call.args[position] if position < len(call.args) else next(
+        (kw.value for kw in call.keywords if kw.arg == keyword), None)
+    if init is None or isinstance(init, ast.Starred) or index >= len(positional):
+        return None
+    return positional[index], init
+
+
+def loop_initial_value(q: str, call: ast.Call) -> ast.AST | None:
+    """The initial value of a `lax.fori_loop`/`while_loop` call, whose result has its structure."""
+    if q not in ("jax.lax.fori_loop", "jax.lax.while_loop"):
+        return None
+    spec = _CARRYING_LOOPS[q]
+    init = call.args[spec[1]] if spec[1] < len(call.args) else next(
+        (kw.value for kw in call.keywords if kw.arg == spec[2]), None)
+    return None if isinstance(init, ast.Starred) else init
 
 
 def _unmapped_everywhere(info: FunctionInfo) -> set[str]:
@@ -448,12 +528,31 @@ def _parameter_evidence(model: ValueKinds, info: FunctionInfo) -> tuple[set[str]
         elif cls is ast.Dict:
             container.update(v.id for k, v in zip(node.keys, node.values, strict=True)  # type: ignore[attr-defined]
                              if k is None and type(v) is Name)
+        elif cls is ast.BoolOp or cls is ast.IfExp:
+            container.update(_defaulted_to_container(node))
         elif cls is ast.Assign or cls is ast.AugAssign:
             for target in node.targets if cls is ast.Assign else [node.target]:  # type: ignore[attr-defined]
                 if (type(target) is Subscript and type(target.value) is Name and type(target.slice) is Constant
                         and target.slice.value is Ellipsis):
                     whole.add(target.value.id)
     return container & params, whole & params
+
+
+_CONTAINER_DISPLAYS = (ast.Dict, ast.List, ast.Tuple, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
+
+
+def _defaulted_to_container(node: ast.AST) -> list[str]:
+    """Names whose truth test falls back to a Python container: `p or {}`, `p or []`, `p if p else ()`. What
+    stands in for a missing `p` is of its type, so `p` is a container (or None), whose truth value is Python's,
+    never an array's (which has none under jit)."""
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+        if any(isinstance(v, _CONTAINER_DISPLAYS) or (isinstance(v, ast.Call) and isinstance(v.func, ast.Name)
+                                                     and v.func.id in _PY_BUILTINS_CONTAINER) for v in node.values[1:]):
+            return [node.values[0].id] if isinstance(node.values[0], ast.Name) else []
+    elif isinstance(node, ast.IfExp) and isinstance(node.test, ast.Name) and isinstance(node.body, ast.Name) and (
+            node.body.id == node.test.id and isinstance(node.orelse, _CONTAINER_DISPLAYS)):
+        return [node.test.id]
+    return []
 
 
 class _KindEvaluator:
@@ -506,6 +605,9 @@ class _KindEvaluator:
         if isinstance(node, ast.Attribute):
             return self.attribute(node)
         if isinstance(node, ast.Subscript):
+            if isinstance(node.value, ast.Attribute) and node.value.attr == "at" and self.eval(
+                    node.value.value) is Kind.REF:
+                return Kind.REF  # ref.at[:, :64]: a view of the same memory, stored through like the ref
             base = self.eval(node.value)
             if base in (Kind.JAX, Kind.JAX_MASK, Kind.NUMPY, Kind.KEY, Kind.JAX_AT):
                 return base
@@ -532,10 +634,19 @@ class _KindEvaluator:
         return Kind.UNKNOWN
 
     def call(self, node: ast.Call) -> Kind:
+        if isinstance(node.func, ast.Call):  # jax.value_and_grad(f)(x): what the transformed function returns
+            result = self._transformed_returns(node)
+            return result[0] if result is not None else Kind.UNKNOWN
         q = self.model.scopes.qualname(node.func, self.scope)
         if q is not None:
             if q in BOOL_FUNCS:  # jnp.isnan(x): a mask when it is given a traced array
                 return Kind.JAX_MASK if any(self.eval(a) in ARRAYS for a in node.args) else qualified_call_kind(q)
+            if q == "jax.lax.psum" and node.args and isinstance(node.args[0], ast.Constant) and isinstance(
+                    node.args[0].value, int):
+                return Kind.PYTHON  # psum(1, axis): the number of devices along the axis, a Python int
+            init = loop_initial_value(q, node)
+            if init is not None and self.eval(init) is Kind.CONTAINER:
+                return Kind.CONTAINER  # a loop's result has the structure of its carry: here a Python container
             return qualified_call_kind(q)
         func = node.func
         if isinstance(func, ast.Name):
@@ -561,14 +672,63 @@ class _KindEvaluator:
                 return Kind.JAX_MASK if func.attr in _MASK_KEEPING_METHODS else Kind.JAX
             if recv in ARRAYS and func.attr in ARRAY_STATIC_ATTRS:
                 return Kind.UNKNOWN  # `u0.ndim()`: an array's ndim is not callable, so u0 is some other pytree
+            if recv is Kind.REF and func.attr in ("bitcast", "reshape", "transpose"):
+                return Kind.REF  # a ref view of another type or shape: the same memory
+            if recv is Kind.JAX and func.attr not in _ARRAY_METHODS:
+                # a method jax.Array lacks (`model.number_of_links()`, `data.valid(model)`): the value is some other
+                # pytree (an object whose methods may well read static fields), so what it returns is unknown
+                return Kind.UNKNOWN
             if recv in (Kind.JAX, Kind.NUMPY):
                 return Kind.PYTHON if func.attr in _ARRAY_PY_METHODS else recv
         return Kind.UNKNOWN
 
     def call_elements(self, node: ast.Call) -> tuple[Kind, ...] | None:
-        """The kinds of the tuple a helper of this module returns at this call (`mean, var = stats(x)`)."""
-        returned = self._helper_returns(node) if isinstance(node.func, ast.Name) else None
+        """The kinds of the tuple a helper of this module returns at this call (`mean, var = stats(x)`), or a
+        transformation of one (`loss, grads = jax.value_and_grad(f)(w, x)`)."""
+        if isinstance(node.func, ast.Call):
+            returned = self._transformed_returns(node)
+        else:
+            returned = self._helper_returns(node) if isinstance(node.func, ast.Name) else None
         return returned[1] if returned is not None else None
+
+    def _transformed_returns(self, node: ast.Call) -> tuple[Kind, tuple[Kind, ...] | None] | None:
+        """What `T(f, ...)(args)` gives, for a JAX transformation T called on the spot: the results of a
+        transformation are arrays when the function's are (inside traced code they are tracers like any other
+        value computed there). Gradients have the structure of the differentiated argument (an array when it is
+        one); `value_and_grad` gives (the value, a scalar array, and the gradient); `vmap`/`jit`/`checkpoint`
+        give what the function returns for these argument kinds."""
+        inner = node.func
+        assert isinstance(inner, ast.Call)
+        transform = self.model.traced.transform_of(inner.func, self.scope)
+        if transform is None or not inner.args or any(isinstance(a, ast.Starred) for a in node.args):
+            return None
+        q = transform.transform
+        keywords = {kw.arg: kw.value for kw in inner.keywords if kw.arg is not None}
+        has_aux = keywords.get("has_aux")
+        aux = has_aux is not None and not (isinstance(has_aux, ast.Constant) and has_aux.value is False)
+        if q in _GRADIENT_TRANSFORMS or q in _VALUE_AND_GRAD_TRANSFORMS:
+            argnums = keywords.get("argnums")
+            index = 0 if argnums is None else argnums.value if isinstance(argnums, ast.Constant) else None
+            if not isinstance(index, int) or isinstance(index, bool) or not -len(node.args) <= index < len(node.args):
+                grad = Kind.UNKNOWN  # a tuple of gradients, or an argument passed by keyword
+            else:
+                grad = Kind.JAX if self.eval(node.args[index]) in ARRAYS else Kind.UNKNOWN
+            if q in _GRADIENT_TRANSFORMS:
+                return (Kind.CONTAINER, (grad, Kind.UNKNOWN)) if aux else (grad, None)
+            # the value of a differentiated function is a real scalar array; with has_aux, a (value, aux) pair
+            value = Kind.CONTAINER if aux else Kind.JAX
+            return Kind.CONTAINER, (value, grad)
+        if q in _RESULT_KEEPING_TRANSFORMS:
+            target = self.model.scopes.resolve_function(inner.args[0], self.scope)
+            if target is None or isinstance(target.node, ast.Lambda) or any(k.arg is None for k in node.keywords):
+                return None
+            positional = [p.arg for p in [*target.node.args.posonlyargs, *target.node.args.args]]
+            if len(node.args) > len(positional):
+                return None
+            args = {name: self.eval(a) for name, a in zip(positional, node.args, strict=False)}
+            args.update({k.arg: self.eval(k.value) for k in node.keywords if k.arg in target.params})
+            return self.model.return_kinds(target, args)
+        return None
 
     def _helper_returns(self, node: ast.Call) -> tuple[Kind, tuple[Kind, ...] | None] | None:
         """What a plain function of this module returns when called with these arguments, from its body."""

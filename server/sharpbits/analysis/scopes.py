@@ -71,6 +71,8 @@ class FunctionInfo:
 class Scopes:
     """The scope part of ModuleModel (see model.py): built by `_collect`, queried by every rule."""
 
+    _exits: dict[int, int | None] | None = None  # id(statement list) -> the last line of its first exit (never_runs)
+
     tree: ast.Module
     aliases: dict[str, str]
     functions: dict[FunctionNode, FunctionInfo]
@@ -366,6 +368,39 @@ class Scopes:
             self._module_bindings = {k: v[0] for k, v in counts.items() if len(v) == 1 and v[0] is not None}
         return self._module_bindings.get(name)
 
+    def never_runs(self, node: ast.AST) -> bool:
+        """Whether `node` sits in code that never runs: a branch a constant test rules out (`if False:`,
+        `while 0:`, `x if True else <here>`, `if TYPE_CHECKING:`, which only type checkers read), or a statement
+        after a `raise`/`return`/`continue`/`break` in the same block."""
+        child, cur = node, self.parents.get(node)
+        while cur is not None:
+            if isinstance(cur, ast.If | ast.While | ast.IfExp) and child is not cur.test:
+                test = _constant_truth(cur.test, self, self.enclosing_function(cur))
+                in_body = child in cur.body if isinstance(cur.body, list) else child is cur.body
+                if test is not None and (in_body != test):
+                    return True
+            if isinstance(child, ast.stmt):
+                for block in _blocks_of(cur):
+                    if block[0].lineno <= child.lineno <= (block[-1].end_lineno or block[-1].lineno):
+                        exit_line = self._first_exit_line(block)
+                        if exit_line is not None and child.lineno > exit_line:
+                            return True
+                        break
+            child, cur = cur, self.parents.get(cur)
+        return False
+
+    def _first_exit_line(self, block: list[ast.stmt]) -> int | None:
+        """The last line of the first `raise`/`return`/`continue`/`break` of a statement list (kept per list:
+        asked once per finding, a module's body can be long)."""
+        cache = self._exits
+        if cache is None:
+            cache = self._exits = {}
+        key = id(block)
+        if key not in cache:
+            cache[key] = next((s.end_lineno or s.lineno for s in block
+                               if isinstance(s, ast.Raise | ast.Return | ast.Continue | ast.Break)), None)
+        return cache[key]
+
     def is_local(self, name: str, scope: FunctionInfo) -> bool:
         cur: FunctionInfo | None = scope
         while cur is not None:
@@ -389,6 +424,31 @@ class Scopes:
                 return None
             cur = cur.parent
         return self.module_functions.get(expr.id)
+
+
+def _constant_truth(test: ast.AST, scopes: Scopes, scope: FunctionInfo | None) -> bool | None:
+    """The truth value of a test known without running anything: a constant (`False`, `0`, `None`), `not` of one,
+    or `typing.TYPE_CHECKING` (False when the program runs)."""
+    if isinstance(test, ast.Constant):
+        return bool(test.value)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _constant_truth(test.operand, scopes, scope)
+        return None if inner is None else not inner
+    if isinstance(test, ast.Name | ast.Attribute) and (
+            scopes.qualname(test, scope) in ("typing.TYPE_CHECKING", "typing_extensions.TYPE_CHECKING")
+            or (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")):
+        return False
+    return None
+
+
+def _blocks_of(node: ast.AST) -> list[list[ast.stmt]]:
+    """The statement lists a compound statement (or a function, module, handler, case) holds."""
+    blocks = []
+    for name in ("body", "orelse", "finalbody", "handlers"):
+        value = getattr(node, name, None)
+        if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
+            blocks.append(value)
+    return blocks
 
 
 def _kept(by_type: list[list[ast.AST]], keep: Callable[[ast.AST], bool]) -> tuple[list[ast.AST], ...]:

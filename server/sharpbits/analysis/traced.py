@@ -95,7 +95,11 @@ _HOST_CALLBACK_TAILS = tuple({name.rsplit(".", 1)[1] for name in HOST_CALLBACKS}
 NOT_COMPILED = {"jax.eval_shape", "jax.make_jaxpr"}
 # Transformations that trace with concrete values when not also under jit: `jax.grad(f)(x)` runs `f` eagerly on
 # tracers that carry their values, so a Python `if x > 0` works there (but `float(x)` does not).
-CONCRETE_TRANSFORMS = {"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.jacobian", "jax.hessian",
+# `jax.shard_map` called eagerly (not under jit) runs its body once per device on that device's concrete block.
+SHARD_MAPS = {"jax.shard_map", "jax.experimental.shard_map.shard_map"}
+# Transformations that differentiate no argument: they pass every argument through as the caller gave it.
+NOT_DIFFERENTIATING = {"jax.named_call", *SHARD_MAPS}
+CONCRETE_TRANSFORMS = {*SHARD_MAPS, "jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.jacobian", "jax.hessian",
                        "jax.linearize", "jax.jvp", "jax.vjp", "jax.named_call", "jax.custom_jvp", "jax.custom_vjp",
                        "equinox.filter_grad", "equinox.filter_value_and_grad", "flax.nnx.grad",
                        "flax.nnx.value_and_grad"}
@@ -158,6 +162,7 @@ class TracedCode:
     _calls_by_callee: dict[tuple[str, str], list[ast.Call]] | None = None  # ("", f) / (".", attr) -> calls
     _call_positions: dict[int, int] | None = None  # id(call) -> its position in nodes(ast.Call)
     _transformed: dict[str, list[str]] | None = None
+    _pallas_kernels: set[int] | None = None
 
     def __init__(self, scopes: Scopes) -> None:
         self.scopes = scopes
@@ -229,7 +234,9 @@ class TracedCode:
         direct = [t for t in fn.traces if not t.indirect]
         unmapped: set[str] | None = None
         for site in direct:
-            if site.transform.startswith("equinox.filter_"):  # non-array arguments are static, arrays traced
+            if site.transform.startswith("equinox.filter_") or site.transform == "jax.named_call":
+                # equinox: non-array arguments are static, arrays traced; named_call only names the function's
+                # equations in the trace it is called from: it transforms nothing, its arguments are the caller's
                 here = set(fn.params)
                 unmapped = here if unmapped is None else unmapped & here
                 continue
@@ -306,6 +313,27 @@ class TracedCode:
         return self.scopes.per_statement("calls by callee", ast.Call, _callee_index)  # type: ignore[arg-type]
 
     # ---- traced contexts -------------------------------------------------------------------------------
+
+    def pallas_kernels(self) -> set[int]:
+        """ids of the functions passed as kernels to `pl.pallas_call` and its variants (`plgpu.kernel`,
+        `pl.run_scoped`, `emit_pipeline`, `pl.core_map`; directly or through `functools.partial`): their
+        parameters are references to memory, which the kernel reads and stores through `ref[...]`."""
+        if self._pallas_kernels is None:
+            self._pallas_kernels = set()
+            for node in self.scopes.candidates("pallas kernel calls", (ast.Call,), _names_a_kernel_taker):
+                assert isinstance(node, ast.Call)
+                scope = self.scopes.enclosing_function(node)
+                q = self.scopes.qualname(node.func, scope) or ""
+                if not q.startswith("jax.experimental.pallas") or q.rsplit(".", 1)[1] not in _KERNEL_TAKERS:
+                    continue
+                arg: ast.AST | None = node.args[0] if node.args else next(
+                    (kw.value for kw in node.keywords if kw.arg in ("kernel", "body", "f")), None)
+                if isinstance(arg, ast.Call) and self.scopes.qualname(arg.func, scope) == "functools.partial" and arg.args:
+                    arg = arg.args[0]
+                target = self.scopes.resolve_function(arg, scope) if arg is not None else None
+                if target is not None:
+                    self._pallas_kernels.add(id(target))
+        return self._pallas_kernels
 
     def transform_of(self, expr: ast.AST, scope: FunctionInfo | None) -> TraceSite | None:
         """If `expr` (a decorator, or the callee of a call) is a JAX transformation, describe it."""
@@ -477,6 +505,16 @@ class TracedCode:
         return static
 
 
+# Pallas entry points whose function argument is a kernel (or a body) that gets references to memory.
+_KERNEL_TAKERS = {"pallas_call", "kernel", "run_scoped", "emit_pipeline", "core_map", "emit_pipeline_with_allocations"}
+
+
+def _names_a_kernel_taker(node: ast.AST) -> bool:
+    func = node.func  # type: ignore[attr-defined]
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    return name in _KERNEL_TAKERS
+
+
 def _defines_or_calls_a_name(node: ast.AST) -> bool:
     """A nested `def`/`lambda`, or a call `NAME(...)`: how traced code reaches other functions of the module."""
     return isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) or (
@@ -512,6 +550,10 @@ def _with_static(site: TraceSite, keywords: list[ast.keyword]) -> TraceSite:
             value = tuple(range(*ints)) if ints and len(ints) == len(bounds) <= 3 else None
         if kw.arg == "in_axes" and site.transform in ("jax.vmap", "flax.nnx.vmap") and isinstance(value, tuple | list):
             unmapped.extend(i for i, axis in enumerate(value) if axis is None)
+        if kw.arg == "in_specs" and site.transform in SHARD_MAPS and isinstance(kw.value, ast.Tuple | ast.List):
+            # shard_map hands an argument whose spec is None to every device as it was passed (a Python int
+            # stays one)
+            unmapped.extend(i for i, spec in enumerate(kw.value.elts) if _is_none(spec))
         if kw.arg in ("static_argnums", "static_argnames") and value is None and not (
                 isinstance(kw.value, ast.Constant) and kw.value.value is None):
             statics_unknown = True

@@ -17,7 +17,7 @@ from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.kinds import ARRAY_STATIC_ATTRS, ARRAYS, Kind
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import literal_value
-from sharpbits.analysis.traced import CONCRETE_TRANSFORMS, TRANSFORMS
+from sharpbits.analysis.traced import CONCRETE_TRANSFORMS, NOT_DIFFERENTIATING, TRANSFORMS
 
 # Inside a trace a reference holds a traced array: printing or testing it shows a tracer, as for the array.
 _TRACED_KINDS = ARRAYS | {Kind.REF}
@@ -50,7 +50,7 @@ class TracerValues(Fact):
         positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
         found: set[str] = set()
         for site in fn.traces:
-            if site.transform not in CONCRETE_TRANSFORMS:
+            if site.transform not in CONCRETE_TRANSFORMS or site.transform in NOT_DIFFERENTIATING:
                 continue
             argnums: object = 0
             node = site.node

@@ -285,9 +285,12 @@ async def serve(reader: FramedReader, check: MessageCheck) -> int:
         await asyncio.sleep(0)  # let handlers scheduled by this message run between messages
 
 
-def run_stdio(server: Any, stdin: BinaryIO, stdout: BinaryIO) -> int:
-    """Serves until `exit` or end of input; returns the exit code. (Trace workers need no stopping here: each
-    exits when its stdin, held by this process, closes.)"""
+def run_stdio(server: Any, stdin: BinaryIO, stdout: BinaryIO,
+              prepare: Callable[[FramedReader, MessageCheck], None] | None = None) -> int:
+    """Serves until `exit` or end of input; returns the exit code. `prepare` runs first, with the reader and the
+    message check (lsp/server.py: push back what lsp/start.py read, or replay the `initialize` it answered); it runs inside
+    the event loop.
+    (Trace workers need no stopping here: each exits when its stdin, held by this process, closes.)"""
     from threading import Event
 
     from pygls.io_ import StdoutWriter
@@ -296,9 +299,16 @@ def run_stdio(server: Any, stdin: BinaryIO, stdout: BinaryIO) -> int:
     server.protocol.set_writer(StdoutWriter(stdout))
     reader_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sharpbits-stdin")
     check = MessageCheck(server.protocol)
+    reader = FramedReader(stdin, reader_pool)
+
+    async def main() -> int:
+        if prepare is not None:  # inside the loop: replaying `initialize` runs the server's handlers
+            prepare(reader, check)
+        return await serve(reader, check)
+
     code = 1
     try:
-        code = asyncio.run(serve(FramedReader(stdin, reader_pool), check))
+        code = asyncio.run(main())
     except BrokenPipeError:
         log.error("the connection to the client is lost")
     finally:

@@ -10,6 +10,8 @@ or less: a paste, a formatter): it is shown with its version (the keys typed bef
 not after the typing) and the newest version follows at once. A
 document whose changes have waited longer than `MAX_WAIT_FACTOR` analyses (at least the debounce setting) lets
 the running analysis finish and shows it with its version: someone typing without a pause still sees findings.
+An analysis that overruns its in-thread limit (`IN_THREAD_S`) is stopped in its thread and done again in child
+processes that are killed at `sharpbits.analysisBudgetMs` (lsp/analysis_process.py; text documents only).
 A notebook is analysed as one document by the notebook adapter, which hands each cell's view to the same listeners.
 Fixes (libcst) are built only when a code action is resolved. Nothing here imports jax.
 
@@ -39,6 +41,7 @@ from sharpbits.analysis.engine import AnalysisResult, Selection
 from sharpbits.analysis.incremental import DocumentAnalyses
 from sharpbits.config import Config
 from sharpbits.lsp import framing
+from sharpbits.lsp.analysis_process import MODEL, IsolatedRun, Killed, Stopped, ThreadStop
 from sharpbits.lsp.notebooks import NOTEBOOK_SYNC, NotebookAdapter
 from sharpbits.lsp.settings import EditorSettings, read_settings, workspace_config
 from sharpbits.lsp.trace_service import TraceService, TraceTarget
@@ -51,6 +54,12 @@ BOM = "\ufeff"
 MAX_WAIT_FACTOR = 2.0  # changes not shown for this many analysis times stop abandoning the running analysis
 ABANDON_BEFORE = 0.5  # a running analysis further than this part of its document's analysis time is let finish
 BURST_S = 0.05  # changes closer together are one burst (a paste, a multi-cursor edit, a formatter): never let finish
+# An analysis still running in its thread after the longest of these is stopped there and done again in a child
+# process, killed at sharpbits.analysisBudgetMs (lsp/analysis_process.py): IN_THREAD_S, IN_THREAD_S_PER_LINE for
+# each line of the document (a big ordinary file is slow, not hostile: on a loaded 2-core machine a fresh 5,000-line
+# analysis took 0.9 s), 4 times the document's last analysis in its thread, 3 times its last in a child process.
+IN_THREAD_S = 1.0
+IN_THREAD_S_PER_LINE = 0.0004
 
 # A listener for a document's fresh analysis: (server, the document's view, whether an edit caused it).
 AnalysedListener = Callable[["SharpbitsServer", Analysed, bool], Awaitable[None]]
@@ -70,9 +79,11 @@ def _checkpoint() -> None:
 
 
 def _run_analysis(incremental: DocumentAnalyses, uri: str, path: str, text: str, selection: Selection,
-                  abandon: threading.Event) -> AnalysisResult:
+                  abandon: threading.Event, stop: ThreadStop | None = None) -> AnalysisResult:
     """`incremental.update(...)` in an analysis thread, stopping with Abandoned at a checkpoint once `abandon` is
-    set (before the parse too). What the document's IncrementalAnalysis keeps stays usable for the next version."""
+    set (before the parse too). What the document's IncrementalAnalysis keeps stays usable for the next version.
+    `stop`: lets the server stop it anywhere (analysis_process.Stopped) when it overruns its in-thread limit; the
+    document's IncrementalAnalysis is then dropped (it may be half updated)."""
     from sharpbits.analysis import engine
 
     engine.between_rules = _checkpoint
@@ -80,19 +91,50 @@ def _run_analysis(incremental: DocumentAnalyses, uri: str, path: str, text: str,
         raise Abandoned
     _job.abandon = abandon
     try:
-        return incremental.update(uri, path, text, selection)
+        if stop is not None:
+            stop.enter()
+        try:
+            return incremental.update(uri, path, text, selection)
+        finally:
+            if stop is not None:
+                stop.leave()
     finally:
         _job.abandon = None
 
 
 @dataclass
 class Running:
-    """A document's analysis in its thread: for which version, and the event that abandons it."""
+    """A document's analysis (in its thread, or in a child process past the in-thread limit): for which version,
+    and the event that abandons it."""
 
     version: int | None
     future: asyncio.Future[AnalysisResult]
     abandon: threading.Event
     started: float  # time.monotonic() when it was handed to its thread
+    isolated: IsolatedRun | None = None  # its run in child processes, once it moved there
+
+    def give_up(self) -> None:
+        """Abandons it: the thread at its next checkpoint, a child process at once (killed)."""
+        self.abandon.set()
+        if self.isolated is not None:
+            self.isolated.kill()
+
+
+def _retrieve(future: asyncio.Future[AnalysisResult]) -> None:
+    """Takes the outcome of an analysis stopped in its thread (Stopped, or a result that beat the stop) off the
+    future, so that asyncio does not log it as never retrieved."""
+    if not future.cancelled():
+        with contextlib.suppress(Stopped, Abandoned, Exception):
+            future.result()
+
+
+def _keep_stopping(stop: ThreadStop, future: asyncio.Future[AnalysisResult], every_s: float = 0.5) -> None:
+    """Sends the stop again every `every_s` until the thread has left the analysis (see ThreadStop.stop)."""
+    def again() -> None:
+        if not future.done() and stop.stop():
+            asyncio.get_running_loop().call_later(every_s, again)
+
+    asyncio.get_running_loop().call_later(every_s, again)
 
 
 class SharpbitsServer(LanguageServer):
@@ -110,6 +152,13 @@ class SharpbitsServer(LanguageServer):
         self.running: dict[str, Running] = {}
         self.published_once: set[str] = set()  # documents whose findings were published since they were opened
         self.analysis_seconds: dict[str, float] = {}  # how long the document's last finished analysis took
+        # documents analysed in child processes (lsp/analysis_process.py): the time the last such analysis took;
+        # while a rule of the document is stopped at the budget, its versions go straight to a child process
+        self.isolated_seconds: dict[str, float] = {}
+        self.out_of_thread: set[str] = set()
+        # the last result a child process gave for each document, with its text and selection: asked again (a
+        # settings push, a request), it is answered without analysing again (as IncrementalAnalysis does in-thread)
+        self.isolated_results: dict[str, tuple[str, Selection, AnalysisResult]] = {}
         # one incremental analysis per open document: a version seen again, or an edit inside one statement, reuses work
         self.incremental = DocumentAnalyses()
         self.notebooks = NotebookAdapter(self)
@@ -225,8 +274,9 @@ class SharpbitsServer(LanguageServer):
         if version is not None:
             self.unshown.setdefault(uri, {})[version] = now
         running = self.running.get(uri)
-        if running is not None and running.version != version and (burst or self.may_abandon(uri, running)):
-            running.abandon.set()
+        if running is not None and running.version != version and (
+                burst or running.isolated is not None or self.may_abandon(uri, running)):
+            running.give_up()
         self.schedule(uri, 0, after_edit=True)
 
     def may_abandon(self, uri: str, running: Running) -> bool:
@@ -321,9 +371,7 @@ class SharpbitsServer(LanguageServer):
         if size_kb > limit_kb:
             self.skipped(uri, version, f"{size_kb / 1024:.1f} MB is above sharpbits.maxFileSizeKB ({limit_kb} KB)")
             return None
-        loop = asyncio.get_running_loop()
         started = time.monotonic()
-        timeout_s = self.settings.analysis_timeout_s
         abandon = threading.Event()
         try:
             selection = self.config.selection_for(path)
@@ -331,16 +379,13 @@ class SharpbitsServer(LanguageServer):
             # finish and be published with its version.
             if self.pending.get(uri) is asyncio.current_task():
                 del self.pending[uri]
-            future = loop.run_in_executor(self.analysis_pool, _run_analysis, self.incremental, uri, path, text,
-                                          selection, abandon)
+            future: asyncio.Future[AnalysisResult] = asyncio.get_running_loop().create_future()
             running = self.running[uri] = Running(version, future, abandon, started)
             try:
-                done, _ = await asyncio.wait([future], timeout=timeout_s)
-                if not done:
-                    self.skipped(uri, version, f"its analysis is taking longer than sharpbits.analysisTimeoutMs "
-                                 f"({timeout_s * 1000:.0f} ms); findings follow when it finishes", waiting=True)
-                result = await future
+                result = await self._analysis(uri, path, text, selection, running)
             finally:
+                if not future.done():
+                    future.set_result(AnalysisResult([]))  # only waited on, never read
                 if self.running.get(uri) is running:
                     del self.running[uri]
         except Abandoned:
@@ -358,13 +403,68 @@ class SharpbitsServer(LanguageServer):
         self.analysed[uri] = analysed
         return analysed
 
+    async def _analysis(self, uri: str, path: str, text: str, selection: Selection, running: Running,
+                        ) -> AnalysisResult:
+        """The analysis of one version: in a thread (the document's incremental state reused) until
+        `IN_THREAD_S`, then in child processes killed at the budget (lsp/analysis_process.py). Raises Abandoned
+        when a newer version or the document's closing gave it up."""
+        known = self.isolated_results.get(uri)
+        if known is not None and known[0] == text and known[1] == selection:
+            return known[2]
+        budget_s = self.settings.analysis_budget_s
+        timeout_s = self.settings.analysis_timeout_s
+        slow = asyncio.get_running_loop().call_later(timeout_s, lambda: self.skipped(
+            uri, running.version, f"its analysis is taking longer than sharpbits.analysisTimeoutMs "
+            f"({timeout_s * 1000:.0f} ms); findings follow when it finishes", waiting=True))
+        try:
+            if uri not in self.out_of_thread:
+                limit = min(budget_s, max(IN_THREAD_S, IN_THREAD_S_PER_LINE * text.count("\n"),
+                                           4 * self.analysis_seconds.get(uri, 0.0),
+                                           3 * self.isolated_seconds.get(uri, 0.0)))
+                stop = ThreadStop()
+                future = asyncio.get_running_loop().run_in_executor(
+                    self.analysis_pool, _run_analysis, self.incremental, uri, path, text, selection, running.abandon,
+                    stop)
+                done, _ = await asyncio.wait([future], timeout=limit)
+                if done or not stop.stop():
+                    return await future
+                future.add_done_callback(_retrieve)
+                _keep_stopping(stop, future)
+                self.incremental.close(uri)  # stopped anywhere: what it kept may be half updated
+                log.info("the analysis of %s passed %.1f s in its thread: moved to a child process", uri, limit)
+            if running.abandon.is_set():
+                raise Abandoned
+            run = running.isolated = IsolatedRun()
+            try:
+                outcome = await run.analyse(text, path, selection, budget_s)
+            except Killed:
+                raise Abandoned from None
+        finally:
+            slow.cancel()
+        self.isolated_seconds[uri] = outcome.seconds
+        self.isolated_results[uri] = (text, selection, outcome.result)
+        if outcome.stopped:
+            self.out_of_thread.add(uri)
+            what = ", ".join("building the model" if s == MODEL else f"rule {s}" for s in outcome.stopped)
+            self.window_log_message(types.LogMessageParams(
+                types.MessageType.Warning, f"sharpbits: the analysis of {uri} was stopped at its budget "
+                f"(sharpbits.analysisBudgetMs = {budget_s * 1000:.0f} ms): {what} did not finish"))
+            outcome.result.stopped = tuple(outcome.stopped)
+            outcome.result.stopped_after_s = budget_s
+        else:
+            self.out_of_thread.discard(uri)
+        return outcome.result
+
     def close_document(self, uri: str) -> None:
         task = self.pending.pop(uri, None)
         if task is not None:
             task.cancel()
         running = self.running.get(uri)
         if running is not None:
-            running.abandon.set()
+            running.give_up()
+        self.isolated_seconds.pop(uri, None)
+        self.isolated_results.pop(uri, None)
+        self.out_of_thread.discard(uri)
         self.analysis_seconds.pop(uri, None)
         self.unshown.pop(uri, None)
         self.last_change.pop(uri, None)

@@ -17,14 +17,12 @@ registered on it, served over stdio (lsp/framing.py). Nothing here imports jax.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import gc
 import json
 import logging
 import os
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, BinaryIO
 
 from sharpbits.analysis.incremental import tune_garbage_collector
@@ -78,32 +76,13 @@ def run(stdin: BinaryIO, stdout: BinaryIO, consumed: bytes, answered: tuple[Any,
     """framing.run_stdio, after lsp/start.py read the first message: an `initialize` it answered is handled here
     too (the server's state, settings from initializationOptions) with pygls' answer dropped; anything else is
     read again by the framing."""
-    from threading import Event
-
-    from pygls.io_ import StdoutWriter
-
-    server._stop_event = Event()
-    server.protocol.set_writer(StdoutWriter(stdout))
-    reader_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sharpbits-stdin")
-    check = framing.MessageCheck(server.protocol)
-    reader = framing.FramedReader(stdin, reader_pool)
-
-    async def serve() -> int:
+    def prepare(reader: framing.FramedReader, check: framing.MessageCheck) -> None:
         if answered is None:
             reader.push_back(consumed)
         else:
             replay_initialize(check, *answered)
-        return await framing.serve(reader, check)
 
-    code = 1
-    try:
-        code = asyncio.run(serve())
-    except BrokenPipeError:
-        log.error("the connection to the client is lost")
-    finally:
-        server._stop_event.set()
-        reader_pool.shutdown(wait=False, cancel_futures=True)
-    return code
+    return framing.run_stdio(server, stdin, stdout, prepare)
 
 
 def replay_initialize(check: framing.MessageCheck, msg_id: Any, sent: dict[str, Any], body: bytes) -> None:

@@ -67,6 +67,7 @@ class TraceSettings:
 
     enabled: bool = False
     auto_retrace: bool = False
+    check_key_reuse: bool = True  # trace under jax.debug_key_reuse: a reused key is a finding, the trace goes on
     timeout_s: float = DEFAULT_TRACE_TIMEOUT_S
     worker: WorkerSettings = field(default_factory=WorkerSettings)
     inlay_hints: InlayHintSettings = field(default_factory=InlayHintSettings)
@@ -91,6 +92,9 @@ class EditorSettings:
     debounce_s: float = 0.15
     max_file_size_kb: float = 4096  # a generated data module of 54 MB is skipped with a message, not analysed
     analysis_timeout_s: float = 10.0
+    # past this, a document's analysis is stopped for real (lsp/analysis_process.py): the rule running is named on
+    # line 1, the other rules' findings are shown
+    analysis_budget_s: float = 30.0
     rules: Config = field(default_factory=Config)
     trusted: bool | None = None  # what the client said about Workspace Trust; None: it never said (not VS Code)
     trace_lens_command: str = TRACE_COMMAND
@@ -206,6 +210,7 @@ class _Reader:
         return TraceSettings(
             enabled=trace.get("enabled") is True,  # anything but true leaves tracing off
             auto_retrace=self.flag(trace, "autoRetrace", "trace.", False),
+            check_key_reuse=self.flag(trace, "checkKeyReuse", "trace.", True),
             timeout_s=float(timeout) if timeout else DEFAULT_TRACE_TIMEOUT_S,
             worker=WorkerSettings(self.text(trace, "interpreter", "trace."), self.text(trace, "platform", "trace."),
                                   launch_prefix, self.text(trace, "cacheDir", "trace."), memory),
@@ -237,12 +242,14 @@ def read_settings(raw: Mapping[str, Any], previous: EditorSettings) -> tuple[Edi
     debounce_ms = read.number(raw, "debounceMs", 0, 5000, previous.debounce_s * 1000)
     max_size = read.number(raw, "maxFileSizeKB", 1, 1024 * 1024, previous.max_file_size_kb)
     timeout_ms = read.number(raw, "analysisTimeoutMs", 100, 600_000, previous.analysis_timeout_s * 1000)
+    budget_ms = read.number(raw, "analysisBudgetMs", 100, 3_600_000, previous.analysis_budget_s * 1000)
     trusted = raw.get("trusted")
     lens_command = raw.get("traceLensCommand")
     settings = EditorSettings(
         debounce_s=debounce_ms / 1000,
         max_file_size_kb=max_size,
         analysis_timeout_s=timeout_ms / 1000,
+        analysis_budget_s=budget_ms / 1000,
         rules=read.rules(raw, previous.rules),
         # a later push that leaves it out keeps what the client said last
         trusted=trusted if isinstance(trusted, bool) else previous.trusted,

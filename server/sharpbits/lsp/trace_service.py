@@ -272,7 +272,8 @@ def _trace_in_worker(workers: TraceWorkers, params: dict[str, Any], doc_text: st
                                        "message": "the trace was cancelled before it started"}}
     result = cast(TraceResult, client.trace(path=path, text=text, function=function, spec=resolved.spec, show=show,
                                             timeout=timeout, root=root, lower_for=params.get("lowerFor"),
-                                            marker=marker, cells=cell_source.cell_ranges() if cell_source else None))
+                                            marker=marker, cells=cell_source.cell_ranges() if cell_source else None,
+                                            check_key_reuse=workers.settings.check_key_reuse))
     result["spec"] = {"source": resolved.source, "text": resolved.spec.get("text"), "line": resolved.line}
     result["uri"] = uri
     if cell_source is not None:

@@ -54,6 +54,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--budget", type=float, default=1.0, metavar="S",
                    help="seconds spent on repeated calls for the steady-state timing (default 1)")
     p.add_argument("--no-eager", action="store_true", help="skip the un-jitted (eager) timing")
+    p.add_argument("--no-key-reuse-check", action="store_true",
+                   help="trace without jax.debug_key_reuse (by default a reused PRNG key is reported as a finding "
+                        "at its line, and the trace goes on)")
 
 
 def parse_show(value: str) -> list[str]:
@@ -119,7 +122,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = client.trace(path=path, text=text, function=function, spec=resolved.spec, show=show,
                               timeout=args.timeout, time_budget_s=args.budget, eager=not args.no_eager,
-                              root=os.getcwd(), lower_for=args.lower_for)
+                              root=os.getcwd(), lower_for=args.lower_for,
+                              check_key_reuse=not args.no_key_reuse_check)
     finally:
         client.stop()
     result["spec"] = {"source": resolved.source, "text": resolved.spec.get("text"), "line": resolved.line}

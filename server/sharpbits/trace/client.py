@@ -568,11 +568,13 @@ class TraceClient:
     def trace(self, *, path: str, text: str | None = None, function: str, spec: dict[str, Any] | None,
               show: list[str] | None = None, timeout: float | None = 60.0, root: str | None = None,
               time_budget_s: float = 1.0, eager: bool = True, lower_for: str | None = None,
-              marker: object | None = None, cells: list[protocol.CellRange] | None = None) -> protocol.TraceResult:
+              marker: object | None = None, cells: list[protocol.CellRange] | None = None,
+              check_key_reuse: bool = True) -> protocol.TraceResult:
         """Trace `function` of the document at `path` (its text as the editor has it). Never raises: a failure is
         a result with ok false and its ErrorInfo (CLIENT_ERRORS or the traced code's exception). `marker`: an
         object (a Ticket to follow it) to cancel this request with. `cells`: `text` is a notebook's program, made
-        of these cells (see protocol.TraceRequest)."""
+        of these cells (see protocol.TraceRequest). `check_key_reuse`: trace under jax.debug_key_reuse; a reused
+        key comes back in the result's `findings` (the trace goes on without the check)."""
         path = os.path.abspath(path)
         if text is None:
             text = Path(path).read_text(encoding="utf-8")
@@ -580,7 +582,7 @@ class TraceClient:
             "type": "trace", "id": 0, "path": path, "text": text, "function": function, "spec": spec,
             "show": cast("list[protocol.View]", list(show)) if show else None, "root": root,
             "cwd": root or os.path.dirname(path), "time_budget_s": time_budget_s, "eager": eager,
-            "lower_for": lower_for, "cells": cells}
+            "lower_for": lower_for, "cells": cells, "check_key_reuse": check_key_reuse}
         try:
             answer = self._request(msg, timeout, path, marker)
         except WorkerError as exc:
@@ -649,17 +651,9 @@ def compile_breakdown(result: protocol.TraceResult) -> protocol.CompileBreakdown
     if "compile_cache" in timings:
         out["cache"] = timings["compile_cache"]
     out["total_s"] = timings["trace_s"] + timings.get("lower_s", 0.0) + timings.get("compile_s", 0.0)
-    equations = (result.get("jaxpr") or {}).get("equations")
-    if equations is not None:
-        by_line: dict[int, dict[str, int]] = {}
-        for eqn in equations:
-            line = eqn.get("line")
-            if isinstance(line, int):
-                prims = by_line.setdefault(line, {})
-                prims[eqn["primitive"]] = prims.get(eqn["primitive"], 0) + 1
-        out["equations"] = len(equations)
-        ranked = sorted(by_line.items(), key=lambda kv: (-sum(kv[1].values()), kv[0]))[:TOP_LINES]
-        out["top_lines"] = [{"line": line, "equations": sum(prims.values()),
-                             "primitives": dict(sorted(prims.items(), key=lambda kv: -kv[1]))}
-                            for line, prims in ranked]
+    jaxpr = result.get("jaxpr") or {}
+    if "eqns" in jaxpr:  # the one count, split over the traced function's lines as the inlay hints show it
+        out["equations"] = jaxpr["eqns"]
+        ranked = sorted(jaxpr.get("by_line") or [], key=lambda e: (-e["equations"], e["line"]))[:TOP_LINES]
+        out["top_lines"] = [dict(e) for e in ranked]  # type: ignore[misc]
     return out

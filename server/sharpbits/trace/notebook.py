@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sharpbits.notebooks import RUN_MAGICS, NotebookProgram, build_program
-from sharpbits.trace.protocol import CellRange, NotebookRun, SkippedCell, TraceResult
+from sharpbits.trace.protocol import CellRange, NotebookRun, SkippedCell, TraceResult, equation_counts
 
 
 @dataclass
@@ -101,7 +101,17 @@ def in_cell(result: TraceResult, source: CellTraceSource) -> TraceResult:
     if isinstance(jaxpr, dict):
         jaxpr = dict(jaxpr)
         if "equations" in jaxpr:
-            jaxpr["equations"] = [{**e, "line": at(e.get("line"))} for e in jaxpr["equations"]]
+            jaxpr["equations"] = [{**e, "line": at(e.get("line")), "call_line": at(e.get("call_line"))}
+                                  if "call_line" in e else {**e, "line": at(e.get("line"))}
+                                  for e in jaxpr["equations"]]
+            if "eqns" in jaxpr:  # recounted in the cell's lines (the function is in its cell: nothing moves out)
+                jaxpr.update(equation_counts(jaxpr["equations"]))
+        if isinstance(jaxpr.get("function_lines"), list):
+            first, last = (at(n) for n in jaxpr["function_lines"])
+            if first is None or last is None:
+                del jaxpr["function_lines"]
+            else:
+                jaxpr["function_lines"] = [first, last]
         if "text_lines" in jaxpr:
             jaxpr["text_lines"] = [[t, at(line)] for t, line in jaxpr["text_lines"] if at(line) is not None]
         out["jaxpr"] = jaxpr
@@ -119,6 +129,8 @@ def in_cell(result: TraceResult, source: CellTraceSource) -> TraceResult:
     if isinstance(compile_, dict) and "top_lines" in compile_:
         out["compile"] = {**compile_, "top_lines": [{**t, "line": at(t["line"])} for t in compile_["top_lines"]
                                                     if at(t.get("line")) is not None]}
+    if isinstance(out.get("findings"), list):
+        out["findings"] = [{**f, "line": at(f.get("line"))} for f in out["findings"]]
     if isinstance(out.get("collectives"), list):
         out["collectives"] = [{**c, "line": at(c.get("line"))} for c in out["collectives"]]
     if isinstance(out.get("retraces"), list):

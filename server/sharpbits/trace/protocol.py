@@ -29,7 +29,7 @@ from typing import IO, Any, Literal, TypedDict
 
 # Bump when a record changes shape. The worker sends it in its Hello and in every WorkerResult; the client refuses
 # a worker that says another (see client.py: a ProtocolMismatch error).
-VERSION = 4
+VERSION = 5
 
 # ---- the one definition of the views and platforms (CLI choices, server defaults, the extension's settings and
 # generated TypeScript, the docs: tests/trace/test_contract.py checks they all agree)
@@ -71,6 +71,7 @@ class TraceRequest(TypedDict):
     eager: bool
     lower_for: str | None
     cells: list[CellRange] | None
+    check_key_reuse: bool  # trace under jax.debug_key_reuse: a reuse becomes a finding, the trace goes on
 
 
 class Frame(TypedDict):
@@ -143,6 +144,7 @@ class RunStats(TypedDict, total=False):
     p90_s: float
     std_s: float
     n: int
+    noisy: bool  # the runs spread widely (p90 - p10 above half the median): the machine was busy
 
 
 class EagerTimings(TypedDict, total=False):
@@ -153,27 +155,50 @@ class EagerTimings(TypedDict, total=False):
 
 
 class Timings(TypedDict, total=False):
-    module_s: float
+    module_s: float  # the document's module body (module-level code runs before every trace)
     trace_s: float
     lower_s: float
-    compile_s: float
-    compile_cache: str
+    compile_s: float  # XLA compile alone; on a persistent-cache hit, the time to read the cached executable
+    compile_cache: Literal["hit", "miss"]
     first_call_s: float
     run: RunStats
     eager: EagerTimings
 
 
-class Equation(TypedDict):
+class _EquationBase(TypedDict):
     primitive: str
-    line: int | None
+    line: int | None  # the innermost frame in the document (a helper's equation: the helper's line)
     depth: int
     parent: int | None
 
 
+class Equation(_EquationBase, total=False):
+    # the line of the traced function it is counted at: the innermost frame inside the function's own lines, so a
+    # helper's or a transformation's (value_and_grad, vmap, a nested jit) equations count at the calling line;
+    # None when no frame is in the function (then it counts in JaxprInfo.eqns_outside)
+    call_line: int | None
+
+
+class LineEquations(TypedDict):
+    line: int
+    equations: int  # jaxpr equations this source line produced (nested jaxprs included)
+    primitives: dict[str, int]
+
+
 class JaxprInfo(TypedDict, total=False):
+    """The jaxpr and THE equation count. `eqns` is the one figure every view shows (lens, hover, inlay hints,
+    listing, compile breakdown): every equation of the jaxpr and of every jaxpr nested in it (jit/pjit, scan,
+    cond and while bodies, custom_jvp/vjp), the equations that hold a nested jaxpr included; one entry of
+    `equations` each. `by_line` splits it over the traced function's lines (Equation.call_line), and
+    sum(by_line) + eqns_outside == eqns."""
+
     text: str
-    eqn_count: int
-    eqn_count_inlined: int
+    eqns: int
+    eqns_top_level: int  # equations of the outermost jaxpr only
+    eqns_leaves: int  # equations after inlining: every equation that holds a nested jaxpr replaced by its body
+    eqns_outside: int  # equations with no frame inside the traced function's lines
+    by_line: list[LineEquations]  # sorted by line
+    function_lines: list[int]  # [first, last]: the traced function's lines (decorators included)
     equations: list[Equation]
     text_lines: list[list[int]]
 
@@ -216,13 +241,19 @@ class CostInfo(TypedDict, total=False):
     memory_error: str
 
 
-class PeakInfo(TypedDict):
-    """A device's peak: from the accelerator table, or measured on this CPU by the worker."""
-
+class _PeakBase(TypedDict):
     flops_per_s: float
     bytes_per_s: float
     precision: str
     source: str
+
+
+class PeakInfo(_PeakBase, total=False):
+    """A device's peak: from the accelerator table, or measured on this CPU by the worker. `memory`: which memory
+    `bytes_per_s` is the bandwidth of: "main" (DRAM/HBM) or "cache" (a working set that fits in the CPU's
+    last-level cache is compared with the cache's bandwidth)."""
+
+    memory: Literal["main", "cache"]
 
 
 class Roofline(TypedDict, total=False):
@@ -234,17 +265,14 @@ class Roofline(TypedDict, total=False):
     run_s: float
     ridge: float  # the intensity where the peak FLOP/s and the peak bytes/s meet
     bound: Literal["compute", "memory"]
-    fraction_of_peak: float  # achieved / peak of the bound resource
-    flops_fraction: float
-    bytes_fraction: float
+    fraction_of_peak: float  # achieved / peak of the bound resource, at most 1 (see above_peak)
+    flops_fraction: float  # at most 1
+    bytes_fraction: float  # at most 1
     peak: PeakInfo
+    working_set_bytes: float  # arguments + outputs + temporaries (memory analysis), else the bytes accessed
+    cache_resident: bool  # the working set fits in the CPU's last-level cache: compared with the cache bandwidth
+    above_peak: bool  # the achieved rate exceeded the peak figure: the fractions are capped at 1, see note
     note: str
-
-
-class LineEquations(TypedDict):
-    line: int
-    equations: int  # jaxpr equations this source line produced (nested jaxprs included)
-    primitives: dict[str, int]
 
 
 class CompileBreakdown(TypedDict, total=False):
@@ -255,7 +283,7 @@ class CompileBreakdown(TypedDict, total=False):
     lower_s: float
     compile_s: float
     total_s: float
-    cache: str  # "hit": compile_s was a persistent-cache read
+    cache: Literal["hit", "miss"]  # "hit": compile_s was a persistent-cache read, not an XLA compile
     equations: int
     top_lines: list[LineEquations]
 
@@ -348,6 +376,30 @@ class NotebookRun(TypedDict):
     note: str  # the same, said in words
 
 
+class ModuleRun(TypedDict, total=False):
+    """The document's module body, which runs before every trace (imports, module-level code): how long it took
+    and what it printed. It runs as the module `name` (not "__main__"), so an `if __name__ == "__main__":` block
+    never runs during a trace: `main_block` says the document has one (it was skipped)."""
+
+    seconds: float
+    output: str  # stdout and stderr of the module body (the traced call's own output is TraceResult.stdout)
+    name: str
+    main_block: bool
+
+
+class TraceFinding(TypedDict, total=False):
+    """Something the trace found at a line without stopping: today a PRNG key reused (jax.debug_key_reuse),
+    traced again without the check so that the jaxpr and figures still come back."""
+
+    code: Literal["key-reuse"]
+    type: str  # the exception the check raised: KeyReuseError
+    message: str
+    line: int | None
+    col: int | None
+    cell: int  # in a notebook: the cell of the line (1-based among all cells) ...
+    cell_line: int  # ... and the line in that cell
+
+
 class TraceResult(TypedDict, total=False):
     """worker -> server -> editor: the answer to one trace (the JSON the CLI prints, the LSP result)."""
 
@@ -373,7 +425,9 @@ class TraceResult(TypedDict, total=False):
     sharding: ShardingInfo
     collectives: list[Collective]
     notes: list[str]
-    stdout: str
+    stdout: str  # what the traced code printed (module body included; ModuleRun.output has the body's alone)
+    module: ModuleRun
+    findings: list[TraceFinding]
     retraces: list[Retrace]
     config_restored: list[str]
     round_trip_s: float
@@ -381,6 +435,25 @@ class TraceResult(TypedDict, total=False):
     device: DeviceInfo
     notebook: NotebookRun
 
+
+
+def equation_counts(equations: list[Equation]) -> JaxprInfo:
+    """`eqns` (every equation at every depth), `by_line` (per line of the traced function, from each equation's
+    call_line) and `eqns_outside`: the one place these are counted (the worker; notebook.in_cell again after
+    mapping the lines to a cell's)."""
+    by_line: dict[int, dict[str, int]] = {}
+    outside = 0
+    for eqn in equations:
+        line = eqn.get("call_line")
+        if isinstance(line, int):
+            prims = by_line.setdefault(line, {})
+            prims[eqn["primitive"]] = prims.get(eqn["primitive"], 0) + 1
+        else:
+            outside += 1
+    rows: list[LineEquations] = [{"line": line, "equations": sum(prims.values()),
+                                  "primitives": dict(sorted(prims.items(), key=lambda kv: (-kv[1], kv[0])))}
+                                 for line, prims in sorted(by_line.items())]
+    return {"eqns": len(equations), "by_line": rows, "eqns_outside": outside}
 
 
 # ---- worker <-> client (the frames; client.py and worker.py build and read these, nothing else does)
@@ -443,14 +516,28 @@ class Hello(TypedDict, total=False):
     error: ErrorInfo
 
 
+class BandwidthPoint(TypedDict):
+    """The best bytes/s of a jitted `x * 1.5` whose input and output together are `working_set_bytes`."""
+
+    working_set_bytes: int
+    bytes_per_s: float
+
+
 class MeasuredPeak(TypedDict, total=False):
-    """This CPU's attainable FLOP/s and bytes/s, measured once by the worker (the roofline's peak on a CPU)."""
+    """This CPU's attainable FLOP/s and bytes/s (the roofline's peak on a CPU), measured once per host and device
+    kind and kept in a file of the cache folder, so that every worker on the machine uses the same figures."""
 
     flops_per_s: float
-    bytes_per_s: float
-    source: str
+    bytes_per_s: float  # main memory: streaming a working set far larger than the caches
+    bandwidth: list[BandwidthPoint]  # by working set, smallest first (the last one: main memory)
+    cache_bytes: int  # the last-level cache's size (0: unknown)
+    source: str  # the machine and how it was measured (roofline.py says "measured on this CPU once per machine")
     measure_s: float
-    cached: bool
+    cached: bool  # read from `file` (measured earlier), not measured by this worker
+    host: str
+    device_kind: str
+    measured_at: float  # Unix time
+    file: str
 
 
 class WorkerResult(TypedDict, total=False):
@@ -477,6 +564,8 @@ class WorkerResult(TypedDict, total=False):
     sharding: ShardingInfo
     notes: list[str]
     stdout: str
+    module: ModuleRun
+    findings: list[TraceFinding]
     retraces: list[Retrace]
     config_restored: list[str]
     measured_peak: MeasuredPeak
@@ -543,7 +632,7 @@ class TraceCommandResult(_Ok, total=False):
     full result stays on the server, stored for the document version it traced (the views read it)."""
 
     needsSpec: bool
-    summary: str  # `jaxpr 14 eqns · compile 38 ms · run 12.1 µs ±3% · cpu`
+    summary: str  # `jaxpr 14 eqns · compile 38 ms · run 12.1 µs (min 11.9 µs, 200 runs) · cpu`
     error: ErrorInfo | None
     device: DeviceInfo | None
     note: str  # a function in a notebook cell: which cells ran first

@@ -61,7 +61,9 @@ def render_text(result: TraceResult, path: str, text: str, show: list[str], spec
     dev = result.get("device") or {}
     worker = result.get("worker") or {}
     if dev:
-        out.append(f"device: {dev.get('device_kind')} ({dev.get('platform')}) x{dev.get('count')}"
+        kind, platform = dev.get("device_kind"), dev.get("platform")
+        label = kind if str(kind).lower() == str(platform).lower() else f"{kind} ({platform})"
+        out.append(f"device: {label} x{dev.get('count')}"
                    f" · jax {worker.get('jax')} · python {worker.get('python')}")
 
     err = result.get("error")
@@ -85,9 +87,9 @@ def render_text(result: TraceResult, path: str, text: str, show: list[str], spec
     jaxpr = result.get("jaxpr")
     if jaxpr and "jaxpr" in show:
         out.append("")
-        n = jaxpr["eqn_count"]
-        out.append(f"jaxpr: {n} equation{'s' if n != 1 else ''} ({jaxpr['eqn_count_inlined']} after inlining "
-                   "nested jaxprs)")
+        n = jaxpr["eqns"]
+        out.append(f"jaxpr: {n:,} equation{'s' if n != 1 else ''}, nested jaxprs included "
+                   f"({jaxpr['eqns_top_level']:,} at the top level)")
         out += ["  " + ln for ln in jaxpr["text"].splitlines()]
     if result.get("stablehlo") and "stablehlo" in show:
         out.append("")
@@ -126,15 +128,18 @@ def render_text(result: TraceResult, path: str, text: str, show: list[str], spec
         if "lower_s" in t:
             steps.append(f"lower {duration(t['lower_s'])}")
         if "compile_s" in t:
-            cache = {"hit": " (persistent cache hit)", "miss": " (cache miss)"}.get(t.get("compile_cache", ""), "")
+            cache = {"hit": " (read from the persistent cache)", "miss": " (not in the persistent cache)"}.get(
+                t.get("compile_cache", ""), "")
             steps.append(f"compile {duration(t['compile_s'])}{cache}")
         if "first_call_s" in t:
             steps.append(f"first call {duration(t['first_call_s'])}")
         out.append("timing: " + " · ".join(steps))
         run = t.get("run")
         if run:
-            out.append(f"  steady state: {duration(run['median_s'])} median (p10 {duration(run['p10_s'])}, p90 "
-                       f"{duration(run['p90_s'])}, n={run['n']}, block_until_ready)")
+            noisy = " · noisy: the machine was busy" if run.get("noisy") else ""
+            out.append(f"  steady state: {duration(run['median_s'])} median, min {duration(run.get('min_s'))} "
+                       f"(p10 {duration(run['p10_s'])}, p90 {duration(run['p90_s'])}, n={run['n']}, "
+                       f"block_until_ready){noisy}")
         eager = t.get("eager")
         if eager:
             if "skipped" in eager:
@@ -152,10 +157,12 @@ def render_text(result: TraceResult, path: str, text: str, show: list[str], spec
             parts.append(f"XLA compile {duration(comp['compile_s'])}"
                          + (" (persistent cache hit)" if comp.get("cache") == "hit" else ""))
         out.append("")
-        out.append(f"compile time: {duration(comp['total_s'])} = " + " + ".join(parts))
+        cached = " (cached)" if comp.get("cache") == "hit" else ""
+        out.append(f"compile time: {duration(comp['total_s'])}{cached} = " + " + ".join(parts))
         total_eqns = comp.get("equations") or 0
         if comp.get("top_lines"):
-            out.append(f"  lines with the most equations (of {total_eqns}):")
+            out.append(f"  lines of the function with the most equations (of {total_eqns:,}; a call counts what it "
+                       "calls):")
             for entry in comp["top_lines"]:
                 src = doc_lines[entry["line"] - 1].strip() if 0 < entry["line"] <= len(doc_lines) else ""
                 share = f" ({100 * entry['equations'] / total_eqns:.0f}%)" if total_eqns else ""
@@ -186,11 +193,34 @@ def render_text(result: TraceResult, path: str, text: str, show: list[str], spec
                 where = f" (call at line {reason['line']})" if reason.get("line") else ""
                 lines = [ln.strip() for ln in reason["text"].splitlines()[1:] if ln.strip()]
                 out.append(f"    why{where}: " + " / ".join(lines)[:300])
+    findings = result.get("findings") or []
+    if findings:
+        out.append("")
+        out.append("trace findings (the trace went on):")
+        for f in findings:
+            line = f.get("line")
+            src = f"  {line:>4} | {doc_lines[line - 1].strip()}" if isinstance(line, int) and 0 < line <= len(
+                doc_lines) else ""
+            first = (f.get("message") or "").strip().splitlines()
+            out.append(f"  {f.get('type')} at {rel}:{line}: {first[0] if first else ''}")
+            if src:
+                out.append("  " + src)
+    module = result.get("module")
+    if module and module.get("seconds") is not None and "timing" in show:
+        out.append("")
+        main = ' (its `if __name__ == "__main__":` block did not run)' if module.get("main_block") else ""
+        out.append(f"module body: {duration(module['seconds'])}{main}")
+        if (module.get("output") or "").strip():
+            out.append("  module output:")
+            out += ["    " + ln for ln in module["output"].rstrip().splitlines()[-30:]]
     for note in result.get("notes") or []:
         out.append("")
         out.append(f"note: {note}")
-    stdout = result.get("stdout")
-    if stdout:
+    stdout = result.get("stdout") or ""
+    module_output = (module or {}).get("output") or ""
+    if module_output and stdout.startswith(module_output) and "timing" in show:
+        stdout = stdout[len(module_output):]  # shown above, under the module body
+    if stdout.strip():
         out.append("")
         out.append("output of the traced code:")
         out += ["  " + ln for ln in stdout.rstrip().splitlines()[-30:]]

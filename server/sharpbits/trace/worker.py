@@ -54,6 +54,7 @@ else:  # shipped by the client (the bootstrap ran protocol.py first) or run as a
 WORKER_FILE = "<__sharpbits_worker__>"  # the bootstrap's file name for this source (kept out of JAX's locations)
 MAX_CAPTURE = 256 * 1024
 MODULE_NAME = "__sharpbits_trace__"  # not "__main__": the document's `if __name__ == "__main__":` block stays off
+_MAIN_GUARD = re.compile(r"""^if\s+__name__\s*==\s*["']__main__["']\s*:""", re.M)
 
 
 # ------------------------------------------------------------------------------------------------ framing
@@ -90,6 +91,24 @@ class Capture:
 
     def __init__(self):
         self.text = ""
+        self.data = b""
+
+    def offset(self):
+        """How many bytes were captured so far (fds 1 and 2 share the file's offset)."""
+        _flush_std()
+        try:
+            return os.lseek(1, 0, os.SEEK_CUR)
+        except OSError:
+            return None
+
+    def between(self, start, end):
+        """What was captured between two offsets (after the capture ended)."""
+        if start is None or end is None:
+            return ""
+        data = self.data[start:end]
+        if len(data) > MAX_CAPTURE:
+            data = data[: MAX_CAPTURE // 2] + b"\n...[output truncated]...\n" + data[-MAX_CAPTURE // 2 :]
+        return data.decode("utf-8", "replace")
 
     def __enter__(self):
         self.file = tempfile.TemporaryFile(prefix="sharpbits-capture-")
@@ -108,6 +127,7 @@ class Capture:
         self.file.seek(0)
         data = self.file.read()
         self.file.close()
+        self.data = data
         if len(data) > MAX_CAPTURE:
             data = data[: MAX_CAPTURE // 2] + b"\n...[output truncated]...\n" + data[-MAX_CAPTURE // 2 :]
         self.text = data.decode("utf-8", "replace")
@@ -199,33 +219,61 @@ class Worker:
                       "ready_s": time.perf_counter() - t0})
         return hello
 
-    def cpu_peak(self, remeasure=False) -> "protocol.MeasuredPeak":
-        """This CPU's attainable FLOP/s (a jitted f32 matmul) and bytes/s (a jitted elementwise op over arrays far
-        larger than the caches), best of a few runs; measured once per worker and cached in the cache folder.
-        `remeasure`: measure again and replace the cached figure (a trace ran faster than it: it was measured
-        while the machine was busy)."""
-        if self._cpu_peak is not None and not remeasure:
+    def cpu_peak(self) -> "protocol.MeasuredPeak":
+        """This CPU's attainable FLOP/s (a jitted f32 matmul) and bytes/s (jitted reads and writes of working
+        sets from cache-sized to far past the last-level cache), best of a few runs. Measured once per host and
+        device kind and kept in the cache folder (`sharpbits-peak-HOST-KIND.json`), under a lock, so every worker on
+        the machine shows the same figures; delete the file to measure again."""
+        if self._cpu_peak is not None:
             return self._cpu_peak
-        jax, np = self.jax, self.np
-        assert jax is not None and np is not None  # started
-        import platform as _platform
+        jax = self.jax
+        assert jax is not None  # started
+        import socket
 
-        key = f"{_platform.machine()}-{_platform.processor() or ''}-{os.cpu_count()}-{jax.__version__}"
-        key = re.sub(r"[^A-Za-z0-9_.-]+", "_", key)
-        cache_dir = self.config.get("cache_dir")
-        cache_file = os.path.join(cache_dir, f"sharpbits-cpu-peak-{key}.json") if cache_dir else None
-        if cache_file and not remeasure:
-            with contextlib.suppress(OSError, ValueError), open(cache_file, encoding="utf-8") as fh:
-                cached: protocol.MeasuredPeak = json.load(fh)
+        host = socket.gethostname() or "localhost"
+        kind = str(jax.devices()[0].device_kind)
+        name = re.sub(r"[^A-Za-z0-9_.-]+", "_", f"{host}-{kind}")
+        # next to JAX's compilation cache; without one (`--cache-dir none`), in the user's sharpbits cache folder
+        cache_dir = self.config.get("cache_dir") or os.path.join(
+            os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "sharpbits")
+        cache_file = os.path.join(cache_dir, f"sharpbits-peak-{name}.json")
+        lock = None
+        with contextlib.suppress(OSError):
+            os.makedirs(cache_dir, exist_ok=True)
+            lock = open(cache_file + ".lock", "a+")  # noqa: SIM115  # held while measuring
+            with contextlib.suppress(Exception):
+                import fcntl
+
+                fcntl.flock(lock.fileno(), fcntl.LOCK_EX)  # another worker measuring: wait for its figures
+        try:
+            cached = _read_peak(cache_file)
+            if cached is not None:
                 cached["cached"] = True
                 self._cpu_peak = cached
                 return cached
+            peak = self._measure_peak(host, kind)
+            peak["file"] = cache_file
+            with contextlib.suppress(OSError):  # a read-only home: measured again by the next worker
+                tmp = f"{cache_file}.{os.getpid()}.tmp"
+                with open(tmp, "w", encoding="utf-8") as fh:
+                    json.dump(peak, fh)
+                os.replace(tmp, cache_file)
+            peak["cached"] = False
+            self._cpu_peak = peak
+            return peak
+        finally:
+            if lock is not None:
+                lock.close()  # (releases the flock)
+
+    def _measure_peak(self, host, kind) -> "protocol.MeasuredPeak":
+        jax, np = self.jax, self.np
+        assert jax is not None and np is not None
 
         def best(call, args, repeats, budget):
             call(*args).block_until_ready()
             times: list = []
             deadline = time.perf_counter() + budget
-            while len(times) < repeats or (time.perf_counter() < deadline and len(times) < 50):
+            while len(times) < repeats or (time.perf_counter() < deadline and len(times) < 200):
                 t = time.perf_counter()
                 call(*args).block_until_ready()
                 times.append(time.perf_counter() - t)
@@ -234,27 +282,29 @@ class Worker:
         t0 = time.perf_counter()
         n = 1024
         a = jax.device_put(np.ones((n, n), np.float32))
-        matmul = jax.jit(lambda x, y: x @ y)
-        flops = 2.0 * n ** 3
-        flops_per_s = flops / best(matmul, (a, a), 5, 0.3)
-        # DRAM bandwidth: stream 128 MiB (far past the caches), reading (a sum) and reading + writing (a scale)
-        m = 1 << 25
-        v = jax.device_put(np.ones((m,), np.float32))
-        read = (4.0 * m) / best(jax.jit(lambda x: x.sum()), (v,), 5, 0.3)
-        read_write = (8.0 * m) / best(jax.jit(lambda x: x * 1.5), (v,), 3, 0.2)
-        bytes_per_s = max(read, read_write)
-        del a, v
-        peak: protocol.MeasuredPeak = {"flops_per_s": flops_per_s, "bytes_per_s": bytes_per_s,
-                "source": f"measured on this CPU ({os.cpu_count()} cores): best of a {n}x{n} f32 matmul, and of "
-                          "streaming 128 MiB", "measure_s": time.perf_counter() - t0}
-        if cache_file:
-            with contextlib.suppress(OSError):
-                tmp = f"{cache_file}.{os.getpid()}.tmp"
-                with open(tmp, "w", encoding="utf-8") as fh:
-                    json.dump(peak, fh)
-                os.replace(tmp, cache_file)
-        peak["cached"] = False
-        self._cpu_peak = peak
+        flops_per_s = 2.0 * n ** 3 / best(jax.jit(lambda x, y: x @ y), (a, a), 5, 0.3)
+        del a
+        llc = _last_level_cache_bytes()
+        # working sets (bytes read + written by `x * 1.5`): cache-sized ones, then one far past the last-level
+        # cache (at least 256 MiB, twice the cache where that is larger, at most 1 GiB)
+        main_set = min(max(256 << 20, 2 * llc), 1 << 30)
+        sizes = [256 << 10, 2 << 20, 16 << 20, main_set]
+        scale = jax.jit(lambda x: x * 1.5)
+        points: list = []
+        for size in sizes:
+            v = jax.device_put(np.ones((size // 8,), np.float32))  # size/2 bytes in, size/2 out
+            budget = 0.3 if size < main_set else 0.5
+            points.append({"working_set_bytes": size, "bytes_per_s": size / best(scale, (v,), 5, budget)})
+            del v
+        main = points[-1]["bytes_per_s"]
+        for p in points:  # a bigger working set is never faster than main memory allows, a smaller never slower
+            p["bytes_per_s"] = max(p["bytes_per_s"], main)
+        peak: protocol.MeasuredPeak = {
+            "flops_per_s": flops_per_s, "bytes_per_s": main, "bandwidth": points, "cache_bytes": llc,
+            "host": host, "device_kind": kind, "measured_at": time.time(),
+            "source": f"{host}: {_cpu_model()}, {os.cpu_count()} cores; best of a {n}x{n} f32 matmul, and of "
+                      f"streaming {_mib(main_set)}",
+            "measure_s": time.perf_counter() - t0}
         return peak
 
     def _set_memory_limit(self, mb) -> "protocol.MemoryLimit":
@@ -332,7 +382,7 @@ class Worker:
                         sys.path.insert(0, p)
                         added_path.append(p)
                 try:
-                    _Trace(self, req, path, result).run()
+                    _Trace(self, req, path, result, capture).run()
                 except BaseException as exc:
                     result["ok"] = False
                     error = describe_exception(exc, path, result.get("phase", "module"))
@@ -353,6 +403,9 @@ class Worker:
                     sys.path.remove(p)
             self._forget_user_modules(before_modules, [path, req.get("root")])
         result["stdout"] = capture.text
+        module_run = result.get("module")
+        if module_run is not None:
+            module_run["output"] = capture.between(*module_run.pop("_span", (None, None)))  # type: ignore[typeddict-item]
         # retraces the module and the trace itself caused (timing and eager runs would only add noise)
         result["retraces"] = summarize_cache_misses(self.cache_log[: self.log_cutoff], path)
         return result
@@ -367,6 +420,48 @@ class Worker:
                 continue  # an installed library (jax's lazily imported parts): keep it, never import twice
             if name == MODULE_NAME or any(f.startswith(d + os.sep) for d in dirs if d):
                 sys.modules.pop(name, None)
+
+
+def _read_peak(path):
+    """A kept peak measurement, or None (missing, unreadable, or from an older worker without the bandwidths)."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            peak = json.load(fh)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(peak, dict) or not peak.get("bandwidth") or not peak.get("flops_per_s"):
+        return None
+    return peak
+
+
+def _last_level_cache_bytes():
+    """The largest CPU cache's size in bytes (Linux sysfs, else sysconf), 0 when unknown."""
+    sizes = []
+    base = "/sys/devices/system/cpu/cpu0/cache"
+    with contextlib.suppress(OSError):
+        for entry in os.listdir(base):
+            with contextlib.suppress(OSError, ValueError), open(os.path.join(base, entry, "size")) as fh:
+                text = fh.read().strip().upper()
+                factor = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}.get(text[-1:], 1)
+                sizes.append(int(text.rstrip("KMG")) * factor)
+    for name in ("SC_LEVEL3_CACHE_SIZE", "SC_LEVEL2_CACHE_SIZE"):
+        with contextlib.suppress(ValueError, OSError, AttributeError):
+            sizes.append(int(os.sysconf(name)))
+    return max([s for s in sizes if s > 0], default=0)
+
+
+def _cpu_model():
+    with contextlib.suppress(OSError), open("/proc/cpuinfo") as fh:
+        for line in fh:
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    import platform as _platform
+
+    return _platform.processor() or _platform.machine() or "CPU"
+
+
+def _mib(n):
+    return f"{n / (1 << 20):.0f} MiB" if n >= 1 << 20 else f"{n / 1024:.0f} KiB"
 
 
 def _data_in_use():
@@ -427,8 +522,10 @@ def summarize_cache_misses(messages, path) -> "list[protocol.Retrace]":
 
 
 class _Trace:
-    def __init__(self, worker, req, path, result):
+    def __init__(self, worker, req, path, result, capture=None):
         self.w, self.req, self.path, self.result = worker, req, path, result
+        self.capture = capture
+        self.fn_lines = None  # (first, last): the traced function's lines in the document
         self.jax, self.np = worker.jax, worker.np
         self.show = set(req.get("show") or protocol.VIEWS)
         self.module = None  # the document, once executed (array specs may name its shardings)
@@ -446,9 +543,17 @@ class _Trace:
         module = types.ModuleType(MODULE_NAME)
         module.__file__ = self.path
         sys.modules[MODULE_NAME] = module
+        capture = self.capture
+        module_run: protocol.ModuleRun = {"name": MODULE_NAME, "main_block": bool(_MAIN_GUARD.search(text))}
+        result["module"] = module_run
+        start = capture.offset() if capture is not None else None
         t = time.perf_counter()
-        exec(code, module.__dict__)
-        result["timings"]["module_s"] = time.perf_counter() - t
+        try:
+            exec(code, module.__dict__)
+        finally:
+            module_run["seconds"] = result["timings"]["module_s"] = time.perf_counter() - t
+            end = capture.offset() if capture is not None else None
+            module_run["_span"] = (start, end)  # type: ignore[typeddict-unknown-key]  # Worker.trace reads it
         self.module = module
 
         self.phase("target")
@@ -480,6 +585,7 @@ class _Trace:
         jit_info = getattr(fn, "_jit_info", None)
         is_jitted = hasattr(fn, "trace") and hasattr(fn, "lower")
         raw = getattr(fn, "__wrapped__", fn) if is_jitted else fn
+        self.fn_lines = _source_lines(raw, self.path)
         try:
             sig = inspect.signature(raw)
             bound = sig.bind(*spec["args"], **spec["kwargs"])
@@ -515,7 +621,24 @@ class _Trace:
         # -- trace
         self.phase("trace")
         t = time.perf_counter()
-        with _key_reuse_checks(jax):
+        traced = None
+        if req.get("check_key_reuse", True):
+            try:
+                with _key_reuse_checks(jax):
+                    traced = jitted.trace(*abstract_pos, **abstract_kw)
+            except Exception as exc:
+                if type(exc).__name__ != "KeyReuseError":
+                    raise
+                # a reused key is a finding at its line, not the end of the trace: trace again without the check
+                info = describe_exception(exc, self.path, "trace")
+                finding: protocol.TraceFinding = {
+                    "code": "key-reuse", "type": info["type"], "message": info["message"],
+                    "line": info.get("line"), "col": info.get("col")}
+                where = cell_of(req.get("cells"), finding.get("line"))
+                if where is not None:
+                    finding["cell"], finding["cell_line"] = where
+                result.setdefault("findings", []).append(finding)
+        if traced is None:
             traced = jitted.trace(*abstract_pos, **abstract_kw)
         result["timings"]["trace_s"] = time.perf_counter() - t
         self.w.log_cutoff = len(self.w.cache_log)
@@ -571,11 +694,7 @@ class _Trace:
         result["timings"].update(self.time_calls(lambda: compiled(*dyn_pos, **dyn_kw), budget))
         if "cost" in self.show and self.jax.devices()[0].platform == "cpu":
             # the roofline's peak (accelerators: a table on the server side); measured once, after our own timing
-            peak = self.w.cpu_peak()
-            flops, run = (result.get("cost") or {}).get("flops"), result["timings"].get("run", {}).get("median_s")
-            if flops and run and flops / run > peak["flops_per_s"]:
-                peak = self.w.cpu_peak(remeasure=True)  # no run beats a peak: that figure was taken under load
-            result["measured_peak"] = peak
+            result["measured_peak"] = self.w.cpu_peak()
         if req.get("eager", True):
             self.phase("eager")
             result["timings"]["eager"] = self.time_eager(raw, concrete_pos, concrete_kw, budget / 2)
@@ -674,32 +793,34 @@ class _Trace:
     # ---------------------------------------------------------------------------- jaxpr
 
     def jaxpr_info(self, closed) -> "protocol.JaxprInfo":
+        """The jaxpr's text and its equations, each with its line in the document and the line of the traced
+        function it counts at (see protocol.JaxprInfo: `eqns` is the one count every view shows)."""
         try:
             from jax.extend.core import jaxprs_in_params
         except ImportError:  # older jax
             from jax._src.core import jaxprs_in_params  # type: ignore
         equations: list[protocol.Equation] = []
+        leaves = 0
 
         def walk(jaxpr, depth, parent):
-            n_top, n_inlined = 0, 0
-            parent_line = equations[parent]["line"] if parent is not None else None
+            nonlocal leaves
+            parent_eqn = equations[parent] if parent is not None else None
             for eqn in jaxpr.eqns:
-                n_top += 1
                 # library code (jnp.where's own jit) has no frame in the document: use its call site's line
-                line = self.doc_line(eqn.source_info) or parent_line
+                line, call_line = self.doc_lines(eqn.source_info)
+                if parent_eqn is not None:
+                    line = line or parent_eqn["line"]
+                    call_line = call_line or parent_eqn.get("call_line")
                 index = len(equations)
-                equations.append({"primitive": eqn.primitive.name, "line": line, "depth": depth, "parent": parent})
+                equations.append({"primitive": eqn.primitive.name, "line": line, "depth": depth, "parent": parent,
+                                  "call_line": call_line})
                 subs = list(jaxprs_in_params(eqn.params))
-                if subs:
-                    inner = 0
-                    for sub in subs:
-                        inner += walk(getattr(sub, "jaxpr", sub), depth + 1, index)[1]
-                    n_inlined += inner
-                else:
-                    n_inlined += 1
-            return n_top, n_inlined
+                for sub in subs:
+                    walk(getattr(sub, "jaxpr", sub), depth + 1, index)
+                if not subs:
+                    leaves += 1
 
-        n_top, n_inlined = walk(closed.jaxpr, 0, None)
+        walk(closed.jaxpr, 0, None)
         raw_text = closed.pretty_print(source_info=True)
         lines, text_lines = [], []
         loc = re.compile(r"\s+#\s*(?:(?P<file>.+?):(?P<line>\d+):(?P<col>\d+) \((?P<fn>.*)\))?\s*$")
@@ -710,17 +831,29 @@ class _Trace:
                     text_lines.append([i, int(m.group("line"))])
                 ln = ln[: m.start()]
             lines.append(ln.rstrip())
-        return {"text": "\n".join(lines), "eqn_count": n_top, "eqn_count_inlined": n_inlined,
-                "equations": equations, "text_lines": text_lines}
+        info: protocol.JaxprInfo = {
+            "text": "\n".join(lines), "equations": equations, "text_lines": text_lines,
+            "eqns_top_level": len(closed.jaxpr.eqns), "eqns_leaves": leaves}
+        info.update(protocol.equation_counts(equations))
+        if self.fn_lines is not None:
+            info["function_lines"] = list(self.fn_lines)
+        return info
 
-    def doc_line(self, source_info):
+    def doc_lines(self, source_info):
+        """(the innermost frame in the document, the innermost frame inside the traced function's lines)."""
         tb = getattr(source_info, "traceback", None)
         if tb is None:
-            return None
+            return None, None
+        line = call_line = None
+        first, last = self.fn_lines or (0, -1)
         for frame in tb.frames:  # innermost first
             if frame.file_name == self.path:
-                return frame.line_num
-        return None
+                if line is None:
+                    line = frame.line_num
+                if first <= frame.line_num <= last:
+                    call_line = frame.line_num
+                    break
+        return line, call_line
 
     # ---------------------------------------------------------------------------- cost, timing
 
@@ -767,7 +900,7 @@ class _Trace:
         return {"first_call_s": first, "run": _stats(times)}
 
     def time_eager(self, raw, pos, kw, budget):
-        eqns = (self.result.get("jaxpr") or {}).get("eqn_count_inlined", 0)
+        eqns = (self.result.get("jaxpr") or {}).get("eqns_leaves", 0)
         if eqns > 20000:
             return {"skipped": f"{eqns} equations: too many ops to run one by one"}
         block = self.jax.block_until_ready
@@ -841,6 +974,19 @@ class _key_reuse_checks:
         return False
 
 
+def _source_lines(fn, path):
+    """(first, last) line of a function's source in the document (decorators included), or None."""
+    try:
+        f = inspect.unwrap(fn)
+        code = getattr(f, "__code__", None) or getattr(getattr(f, "__func__", None), "__code__", None)
+        if code is None or os.path.abspath(code.co_filename) != path:
+            return None
+        source, first = inspect.getsourcelines(f)
+        return first, first + len(source) - 1
+    except Exception:
+        return None
+
+
 def _stats(sorted_times) -> "protocol.RunStats":
     n = len(sorted_times)
 
@@ -849,8 +995,10 @@ def _stats(sorted_times) -> "protocol.RunStats":
 
     mean = sum(sorted_times) / n
     std = math.sqrt(sum((t - mean) ** 2 for t in sorted_times) / n)
-    return {"n": n, "median_s": q(0.5), "p10_s": q(0.1), "p90_s": q(0.9), "min_s": sorted_times[0],
-            "max_s": sorted_times[-1], "mean_s": mean, "std_s": std}
+    median = q(0.5)
+    return {"n": n, "median_s": median, "p10_s": q(0.1), "p90_s": q(0.9), "min_s": sorted_times[0],
+            "max_s": sorted_times[-1], "mean_s": mean, "std_s": std,
+            "noisy": n >= 3 and q(0.9) - q(0.1) > 0.5 * median}
 
 
 def _dtype(name):

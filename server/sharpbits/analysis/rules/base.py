@@ -8,6 +8,7 @@ and VALID/INVALID cases that are also its tests (tests/rules/test_rule_cases.py)
 from __future__ import annotations
 
 import ast
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -18,7 +19,20 @@ from sharpbits.findings import Finding, Fix, Severity
 from sharpbits.fix_check import remember_tree
 from sharpbits.source import SourceText
 
-DOCS_BASE_URL = "https://github.com/sharpbits/sharpbits/blob/main/docs/rules/"
+DOCS_URL_VARIABLE = "SHARPBITS_DOCS_URL"
+
+
+def docs_url_for(name: str, code: str) -> str:
+    """Where a rule's page is published for the command line and its reports: `SHARPBITS_DOCS_URL` (`{name}` and
+    `{code}` filled in, or the page's file name added to it), else "". sharpbits has no public site, so it never
+    prints a made-up address: every page ships inside the package (`sharpbits rule CODE` prints it, SARIF carries
+    it whole, the editor links the installed version's page or its `sharpbits.docsUrl`)."""
+    base = os.environ.get(DOCS_URL_VARIABLE, "").strip()
+    if not base.lower().startswith(("https://", "http://", "file://")):
+        return ""
+    if "{name}" in base or "{code}" in base:
+        return base.replace("{name}", name).replace("{code}", code)
+    return f"{base.rstrip('/')}/{name}.md"
 
 
 @dataclass(frozen=True)
@@ -59,6 +73,8 @@ class RuleContext:
         fix_title: str = "",
         severity: Severity | None = None,
     ) -> None:
+        if self.model.scopes.never_runs(node):
+            return  # code that never runs (`if False:`, `if TYPE_CHECKING:`, after `raise`) has no hazard
         if fix is not None:
             remember_tree(self.source.text, self.tree)  # the fix check (Finding.fix) then needs no second parse
         end = end_node or node
@@ -112,7 +128,7 @@ class Rule:
 
     @classmethod
     def url(cls) -> str:
-        return f"{DOCS_BASE_URL}{cls.name}.md"
+        return docs_url_for(cls.name, cls.code)
 
     @classmethod
     def message(cls, key: str, /, **fields: object) -> str:

@@ -131,6 +131,11 @@ a static slice length; a size that is really a configuration value belongs in `s
 The message names which of these applies.
 """
     VALID = [
+        # in shard_map, psum(1, axis) is a Python int and an argument whose in_specs entry is None arrives as passed
+        "import jax\nimport jax.numpy as jnp\nfrom jax.sharding import PartitionSpec as P\n@jax.jit\ndef f(x):\n"
+        "    def per_device(b, n):\n        k = jax.lax.psum(1, 'i')\n        return b + jnp.zeros((n * k,)).sum()\n"
+        "    return jax.shard_map(per_device, mesh=jax.sharding.Mesh(jax.devices()[:1], ('i',)), in_specs=(P('i'), None),\n"
+        "                         out_specs=P('i'))(x, 4)\n",
         # size= given
         "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    return jnp.nonzero(x > 0, size=3, fill_value=0)\n",
         # sizes from shapes

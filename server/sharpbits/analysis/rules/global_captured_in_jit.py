@@ -64,6 +64,13 @@ too, and a value that must stay a Python constant (a shape, a flag used in `if`)
 Offered only for functions decorated directly and called by name in this module.
 """
     VALID = [
+        # a global set once before anything is traced: main() before its first jitted call, a test class's set-up
+        "import jax\nimport jax.numpy as jnp\nSCALE = None\n@jax.jit\ndef step(x):\n    return x * SCALE\n"
+        "def main():\n    global SCALE\n    SCALE = jnp.float32(2.0)\n    for _ in range(3):\n        step(jnp.ones(2))\n"
+        "if __name__ == '__main__':\n    main()\n",
+        "import unittest\nimport jax\nTABLE = None\n@jax.jit\ndef look(i):\n    return TABLE[i]\n"
+        "class T(unittest.TestCase):\n    @classmethod\n    def setUpClass(cls):\n        global TABLE\n"
+        "        TABLE = jax.numpy.arange(4)\n    def test_look(self):\n        assert look(1) == 1\n",
         # a class attribute that never changes
         "import jax\nclass Config:\n    scale = 1.0\n@jax.jit\ndef f(x):\n    return x * Config.scale\n",
         # set-up at import time: a table built in place, then used by traced code
@@ -94,6 +101,26 @@ Offered only for functions decorated directly and called by name in this module.
         "@jax.jit\ndef apply(x):\n    return REGISTRY['relu'](x)\n",
     ]
     INVALID = [
+        Invalid(  # main() calls the jitted step, then changes the global: the second call still sees the old one
+            "import jax\nimport jax.numpy as jnp\nSCALE = 1.0\n@jax.jit\ndef step(x):\n    return x * SCALE\n"
+            "def main():\n    global SCALE\n    step(jnp.ones(2))\n    SCALE = 2.0\n    step(jnp.ones(2))\n"
+            "if __name__ == '__main__':\n    main()\n",
+            fixed=(
+            'import jax\n'
+            'import jax.numpy as jnp\n'
+            'SCALE = 1.0\n'
+            '@jax.jit\n'
+            'def step(x, SCALE):\n'
+            '    return x * SCALE\n'
+            'def main():\n'
+            '    global SCALE\n'
+            '    step(jnp.ones(2), SCALE)\n'
+            '    SCALE = 2.0\n'
+            '    step(jnp.ones(2), SCALE)\n'
+            "if __name__ == '__main__':\n"
+            '    main()\n'
+            ),
+        ),
         Invalid(  # a class attribute changed by a function after the traced function read it
             "import jax\nclass Config:\n    scale = 1.0\n@jax.jit\ndef f(x):\n    return x * Config.scale\n"
             "def set_scale(v):\n    Config.scale = v\n",

@@ -75,6 +75,14 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
 (rebinding it locally would raise `UnboundLocalError`).
 """
     VALID = [
+        # a Pallas kernel's parameters are references: `o_ref[...] = v` and stores through views are its output
+        "import jax\nimport jax.numpy as jnp\nfrom jax.experimental import pallas as pl\ndef kernel(x_ref, o_ref):\n"
+        "    o_ref.at[:, :2][...] = x_ref[:, :2]\n    o_ref[:, 2:] = x_ref[:, 2:] * 2\n"
+        "    o_ref.bitcast(jnp.int32)[0, 0] = 1\n@jax.jit\ndef f(x):\n"
+        "    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)\n",
+        # a loop carry that starts as a Python list stays one: `acc[0] += ...` rebinds a list item
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    def body(i, acc):\n        acc[0] += x[i]\n"
+        "        acc[1] = acc[1] * 2\n        return acc\n    return jax.lax.fori_loop(0, 3, body, [x[0], x[1]])\n",
         # an attribute that holds a NumPy array (or anything else) is not flagged
         "import numpy as np\nclass Buffer:\n    def __init__(self, n):\n        self.data = np.zeros(n)\n"
         "    def write(self, i, v):\n        self.data[i] = v\n",

@@ -116,6 +116,13 @@ now on every call with the real values. It is not offered for `end=` other than 
 computed `sep=`, or a format spec computed at run time, nor when the module does not import `jax`.
 """
     VALID = [
+        # code that never runs: a branch a constant rules out, a type-checking block, a statement after `raise`
+        "import jax\nfrom typing import TYPE_CHECKING\n@jax.jit\ndef f(x):\n    if False:\n        print(x)\n"
+        "    if TYPE_CHECKING:\n        print(x)\n    if x.ndim > 3:\n        raise ValueError('rank')\n"
+        "        print(x)\n    return x\n",
+        # shard_map called eagerly runs its body per device on concrete blocks: print shows each shard's values
+        "import jax\nfrom jax.sharding import PartitionSpec as P\ndef show(x):\n    print('block', x)\n    return x\n"
+        "g = jax.shard_map(show, mesh=jax.sharding.Mesh(jax.devices()[:1], ('i',)), in_specs=P('i'), out_specs=P('i'))\n",
         # shapes, dtypes and static values are known at trace time
         "import jax\nfrom functools import partial\n@partial(jax.jit, static_argnums=1)\ndef f(x, n):\n"
         "    print('shape', x.shape, x.dtype, n, f'{x.ndim=}')\n    return x * n\n",
@@ -134,6 +141,14 @@ computed `sep=`, or a format spec computed at run time, nor when the module does
         "with jax.disable_jit():\n    jax.lax.scan(body, 0, jnp.arange(3))\n",
     ]
     INVALID = [
+        Invalid(  # the loss that value_and_grad returns inside jit is traced
+            "import jax\nimport jax.numpy as jnp\ndef loss_fn(w, x):\n    return jnp.sum(x @ w)\n@jax.jit\n"
+            "def step(w, x):\n    loss, grads = jax.value_and_grad(loss_fn)(w, x)\n    print(loss)\n"
+            "    return w - grads\n",
+            fixed="import jax\nimport jax.numpy as jnp\ndef loss_fn(w, x):\n    return jnp.sum(x @ w)\n@jax.jit\n"
+            "def step(w, x):\n    loss, grads = jax.value_and_grad(loss_fn)(w, x)\n    jax.debug.print('{}', loss)\n"
+            "    return w - grads\n",
+        ),
         Invalid(
             "import jax\n@jax.jit\ndef f(x):\n    print(\"x =\", x)\n    return x\n",
             fixed="import jax\n@jax.jit\ndef f(x):\n    jax.debug.print(\"x = {}\", x)\n    return x\n",

@@ -185,6 +185,28 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
         "import jax\n@jax.jit\ndef f(xs):\n    return sum(x for x in xs)\ndef eager(n):\n    while n:\n        n -= 1\n",
     ]
     INVALID = [
+        Invalid(  # a while counted by local literals has a known count: 300 iterations unrolled
+            "import jax\n@jax.jit\ndef f(x):\n    it, max_iter = 0, 300\n    while it < max_iter:\n"
+            "        x = x - 0.01 * x\n        it += 1\n    return x\n",
+        ),
+        Invalid(  # a dict carry rebuilt 200 times is array work, unrolled
+            "import jax\n@jax.jit\ndef f(pos, vel):\n    state = {'pos': pos, 'vel': vel}\n    for _ in range(200):\n"
+            "        state = {'pos': state['pos'] + 0.01 * state['vel'], 'vel': state['vel']}\n    return state\n",
+            fixed=(
+            'import jax\n'
+            '@jax.jit\n'
+            'def f(pos, vel):\n'
+            "    state = {'pos': pos, 'vel': vel}\n"
+            '    def loop_body(_, state):\n'
+            "        state = {'pos': state['pos'] + 0.01 * state['vel'], 'vel': state['vel']}\n"
+            '        return state\n'
+            '\n'
+            '    # the first iteration, as plain Python, gives the carry its shape and dtype\n'
+            '    state = loop_body(0, state)\n'
+            '    state = jax.lax.fori_loop(1, 200, loop_body, state)\n'
+            '    return state\n'
+            ),
+        ),
         Invalid(
             "import jax\n@jax.jit\ndef f(x):\n    for i in range(1000):\n        x = x + i\n    return x\n",
             fixed="import jax\n@jax.jit\ndef f(x):\n    def loop_body(i, x):\n        x = x + i\n        return x\n\n"
@@ -261,7 +283,8 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
                 continue
             if isinstance(node, ast.While):
                 self._check_while(ctx, fn, node)
-            elif isinstance(node, ast.For) and fn.compiled and model.kinds.touches_traced(node.body, fn):
+            elif isinstance(node, ast.For) and fn.compiled and (model.kinds.touches_traced(node.body, fn)
+                                                                or _carries_arrays_in_container(model, fn, node)):
                 self._check_for(ctx, fn, node)  # a loop adding nothing to the trace costs no compile time
 
     def _check_for(self, ctx: RuleContext, fn: FunctionInfo, node: ast.For) -> None:
@@ -310,6 +333,11 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
             return
         builder, note = loop_rewrite(ctx, fn, node)
         title = "rewrite as `lax.while_loop`" if builder else ""
+        count = _while_count(fn, node, model)
+        if count is not None and count > SMALL_TRIP_COUNT:
+            ctx.report(node, self.message("many", where=where, count=count, note=note), builder,
+                       end_node=node.test, fix_title=title)
+            return
         ctx.report(node, self.message("while", where=where, note=note), builder,
                    end_node=node.test, fix_title=title, severity="info")
 
@@ -359,6 +387,74 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
                 out.found.append((found, Confirmation("warning", note, fn.function, mine, share)))
                 break
         return out
+
+
+def _while_count(fn: FunctionInfo, loop: ast.While, model: ModuleModel) -> int | None:
+    """The number of iterations of `while i < n:` (or `<=`) when the counter and the bound are local Python ints
+    known from literals (`it, max_iter = 0, 300`), the counter's only other binding is one `i += step` (a literal
+    step > 0) at the top of the body, the bound is bound once, and nothing leaves the loop early."""
+    test = loop.test
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Lt | ast.LtE)
+            and isinstance(test.left, ast.Name) and isinstance(test.comparators[0], ast.Name)):
+        return None
+    if any(isinstance(n, ast.Break | ast.Return | ast.Raise) for stmt in loop.body for n in ast.walk(stmt)):
+        return None
+    counter, bound = test.left.id, test.comparators[0].id
+    steps = [stmt for stmt in loop.body if isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, ast.Add)
+             and isinstance(stmt.target, ast.Name) and stmt.target.id == counter]
+    step = literal_int(steps[0].value) if len(steps) == 1 else None
+    if step is None or step <= 0:
+        return None
+    values: dict[str, list[int | None]] = {counter: [], bound: []}
+    for node in model.scopes.own_nodes(fn):
+        if not (isinstance(node, ast.Name) and node.id in values and not isinstance(node.ctx, ast.Load)):
+            continue
+        stmt = model.scopes.parents.get(node)
+        if stmt is steps[0]:
+            continue
+        value: int | None = None
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and stmt.targets[0] is node:
+            value = literal_int(stmt.value)
+        elif isinstance(stmt, ast.Tuple) and isinstance(model.scopes.parents.get(stmt), ast.Assign):
+            assign = model.scopes.parents.get(stmt)
+            assert isinstance(assign, ast.Assign)
+            if isinstance(assign.value, ast.Tuple) and len(assign.value.elts) == len(stmt.elts):
+                value = literal_int(assign.value.elts[stmt.elts.index(node)])
+        values[node.id].append(value)
+    if counter in fn.params or bound in fn.params or any(len(v) != 1 or v[0] is None for v in values.values()):
+        return None
+    start, stop = values[counter][0], values[bound][0]
+    assert start is not None and stop is not None
+    if isinstance(test.ops[0], ast.LtE):
+        stop += 1
+    return max(0, len(range(start, stop, step)))
+
+
+def _carries_arrays_in_container(model: ModuleModel, fn: FunctionInfo, loop: ast.For | ast.While) -> bool:
+    """A loop whose carry is a Python container of arrays: a name the body rebinds and reads
+    (`state = {"pos": state["pos"] + dt * state["vel"], ...}`), bound in this function to a dict/list/tuple display
+    holding a traced array (`state = {"pos": pos, ...}`, `carry = (x, v)`). Reading the entries back shows no
+    array kind (an entry of a container is of unknown kind), yet every iteration is array work on those entries:
+    the container is the loop's carry, not pytree structure the loop walks."""
+    rebound: set[str] = set()
+    read: set[str] = set()
+    for stmt in loop.body:
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Assign):
+                rebound.update(t.id for t in node.targets if isinstance(t, ast.Name))
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                read.add(node.id)
+    carried = rebound & read
+    if not carried:
+        return False
+    for node in model.scopes.own_nodes(fn):
+        if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict | ast.List | ast.Tuple)
+                and any(isinstance(t, ast.Name) and t.id in carried for t in node.targets)):
+            continue
+        elements = node.value.values if isinstance(node.value, ast.Dict) else node.value.elts
+        if any(not isinstance(e, ast.Starred) and model.kinds.kind_of(e, fn) in ARRAYS for e in elements):
+            return True
+    return False
 
 
 def _loop_measure(fn: Measured, first: int, last: int) -> tuple[int, int, float | None, float | None]:

@@ -85,6 +85,14 @@ No automatic fix: return the value from the traced function and record it in the
 on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for ordered effects).
 """
     VALID = [
+        # effects inside one run of the function that makes the state: a cond branch traced there and then
+        # advances the owner's generator (trace-time code generation), a scan body writes the jitted function's
+        # own argument dict, which nothing reads after the scan
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, flag):\n    tiles = iter([x[0], x[1], x[2]])\n"
+        "    first = next(tiles)\n    def more():\n        return first + next(tiles)\n"
+        "    return jax.lax.cond(flag, more, lambda: first)\n",
+        "import jax\n@jax.jit\ndef f(feat, keys):\n    def loop(prev, key):\n        feat['prev'] = prev\n"
+        "        return prev + feat['x'], prev\n    _, out = jax.lax.scan(loop, feat['x'], keys)\n    return out\n",
         # a local list built and stacked inside the traced function
         "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    outs = []\n    for i in range(3):\n"
         "        outs.append(x * i)\n    return jnp.stack(outs)\n",
@@ -122,6 +130,11 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
         "    return x\n",
     ]
     INVALID = [
+        Invalid(  # ... but read after the scan, the body's tracer has escaped it
+            "import jax\n@jax.jit\ndef f(feat, keys):\n    def loop(prev, key):\n        feat['prev'] = prev\n"
+            "        return prev + feat['x'], prev\n    _, out = jax.lax.scan(loop, feat['x'], keys)\n"
+            "    return out + feat['prev']\n",
+        ),
         Invalid(  # under jax.grad alone a value computed from the differentiated argument is a tracer
             "import jax\nimport jax.numpy as jnp\nlosses = []\ndef loss(w):\n    value = jnp.sum(w ** 2)\n"
             "    losses.append(value)\n    return value\ng = jax.grad(loss)(jnp.ones(3))\n"),

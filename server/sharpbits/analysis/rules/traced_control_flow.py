@@ -126,6 +126,15 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
 `jnp.logical_and`, `checkify`, or marking an argument static).
 """
     VALID = [
+        # a truth test that falls back to an empty container tests a container (or None), not an array
+        "import jax\n@jax.jit\ndef f(x, params=None, extras=None):\n    params = params or {}\n"
+        "    extras = extras if extras else []\n    return x * params.get('scale', 1.0) + len(extras)\n",
+        # named_call only names a function's equations: its arguments are what the caller passed (Python values)
+        "import jax\nfrom functools import partial\ndef block(x, size, dropout):\n    if dropout > 0 and size > 2:\n"
+        "        x = x * 2\n    return x\n@partial(jax.jit, static_argnames='size')\ndef f(x, size):\n"
+        "    return jax.named_call(block, name='block')(x, size, 0.0)\n",
+        # a method jax.Array lacks shows an object pytree, whose static fields are Python values under jit
+        "import jax\n@jax.jit\ndef f(model, x):\n    if model.floating_base():\n        x = x + 1\n    return x\n",
         # static arguments, shapes and `is None` are known at trace time
         "import jax\nfrom functools import partial\n@partial(jax.jit, static_argnames='training')\n"
         "def f(x, training, mask=None):\n    if training and x.ndim == 2 and mask is None:\n        x = x * 2\n"
@@ -165,6 +174,11 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         "def f(x, overrides: Provider | None = None):\n    p = overrides or DEFAULT\n    return x * p.scale\n",
     ]
     INVALID = [
+        Invalid(  # the loss that value_and_grad returns inside jit is traced
+            "import jax\nimport jax.numpy as jnp\ndef loss_fn(w, x):\n    return jnp.sum(x @ w)\n@jax.jit\n"
+            "def step(w, x):\n    loss, grads = jax.value_and_grad(loss_fn)(w, x)\n    if loss > 0:\n"
+            "        grads = grads * 0.5\n    return w - grads\n",
+        ),
         Invalid(
             "import jax\n@jax.jit\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n",
         ),

@@ -1,7 +1,7 @@
 """Diagnostics: each fresh analysis of a document is published as its diagnostics, with what tracing measured.
 
-Trace results of this version of the document add two things: errors JAX raised while tracing, at the user's
-line (source `sharpbits (trace)`), and measured facts that confirm or correct static findings (the rules decide
+Trace results of this version of the document add three things: errors JAX raised while tracing, at the user's
+line (source `sharpbits (trace)`), what a trace found and went on past (a reused PRNG key, a warning), and measured facts that confirm or correct static findings (the rules decide
 which: `engine.confirm_with_traces`); a confirmed diagnostic carries `data.traceConfirmed`.
 """
 
@@ -12,6 +12,7 @@ from pygls.uris import to_fs_path
 
 from sharpbits.analysis.engine import confirm_with_traces
 from sharpbits.analysis.measured import Measured
+from sharpbits.lsp.analysis_process import MODEL
 from sharpbits.lsp.finding_diagnostic import SEVERITY, to_diagnostic
 from sharpbits.lsp.language_server import SharpbitsServer
 from sharpbits.lsp.positions import ClientColumns
@@ -37,8 +38,24 @@ async def publish(ls: SharpbitsServer, view: Analysed, after_edit: bool) -> None
     # the last "Run with sharpbits" (lsp/features/runtime.py), while the lines it saw are unchanged
     path = to_fs_path(view.uri) if view.cells is None and view.uri.startswith("file:") else None
     diagnostics += runtime.diagnostics(ls, path, view.uri, view.lines, columns)
+    if view.result.stopped:
+        diagnostics.append(stopped_notice(view.result.stopped, view.result.stopped_after_s))
     ls.text_document_publish_diagnostics(
         types.PublishDiagnosticsParams(uri=view.uri, version=view.version, diagnostics=diagnostics))
+
+
+def stopped_notice(stopped: tuple[str, ...], after_s: float) -> types.Diagnostic:
+    """Line 1 says which part of the analysis was stopped at the budget (lsp/analysis_process.py): its findings are
+    missing, the other rules' are shown."""
+    parts = ", ".join("building the model (no rule ran)" if s == MODEL else f"rule {s}" for s in stopped)
+    return types.Diagnostic(
+        range=types.Range(types.Position(0, 0), types.Position(0, 0)),
+        severity=types.DiagnosticSeverity.Information,
+        source="sharpbits",
+        code="stopped",
+        message=f"sharpbits: the analysis was stopped after {after_s * 1000:.0f} ms (sharpbits.analysisBudgetMs): "
+                f"{parts} did not finish; the other rules' findings are shown",
+    )
 
 
 def measured(view: Analysed, results: dict[str, TraceResult]) -> list[Measured]:
@@ -88,4 +105,17 @@ def trace_errors(view: Analysed, results: dict[str, TraceResult]) -> list[types.
             code=error.get("type"),
             message=f"{error.get('type')}: {message[0] if message else ''} (tracing `{name}`)",
         ))
+    for name, result in results.items():  # what a trace found and went on past (a reused key): warnings
+        for finding in result.get("findings") or [] if result.get("ok") else []:
+            line = finding.get("line")
+            if not isinstance(line, int) or not 0 < line <= len(view.lines):
+                continue
+            text = view.lines[line - 1].rstrip("\r\n")
+            message = (finding.get("message") or "").strip().splitlines()
+            out.append(types.Diagnostic(
+                range=types.Range(types.Position(line - 1, len(text) - len(text.lstrip())),
+                                  types.Position(line - 1, len(text))),
+                severity=types.DiagnosticSeverity.Warning, source=TRACE_SOURCE, code=finding.get("type"),
+                message=f"{finding.get('type')}: {message[0] if message else ''} (tracing `{name}`; the trace "
+                        "went on without the check)"))
     return out

@@ -1,5 +1,6 @@
 """Inlay hints from the trace of this version: the run time (and where it sits on the roofline) after a traced
-function's `def` line, the collectives and the number of jaxpr equations after each line inside it."""
+function's `def` line, the collectives and the number of jaxpr equations after each line inside it (a line that
+calls a helper or a transformation counts the equations it produced; the hints add up to the lens's count)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ from lsprotocol import types
 
 from sharpbits.lsp.language_server import SharpbitsServer
 from sharpbits.lsp.settings import InlayHintSettings
-from sharpbits.lsp.trace_text import line_primitives, roofline_line
+from sharpbits.lsp.trace_text import line_equations, plural, roofline_line
 from sharpbits.lsp.views import Analysed
 from sharpbits.trace.protocol import TraceResult
 from sharpbits.trace.render import _bytes, duration
+from sharpbits.trace.roofline import percent
 
 
 def hints(view: Analysed, results: dict[str, TraceResult], first: int, last: int,
@@ -28,7 +30,7 @@ def hints(view: Analysed, results: dict[str, TraceResult], first: int, last: int
             shown = roof is not None and "bound" in roof and settings.roofline
             # the label stays within VS Code's 43 characters (editor.inlayHints.maximumLength, past which it is cut
             # with an ellipsis): the peak figure and where it came from are in the tooltip and the hover
-            label = f"run {duration(run)}" + (f" · {roof['bound']}-bound: {100 * roof['fraction_of_peak']:.0f}% of peak"
+            label = f"run {duration(run)}" + (f" · {roof['bound']}-bound: {percent(roof['fraction_of_peak'])} of peak"
                                               if shown and roof else "")
             tooltip = types.MarkupContent(types.MarkupKind.Markdown, f"roofline: {roofline_line(roof)}") \
                 if shown and roof else None
@@ -45,12 +47,13 @@ def hints(view: Analysed, results: dict[str, TraceResult], first: int, last: int
                     out.append(types.InlayHint(position=types.Position(line - 1, len(text)),
                                                label="  " + ", ".join(labels), padding_left=True))
         if settings.equations:
-            for line, prims in sorted(line_primitives(result).items()):
+            # each line's share of the one count (JaxprInfo.by_line: a call's line counts what it calls), so the
+            # hints of a function add up to the lens's figure
+            for line, entry in sorted(line_equations(result).items()):
                 if fn.line < line <= fn.end_line and first <= line <= last and line <= len(lines):
                     text = lines[line - 1].rstrip("\r\n")
                     out.append(types.InlayHint(position=types.Position(line - 1, len(text)),
-                                               label=f"  {len(prims)} eqn{'s' if len(prims) != 1 else ''}",
-                                               padding_left=True))
+                                               label=f"  {plural(entry['equations'], 'eqn')}", padding_left=True))
     return out
 
 

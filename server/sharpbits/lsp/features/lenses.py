@@ -1,5 +1,6 @@
-"""CodeLens: `▶ Trace` above each traced function, its trace summary once traced (`jaxpr 14 eqns · compile
-38 ms · run 12.1 µs ±3% · cpu`), `↻ Trace (code changed)` after an edit. None while tracing is not allowed."""
+"""CodeLens: `▶ Trace` above each traced function, its trace summary once traced (`jaxpr 14 eqns · compile 38 ms ·
+run 12.1 µs (min 11.9 µs, 200 runs) · cpu`: trace_text.summary, whose figures the hover and inlay hints state too),
+`↻ Trace (code changed)` after an edit. None while tracing is not allowed."""
 
 from __future__ import annotations
 

@@ -1,0 +1,78 @@
+"""CLI CPU per line on real code, beside pyflakes and Ruff (issue 26: "CLI CPU per line on real code <= 1.0x
+pyflakes on the same files").
+
+Each tool checks the same files, the real-code libraries of bench/realcode.py (the shared download cache,
+`.cache/realcode/src/`), as a process started from here; its CPU is the user + system time of that process and
+everything it waited for (resource.RUSAGE_CHILDREN), so worker processes and threads count. Medians over
+`--runs` rounds, the tools alternated within a round, all in one run; printed per 1,000 lines and as a ratio to
+pyflakes. sharpbits runs without its result cache (`--no-cache`: every file analysed) and, as the others, with
+its default parallelism (its CPU is what it spends on all cores together). Ruff runs with `--isolated
+--no-cache --select F` (its pyflakes rules). Needs the bench extra: `pip install -e '.[bench]'`.
+
+    .venv/bin/python bench/cli_cpu.py [--packages optax,chex,...] [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / ".cache" / "realcode" / "src"
+DEFAULT = "optax,chex,flax,equinox,diffrax,numpyro,blackjax,jaxopt,rlax,brax,distrax,optimistix"
+
+
+def folders(packages: list[str]) -> list[Path]:
+    out = []
+    for name in packages:
+        found = sorted(p for p in SRC.glob(f"{name}-*") if p.is_dir())
+        if not found:
+            raise SystemExit(f"{name}: not in {SRC} (bench/realcode.py downloads it)")
+        out.append(found[-1])
+    return out
+
+
+def cpu_of(command: list[str]) -> float:
+    """User + system seconds of `command` and its descendants (output discarded; exit status ignored: linters
+    exit 1 when they find something)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--packages", default=DEFAULT)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    dirs = folders([p.strip() for p in args.packages.split(",") if p.strip()])
+    files = [f for d in dirs for f in d.rglob("*.py")]
+    lines = sum(f.read_bytes().count(b"\n") for f in files)
+    paths = [str(d) for d in dirs]
+    tools: dict[str, list[str]] = {
+        "sharpbits": [sys.executable, "-m", "sharpbits", "check", "--no-cache", "--no-exclude", *paths],
+        "pyflakes": [sys.executable, "-m", "pyflakes", *paths],
+    }
+    ruff = shutil.which("ruff") or str(Path(sys.executable).with_name("ruff"))
+    if Path(ruff).exists():
+        tools["ruff"] = [ruff, "check", "--isolated", "--no-cache", "--select", "F", "--quiet", *paths]
+    print(f"{len(files)} files, {lines:,} lines from {len(dirs)} libraries; {args.runs} rounds")
+    seconds: dict[str, list[float]] = {name: [] for name in tools}
+    for _ in range(args.runs):
+        for name, command in tools.items():
+            seconds[name].append(cpu_of(command))
+    median = {name: statistics.median(values) for name, values in seconds.items()}
+    base = median["pyflakes"] / lines
+    for name, value in median.items():
+        per = value / lines
+        print(f"  {name:9s} CPU {value:6.2f} s = {per * 1e6:6.1f} us/line = {per / base:.2f}x pyflakes")
+
+
+if __name__ == "__main__":
+    main()

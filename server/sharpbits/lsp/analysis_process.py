@@ -1,0 +1,301 @@
+"""A document's analysis in a process of its own, stopped for real when it overruns its budget (issue 24, item 5).
+
+The language server analyses in a thread (lsp/language_server.py): fast, and the document's incremental state
+is reused from version to version. A thread cannot be killed, though, and a pathological file (one function of
+thousands of statements, a generated module) can keep a rule busy for seconds while it holds the interpreter.
+So an analysis that overruns a short in-thread limit is stopped there (an asynchronous exception in its thread,
+`stop_thread`) and done again here, in a child process that the server kills when the document's budget
+(`sharpbits.analysisBudgetMs`) runs out:
+
+- the child is started isolated: `python -I` (no PYTHON* variables, no user site, and neither the working
+  directory nor the script's folder on `sys.path`), in a neutral working directory (the file system's root), with
+  only the sharpbits package's own folder put on its path. It reads one JSON request (the text, its path, the
+  rule selection) on stdin and never imports, runs or reads anything of the workspace: it needs the source text
+  only;
+- it runs the model and then each rule in turn, and writes one JSON line per rule as soon as that rule is done.
+  When the budget runs out the server kills the child: the rules that finished keep their findings, the rule that
+  was running is named in a diagnostic on line 1 and in the log, and the rules after it run in a new child with a
+  budget of their own (each stopped rule is left out of the next try);
+- the server applies severities, suppressions (with the rules that ran) and the order as `engine.analyze_parsed`
+  does, so a run that nothing stopped gives the findings `analyze` gives (tests/lsp/test_analysis_budget.py).
+
+Findings that come back from a child carry no fix (a fix is built from the model, which stayed in the child):
+the document's quick fixes return with the next version analysed in-thread.
+"""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import contextlib
+import ctypes
+import json
+import os
+import sys
+import threading
+import time
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sharpbits.analysis import engine, suppressions
+from sharpbits.analysis.engine import AnalysisResult, Selection, TracedFunction
+from sharpbits.analysis.model import ModuleModel
+from sharpbits.analysis.rules import lookup
+from sharpbits.analysis.rules.base import RuleContext
+from sharpbits.findings import Finding
+from sharpbits.source import SourceText
+
+START_S = 60.0  # for a child to start (import the analysis) before its budget counts: a loaded machine is slow
+MODEL = "the model"  # what `Outcome.stopped` names when the child was stopped before any rule ran
+PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])  # the folder holding the sharpbits package
+CHILD_CODE = ("import sys; sys.path.insert(0, sys.argv[1]); "
+              "from sharpbits.lsp.analysis_process import child_main; child_main()")
+
+
+def child_command() -> list[str]:
+    """The child's command line: isolated (`-I`), with only our package's folder added to its path."""
+    return [sys.executable, "-I", "-c", CHILD_CODE, PACKAGE_ROOT]
+
+
+def neutral_cwd() -> str:
+    return os.path.abspath(os.sep)
+
+
+# ---- the child ---------------------------------------------------------------------------------------------------
+
+
+def child_main() -> None:
+    """Says {"ready": true} once imported, reads one request on stdin, writes one JSON line per step on stdout
+    (see `run_rules`)."""
+    out = sys.stdout
+    out.write('{"ready": true}\n')
+    out.flush()
+    request = json.loads(sys.stdin.buffer.read())
+
+    def emit(record: dict[str, Any]) -> None:
+        out.write(json.dumps(record) + "\n")
+        out.flush()
+
+    try:
+        run_rules(request, emit)
+    except Exception as exc:  # a bug of ours: the server logs it
+        emit({"failed": f"{type(exc).__name__}: {exc}"})
+
+
+def run_rules(request: dict[str, Any], emit: Callable[[dict[str, Any]], None]) -> None:
+    """The engine's steps (analyze_parsed) one at a time: {"model": s}, then {"rule": name, "findings": [...]} for
+    each rule in `request["rules"]` order, then {"functions": [...]}; {"syntax_error": finding} when the text does
+    not parse or is nested too deeply to analyse."""
+    source = SourceText(request["path"], request["text"])
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(source.text, filename=source.path)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        error = engine.unparsable(source, exc).syntax_error
+        emit({"syntax_error": error.to_json(with_fix=False) if error else None})
+        return
+    try:
+        started = time.perf_counter()
+        model = ModuleModel(tree)
+        emit({"model": time.perf_counter() - started})
+        for name in request["rules"]:
+            rule_cls = lookup(name)
+            if rule_cls is None:
+                continue
+            engine.stall_if_asked(name, source.text)
+            ctx = RuleContext(source, tree, model, rule_cls())
+            ctx.rule.check(ctx)
+            emit({"rule": name, "findings": [finding_record(f) for f in ctx.found]})
+        functions = engine._traced_functions(model, source)
+    except RecursionError:
+        error = engine.unparsable(source, SyntaxError("the code is nested too deeply to analyse")).syntax_error
+        emit({"syntax_error": error.to_json(with_fix=False) if error else None})
+        return
+    emit({"functions": [function_record(fn) for fn in functions]})
+
+
+def finding_record(finding: Finding) -> dict[str, Any]:
+    return {**finding.to_json(with_fix=False), "fix_title": finding.fix_title}
+
+
+def finding_from(record: dict[str, Any], text: str) -> Finding:
+    return Finding(path=record["path"], line=record["line"], column=record["column"], end_line=record["end_line"],
+                   end_column=record["end_column"], code=record["code"], rule=record["rule"],
+                   severity=record["severity"], message=record["message"], url=record["url"], cell=record["cell"],
+                   fix_title=record.get("fix_title") or "", source_text=text)
+
+
+def function_record(fn: TracedFunction) -> dict[str, Any]:
+    return {"qualname": fn.qualname, "line": fn.line, "column": fn.column, "end_column": fn.end_column,
+            "end_line": fn.end_line, "reason": fn.reason, "loops": [list(span) for span in fn.loops]}
+
+
+def function_from(record: dict[str, Any]) -> TracedFunction:
+    return TracedFunction(record["qualname"], record["line"], record["column"], record["end_column"],
+                          record["end_line"], record["reason"], tuple((a, b) for a, b in record["loops"]))
+
+
+# ---- the server's side -------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Outcome:
+    """What the child processes gave for one document version."""
+
+    result: AnalysisResult
+    stopped: list[str] = field(default_factory=list)  # rules (or MODEL) stopped at the budget, in order
+    not_run: list[str] = field(default_factory=list)  # rules never started (the model itself overran)
+    seconds: float = 0.0
+
+
+class Killed(Exception):
+    """The run was abandoned (a newer version of the document, or the document closed): its child is killed."""
+
+
+class IsolatedRun:
+    """One document version analysed in child processes; `kill()` (from the event loop) ends it at once."""
+
+    def __init__(self) -> None:
+        self._proc: asyncio.subprocess.Process | None = None
+        self.killed = False
+
+    def kill(self) -> None:
+        self.killed = True
+        if self._proc is not None and self._proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self._proc.kill()
+
+    async def analyse(self, text: str, path: str, selection: Selection, budget_s: float) -> Outcome:
+        """Every selected rule, each child process getting `budget_s` (see the module docstring)."""
+        started = time.monotonic()
+        pending = [rule.name for rule in selection.rules()]
+        findings: list[Finding] = []
+        ran: set[str] = set()
+        stopped: list[str] = []
+        functions: list[TracedFunction] = []
+        while True:
+            records, finished = await self._child(text, path, pending, budget_s)
+            for record in records:
+                if "syntax_error" in record:
+                    error = record["syntax_error"]
+                    return Outcome(AnalysisResult([], finding_from(error, text) if error else None),
+                                   seconds=time.monotonic() - started)
+                if "failed" in record:
+                    raise RuntimeError(f"the analysis process failed: {record['failed']}")
+                if "rule" in record:
+                    ran.add(record["rule"])
+                    findings += [finding_from(r, text) for r in record["findings"]]
+                    pending.remove(record["rule"])
+                if "functions" in record:
+                    functions = [function_from(r) for r in record["functions"]]
+            if finished:
+                break
+            if not any("model" in r for r in records):
+                stopped.append(MODEL)  # the model alone overran: no rule can run
+                break
+            stopped.append(pending.pop(0))
+            if not pending:
+                break
+        for f in findings:
+            if f.rule in selection.severities:
+                f.severity = selection.severities[f.rule]
+        findings = suppressions.apply(findings, SourceText(path, text), ran, selection.severities)
+        findings.sort(key=lambda f: (f.line, f.column, f.code))
+        not_run = pending if stopped and stopped[-1] == MODEL else []
+        return Outcome(AnalysisResult(findings, functions=functions), stopped, not_run, time.monotonic() - started)
+
+    async def _child(self, text: str, path: str, rules: list[str], budget_s: float,
+                     ) -> tuple[list[dict[str, Any]], bool]:
+        """(the records one child wrote, whether it finished) for `rules`; killed at `budget_s`."""
+        if self.killed:
+            raise Killed
+        proc = self._proc = await asyncio.create_subprocess_exec(
+            *child_command(), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.DEVNULL, cwd=neutral_cwd(), limit=1 << 30)  # one rule's findings: one line
+        assert proc.stdin is not None and proc.stdout is not None
+        records: list[dict[str, Any]] = []
+        try:
+            proc.stdin.write(json.dumps({"text": text, "path": path, "rules": rules}).encode())
+            with contextlib.suppress(ConnectionError):
+                await proc.stdin.drain()
+            proc.stdin.close()
+            try:  # the budget counts from when the child is ready: its start-up is not the document's doing
+                ready = await asyncio.wait_for(proc.stdout.readline(), START_S)
+            except asyncio.TimeoutError:
+                ready = b""
+            if json.loads(ready or "{}").get("ready") is not True:
+                if self.killed:
+                    raise Killed
+                raise RuntimeError("the analysis process did not start")
+            deadline = time.monotonic() + budget_s
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return records, False
+                try:
+                    line = await asyncio.wait_for(proc.stdout.readline(), left)
+                except asyncio.TimeoutError:
+                    return records, False
+                if not line:
+                    if self.killed:
+                        raise Killed
+                    if not any("functions" in r or "syntax_error" in r or "failed" in r for r in records):
+                        raise RuntimeError(f"the analysis process ended early (exit status {await proc.wait()})")
+                    return records, True
+                records.append(json.loads(line))
+        finally:
+            if proc.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    proc.kill()
+            await proc.wait()
+            self._proc = None
+
+
+# ---- stopping an analysis thread ---------------------------------------------------------------------------------
+
+
+class Stopped(BaseException):
+    """Raised inside an analysis thread that overran its in-thread limit (`ThreadStop.stop`). A BaseException, so
+    that no `except Exception` of the analysis swallows it."""
+
+
+class ThreadStop:
+    """Lets the event loop stop the analysis running in one thread, at the thread's next bytecode: `enter()` and
+    `leave()` bracket the analysis in the thread; `stop()` raises Stopped there only between the two (never in
+    the pool's own code after it), and `leave()` withdraws a stop that was sent but not yet delivered."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._thread: int | None = None
+        self._sent = False
+        self.stopped = False
+
+    def enter(self) -> None:
+        with self._lock:
+            self._thread = threading.get_ident()
+
+    def leave(self) -> None:
+        with self._lock:
+            if self._sent and self._thread is not None:
+                _async_raise(self._thread, None)  # withdraws it when not delivered yet
+            self._thread = None
+
+    def stop(self) -> bool:
+        """Stops the analysis if it is still running in its thread (True), else does nothing (False). May be sent
+        again while it runs: an exception raised inside a finalizer (`__del__`, a weakref callback) is swallowed
+        there, and the analysis would go on."""
+        with self._lock:
+            if self._thread is None:
+                return False
+            self._sent = self.stopped = True
+            _async_raise(self._thread, Stopped)
+            return True
+
+
+def _async_raise(thread: int, exc: type[BaseException] | None) -> None:
+    what = ctypes.py_object(exc) if exc is not None else ctypes.c_void_p(None)  # NULL withdraws a pending one
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), what)

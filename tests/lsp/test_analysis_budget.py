@@ -1,0 +1,162 @@
+"""The analysis budget (issue 24, item 5): an analysis that overruns it is stopped for real, in a real server over
+stdio. A rule made to spin forever (engine.STALL_RULE, fault injection for these tests) stands for a pathological
+file: the analysis leaves its thread, runs in a child process that is killed at `analysisBudgetMs`, and the
+document shows the other rules' findings with a line-1 notice naming the stopped rule; other documents are served
+meanwhile; the child runs nothing of the workspace."""
+
+import asyncio
+import threading
+
+import pytest
+from sharpbits.analysis.engine import STALL_MARK, Selection, analyze
+from sharpbits.lsp.analysis_process import IsolatedRun, Stopped, ThreadStop
+
+from .raw_client import RawClient
+
+HOSTILE = '''import jax
+import jax.numpy as jnp
+x = jnp.zeros(3)
+x[0] = 1
+
+
+@jax.jit
+def f(y):
+    print(y)
+    return y
+
+
+def g(key):
+    a = jax.random.normal(key, (3,))
+    b = jax.random.normal(key, (3,))
+    return a + b
+'''
+SMALL = "import jax.numpy as jnp\nx = jnp.zeros(3)\nx[0] = 1\n"
+# a module of the workspace that any Python started there with its working directory on sys.path would import
+WORKSPACE_TRAP = "import pathlib\npathlib.Path(__file__).with_name('RAN').write_text('workspace code ran')\n"
+
+
+def codes(diagnostics):
+    return sorted(d["code"] for d in diagnostics)
+
+
+@pytest.fixture
+def stalled(tmp_path, monkeypatch):
+    for name in ("json.py", "ast.py", "sharpbits.py", "sitecustomize.py"):
+        (tmp_path / name).write_text(WORKSPACE_TRAP)
+    monkeypatch.setenv("SHARPBITS_DEBUG_STALL_RULE", "prng-key-reuse")
+    client = RawClient(cwd=tmp_path)
+    yield client
+    client.close()
+
+
+def test_a_stuck_rule_is_stopped_at_the_budget_and_the_rest_is_shown(stalled, tmp_path):
+    stalled.initialize({"analysisBudgetMs": 1500})
+    hostile, small = (tmp_path / "hostile.py").as_uri(), (tmp_path / "small.py").as_uri()
+    stalled.open(hostile, HOSTILE + STALL_MARK + "\n")
+    stalled.open(small, SMALL)  # another document is served while the hostile one spins
+    assert codes(stalled.published(small, 1, timeout=60)) == ["SB101"]
+
+    shown = stalled.published(hostile, 1, timeout=120)
+    assert codes(shown) == ["SB101", "SB402", "stopped"], shown  # prng-key-reuse's SB201 is what was stopped
+    (notice,) = [d for d in shown if d["code"] == "stopped"]
+    assert "rule prng-key-reuse did not finish" in notice["message"] and "analysisBudgetMs" in notice["message"]
+    log = stalled.wait_for(lambda m: isinstance(m, dict) and m.get("method") == "window/logMessage"
+                           and "stopped at its budget" in m["params"]["message"], 10, "the log line")
+    assert hostile in log["params"]["message"] and "prng-key-reuse" in log["params"]["message"]
+
+    stalled.change(hostile, HOSTILE + "y = 2\n" + STALL_MARK + "\n", 2)  # still stuck: straight to a child
+    assert codes(stalled.published(hostile, 2, timeout=120)) == ["SB101", "SB402", "stopped"]
+    stalled.change(hostile, HOSTILE, 3)  # the stuck part gone: every rule finishes, nothing is stopped
+    assert codes(stalled.published(hostile, 3, timeout=120)) == ["SB101", "SB201", "SB402"]
+    stalled.change(small, SMALL + "x[1] = 2\n", 2)
+    assert codes(stalled.published(small, 2, timeout=60)) == ["SB101", "SB101"]
+    stalled.still_serving()
+    assert not (tmp_path / "RAN").exists()  # neither the server nor its children ran the workspace's modules
+
+
+def summary(result):
+    return ([(f.to_json(with_fix=False), f.fix_title) for f in result.findings],
+            result.syntax_error.to_json(with_fix=False) if result.syntax_error else None, result.functions)
+
+
+@pytest.mark.parametrize("text", [HOSTILE, SMALL, "x = (\n", HOSTILE + "# noqa: SB999\nz = x  # noqa: SB201\n"],
+                         ids=["findings", "small", "syntax error", "noqa"])
+def test_a_child_that_finishes_gives_what_analyze_gives(text):
+    outcome = asyncio.run(IsolatedRun().analyse(text, "m.py", Selection(), 60.0))
+    assert not outcome.stopped
+    assert summary(outcome.result) == summary(analyze(text, "m.py"))
+
+
+def test_a_thread_stop_stops_a_spinning_analysis_and_nothing_after_it():
+    stop, entered, outcome = ThreadStop(), threading.Event(), []
+
+    def spin():
+        stop.enter()
+        try:
+            entered.set()
+            while True:
+                pass
+        except Stopped:
+            outcome.append("stopped")
+        finally:
+            stop.leave()
+        outcome.append("went on")
+
+    thread = threading.Thread(target=spin)
+    thread.start()
+    entered.wait(30)
+    assert stop.stop()
+    thread.join(30)
+    assert outcome == ["stopped", "went on"]
+    assert not stop.stop()  # left: nothing to stop
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the swallowed stop, as expected
+def test_a_stop_swallowed_by_a_finalizer_is_sent_again():
+    stop, entered, outcome = ThreadStop(), threading.Event(), []
+
+    class Swallows:
+        def __del__(self):
+            entered.wait(30)
+            while not stop_sent.is_set():
+                pass
+            for _ in range(1000):  # the stop lands here and is swallowed ("Exception ignored in ...")
+                pass
+
+    stop_sent = threading.Event()
+
+    def spin():
+        stop.enter()
+        try:
+            Swallows()  # its finalizer runs at once, in this thread
+            while True:
+                pass
+        except Stopped:
+            outcome.append("stopped")
+        finally:
+            stop.leave()
+
+    thread = threading.Thread(target=spin)
+    thread.start()
+    entered.set()
+    assert stop.stop()
+    stop_sent.set()
+    thread.join(2)
+    while thread.is_alive():  # what the server does every 0.5 s (language_server._keep_stopping)
+        assert stop.stop()
+        thread.join(0.5)
+    assert outcome == ["stopped"]
+
+
+def test_a_stop_after_the_analysis_left_is_not_delivered():
+    stop, later = ThreadStop(), []
+
+    def work():
+        stop.enter()
+        stop.leave()
+        later.extend(range(100_000))  # would be interrupted if a stop were pending
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join(30)
+    assert not stop.stop() and len(later) == 100_000
