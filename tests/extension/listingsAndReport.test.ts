@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, test } from "node:test";
+import type { TraceResult } from "../../extension/src/tracing/protocol.generated";
 import { clampPercent, reportFacts, reportHtml } from "../../extension/src/tracing/reportHtml";
 
 const root = process.env.SHARPBITS_REPO ?? path.resolve(__dirname, "..", "..");
@@ -63,14 +64,14 @@ describe("listings get their language and grammar", () => {
   });
 });
 
-const RESULT = {
+const RESULT: TraceResult = {
   ok: true,
   spec: { source: "directive", text: "x=f32[1000000]", line: 7 },
   timings: { module_s: 0.8, trace_s: 0.01, lower_s: 0.005, compile_s: 0.03, compile_cache: "hit", first_call_s: 0.04, run: { median_s: 0.0012, p10_s: 0.0011, p90_s: 0.0014, n: 50 }, eager: { run: { median_s: 0.006 } } },
   compile: { trace_s: 0.01, lower_s: 0.005, compile_s: 0.03, total_s: 0.045, cache: "hit" },
-  jaxpr: { text: "{ lambda ; }", eqn_count: 7 },
+  jaxpr: { text: "{ lambda ; }", eqns: 7 },
   cost: { flops: 4e6, transcendentals: 1e6, bytes_accessed: 8e6, memory: { argument_size_bytes: 4e6, output_size_bytes: 4e6, temp_size_bytes: 0 } },
-  roofline: { bound: "memory" as const, fraction_of_peak: 3.85, flops_fraction: 0.02, bytes_fraction: 3.85 },
+  roofline: { bound: "memory", fraction_of_peak: 3.85, flops_fraction: 0.02, bytes_fraction: 3.85 },
   device: { platform: "cpu", device_kind: "cpu", count: 1 },
 };
 

@@ -9,7 +9,7 @@ export interface ReportFacts {
   stages: { name: string; seconds: number | null; note?: string }[];
   rows: [string, string][];
   /** percentages clamped to 100; `above`: the measured rate exceeded the peak figure (the peak is too low) */
-  roofline?: { bound: string; percent: number; flopsPercent: number; bytesPercent: number; note?: string; above?: boolean };
+  roofline?: { bound: string; percent: number; flopsPercent: number; bytesPercent: number; note?: string; above?: boolean; cacheResident?: boolean };
   listings: string[];
   ok: boolean;
   error?: string;
@@ -77,7 +77,7 @@ export function reportFacts(fn: string, result: TraceResult): ReportFacts {
   ];
   const rows: [string, string][] = [];
   const jaxpr = result.jaxpr;
-  if (jaxpr?.eqn_count !== undefined) rows.push(["jaxpr equations", String(jaxpr.eqn_count)]);
+  if (jaxpr?.eqns !== undefined) rows.push(["jaxpr equations", String(jaxpr.eqns)]);
   const cost = result.cost;
   if (cost) {
     rows.push(["FLOPs", si(cost.flops, "FLOP")]);
@@ -113,7 +113,7 @@ export function reportFacts(fn: string, result: TraceResult): ReportFacts {
   const r = result.roofline;
   const roofline = r?.bound
     ? { bound: r.bound, percent: clampPercent(r.fraction_of_peak), flopsPercent: clampPercent(r.flops_fraction), bytesPercent: clampPercent(r.bytes_fraction), note: r.note,
-        above: (r.fraction_of_peak ?? 0) > 1 }
+        above: r.above_peak ?? (r.fraction_of_peak ?? 0) > 1, cacheResident: r.cache_resident }
     : undefined;
   const listings = (["jaxpr", "stablehlo", "hlo"] as const).filter((k) => k === "jaxpr" ? !!result.jaxpr : true);
   const error = result.ok ? undefined : `${result.error?.type ?? "error"}: ${String(result.error?.message ?? "").split("\n")[0]}`;
@@ -146,7 +146,8 @@ export function reportHtml(facts: ReportFacts, options: { cspSource: string; non
   const rows = facts.rows.map(([k, v]) => `<tr><th scope="row">${esc(k)}</th><td>${esc(v)}</td></tr>`).join("");
   const roofline = facts.roofline
     ? `<section id="roofline"><h2>Roofline</h2><p><b>${esc(facts.roofline.bound)}-bound: ${facts.roofline.percent.toFixed(0)}% of peak</b>` +
-      (facts.roofline.above ? ` <span class="note">(measured above the peak figure: the data likely stayed in cache, so the peak it is compared with is too low)</span>` : "") + "</p>" +
+      (facts.roofline.above ? ` <span class="note">(measured above the peak figure it is compared with)</span>` : "") +
+      (facts.roofline.cacheResident ? ` <span class="note">(the working set fits in cache: compared with the cache's bandwidth)</span>` : "") + "</p>" +
       rooflineSvg(facts.roofline) + (facts.roofline.note ? `<p class="note">${esc(facts.roofline.note)}</p>` : "") + "</section>"
     : "";
   const links = facts.listings.map((k) => `<button class="link" data-listing="${esc(k)}">Open ${esc(LISTING_TITLES[k])}</button>`).join(" ");
