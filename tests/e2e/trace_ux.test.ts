@@ -134,6 +134,7 @@ describe("tracing and fixing as a user meets them (issue 23)", { concurrency: fa
   });
 
   test("the trace report view shows the inputs, the stages and the table of the stored trace", async () => {
+    await openFile("tracing_selu.py");
     await cursorAt("tracing_selu.py", 9, 10);
     await runCommand("JAX Sharp Bits: Show Trace Report");
     const r = await waitFor("the report of selu", (x) => x.traceReport?.fn === "selu", 120_000);
@@ -162,6 +163,9 @@ describe("tracing and fixing as a user meets them (issue 23)", { concurrency: fa
     assert.deepEqual([again.trace!.outcome, again.trace!.inputs, again.trace!.source], ["ok", "x=f32[1000]", "typed"]);
     const shown = await waitFor("the report of the new trace", (x) => x.traceReport?.inputs.text === "x=f32[1000]", 60_000);
     assert.equal(shown.traceReport!.inputs.source, "typed in the editor");
+    // focus back in the source editor (keys pressed in a webview stay there: F1 would not open the palette)
+    await page.locator(`.tab:has-text("tracing_selu.py")`).first().click();
+    await page.locator(".monaco-editor .view-lines").first().click();
   });
 
   test("listings: jaxpr colouring by language, one colour slot per source line, colours cleared when the views close", async () => {
