@@ -29,8 +29,8 @@ npx --no-install tsc --noEmit -p extension
 
 mkdir -p dist
 rm -f "dist/sharpbits-$version$suffix.vsix"
-readme=()
-[[ -f README.md ]] || readme=(--readme-path docs/editor.md)
+# The extension page shows extension/README.md (a user's page: what it does, screenshots, settings), not the
+# repository's README (the developers'); its images are under extension/images/ and ship in the .vsix.
 CI=true npx --no-install vsce package --no-dependencies --skip-license --allow-missing-repository \
-  --no-rewrite-relative-links "${readme[@]}" -o "dist/sharpbits-$version$suffix.vsix" </dev/null >&2
+  --no-rewrite-relative-links --readme-path extension/README.md -o "dist/sharpbits-$version$suffix.vsix" </dev/null >&2
 echo "dist/sharpbits-$version$suffix.vsix"

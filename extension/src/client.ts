@@ -112,12 +112,24 @@ export class ServerController implements vscode.Disposable, ProtocolClient {
     };
     const client = new LanguageClient("sharpbits", "JAX Sharp Bits", serverOptions, clientOptions);
     this.client = client;
+    let crashed: string | undefined; // when the server last stopped on its own (the client restarts it)
     client.onDidChangeState((e) => {
       if (this.client !== client) return;
       const state = fromClientState(e.newState);
       // A server that stops on its own (crash, exit) is an error; a stop we asked for is handled in stopClient.
       if (state === "stopped" && e.oldState !== State.Stopped) {
-        this.setState({ state: "error", interpreter, reason: "the server stopped; see the output" });
+        crashed = new Date().toLocaleTimeString();
+        this.setState({ state: "error", interpreter, reason: `the server stopped unexpectedly at ${crashed}; see the output` });
+        void vscode.window
+          .showWarningMessage(`JAX Sharp Bits: the language server stopped unexpectedly at ${crashed}. It restarts by itself a few times; the output says why it stopped.`, "Show output", "Restart server")
+          .then((choice) => {
+            if (choice === "Show output") this.log.show();
+            if (choice === "Restart server") void this.restart();
+          });
+      } else if (state === "running" && crashed) {
+        this.setState({ state, interpreter, reason: `restarted after it stopped unexpectedly at ${crashed}` });
+      } else if (state === "starting" && crashed) {
+        this.setState({ state, interpreter, reason: `restarting after it stopped unexpectedly at ${crashed}` });
       } else {
         this.setState({ state, interpreter });
       }

@@ -5,19 +5,71 @@ import * as fs from "node:fs";
 import * as vscode from "vscode";
 import { ServerController } from "./client";
 import { CompiledViews } from "./tracing/compiledView";
+import { TraceReports } from "./tracing/reportView";
+import { TraceCommands } from "./tracing/traceCommand";
 import { WorkerStatusItem } from "./tracing/workerStatus";
 
 export function startE2eReport(
   controller: ServerController,
   views?: CompiledViews,
   worker?: WorkerStatusItem,
+  traces?: TraceCommands,
+  reports?: TraceReports,
 ): vscode.Disposable | undefined {
   const file = process.env.SHARPBITS_E2E_REPORT;
   if (!file) return undefined;
   let timer: NodeJS.Timeout | undefined;
   let seq = 0;
+  // One report file for every window of the code-server: the extension host of a window the tests closed lives on
+  // (and would keep writing). The host activated last owns the file; the others stop writing to it.
+  const me = `${process.pid}-${Date.now()}`;
+  try {
+    fs.writeFileSync(`${file}.owner`, me);
+  } catch {
+    // a test hook must never disturb the extension
+  }
+  const owner = (): boolean => {
+    try {
+      return fs.readFileSync(`${file}.owner`, "utf8") === me;
+    } catch {
+      return true;
+    }
+  };
+  const toasts: string[] = [];
+  // the code actions at the cursor of a Python editor, as the editor's Ctrl+. asks for them (title, kind, preferred)
+  let codeActions: { uri: string; line: number; actions: { title: string; kind: string | null; isPreferred: boolean }[] } | null = null;
+  let actionsTimer: NodeJS.Timeout | undefined;
+  const readActions = (editor: vscode.TextEditor) => {
+    if (actionsTimer) clearTimeout(actionsTimer);
+    actionsTimer = setTimeout(async () => {
+      if (editor.document.languageId !== "python") return;
+      const position = editor.selection.active;
+      const actions = (await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        "vscode.executeCodeActionProvider", editor.document.uri, new vscode.Range(position, position))) ?? [];
+      codeActions = {
+        uri: editor.document.uri.toString(),
+        line: position.line,
+        actions: actions.map((a) => ({ title: a.title, kind: a.kind?.value ?? null, isPreferred: !!a.isPreferred })),
+      };
+      schedule();
+    }, 300);
+  };
+  // every message toast the extension shows is recorded (the VS Code API has no way to list them)
+  for (const name of ["showInformationMessage", "showWarningMessage", "showErrorMessage"] as const) {
+    const original = vscode.window[name] as (...args: unknown[]) => Thenable<unknown>;
+    try {
+      (vscode.window as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+        toasts.push(`${name}: ${String(args[0])}`);
+        schedule();
+        return original.apply(vscode.window, args);
+      };
+    } catch {
+      toasts.push("(toasts cannot be recorded: vscode.window is frozen)");
+    }
+  }
   const write = () => {
     timer = undefined;
+    if (!owner()) return;
     const diagnostics: Record<string, unknown[]> = {};
     for (const [uri, items] of vscode.languages.getDiagnostics()) {
       if (items.length === 0) continue;
@@ -49,6 +101,15 @@ export function startE2eReport(
       trusted: vscode.workspace.isTrusted,
       compiled: views?.state ?? null,
       worker: worker?.last ?? null,
+      workerAction: worker?.lastAction ?? null,
+      // the last trace the editor ran: its outcome, the inputs it sent and where they came from, the toast's actions
+      trace: traces?.last ?? null,
+      // every notification toast the extension showed since it started (a cancel must add none)
+      toasts: toasts.slice(-20),
+      traceReport: reports?.last ?? null,
+      codeActions,
+      languages: Object.fromEntries(vscode.workspace.textDocuments.filter((d) => d.uri.scheme === "sharpbits-compiled").map((d) => [d.uri.path, d.languageId])),
+      tabs: vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label)),
       // the launch prefix the extension pushes to the server (tests that change it wait for the push)
       traceLaunchPrefix: vscode.workspace.getConfiguration("sharpbits").get<string>("trace.launchPrefix") ?? null,
     };
@@ -68,6 +129,11 @@ export function startE2eReport(
     vscode.workspace.onDidChangeTextDocument(schedule),
     vscode.workspace.onDidOpenTextDocument(schedule),
     ...(views ? [views.onDidLink(schedule)] : []),
+    ...(traces ? [traces.onDidTrace(schedule)] : []),
+    ...(reports ? [reports.onDidShow(schedule)] : []),
+    vscode.window.tabGroups.onDidChangeTabs(schedule),
+    vscode.window.onDidChangeTextEditorSelection((e) => readActions(e.textEditor)),
+    vscode.languages.onDidChangeDiagnostics(() => vscode.window.activeTextEditor && readActions(vscode.window.activeTextEditor)),
     vscode.workspace.onDidGrantWorkspaceTrust(schedule),
     vscode.workspace.onDidChangeConfiguration(schedule),
   ];

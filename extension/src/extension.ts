@@ -8,8 +8,9 @@ import { Preflight } from "./preflight";
 import { RUN_FILE_COMMAND, RunCommands } from "./runtimeCommand";
 import { ServerStatus } from "./status";
 import { CompiledViews } from "./tracing/compiledView";
+import { TraceReports } from "./tracing/reportView";
 import { serverSettings } from "./tracing/serverSettings";
-import { TraceCommands, TraceTarget } from "./tracing/traceCommand";
+import { LensTarget, selectTraceInterpreter, TraceCommands, TraceTarget } from "./tracing/traceCommand";
 
 /** Replaced at build time (esbuild --define): true only in the build the end-to-end suite installs, so the
  * test hooks (e2eReport) are not even in the shipped bundle (esbuild drops the dead branch and its require). */
@@ -44,6 +45,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const server = controller;
   const traces = new TraceCommands(server, context.workspaceState, log);
   const views = new CompiledViews(server, traces, log);
+  const reports = new TraceReports(server, traces, (kind, target) => views.show(kind, target), () => views.listingInActiveEditor());
   const runs = new RunCommands(server, log);
   const worker = new WorkerStatusItem(() => (server.state.state === "running" ? server : undefined));
   context.subscriptions.push(
@@ -56,7 +58,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand("sharpbits.showOutput", () => log.show()),
     views,
     worker,
-    vscode.commands.registerCommand("sharpbits.traceFunction", (target: TraceTarget) => traces.trace(target)),
+    traces,
+    reports,
+    vscode.commands.registerCommand("sharpbits.showTraceReport", (target?: TraceTarget) => reports.show(target)),
+    // from the lens (its target) or the palette (no argument: the function at the cursor, else a pick)
+    vscode.commands.registerCommand("sharpbits.traceFunction", (target?: LensTarget) => traces.trace(target)),
+    vscode.commands.registerCommand("sharpbits.selectTraceInterpreter", () => selectTraceInterpreter()),
     vscode.commands.registerCommand("sharpbits.showJaxpr", (target?: TraceTarget) => views.show("jaxpr", target)),
     vscode.commands.registerCommand("sharpbits.showStableHLO", (target?: TraceTarget) => views.show("stablehlo", target)),
     vscode.commands.registerCommand("sharpbits.showOptimizedHLO", (target?: TraceTarget) => views.show("hlo", target)),
@@ -76,7 +83,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   if (SHARPBITS_TEST_HOOKS) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { startE2eReport } = require("./e2eReport") as typeof import("./e2eReport");
-    const report = startE2eReport(server, views, worker);
+    const report = startE2eReport(server, views, worker, traces, reports);
     if (report) context.subscriptions.push(report);
   }
   void server.restart();

@@ -16,7 +16,10 @@ export function statusView(state: ServerState, interpreter: string | undefined, 
     case "starting":
       return { text: "JAX Sharp Bits: starting", detail: python, severity: 0, busy: true };
     case "running":
-      return { text: "JAX Sharp Bits: running", detail: python, severity: 0, busy: false };
+      // reason: the server restarted by itself after it stopped unexpectedly (said, not silent)
+      return reason
+        ? { text: "JAX Sharp Bits: running (restarted)", detail: `${reason} · ${python}`, severity: 1, busy: false }
+        : { text: "JAX Sharp Bits: running", detail: python, severity: 0, busy: false };
     case "stopped":
       return { text: "JAX Sharp Bits: stopped", detail: reason ? `${reason} · ${python}` : python, severity: 1, busy: false };
     case "error":

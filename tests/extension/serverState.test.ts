@@ -13,6 +13,13 @@ describe("status text", () => {
     assert.equal(error.detail, "missing pygls · Python: /v/python");
   });
 
+  test("a server that stopped on its own and was restarted says so (not a plain 'running')", () => {
+    const restarted = statusView("running", "/v/python", "restarted after it stopped unexpectedly at 10:42:00");
+    assert.equal(restarted.text, "JAX Sharp Bits: running (restarted)");
+    assert.equal(restarted.severity, 1);
+    assert.match(restarted.detail, /stopped unexpectedly at 10:42:00/);
+  });
+
   test("maps vscode-languageclient's State values", () => {
     assert.equal(fromClientState(1), "stopped");
     assert.equal(fromClientState(2), "running");

@@ -23,7 +23,7 @@ describe("compiled listings", () => {
     const jaxpr = listingFromResult(RESULT, "jaxpr")!;
     assert.deepEqual(listingLinesFor(jaxpr, 8), [1, 2]);
     assert.deepEqual(listingLinesFor(jaxpr, 42), []);
-    assert.deepEqual([...colourSlots(jaxpr, 6)], [[8, 0], [9, 1]]);
+    assert.deepEqual([...colourSlots(jaxpr, 6)], [[8, 2], [9, 3]]); // the line's own slot: the same in every listing
     assert.deepEqual([...colourSlots(jaxpr, 1)], [[8, 0], [9, 0]]);
   });
 
@@ -111,5 +111,15 @@ describe("trace worker status", () => {
     assert.deepEqual(busy, { text: "tracing on cpu (cpu)…", busy: true, error: false });
     // the worker starts at the first trace, not when the folder opens
     assert.equal(describeWorker({ state: "stopped", enabled: true }, true).text, "tracing on: the worker starts at the first trace");
+  });
+
+  test("a dead server is not 'tracing off', and an interpreter without JAX is not offered a worker restart", () => {
+    const down = describeWorker(undefined, true, false);
+    assert.equal(down.text, "tracing unavailable: the server is not running");
+    assert.equal(down.action, "restartServer");
+    const noJax = describeWorker({ state: "failed", enabled: true, error: { type: "WorkerStartError", message: "No module named 'jax'" } }, true);
+    assert.equal(noJax.action, "selectInterpreter");
+    const crashed = describeWorker({ state: "failed", enabled: true, error: { type: "WorkerCrashed", message: "exit -9" } }, true);
+    assert.equal(crashed.action, "restartWorker");
   });
 });

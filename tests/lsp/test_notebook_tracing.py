@@ -53,10 +53,11 @@ async def test_the_trace_lens_on_a_cell_runs_the_cells_above_and_maps_back_to_th
         cell = nb.uri_of(6)
         await published_after(client, 0, [cell])
         before = await lenses(client, cell)
-        assert [(lens.range.start.line, lens.command.title) for lens in before] == [(2, "▶ Trace")]
+        # above the whole decorated function: on `@jax.jit`, not between it and the `def`
+        assert [(lens.range.start.line, lens.command.title) for lens in before] == [(1, "▶ Trace")]
         assert list(before[0].command.arguments) == [{"uri": cell, "function": "f"}]
         assert [(lens.range.start.line, lens.command.title) for lens in await lenses(client, nb.uri_of(7))] == [
-            (1, "▶ Trace")]
+            (0, "▶ Trace")]
         # `helper` in cell 3 runs under `f`'s jit: traceable too, with its lens in its own cell
         assert [(lens.range.start.line, lens.command.arguments[0]["function"])
                 for lens in await lenses(client, nb.uri_of(2))] == [(0, "helper")]

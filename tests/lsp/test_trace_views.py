@@ -31,14 +31,18 @@ async def test_lens_trace_hover_and_hints(client, uri):
     open_document(client, uri, DOC)
     await wait_for_publish(client, uri, 1)
     before = await lenses(client, uri)
-    assert [(lens.range.start.line, lens.command.title) for lens in before] == [(6, "▶ Trace"), (12, "▶ Trace")]
+    # above the decorators (`@jax.jit`), not between them and the `def`
+    assert [(lens.range.start.line, lens.command.title) for lens in before] == [(5, "▶ Trace"), (11, "▶ Trace")]
     assert before[0].command.command == "sharpbits.trace"
+    assert before[0].command.arguments[0] == {"uri": uri, "function": "f"}
     result = await trace(client, uri, "f")
     assert result["ok"], result
     after = await lenses(client, uri)
     title = after[0].command.title
     assert title.startswith("jaxpr ") and " eqns · compile " in title and " · run " in title and title.endswith("cpu")
     assert after[1].command.title == "▶ Trace"
+    # the summary of a current result opens the trace report in VS Code (other editors' sharpbits.trace re-traces)
+    assert after[0].command.arguments[0] == {"uri": uri, "function": "f", "report": True}
     # hover on the name: the jaxpr; on a line: its primitives
     name = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(6, 5)))
     assert "{ lambda" in name.contents.value and "cpu" in name.contents.value

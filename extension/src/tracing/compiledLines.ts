@@ -42,11 +42,12 @@ export function listingLinesFor(listing: CompiledListing, sourceLine: number): n
   return out;
 }
 
-/** Source lines in order of first appearance, each with a colour slot (cycling through `slots`). */
+/** The source lines a listing came from, each with its colour slot: the line's own (line % slots), so a source
+ * line has the same colour in every listing and in every view opened after it, and neighbouring lines differ. */
 export function colourSlots(listing: CompiledListing, slots: number): Map<number, number> {
   const out = new Map<number, number>();
   for (const line of listing.sourceLines) {
-    if (line !== null && !out.has(line)) out.set(line, out.size % slots);
+    if (line !== null && !out.has(line)) out.set(line, line % slots);
   }
   return out;
 }

@@ -2,9 +2,9 @@
 // the source line they came from (as Compiler Explorer does); moving the cursor in either pane highlights and
 // reveals the linked lines in the other.
 import * as vscode from "vscode";
-import { CompiledKind, CompiledListing, colourSlots, functionAt, listingFromResult, listingLinesFor } from "./compiledLines";
+import { CompiledKind, CompiledListing, colourSlots, listingFromResult, listingLinesFor } from "./compiledLines";
 import { ProtocolClient, TraceCommands } from "./traceCommand";
-import type { TracedFunction, TraceParams, TraceResult } from "./protocol.generated";
+import type { TraceParams, TraceResult } from "./protocol.generated";
 import { traceProblem } from "./workerState";
 
 export const SCHEME = "sharpbits-compiled";
@@ -17,6 +17,8 @@ const COLOURS = [
   "rgba(130,130,255,0.18)",
 ];
 const TITLES: Record<CompiledKind, string> = { jaxpr: "jaxpr", stablehlo: "StableHLO", hlo: "optimized HLO" };
+/** The listings' languages (package.json contributes them with TextMate grammars under extension/syntaxes/). */
+export const LANGUAGES: Record<CompiledKind, string> = { jaxpr: "jaxpr", stablehlo: "stablehlo", hlo: "hlo" };
 
 interface OpenListing {
   listing: CompiledListing;
@@ -36,6 +38,10 @@ export interface LinkState {
   /** how many listing lines carry a source colour, and how many source lines are coloured */
   colouredListingLines: number;
   colouredSourceLines: number;
+  /** listing views open, the language of the last one, and the colour slot of each coloured source line */
+  openListings?: number;
+  languageId?: string;
+  slots?: Record<string, number>;
 }
 
 export class CompiledViews implements vscode.Disposable, vscode.TextDocumentContentProvider {
@@ -68,6 +74,10 @@ export class CompiledViews implements vscode.Disposable, vscode.TextDocumentCont
       vscode.workspace.registerTextDocumentContentProvider(SCHEME, this),
       vscode.window.onDidChangeTextEditorSelection((e) => this.onSelection(e)),
       vscode.window.onDidChangeVisibleTextEditors(() => this.recolour()),
+      vscode.window.tabGroups.onDidChangeTabs(() => this.dropClosed()),
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        if (doc.uri.scheme === SCHEME) this.dropClosed();
+      }),
     );
   }
 
@@ -75,79 +85,114 @@ export class CompiledViews implements vscode.Disposable, vscode.TextDocumentCont
     return this.contents.get(uri.toString()) ?? "";
   }
 
+  /** The listing view in the active editor, if it is one (its source and function: "Show StableHLO" from a
+   * jaxpr listing shows the same function's StableHLO). */
+  listingInActiveEditor(): { sourceUri: string; fn: string } | undefined {
+    const doc = vscode.window.activeTextEditor?.document;
+    const open = doc ? this.listings.get(doc.uri.toString()) : undefined;
+    return open ? { sourceUri: open.sourceUri, fn: open.fn } : undefined;
+  }
+
   async show(kind: CompiledKind, target?: { uri?: string; function?: string }): Promise<void> {
-    const editor = vscode.window.activeTextEditor;
-    // a .py file, or a notebook cell (the server runs the cells above it first and maps lines to the cell)
-    const traceable = ["file", "vscode-notebook-cell"].includes(editor?.document.uri.scheme ?? "");
-    const sourceUri = target?.uri ?? (editor && traceable ? editor.document.uri.toString() : undefined);
-    if (!sourceUri) {
-      void vscode.window.showInformationMessage("Open a Python file with a traced function first.");
-      return;
-    }
+    let sourceUri = target?.uri;
     let fn = target?.function;
-    if (!fn) {
-      const functions: TracedFunction[] = (await this.server.request("sharpbits/tracedFunctions", { uri: sourceUri })) ?? [];
-      const here = editor ? functionAt(functions, editor.selection.active.line + 1) : undefined;
-      fn = here?.function;
-      if (!fn && functions.length === 1) fn = functions[0].function;
-      if (!fn && functions.length > 1) fn = await vscode.window.showQuickPick(functions.map((f) => f.function), { placeHolder: "Which traced function?" });
-      if (!fn) {
-        if (!functions.length) void vscode.window.showInformationMessage("No function in this file runs under jit, grad, vmap or another JAX transformation.");
-        return;
-      }
+    const fromListing = this.listingInActiveEditor();
+    if (!sourceUri && fromListing) ({ sourceUri, fn } = { sourceUri: fromListing.sourceUri, fn: fromListing.fn });
+    if (!sourceUri || !fn) {
+      const picked = await this.traces.pickTarget();
+      if (!picked) return;
+      ({ uri: sourceUri, function: fn } = picked);
     }
     const name = fn;
-    const result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Compiling ${name} (${TITLES[kind]})…`, cancellable: true },
-      (_progress, token) =>
-        this.traces.withSpec({ uri: sourceUri, function: name }, (spec): Promise<TraceResult> => {
-          const params: TraceParams = { uri: sourceUri, function: name, show: [kind, "lines"], ...(spec ? { args: spec } : {}) };
+    const source = sourceUri;
+    let answered;
+    try {
+      answered = await this.traces.withSpec({ uri: source, function: name }, (spec) =>
+        this.traces.withProgress(`Compiling ${name} (${TITLES[kind]})…`, (token) => {
+          const params: TraceParams = { uri: source, function: name, show: [kind, "lines"], ...(spec ? { args: spec } : {}) };
           return this.server.request("sharpbits/trace", params, token);
-        }),
-    );
-    if (!result) return;
+        }).then((r): TraceResult => r ?? { ok: false, error: { type: "Cancelled" } }));
+    } catch (err) {
+      void vscode.window.showWarningMessage(`JAX Sharp Bits: ${err instanceof Error ? err.message : String(err)}`);
+      return;
+    }
+    const result = answered?.result;
+    if (!result || result.error?.type === "Cancelled") return;
     const listing = listingFromResult(result, kind);
     if (!listing) {
       void vscode.window.showWarningMessage(traceProblem(`No ${TITLES[kind]} for ${name}`, result));
       return;
     }
-    const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${name}.${kind}`, query: sourceUri });
+    const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${name}.${kind}`, query: source });
     this.contents.set(uri.toString(), listing.text);
-    this.listings.set(uri.toString(), { listing, uri, sourceUri, fn: name });
+    this.listings.set(uri.toString(), { listing, uri, sourceUri: source, fn: name });
     this.changed.fire(uri);
     const doc = await vscode.workspace.openTextDocument(uri);
+    if (doc.languageId !== LANGUAGES[kind]) await vscode.languages.setTextDocumentLanguage(doc, LANGUAGES[kind]);
     await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: false });
-    this.state = { kind, fn: name, listingLines: [], colouredListingLines: 0, colouredSourceLines: 0 };
+    this.state = { ...this.state, kind, fn: name, listingLines: [], languageId: LANGUAGES[kind] };
     this.recolour();
     this.log.info(`${TITLES[kind]} of ${name}: ${listing.sourceLines.length} lines, ${listing.sourceLines.filter((l) => l !== null).length} linked to source`);
+  }
+
+  /** Forgets the listings no tab shows any more, and takes their colours off the source. */
+  private dropClosed(): void {
+    const shown = new Set<string>();
+    for (const group of vscode.window.tabGroups.all) {
+      for (const tab of group.tabs) {
+        if (tab.input instanceof vscode.TabInputText) shown.add(tab.input.uri.toString());
+      }
+    }
+    let dropped = false;
+    for (const key of [...this.listings.keys()]) {
+      if (!shown.has(key)) {
+        this.listings.delete(key);
+        this.contents.delete(key);
+        dropped = true;
+      }
+    }
+    if (dropped) this.recolour();
   }
 
   private editorsFor(uri: string): vscode.TextEditor[] {
     return vscode.window.visibleTextEditors.filter((e) => e.document.uri.toString() === uri);
   }
 
-  /** Colours every listing line and every source line it came from, one colour per source line. */
+  /** Colours every listing line and every source line it came from, one colour per source line (the same in
+   * every listing: the slot is the line's own). A source editor with no open listing has its colours cleared. */
   private recolour(): void {
+    const bySource = new Map<string, Map<number, number>>();
     for (const open of this.listings.values()) {
       const slots = colourSlots(open.listing, this.palette.length);
       const listingRanges: vscode.Range[][] = this.palette.map(() => []);
       open.listing.sourceLines.forEach((line, index) => {
         if (line !== null) listingRanges[slots.get(line)!].push(new vscode.Range(index, 0, index, 0));
       });
-      const sourceRanges: vscode.Range[][] = this.palette.map(() => []);
-      for (const [line, slot] of slots) sourceRanges[slot].push(new vscode.Range(line - 1, 0, line - 1, 0));
       for (const editor of this.editorsFor(open.uri.toString())) {
         this.palette.forEach((d, i) => editor.setDecorations(d, listingRanges[i]));
       }
-      for (const editor of this.editorsFor(open.sourceUri)) {
-        this.palette.forEach((d, i) => editor.setDecorations(d, sourceRanges[i]));
-      }
-      if (this.state.fn === open.fn) {
+      const merged = bySource.get(open.sourceUri) ?? new Map<number, number>();
+      for (const [line, slot] of slots) merged.set(line, slot);
+      bySource.set(open.sourceUri, merged);
+      if (this.state.fn === open.fn && this.state.kind === open.listing.kind) {
         this.state.colouredListingLines = listingRanges.reduce((n, r) => n + r.length, 0);
-        this.state.colouredSourceLines = slots.size;
-        this.linkEmitter.fire(this.state);
       }
     }
+    let colouredSource = 0;
+    for (const editor of vscode.window.visibleTextEditors) {
+      if (editor.document.uri.scheme === SCHEME) continue;
+      const slots = bySource.get(editor.document.uri.toString());
+      const sourceRanges: vscode.Range[][] = this.palette.map(() => []);
+      for (const [line, slot] of slots ?? []) sourceRanges[slot].push(new vscode.Range(line - 1, 0, line - 1, 0));
+      this.palette.forEach((d, i) => editor.setDecorations(d, sourceRanges[i]));
+      if (!slots) editor.setDecorations(this.linked, []);
+      colouredSource += slots?.size ?? 0;
+    }
+    if (!this.listings.size) this.state = { ...this.state, colouredListingLines: 0, listingLines: [] };
+    this.state.colouredSourceLines = colouredSource;
+    this.state.openListings = this.listings.size;
+    this.state.slots = Object.fromEntries([...bySource.values()].flatMap((m) => [...m]).map(([l, s]) => [String(l), s]));
+    this.linkEmitter.fire(this.state);
   }
 
   private onSelection(e: vscode.TextEditorSelectionChangeEvent): void {

@@ -1,17 +1,27 @@
 // What the trace worker status item says (pure: unit-tested without VS Code).
+import { interpreterProblem } from "./inputs";
 import type { ErrorInfo, WorkerStatus } from "./protocol.generated";
 
 export type { WorkerStatus } from "./protocol.generated";
 
-export function describeWorker(status: WorkerStatus | undefined, trusted: boolean): { text: string; busy: boolean; error: boolean } {
+/** What the item says, and which command it offers: restarting the worker helps a crashed or stuck worker, never
+ * an interpreter without JAX (that needs another interpreter). `serverRunning: false`: the language server is not
+ * running, so nothing is known about tracing (it is not "off"). */
+export function describeWorker(
+  status: WorkerStatus | undefined,
+  trusted: boolean,
+  serverRunning = true,
+): { text: string; busy: boolean; error: boolean; action?: "restartWorker" | "selectInterpreter" | "restartServer" } {
   if (!trusted) return { text: "tracing off: untrusted workspace", busy: false, error: false };
-  if (!status || status.enabled === false) return { text: "tracing off (sharpbits.trace.enabled)", busy: false, error: false };
+  if (!serverRunning) return { text: "tracing unavailable: the server is not running", busy: false, error: true, action: "restartServer" };
+  if (!status) return { text: "tracing unavailable: the server did not answer", busy: false, error: true, action: "restartServer" };
+  if (status.enabled === false) return { text: "tracing off (sharpbits.trace.enabled)", busy: false, error: false };
   const device = status.device ? `${status.device.device_kind ?? "?"} (${status.device.platform ?? "?"})` : "";
   switch (status.state) {
     case "starting":
       return { text: "trace worker starting…", busy: true, error: false };
     case "ready":
-      return { text: `trace worker ready on ${device}`, busy: false, error: false };
+      return { text: `trace worker ready on ${device}`, busy: false, error: false, action: "restartWorker" };
     case "busy":
       return { text: `tracing on ${device}…`, busy: true, error: false };
     case "stopped":
@@ -21,6 +31,7 @@ export function describeWorker(status: WorkerStatus | undefined, trusted: boolea
         text: `trace worker ${status.state ?? "unknown"}${status.error?.type ? `: ${status.error.type}` : ""}`,
         busy: false,
         error: true,
+        action: interpreterProblem(status.error) ? "selectInterpreter" : "restartWorker",
       };
   }
 }

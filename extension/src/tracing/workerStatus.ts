@@ -8,10 +8,10 @@ export class WorkerStatusItem implements vscode.Disposable {
   private readonly item = vscode.languages.createLanguageStatusItem("sharpbits.traceWorker", { language: "python" });
   private timer: NodeJS.Timeout | undefined;
   last: string = "";
+  lastAction: string | undefined;
 
   constructor(private readonly server: () => ProtocolClient | undefined) {
     this.item.name = "JAX Sharp Bits trace worker";
-    this.item.command = { title: "Restart worker", command: "sharpbits.restartTraceWorker" };
     this.timer = setInterval(() => void this.refresh(), 2000);
     void this.refresh();
   }
@@ -27,11 +27,20 @@ export class WorkerStatusItem implements vscode.Disposable {
         status = undefined; // the server is (re)starting
       }
     }
-    const shown = describeWorker(status, trusted);
+    const shown = describeWorker(status, trusted, server !== undefined);
+    this.item.command =
+      shown.action === "selectInterpreter"
+        ? { title: "Select interpreter", command: "sharpbits.selectTraceInterpreter" }
+        : shown.action === "restartServer"
+          ? { title: "Restart server", command: "sharpbits.restart" }
+          : shown.action === "restartWorker"
+            ? { title: "Restart worker", command: "sharpbits.restartTraceWorker" }
+            : undefined;
     this.item.text = shown.text;
     this.item.busy = shown.busy;
     this.item.severity = shown.error ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
     this.last = shown.text;
+    this.lastAction = this.item.command?.title;
   }
 
   dispose(): void {

@@ -1,0 +1,132 @@
+import assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { describe, test } from "node:test";
+import type { TraceResult } from "../../extension/src/tracing/protocol.generated";
+import { clampPercent, reportFacts, reportHtml } from "../../extension/src/tracing/reportHtml";
+
+const root = process.env.SHARPBITS_REPO ?? path.resolve(__dirname, "..", "..");
+const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+
+/** Every `match`/`begin`/`end` of a TextMate grammar, as JS regular expressions (close enough to Oniguruma for
+ * the constructs these grammars use), and the scopes that match each token of a sample line. */
+function grammar(file: string): { scopes: (line: string) => Set<string> } {
+  const g = JSON.parse(fs.readFileSync(path.join(root, file), "utf8"));
+  const rules: { re: RegExp; name?: string; captures?: Record<string, { name: string }> }[] = [];
+  const walk = (node: any) => {
+    if (!node || typeof node !== "object") return;
+    for (const key of ["match", "begin"]) {
+      if (typeof node[key] === "string") rules.push({ re: new RegExp(node[key], "g"), name: node.name, captures: node.captures });
+    }
+    for (const value of Object.values(node)) walk(value);
+  };
+  walk(g.repository);
+  return {
+    scopes: (line) => {
+      const out = new Set<string>();
+      for (const r of rules) {
+        for (const m of line.matchAll(r.re)) {
+          if (r.name) out.add(`${r.name}:${m[0]}`);
+          for (const [i, c] of Object.entries(r.captures ?? {})) if (m[Number(i)]) out.add(`${c.name}:${m[Number(i)]}`);
+        }
+      }
+      return out;
+    },
+  };
+}
+
+describe("listings get their language and grammar", () => {
+  test("package.json contributes a language and a grammar for each listing, by the view's file extension", () => {
+    const languages = Object.fromEntries(pkg.contributes.languages.map((l: any) => [l.id, l.extensions]));
+    assert.deepEqual(languages.jaxpr, [".jaxpr"]);
+    assert.ok(languages.stablehlo.includes(".stablehlo"));
+    assert.deepEqual(languages.hlo, [".hlo"]);
+    for (const g of pkg.contributes.grammars) assert.ok(fs.existsSync(path.join(root, g.path)), g.path);
+    const shipped = fs.readFileSync(path.join(root, ".vscodeignore"), "utf8");
+    assert.match(shipped, /!extension\/syntaxes\/\*\.tmLanguage\.json/, "the grammars are packaged");
+  });
+
+  test("jaxpr: primitives, typed variables and keywords have scopes", () => {
+    const s = grammar("extension/syntaxes/jaxpr.tmLanguage.json").scopes("    b:f32[16] = sin a");
+    assert.ok(s.has("entity.name.function.primitive.jaxpr:sin"), [...s].join("\n"));
+    assert.ok(s.has("storage.type.dtype.jaxpr:f32"));
+    assert.ok(grammar("extension/syntaxes/jaxpr.tmLanguage.json").scopes("{ lambda ; a:f32[16]. let").has("keyword.control.jaxpr:lambda"));
+  });
+
+  test("StableHLO and HLO: ops, values and types have scopes", () => {
+    const s = grammar("extension/syntaxes/stablehlo.tmLanguage.json").scopes("    %0 = stablehlo.sine %arg0 : tensor<16xf32>");
+    assert.ok(s.has("entity.name.function.op.stablehlo:stablehlo.sine"), [...s].join("\n"));
+    assert.ok(s.has("variable.other.ssa.stablehlo:%arg0"));
+    assert.ok(s.has("storage.type.stablehlo:tensor<16xf32>"));
+    const h = grammar("extension/syntaxes/hlo.tmLanguage.json").scopes("  ROOT %add.3 = f32[16]{0} add(f32[16]{0} %sine.1, f32[16]{0} %c)");
+    assert.ok(h.has("entity.name.function.opcode.hlo:add"), [...h].join("\n"));
+    assert.ok(h.has("keyword.control.hlo:ROOT"));
+  });
+});
+
+const RESULT: TraceResult = {
+  ok: true,
+  spec: { source: "directive", text: "x=f32[1000000]", line: 7 },
+  timings: { module_s: 0.8, trace_s: 0.01, lower_s: 0.005, compile_s: 0.03, compile_cache: "hit", first_call_s: 0.04, run: { median_s: 0.0012, p10_s: 0.0011, p90_s: 0.0014, n: 50 }, eager: { run: { median_s: 0.006 } } },
+  compile: { trace_s: 0.01, lower_s: 0.005, compile_s: 0.03, total_s: 0.045, cache: "hit" },
+  jaxpr: { text: "{ lambda ; }", eqns: 7 },
+  cost: { flops: 4e6, transcendentals: 1e6, bytes_accessed: 8e6, memory: { argument_size_bytes: 4e6, output_size_bytes: 4e6, temp_size_bytes: 0 } },
+  roofline: { bound: "memory", fraction_of_peak: 3.85, flops_fraction: 0.02, bytes_fraction: 3.85 },
+  device: { platform: "cpu", device_kind: "cpu", count: 1 },
+};
+
+describe("the trace report", () => {
+  test("says the inputs (directive first), each stage with its time, and the table with the compile split and cache hit", () => {
+    const f = reportFacts("selu", RESULT);
+    assert.deepEqual(f.inputs, { text: "x=f32[1000000]", source: "from the # sharpbits: trace(...) comment on line 7" });
+    assert.deepEqual(f.stages.map((s) => s.name), ["import", "trace", "lower", "compile", "run"]);
+    assert.equal(f.stages[3].note, "cache hit");
+    const rows = Object.fromEntries(f.rows);
+    assert.equal(rows["jaxpr equations"], "7");
+    assert.match(rows.compile, /^45\.0 ms = tracing 10\.0 ms \+ lowering 5\.0 ms \+ XLA compile 30\.0 ms \(cache hit\)$/);
+    assert.match(rows["run (eager)"], /jit is 5\.0× faster/);
+  });
+
+  test("the roofline chart never shows more than 100% of peak", () => {
+    const f = reportFacts("selu", RESULT);
+    assert.equal(f.roofline!.percent, 100);
+    assert.equal(clampPercent(-1), 0);
+    assert.equal(clampPercent(Number.NaN), 0);
+    const html = reportHtml(f, { cspSource: "vscode-webview://x", nonce: "N0nce" });
+    assert.ok(!/\b(1\d\d|[2-9]\d\d)% of peak/.test(html.replaceAll("100% of peak", "")), "no figure above 100%");
+  });
+
+  test("the page loads nothing remote, runs only its own nonce'd script, and escapes what it shows", () => {
+    const html = reportHtml(reportFacts("<img src=x onerror=alert(1)>", { ...RESULT, spec: { source: "explicit", text: '"><script>x</script>', line: null } }),
+      { cspSource: "vscode-webview://x", nonce: "N0nce" });
+    assert.match(html, /Content-Security-Policy" content="default-src 'none'; img-src vscode-webview:\/\/x data:; style-src 'nonce-N0nce'; script-src 'nonce-N0nce';"/);
+    assert.ok(!/https?:\/\//.test(html), "no remote resource");
+    assert.ok(!html.includes("<img src=x"), "the function name is escaped");
+    assert.ok(!html.includes("<script>x</script>"), "the inputs are escaped");
+    assert.equal((html.match(/<script/g) ?? []).length, 1);
+    assert.ok(!/\sstyle="/.test(html), "no inline style attribute (the CSP allows none)");
+  });
+});
+
+describe("the extension page", () => {
+  test("is the user's README, with every image it shows shipped in the .vsix, an icon and a category beyond Linters", () => {
+    const build = fs.readFileSync(path.join(root, "scripts", "build_vsix.sh"), "utf8");
+    assert.match(build, /--readme-path extension\/README\.md/);
+    const readme = fs.readFileSync(path.join(root, "extension", "README.md"), "utf8");
+    assert.doesNotMatch(readme, /make editor|make test|pytest/, "no developer instructions on the extension page");
+    const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map((m) => m[1]);
+    assert.ok(images.length >= 3, "screenshots");
+    const shipped = fs.readFileSync(path.join(root, ".vscodeignore"), "utf8");
+    assert.match(shipped, /^!extension\/images\/\*\.png$/m);
+    for (const image of images) {
+      assert.ok(!/^https?:/.test(image) || image.startsWith("https:"), image);
+      if (!image.startsWith("https:")) assert.ok(fs.existsSync(path.join(root, image)), `${image} exists`);
+    }
+    assert.ok(fs.existsSync(path.join(root, pkg.icon)), "the icon");
+    assert.ok(pkg.categories.length > 2);
+    // every setting has a title a person would write at the start of its description
+    for (const [key, value] of Object.entries<any>(pkg.contributes.configuration.properties)) {
+      assert.match(value.markdownDescription ?? "", /^\*\*[A-Z“][^*]+\.\*\* /, `${key} has a title`);
+    }
+  });
+});
