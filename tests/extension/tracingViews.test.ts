@@ -51,6 +51,7 @@ describe("settings sent to the server", () => {
     assert.equal(s.traceLensCommand, "sharpbits.traceFunction");
     assert.equal(s.maxFileSizeKB, 4096); // the server's limits, with their defaults
     assert.equal(s.analysisTimeoutMs, 10000);
+    assert.equal(s.analysisBudgetMs, 30000);
   });
 
   test("the size and time limits come from the settings", () => {

@@ -37,6 +37,7 @@ export function serverSettings(inspect: Inspect, trusted: boolean, lensCommand: 
     severity: get<Record<string, string>>("severity", {}),
     maxFileSizeKB: get<number>("maxFileSizeKB", 4096),
     analysisTimeoutMs: get<number>("analysisTimeoutMs", 10000),
+    analysisBudgetMs: get<number>("analysisBudgetMs", 30000),
     traceLensCommand: lensCommand,
     codeActions: {
       fixAllIncludesUnsafe: get<boolean>("codeActions.fixAllIncludesUnsafe", false),

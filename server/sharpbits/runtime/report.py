@@ -12,7 +12,6 @@ from typing import Any
 
 from sharpbits.findings import SEVERITIES, Finding, Severity
 
-DOCS_URL = "https://github.com/sharpbits/sharpbits/blob/main/docs/runtime.md"
 
 # Codes only running can produce (documented in docs/runtime.md); key reuse is the static rule's own SB201.
 RUNTIME_RULES: dict[str, tuple[str, str]] = {
@@ -98,12 +97,16 @@ def _display(path: str) -> str:
 
 
 def _url(code: str, rule: str) -> str:
-    if code in RUNTIME_RULES:
-        return f"{DOCS_URL}#{code.lower()}-{rule}"
+    """The finding's page where SHARPBITS_DOCS_URL says the pages are published, else "" (no made-up address:
+    the runtime rules are described in docs/runtime.md, the static ones by `sharpbits rule CODE`)."""
     from sharpbits.analysis.rules import lookup
+    from sharpbits.analysis.rules.base import docs_url_for
 
+    if code in RUNTIME_RULES:
+        page = docs_url_for("runtime", code)
+        return f"{page}#{code.lower()}-{rule}" if page else ""
     found = lookup(code)
-    return found.url() if found is not None else DOCS_URL
+    return found.url() if found is not None else ""
 
 
 def findings_from_records(records: Iterable[dict[str, Any]], static: bool = True) -> tuple[list[RuntimeFinding], list[str]]:
