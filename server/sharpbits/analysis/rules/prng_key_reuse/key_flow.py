@@ -25,6 +25,7 @@ from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.flow import ForwardFlow
 from sharpbits.analysis.kinds import Kind
 from sharpbits.analysis.liveness import values_dead_before
+from sharpbits.analysis.project_index import fresh_key_each_call
 from sharpbits.analysis.rules.prng_key_reuse.reuse import KeyWalks
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import called_name, is_assertion, iter_children, literal_int
@@ -107,6 +108,7 @@ class KeyFlow(Fact):
     _consumption: dict[int, dict[str, str]] | None = None
     _methods: dict[str, FunctionInfo] | None = None
     _module_classes: dict[str, ast.ClassDef] | None = None
+    _generators: dict[str, frozenset[str]] | None = None
 
     def key_reuses(self) -> list[KeyReuse]:
         if self._key_reuses is None:
@@ -294,7 +296,8 @@ class KeyFlow(Fact):
                 continue
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in params and any(
                     isinstance(t, ast.Attribute | ast.Subscript) for t in node.targets):
-                out.setdefault(node.value.id, "maybe")  # stored (self.rng = key): consumed later
+                if not self._stored_unread(node.targets, fn):
+                    out.setdefault(node.value.id, "maybe")  # stored (self.rng = key): consumed later
                 continue
             if not isinstance(node, ast.Call) or self.is_predicate(node):
                 continue
@@ -305,6 +308,81 @@ class KeyFlow(Fact):
                     if strength == "always" or out.get(arg.id) is None:
                         out[arg.id] = strength
         return out
+
+    def _stored_unread(self, targets: list[ast.expr], fn: FunctionInfo) -> bool:
+        """`self.rng = key` where no method of the class reads `self.rng`: kept, never drawn from."""
+        if "." not in fn.qualname or fn.parent is not None:
+            return False
+        attrs = [t.attr for t in targets if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
+                 and t.value.id == "self"]
+        if len(attrs) != len(targets):
+            return False
+        cls = self.module_classes().get(fn.qualname.split(".", 1)[0])
+        if cls is None or cls.bases:
+            return False  # a subclass elsewhere may read it
+        read = {n.attr for n in ast.walk(cls) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load)
+                and isinstance(n.value, ast.Name) and n.value.id == "self"}
+        return not set(attrs) & read
+
+    def project_uses(self, call: ast.Call, scope: FunctionInfo | None) -> list[tuple[ast.AST, str]] | None:
+        """The arguments a call of a function of another module may consume, as the project index summarised
+        it (project_index.py): [] when it draws from none of them; None when the index cannot see the callee (the
+        call is then treated as before: a function we cannot see)."""
+        project = self.model.project
+        if project is None:
+            return None
+        func = call.func
+        local = scope.local_names if scope is not None else set()
+        qualified = self.scopes.qualname(func, scope) or project.qualified(func, local, self.module_classes())
+        if (qualified is None and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+                and func.value.id == "self" and scope is not None and "." in scope.qualname):
+            qualified = f"{project.module}.{scope.qualname.split('.', 1)[0]}.{func.attr}"  # inherited method
+        if qualified is None or qualified.startswith("jax."):
+            return None
+        answers = project.argument_consumption(qualified, call)
+        if answers is None:
+            return None
+        return [(arg, strength) for arg, strength in answers if strength is not None]
+
+    def fresh_each_read(self, node: ast.AST, scope: FunctionInfo | None) -> bool:
+        """`rng.rng` where reading `rng` of the object splits a fresh key each time (a key generator: a
+        property that splits a key kept on the object, stores one half back and returns the other, recognised by
+        what it does, in this module or through the project index). A receiver of unknown class counts when a
+        class the index has read has such a property of that name."""
+        if not isinstance(node, ast.Attribute):
+            return False
+        attr = node.attr
+        own = self._module_generators()
+        project = self.model.project
+        receiver = node.value
+        bound = None
+        if isinstance(receiver, ast.Name):
+            values = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign)
+                      and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and n.targets[0].id == receiver.id]
+            bound = values[0] if len(values) == 1 and isinstance(values[0], ast.Call) else None
+        if bound is not None:
+            func = bound.func
+            if isinstance(func, ast.Name) and func.id in own:
+                return attr in own[func.id]
+            if project is not None:
+                local = scope.local_names if scope is not None else set()
+                qualified = self.scopes.qualname(func, scope) or project.qualified(func, local)
+                if qualified is not None and project.index.cls(qualified) is not None:
+                    return project.key_generator(qualified, attr)
+        if any(attr in attrs for attrs in own.values()):
+            return True
+        return project is not None and attr in project.generator_attributes()
+
+    def _module_generators(self) -> dict[str, frozenset[str]]:
+        if self._generators is None:
+            imports = self.model.project.imports() if self.model.project is not None else dict(self.scopes.aliases)
+            self._generators = {}
+            for name, cls in self.module_classes().items():
+                found = frozenset(m.name for m in cls.body if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef)
+                                  and fresh_key_each_call(m, imports))
+                if found:
+                    self._generators[name] = found
+        return self._generators
 
     def argument_uses(self, call: ast.Call, scope: FunctionInfo | None) -> list[tuple[ast.AST, str]]:
         """The arguments a call may consume as keys, each "always" or "maybe" (as far as the call goes)."""
@@ -328,6 +406,10 @@ class KeyFlow(Fact):
         if self._samples_point_mass(call, scope):
             return []  # numpyro.sample("x", dist.Delta(v), rng_key=key), rv(Delta(v))(key): nothing is drawn
         callee = self.callee_of(call, scope)
+        if callee is None:
+            known = self.project_uses(call, scope)
+            if known is not None:
+                return known  # a function of another module (or an installed package) the index can see
         if callee is None and _saves(call):
             return []  # a function we cannot see whose name says it saves its arguments
         if callee is None:  # a function we cannot see: maybe (a constructor given key=: surely)
@@ -568,6 +650,8 @@ class _ScopeWalk(ForwardFlow[State]):
         if label is None:
             return None
         if label in self.keys:
+            if "." in label and self.model.fresh_each_read(node, self.fn):
+                return None  # `rng.rng` of a key generator: a fresh key on every read
             return label
         # an element of a split key array: `keys[0]` where `keys` is a key array
         if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and type(node.slice.value) is int:
@@ -679,6 +763,8 @@ class _ScopeWalk(ForwardFlow[State]):
         if id(expr) not in self.hot:
             return
         for call, in_comprehension in _calls_in_order(expr):
+            if _never_runs(self.model, call):
+                continue
             consumed = self._consumed(call)
             for node, label, how, definite in consumed:
                 base = label.split("[", 1)[0].split(".", 1)[0]
@@ -932,15 +1018,12 @@ class _ScopeWalk(ForwardFlow[State]):
         return self._assigns
 
     def add(self, reuse: KeyReuse) -> None:
-        """One finding per hazard: `init(key, obs, key)` repeats one hazard, not two, and every later use of a
-        key after the same first use is the same hazard as the earliest one (splitting before the first use is
-        the one change that fixes it), so only the earliest is kept."""
+        """One finding per reusing call: `init(key, obs, key)` repeats one hazard, not two; every later use of a
+        key is a finding at its own line (four draws from one key: three findings, each naming the first)."""
         call = self.model.scopes.parents.get(reuse.node)
         while call is not None and not isinstance(call, ast.Call):
             call = self.model.scopes.parents.get(call)
         token: tuple[object, ...] = (reuse.label, id(call) if call is not None else id(reuse.node))
-        if reuse.where == "again" and reuse.first is not None:
-            token = (reuse.label, "after", id(reuse.first.call))
         if token not in self.reported:
             self.reported.add(token)
             self.found.append(reuse)
@@ -1047,19 +1130,51 @@ def _paired_selection(model: KeyFlow, a: ast.Call, b: ast.Call, scope: FunctionI
     return y if arrays else None
 
 
+# calls that keep, element by element, one of their alternatives: `select(c, a, b)` is `a` or `b`, never both
+_SELECTS = {"jax.lax.select": (1, 2), "jax.numpy.where": (1, 2), "jax.lax.select_n": None}
+
+
+def _alternatives(model: KeyFlow, node: ast.AST) -> tuple[ast.expr, ...] | None:
+    """The alternatives of a conditional expression or a selecting call (`lax.select(c, a, b)`,
+    `jnp.where(c, a, b)`, `lax.select_n(i, *cases)`), or None when `node` is neither."""
+    if isinstance(node, ast.IfExp):
+        return (node.body, node.orelse)
+    if not isinstance(node, ast.Call):
+        return None
+    q = model.scopes.qualname(node.func, model.scopes.enclosing_function(node))
+    if q not in _SELECTS:
+        return None
+    positions = _SELECTS[q]
+    cases = node.args[1:] if positions is None else tuple(node.args[i] for i in positions if i < len(node.args))
+    return tuple(cases) if len(cases) >= 2 else None
+
+
 def _exclusive(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
-    """Whether two nodes sit in different branches of one conditional expression."""
+    """Whether two nodes sit in different alternatives of one conditional expression or selecting call: only
+    one of the two values is kept, so the two draws never meet."""
     path: dict[int, ast.AST] = {}
     child, cur = a, model.scopes.parents.get(a)
     while cur is not None and not isinstance(cur, ast.stmt):
-        if isinstance(cur, ast.IfExp):
+        if _alternatives(model, cur) is not None:
             path[id(cur)] = child
         child, cur = cur, model.scopes.parents.get(cur)
     child, cur = b, model.scopes.parents.get(b)
     while cur is not None and not isinstance(cur, ast.stmt):
-        if isinstance(cur, ast.IfExp) and id(cur) in path:
+        if id(cur) in path:
             branch_a, branch_b = path[id(cur)], child
-            return branch_a is not branch_b and cur.test not in (branch_a, branch_b)
+            cases = _alternatives(model, cur) or ()
+            return branch_a is not branch_b and branch_a in cases and branch_b in cases
+        child, cur = cur, model.scopes.parents.get(cur)
+    return False
+
+
+def _never_runs(model: KeyFlow, node: ast.AST) -> bool:
+    """A node in the branch a constant test never takes: `(... if False else None)`."""
+    child, cur = node, model.scopes.parents.get(node)
+    while cur is not None and not isinstance(cur, ast.stmt):
+        if isinstance(cur, ast.IfExp) and isinstance(cur.test, ast.Constant) and child is not cur.test:
+            if (child is cur.body) != bool(cur.test.value):
+                return True
         child, cur = cur, model.scopes.parents.get(cur)
     return False
 
