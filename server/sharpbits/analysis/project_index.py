@@ -95,6 +95,7 @@ class ClassSummary:
     methods: tuple[str, ...]
     key_generators: frozenset[str]  # properties and methods that return a fresh key on every use
     read_attributes: frozenset[str]  # `self.X` read anywhere in the class
+    record: bool = False  # a dataclass / NamedTuple / struct with no constructor of its own: it stores its fields
 
 
 @dataclass
@@ -204,13 +205,49 @@ def _summarise_class(cls: ast.ClassDef, module: str, imports: dict[str, str], to
         n.attr for m in methods for n in ast.walk(m)
         if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load) and isinstance(n.value, ast.Name)
         and n.value.id == "self")
-    generators = frozenset(m.name for m in methods if fresh_key_each_call(m, imports))
+    generators = class_key_generators(methods, imports)
     bases = tuple(qualify(b, imports) or (f"{module}.{dotted(b)}" if dotted(b) in top_names else dotted(b) or "")
                   for b in cls.bases)
-    summary.classes[cls.name] = ClassSummary(module, cls.name, bases, tuple(m.name for m in methods), generators, read)
+    decorated = any((dotted(d.func if isinstance(d, ast.Call) else d) or "").endswith("dataclass")
+                    for d in cls.decorator_list)
+    named_tuple = any((dotted(b) or "").endswith("NamedTuple") for b in cls.bases)
+    own_init = any(m.name in ("__init__", "__post_init__", "__new__") for m in methods)
+    summary.classes[cls.name] = ClassSummary(module, cls.name, bases, tuple(m.name for m in methods), generators, read,
+                                             (decorated or named_tuple) and not own_init)
     for m in methods:
         qualname = f"{cls.name}.{m.name}"
         summary.functions[qualname] = _Function(m, module, qualname, imports, top_names, cls.name, read).summary()
+
+
+def class_key_generators(methods: list[ast.FunctionDef | ast.AsyncFunctionDef], imports: dict[str, str]) -> frozenset[str]:
+    """The methods and properties of a class that give a fresh key on every call or read: those that split a
+    key kept on `self` (fresh_key_each_call), and those that return what one of them gives (`return next(self)`
+    with such a `__next__`, `return self.next_key()`)."""
+    found = {m.name for m in methods if fresh_key_each_call(m, imports)}
+    grew = True
+    while grew:
+        grew = False
+        for m in methods:
+            if m.name in found:
+                continue
+            for node in ast.walk(m):
+                if not isinstance(node, ast.Return) or node.value is None:
+                    continue
+                value = node.value
+                via = None
+                if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "next" and (
+                        len(value.args) == 1 and isinstance(value.args[0], ast.Name) and value.args[0].id == "self"):
+                    via = "__next__"
+                elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and (
+                        isinstance(value.func.value, ast.Name) and value.func.value.id == "self"):
+                    via = value.func.attr
+                elif isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self":
+                    via = value.attr
+                if via in found:
+                    found.add(m.name)
+                    grew = True
+                    break
+    return frozenset(found)
 
 
 def fresh_key_each_call(fn: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[str, str]) -> bool:
@@ -383,6 +420,9 @@ class _Function:
         func_name = call.func.id if isinstance(call.func, ast.Name) else None
         if q is not None and q.startswith("jax.random."):
             name = q.rsplit(".", 1)[1]
+            key = next((kw.value for kw in call.keywords if kw.arg == "key"), call.args[0] if call.args else None)
+            if arg is not key:
+                return "ignore", None, None  # a shape, a mean, a count
             if name in _RANDOM_KEEPING:
                 return "ignore", None, None
             if name == "fold_in":
@@ -449,6 +489,15 @@ class ProjectIndex:
         self._lock = threading.RLock()
         self.parsed = 0  # modules summarised (for tests and benchmarks)
 
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        del state["_lock"]  # a spawned worker gets a copy of the index, and a lock of its own
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.RLock()
+
     def add_root(self, root: Path) -> None:
         root = Path(root).absolute()
         if root not in self.roots:
@@ -498,6 +547,7 @@ class ProjectIndex:
             name = self._name_of.pop(str(Path(path).absolute()), None)
             if name is not None:
                 self._by_name.pop(name, None)
+                self._pending.pop(name, None)
                 self._consumption.clear()
 
     def module_name(self, path: str | os.PathLike[str]) -> str:
@@ -752,7 +802,12 @@ class ProjectView:
         """For each argument of a call of `qualified`: whether the callee consumes it ("always", "maybe",
         None); None when the index cannot see the callee."""
         callee = self.index.function(qualified)
-        if callee is None or callee.opaque:
+        if callee is None:
+            cls = self.index.cls(qualified)
+            if cls is not None and cls.record:  # Randomness(prng_key=key, step=0): the record stores the key
+                return [(a, None) for a in [*call.args, *(k.value for k in call.keywords)]]
+            return None
+        if callee.opaque:
             return None
         out: list[tuple[ast.AST, str | None]] = []
         for i, arg in enumerate(call.args):

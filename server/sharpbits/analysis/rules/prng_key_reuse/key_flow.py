@@ -19,15 +19,19 @@ import bisect
 import heapq
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from functools import partial
 
 from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.flow import ForwardFlow
 from sharpbits.analysis.kinds import Kind
 from sharpbits.analysis.liveness import values_dead_before
-from sharpbits.analysis.project_index import fresh_key_each_call
+from sharpbits.analysis.project_index import class_key_generators
 from sharpbits.analysis.rules.prng_key_reuse.reuse import KeyWalks
 from sharpbits.analysis.scopes import FunctionInfo
+
+if TYPE_CHECKING:
+    from sharpbits.analysis.model import ModuleModel
 from sharpbits.analysis.syntax import called_name, is_assertion, iter_children, literal_int
 
 # jax.random functions that take a key without consuming it
@@ -110,6 +114,10 @@ class KeyFlow(Fact):
     _module_classes: dict[str, ast.ClassDef] | None = None
     _generators: dict[str, frozenset[str]] | None = None
 
+    def __init__(self, model: ModuleModel) -> None:
+        super().__init__(model)
+        self._positions: dict[int, tuple[ast.Call, frozenset[int]]] = {}
+
     def key_reuses(self) -> list[KeyReuse]:
         if self._key_reuses is None:
             self._key_reuses = self._find_key_reuses()
@@ -144,10 +152,10 @@ class KeyFlow(Fact):
         # the scopes that may consume a key: they call jax.random, a function of the module that always consumes a
         # key argument, or hand a key (by kind) to any function
         scopes: list[FunctionInfo | None] = []
-        if self._may_consume(_ScopeKeyFacts.of(self, None), always):
+        if self._may_consume(_ScopeKeyFacts.of(self, None), always, None):
             scopes.append(None)
         for info in self.scopes.functions.values():
-            if not isinstance(info.node, ast.Lambda) and self._may_consume(self._key_facts(info), always):
+            if not isinstance(info.node, ast.Lambda) and self._may_consume(self._key_facts(info), always, info):
                 scopes.append(info)
         found: list[KeyReuse] = []
         walks = self.memory()
@@ -357,7 +365,8 @@ class KeyFlow(Fact):
         receiver = node.value
         bound = None
         if isinstance(receiver, ast.Name):
-            values = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign)
+            where = scope if scope is not None and self.scopes.is_local(receiver.id, scope) else None
+            values = [n.value for n in self.scopes.own_nodes(where) if isinstance(n, ast.Assign)
                       and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and n.targets[0].id == receiver.id]
             bound = values[0] if len(values) == 1 and isinstance(values[0], ast.Call) else None
         if bound is not None:
@@ -378,8 +387,8 @@ class KeyFlow(Fact):
             imports = self.model.project.imports() if self.model.project is not None else dict(self.scopes.aliases)
             self._generators = {}
             for name, cls in self.module_classes().items():
-                found = frozenset(m.name for m in cls.body if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef)
-                                  and fresh_key_each_call(m, imports))
+                found = class_key_generators(
+                    [m for m in cls.body if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef)], imports)
                 if found:
                     self._generators[name] = found
         return self._generators
@@ -435,9 +444,26 @@ class KeyFlow(Fact):
                     out.setdefault(fn.name, set()).update(positions)
         return out
 
-    def _may_consume(self, facts: _ScopeKeyFacts, always: dict[str, set[int]]) -> bool:
+    def _may_consume(self, facts: _ScopeKeyFacts, always: dict[str, set[int]], scope: FunctionInfo | None) -> bool:
         return facts.draws or any(always.get(name) for name in facts.called) or any(
-            self.kinds.kind_at(name) is Kind.KEY for name in facts.handed)
+            self.kinds.kind_at(name) is Kind.KEY for name in facts.handed) or (
+            self.model.project is not None and facts.handed and any(
+                self.project_key_positions(n, scope) for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Call)))
+
+    def project_key_positions(self, call: ast.Call, scope: FunctionInfo | None) -> frozenset[int]:
+        """The positions of the arguments a call of another module's function consumes on every path (the
+        project index's summary): they are keys (`draw_noise(key, shape)` draws from `key`)."""
+        memo = self._positions
+        known = memo.get(id(call))
+        if known is not None and known[0] is call:
+            return known[1]
+        found: frozenset[int] = frozenset()
+        if self.model.project is not None and call.args and self.callee_of(call, scope) is None:
+            uses = self.project_uses(call, scope) or []
+            found = frozenset(i for i, a in enumerate(call.args) for arg, strength in uses
+                              if arg is a and strength == "always")
+        memo[id(call)] = (call, found)
+        return found
 
     def _key_facts(self, fn: FunctionInfo) -> _ScopeKeyFacts:
         """What a function's own calls say about keys (see _ScopeKeyFacts): from its own nodes and the imports
@@ -628,6 +654,12 @@ class _ScopeWalk(ForwardFlow[State]):
                     always = self.always_consumed[node.func.id]  # e.g. dropout(key, x): draws from `key`
                     for i, arg in enumerate(node.args):
                         arg_label = _chain_label(arg) if i in always else None
+                        if arg_label is not None:
+                            labels.add(arg_label)
+                elif model.model.project is not None:
+                    positions = model.project_key_positions(node, self.fn)  # another module's function
+                    for i, arg in enumerate(node.args):
+                        arg_label = _chain_label(arg) if i in positions else None
                         if arg_label is not None:
                             labels.add(arg_label)
         return labels
