@@ -211,9 +211,14 @@ def _still_readable(model, read: ast.Name) -> bool:
     """A read that touches no buffer: metadata a deleted array keeps (`.shape`, `.dtype`, `.ndim`, `.size`),
     a dict pytree's keys (`state.keys()`, `"w" in state`), `.delete()` / `.is_deleted()`, an identity or type
     test (`x is None`, `isinstance(x, ...)`, `type(x)`, `id(x)`), `len(x)`."""
+    node: ast.AST = read
     parent = model.scopes.parents.get(read)
+    while isinstance(parent, ast.Subscript) and parent.value is node and isinstance(parent.slice, ast.Constant):
+        node, parent = parent, model.scopes.parents.get(parent)  # state["w"].shape: a leaf's metadata
     if isinstance(parent, ast.Attribute) and parent.attr in _STILL_READABLE:
         return True
+    if node is not read:
+        return False
     if isinstance(parent, ast.Attribute) and parent.attr in _NO_BUFFER_METHODS:
         return isinstance(model.scopes.parents.get(parent), ast.Call)
     if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id in _NO_BUFFER_CALLS:
