@@ -376,7 +376,7 @@ class _Function:
             return "call", "maybe", None  # a closure that may draw from it
         node: ast.AST = load
         parent = self.parents.get(node)
-        while isinstance(parent, ast.Subscript) and parent.value is node or isinstance(parent, ast.Starred):
+        while (isinstance(parent, ast.Subscript) and parent.value is node) or isinstance(parent, ast.Starred):
             node, parent = parent, self.parents.get(parent)  # an element of a key array: used as the key
         if isinstance(parent, ast.FormattedValue | ast.JoinedStr):
             return "ignore", None, None
@@ -386,8 +386,8 @@ class _Function:
             return "ignore", None, None  # key.shape, key.dtype
         if isinstance(parent, ast.Compare | ast.If | ast.IfExp | ast.Assert | ast.BoolOp | ast.UnaryOp | ast.While):
             return "ignore", None, None
-        if isinstance(parent, ast.Return | ast.Yield) or isinstance(parent, ast.Tuple | ast.List | ast.Dict) and (
-                isinstance(self.parents.get(parent), ast.Return)):
+        if isinstance(parent, ast.Return | ast.Yield) or (isinstance(parent, ast.Tuple | ast.List | ast.Dict) and (
+                isinstance(self.parents.get(parent), ast.Return))):
             return "return", None, None
         if isinstance(parent, ast.Assign | ast.AnnAssign) and parent.value is node:
             targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]

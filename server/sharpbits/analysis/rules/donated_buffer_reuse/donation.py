@@ -69,7 +69,7 @@ class Donations(Fact):
         positions.update(positional.index(n) for n in site.donate_argnames if n in positional)
         # jax infers each from the other through the signature: f(a=x) donates x under donate_argnums=0
         names = set(site.donate_argnames) | {positional[i] for i in positions if i < len(positional)}
-        reused = _returned_like(wrapped, names) if wrapped is not None and not isinstance(wrapped.node, ast.Lambda) \
+        reused = _returned_like(wrapped, frozenset(names)) if wrapped is not None and not isinstance(wrapped.node, ast.Lambda) \
             else frozenset()
         if method_call:  # self.f(x): the call's first argument is the function's second parameter
             positions = {i - 1 for i in positions if i >= 1}

@@ -19,8 +19,8 @@ import bisect
 import heapq
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 from functools import partial
+from typing import TYPE_CHECKING
 
 from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.flow import ForwardFlow
@@ -447,7 +447,7 @@ class KeyFlow(Fact):
     def _may_consume(self, facts: _ScopeKeyFacts, always: dict[str, set[int]], scope: FunctionInfo | None) -> bool:
         return facts.draws or any(always.get(name) for name in facts.called) or any(
             self.kinds.kind_at(name) is Kind.KEY for name in facts.handed) or (
-            self.model.project is not None and facts.handed and any(
+            self.model.project is not None and bool(facts.handed) and any(
                 self.project_key_positions(n, scope) for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Call)))
 
     def project_key_positions(self, call: ast.Call, scope: FunctionInfo | None) -> frozenset[int]:
@@ -1204,9 +1204,9 @@ def _never_runs(model: KeyFlow, node: ast.AST) -> bool:
     """A node in the branch a constant test never takes: `(... if False else None)`."""
     child, cur = node, model.scopes.parents.get(node)
     while cur is not None and not isinstance(cur, ast.stmt):
-        if isinstance(cur, ast.IfExp) and isinstance(cur.test, ast.Constant) and child is not cur.test:
-            if (child is cur.body) != bool(cur.test.value):
-                return True
+        if (isinstance(cur, ast.IfExp) and isinstance(cur.test, ast.Constant) and child is not cur.test
+                and (child is cur.body) != bool(cur.test.value)):
+            return True
         child, cur = cur, model.scopes.parents.get(cur)
     return False
 
