@@ -23,7 +23,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from sharpbits.analysis.facts import Fact
-from sharpbits.analysis.flow import ForwardFlow
+from sharpbits.analysis.flow import ForwardFlow, statement_lists
 from sharpbits.analysis.kinds import Kind
 from sharpbits.analysis.liveness import values_dead_before
 from sharpbits.analysis.project_index import class_key_generators
@@ -820,6 +820,7 @@ class _ScopeWalk(ForwardFlow[State]):
                         and not _replays(first, call, stmt) and not self._compared(first, stmt, call)
                         and not self._paired(first, call)
                         and not _unused_results(first.statement, first.call) and not _unused_results(stmt, call)
+                        and not _replaced_by_load(self.model, first)
                         and not self._never_meet(first, node, call, stmt)):
                     self.add(KeyReuse(node, label, first, "loop" if first.node is node else "again",
                                       sure=first.definite and definite))
@@ -1322,6 +1323,34 @@ def _calls_in_order(expr: ast.AST) -> list[tuple[ast.Call, ast.AST | None]]:
                 continue
             stack.append((child, inner, False))
     return out
+
+
+_LOADING_VERBS = {"restore", "load", "read"}
+
+
+def _replaced_by_load(model: KeyFlow, first: KeyUse) -> bool:
+    """`params = model.init(key, x)` whose result is next used only to be replaced by a checkpoint load
+    (`params = restore_checkpoint(path, params)`, `state = manager.restore(step, state)`): the init's draws
+    are thrown away (the template gives structure only), so the key drew nothing that is used."""
+    stmt = first.statement
+    if not isinstance(stmt, ast.Assign) or stmt.value is not first.call:
+        return False
+    names = {n.id for t in stmt.targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    parent = model.scopes.parents.get(stmt)
+    block = next((b for b in statement_lists(parent) if stmt in b), None) if parent is not None else None
+    if not names or block is None:
+        return False
+    for later in block[block.index(stmt) + 1:]:
+        reads = {n.id for n in ast.walk(later) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        if not reads & names:
+            continue
+        if not isinstance(later, ast.Assign) or not isinstance(later.value, ast.Call):
+            return False
+        func = later.value.func
+        called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        rebound = {n.id for t in later.targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+        return called.lstrip("_").split("_", 1)[0].lower() in _LOADING_VERBS and names <= rebound
+    return False
 
 
 def _saves(call: ast.Call) -> bool:
