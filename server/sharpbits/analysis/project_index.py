@@ -190,7 +190,8 @@ def summarise(text: str, module: str, path: str, is_package: bool = False, insta
     try:
         for node in tree.body:
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                summary.functions[node.name] = _Function(node, module, node.name, imports, top_names, None).summary()
+                summary.functions[node.name] = _Function(_Walk(node, imports), module, node.name, imports, top_names,
+                                                         None).summary()
             elif isinstance(node, ast.ClassDef):
                 _summarise_class(node, module, imports, top_names, summary)
     except RecursionError:
@@ -201,11 +202,9 @@ def summarise(text: str, module: str, path: str, is_package: bool = False, insta
 def _summarise_class(cls: ast.ClassDef, module: str, imports: dict[str, str], top_names: set[str],
                      summary: ModuleSummary) -> None:
     methods = [n for n in cls.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
-    read = frozenset(
-        n.attr for m in methods for n in ast.walk(m)
-        if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load) and isinstance(n.value, ast.Name)
-        and n.value.id == "self")
-    generators = class_key_generators(methods, imports)
+    walks = [_Walk(m, imports) for m in methods]  # one walk per method serves every question below
+    read = frozenset().union(*(w.self_reads for w in walks))
+    generators = _generators(walks)
     bases = tuple(qualify(b, imports) or (f"{module}.{dotted(b)}" if dotted(b) in top_names else dotted(b) or "")
                   for b in cls.bases)
     decorated = any((dotted(d.func if isinstance(d, ast.Call) else d) or "").endswith("dataclass")
@@ -214,78 +213,110 @@ def _summarise_class(cls: ast.ClassDef, module: str, imports: dict[str, str], to
     own_init = any(m.name in ("__init__", "__post_init__", "__new__") for m in methods)
     summary.classes[cls.name] = ClassSummary(module, cls.name, bases, tuple(m.name for m in methods), generators, read,
                                              (decorated or named_tuple) and not own_init)
-    for m in methods:
+    for m, walk in zip(methods, walks, strict=True):
         qualname = f"{cls.name}.{m.name}"
-        summary.functions[qualname] = _Function(m, module, qualname, imports, top_names, cls.name, read).summary()
+        summary.functions[qualname] = _Function(walk, module, qualname, imports, top_names, cls.name, read).summary()
 
 
 def class_key_generators(methods: list[ast.FunctionDef | ast.AsyncFunctionDef], imports: dict[str, str]) -> frozenset[str]:
     """The methods and properties of a class that give a fresh key on every call or read: those that split a
-    key kept on `self` (fresh_key_each_call), and those that return what one of them gives (`return next(self)`
-    with such a `__next__`, `return self.next_key()`)."""
-    found = {m.name for m in methods if fresh_key_each_call(m, imports)}
+    key kept on `self`, store one half back on `self` and return a value, and those that return what one of
+    them gives (`return next(self)` with such a `__next__`, `return self.next_key()`, `return self.fresh`)."""
+    return _generators([_Walk(m, imports) for m in methods])
+
+
+def _generators(walks: list[_Walk]) -> frozenset[str]:
+    found = {w.node.name for w in walks if w.self_split & w.self_stored and w.returns_value}  # type: ignore[union-attr]
     grew = True
     while grew:
         grew = False
-        for m in methods:
-            if m.name in found:
-                continue
-            for node in ast.walk(m):
-                if not isinstance(node, ast.Return) or node.value is None:
-                    continue
-                value = node.value
-                via = None
-                if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "next" and (
-                        len(value.args) == 1 and isinstance(value.args[0], ast.Name) and value.args[0].id == "self"):
-                    via = "__next__"
-                elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and (
-                        isinstance(value.func.value, ast.Name) and value.func.value.id == "self"):
-                    via = value.func.attr
-                elif isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self":
-                    via = value.attr
-                if via in found:
-                    found.add(m.name)
-                    grew = True
-                    break
+        for w in walks:
+            name = w.node.name  # type: ignore[union-attr]
+            if name not in found and w.returns_via & found:
+                found.add(name)
+                grew = True
     return frozenset(found)
 
 
-def fresh_key_each_call(fn: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[str, str]) -> bool:
-    """A method that splits a key kept on `self`, stores one half back on `self` and returns another: every call
-    (every read of the property) gives a fresh key."""
-    split_of: set[str] = set()  # self attributes that are split
-    stored: set[str] = set()
-    for node in ast.walk(fn):
-        if isinstance(node, ast.Call) and qualify(node.func, imports) == "jax.random.split" and node.args:
-            key = node.args[0]
-            if isinstance(key, ast.Attribute) and isinstance(key.value, ast.Name) and key.value.id == "self":
-                split_of.add(key.attr)
-        elif isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            for target in targets:
-                for element in ast.walk(target):
-                    if (isinstance(element, ast.Attribute) and isinstance(element.ctx, ast.Store)
-                            and isinstance(element.value, ast.Name) and element.value.id == "self"):
-                        stored.add(element.attr)
-    returns = any(isinstance(n, ast.Return | ast.Yield) and n.value is not None for n in ast.walk(fn))
-    return bool(split_of & stored) and returns
+class _Walk:
+    """One walk over a function: everything the summaries ask of its nodes."""
+
+    def __init__(self, node: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[str, str]) -> None:
+        self.node = node
+        self.parents: dict[ast.AST, ast.AST] = {}
+        self.locals: set[str] = set()
+        self.loads: dict[str, list[ast.Name]] = {}  # name -> its loads, in the function and those inside it
+        self.copies: list[tuple[str, str]] = []  # (target, source) of `target = source` between plain names
+        self.self_reads: set[str] = set()  # self.X read
+        self.self_split: set[str] = set()  # split(self.X)
+        self.self_stored: set[str] = set()  # self.X = ...
+        self.returns_value = False
+        self.returns_via: set[str] = set()  # `return next(self)` ("__next__"), `return self.m()`, `return self.p`
+        parents = self.parents
+        stack: list[ast.AST] = [node]
+        AST = ast.AST
+        while stack:
+            parent = stack.pop()
+            for name in parent._fields:  # ast.walk's work, with each node's parent noted on the way
+                value = getattr(parent, name, None)
+                if type(value) is list:
+                    for child in value:
+                        if isinstance(child, AST):
+                            parents[child] = parent
+                            stack.append(child)
+                elif isinstance(value, AST):
+                    parents[value] = parent
+                    stack.append(value)
+            cls = type(parent)
+            if cls is ast.Name:
+                if isinstance(parent.ctx, ast.Load):  # type: ignore[attr-defined]
+                    self.loads.setdefault(parent.id, []).append(parent)  # type: ignore[attr-defined, arg-type]
+                else:
+                    self.locals.add(parent.id)  # type: ignore[attr-defined]
+            elif cls is ast.Attribute:
+                value = parent.value  # type: ignore[attr-defined]
+                if type(value) is ast.Name and value.id == "self":
+                    if isinstance(parent.ctx, ast.Load):  # type: ignore[attr-defined]
+                        self.self_reads.add(parent.attr)  # type: ignore[attr-defined]
+                    else:
+                        self.self_stored.add(parent.attr)  # type: ignore[attr-defined]
+            elif cls is ast.Assign:
+                if type(parent.value) is ast.Name:  # type: ignore[attr-defined]
+                    self.copies.extend((t.id, parent.value.id) for t in parent.targets  # type: ignore[attr-defined]
+                                       if type(t) is ast.Name)
+            elif cls is ast.Call:
+                args = parent.args  # type: ignore[attr-defined]
+                if args and type(args[0]) is ast.Attribute and type(args[0].value) is ast.Name and (
+                        args[0].value.id == "self") and qualify(parent.func, imports) == "jax.random.split":  # type: ignore[attr-defined]
+                    self.self_split.add(args[0].attr)
+            elif cls is ast.Return or cls is ast.Yield:
+                value = parent.value  # type: ignore[attr-defined]
+                if value is not None:
+                    self.returns_value = True
+                    if cls is ast.Return:
+                        self._via(value)
+
+    def _via(self, value: ast.expr) -> None:
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "next" and (
+                len(value.args) == 1 and isinstance(value.args[0], ast.Name) and value.args[0].id == "self"):
+            self.returns_via.add("__next__")
+        elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and (
+                isinstance(value.func.value, ast.Name) and value.func.value.id == "self"):
+            self.returns_via.add(value.func.attr)
+        elif isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self":
+            self.returns_via.add(value.attr)
 
 
 class _Function:
     """Summarises one function's parameters (see the module docstring)."""
 
-    def __init__(self, node: ast.FunctionDef | ast.AsyncFunctionDef, module: str, qualname: str,
-                 imports: dict[str, str], top_names: set[str], cls: str | None,
-                 class_reads: frozenset[str] = frozenset()) -> None:
-        self.node, self.module, self.qualname = node, module, qualname
+    def __init__(self, walk: _Walk, module: str, qualname: str, imports: dict[str, str], top_names: set[str],
+                 cls: str | None, class_reads: frozenset[str] = frozenset()) -> None:
+        self.node = walk.node
+        self.module, self.qualname = module, qualname
         self.imports, self.top_names, self.cls, self.class_reads = imports, top_names, cls, class_reads
-        self.parents: dict[ast.AST, ast.AST] = {}
-        self.locals: set[str] = set()
-        for parent in ast.walk(node):
-            for child in ast.iter_child_nodes(parent):
-                self.parents[child] = parent
-                if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store):
-                    self.locals.add(child.id)
+        self.parents, self.locals, self.loads, self.copies = walk.parents, walk.locals, walk.loads, walk.copies
+        self._first_exit: int | None = None
 
     def summary(self) -> FunctionSummary:
         node = self.node
@@ -327,18 +358,16 @@ class _Function:
     def _loads(self, tracked: set[str]) -> list[ast.Name]:
         """Loads of the parameter and of plain local copies of it (`rng = key`), in the function and the
         functions inside it."""
-        found: list[ast.Name] = []
-        grew = True
+        grew = bool(self.copies)
         while grew:
             grew = False
-            for n in ast.walk(self.node):
-                if isinstance(n, ast.Assign) and isinstance(n.value, ast.Name) and n.value.id in tracked:
-                    for t in n.targets:
-                        if isinstance(t, ast.Name) and t.id not in tracked:
-                            tracked.add(t.id)
-                            grew = True
-        for n in ast.walk(self.node):
-            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in tracked:
+            for target, source in self.copies:
+                if source in tracked and target not in tracked:
+                    tracked.add(target)
+                    grew = True
+        found: list[ast.Name] = []
+        for name in tracked:
+            for n in self.loads.get(name, ()):
                 parent = self.parents.get(n)
                 if isinstance(parent, ast.Assign) and parent.value is n and all(
                         isinstance(t, ast.Name) and t.id in tracked for t in parent.targets):
@@ -364,11 +393,14 @@ class _Function:
                 return False
             top = parent
         body = self.node.body
-        if top not in body or isinstance(top, ast.If | ast.For | ast.While | ast.Try | ast.With | ast.Match
-                                         | ast.AsyncFor | ast.AsyncWith):
+        if isinstance(top, ast.If | ast.For | ast.While | ast.Try | ast.With | ast.Match | ast.AsyncFor
+                      | ast.AsyncWith) or not isinstance(top, ast.stmt):
             return False
-        earlier = body[: body.index(top)]
-        return not any(isinstance(n, ast.Return | ast.Raise) for stmt in earlier for n in ast.walk(stmt))
+        if self._first_exit is None:  # the first statement of the body that may leave it, found once
+            self._first_exit = next((i for i, stmt in enumerate(body) if any(
+                isinstance(n, ast.Return | ast.Raise) for n in ast.walk(stmt))), len(body))
+        at = next((i for i, stmt in enumerate(body) if stmt is top), None)
+        return at is not None and at <= self._first_exit
 
     def _use(self, load: ast.Name, tracked: set[str]) -> tuple[str, str | None, CallSite | None]:
         """What one read of the parameter does: (use, consumption strength or None, call site)."""
