@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import statistics
 import sys
 import time
@@ -58,10 +59,8 @@ def main(argv: list[str] | None = None) -> int:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             for text in texts.values():
-                try:
+                with contextlib.suppress(SyntaxError):
                     ast.parse(text)
-                except SyntaxError:
-                    pass
 
     def build() -> ProjectIndex:
         index = ProjectIndex(installed=False)
