@@ -265,7 +265,10 @@ class KeyFlow(Fact):
         if isinstance(func, ast.Name):
             if self.scopes.aliases.get(func.id) is not None or (scope is not None and self.scopes.is_local(func.id, scope)):
                 return None
-            return self.scopes.module_functions.get(func.id)
+            found = self.scopes.module_functions.get(func.id)
+            if found is None and func.id in self.module_classes():
+                return self.method(f"{func.id}.__init__")  # a class of this module built: its constructor runs
+            return found
         if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
                 and scope is not None and "." in scope.qualname):
             owner = scope.qualname.rsplit(".", 1)[0]
