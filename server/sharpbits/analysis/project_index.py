@@ -96,6 +96,7 @@ class ClassSummary:
     key_generators: frozenset[str]  # properties and methods that return a fresh key on every use
     read_attributes: frozenset[str]  # `self.X` read anywhere in the class
     record: bool = False  # a dataclass / NamedTuple / struct with no constructor of its own: it stores its fields
+    fields: frozenset[str] = frozenset()  # attributes it holds data in: `self.X = ...`, class-level `X: T`
 
 
 @dataclass
@@ -211,8 +212,11 @@ def _summarise_class(cls: ast.ClassDef, module: str, imports: dict[str, str], to
                     for d in cls.decorator_list)
     named_tuple = any((dotted(b) or "").endswith("NamedTuple") for b in cls.bases)
     own_init = any(m.name in ("__init__", "__post_init__", "__new__") for m in methods)
+    fields = frozenset().union(*(w.self_stored for w in walks)) | {
+        t.id for n in cls.body if isinstance(n, ast.AnnAssign | ast.Assign)
+        for t in (n.targets if isinstance(n, ast.Assign) else [n.target]) if isinstance(t, ast.Name)}
     summary.classes[cls.name] = ClassSummary(module, cls.name, bases, tuple(m.name for m in methods), generators, read,
-                                             (decorated or named_tuple) and not own_init)
+                                             (decorated or named_tuple) and not own_init, fields)
     for m, walk in zip(methods, walks, strict=True):
         qualname = f"{cls.name}.{m.name}"
         summary.functions[qualname] = _Function(walk, module, qualname, imports, top_names, cls.name, read).summary()
@@ -518,6 +522,7 @@ class ProjectIndex:
         self._name_of: dict[str, str] = {}  # absolute path -> module name
         self._consumption: dict[tuple[str, str, str], str | None] = {}
         self._pending: dict[str, tuple[str, str]] = {}  # module name -> (path, text) fed lazily, not summarised yet
+        self._generator_names: frozenset[str] | None = None
         self._lock = threading.RLock()
         self.parsed = 0  # modules summarised (for tests and benchmarks)
 
@@ -563,6 +568,7 @@ class ProjectIndex:
         if old is None or old.shape() != summary.shape():
             self._consumption.clear()  # answers may have changed
         self._by_name[name] = summary
+        self._generator_names = None
         return summary
 
     def update_file(self, path: str | os.PathLike[str]) -> ModuleSummary | None:
@@ -578,6 +584,7 @@ class ProjectIndex:
         with self._lock:
             name = self._name_of.pop(str(Path(path).absolute()), None)
             if name is not None:
+                self._generator_names = None
                 self._by_name.pop(name, None)
                 self._pending.pop(name, None)
                 self._consumption.clear()
@@ -615,6 +622,7 @@ class ProjectIndex:
             self._by_name[name] = None  # a cycle or a second question finds it missing, not loops
             found = self._load(name)
             self._by_name[name] = found
+            self._generator_names = None
             return found
 
     def _load(self, name: str) -> ModuleSummary | None:
@@ -720,11 +728,15 @@ class ProjectIndex:
             return False
 
     def generator_attributes(self) -> frozenset[str]:
-        """The names of key-generator properties of every class the index has read (for receivers of unknown
-        class)."""
+        """The names of key-generator properties of the classes the index has read that no class it has read
+        holds data under (`self.rng = key`, a field `rng: Array`): for receivers of unknown class, a read of one
+        of these is a fresh key."""
         with self._lock:
-            return frozenset(a for m in self._by_name.values() if m is not None
-                             for c in m.classes.values() for a in c.key_generators)
+            if self._generator_names is None:
+                classes = [c for m in self._by_name.values() if m is not None for c in m.classes.values()]
+                fields = frozenset().union(*(c.fields for c in classes))
+                self._generator_names = frozenset(a for c in classes for a in c.key_generators) - fields
+            return self._generator_names
 
     # ---- questions -------------------------------------------------------------------------------------
 
