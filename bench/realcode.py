@@ -277,12 +277,13 @@ def analyse_package(name: str, folder: Path, verdicts: dict[tuple[str, str], Ver
                     info_counts: Counter[str]) -> tuple[PackageStats, list[Judged]]:
     stats = PackageStats(name)
     judged: list[Judged] = []
-    # the project index of the package (as `sharpbits check` builds it: every file summarised before any is
-    # analysed; installed packages read from the interpreter's path), timed with the analyses
+    # the project index of the package (as `sharpbits check` builds it: every file fed before any is analysed,
+    # summarised when first asked about; installed packages read from the interpreter's path), timed with the
+    # analyses
     started = time.perf_counter()
     project = None if os.environ.get("SHARPBITS_NO_INDEX") else ProjectIndex()
     for path in sorted(folder.rglob("*.py")) if project is not None else ():
-        project.update_file(path)
+        project.update(path, path.read_bytes().decode("utf-8", "replace"), lazy=True)
     stats.seconds += time.perf_counter() - started
     for path in sorted(folder.rglob("*.py")):
         rel = f"{name}/{path.relative_to(folder).as_posix()}"

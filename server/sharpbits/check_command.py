@@ -355,7 +355,7 @@ def _project_index(texts: Iterable[tuple[Path, str]]) -> ProjectIndex:
     """The index of every module of the run (read statically, nothing imported: project_index.py)."""
     project = ProjectIndex()
     for path, text in texts:
-        project.update(path, text)
+        project.update(path, text, lazy=True)
     return project
 
 
@@ -426,11 +426,12 @@ def _check_all(files: list[FoundFile], config: Config, args: argparse.Namespace)
             out[path] = f"cannot read: {exc.strerror or exc}"
             continue
         read.append((path, data, content))
-    # The project index first: every .py file of the run summarised (project_index.py), so a call into another
-    # module of the project is answered from what that module does. A file's findings then depend on what the
-    # modules it calls show their callers, so the cache key holds the digest of every module's summary.
+    # The project index first: every .py file of the run fed to it (project_index.py), summarised when another
+    # module first asks about it, so a call into another module of the project is answered from what that
+    # module does. A file's findings then depend on the other files, so the cache key holds the digest of every
+    # file of the run (an edit anywhere analyses the run again; an unchanged run parses nothing).
     project = _project_index((path, content) for path, _, content in read if isinstance(content, str))
-    shape = project.project_shape().encode()
+    shape = project.texts_digest().encode()
     for path, data, content in read:
         selection = config.selection_for(path)
         key = ResultCache.key(data + b"\0" + shape, str(path), selection, with_fixes) if cache is not None else ""

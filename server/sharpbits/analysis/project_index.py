@@ -592,6 +592,18 @@ class ProjectIndex:
     def module_name(self, path: str | os.PathLike[str]) -> str:
         return self._name_of.get(str(Path(path).absolute())) or import_root(Path(path))[1]
 
+    def texts_digest(self) -> str:
+        """A digest of the text of every project module fed or read (for result caches; parses nothing)."""
+        with self._lock:
+            h = hashlib.sha1()
+            digests = {name: hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
+                       for name, (_, text) in self._pending.items()}
+            digests.update({name: m.digest for name, m in self._by_name.items()
+                            if m is not None and not m.installed and name not in digests})
+            for name in sorted(digests):
+                h.update(f"{name}\0{digests[name]}\0".encode())
+            return h.hexdigest()
+
     def project_shape(self) -> str:
         """A digest of what the project's modules show their callers (for result caches): equal when only
         function bodies changed in ways no summary sees."""
@@ -641,14 +653,20 @@ class ProjectIndex:
 
     def _read(self, file: Path, name: str, package: bool, installed: bool) -> ModuleSummary | None:
         try:
-            if file.stat().st_size > _MAX_BYTES:
+            stat = file.stat()
+            if stat.st_size > _MAX_BYTES:
                 return None
+            stamp = (str(file.absolute()), name, stat.st_mtime_ns, stat.st_size)
+            if installed and stamp in _installed_summaries:  # read by another index of this process already
+                return _installed_summaries[stamp]
             text = file.read_bytes().decode("utf-8")
         except (OSError, UnicodeDecodeError):
             return None
         self.parsed += 1
         summary = summarise(text, name, str(file), package, installed)
         self._name_of[str(file.absolute())] = name
+        if installed:
+            _installed_summaries[stamp] = summary
         return summary
 
     def _split(self, qualified: str) -> tuple[ModuleSummary, str] | None:
@@ -792,6 +810,11 @@ class ProjectIndex:
     def view(self, path: str | os.PathLike[str], tree: ast.Module | None = None) -> ProjectView:
         """What one module's analysis asks the index through (`ModuleModel.project`)."""
         return ProjectView(self, str(path), tree)
+
+
+# Summaries of installed packages' modules, shared by every index of the process (a run that indexes several
+# projects reads each installed module once): by (path, module name, mtime, size), so an upgrade is read again.
+_installed_summaries: dict[tuple[str, str, int, int], ModuleSummary] = {}
 
 
 def _installed_origin(name: str) -> Path | None:
