@@ -47,6 +47,7 @@ _LOOKING = {"print", "isinstance", "len", "type", "repr", "str", "id", "hash", "
             "jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size", "jax.device_get", "jax.block_until_ready",
             "jax.random.key_data"}
 _LOGGING_METHODS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "log", "format", "write"}
+_SAVING_VERBS = {"save", "dump", "dumps", "serialize", "persist", "store", "write", "savez"}
 _STORING_METHODS = {"append", "extend", "insert", "add", "appendleft", "put", "setdefault", "update"}
 # decorators a call goes through unchanged (as far as the arguments go)
 _TRANSPARENT = {"jit", "filter_jit", "pjit", "staticmethod", "classmethod", "property", "cached_property",
@@ -473,6 +474,9 @@ class _Function:
                 return "store", None, None
         if (q or "").rsplit(".", 1)[-1].endswith("eval_shape"):
             return "ignore", None, None  # abstract evaluation draws nothing
+        called = (dotted(call.func) or "").rsplit(".", 1)[-1]
+        if called.lstrip("_").split("_", 1)[0].lower() in _SAVING_VERBS:
+            return "store", None, None  # save_checkpoint(path, key), np.savez(f, key=key): kept, not drawn from
         position = call.args.index(arg) if keyword is None and arg in call.args else None  # type: ignore[arg-type]
         if position is not None and any(isinstance(a, ast.Starred) for a in call.args[:position]):
             return "call", "maybe", None

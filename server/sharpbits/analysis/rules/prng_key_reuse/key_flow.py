@@ -418,12 +418,13 @@ class KeyFlow(Fact):
         if self._samples_point_mass(call, scope):
             return []  # numpyro.sample("x", dist.Delta(v), rng_key=key), rv(Delta(v))(key): nothing is drawn
         callee = self.callee_of(call, scope)
+        if callee is None and _saves(call):
+            return []  # a function of another module whose name says it saves its arguments (what it hands
+            # on, e.g. to a caller's `before_save` hook, the index cannot see: the name decides, as before)
         if callee is None:
             known = self.project_uses(call, scope)
             if known is not None:
                 return known  # a function of another module (or an installed package) the index can see
-        if callee is None and _saves(call):
-            return []  # a function we cannot see whose name says it saves its arguments
         if callee is None:  # a function we cannot see: maybe (a constructor given key=: surely)
             opaque = "always" if _constructs(call) else "maybe"
             unseen: list[tuple[ast.AST, str]] = [(a, "maybe") for a in call.args]
