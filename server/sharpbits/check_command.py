@@ -8,12 +8,13 @@ import difflib
 import os
 import stat
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sharpbits.analysis.engine import AnalysisResult, Selection, analyze
+from sharpbits.analysis.project_index import ProjectIndex
 from sharpbits.config import Config, load_config
 from sharpbits.findings import SEVERITY_RANK, Finding, Fix, apply_edits, non_overlapping, parses_after
 from sharpbits.output_formats import printable
@@ -164,12 +165,13 @@ def _applicable_together(text: str, fixes: list[Fix]) -> list[Fix]:
     return chosen
 
 
-def fix_text(text: str, path: str, selection: Selection, unsafe: bool, newline: str = "\n") -> tuple[str, int, str | None]:
+def fix_text(text: str, path: str, selection: Selection, unsafe: bool, newline: str = "\n",
+             project: ProjectIndex | None = None) -> tuple[str, int, str | None]:
     """Applies fixes until none is left (or MAX_FIX_PASSES); returns (text, fixes applied, error or None).
     Every fix re-parses on its own (`Finding.fix`) and every intermediate result parses, or it is not applied."""
     applied = 0
     for _ in range(MAX_FIX_PASSES):
-        result = analyze(text, path, selection)
+        result = analyze(text, path, selection, project=project)
         if result.syntax_error is not None:
             return text, applied, None
         fixes = non_overlapping([f.fix() for f in result.findings if f.fixable], safe_only=not unsafe)
@@ -238,6 +240,7 @@ def run_check(args: argparse.Namespace) -> int:
     # Checking without fixing: every .py file is read, looked up in the cache, and the rest analysed on every
     # core first; the loop below then reports them in the same order as one process would.
     precomputed: dict[Path, list[Finding] | str] = {} if fixing else _check_all(files, config, args)
+    project = _fixing_index(files) if fixing else None
     for found in files:
         path = found.path
         if found.real_path is None:
@@ -281,7 +284,7 @@ def run_check(args: argparse.Namespace) -> int:
             _skip(path, f"cannot read: {exc.strerror or exc}")
             continue
         try:
-            changed, applied, found_here = _fix_and_check(source, config.selection_for(path), args)
+            changed, applied, found_here = _fix_and_check(source, config.selection_for(path), args, project)
         except Exception as exc:  # one file's failure is that file's: the others are checked on
             _skip(path, _failure_reason(exc))
             continue
@@ -306,15 +309,17 @@ def run_check(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if serious else EXIT_OK
 
 
-def _fix_and_check(source: SourceFile, selection: Selection, args: argparse.Namespace) -> tuple[bool, int, list[Finding]]:
-    """--fix / --diff on one file, then its findings: (whether fixes changed it, fixes applied, findings)."""
+def _fix_and_check(source: SourceFile, selection: Selection, args: argparse.Namespace,
+                   project: ProjectIndex | None = None) -> tuple[bool, int, list[Finding]]:
+    """--fix / --diff on one file, then its findings: (whether fixes changed it, fixes applied, findings).
+    `project`: the run's index; a fixed file's summary is updated in it."""
     path = source.path
     text = source.text
     changed, fixed = False, 0
     if args.fix or args.diff:
         problem = source.round_trip_problem()
         new, applied, error = (text, 0, None) if problem else fix_text(text, str(path), selection, args.unsafe_fixes,
-                                                                      source.newline)
+                                                                      source.newline, project)
         if problem:
             _say(path, problem)
         if error:
@@ -333,9 +338,11 @@ def _fix_and_check(source: SourceFile, selection: Selection, args: argparse.Name
                 else:
                     text = new
                     fixed = applied
+                    if project is not None:
+                        project.update(path, text)
     if args.diff:
         return changed, fixed, []
-    result: AnalysisResult = analyze(text, str(path), selection)
+    result: AnalysisResult = analyze(text, str(path), selection, project=project)
     found = [result.syntax_error] if result.syntax_error is not None else []
     return changed, fixed, found + result.findings
 
@@ -344,9 +351,35 @@ def _fix_and_check(source: SourceFile, selection: Selection, args: argparse.Name
 Job = tuple[str, str | bytes, Selection, bool]
 
 
-def _analysed_plain(path: str, content: str | bytes, selection: Selection, with_fixes: bool) -> list[dict[str, Any]] | str:
+def _project_index(texts: Iterable[tuple[Path, str]]) -> ProjectIndex:
+    """The index of every module of the run (read statically, nothing imported: project_index.py)."""
+    project = ProjectIndex()
+    for path, text in texts:
+        project.update(path, text, lazy=True)
+    return project
+
+
+def _fixing_index(files: list[FoundFile]) -> ProjectIndex:
+    """The index of a --fix/--diff run: every readable .py file of it, as it is before any fix."""
+    texts: list[tuple[Path, str]] = []
+    for found in files:
+        if found.real_path is not None and found.path.suffix != ".ipynb":
+            try:
+                texts.append((found.path, read_source(found.path, found.real_path).text))
+            except (UnreadableSource, OSError):
+                continue  # said when the file itself is checked
+    return _project_index(texts)
+
+
+# The project index a worker process was started with (see _worker_main)
+_worker_project: ProjectIndex | None = None
+
+
+def _analysed_plain(path: str, content: str | bytes, selection: Selection, with_fixes: bool,
+                    project: ProjectIndex | None = None) -> list[dict[str, Any]] | str:
     """One file's findings in plain form (what crosses processes and is cached), or why it was skipped; runs in
-    a worker process."""
+    a worker process (`project`: the run's index; default: the one the worker was started with)."""
+    project = project if project is not None else _worker_project
     from sharpbits.result_cache import finding_to_plain
 
     try:
@@ -357,7 +390,7 @@ def _analysed_plain(path: str, content: str | bytes, selection: Selection, with_
             if outcome.skipped:
                 return outcome.skipped
             return [finding_to_plain(f, with_fixes) for f in outcome.findings]
-        result = analyze(content, path, selection)
+        result = analyze(content, path, selection, project=project)
         found = [result.syntax_error] if result.syntax_error is not None else []
         return [finding_to_plain(f, with_fixes) for f in found + result.findings]
     except Exception as exc:  # this file's failure is this file's: the other files are checked on
@@ -374,6 +407,7 @@ def _check_all(files: list[FoundFile], config: Config, args: argparse.Namespace)
                                                      args.paths)
     out: dict[Path, list[Finding] | str] = {}
     pending: list[tuple[Path, str, Job]] = []  # path, cache key, job
+    read: list[tuple[Path, bytes, str | bytes]] = []
     for found in files:
         path = found.path
         if found.real_path is None or path in out:
@@ -391,8 +425,16 @@ def _check_all(files: list[FoundFile], config: Config, args: argparse.Namespace)
         except OSError as exc:
             out[path] = f"cannot read: {exc.strerror or exc}"
             continue
+        read.append((path, data, content))
+    # The project index first: every .py file of the run fed to it (project_index.py), summarised when another
+    # module first asks about it, so a call into another module of the project is answered from what that
+    # module does. A file's findings then depend on the other files, so the cache key holds the digest of every
+    # file of the run (an edit anywhere analyses the run again; an unchanged run parses nothing).
+    project = _project_index((path, content) for path, _, content in read if isinstance(content, str))
+    shape = project.texts_digest().encode()
+    for path, data, content in read:
         selection = config.selection_for(path)
-        key = ResultCache.key(data, str(path), selection, with_fixes) if cache is not None else ""
+        key = ResultCache.key(data + b"\0" + shape, str(path), selection, with_fixes) if cache is not None else ""
         cached = cache.get(key) if cache is not None else None
         if cached is not None:
             out[path] = [finding_from_plain(plain) for plain in cached]
@@ -403,9 +445,9 @@ def _check_all(files: list[FoundFile], config: Config, args: argparse.Namespace)
     results: list[list[dict[str, Any]] | str]
     if pending and (budget is not None or (jobs > 1 and len(pending) >= 4)):
         # in processes: on every core, and each analysis can be stopped for real when it runs out of time
-        results = _in_processes([job for _, _, job in pending], jobs if len(pending) >= 4 else 1, budget)
+        results = _in_processes([job for _, _, job in pending], jobs if len(pending) >= 4 else 1, budget, project)
     else:
-        results = [_analysed_plain(*job) for _, _, job in pending]
+        results = [_analysed_plain(*job, project=project) for _, _, job in pending]
     for (path, key, _), plain in zip(pending, results, strict=True):
         if isinstance(plain, str):  # could not be checked: said, never cached
             out[path] = plain
@@ -460,11 +502,14 @@ def _neutral_start() -> Iterator[None]:
             os.rmdir(neutral)
 
 
-def _worker_main(connection: Any) -> None:
+def _worker_main(connection: Any, project: ProjectIndex | None = None) -> None:
     """A worker process: analyses the jobs it is sent, one at a time, until it is sent None (or killed). Ctrl+C
-    is the parent's to handle (it stops every worker), not a traceback from each."""
+    is the parent's to handle (it stops every worker), not a traceback from each. `project`: the run's index,
+    built in the parent (a forked worker shares it; a spawned one gets a copy, once)."""
     import signal
 
+    global _worker_project
+    _worker_project = project
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         try:
@@ -479,9 +524,9 @@ def _worker_main(connection: Any) -> None:
 class _Worker:
     """One worker process and the job it is on (index into the jobs, when it was sent)."""
 
-    def __init__(self, context: Any) -> None:
+    def __init__(self, context: Any, project: ProjectIndex | None = None) -> None:
         self.connection, child = context.Pipe()
-        self.process = context.Process(target=_worker_main, args=(child,), daemon=True)
+        self.process = context.Process(target=_worker_main, args=(child, project), daemon=True)
         self.process.start()
         child.close()
         self.job: int | None = None
@@ -500,8 +545,8 @@ class _Worker:
         self.connection.close()
 
 
-def _in_processes(jobs: list[Job], processes: int,
-                  budget: float | None = None) -> list[list[dict[str, Any]] | str]:
+def _in_processes(jobs: list[Job], processes: int, budget: float | None = None,
+                  project: ProjectIndex | None = None) -> list[list[dict[str, Any]] | str]:
     """Analyses in up to `processes` worker processes; the results come back in the order of `jobs`. Files are
     dealt out one at a time, largest first, so no core waits long for the last big file. An analysis that runs
     longer than `budget` seconds is stopped for real: its process is killed (whatever it is doing, in Python or
@@ -533,12 +578,12 @@ def _in_processes(jobs: list[Job], processes: int,
             workers.remove(worker)
             worker.stop(kill=True)
             if queue:
-                fresh = _Worker(context)
+                fresh = _Worker(context, project)
                 workers.append(fresh)
                 give_work(fresh)
 
         for _ in range(min(processes, len(queue))):
-            workers.append(_Worker(context))
+            workers.append(_Worker(context, project))
             give_work(workers[-1])
         while any(w.job is not None for w in workers):
             busy = [w for w in workers if w.job is not None]

@@ -22,15 +22,17 @@ def test_a_chain_of_splits_reuses_nothing():
     assert reuses(split_chain(N)) == []
 
 
-def test_draws_from_one_key_are_one_finding_at_the_second_draw():
-    # one hazard: every later draw repeats the first one, and splitting before it fixes them all
-    assert reuses(draws_from_one_key(N)) == [(6, "PRNG key `key` was already consumed at line 5 by `jax.random.normal(...)`")]
+def test_every_later_draw_from_one_key_is_a_finding_at_its_own_line():
+    # issue 22: four draws from one key are three findings, each naming the first draw
+    first = "PRNG key `key` was already consumed at line 5 by `jax.random.normal(...)`"
+    assert reuses(draws_from_one_key(N)) == [(line, first) for line in range(6, 5 + N)]
 
 
 def test_a_test_comparing_two_draws_is_not_told_about_those_two():
-    # k_0 and k_1 are compared on purpose (a reproduced draw); the third draw repeats them for nothing
+    # k_0 and k_1 are compared on purpose (a reproduced draw); every later draw repeats them for nothing
     text = draws_in_a_test(N)
-    assert reuses(text) == [(8, "PRNG key `key` was already consumed at line 6 by `jax.random.normal(...)`")]
+    first = "PRNG key `key` was already consumed at line 6 by `jax.random.normal(...)`"
+    assert reuses(text) == [(line, first) for line in range(8, 6 + N)]
     assert text.splitlines()[7].strip() == "k_2 = jax.random.normal(key, (3,))"
 
 

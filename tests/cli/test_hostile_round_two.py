@@ -334,13 +334,13 @@ from sharpbits.cli import main
 real_analyze = check_command.analyze
 real_check_notebook = notebooks.check_notebook
 
-def analyze(text, path, selection):
+def analyze(text, path, selection, **options):
     if "slow_c" in path:
         re.match("(a*)*b", "a" * 64)
     if "slow_py" in path:
         while True:
             pass
-    return real_analyze(text, path, selection)
+    return real_analyze(text, path, selection, **options)
 
 def check_notebook(path, data, selection, **options):
     if "slow_nb" in path:

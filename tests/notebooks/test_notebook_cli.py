@@ -24,10 +24,12 @@ def test_text_output_names_the_cell_of_a_cross_cell_key_reuse(notebooks, run_cli
     # cell 8 (markdown cells count) is `random.normal?` then the reuse of the key made in cell 3, used in cell 5
     assert lines[0].startswith("pseudorandom_numbers.ipynb:cell 8:2:19: SB201 [prng-key-reuse] PRNG key `key` was "
                                "already consumed at cell 5, line 1 by `random.normal(...)`")
-    # (the key's later uses after the same first use are that one hazard: one finding)
+    # every later use of the key is a finding at its own line (issue 22), naming the same first use
+    assert lines[1].startswith("pseudorandom_numbers.ipynb:cell 10:1:28: SB201 [prng-key-reuse] PRNG key `key` was "
+                               "already consumed at cell 5, line 1 by `random.normal(...)`")
     # the `%timeit` line keeps its code: the reuse of `subkey` is found at its own column
-    assert lines[1].startswith("pseudorandom_numbers.ipynb:cell 10:3:23: SB201 ")
-    assert lines[-1].startswith("Found 2 findings in 1 file checked")
+    assert lines[2].startswith("pseudorandom_numbers.ipynb:cell 10:3:23: SB201 ")
+    assert lines[-1].startswith("Found 3 findings in 1 file checked")
 
 
 def test_a_helper_in_one_cell_is_traced_through_a_jitted_function_in_another(notebooks, run_cli):
@@ -100,7 +102,7 @@ def test_sarif_and_github_point_at_the_lines_of_the_ipynb_file(notebooks, run_cl
 def test_folders_include_notebooks_unless_configured_off(notebooks, run_cli):
     (notebooks / "clean.py").write_text("import numpy as np\n")
     out = run_cli("check", ".", cwd=notebooks)
-    assert "Found 3 findings in 3 files checked" in out.stdout
+    assert "Found 4 findings in 3 files checked" in out.stdout
     (notebooks / "pyproject.toml").write_text("[tool.sharpbits]\ninclude-notebooks = false\n")
     assert "All checks passed (1 file checked)" in run_cli("check", ".", cwd=notebooks).stdout
     # a notebook named on the command line is always checked

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from sharpbits.analysis import suppressions
 from sharpbits.analysis.measured import Measured, TraceConfirmations
 from sharpbits.analysis.model import ModuleModel
+from sharpbits.analysis.project_index import ProjectIndex, shared_index
 from sharpbits.analysis.reuse import Reusable
 from sharpbits.analysis.rules import ALL_RULES, lookup
 from sharpbits.analysis.rules.base import Rule, RuleContext, TimedRegion
@@ -96,8 +97,10 @@ class AnalysisResult:
 
 
 def analyze(text: str, path: str = "<unknown>", selection: Selection | None = None,
-            timed_regions: tuple[TimedRegion, ...] = ()) -> AnalysisResult:
-    """`timed_regions`: statements timed from outside the code (a notebook's `%timeit`), see TimedRegion."""
+            timed_regions: tuple[TimedRegion, ...] = (), project: ProjectIndex | None = None) -> AnalysisResult:
+    """`timed_regions`: statements timed from outside the code (a notebook's `%timeit`), see TimedRegion.
+    `project`: the index of the project the file belongs to (project_index.py); None: the process's shared
+    index when one was started (the language server's), else calls into other modules stay unknown."""
     selection = selection or Selection()
     source = SourceText(path, text)
     try:
@@ -106,7 +109,7 @@ def analyze(text: str, path: str = "<unknown>", selection: Selection | None = No
             tree = ast.parse(text, filename=path)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:  # NUL bytes; nesting too deep
         return unparsable(source, exc)
-    return analyze_parsed(source, tree, selection, timed_regions)
+    return analyze_parsed(source, tree, selection, timed_regions, project=project)
 
 
 def unparsable(source: SourceText, exc: Exception) -> AnalysisResult:
@@ -117,11 +120,15 @@ def unparsable(source: SourceText, exc: Exception) -> AnalysisResult:
 
 
 def analyze_parsed(source: SourceText, tree: ast.Module, selection: Selection,
-                   timed_regions: tuple[TimedRegion, ...] = (), reusable: Reusable | None = None) -> AnalysisResult:
+                   timed_regions: tuple[TimedRegion, ...] = (), reusable: Reusable | None = None,
+                   project: ProjectIndex | None = None) -> AnalysisResult:
     """`analyze` after the parse: `tree` must be what `ast.parse(source.text)` gives (positions included).
-    `reusable`: what IncrementalAnalysis keeps from the previous version (the result is the same without it)."""
+    `reusable`: what IncrementalAnalysis keeps from the previous version (the result is the same without it).
+    `project`: as for `analyze`."""
+    if project is None:
+        project = shared_index()
     try:
-        model = ModuleModel(tree, reusable)
+        model = ModuleModel(tree, reusable, project.view(source.path, tree) if project is not None else None)
         findings: list[Finding] = []
         for rule_cls in selection.rules():
             if between_rules is not None:

@@ -38,6 +38,7 @@ from sharpbits.analysis.traced import LAX_BODIES, TRANSFORMS, Provenance, Traced
 from sharpbits.analysis.tracers import TracerValues
 
 if TYPE_CHECKING:
+    from sharpbits.analysis.project_index import ProjectView
     from sharpbits.analysis.reuse import Reusable
 
 __all__ = [
@@ -87,12 +88,16 @@ class ModuleModel:
     concrete value), effects.py (what traced code does to state outside its trace), execution.py (loops, calls
     that dispatch JAX work and calls that wait for it). A fact that serves one rule lives beside it, in the
     rule's folder: rules/prng_key_reuse/key_flow.py (where PRNG keys are consumed, and reused),
-    rules/donated_buffer_reuse/donation.py (calls that donate buffers, and the reads of a name after a point)."""
+    rules/donated_buffer_reuse/donation.py (calls that donate buffers, and the reads of a name after a point).
+    What functions of other modules do with their arguments is asked of `project` (project_index.py)."""
 
-    def __init__(self, tree: ast.Module, reusable: Reusable | None = None) -> None:
+    def __init__(self, tree: ast.Module, reusable: Reusable | None = None, project: ProjectView | None = None) -> None:
         """`reusable`: what the model of an earlier version of the same document left (analysis/reuse.py),
-        updated to this one's; the model is the same with or without it."""
+        updated to this one's; the model is the same with or without it. `project`: the module's window on the
+        project index (project_index.py: what functions of other modules do with their parameters); None: calls
+        into other modules are unknown."""
         self.tree = tree
+        self.project = project
         if reusable is not None:
             reusable.syntax.begin()
         self.scopes = Scopes(tree, reusable)

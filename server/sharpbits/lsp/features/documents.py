@@ -4,26 +4,51 @@ A text document's change is analysed at once (no debounce: `SharpbitsServer.chan
 supersedes). Notification handlers are plain functions (they only schedule work): pygls runs them inline, with no task or
 future left behind per keystroke. Notebook cells' text arrives with the notebook's notifications; a notebook
 is scheduled as one document (the notebook adapter shows its analysis in each cell).
+
+Each text document's text is also fed to the analysis's project index (analysis/project_index.py: what the
+functions of each module do with their arguments, asked when another module calls them): the index lives in the
+analysis; the server only hands it the editor's text of a file (summarised when first asked about) and, when the
+document closes, lets it go back to the file on disk. The rest of the workspace is read by the index lazily.
 """
 
 from __future__ import annotations
 
-from lsprotocol import types
+from pathlib import Path
 
+from lsprotocol import types
+from pygls.uris import to_fs_path
+
+from sharpbits.analysis.project_index import start_shared_index
 from sharpbits.lsp.language_server import SharpbitsServer
+
+
+def _feed_index(ls: SharpbitsServer, uri: str, close: bool = False) -> None:
+    """Hands a .py document's current text to the project index (or, closed, its file on disk back)."""
+    path = to_fs_path(uri) if uri.startswith("file:") else None
+    if not path or not path.endswith(".py"):
+        return
+    root = ls.root_path
+    index = start_shared_index([Path(root)] if root else [])
+    if close:
+        index.forget(path)
+    elif uri in ls.workspace.text_documents:
+        index.update(path, ls.workspace.get_text_document(uri).source, lazy=True)
 
 
 def register(server: SharpbitsServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: SharpbitsServer, params: types.DidOpenTextDocumentParams) -> None:
+        _feed_index(ls, params.text_document.uri)
         ls.schedule(params.text_document.uri, 0)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: SharpbitsServer, params: types.DidChangeTextDocumentParams) -> None:
+        _feed_index(ls, params.text_document.uri)
         ls.changed(params.text_document.uri, params.text_document.version)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: SharpbitsServer, params: types.DidCloseTextDocumentParams) -> None:
+        _feed_index(ls, params.text_document.uri, close=True)
         ls.close_document(params.text_document.uri)
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)

@@ -29,6 +29,9 @@ class DonatedCall:
     scope: FunctionInfo | None
     callee: str
     arguments: tuple[ast.expr, ...]
+    # for each argument: whether XLA surely uses the donation (the function visibly returns a value of the
+    # donated parameter's shape and dtype); where not, XLA may decline it and keep the buffer
+    used: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,10 @@ class _Donor:
     # flax's nnx.jit writes the new values of donated nnx objects (modules, Variables, optimizers, Rngs) back into
     # them, so only plain arrays passed in a donated position are deleted
     arrays_only: bool = False
+    # donated parameters (by name) some returned value visibly has the shape and dtype of: XLA reuses their buffers
+    reused: frozenset[str] = frozenset()
+    offset: int = 0  # 1 for a method called through self: the call's argument i is parameter i + 1
+    parameters: tuple[str, ...] = ()  # the wrapped function's positional parameters (empty: not visible)
 
 
 class Donations(Fact):
@@ -62,9 +69,12 @@ class Donations(Fact):
         positions.update(positional.index(n) for n in site.donate_argnames if n in positional)
         # jax infers each from the other through the signature: f(a=x) donates x under donate_argnums=0
         names = set(site.donate_argnames) | {positional[i] for i in positions if i < len(positional)}
+        reused = _returned_like(wrapped, frozenset(names)) if wrapped is not None and not isinstance(wrapped.node, ast.Lambda) \
+            else frozenset()
         if method_call:  # self.f(x): the call's first argument is the function's second parameter
             positions = {i - 1 for i in positions if i >= 1}
-        return _Donor(frozenset(positions), frozenset(names), site.transform in _WRITES_BACK_DONATED)
+        return _Donor(frozenset(positions), frozenset(names), site.transform in _WRITES_BACK_DONATED, reused,
+                      1 if method_call else 0, tuple(positional))
 
     def _find_donated_calls(self) -> list[DonatedCall]:
         by_name: dict[tuple[int, str], _Donor] = {}  # (id of the scope whose calls it covers, name) -> donor
@@ -124,16 +134,24 @@ class Donations(Fact):
             if donor is None:
                 continue
             arguments: list[ast.expr] = []
+            used: list[bool] = []
             for i, arg in enumerate(node.args):
                 if isinstance(arg, ast.Starred):
                     break
                 if i in donor.positions:
                     arguments.append(arg)
-            arguments.extend(kw.value for kw in node.keywords if kw.arg in donor.names)
+                    at = i + donor.offset
+                    used.append(at < len(donor.parameters) and donor.parameters[at] in donor.reused)
+            for kw in node.keywords:
+                if kw.arg in donor.names:
+                    arguments.append(kw.value)
+                    used.append(kw.arg in donor.reused)
             if donor.arrays_only:
-                arguments = [a for a in arguments if self.kinds.kind_of(a, scope) in (*ARRAYS, Kind.KEY)]
+                kept = [(a, u) for a, u in zip(arguments, used, strict=True)
+                        if self.kinds.kind_of(a, scope) in (*ARRAYS, Kind.KEY)]
+                arguments, used = [a for a, _ in kept], [u for _, u in kept]
             if arguments:
-                found.append(DonatedCall(node, scope, callee, tuple(arguments)))
+                found.append(DonatedCall(node, scope, callee, tuple(arguments), tuple(used)))
         found.sort(key=lambda d: (d.call.lineno, d.call.col_offset))
         return found
 
@@ -315,3 +333,51 @@ def _binds_on_every_path(stmt: ast.AST, name: str) -> bool:
     if isinstance(stmt, ast.Import | ast.ImportFrom):
         return any((a.asname or a.name).split(".")[0] == name for a in stmt.names)
     return False
+
+
+_AT_UPDATES = {"set", "add", "multiply", "mul", "divide", "power", "min", "max", "apply"}
+
+
+def _returned_like(fn: FunctionInfo, names: frozenset[str]) -> frozenset[str]:
+    """The donated parameters some value the function returns visibly has the shape and dtype of: the parameter
+    itself, arithmetic on it with no call inside (`x + 1`, `p - lr * g`), `p.at[i].set(v)`, a tree map over it
+    (`jax.tree.map(f, params, grads)`), or a local bound once to one of these. XLA then reuses the donated
+    buffer for that output and deletes the input; otherwise it may decline the donation (a warning) and keep
+    the input's buffer."""
+    node = fn.node
+    if isinstance(node, ast.Lambda):
+        return frozenset()
+    bound: dict[str, list[ast.expr]] = {}
+    for n in ast.walk(node):
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+            bound.setdefault(n.targets[0].id, []).append(n.value)
+    imports_free = {"tree", "tree_util", "optax"}
+
+    def like(expr: ast.expr, depth: int = 0) -> set[str]:
+        if isinstance(expr, ast.Name):
+            if expr.id in names:
+                return {expr.id}
+            values = bound.get(expr.id, [])
+            return like(values[0], depth + 1) if len(values) == 1 and depth < 4 else set()
+        if isinstance(expr, ast.BinOp | ast.UnaryOp):
+            if any(isinstance(n, ast.Call) for n in ast.walk(expr)):
+                return set()
+            return {n.id for n in ast.walk(expr) if isinstance(n, ast.Name) and n.id in names}
+        if isinstance(expr, ast.Call):
+            func = expr.func
+            if (isinstance(func, ast.Attribute) and func.attr in _AT_UPDATES and isinstance(func.value, ast.Subscript)
+                    and isinstance(func.value.value, ast.Attribute) and func.value.value.attr == "at"):
+                return like(func.value.value.value, depth + 1)
+            text = ast.unparse(func)
+            if text.rsplit(".", 1)[-1] in ("map", "tree_map", "apply_updates") and (
+                    "." not in text or text.split(".")[-2] in imports_free or text.startswith("jax.")):
+                return {a.id for a in expr.args if isinstance(a, ast.Name) and a.id in names}
+        return set()
+
+    out: set[str] = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Return) and n.value is not None:
+            values = n.value.elts if isinstance(n.value, ast.Tuple | ast.List) else [n.value]
+            for value in values:
+                out |= like(value)
+    return frozenset(out)

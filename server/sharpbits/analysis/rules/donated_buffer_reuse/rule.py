@@ -13,6 +13,9 @@ from sharpbits.findings import Fix, TextEdit
 _NOT_DONATED = {Kind.NUMPY, Kind.PYTHON, Kind.FUNCTION, Kind.MODULE, Kind.REF}
 # Reads that still work on a deleted array: its shape and dtype are kept.
 _STILL_READABLE = ARRAY_STATIC_ATTRS | {"is_deleted"}
+# methods that read no buffer: a dict pytree's keys, and deleting (again)
+_NO_BUFFER_METHODS = {"keys", "delete", "is_deleted"}
+_NO_BUFFER_CALLS = {"len", "isinstance", "type", "id"}
 
 
 class DonatedBufferReuse(Rule):
@@ -23,6 +26,12 @@ class DonatedBufferReuse(Rule):
         "read-after-donation": (
             "`{name}` was donated to `{callee}` at line {line} (its buffer is deleted by the call) and is "
             "{when}: JAX raises `{error}`; rebind `{name} = {callee}(...)`, read it before the call, or "
+            "pass a copy"
+        ),
+        "read-after-declinable-donation": (
+            "`{name}` was donated to `{callee}` at line {line} and may be invalid after the call (XLA deletes its "
+            "buffer when an output can reuse it, and keeps it only when none has its shape and dtype) and is "
+            "{when}: then JAX raises `{error}`; rebind `{name} = {callee}(...)`, read it before the call, or "
             "pass a copy"
         ),
         "when-passed-again": (
@@ -47,11 +56,18 @@ the deleted array can no longer be reached; reading the old name after `new = st
 
 Donated positions are found in every spelling: `@partial(jax.jit, donate_argnums=...)`,
 `g = jax.jit(f, donate_argnums=...)` (only calls through `g` donate), `self.g = jax.jit(...)`, and
-`jax.jit(f, donate_argnames=...)(x)`. Reading only `x.shape`/`x.dtype` is fine (a deleted array keeps them),
+`jax.jit(f, donate_argnames=...)(x)`. Reads that touch no buffer are fine: `x.shape`, `x.dtype`, `x.ndim`,
+`x.size` (a deleted array keeps them), a dict pytree's keys (`state.keys()`, `"w" in state`), `x.delete()`,
+`x is None`, `isinstance(x, ...)`, `len(x)`,
 and NumPy arrays and Python values passed in a donated position are copied, not deleted. flax's `nnx.jit` writes
 the new values of donated nnx objects (modules, Variables, optimizers) back into them, so only the plain arrays it
 is given are deleted. A donating function
 called inside traced code (another `jit`, a `scan` body) is inlined into that trace and donates nothing.
+
+XLA uses a donation only when an output has the donated input's shape and dtype; otherwise it declines it (JAX
+warns "Some donated buffers were not usable") and the input stays valid. Where the donated function visibly
+returns such a value (the parameter itself, arithmetic on it, `x.at[i].set(v)`, `jax.tree.map` over it) the
+message says the buffer is deleted; where it cannot tell, it says the value *may be invalid*.
 """
     example = """
 import jax
@@ -103,6 +119,11 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
         # rebound before the next use, in every branch
         "import jax\nimport jax.numpy as jnp\ng = jax.jit(lambda x: x + 1, donate_argnums=0)\ndef run(x, flag):\n"
         "    y = g(x)\n    if flag:\n        x = y\n    else:\n        x = jnp.zeros(3)\n    return x\n",
+        # reads that touch no buffer: metadata, a dict pytree's keys, identity tests, deleting it
+        "import jax\nfrom functools import partial\n@partial(jax.jit, donate_argnums=0)\ndef step(state):\n"
+        "    return jax.tree.map(lambda v: v + 1, state)\ndef run(state):\n    new = step(state)\n"
+        "    assert state is not None and list(state.keys()) == list(new)\n    print(state.ndim if hasattr(new, 'ndim') else 0)\n"
+        "    state.delete()\n    return new\n",
         # flax's nnx.jit writes donated nnx objects (modules, Variables, optimizers) back: they stay valid
         "from flax import nnx\n@nnx.jit(donate_argnums=(0, 1))\ndef train_step(model, optimizer, batch):\n"
         "    optimizer.update(model, nnx.grad(lambda m: m(batch).sum())(model))\n"
@@ -117,6 +138,10 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
         Invalid(
             "import jax\nfrom functools import partial\n@partial(jax.jit, donate_argnums=0)\ndef step(x):\n"
             "    return x + 1\ndef run(x):\n    y = step(x)\n    return x + y\n",
+        ),
+        Invalid(  # no output visibly has x's shape: XLA may decline the donation, so x *may* be invalid
+            "import jax\nimport jax.numpy as jnp\nfrom functools import partial\n@partial(jax.jit, donate_argnums=0)\n"
+            "def total(x):\n    return jnp.sum(x)\ndef run(x):\n    s = total(x)\n    return x * s\n",
         ),
         Invalid(  # the next iteration passes the deleted array again
             "import jax\nimport jax.numpy as jnp\ndef f(x, b):\n    return x + b\ng = jax.jit(f, donate_argnums=(0,))\n"
@@ -141,7 +166,7 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
         for donated in donations.donated_calls():
             if donated.scope is not None and donated.scope.traced:
                 continue  # called under another trace, the inner jit is inlined and donates nothing
-            for argument in donated.arguments:
+            for argument, used in zip(donated.arguments, donated.used or [True] * len(donated.arguments), strict=True):
                 if not isinstance(argument, ast.Name):
                     continue
                 kind = model.kinds.kind_of(argument, donated.scope)
@@ -160,8 +185,9 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
                 builder = self._fix(ctx, donated, argument)
                 ctx.report(
                     read,
-                    self.message("read-after-donation", name=argument.id, callee=donated.callee,
-                                 line=donated.call.lineno, when=when, error=error),
+                    self.message("read-after-donation" if used else "read-after-declinable-donation",
+                                 name=argument.id, callee=donated.callee, line=donated.call.lineno, when=when,
+                                 error=error),
                     builder,
                     fix_title=f"rebind `{argument.id}` to the result" if builder is not None else "",
                 )
@@ -182,6 +208,25 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
 
 
 def _still_readable(model, read: ast.Name) -> bool:
+    """A read that touches no buffer: metadata a deleted array keeps (`.shape`, `.dtype`, `.ndim`, `.size`),
+    a dict pytree's keys (`state.keys()`, `"w" in state`), `.delete()` / `.is_deleted()`, an identity or type
+    test (`x is None`, `isinstance(x, ...)`, `type(x)`, `id(x)`), `len(x)`."""
+    node: ast.AST = read
     parent = model.scopes.parents.get(read)
-    return (isinstance(parent, ast.Attribute) and parent.attr in _STILL_READABLE) or (
-        isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id == "len")
+    while isinstance(parent, ast.Subscript) and parent.value is node and isinstance(parent.slice, ast.Constant):
+        node, parent = parent, model.scopes.parents.get(parent)  # state["w"].shape: a leaf's metadata
+    if isinstance(parent, ast.Attribute) and parent.attr in _STILL_READABLE:
+        return True
+    if node is not read:
+        return False
+    if isinstance(parent, ast.Attribute) and parent.attr in _NO_BUFFER_METHODS:
+        return isinstance(model.scopes.parents.get(parent), ast.Call)
+    if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id in _NO_BUFFER_CALLS:
+        return read in parent.args[:1]
+    if isinstance(parent, ast.Compare):
+        if all(isinstance(op, ast.Is | ast.IsNot) for op in parent.ops):
+            return True
+        # `"w" in state`: a dict pytree's keys
+        return read is not parent.left and all(isinstance(op, ast.In | ast.NotIn) for op in parent.ops) and (
+            model.kinds.kind_at(read) is Kind.CONTAINER)
+    return False

@@ -20,13 +20,18 @@ import heapq
 import re
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 from sharpbits.analysis.facts import Fact
-from sharpbits.analysis.flow import ForwardFlow
+from sharpbits.analysis.flow import ForwardFlow, statement_lists
 from sharpbits.analysis.kinds import Kind
 from sharpbits.analysis.liveness import values_dead_before
+from sharpbits.analysis.project_index import class_key_generators
 from sharpbits.analysis.rules.prng_key_reuse.reuse import KeyWalks
 from sharpbits.analysis.scopes import FunctionInfo
+
+if TYPE_CHECKING:
+    from sharpbits.analysis.model import ModuleModel
 from sharpbits.analysis.syntax import called_name, is_assertion, iter_children, literal_int
 
 # jax.random functions that take a key without consuming it
@@ -107,6 +112,11 @@ class KeyFlow(Fact):
     _consumption: dict[int, dict[str, str]] | None = None
     _methods: dict[str, FunctionInfo] | None = None
     _module_classes: dict[str, ast.ClassDef] | None = None
+    _generators: dict[str, frozenset[str]] | None = None
+
+    def __init__(self, model: ModuleModel) -> None:
+        super().__init__(model)
+        self._positions: dict[int, tuple[ast.Call, frozenset[int]]] = {}
 
     def key_reuses(self) -> list[KeyReuse]:
         if self._key_reuses is None:
@@ -142,10 +152,10 @@ class KeyFlow(Fact):
         # the scopes that may consume a key: they call jax.random, a function of the module that always consumes a
         # key argument, or hand a key (by kind) to any function
         scopes: list[FunctionInfo | None] = []
-        if self._may_consume(_ScopeKeyFacts.of(self, None), always):
+        if self._may_consume(_ScopeKeyFacts.of(self, None), always, None):
             scopes.append(None)
         for info in self.scopes.functions.values():
-            if not isinstance(info.node, ast.Lambda) and self._may_consume(self._key_facts(info), always):
+            if not isinstance(info.node, ast.Lambda) and self._may_consume(self._key_facts(info), always, info):
                 scopes.append(info)
         found: list[KeyReuse] = []
         walks = self.memory()
@@ -255,7 +265,10 @@ class KeyFlow(Fact):
         if isinstance(func, ast.Name):
             if self.scopes.aliases.get(func.id) is not None or (scope is not None and self.scopes.is_local(func.id, scope)):
                 return None
-            return self.scopes.module_functions.get(func.id)
+            found = self.scopes.module_functions.get(func.id)
+            if found is None and func.id in self.module_classes():
+                return self.method(f"{func.id}.__init__")  # a class of this module built: its constructor runs
+            return found
         if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
                 and scope is not None and "." in scope.qualname):
             owner = scope.qualname.rsplit(".", 1)[0]
@@ -294,7 +307,8 @@ class KeyFlow(Fact):
                 continue
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in params and any(
                     isinstance(t, ast.Attribute | ast.Subscript) for t in node.targets):
-                out.setdefault(node.value.id, "maybe")  # stored (self.rng = key): consumed later
+                if not self._stored_unread(node.targets, fn):
+                    out.setdefault(node.value.id, "maybe")  # stored (self.rng = key): consumed later
                 continue
             if not isinstance(node, ast.Call) or self.is_predicate(node):
                 continue
@@ -305,6 +319,82 @@ class KeyFlow(Fact):
                     if strength == "always" or out.get(arg.id) is None:
                         out[arg.id] = strength
         return out
+
+    def _stored_unread(self, targets: list[ast.expr], fn: FunctionInfo) -> bool:
+        """`self.rng = key` where no method of the class reads `self.rng`: kept, never drawn from."""
+        if "." not in fn.qualname or fn.parent is not None:
+            return False
+        attrs = [t.attr for t in targets if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
+                 and t.value.id == "self"]
+        if len(attrs) != len(targets):
+            return False
+        cls = self.module_classes().get(fn.qualname.split(".", 1)[0])
+        if cls is None or cls.bases:
+            return False  # a subclass elsewhere may read it
+        read = {n.attr for n in ast.walk(cls) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load)
+                and isinstance(n.value, ast.Name) and n.value.id == "self"}
+        return not set(attrs) & read
+
+    def project_uses(self, call: ast.Call, scope: FunctionInfo | None) -> list[tuple[ast.AST, str]] | None:
+        """The arguments a call of a function of another module may consume, as the project index summarised
+        it (project_index.py): [] when it draws from none of them; None when the index cannot see the callee (the
+        call is then treated as before: a function we cannot see)."""
+        project = self.model.project
+        if project is None:
+            return None
+        func = call.func
+        local = scope.local_names if scope is not None else set()
+        qualified = self.scopes.qualname(func, scope) or project.qualified(func, local, self.module_classes())
+        if (qualified is None and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+                and func.value.id == "self" and scope is not None and "." in scope.qualname):
+            qualified = f"{project.module}.{scope.qualname.split('.', 1)[0]}.{func.attr}"  # inherited method
+        if qualified is None or qualified.startswith("jax."):
+            return None
+        answers = project.argument_consumption(qualified, call)
+        if answers is None:
+            return None
+        return [(arg, strength) for arg, strength in answers if strength is not None]
+
+    def fresh_each_read(self, node: ast.AST, scope: FunctionInfo | None) -> bool:
+        """`rng.rng` where reading `rng` of the object splits a fresh key each time (a key generator: a
+        property that splits a key kept on the object, stores one half back and returns the other, recognised by
+        what it does, in this module or through the project index). A receiver of unknown class counts when a
+        class the index has read has such a property of that name."""
+        if not isinstance(node, ast.Attribute):
+            return False
+        attr = node.attr
+        own = self._module_generators()
+        project = self.model.project
+        receiver = node.value
+        bound = None
+        if isinstance(receiver, ast.Name):
+            where = scope if scope is not None and self.scopes.is_local(receiver.id, scope) else None
+            values = [n.value for n in self.scopes.own_nodes(where) if isinstance(n, ast.Assign)
+                      and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and n.targets[0].id == receiver.id]
+            bound = values[0] if len(values) == 1 and isinstance(values[0], ast.Call) else None
+        if bound is not None:
+            func = bound.func
+            if isinstance(func, ast.Name) and func.id in own:
+                return attr in own[func.id]
+            if project is not None:
+                local = scope.local_names if scope is not None else set()
+                qualified = self.scopes.qualname(func, scope) or project.qualified(func, local)
+                if qualified is not None and project.index.cls(qualified) is not None:
+                    return project.key_generator(qualified, attr)
+        if any(attr in attrs for attrs in own.values()):
+            return True
+        return project is not None and attr in project.generator_attributes()
+
+    def _module_generators(self) -> dict[str, frozenset[str]]:
+        if self._generators is None:
+            imports = self.model.project.imports() if self.model.project is not None else dict(self.scopes.aliases)
+            self._generators = {}
+            for name, cls in self.module_classes().items():
+                found = class_key_generators(
+                    [m for m in cls.body if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef)], imports)
+                if found:
+                    self._generators[name] = found
+        return self._generators
 
     def argument_uses(self, call: ast.Call, scope: FunctionInfo | None) -> list[tuple[ast.AST, str]]:
         """The arguments a call may consume as keys, each "always" or "maybe" (as far as the call goes)."""
@@ -329,7 +419,12 @@ class KeyFlow(Fact):
             return []  # numpyro.sample("x", dist.Delta(v), rng_key=key), rv(Delta(v))(key): nothing is drawn
         callee = self.callee_of(call, scope)
         if callee is None and _saves(call):
-            return []  # a function we cannot see whose name says it saves its arguments
+            return []  # a function of another module whose name says it saves its arguments (what it hands
+            # on, e.g. to a caller's `before_save` hook, the index cannot see: the name decides, as before)
+        if callee is None:
+            known = self.project_uses(call, scope)
+            if known is not None:
+                return known  # a function of another module (or an installed package) the index can see
         if callee is None:  # a function we cannot see: maybe (a constructor given key=: surely)
             opaque = "always" if _constructs(call) else "maybe"
             unseen: list[tuple[ast.AST, str]] = [(a, "maybe") for a in call.args]
@@ -353,9 +448,26 @@ class KeyFlow(Fact):
                     out.setdefault(fn.name, set()).update(positions)
         return out
 
-    def _may_consume(self, facts: _ScopeKeyFacts, always: dict[str, set[int]]) -> bool:
+    def _may_consume(self, facts: _ScopeKeyFacts, always: dict[str, set[int]], scope: FunctionInfo | None) -> bool:
         return facts.draws or any(always.get(name) for name in facts.called) or any(
-            self.kinds.kind_at(name) is Kind.KEY for name in facts.handed)
+            self.kinds.kind_at(name) is Kind.KEY for name in facts.handed) or (
+            self.model.project is not None and bool(facts.handed) and any(
+                self.project_key_positions(n, scope) for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Call)))
+
+    def project_key_positions(self, call: ast.Call, scope: FunctionInfo | None) -> frozenset[int]:
+        """The positions of the arguments a call of another module's function consumes on every path (the
+        project index's summary): they are keys (`draw_noise(key, shape)` draws from `key`)."""
+        memo = self._positions
+        known = memo.get(id(call))
+        if known is not None and known[0] is call:
+            return known[1]
+        found: frozenset[int] = frozenset()
+        if self.model.project is not None and call.args and self.callee_of(call, scope) is None:
+            uses = self.project_uses(call, scope) or []
+            found = frozenset(i for i, a in enumerate(call.args) for arg, strength in uses
+                              if arg is a and strength == "always")
+        memo[id(call)] = (call, found)
+        return found
 
     def _key_facts(self, fn: FunctionInfo) -> _ScopeKeyFacts:
         """What a function's own calls say about keys (see _ScopeKeyFacts): from its own nodes and the imports
@@ -548,6 +660,12 @@ class _ScopeWalk(ForwardFlow[State]):
                         arg_label = _chain_label(arg) if i in always else None
                         if arg_label is not None:
                             labels.add(arg_label)
+                elif model.model.project is not None:
+                    positions = model.project_key_positions(node, self.fn)  # another module's function
+                    for i, arg in enumerate(node.args):
+                        arg_label = _chain_label(arg) if i in positions else None
+                        if arg_label is not None:
+                            labels.add(arg_label)
         return labels
 
     def _hot_nodes(self) -> set[int]:
@@ -568,6 +686,8 @@ class _ScopeWalk(ForwardFlow[State]):
         if label is None:
             return None
         if label in self.keys:
+            if "." in label and self.model.fresh_each_read(node, self.fn):
+                return None  # `rng.rng` of a key generator: a fresh key on every read
             return label
         # an element of a split key array: `keys[0]` where `keys` is a key array
         if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and type(node.slice.value) is int:
@@ -679,6 +799,8 @@ class _ScopeWalk(ForwardFlow[State]):
         if id(expr) not in self.hot:
             return
         for call, in_comprehension in _calls_in_order(expr):
+            if _never_runs(self.model, call):
+                continue
             consumed = self._consumed(call)
             for node, label, how, definite in consumed:
                 base = label.split("[", 1)[0].split(".", 1)[0]
@@ -702,6 +824,7 @@ class _ScopeWalk(ForwardFlow[State]):
                         and not _replays(first, call, stmt) and not self._compared(first, stmt, call)
                         and not self._paired(first, call)
                         and not _unused_results(first.statement, first.call) and not _unused_results(stmt, call)
+                        and not _replaced_by_load(self.model, first)
                         and not self._never_meet(first, node, call, stmt)):
                     self.add(KeyReuse(node, label, first, "loop" if first.node is node else "again",
                                       sure=first.definite and definite))
@@ -932,15 +1055,12 @@ class _ScopeWalk(ForwardFlow[State]):
         return self._assigns
 
     def add(self, reuse: KeyReuse) -> None:
-        """One finding per hazard: `init(key, obs, key)` repeats one hazard, not two, and every later use of a
-        key after the same first use is the same hazard as the earliest one (splitting before the first use is
-        the one change that fixes it), so only the earliest is kept."""
+        """One finding per reusing call: `init(key, obs, key)` repeats one hazard, not two; every later use of a
+        key is a finding at its own line (four draws from one key: three findings, each naming the first)."""
         call = self.model.scopes.parents.get(reuse.node)
         while call is not None and not isinstance(call, ast.Call):
             call = self.model.scopes.parents.get(call)
         token: tuple[object, ...] = (reuse.label, id(call) if call is not None else id(reuse.node))
-        if reuse.where == "again" and reuse.first is not None:
-            token = (reuse.label, "after", id(reuse.first.call))
         if token not in self.reported:
             self.reported.add(token)
             self.found.append(reuse)
@@ -1047,19 +1167,51 @@ def _paired_selection(model: KeyFlow, a: ast.Call, b: ast.Call, scope: FunctionI
     return y if arrays else None
 
 
+# calls that keep, element by element, one of their alternatives: `select(c, a, b)` is `a` or `b`, never both
+_SELECTS = {"jax.lax.select": (1, 2), "jax.numpy.where": (1, 2), "jax.lax.select_n": None}
+
+
+def _alternatives(model: KeyFlow, node: ast.AST) -> tuple[ast.expr, ...] | None:
+    """The alternatives of a conditional expression or a selecting call (`lax.select(c, a, b)`,
+    `jnp.where(c, a, b)`, `lax.select_n(i, *cases)`), or None when `node` is neither."""
+    if isinstance(node, ast.IfExp):
+        return (node.body, node.orelse)
+    if not isinstance(node, ast.Call):
+        return None
+    q = model.scopes.qualname(node.func, model.scopes.enclosing_function(node))
+    if q not in _SELECTS:
+        return None
+    positions = _SELECTS[q]
+    cases = node.args[1:] if positions is None else tuple(node.args[i] for i in positions if i < len(node.args))
+    return tuple(cases) if len(cases) >= 2 else None
+
+
 def _exclusive(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
-    """Whether two nodes sit in different branches of one conditional expression."""
+    """Whether two nodes sit in different alternatives of one conditional expression or selecting call: only
+    one of the two values is kept, so the two draws never meet."""
     path: dict[int, ast.AST] = {}
     child, cur = a, model.scopes.parents.get(a)
     while cur is not None and not isinstance(cur, ast.stmt):
-        if isinstance(cur, ast.IfExp):
+        if _alternatives(model, cur) is not None:
             path[id(cur)] = child
         child, cur = cur, model.scopes.parents.get(cur)
     child, cur = b, model.scopes.parents.get(b)
     while cur is not None and not isinstance(cur, ast.stmt):
-        if isinstance(cur, ast.IfExp) and id(cur) in path:
+        if id(cur) in path:
             branch_a, branch_b = path[id(cur)], child
-            return branch_a is not branch_b and cur.test not in (branch_a, branch_b)
+            cases = _alternatives(model, cur) or ()
+            return branch_a is not branch_b and branch_a in cases and branch_b in cases
+        child, cur = cur, model.scopes.parents.get(cur)
+    return False
+
+
+def _never_runs(model: KeyFlow, node: ast.AST) -> bool:
+    """A node in the branch a constant test never takes: `(... if False else None)`."""
+    child, cur = node, model.scopes.parents.get(node)
+    while cur is not None and not isinstance(cur, ast.stmt):
+        if (isinstance(cur, ast.IfExp) and isinstance(cur.test, ast.Constant) and child is not cur.test
+                and (child is cur.body) != bool(cur.test.value)):
+            return True
         child, cur = cur, model.scopes.parents.get(cur)
     return False
 
@@ -1175,6 +1327,34 @@ def _calls_in_order(expr: ast.AST) -> list[tuple[ast.Call, ast.AST | None]]:
                 continue
             stack.append((child, inner, False))
     return out
+
+
+_LOADING_VERBS = {"restore", "load", "read"}
+
+
+def _replaced_by_load(model: KeyFlow, first: KeyUse) -> bool:
+    """`params = model.init(key, x)` whose result is next used only to be replaced by a checkpoint load
+    (`params = restore_checkpoint(path, params)`, `state = manager.restore(step, state)`): the init's draws
+    are thrown away (the template gives structure only), so the key drew nothing that is used."""
+    stmt = first.statement
+    if not isinstance(stmt, ast.Assign) or stmt.value is not first.call:
+        return False
+    names = {n.id for t in stmt.targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    parent = model.scopes.parents.get(stmt)
+    block = next((b for b in statement_lists(parent) if stmt in b), None) if parent is not None else None
+    if not names or block is None:
+        return False
+    for later in block[block.index(stmt) + 1:]:
+        reads = {n.id for n in ast.walk(later) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        if not reads & names:
+            continue
+        if not isinstance(later, ast.Assign) or not isinstance(later.value, ast.Call):
+            return False
+        func = later.value.func
+        called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        rebound = {n.id for t in later.targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+        return called.lstrip("_").split("_", 1)[0].lower() in _LOADING_VERBS and names <= rebound
+    return False
 
 
 def _saves(call: ast.Call) -> bool:

@@ -54,9 +54,17 @@ second use sets the same names again (`state = init(key)` for the next scenario)
 (`normal(key, (n,))` for each `n`), and nothing computed from the first draw is read any more; shuffling two arrays
 with one key (`permutation(key, x)`, `permutation(key, y)`: the same positions, so rows keep their labels); a
 run whose results are named as unused (`dummy_out = step(params, key, ...)`, `_ = init(key)`); and
-`jax.random.clone(key)`, JAX's own way to say a reuse is meant. Calls that draw nothing do not consume:
+`jax.random.clone(key)`, JAX's own way to say a reuse is meant. Every later use of a reused key is a finding at
+its own line (four draws from one key: three findings). Calls that draw nothing do not consume:
 `jax.eval_shape(init, key, x)`, a type check inside `assertTrue`, a dataclass or NamedTuple that stores the key,
-the init of a layer whose parameters are constants (LayerNorm, RMSNorm, GroupNorm, BatchNorm). A second draw
+the init of a layer whose parameters are constants (LayerNorm, RMSNorm, GroupNorm, BatchNorm), an init whose
+parameters are then replaced by a checkpoint load (`params = restore_checkpoint(path, params)`), one of the
+alternatives of `lax.select(c, a, b)` / `jnp.where(c, a, b)` (only one is kept), and a read of a key-generator
+object's property that splits a key kept on the object and returns a fresh one each time (fjformer's
+`GenerateRNG.rng`, a project's own equivalent, recognised by what the property does). Functions of other modules
+of the project, and of installed packages, are looked into through the project index (read from their source,
+never imported): a callee that `del`s its key, only stores it on `self`, logs it or returns it draws nothing,
+and one that draws from it on every path makes a second such call a reuse. A second draw
 under a new name (`y = normal(key)` after `x = normal(key)`) wants other numbers and is flagged, and so is a loop
 whose draw never changes (every iteration repeats the first). Several keys reused by one call are one finding.
 
@@ -81,7 +89,8 @@ b = jax.random.normal(key, (3,))
 """
     fix_safety = """
 The fix inserts `key, subkey = jax.random.split(key)` before the first use and gives that use `subkey`, so every
-use gets a fresh key (inside a loop this is the usual `key, subkey = split(key)` idiom). It is **unsafe**: the
+use gets a fresh key (inside a loop this is the usual `key, subkey = split(key)` idiom). It is offered on the
+first reuse of each first use only (the edit is the same for every later reuse; a third draw needs another split). It is **unsafe**: the
 random numbers change (that is the point). Offered when the first use is a statement of its own line and the file
 imports `jax` or `jax.random`; not for reuse inside comprehensions.
 """
@@ -156,6 +165,17 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         # sampling a point mass (numpyro's Delta) draws nothing: normal(key) is the key's only draw (coix)
         "import jax\nimport numpyro\nimport numpyro.distributions as dist\ndef model(key):\n"
         "    x = jax.random.normal(key)\n    return numpyro.sample('x', dist.Delta(x), rng_key=key)\n",
+        # an init whose parameters are replaced by a checkpoint load draws nothing that is used
+        "import jax\nfrom flax.training import checkpoints\ndef setup(model, key, x, path):\n"
+        "    params = model.init(key, x)\n    params = checkpoints.restore_checkpoint(path, params)\n"
+        "    noise = jax.random.normal(key, x.shape)\n    return params, noise\n",
+        # a key-generator object: every read of the property splits a fresh key
+        "import jax\nclass Keys:\n    def __init__(self):\n        self._k = jax.random.key(0)\n    @property\n"
+        "    def next(self):\n        self._k, k = jax.random.split(self._k)\n        return k\n"
+        "def draw(keys):\n    return jax.random.normal(keys.next, ()), jax.random.normal(keys.next, ())\n"
+        "src = Keys()\nxs = jax.random.normal(src.next, ()), jax.random.uniform(src.next, ())\n",
+        # exclusive alternatives: select keeps one of the two draws
+        "import jax\ndef pick(rng, c):\n    return jax.lax.select(c, jax.random.normal(rng, (2,)), jax.random.uniform(rng, (2,)))\n",
         # the first draw's keys (the rest thrown away to `_`) are overwritten by the second before anything reads them
         "import jax\ndef env_keys(key, n, body):\n    _, keys = jax.lax.scan(body, key, None, n)\n"
         "    keys = jax.random.split(key, n)\n    return keys\n",
@@ -239,6 +259,12 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
             "    _, scanned = jax.lax.scan(body, subkey, None, n)\n    keys = jax.random.split(key, n)\n"
             "    return scanned, keys\n",
         ),
+        Invalid(  # every later draw is its own finding: three draws from one key, two findings
+            "import jax\nclass Agent:\n    def act(self, n):\n        a = jax.random.normal(self.rng, (n,))\n"
+            "        b = jax.random.uniform(self.rng, (n,))\n        c = jax.random.gumbel(self.rng, (n,))\n"
+            "        return a, b, c\n",
+            count=2,
+        ),
         Invalid(  # one element of a split key array, used twice
             "import jax\nkeys = jax.random.split(jax.random.key(0), 3)\na = jax.random.normal(keys[0], ())\n"
             "b = jax.random.uniform(keys[0], ())\n",
@@ -252,6 +278,7 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
             if reuse.first is not None:
                 together.setdefault(_call_token(ctx, reuse), []).append(reuse.label)
         reported: set[tuple[str, int, int]] = set()
+        fixed_firsts: set[int] = set()
         for reuse in reuses:
             label = reuse.label
             if reuse.where == "comprehension":
@@ -281,7 +308,12 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
                                        them="it" if len(labels) == 1 else "them",
                                        each="it" if len(labels) == 1 else "each", split_hint=split_hint)
             single = len(labels) == 1
-            builder = _fix(ctx, first) if single and isinstance(first.node, ast.Name) and first.how != "derive" else None
+            # one fix per first use: splitting before it is the same edit for every later reuse of it
+            fixable = id(first.call) not in fixed_firsts
+            builder = _fix(ctx, first) if (fixable and single and isinstance(first.node, ast.Name)
+                                           and first.how != "derive") else None
+            if builder is not None:
+                fixed_firsts.add(id(first.call))
             ctx.report(reuse.node, message, builder,
                        fix_title=f"split `{label}` before its first use" if builder else "")
 

@@ -1,0 +1,923 @@
+"""The project index: each module's functions summarised once, read statically, never imported or run.
+
+A rule that meets a call into another module of the project (or into an installed package) asks the index what
+the callee does with each parameter, through the module's model (`model.project`, a `ProjectView`): whether a
+PRNG key handed to it is *drawn* from (a `jax.random` sampler), *split*, *derived* from (`fold_in`), *stored*
+(on `self`, in a container), *returned*, *ignored* (`del key`, never read, only logged or formatted, stored on
+`self` and never read), or handed on to another function (*call*), whose summary is asked in turn. From these
+`consumption()` says whether the function consumes the key on every path ("always"), on some ("maybe"), or never
+(None). A callee the index cannot see (no source on disk, a decorator it cannot see through, a method of an
+object of unknown type) is not answered: the rule treats the call as it did without the index.
+
+Classes are summarised too: their methods, and their *key generators*: a property or method that splits a key
+kept on `self`, stores one half back and returns the other (fjformer's `GenerateRNG.rng`, `hk.PRNGSequence`'s
+`__next__`, a project's own equivalent), recognised by what it does rather than by its name. Each read of such a
+property is a fresh key.
+
+Summaries are built from `ast` alone, one module at a time (`summarise`), and kept by path with the digest of the
+text they were built from: `update(path, text)` rebuilds one module's summary when its text changed (the
+language server feeds it every changed document). Modules are found on the project's roots (the folders above
+its top-level packages) and, for installed packages, through the interpreter's search path with
+`importlib.machinery.PathFinder`, which looks for files and executes nothing; they are read when first asked
+about (lazily), never written.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import os
+import sys
+import threading
+import warnings
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from importlib.machinery import PathFinder
+from pathlib import Path
+
+# Packages whose functions the rules know by name (or that never see a key): never read from disk.
+_NOT_INDEXED = {"jax", "jaxlib", "numpy", "scipy", "builtins", "typing", "typing_extensions", "torch",
+                "tensorflow", "absl", "pytest", "unittest", *getattr(sys, "stdlib_module_names", ())}
+_MAX_BYTES = 2_000_000  # a larger file is left unread (generated code)
+
+# jax.random functions that take a key without consuming it
+_RANDOM_KEEPING = {"key", "PRNGKey", "key_data", "wrap_key_data", "key_impl", "clone"}
+# calls that only look at, print or format a value
+_LOOKING = {"print", "isinstance", "len", "type", "repr", "str", "id", "hash", "format", "jax.debug.print",
+            "jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size", "jax.device_get", "jax.block_until_ready",
+            "jax.random.key_data"}
+_LOGGING_METHODS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "log", "format", "write"}
+_SAVING_VERBS = {"save", "dump", "dumps", "serialize", "persist", "store", "write", "savez"}
+_STORING_METHODS = {"append", "extend", "insert", "add", "appendleft", "put", "setdefault", "update"}
+# decorators a call goes through unchanged (as far as the arguments go)
+_TRANSPARENT = {"jit", "filter_jit", "pjit", "staticmethod", "classmethod", "property", "cached_property",
+                "named_call", "remat", "checkpoint", "wraps", "lru_cache", "cache", "abstractmethod", "override",
+                "compact", "nowrap", "named_scope", "transparent", "inline"}
+_FRESH_ACCESSORS = {"__next__", "__call__", "next"}
+
+
+@dataclass(frozen=True)
+class CallSite:
+    """A parameter handed on to another function: `target` is its qualified name (`pkg.mod.f`,
+    `pkg.mod.Class.method`), `self.NAME` for a method of the same class, or None when unknown."""
+
+    target: str | None
+    position: int | None
+    keyword: str | None
+    always: bool  # on every path through the function
+
+
+@dataclass(frozen=True)
+class ParamSummary:
+    name: str
+    uses: frozenset[str]  # draw, split, derive, store, return, ignore, call (see the module docstring)
+    direct: str | None  # "always"/"maybe": consumed by the function itself (a draw, a split, an unknown call)
+    calls: tuple[CallSite, ...] = ()  # handed to functions the index may know
+
+
+@dataclass(frozen=True)
+class FunctionSummary:
+    module: str
+    qualname: str  # `f` or `Class.method`
+    positional: tuple[str, ...]  # positional parameters, without `self`/`cls` of a method
+    params: tuple[ParamSummary, ...]
+    opaque: bool  # a decorator the index cannot see through: its calls are not answered
+    star_args: bool
+
+    def param(self, name: str) -> ParamSummary | None:
+        return next((p for p in self.params if p.name == name), None)
+
+
+@dataclass(frozen=True)
+class ClassSummary:
+    module: str
+    name: str
+    bases: tuple[str, ...]  # qualified where the module names them
+    methods: tuple[str, ...]
+    key_generators: frozenset[str]  # properties and methods that return a fresh key on every use
+    read_attributes: frozenset[str]  # `self.X` read anywhere in the class
+    record: bool = False  # a dataclass / NamedTuple / struct with no constructor of its own: it stores its fields
+    fields: frozenset[str] = frozenset()  # attributes it holds data in: `self.X = ...`, class-level `X: T`
+
+
+@dataclass
+class ModuleSummary:
+    name: str
+    path: str
+    digest: str  # of the text it was built from
+    functions: dict[str, FunctionSummary] = field(default_factory=dict)  # by qualname
+    classes: dict[str, ClassSummary] = field(default_factory=dict)
+    imports: dict[str, str] = field(default_factory=dict)  # local name -> qualified name (relative ones resolved)
+    installed: bool = False
+
+    def shape(self) -> str:
+        """What callers can see of the module (its summaries, not its text): equal shapes answer alike."""
+        return repr((sorted(self.functions.items()), sorted(self.classes.items()), sorted(self.imports.items())))
+
+
+# --- one module --------------------------------------------------------------------------------------------
+
+def module_imports(tree: ast.Module, module: str, is_package: bool) -> dict[str, str]:
+    """Local name -> qualified name for the module's imports at module level (inside `try`/`if` too), with
+    relative imports resolved against the module's own name."""
+    out: dict[str, str] = {}
+    package = module if is_package else module.rpartition(".")[0]
+    stack: list[ast.stmt] = list(tree.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    out[alias.asname] = alias.name
+                else:
+                    top = alias.name.split(".")[0]
+                    out.setdefault(top, top)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".") if package else []
+                if node.level - 1 > len(parts):
+                    continue
+                parts = parts[: len(parts) - (node.level - 1)]
+                base = ".".join([*parts, *([base] if base else [])])
+            if not base:
+                continue
+            for alias in node.names:
+                if alias.name != "*":
+                    out[alias.asname or alias.name] = f"{base}.{alias.name}"
+        elif isinstance(node, ast.If | ast.Try):
+            stack.extend(node.body)
+            stack.extend(node.orelse)
+            if isinstance(node, ast.Try):
+                for handler in node.handlers:
+                    stack.extend(handler.body)
+                stack.extend(node.finalbody)
+    return out
+
+
+def dotted(node: ast.AST) -> str | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    return ".".join([node.id, *reversed(parts)])
+
+
+def qualify(node: ast.AST, imports: dict[str, str], local: set[str] | frozenset[str] = frozenset()) -> str | None:
+    """`jr.normal` -> `jax.random.normal` through the module's imports; None when the head is no import."""
+    text = dotted(node)
+    if text is None:
+        return None
+    head, _, rest = text.partition(".")
+    if head in local or head not in imports:
+        return None
+    return f"{imports[head]}.{rest}" if rest else imports[head]
+
+
+def summarise(text: str, module: str, path: str, is_package: bool = False, installed: bool = False) -> ModuleSummary:
+    """The summary of one module's source text (its syntax errors leave it empty)."""
+    digest = hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
+    summary = ModuleSummary(module, path, digest, installed=installed)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return summary
+    imports = module_imports(tree, module, is_package)
+    summary.imports = imports
+    top_names = {n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
+    try:
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                summary.functions[node.name] = _Function(_Walk(node, imports), module, node.name, imports, top_names,
+                                                         None).summary()
+            elif isinstance(node, ast.ClassDef):
+                _summarise_class(node, module, imports, top_names, summary)
+    except RecursionError:
+        pass
+    return summary
+
+
+def _summarise_class(cls: ast.ClassDef, module: str, imports: dict[str, str], top_names: set[str],
+                     summary: ModuleSummary) -> None:
+    methods = [n for n in cls.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    walks = [_Walk(m, imports) for m in methods]  # one walk per method serves every question below
+    read = frozenset().union(*(w.self_reads for w in walks))
+    generators = _generators(walks)
+    bases = tuple(qualify(b, imports) or (f"{module}.{dotted(b)}" if dotted(b) in top_names else dotted(b) or "")
+                  for b in cls.bases)
+    decorated = any((dotted(d.func if isinstance(d, ast.Call) else d) or "").endswith("dataclass")
+                    for d in cls.decorator_list)
+    named_tuple = any((dotted(b) or "").endswith("NamedTuple") for b in cls.bases)
+    own_init = any(m.name in ("__init__", "__post_init__", "__new__") for m in methods)
+    fields = frozenset().union(*(w.self_stored for w in walks)) | {
+        t.id for n in cls.body if isinstance(n, ast.AnnAssign | ast.Assign)
+        for t in (n.targets if isinstance(n, ast.Assign) else [n.target]) if isinstance(t, ast.Name)}
+    summary.classes[cls.name] = ClassSummary(module, cls.name, bases, tuple(m.name for m in methods), generators, read,
+                                             (decorated or named_tuple) and not own_init, fields)
+    for m, walk in zip(methods, walks, strict=True):
+        qualname = f"{cls.name}.{m.name}"
+        summary.functions[qualname] = _Function(walk, module, qualname, imports, top_names, cls.name, read).summary()
+
+
+def class_key_generators(methods: list[ast.FunctionDef | ast.AsyncFunctionDef], imports: dict[str, str]) -> frozenset[str]:
+    """The methods and properties of a class that give a fresh key on every call or read: those that split a
+    key kept on `self`, store one half back on `self` and return a value, and those that return what one of
+    them gives (`return next(self)` with such a `__next__`, `return self.next_key()`, `return self.fresh`)."""
+    return _generators([_Walk(m, imports) for m in methods])
+
+
+def _generators(walks: list[_Walk]) -> frozenset[str]:
+    found = {w.node.name for w in walks if w.self_split & w.self_stored and w.returns_value}  # type: ignore[union-attr]
+    grew = True
+    while grew:
+        grew = False
+        for w in walks:
+            name = w.node.name  # type: ignore[union-attr]
+            if name not in found and w.returns_via & found:
+                found.add(name)
+                grew = True
+    return frozenset(found)
+
+
+class _Walk:
+    """One walk over a function: everything the summaries ask of its nodes."""
+
+    def __init__(self, node: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[str, str]) -> None:
+        self.node = node
+        self.parents: dict[ast.AST, ast.AST] = {}
+        self.locals: set[str] = set()
+        self.loads: dict[str, list[ast.Name]] = {}  # name -> its loads, in the function and those inside it
+        self.copies: list[tuple[str, str]] = []  # (target, source) of `target = source` between plain names
+        self.self_reads: set[str] = set()  # self.X read
+        self.self_split: set[str] = set()  # split(self.X)
+        self.self_stored: set[str] = set()  # self.X = ...
+        self.returns_value = False
+        self.returns_via: set[str] = set()  # `return next(self)` ("__next__"), `return self.m()`, `return self.p`
+        parents = self.parents
+        stack: list[ast.AST] = [node]
+        AST = ast.AST
+        while stack:
+            parent = stack.pop()
+            for name in parent._fields:  # ast.walk's work, with each node's parent noted on the way
+                value = getattr(parent, name, None)
+                if type(value) is list:
+                    for child in value:
+                        if isinstance(child, AST):
+                            parents[child] = parent
+                            stack.append(child)
+                elif isinstance(value, AST):
+                    parents[value] = parent
+                    stack.append(value)
+            cls = type(parent)
+            if cls is ast.Name:
+                if isinstance(parent.ctx, ast.Load):  # type: ignore[attr-defined]
+                    self.loads.setdefault(parent.id, []).append(parent)  # type: ignore[attr-defined, arg-type]
+                else:
+                    self.locals.add(parent.id)  # type: ignore[attr-defined]
+            elif cls is ast.Attribute:
+                value = parent.value  # type: ignore[attr-defined]
+                if type(value) is ast.Name and value.id == "self":
+                    if isinstance(parent.ctx, ast.Load):  # type: ignore[attr-defined]
+                        self.self_reads.add(parent.attr)  # type: ignore[attr-defined]
+                    else:
+                        self.self_stored.add(parent.attr)  # type: ignore[attr-defined]
+            elif cls is ast.Assign:
+                if type(parent.value) is ast.Name:  # type: ignore[attr-defined]
+                    self.copies.extend((t.id, parent.value.id) for t in parent.targets  # type: ignore[attr-defined]
+                                       if type(t) is ast.Name)
+            elif cls is ast.Call:
+                args = parent.args  # type: ignore[attr-defined]
+                if args and type(args[0]) is ast.Attribute and type(args[0].value) is ast.Name and (
+                        args[0].value.id == "self") and qualify(parent.func, imports) == "jax.random.split":  # type: ignore[attr-defined]
+                    self.self_split.add(args[0].attr)
+            elif cls is ast.Return or cls is ast.Yield:
+                value = parent.value  # type: ignore[attr-defined]
+                if value is not None:
+                    self.returns_value = True
+                    if cls is ast.Return:
+                        self._via(value)
+
+    def _via(self, value: ast.expr) -> None:
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "next" and (
+                len(value.args) == 1 and isinstance(value.args[0], ast.Name) and value.args[0].id == "self"):
+            self.returns_via.add("__next__")
+        elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and (
+                isinstance(value.func.value, ast.Name) and value.func.value.id == "self"):
+            self.returns_via.add(value.func.attr)
+        elif isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self":
+            self.returns_via.add(value.attr)
+
+
+class _Function:
+    """Summarises one function's parameters (see the module docstring)."""
+
+    def __init__(self, walk: _Walk, module: str, qualname: str, imports: dict[str, str], top_names: set[str],
+                 cls: str | None, class_reads: frozenset[str] = frozenset()) -> None:
+        self.node = walk.node
+        self.module, self.qualname = module, qualname
+        self.imports, self.top_names, self.cls, self.class_reads = imports, top_names, cls, class_reads
+        self.parents, self.locals, self.loads, self.copies = walk.parents, walk.locals, walk.loads, walk.copies
+        self._first_exit: int | None = None
+
+    def summary(self) -> FunctionSummary:
+        node = self.node
+        args = node.args
+        positional = [a.arg for a in [*args.posonlyargs, *args.args]]
+        static = any(dotted(d) == "staticmethod" for d in node.decorator_list)
+        if self.cls is not None and not static and positional:
+            positional = positional[1:]
+        names = [*positional, *(a.arg for a in args.kwonlyargs)]
+        opaque = any(not self._transparent(d) for d in node.decorator_list)
+        params = tuple(self._param(name) for name in names)
+        return FunctionSummary(self.module, self.qualname, tuple(positional), params, opaque, args.vararg is not None)
+
+    def _transparent(self, decorator: ast.expr) -> bool:
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        name = dotted(target) or ""
+        last = name.rsplit(".", 1)[-1]
+        if last == "partial" and isinstance(decorator, ast.Call) and decorator.args:
+            return self._transparent(decorator.args[0])
+        return last in _TRANSPARENT or last.endswith("jit") or last == "setter"
+
+    def _param(self, name: str) -> ParamSummary:
+        uses: set[str] = set()
+        direct: str | None = None
+        calls: list[CallSite] = []
+        tracked = {name}
+        loads = self._loads(tracked)
+        if not loads:
+            return ParamSummary(name, frozenset({"ignore"}), None)
+        for load in loads:
+            use, strength, site = self._use(load, tracked)
+            uses.add(use)
+            if site is not None:
+                calls.append(site)
+            if strength is not None and (direct is None or strength == "always"):
+                direct = strength
+        return ParamSummary(name, frozenset(uses), direct, tuple(calls))
+
+    def _loads(self, tracked: set[str]) -> list[ast.Name]:
+        """Loads of the parameter and of plain local copies of it (`rng = key`), in the function and the
+        functions inside it."""
+        grew = bool(self.copies)
+        while grew:
+            grew = False
+            for target, source in self.copies:
+                if source in tracked and target not in tracked:
+                    tracked.add(target)
+                    grew = True
+        found: list[ast.Name] = []
+        for name in tracked:
+            for n in self.loads.get(name, ()):
+                parent = self.parents.get(n)
+                if isinstance(parent, ast.Assign) and parent.value is n and all(
+                        isinstance(t, ast.Name) and t.id in tracked for t in parent.targets):
+                    continue  # the copy itself
+                found.append(n)
+        return found
+
+    def _nested(self, node: ast.AST) -> bool:
+        cur = self.parents.get(node)
+        while cur is not None and cur is not self.node:
+            if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                return True
+            cur = self.parents.get(cur)
+        return False
+
+    def _always(self, node: ast.AST) -> bool:
+        """Whether a node runs on every path: in a top-level statement of the body that is no branch or loop,
+        outside conditional expressions, with no return or raise before it."""
+        top = node
+        while self.parents.get(top) is not self.node:
+            parent = self.parents.get(top)
+            if parent is None or isinstance(parent, ast.IfExp | ast.BoolOp):
+                return False
+            top = parent
+        body = self.node.body
+        if isinstance(top, ast.If | ast.For | ast.While | ast.Try | ast.With | ast.Match | ast.AsyncFor
+                      | ast.AsyncWith) or not isinstance(top, ast.stmt):
+            return False
+        if self._first_exit is None:  # the first statement of the body that may leave it, found once
+            self._first_exit = next((i for i, stmt in enumerate(body) if any(
+                isinstance(n, ast.Return | ast.Raise) for n in ast.walk(stmt))), len(body))
+        at = next((i for i, stmt in enumerate(body) if stmt is top), None)
+        return at is not None and at <= self._first_exit
+
+    def _use(self, load: ast.Name, tracked: set[str]) -> tuple[str, str | None, CallSite | None]:
+        """What one read of the parameter does: (use, consumption strength or None, call site)."""
+        if self._nested(load):
+            return "call", "maybe", None  # a closure that may draw from it
+        node: ast.AST = load
+        parent = self.parents.get(node)
+        while (isinstance(parent, ast.Subscript) and parent.value is node) or isinstance(parent, ast.Starred):
+            node, parent = parent, self.parents.get(parent)  # an element of a key array: used as the key
+        if isinstance(parent, ast.FormattedValue | ast.JoinedStr):
+            return "ignore", None, None
+        if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mod) and isinstance(parent.left, ast.Constant):
+            return "ignore", None, None  # "%s" % key
+        if isinstance(parent, ast.Attribute):
+            return "ignore", None, None  # key.shape, key.dtype
+        if isinstance(parent, ast.Compare | ast.If | ast.IfExp | ast.Assert | ast.BoolOp | ast.UnaryOp | ast.While):
+            return "ignore", None, None
+        if isinstance(parent, ast.Return | ast.Yield) or (isinstance(parent, ast.Tuple | ast.List | ast.Dict) and (
+                isinstance(self.parents.get(parent), ast.Return))):
+            return "return", None, None
+        if isinstance(parent, ast.Assign | ast.AnnAssign) and parent.value is node:
+            targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
+            stored_on_self = [t.attr for t in targets if isinstance(t, ast.Attribute)
+                              and isinstance(t.value, ast.Name) and t.value.id == "self"]
+            if stored_on_self and all(attr not in self.class_reads for attr in stored_on_self):
+                return "ignore", None, None  # stored on self and never read
+            if stored_on_self or any(isinstance(t, ast.Attribute | ast.Subscript) for t in targets):
+                return "store", "maybe", None  # kept for a later draw elsewhere
+            return "store", None, None
+        if isinstance(parent, ast.Tuple | ast.List | ast.Dict | ast.Set | ast.keyword):
+            holder = self.parents.get(parent) if not isinstance(parent, ast.keyword) else parent
+            if isinstance(parent, ast.keyword):
+                call = self.parents.get(parent)
+                if isinstance(call, ast.Call):
+                    return self._call_use(call, node, parent.arg)
+            if isinstance(holder, ast.Call) and not isinstance(parent, ast.keyword):
+                return "store", None, None  # a container built for a call: stored, read by the callee later
+            return "store", None, None
+        if isinstance(parent, ast.Call) and node in parent.args:
+            return self._call_use(parent, node, None)
+        if isinstance(parent, ast.Call) and parent.func is node:
+            return "call", "maybe", None  # the key called?: unknown
+        return "ignore", None, None
+
+    def _call_use(self, call: ast.Call, arg: ast.AST, keyword: str | None) -> tuple[str, str | None, CallSite | None]:
+        always = self._always(call)
+        strength = "always" if always else "maybe"
+        q = qualify(call.func, self.imports, self.locals)
+        func_name = call.func.id if isinstance(call.func, ast.Name) else None
+        if q is not None and q.startswith("jax.random."):
+            name = q.rsplit(".", 1)[1]
+            key = next((kw.value for kw in call.keywords if kw.arg == "key"), call.args[0] if call.args else None)
+            if arg is not key:
+                return "ignore", None, None  # a shape, a mean, a count
+            if name in _RANDOM_KEEPING:
+                return "ignore", None, None
+            if name == "fold_in":
+                return "derive", None, None
+            return ("split" if name == "split" else "draw"), strength, None
+        if (q or func_name) in _LOOKING or (q or "").startswith(("logging.", "jax.numpy.", "jax.tree")):
+            return "ignore", None, None
+        if isinstance(call.func, ast.Attribute):
+            if call.func.attr in _LOGGING_METHODS:
+                return "ignore", None, None
+            if call.func.attr in _STORING_METHODS and q is None:
+                return "store", None, None
+        if (q or "").rsplit(".", 1)[-1].endswith("eval_shape"):
+            return "ignore", None, None  # abstract evaluation draws nothing
+        called = (dotted(call.func) or "").rsplit(".", 1)[-1]
+        if called.lstrip("_").split("_", 1)[0].lower() in _SAVING_VERBS:
+            return "store", None, None  # save_checkpoint(path, key), np.savez(f, key=key): kept, not drawn from
+        position = call.args.index(arg) if keyword is None and arg in call.args else None  # type: ignore[arg-type]
+        if position is not None and any(isinstance(a, ast.Starred) for a in call.args[:position]):
+            return "call", "maybe", None
+        target: str | None = None
+        if func_name is not None and func_name not in self.locals:
+            if func_name in self.imports:
+                target = self.imports[func_name]
+            elif func_name in self.top_names:
+                target = f"{self.module}.{func_name}"
+        elif q is not None:
+            target = q
+        elif (isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
+              and call.func.value.id in ("self", "cls") and self.cls is not None):
+            target = f"self.{call.func.attr}"
+        if target is None or target.split(".")[0] in ("jax",):
+            return "call", strength if target is None and _constructs(call) else "maybe", None
+        return "call", None, CallSite(target, position, keyword, always)
+
+
+def _constructs(call: ast.Call) -> bool:
+    name = dotted(call.func) or ""
+    return name.rsplit(".", 1)[-1][:1].isupper() and any(kw.arg == "key" for kw in call.keywords)
+
+
+# --- the project ---------------------------------------------------------------------------------------------
+
+def import_root(path: Path) -> tuple[Path, str]:
+    """The folder a file is imported from (above its top-most package) and its module name."""
+    path = path.absolute()
+    parts = [path.stem] if path.stem != "__init__" else []
+    folder = path.parent
+    while (folder / "__init__.py").is_file() and folder.parent != folder:
+        parts.insert(0, folder.name)
+        folder = folder.parent
+    return folder, ".".join(parts)
+
+
+class ProjectIndex:
+    """The summaries of a project's modules (and of the installed packages it calls), by module name."""
+
+    def __init__(self, roots: Iterable[Path] = (), installed: bool = True) -> None:
+        self.roots: list[Path] = []
+        for root in roots:
+            self.add_root(root)
+        self.installed = installed
+        self._by_name: dict[str, ModuleSummary | None] = {}  # None: looked for, not found
+        self._name_of: dict[str, str] = {}  # absolute path -> module name
+        self._consumption: dict[tuple[str, str, str], str | None] = {}
+        self._pending: dict[str, tuple[str, str]] = {}  # module name -> (path, text) fed lazily, not summarised yet
+        self._generator_names: frozenset[str] | None = None
+        self._lock = threading.RLock()
+        self.parsed = 0  # modules summarised (for tests and benchmarks)
+
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        del state["_lock"]  # a spawned worker gets a copy of the index, and a lock of its own
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.RLock()
+
+    def add_root(self, root: Path) -> None:
+        root = Path(root).absolute()
+        if root not in self.roots:
+            self.roots.append(root)
+
+    # ---- feeding ---------------------------------------------------------------------------------------
+
+    def update(self, path: str | os.PathLike[str], text: str, lazy: bool = False) -> ModuleSummary | None:
+        """Summarises a project file's text again if it changed (its root is added as needed). `lazy`: keep the
+        text and summarise it when a module first asks about it (the language server feeds every edit)."""
+        file = Path(path).absolute()
+        root, name = import_root(file)
+        with self._lock:
+            self.add_root(root)
+            self._name_of[str(file)] = name
+            old = self._by_name.get(name)
+            digest = hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
+            if old is not None and old.digest == digest and old.path == str(file):
+                self._pending.pop(name, None)
+                return old
+            if lazy:
+                self._pending[name] = (str(file), text)
+                return None
+            return self._summarise_fed(name, str(file), text)
+
+    def _summarise_fed(self, name: str, file: str, text: str) -> ModuleSummary:
+        self._pending.pop(name, None)
+        old = self._by_name.get(name)
+        summary = summarise(text, name, file, Path(file).stem == "__init__")
+        self.parsed += 1
+        if old is None or old.shape() != summary.shape():
+            self._consumption.clear()  # answers may have changed
+        self._by_name[name] = summary
+        self._generator_names = None
+        return summary
+
+    def update_file(self, path: str | os.PathLike[str]) -> ModuleSummary | None:
+        try:
+            data = Path(path).read_bytes()
+            if len(data) > _MAX_BYTES:
+                return None
+            return self.update(path, data.decode("utf-8"))
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    def forget(self, path: str | os.PathLike[str]) -> None:
+        with self._lock:
+            name = self._name_of.pop(str(Path(path).absolute()), None)
+            if name is not None:
+                self._generator_names = None
+                self._by_name.pop(name, None)
+                self._pending.pop(name, None)
+                self._consumption.clear()
+
+    def module_name(self, path: str | os.PathLike[str]) -> str:
+        return self._name_of.get(str(Path(path).absolute())) or import_root(Path(path))[1]
+
+    def texts_digest(self) -> str:
+        """A digest of the text of every project module fed or read (for result caches; parses nothing)."""
+        with self._lock:
+            h = hashlib.sha1()
+            digests = {name: hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
+                       for name, (_, text) in self._pending.items()}
+            digests.update({name: m.digest for name, m in self._by_name.items()
+                            if m is not None and not m.installed and name not in digests})
+            for name in sorted(digests):
+                h.update(f"{name}\0{digests[name]}\0".encode())
+            return h.hexdigest()
+
+    def project_shape(self) -> str:
+        """A digest of what the project's modules show their callers (for result caches): equal when only
+        function bodies changed in ways no summary sees."""
+        with self._lock:
+            for name, pending in list(self._pending.items()):
+                self._summarise_fed(name, *pending)
+            h = hashlib.sha1()
+            for name in sorted(k for k, v in self._by_name.items() if v is not None and not v.installed):
+                summary = self._by_name[name]
+                assert summary is not None
+                h.update(name.encode())
+                h.update(summary.shape().encode("utf-8", "surrogatepass"))
+            return h.hexdigest()
+
+    def modules(self) -> Iterator[ModuleSummary]:
+        with self._lock:
+            return iter([m for m in self._by_name.values() if m is not None])
+
+    # ---- lookup ----------------------------------------------------------------------------------------
+
+    def module(self, name: str) -> ModuleSummary | None:
+        with self._lock:
+            pending = self._pending.get(name)
+            if pending is not None:
+                return self._summarise_fed(name, *pending)
+            if name in self._by_name:
+                return self._by_name[name]
+            self._by_name[name] = None  # a cycle or a second question finds it missing, not loops
+            found = self._load(name)
+            self._by_name[name] = found
+            self._generator_names = None
+            return found
+
+    def _load(self, name: str) -> ModuleSummary | None:
+        if not name or name.split(".")[0] in _NOT_INDEXED:
+            return None
+        relative = Path(*name.split("."))
+        for root in self.roots:
+            for candidate, package in ((root / relative.with_suffix(".py"), False), (root / relative / "__init__.py", True)):
+                if candidate.is_file():
+                    return self._read(candidate, name, package, installed=False)
+        if self.installed:
+            origin = _installed_origin(name)
+            if origin is not None:
+                return self._read(origin, name, origin.name == "__init__.py", installed=True)
+        return None
+
+    def _read(self, file: Path, name: str, package: bool, installed: bool) -> ModuleSummary | None:
+        try:
+            stat = file.stat()
+            if stat.st_size > _MAX_BYTES:
+                return None
+            stamp = (str(file.absolute()), name, stat.st_mtime_ns, stat.st_size)
+            if installed and stamp in _installed_summaries:  # read by another index of this process already
+                return _installed_summaries[stamp]
+            text = file.read_bytes().decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+        self.parsed += 1
+        summary = summarise(text, name, str(file), package, installed)
+        self._name_of[str(file.absolute())] = name
+        if installed:
+            _installed_summaries[stamp] = summary
+        return summary
+
+    def _split(self, qualified: str) -> tuple[ModuleSummary, str] | None:
+        """The module holding a qualified name and the rest of the name (`Class.method`, `f`), following the
+        re-exports of packages (`from .core import f` in an `__init__.py`) a few steps."""
+        parts = qualified.split(".")
+        for _ in range(6):
+            found = None
+            for cut in range(len(parts) - 1, 0, -1):
+                module = self.module(".".join(parts[:cut]))
+                if module is not None:
+                    found = (module, ".".join(parts[cut:]))
+                    break
+            if found is None:
+                return None
+            module, rest = found
+            head, _, tail = rest.partition(".")
+            if head in module.functions or head in module.classes:
+                return module, rest
+            target = module.imports.get(head)
+            if target is None or target == qualified:
+                return None
+            qualified = f"{target}.{tail}" if tail else target
+            parts = qualified.split(".")
+        return None
+
+    def function(self, qualified: str) -> FunctionSummary | None:
+        """A function or method by qualified name (`pkg.mod.f`, `pkg.mod.Class.method`); a class gives its
+        `__init__` (a constructor call), or None when it has none the index can see."""
+        with self._lock:
+            found = self._split(qualified)
+            if found is None:
+                return None
+            module, rest = found
+            if rest in module.classes:
+                return self.method(module, rest, "__init__")
+            if rest in module.functions:
+                return module.functions[rest]
+            cls, _, method = rest.partition(".")
+            return self.method(module, cls, method) if cls in module.classes and "." not in method else None
+
+    def cls(self, qualified: str) -> ClassSummary | None:
+        with self._lock:
+            found = self._split(qualified)
+            if found is None:
+                return None
+            module, rest = found
+            return module.classes.get(rest)
+
+    def method(self, module: ModuleSummary, cls: str, name: str, depth: int = 0) -> FunctionSummary | None:
+        """A method of a class, looked up through its bases the index can see."""
+        own = module.functions.get(f"{cls}.{name}")
+        if own is not None or depth > 5:
+            return own
+        summary = module.classes.get(cls)
+        for base in summary.bases if summary is not None else ():
+            found = self._split(base) if base else None
+            if found is not None and found[1] in found[0].classes:
+                inherited = self.method(found[0], found[1], name, depth + 1)
+                if inherited is not None:
+                    return inherited
+        return None
+
+    def key_generator(self, qualified_class: str, attribute: str) -> bool:
+        """Whether reading `attribute` of an object of the class (or calling it) gives a fresh key each time."""
+        with self._lock:
+            cls = self.cls(qualified_class)
+            seen = 0
+            while cls is not None and seen < 6:
+                if attribute in cls.key_generators:
+                    return True
+                if attribute in cls.methods:
+                    return False
+                base = next((b for b in cls.bases if b and self.cls(b) is not None), None)
+                cls = self.cls(base) if base is not None else None
+                seen += 1
+            return False
+
+    def generator_attributes(self) -> frozenset[str]:
+        """The names of key-generator properties of the classes the index has read that no class it has read
+        holds data under (`self.rng = key`, a field `rng: Array`): for receivers of unknown class, a read of one
+        of these is a fresh key."""
+        with self._lock:
+            if self._generator_names is None:
+                classes = [c for m in self._by_name.values() if m is not None for c in m.classes.values()]
+                fields = frozenset().union(*(c.fields for c in classes))
+                self._generator_names = frozenset(a for c in classes for a in c.key_generators) - fields
+            return self._generator_names
+
+    # ---- questions -------------------------------------------------------------------------------------
+
+    def consumption(self, fn: FunctionSummary, param: str, depth: int = 0) -> str | None:
+        """Whether the function consumes the key given as `param`: "always", "maybe", or None (never); a callee
+        it hands the key to is asked in turn (one the index cannot see: "maybe")."""
+        key = (fn.module, fn.qualname, param)
+        with self._lock:
+            if key in self._consumption:
+                return self._consumption[key]
+            self._consumption[key] = "maybe"  # recursion: unknown while being worked out
+            answer = self._consumption_of(fn, param, depth)
+            self._consumption[key] = answer
+            return answer
+
+    def _consumption_of(self, fn: FunctionSummary, param: str, depth: int) -> str | None:
+        summary = fn.param(param)
+        if summary is None:
+            return "maybe"
+        best = summary.direct
+        for site in summary.calls:
+            if best == "always":
+                break
+            answer = self._site_consumption(fn, site, depth)
+            if answer == "always" and not site.always:
+                answer = "maybe"
+            if answer == "always" or (answer == "maybe" and best is None):
+                best = answer
+        return best
+
+    def _site_consumption(self, fn: FunctionSummary, site: CallSite, depth: int) -> str | None:
+        if depth > 8 or site.target is None:
+            return "maybe"
+        if site.target.startswith("self."):
+            module = self.module(fn.module)
+            cls = fn.qualname.split(".")[0] if "." in fn.qualname else None
+            callee = self.method(module, cls, site.target[5:]) if module is not None and cls is not None else None
+        else:
+            callee = self.function(site.target)
+        if callee is None or callee.opaque:
+            return "maybe"
+        name = site.keyword
+        if name is None and site.position is not None:
+            if site.position >= len(callee.positional):
+                return "maybe" if callee.star_args else None
+            name = callee.positional[site.position]
+        if name is None:
+            return "maybe"
+        if callee.param(name) is None:
+            return "maybe"
+        return self.consumption(callee, name, depth + 1)
+
+    def view(self, path: str | os.PathLike[str], tree: ast.Module | None = None) -> ProjectView:
+        """What one module's analysis asks the index through (`ModuleModel.project`)."""
+        return ProjectView(self, str(path), tree)
+
+
+# Summaries of installed packages' modules, shared by every index of the process (a run that indexes several
+# projects reads each installed module once): by (path, module name, mtime, size), so an upgrade is read again.
+_installed_summaries: dict[tuple[str, str, int, int], ModuleSummary] = {}
+
+
+def _installed_origin(name: str) -> Path | None:
+    """The source file of an installed module, found on the interpreter's search path without importing it
+    (PathFinder looks for files; no code of the package runs)."""
+    search = [p for p in sys.path if p and Path(p).absolute() != Path.cwd()]
+    parts = name.split(".")
+    try:
+        spec = PathFinder.find_spec(parts[0], search)
+        for i in range(1, len(parts)):
+            if spec is None or not spec.submodule_search_locations:
+                return None
+            spec = PathFinder.find_spec(".".join(parts[: i + 1]), list(spec.submodule_search_locations))
+    except (ImportError, ValueError, OSError):
+        return None
+    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+        return None
+    return Path(spec.origin)
+
+
+class ProjectView:
+    """One module's window on the index: qualified names of its calls (relative imports included) and the
+    questions rules ask about them."""
+
+    def __init__(self, index: ProjectIndex, path: str, tree: ast.Module | None) -> None:
+        self.index, self.path = index, path
+        self.module = index.module_name(path)
+        self._tree = tree
+        self._imports: dict[str, str] | None = None
+
+    def imports(self) -> dict[str, str]:
+        if self._imports is None:
+            tree = self._tree
+            self._imports = module_imports(tree, self.module, Path(self.path).stem == "__init__") if tree else {}
+        return self._imports
+
+    def qualified(self, func: ast.AST, local: set[str] | frozenset[str] = frozenset(),
+                  module_names: Iterable[str] = ()) -> str | None:
+        """The qualified name of a called expression: through the module's imports (relative ones too), or a
+        function or class of this module."""
+        found = qualify(func, self.imports(), local)
+        if found is not None:
+            return found
+        if isinstance(func, ast.Name) and func.id not in local and func.id in module_names:
+            return f"{self.module}.{func.id}"
+        return None
+
+    def function(self, qualified: str) -> FunctionSummary | None:
+        return self.index.function(qualified)
+
+    def argument_consumption(self, qualified: str, call: ast.Call) -> list[tuple[ast.AST, str | None]] | None:
+        """For each argument of a call of `qualified`: whether the callee consumes it ("always", "maybe",
+        None); None when the index cannot see the callee."""
+        callee = self.index.function(qualified)
+        if callee is None:
+            cls = self.index.cls(qualified)
+            if cls is not None and cls.record:  # Randomness(prng_key=key, step=0): the record stores the key
+                return [(a, None) for a in [*call.args, *(k.value for k in call.keywords)]]
+            return None
+        if callee.opaque:
+            return None
+        out: list[tuple[ast.AST, str | None]] = []
+        for i, arg in enumerate(call.args):
+            if isinstance(arg, ast.Starred):
+                return None
+            if i >= len(callee.positional):
+                out.append((arg, "maybe" if callee.star_args else None))
+                continue
+            out.append((arg, self.index.consumption(callee, callee.positional[i])))
+        for kw in call.keywords:
+            if kw.arg is None:
+                return None
+            out.append((kw.value, self.index.consumption(callee, kw.arg) if callee.param(kw.arg) else "maybe"))
+        return out
+
+    def key_generator(self, qualified_class: str, attribute: str) -> bool:
+        return self.index.key_generator(qualified_class, attribute)
+
+    def generator_attributes(self) -> frozenset[str]:
+        return self.index.generator_attributes()
+
+
+# --- the process's shared index (the language server's workspace) --------------------------------------------
+
+_shared: ProjectIndex | None = None
+
+
+def start_shared_index(roots: Iterable[Path] = ()) -> ProjectIndex:
+    """Starts (or returns) the index every analysis of this process asks when it is given none: the language
+    server's, fed the documents it is sent (`ProjectIndex.update`) and reading the rest of the workspace lazily,
+    the first time a module of it is asked about."""
+    global _shared
+    if _shared is None:
+        _shared = ProjectIndex(roots)
+    else:
+        for root in roots:
+            _shared.add_root(root)
+    return _shared
+
+
+def shared_index() -> ProjectIndex | None:
+    return _shared
