@@ -163,3 +163,40 @@ def test_the_shown_percent_is_never_above_100(flops, nbytes, seconds, device, pe
         shown = [int(m) for m in re.findall(r"(\d+)% of", describe(r) + roofline_line(r))]
         assert shown and all(p <= 100 for p in shown)
         assert percent(r["fraction_of_peak"]) in describe(r)
+
+
+class _CompiledOnGpu:
+    """What a GPU compile gives the cost analysis: the products handed to cuBLAS (custom calls XLA counts as 0
+    flops), so its figure holds only the elementwise work."""
+
+    def __init__(self, hlo: str, flops: float):
+        self.hlo, self.flops = hlo, flops
+
+    def cost_analysis(self):
+        return {"flops": self.flops, "bytes accessed": 1.0e6}
+
+    def as_text(self):
+        return self.hlo
+
+    def memory_analysis(self):
+        return None
+
+
+def test_products_xla_hands_to_cublas_are_counted_from_the_jaxpr():
+    """Seen on an H100: a matmul-heavy function showed 134 Mflop ("memory-bound, 4% of peak") where its products
+    are 275 Gflop. Where the optimized HLO hands products to cuBLAS/cuDNN, the flops are the jaxpr's product count
+    (2 per multiply-add, a scan body times its length); elsewhere XLA's figure of the optimized program stands."""
+    jax = pytest.importorskip("jax")
+    import jax.numpy as jnp
+    from sharpbits.trace.worker import _Trace
+
+    def f(a, b):
+        _, ys = jax.lax.scan(lambda c, _: (c, jnp.tanh(a @ b)), 0.0, None, length=3)
+        return ys.sum() + (a @ b).sum()
+
+    closed = jax.make_jaxpr(f)(jnp.ones((256, 512)), jnp.ones((512, 128)))
+    products = 4 * 2 * 256 * 512 * 128
+    gpu = _Trace.cost(_CompiledOnGpu('custom_call_target="__cublas$gemm"', 98_304.0), closed)
+    assert (gpu["flops"], gpu["flops_source"], gpu["xla_flops"]) == (products, "jaxpr", 98_304.0)
+    cpu = _Trace.cost(_CompiledOnGpu("dot(f32[256,512] a, f32[512,128] b)", 33_685_504.0), closed)
+    assert (cpu["flops"], cpu["flops_source"], cpu["matmul_flops"]) == (33_685_504.0, "xla", products)

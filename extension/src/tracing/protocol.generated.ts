@@ -205,6 +205,9 @@ export interface CompiledInfo {
 
 export interface CostInfo {
   flops?: number | null;
+  flops_source?: string;
+  xla_flops?: number | null;
+  matmul_flops?: number;
   transcendentals?: number | null;
   bytes_accessed?: number | null;
   raw?: Record<string, number>;

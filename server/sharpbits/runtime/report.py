@@ -12,7 +12,6 @@ from typing import Any
 
 from sharpbits.findings import SEVERITIES, Finding, Severity
 
-
 # Codes only running can produce (documented in docs/runtime.md); key reuse is the static rule's own SB201.
 RUNTIME_RULES: dict[str, tuple[str, str]] = {
     "SB601": ("recompilation", "a jitted function compiled more times than the threshold, and what changed"),

@@ -233,6 +233,11 @@ class MemoryInfo(TypedDict, total=False):
 
 class CostInfo(TypedDict, total=False):
     flops: float | None
+    # "xla": XLA's cost analysis; "jaxpr": XLA's figure left out the matrix products (on GPU a product handed to
+    # cuBLAS is a custom call of 0 flops), so `flops` is the jaxpr's product count (`xla_flops` kept)
+    flops_source: str
+    xla_flops: float | None
+    matmul_flops: float
     transcendentals: float | None
     bytes_accessed: float | None
     raw: dict[str, float]

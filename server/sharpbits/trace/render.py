@@ -111,8 +111,14 @@ def render_text(result: TraceResult, path: str, text: str, show: list[str], spec
     cost = result.get("cost")
     if cost and "cost" in show:
         out.append("")
-        out.append(f"cost: {_si(cost.get('flops'), 'flop')} · {_si(cost.get('transcendentals'), '')}transcendentals"
-                   f" · {_bytes(cost.get('bytes_accessed'))} accessed")
+        parts = [_si(cost.get("flops"), "flop")]
+        if cost.get("transcendentals") is not None:
+            parts.append(f"{_si(cost.get('transcendentals'), '')}transcendentals")
+        parts.append(f"{_bytes(cost.get('bytes_accessed'))} accessed")
+        out.append("cost: " + " · ".join(parts))
+        if cost.get("flops_source") == "jaxpr":
+            out.append(f"  (flops of the matrix products counted from the jaxpr: XLA handed them to cuBLAS/cuDNN, "
+                       f"whose calls its cost analysis counts as 0; its own figure: {_si(cost.get('xla_flops'), 'flop')})")
         prims = {eq["primitive"] for eq in (jaxpr or {}).get("equations", [])}
         if prims & {"while", "scan"}:
             out.append("  (XLA counts a loop body once, whatever the trip count)")

@@ -86,6 +86,10 @@ def read_frame(stream):
 # ------------------------------------------------------------------------------------------------ capture
 
 
+# custom-call targets of matrix products and convolutions XLA hands to a library (cost analysis: 0 flops)
+LIBRARY_PRODUCT_CALLS = ('"__cublas$', '"__cudnn$')
+
+
 class Capture:
     """Points fds 1 and 2 (and sys.stdout/err) at a temporary file (outside any workspace) for one request."""
 
@@ -680,7 +684,7 @@ class _Trace:
         if self.show & {"hlo", "lines"} or sharding is not None:  # the collectives are read from the HLO
             result["hlo_text"] = compiled.as_text()
         if "cost" in self.show:
-            result["cost"] = self.cost(compiled)
+            result["cost"] = self.cost(compiled, traced.jaxpr)
         if "timing" not in self.show:
             return
 
@@ -858,7 +862,59 @@ class _Trace:
     # ---------------------------------------------------------------------------- cost, timing
 
     @staticmethod
-    def cost(compiled) -> "protocol.CostInfo":
+    def matmul_flops(closed) -> float:
+        """Floating-point operations of the jaxpr's matrix products and convolutions (2 per multiply-add), in
+        every sub-jaxpr, a `scan` body counted `length` times and a `cond` by its largest branch (a `while` body
+        once: a lower bound). XLA's GPU cost analysis counts a product it hands to cuBLAS/cuDNN as a custom call
+        with 0 flops, which made a matmul-heavy function look memory-bound at a few percent of peak."""
+        try:
+            from jax.extend.core import jaxprs_in_params
+        except ImportError:  # older jax
+            from jax._src.core import jaxprs_in_params  # type: ignore
+
+        def size(shape) -> float:
+            n = 1.0
+            for d in shape:
+                n *= float(d) if isinstance(d, int) else 0.0  # a symbolic dimension: not counted
+            return n
+
+        def walk(jaxpr) -> float:
+            total = 0.0
+            for eqn in jaxpr.eqns:
+                name = eqn.primitive.name
+                try:
+                    if name == "dot_general":
+                        (contract, _), _batch = eqn.params["dimension_numbers"]
+                        lhs = eqn.invars[0].aval.shape
+                        total += 2.0 * size(eqn.outvars[0].aval.shape) * size(lhs[i] for i in contract)
+                        continue
+                    if name == "conv_general_dilated":
+                        rhs = eqn.invars[1].aval.shape
+                        # the kernel holds (input features / groups) x window for each output feature
+                        out_features = rhs[eqn.params["dimension_numbers"].rhs_spec[0]]
+                        per_output = size(rhs) / max(float(out_features), 1.0)
+                        total += 2.0 * size(eqn.outvars[0].aval.shape) * per_output
+                        continue
+                except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+                    continue
+                subs = [walk(getattr(sub, "jaxpr", sub)) for sub in jaxprs_in_params(eqn.params)]
+                if not subs:
+                    continue
+                if name == "scan":
+                    total += float(eqn.params.get("length", 1) or 1) * sum(subs)
+                elif name == "cond":
+                    total += max(subs)
+                else:
+                    total += sum(subs)
+            return total
+
+        try:
+            return walk(closed.jaxpr)
+        except Exception:  # a jaxpr of a form this walk does not know: XLA's figure stands alone
+            return 0.0
+
+    @classmethod
+    def cost(cls, compiled, closed=None) -> "protocol.CostInfo":
         out: protocol.CostInfo = {}
         try:
             ca = compiled.cost_analysis()
@@ -868,6 +924,20 @@ class _Trace:
             out.update({"flops": ca.get("flops"), "transcendentals": ca.get("transcendentals"),
                         "bytes_accessed": ca.get("bytes accessed"),
                         "raw": {k: v for k, v in ca.items() if isinstance(v, (int, float))}})
+            matmul = cls.matmul_flops(closed) if closed is not None else 0.0
+            xla = out.get("flops")
+            # only where XLA handed products to a library (cuBLAS/cuDNN custom calls, which its GPU cost analysis
+            # counts as 0): elsewhere its figure is of the optimized program (a product hoisted out of a loop is
+            # done once there, while the jaxpr counts it every iteration)
+            handed_off = matmul > 0 and any(t in compiled.as_text() for t in LIBRARY_PRODUCT_CALLS)
+            if handed_off and (xla is None or xla < matmul):
+                # the products' flops XLA left out (cuBLAS custom calls): the jaxpr's count, XLA's kept beside it
+                out["xla_flops"] = xla
+                out["flops"] = matmul  # (XLA's figure may hold some products too: never count one twice)
+                out["flops_source"] = "jaxpr"
+            else:
+                out["flops_source"] = "xla"
+            out["matmul_flops"] = matmul
         except Exception as exc:
             out["cost_error"] = f"{type(exc).__name__}: {exc}"
         try:
