@@ -200,3 +200,25 @@ def test_products_xla_hands_to_cublas_are_counted_from_the_jaxpr():
     assert (gpu["flops"], gpu["flops_source"], gpu["xla_flops"]) == (products, "jaxpr", 98_304.0)
     cpu = _Trace.cost(_CompiledOnGpu("dot(f32[256,512] a, f32[512,128] b)", 33_685_504.0), closed)
     assert (cpu["flops"], cpu["flops_source"], cpu["matmul_flops"]) == (33_685_504.0, "xla", products)
+
+
+def test_what_xla_could_not_count_is_unknown_not_minus_one():
+    """Seen on an H100: a program that is one cuBLAS call gets -1 flops and -1 bytes from XLA; the trace showed
+    "-1 B accessed" and no roofline. -1 is unknown; the bytes' floor is the arguments read and outputs written."""
+    jax = pytest.importorskip("jax")
+    import jax.numpy as jnp
+    from sharpbits.trace.worker import _Trace
+
+    class OneCublasCall(_CompiledOnGpu):
+        def cost_analysis(self):
+            return {"flops": -1.0, "bytes accessed": -1.0, "transcendentals": -1.0}
+
+        def memory_analysis(self):
+            class Memory:
+                argument_size_in_bytes, output_size_in_bytes, temp_size_in_bytes = 8 << 20, 4 << 20, 0
+            return Memory()
+
+    closed = jax.make_jaxpr(lambda a, b: a @ b)(jnp.ones((1024, 1024)), jnp.ones((1024, 1024)))
+    cost = _Trace.cost(OneCublasCall('custom_call_target="__cublas$gemm"', -1.0), closed)
+    assert cost["flops"] == 2 * 1024**3 and cost["xla_flops"] is None and cost["transcendentals"] is None
+    assert (cost["bytes_accessed"], cost["bytes_source"]) == (12 << 20, "arguments+output")

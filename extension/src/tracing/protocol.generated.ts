@@ -208,6 +208,7 @@ export interface CostInfo {
   flops_source?: string;
   xla_flops?: number | null;
   matmul_flops?: number;
+  bytes_source?: string;
   transcendentals?: number | null;
   bytes_accessed?: number | null;
   raw?: Record<string, number>;

@@ -114,11 +114,13 @@ def render_text(result: TraceResult, path: str, text: str, show: list[str], spec
         parts = [_si(cost.get("flops"), "flop")]
         if cost.get("transcendentals") is not None:
             parts.append(f"{_si(cost.get('transcendentals'), '')}transcendentals")
-        parts.append(f"{_bytes(cost.get('bytes_accessed'))} accessed")
+        parts.append(f"{_bytes(cost.get('bytes_accessed'))} accessed"
+                     + (" (at least: arguments and outputs once)" if cost.get("bytes_source") else ""))
         out.append("cost: " + " · ".join(parts))
         if cost.get("flops_source") == "jaxpr":
             out.append(f"  (flops of the matrix products counted from the jaxpr: XLA handed them to cuBLAS/cuDNN, "
-                       f"whose calls its cost analysis counts as 0; its own figure: {_si(cost.get('xla_flops'), 'flop')})")
+                       f"whose calls its cost analysis counts as 0; its own figure: "
+                       f"{_si(cost.get('xla_flops'), 'flop') if cost.get('xla_flops') is not None else 'none'})")
         prims = {eq["primitive"] for eq in (jaxpr or {}).get("equations", [])}
         if prims & {"while", "scan"}:
             out.append("  (XLA counts a loop body once, whatever the trip count)")

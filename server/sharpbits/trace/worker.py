@@ -921,8 +921,13 @@ class _Trace:
             if isinstance(ca, (list, tuple)):
                 ca = ca[0] if ca else {}
             ca = dict(ca or {})
-            out.update({"flops": ca.get("flops"), "transcendentals": ca.get("transcendentals"),
-                        "bytes_accessed": ca.get("bytes accessed"),
+
+            def known(key):  # XLA says -1 for what it could not count (a program that is one cuBLAS call)
+                v = ca.get(key)
+                return v if isinstance(v, (int, float)) and v >= 0 else None
+
+            out.update({"flops": known("flops"), "transcendentals": known("transcendentals"),
+                        "bytes_accessed": known("bytes accessed"),
                         "raw": {k: v for k, v in ca.items() if isinstance(v, (int, float))}})
             matmul = cls.matmul_flops(closed) if closed is not None else 0.0
             xla = out.get("flops")
@@ -952,6 +957,11 @@ class _Trace:
                 out["memory"] = mem  # type: ignore[typeddict-item]
         except Exception as exc:
             out["memory_error"] = f"{type(exc).__name__}: {exc}"
+        mem_info = out.get("memory") or {}
+        if out.get("bytes_accessed") is None and "argument_size_bytes" in mem_info and "output_size_bytes" in mem_info:
+            # XLA could not count the traffic: every argument read and every output written once is its floor
+            out["bytes_accessed"] = float(mem_info["argument_size_bytes"] + mem_info["output_size_bytes"])
+            out["bytes_source"] = "arguments+output"
         return out
 
     def time_calls(self, call, budget):
