@@ -30,7 +30,7 @@ async def test_utf16_columns_on_a_non_ascii_line(client, uri):
     assert diag.range.start == types.Position(2, 11) and diag.range.end == types.Position(2, 15)
 
 
-async def test_changes_are_debounced_and_old_versions_never_published(client, uri):
+async def test_a_burst_of_changes_ends_with_the_last_version_and_never_goes_back(client, uri):
     open_document(client, uri, "import jax.numpy as jnp\n")
     assert list(await wait_for_publish(client, uri, 1)) == []
     for version in range(2, 8):  # a burst of changes (a paste, a formatter): sent back to back
@@ -39,7 +39,10 @@ async def test_changes_are_debounced_and_old_versions_never_published(client, ur
     assert [d.code for d in diagnostics] == ["SB101"]
     await quiescent(client)  # anything still in flight has arrived now
     versions = [v for u, v, _ in client.published if u == uri]
-    assert versions == [1, 7], versions
+    # no debounce: a version whose analysis finished while it was still current may be published (on a loaded
+    # machine the burst arrives with gaps); what never happens is an older version after a newer one, or a
+    # publication after the last version's
+    assert versions[0] == 1 and versions[-1] == 7 and versions == sorted(set(versions)), versions
 
 
 async def test_fixing_the_code_clears_the_diagnostic(client, uri):
