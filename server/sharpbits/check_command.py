@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import difflib
+import hashlib
 import os
 import stat
 import sys
@@ -351,6 +352,23 @@ def _fix_and_check(source: SourceFile, selection: Selection, args: argparse.Name
 Job = tuple[str, str | bytes, Selection, bool]
 
 
+def _project_shape(project: ProjectIndex, cache: ResultCache) -> str:
+    """The project's shape digest (ProjectIndex.shape_digest), each module's remembered in the result cache by
+    the digest of its text."""
+    def key(text_digest: str) -> str:
+        return hashlib.sha256(f"module-shape\0{text_digest}".encode()).hexdigest()
+
+    def known(text_digest: str) -> str | None:
+        entry = cache.get(key(text_digest))
+        shape = entry[0].get("shape") if entry and isinstance(entry[0], dict) else None
+        return shape if isinstance(shape, str) else None
+
+    digest, new = project.shape_digest(known)
+    for text_digest, shape in new.items():
+        cache.put(key(text_digest), [{"shape": shape}])
+    return digest
+
+
 def _project_index(texts: Iterable[tuple[Path, str]]) -> ProjectIndex:
     """The index of every module of the run (read statically, nothing imported: project_index.py)."""
     project = ProjectIndex()
@@ -428,10 +446,12 @@ def _check_all(files: list[FoundFile], config: Config, args: argparse.Namespace)
         read.append((path, data, content))
     # The project index first: every .py file of the run fed to it (project_index.py), summarised when another
     # module first asks about it, so a call into another module of the project is answered from what that
-    # module does. A file's findings then depend on the other files, so the cache key holds the digest of every
-    # file of the run (an edit anywhere analyses the run again; an unchanged run parses nothing).
+    # module does. A file's findings then depend on what the other files show their callers, so the cache key
+    # holds the project's shape: each module's summary digest, remembered in the cache by the module's text, so
+    # an unchanged run parses nothing and an edit re-summarises only the edited module; an edit that changes
+    # no summary (most edits inside a function) leaves the other files' entries valid.
     project = _project_index((path, content) for path, _, content in read if isinstance(content, str))
-    shape = project.texts_digest().encode()
+    shape = _project_shape(project, cache).encode() if cache is not None else b""
     for path, data, content in read:
         selection = config.selection_for(path)
         key = ResultCache.key(data + b"\0" + shape, str(path), selection, with_fixes) if cache is not None else ""

@@ -258,3 +258,32 @@ def test_the_result_cache_follows_a_callee_that_changed(tmp_path):
     helpers.write_text(HELPERS.replace('    logging.info("using key %s", key)\n',
                                        '    logging.info("using key %s", key)\n    jax.random.normal(key, ())\n'))
     assert lines() == [9, 18, 23]  # log_key now draws: main.py's cached findings are not used
+
+
+def test_an_edit_no_caller_can_see_keeps_the_other_files_cached(tmp_path):
+    """The cache key holds the project's shape (what each module shows its callers), not every file's text: an
+    edit inside a function that changes no summary re-analyses the edited file alone; one that changes what a
+    function does with its key re-analyses its callers too."""
+    pkg = _project(tmp_path, MAIN)
+    cache = tmp_path / "cache"
+    cmd = [sys.executable, "-m", "sharpbits", "check", str(pkg / "main.py"), str(pkg / "helpers.py"),
+           str(pkg / "__init__.py"), "--format", "json", "--cache-dir", str(cache), "--jobs", "1"]
+
+    def run() -> tuple[list[int], set[str]]:
+        out = subprocess.run(cmd, capture_output=True, text=True, cwd=tmp_path, check=False)
+        found = sorted(f["line"] for f in json.loads(out.stdout) if f["path"].endswith("main.py"))
+        return found, {p.name for p in cache.rglob("*") if p.is_file()}
+
+    found, entries = run()
+    assert found == [9, 23]
+    helpers = pkg / "helpers.py"
+    assert '"using key %s"' in helpers.read_text()
+    helpers.write_text(helpers.read_text().replace('"using key %s"', '"the key in use: %s"'))  # still only logged
+    found, after = run()
+    assert found == [9, 23]
+    assert len(after - entries) == 2  # helpers.py's findings and its module's shape; main.py's entry still holds
+    helpers.write_text(helpers.read_text().replace('    logging.info("the key in use: %s", key)\n',
+                                                   '    logging.info("the key in use: %s", key)\n'
+                                                   '    jax.random.normal(key, ())\n'))
+    found, last = run()
+    assert found == [9, 18, 23] and len(last - after) == 4  # a new shape: every file of the run again

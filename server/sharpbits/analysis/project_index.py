@@ -25,12 +25,13 @@ about (lazily), never written.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import hashlib
 import os
 import sys
 import threading
 import warnings
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from importlib.machinery import PathFinder
 from pathlib import Path
@@ -111,8 +112,24 @@ class ModuleSummary:
     installed: bool = False
 
     def shape(self) -> str:
-        """What callers can see of the module (its summaries, not its text): equal shapes answer alike."""
-        return repr((sorted(self.functions.items()), sorted(self.classes.items()), sorted(self.imports.items())))
+        """What callers can see of the module (its summaries, not its text): equal shapes answer alike. The same
+        in every process (a result cache compares them across runs): sets are written sorted, never in their
+        hash order, which changes with each interpreter's string hashing."""
+        return repr(_canonical((self.functions, self.classes, self.imports)))
+
+
+def _canonical(value: object) -> object:
+    """`value` with every set, dict and dataclass written in one order (for `shape`)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__, tuple((f.name, _canonical(getattr(value, f.name)))
+                                            for f in dataclasses.fields(value)))
+    if isinstance(value, dict):
+        return tuple(sorted(((repr(k), _canonical(v)) for k, v in value.items()), key=lambda kv: kv[0]))
+    if isinstance(value, (set, frozenset)):
+        return tuple(sorted((_canonical(v) for v in value), key=repr))
+    if isinstance(value, (list, tuple)):
+        return tuple(_canonical(v) for v in value)
+    return value
 
 
 # --- one module --------------------------------------------------------------------------------------------
@@ -621,6 +638,31 @@ class ProjectIndex:
                 h.update(name.encode())
                 h.update(summary.shape().encode("utf-8", "surrogatepass"))
             return h.hexdigest()
+
+    def shape_digest(self, known: Callable[[str], str | None]) -> tuple[str, dict[str, str]]:
+        """`project_shape` for a result cache that remembers each module's shape by its text: `known` gives a
+        text digest's module shape digest, or None; only modules whose text it does not know are summarised.
+        Returns (the project's shape digest, the new text -> shape entries). An edit inside a function body that
+        changes nothing its callers see leaves the digest, so the other files' cached results still hold."""
+        with self._lock:
+            texts: dict[str, tuple[str, str | None]] = {}  # module name -> (text digest, shape digest if known)
+            for name, (_, text) in self._pending.items():
+                texts[name] = (hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest(), None)
+            for name, module in self._by_name.items():
+                if module is not None and not module.installed and name not in texts:
+                    texts[name] = (module.digest, hashlib.sha1(module.shape().encode("utf-8", "surrogatepass")).hexdigest())
+            new: dict[str, str] = {}
+            h = hashlib.sha1()
+            for name in sorted(texts):
+                text_digest, shape = texts[name]
+                shape = shape or known(text_digest)
+                if shape is None:
+                    file, text = self._pending[name]
+                    summary = self._summarise_fed(name, file, text)
+                    shape = hashlib.sha1(summary.shape().encode("utf-8", "surrogatepass")).hexdigest()
+                    new[text_digest] = shape
+                h.update(f"{name}\0{shape}\0".encode())
+            return h.hexdigest(), new
 
     def modules(self) -> Iterator[ModuleSummary]:
         with self._lock:
