@@ -311,9 +311,9 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     // the worker starts at the first trace, not when the folder opens
     await waitForReport("tracing on, no worker yet", (r) => r.worker === "tracing on: the worker starts at the first trace", 30_000);
     await lens.click();
-    const summary = page.locator(".codelens-decoration a", { hasText: /jaxpr \d+ eqns/ }).first();
+    const summary = page.locator(".codelens-decoration a", { hasText: /jaxpr \d+ eqns?/ }).first();
     await summary.waitFor({ state: "visible", timeout: 120_000 });
-    assert.match(await summary.innerText(), /jaxpr \d+ eqns · compile .* · run .* · cpu/);
+    assert.match(await summary.innerText(), /jaxpr \d+ eqns? · compile .* · run .* · cpu/);
     await shot("09-codelens");
     // hover on the function's name: its jaxpr
     await page.locator(".monaco-editor .view-lines").first().click();
@@ -334,7 +334,7 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     assert.match(lines, /def\s+selu[^\n]*run\W+\d/); // (the editor renders spaces as no-break spaces)
     // the roofline next to the run time: an elementwise function is memory-bound
     assert.match(lines, /def\s+selu[^\n]*run[^\n]*memory-bound:\W+\d+%\W+of\W+peak/);
-    assert.match(lines, /\d+\s+eqns/); // (VS Code renders the hint's spaces as no-break spaces)
+    assert.match(lines, /\d+\s+eqns?/); // (VS Code renders the hint's spaces as no-break spaces)
   });
 
   test("tracing: the optimized HLO view opens beside the source with its lines linked", async () => {
@@ -404,9 +404,9 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     const lens = visibleLenses("Trace").first();
     await lens.waitFor({ state: "visible", timeout: 60_000 });
     await lens.click();
-    const done = visibleLenses(/jaxpr \d+ eqns|trace failed/).nth(summaries - 1);
+    const done = visibleLenses(/jaxpr \d+ eqns?|trace failed/).nth(summaries - 1);
     await done.waitFor({ state: "visible", timeout: 180_000 });
-    assert.match(await done.innerText(), /jaxpr \d+ eqns · compile .* · run .* · cpu/);
+    assert.match(await done.innerText(), /jaxpr \d+ eqns? · compile .* · run .* · cpu/);
   }
 
   /** One editor group, no panel: the traced file in full view (CodeLenses are drawn only on lines in view) and the
@@ -454,7 +454,7 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     const hover = await hoverAt(13, 6, "roofline");
     const text = await hover.innerText();
     assert.match(text, /matmul.*traced on/s);
-    assert.match(text, /roofline: [\d.]+ [kMGT]?FLOP\/s · [\d.]+ [kMGT]?B\/s · 171 flop\/byte · compute-bound: \d+% of peak [\d.]+ [kMGT]?FLOP\/s \(measured on this CPU/);
+    assert.match(text, /roofline: [\d.]+ [kMGT]?FLOP\/s · [\d.]+ [kMGT]?B\/s · 171 flop\/byte · compute-bound: \d+% of peak [\d.]+ [kMGT]?FLOP\/s[^\n]*\(measured on this CPU/);
     await readmeShot("16-roofline");
     await page.keyboard.press("Escape");
   });
@@ -467,13 +467,13 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     const first = visibleLenses().first(); // python_loop's (traced by the test above)
     await first.waitFor({ state: "visible", timeout: 60_000 });
     if (/Trace/.test(await first.innerText())) await traceFirstUntraced(1);
-    const hover = await hoverAt(13, 6, "most equations");
+    const hover = await hoverAt(13, 6, "most of the");
     const text = await hover.innerText();
     assert.match(text, /python_loop.*traced on/s);
     const time = String.raw`[\d.]+ (?:µs|ms|s)`;
     // 1000 iterations of `x = 0.5 * x + jnp.sin(x)` (line 15): every equation, and so the compile time, is that line's
-    assert.match(text, new RegExp(`compile ${time} = tracing ${time} \\+ lowering ${time} \\+ XLA compile ${time}( \\(cache hit\\))?; ` +
-      String.raw`most equations: line 15 \(3,000, 100%\)`));
+    assert.match(text, new RegExp(`compile ${time}( \\(cached\\))? = tracing ${time} \\+ lowering ${time} \\+ XLA compile ${time}` +
+      String.raw`( \(read from the persistent cache\))?; most of the 3,000 equations: line 15 \(3,000, 100%\)`));
     await readmeShot("17-compile-split");
     await page.keyboard.press("Escape");
   });

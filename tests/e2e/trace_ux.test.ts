@@ -128,7 +128,7 @@ describe("tracing and fixing as a user meets them (issue 23)", { concurrency: fa
     const r = await nextTrace(seq, "selu");
     assert.equal(r.trace!.outcome, "ok", JSON.stringify(r.trace));
     assert.equal(r.trace!.source, "directive", "the directive's inputs, nothing sent");
-    const summary = page.locator(".codelens-decoration a", { hasText: /jaxpr \d+ eqns/ }).filter({ visible: true }).first();
+    const summary = page.locator(".codelens-decoration a", { hasText: /jaxpr \d+ eqns?/ }).filter({ visible: true }).first();
     await summary.waitFor({ state: "visible", timeout: 60_000 });
     await shot("ux-01-palette-trace");
   });
