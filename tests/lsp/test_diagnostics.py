@@ -111,3 +111,11 @@ async def test_a_change_during_an_analysis_abandons_it_and_only_the_newest_versi
     await wait_for_publish(client, uri, 3, timeout=60)
     await quiescent(client)
     assert [v for u, v, _ in client.published[mark:] if u == uri] == [3]
+
+
+async def test_a_malformed_trace_directive_is_a_squiggle_at_its_line(client, uri):
+    """Issue 23: a `# sharpbits: trace(...)` the tracer cannot read was silent until a trace failed."""
+    open_document(client, uri, "import jax\n\n# sharpbits: trace(x=f32[8)\n@jax.jit\ndef f(x):\n    return x\n")
+    (diag,) = await wait_for_publish(client, uri, 1)
+    assert diag.code == "SB002" and diag.range.start == types.Position(2, 0)
+    assert diag.message.startswith("this trace directive cannot be read: cannot parse the argument spec")
