@@ -26,6 +26,7 @@ EXPECTED: dict[str, set[tuple]] = {
     "side_effect_in_jit.py": {(15, "side-effect-in-jit"), (16, "side-effect-in-jit")},
     "unblocked_timing.py": {(18, "unblocked-timing")},
     "unused_noqa.py": {(8, "prng-key-reuse"), (8, "unused-noqa"), (15, "unused-noqa")},
+    "invalid_trace_directive.py": {(7, "invalid-trace-directive"), (13, "invalid-trace-directive")},
     "tracing_loops.py": {(14, "python-loop-in-jit")},
     "tracing_selu.py": set(),
     "tracing_matmul.py": set(),
