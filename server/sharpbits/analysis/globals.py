@@ -273,28 +273,7 @@ class _Globals:
         """Lines of the module-level calls that run `fn`: calls of it, of the functions it is reached from, and
         of module-level `g = jax.jit(f)` aliases of those."""
         model = self.model
-        names: set[str] = set()
-        seen = {id(fn)}
-        work = [fn]
-        while work:
-            cur = work.pop()
-            if cur.parent is None and not isinstance(cur.node, ast.Lambda):
-                names.add(cur.name)
-            reached_from = [caller for caller, _ in model.traced.calls_from_traced(cur)]
-            for site in cur.traces:  # a lax.scan body is run by the function that calls lax.scan
-                runner = model.scopes.enclosing_function(site.node) if site.node is not None else None
-                if runner is not None:
-                    reached_from.append(runner)
-            if cur.parent is not None:
-                reached_from.append(cur.parent)
-            for caller in reached_from:
-                if id(caller) not in seen:
-                    seen.add(id(caller))
-                    work.append(caller)
-        for stmt in model.scopes.tree.body:
-            if (isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and stmt.value.args
-                    and isinstance(stmt.value.args[0], ast.Name) and stmt.value.args[0].id in names):
-                names.update(t.id for t in stmt.targets if isinstance(t, ast.Name))
+        names = self._reaching_names(fn)
         lines = []
         for node in model.scopes.own_nodes(None):
             if not isinstance(node, ast.Call):
