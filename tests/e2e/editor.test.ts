@@ -12,7 +12,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Browser, Locator, Page } from "playwright-core";
-import { env, launchChromium, readJson, waitForJson } from "./harness";
+import { env, launchChromium, readJson, waitForJson, workbench } from "./harness";
 
 const URL = env("SB_E2E_URL");
 const WORKSPACE = env("SB_E2E_WORKSPACE");
@@ -67,39 +67,11 @@ const fileText = (r: Report, file: string): string | undefined =>
 let browser: Browser;
 let page: Page;
 
-async function shot(name: string): Promise<void> {
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) }).catch(() => undefined);
-}
-
-/** Runs a quick-open query: F1 opens the command palette with '>', which we delete for file / line modes. */
-async function quickOpen(text: string): Promise<void> {
-  await page.keyboard.press("F1");
-  const input = page.locator(".quick-input-widget input");
-  await input.waitFor({ state: "visible" });
-  await input.fill(text);
-}
-
-async function goToLine(line: number, column: number): Promise<void> {
-  await quickOpen(`:${line}:${column}`);
-  await page.keyboard.press("Enter");
-  await page.locator(".quick-input-widget").waitFor({ state: "hidden" });
-}
+const { shot, quickOpen, goToLine, runCommand, showFile } = workbench(() => page, ARTIFACTS);
 
 async function openFile(file: string): Promise<void> {
-  await quickOpen(file);
-  await page.locator(".quick-input-list .monaco-list-row", { hasText: file }).first().waitFor();
-  await page.keyboard.press("Enter");
-  await page.locator(`.tab[data-resource-name="${file}"], .tab:has-text("${file}")`).first().waitFor();
+  await showFile(file);
   await waitForReport(`${file} to be open`, (r) => fileText(r, file) !== undefined);
-}
-
-async function runCommand(title: string): Promise<void> {
-  await page.keyboard.press("F1");
-  const input = page.locator(".quick-input-widget input");
-  await input.waitFor({ state: "visible" });
-  await input.fill(`>${title}`);
-  await page.locator(".quick-input-list .monaco-list-row", { hasText: title }).first().waitFor();
-  await page.keyboard.press("Enter");
 }
 
 /** Opens the quick-fix menu at a position and waits for an item (retrying: the menu can miss a keystroke sent
@@ -422,10 +394,6 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     }
   }
 
-  /** A screenshot for docs/images: after the hover's fade-in (the other screenshots are for debugging). */
-  const readmeShot = (name: string) =>
-    page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), animations: "disabled" }).catch(() => undefined);
-
   /** Opens the hover at a position (Ctrl+K Ctrl+I) and returns it once it shows `hasText`. */
   async function hoverAt(line: number, column: number, hasText: string): Promise<Locator> {
     await page.locator(".monaco-editor .view-lines").first().click();
@@ -455,7 +423,7 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     const text = await hover.innerText();
     assert.match(text, /matmul.*traced on/s);
     assert.match(text, /roofline: [\d.]+ [kMGT]?FLOP\/s · [\d.]+ [kMGT]?B\/s · 171 flop\/byte · compute-bound: \d+% of peak [\d.]+ [kMGT]?FLOP\/s[^\n]*\(measured on this CPU/);
-    await readmeShot("16-roofline");
+    await shot("16-roofline");
     await page.keyboard.press("Escape");
   });
 
@@ -474,7 +442,7 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     // 1000 iterations of `x = 0.5 * x + jnp.sin(x)` (line 15): every equation, and so the compile time, is that line's
     assert.match(text, new RegExp(`compile ${time}( \\(cached\\))? = tracing ${time} \\+ lowering ${time} \\+ XLA compile ${time}` +
       String.raw`( \(read from the persistent cache\))?; most of the 3,000 equations: line 15 \(3,000, 100%\)`));
-    await readmeShot("17-compile-split");
+    await shot("17-compile-split");
     await page.keyboard.press("Escape");
   });
 
@@ -515,7 +483,7 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
         await page.mouse.wheel(0, section.y - box.y - 8);
         await page.waitForTimeout(250);
       }
-      await readmeShot("18-sharding");
+      await shot("18-sharding");
       await page.keyboard.press("Escape");
     } finally {
       fs.rmSync(settingsDir, { recursive: true, force: true }); // later tests trace on one device again
