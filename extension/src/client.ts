@@ -10,6 +10,7 @@ import { serverLaunch } from "./launch";
 import { Preflight } from "./preflight";
 import { SerialQueue } from "./serialQueue";
 import { fromClientState, ServerState } from "./serverState";
+import { REPORT_COMMAND, reportLinkMarkdown } from "./tracing/hoverLink";
 import type { ProtocolClient } from "./tracing/traceCommand";
 import type { Commands, Requests } from "./tracing/protocol.generated";
 
@@ -109,6 +110,19 @@ export class ServerController implements vscode.Disposable, ProtocolClient {
       outputChannel: this.log,
       traceOutputChannel: this.log,
       initializationOptions: this.settings(),
+      middleware: {
+        // a traced function's hover links to its trace report (a command link, trusted for that command only)
+        provideHover: async (document, position, token, next) => {
+          const hover = await next(document, position, token);
+          if (!hover) return hover;
+          const text = hover.contents.map((c) => (typeof c === "string" ? c : c.value)).join("\n");
+          const link = reportLinkMarkdown(text, document.uri.toString());
+          if (!link) return hover;
+          const markdown = new vscode.MarkdownString(link, true);
+          markdown.isTrusted = { enabledCommands: [REPORT_COMMAND] };
+          return new vscode.Hover([markdown, ...hover.contents], hover.range);
+        },
+      },
     };
     const client = new LanguageClient("sharpbits", "JAX Sharp Bits", serverOptions, clientOptions);
     this.client = client;
