@@ -29,8 +29,10 @@ interface ReportDiagnostic {
   severity: string;
   range: [number, number, number, number];
 }
+interface ShardedValue { name: string; role: string; spec: string; grid?: { rows: string[]; cols: string[]; cells: { devices: number[] }[][] } }
 interface Report {
   seq: number;
+  traceReport?: { fn: string; sharding?: { devices: number; values: ShardedValue[]; collectives: string[] } } | null;
   compiled?: { kind?: string; fn?: string; sourceLine?: number; listingLines: number[]; colouredListingLines: number; colouredSourceLines: number } | null;
   worker?: string | null;
   traceLaunchPrefix?: string | null;
@@ -296,6 +298,7 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     await hover.waitFor({ state: "visible" });
     const hoverText = await hover.innerText();
     assert.match(hoverText, /selu.*traced on/s);
+    assert.match(hoverText, /Open the trace report of selu/, "the hover links to the trace report");
     // the compile time split, and the roofline against this CPU's measured peak
     assert.match(hoverText, /compile .* = tracing .* \+ lowering .* \+ XLA compile/);
     assert.match(hoverText, /roofline: .*flop\/byte.*(memory|compute)-bound: \d+% of peak .*measured on this CPU/s);
@@ -485,6 +488,33 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
       }
       await shot("18-sharding");
       await page.keyboard.press("Escape");
+      // the hover's link opens the trace report, which draws each split value's device grid
+      const again = await hoverAt(22, 6, "sharding over");
+      const link = again.locator("a", { hasText: "Open the trace report of layer" }).first();
+      await link.waitFor({ state: "visible" });
+      await link.click();
+      const shown = await waitForReport("the report of layer with its sharding", (r) => r.traceReport?.fn === "layer" && !!r.traceReport.sharding, 120_000);
+      const sharding = shown.traceReport!.sharding!;
+      assert.equal(sharding.devices, 8);
+      const x = sharding.values.find((v) => v.name === "x")!;
+      assert.deepEqual([x.role, x.spec, x.grid?.rows, x.grid?.cols], ["argument", "P('data', None)", ["0:16", "16:32", "32:48", "48:64"], ["0:32"]]);
+      assert.deepEqual(x.grid!.cells.map((row) => row.map((c) => c.devices.join(","))), [["0,1"], ["2,3"], ["4,5"], ["6,7"]]);
+      const w = sharding.values.find((v) => v.name === "w")!;
+      assert.deepEqual(w.grid!.cells.map((row) => row.map((c) => c.devices.join(","))), [["0,2,4,6", "1,3,5,7"]]);
+      assert.deepEqual(sharding.collectives, ["all-gather 1.00 KiB (line 24)", "all-reduce 4 B (line 27)"]);
+      // the page: a grid for x (4 blocks) and w (2), in the theme's chart colours
+      await page.locator(".tab", { hasText: "Trace: layer" }).first().waitFor({ state: "visible" });
+      const frame = page.frameLocator("iframe.webview.ready >> visible=true").frameLocator("iframe#active-frame");
+      const section = frame.locator("#sharding");
+      await section.waitFor({ state: "visible", timeout: 30_000 });
+      await section.scrollIntoViewIfNeeded();
+      assert.equal(await frame.locator('table.grid[data-value="x"] td.block').count(), 4);
+      assert.deepEqual(await frame.locator('table.grid[data-value="w"] td.block').allInnerTexts(), ["0,2,4,6", "1,3,5,7"]);
+      const colours = await frame.locator('table.grid[data-value="x"] td.block').evaluateAll((cells) =>
+        cells.map((c) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(c).backgroundColor));
+      assert.equal(new Set(colours).size, 4, `each block of x its own colour: ${colours}`);
+      assert.ok(colours.every((c) => c !== "rgba(0, 0, 0, 0)" && c !== "transparent"), `the theme's colours resolved: ${colours}`);
+      await shot("ux-07-sharding-report");
     } finally {
       fs.rmSync(settingsDir, { recursive: true, force: true }); // later tests trace on one device again
       await waitForReport("the launch prefix gone", (r) => !r.traceLaunchPrefix, 30_000).catch(() => undefined);
