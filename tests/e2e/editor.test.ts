@@ -514,6 +514,9 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
         cells.map((c) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(c).backgroundColor));
       assert.equal(new Set(colours).size, 4, `each block of x its own colour: ${colours}`);
       assert.ok(colours.every((c) => c !== "rgba(0, 0, 0, 0)" && c !== "transparent"), `the theme's colours resolved: ${colours}`);
+      await page.keyboard.press("Escape"); // (the hover stays open over the source after its link was clicked)
+      await page.mouse.move(1000, 700);
+      await again.waitFor({ state: "hidden" });
       await shot("ux-07-sharding-report");
     } finally {
       fs.rmSync(settingsDir, { recursive: true, force: true }); // later tests trace on one device again

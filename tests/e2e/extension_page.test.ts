@@ -35,11 +35,17 @@ describe("the extension page after installing the .vsix", { concurrency: false }
   });
 
   after(async () => {
+    await shot("extension-page-final");
     await browser?.close();
   });
 
   test("our icon, the categories, the user's README with every image loaded", async () => {
-    await runCommand("Extensions: Show Installed Extensions", { closes: true });
+    // the Extensions view (Ctrl+Shift+X), its installed extensions (no marketplace here: nothing else would list)
+    await page.keyboard.press("Control+Shift+X");
+    const query = page.locator(".extensions-viewlet .suggest-input-container").first();
+    await query.waitFor({ state: "visible" });
+    await query.click();
+    await page.keyboard.type("@installed sharp bits");
     const row = page.locator(".extensions-viewlet .monaco-list-row", { hasText: "JAX Sharp Bits" }).first();
     await row.waitFor({ state: "visible", timeout: 60_000 });
     await row.click();
@@ -79,11 +85,13 @@ describe("the extension page after installing the .vsix", { concurrency: false }
 
   test("each setting in the Settings editor starts with its title", async () => {
     await runCommand("Preferences: Open User Settings", { closes: true });
+    await shot("debug-settings-open");
     // (the search box is a small Monaco editor with the focus when the Settings editor opens: type into it)
     const search = page.locator(".settings-editor .settings-header .suggest-input-container").first();
     await search.waitFor({ state: "visible" });
     await search.click();
     await page.keyboard.type("@ext:sharpbits.sharpbits");
+    await shot("debug-settings-typed");
     const items = page.locator(".settings-editor .setting-item-contents");
     await items.first().waitFor({ state: "visible" });
     await page.locator(".settings-editor .setting-item-contents", { hasText: "Analysis timeout (ms)." }).first().waitFor({ state: "visible" });

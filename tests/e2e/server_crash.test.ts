@@ -106,11 +106,12 @@ describe("the language server dies", { concurrency: false }, () => {
     assert.ok((r.toasts ?? []).some((t) => /^showWarningMessage: JAX Sharp Bits: the language server stopped unexpectedly/.test(t)), JSON.stringify(r.toasts));
     const second = serverPid(host);
     assert.ok(second && second !== first, `a new server process (was ${first}, now ${second})`);
+    // the new server analyses the open file again
+    r = await waitFor("the example's finding from the new server", (x) => x.state === "running" && findings(x).some((d) => d.code === "SB101"), 60_000);
+    await page.locator(".monaco-editor .squiggly-error, .monaco-editor .squiggly-warning").first().waitFor();
     assert.match(await languageStatus(), /JAX Sharp Bits: running \(restarted\)[\s\S]*restarted after it stopped unexpectedly/);
     await shot("ux-08-server-restarted");
     await page.keyboard.press("Escape");
-    // the new server analyses the open file again
-    r = await waitFor("the example's finding from the new server", (x) => x.state === "running" && findings(x).some((d) => d.code === "SB101"), 60_000);
     // the toast's Restart server (in the notification center when the toast has hidden itself): a fresh server,
     // and the status no longer speaks of the crash
     if (!(await toast.isVisible().catch(() => false))) {

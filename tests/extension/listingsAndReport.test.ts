@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { describe, test } from "node:test";
 import type { TraceResult } from "../../extension/src/tracing/protocol.generated";
 import { reportCommandUri, reportLinkMarkdown, tracedFunctionOf } from "../../extension/src/tracing/hoverLink";
-import { clampPercent, GRID_COLOURS, reportFacts, reportHtml } from "../../extension/src/tracing/reportHtml";
+import { clampPercent, GRID_COLOURS, percentText, reportFacts, reportHtml } from "../../extension/src/tracing/reportHtml";
 
 const root = process.env.SHARPBITS_REPO ?? path.resolve(__dirname, "..", "..");
 const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
@@ -93,6 +93,11 @@ describe("the trace report", () => {
     assert.equal(f.roofline!.percent, 100);
     assert.equal(clampPercent(-1), 0);
     assert.equal(clampPercent(Number.NaN), 0);
+    // a share that rounds to 0 but is not 0 says so (the hover's "<1% of peak"), never "0% of peak"
+    assert.deepEqual([percentText(0.3), percentText(0), percentText(37.4), percentText(100)], ["<1%", "0%", "37%", "100%"]);
+    const tiny = reportHtml(reportFacts("layer", { ...RESULT, roofline: { bound: "memory", fraction_of_peak: 0.003, flops_fraction: 0.0001, bytes_fraction: 0.003 } }),
+      { cspSource: "vscode-webview://x", nonce: "N0nce" });
+    assert.match(tiny, /<b>memory-bound: &lt;1% of peak<\/b>/);
     const html = reportHtml(f, { cspSource: "vscode-webview://x", nonce: "N0nce" });
     assert.ok(!/\b(1\d\d|[2-9]\d\d)% of peak/.test(html.replaceAll("100% of peak", "")), "no figure above 100%");
   });

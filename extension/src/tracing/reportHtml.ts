@@ -209,13 +209,16 @@ function shardingHtml(s: ShardingFacts): string {
 
 const LISTING_TITLES: Record<string, string> = { jaxpr: "jaxpr", stablehlo: "StableHLO", hlo: "optimized HLO" };
 
+/** `37%`; `<1%` for a share above 0 that rounds to 0 (as the hover says it). */
+export const percentText = (pct: number): string => (pct > 0 && pct < 0.5 ? "<1%" : `${pct.toFixed(0)}%`);
+
 function rooflineSvg(r: NonNullable<ReportFacts["roofline"]>): string {
   const bar = (y: number, label: string, pct: number, bound: boolean) =>
     `<text x="0" y="${y + 12}" class="label">${esc(label)}</text>` +
     `<rect x="90" y="${y}" width="200" height="16" class="track"/>` +
     `<rect x="90" y="${y}" width="${(2 * pct).toFixed(1)}" height="16" class="${bound ? "fill bound" : "fill"}"/>` +
-    `<text x="298" y="${y + 12}" class="value">${pct.toFixed(0)}%</text>`;
-  return `<svg class="roofline" viewBox="0 0 340 48" width="340" height="48" role="img" aria-label="roofline: ${esc(r.bound)}-bound, ${r.percent.toFixed(0)}% of peak">` +
+    `<text x="298" y="${y + 12}" class="value">${esc(percentText(pct))}</text>`;
+  return `<svg class="roofline" viewBox="0 0 340 48" width="340" height="48" role="img" aria-label="roofline: ${esc(r.bound)}-bound, ${esc(percentText(r.percent))} of peak">` +
     bar(4, "compute", r.flopsPercent, r.bound === "compute") + bar(26, "memory", r.bytesPercent, r.bound === "memory") + "</svg>";
 }
 
@@ -232,7 +235,7 @@ export function reportHtml(facts: ReportFacts, options: { cspSource: string; non
     `<span class="time">${s.seconds === null ? "—" : esc(duration(s.seconds))}${s.note ? ` <span class="note">(${esc(s.note)})</span>` : ""}</span></li>`).join("");
   const rows = facts.rows.map(([k, v]) => `<tr><th scope="row">${esc(k)}</th><td>${esc(v)}</td></tr>`).join("");
   const roofline = facts.roofline
-    ? `<section id="roofline"><h2>Roofline</h2><p><b>${esc(facts.roofline.bound)}-bound: ${facts.roofline.percent.toFixed(0)}% of peak</b>` +
+    ? `<section id="roofline"><h2>Roofline</h2><p><b>${esc(facts.roofline.bound)}-bound: ${esc(percentText(facts.roofline.percent))} of peak</b>` +
       (facts.roofline.above ? ` <span class="note">(measured above the peak figure it is compared with)</span>` : "") +
       (facts.roofline.cacheResident ? ` <span class="note">(the working set fits in cache: compared with the cache's bandwidth)</span>` : "") + "</p>" +
       rooflineSvg(facts.roofline) + (facts.roofline.note ? `<p class="note">${esc(facts.roofline.note)}</p>` : "") + "</section>"
