@@ -64,40 +64,40 @@ describe("the extension page after installing the .vsix", { concurrency: false }
     // the categories (the side panel of the page)
     const categories = await editor.locator(".categories-container .category").allInnerTexts();
     for (const c of ["Linters", "Machine Learning", "Visualization"]) assert.ok(categories.includes(c), `category ${c}: ${categories}`);
-    // the README (a webview in the page): the user's text, every image loaded
-    const readme = page.frameLocator(".extension-editor iframe.webview.ready >> visible=true").frameLocator("iframe#active-frame");
+    // the README (a webview over the page: webviews sit outside the editor's DOM): the user's text, every image loaded
+    const readme = page.frameLocator("iframe.webview.ready >> visible=true").frameLocator("iframe#active-frame");
     await readme.locator("h1", { hasText: "JAX Sharp Bits" }).first().waitFor({ state: "visible", timeout: 60_000 });
     const text = await readme.locator("body").innerText();
     assert.match(text, /Catch JAX's sharp bits while you type/);
     assert.doesNotMatch(text, /make editor|make test|pytest/, "no developer instructions");
+    // (the packaged README: scripts/build_vsix.sh keeps a screenshot only where an https: host for it is given)
+    const packaged = fs.readFileSync(`${__dirname}/../../build/vsix/README.md`, "utf8");
+    const expected = (packaged.match(/!\[/g) ?? []).length;
     let images: Img[] = [];
     for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
       images = await imagesOf(readme.locator("img"));
-      if (images.length >= 3 && images.every((i) => i.loaded)) break;
+      if (images.length >= expected && images.every((i) => i.loaded)) break;
       await page.waitForTimeout(250);
     }
-    const readmeSource = fs.readFileSync(`${__dirname}/../../extension/README.md`, "utf8");
-    const expected = [...readmeSource.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].length;
-    assert.equal(images.length, expected, `every README image is on the page: ${JSON.stringify(images)}`);
-    assert.deepEqual(images.filter((i) => !i.loaded), [], "no broken image");
+    assert.equal(images.length, expected, `every README image is on the page: ${JSON.stringify(images.map((i) => i.alt))}`);
+    assert.deepEqual(images.filter((i) => !i.loaded).map((i) => ({ ...i, src: i.src.slice(0, 80) })), [], "no broken image");
     await shot("ux-09-extension-page");
   });
 
   test("each setting in the Settings editor starts with its title", async () => {
     await runCommand("Preferences: Open User Settings", { closes: true });
-    await shot("debug-settings-open");
     // (the search box is a small Monaco editor with the focus when the Settings editor opens: type into it)
     const search = page.locator(".settings-editor .settings-header .suggest-input-container").first();
     await search.waitFor({ state: "visible" });
     await search.click();
     await page.keyboard.type("@ext:sharpbits.sharpbits");
-    await shot("debug-settings-typed");
     const items = page.locator(".settings-editor .setting-item-contents");
     await items.first().waitFor({ state: "visible" });
-    await page.locator(".settings-editor .setting-item-contents", { hasText: "Analysis timeout (ms)." }).first().waitFor({ state: "visible" });
+    // (the list draws the rows in view: the first of ours, by `order`)
+    await page.locator(".settings-editor .setting-item-contents", { hasText: "Python interpreter for the server." }).first().waitFor({ state: "visible" });
     const shown = await items.evaluateAll((els) => (els as unknown as { querySelector(s: string): { textContent: string | null } | null }[])
       .map((e) => ({ label: e.querySelector(".setting-item-label")?.textContent ?? "", title: e.querySelector(".setting-item-description strong")?.textContent ?? "" })));
-    assert.ok(shown.length >= 8, `settings shown: ${JSON.stringify(shown)}`); // (the list draws the rows in view)
+    assert.ok(shown.length >= 3, `settings shown: ${JSON.stringify(shown)}`);
     for (const s of shown) assert.match(s.title, /^[A-Z“].*\.$/, `the description of ${s.label} starts with a title: ${JSON.stringify(s)}`);
     await shot("ux-10-settings");
   });
