@@ -6,14 +6,17 @@
 // editor.test.ts, in a window of its own (scripts/test_e2e.sh).
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
+import * as path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Browser, Page } from "playwright-core";
 import { env, launchChromium, readJson, waitForJson, workbench } from "./harness";
 
 const URL = env("SB_E2E_URL");
+const WORKSPACE = env("SB_E2E_WORKSPACE");
 const REPORT = env("SB_E2E_REPORT");
 const ARTIFACTS = env("SB_E2E_ARTIFACTS");
-const FILE = "in_place_update.py";
+// a file of its own: the examples are edited by the tests before (and a new window restores their unsaved edits)
+const FILE = "crash_probe.py";
 
 interface Report {
   seq: number;
@@ -67,6 +70,7 @@ async function languageStatus(): Promise<string> {
 describe("the language server dies", { concurrency: false }, () => {
   before(async () => {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
+    fs.writeFileSync(path.join(WORKSPACE, FILE), "import jax\n\n\n@jax.jit\ndef clear_first(v):\n    v[0] = 0.0\n    return v\n");
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.setDefaultTimeout(30_000);
