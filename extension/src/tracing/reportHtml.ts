@@ -199,7 +199,7 @@ function gridHtml(v: ShardedFacts): string {
 
 function shardingHtml(s: ShardingFacts): string {
   const values = s.values.map((v) =>
-    `<div class="sharded" data-role="${v.role}"><p><code>${esc(v.name)}</code> <span class="note">${esc(v.role)}</span> ` +
+    `<div class="sharded" data-role="${v.role}"><p><code>${esc(v.name)}</code> ${v.name === v.role ? "" : `<span class="note">${esc(v.role)}</span> `}` +
     `<code>${esc(v.type)}</code> <code>${esc(v.spec)}</code> (${esc(v.how)})</p>${v.grid ? gridHtml(v) : ""}</div>`).join("");
   const collectives = s.collectives.length ? s.collectives.map(esc).join(", ") : "none";
   return `<section id="sharding"><h2>Sharding over ${s.devices} devices</h2>` +
