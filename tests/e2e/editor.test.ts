@@ -310,6 +310,15 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     // the roofline next to the run time: an elementwise function is memory-bound
     assert.match(lines, /def\s+selu[^\n]*run[^\n]*memory-bound:\W+\d+%\W+of\W+peak/);
     assert.match(lines, /\d+\s+eqns?/); // (VS Code renders the hint's spaces as no-break spaces)
+    // the run time after the def line links to the trace report (Ctrl+click: how VS Code runs an inlay hint's command)
+    const runHint = page.locator(".monaco-editor .view-lines span").filter({ hasText: /^run\W+[\d.]+\W/ }).filter({ visible: true }).last();
+    await runHint.click({ modifiers: ["Control"] });
+    const report = await waitForReport("the report of selu opened from its run time", (r) => r.traceReport?.fn === "selu", 60_000);
+    assert.equal(report.traceReport!.fn, "selu");
+    const tab = page.locator(".tab", { hasText: "Trace: selu" }).first();
+    await tab.waitFor({ state: "visible" });
+    await tab.click({ button: "middle" }); // (closed again: the next tests work in the source's group)
+    await tab.waitFor({ state: "detached" });
   });
 
   test("tracing: the optimized HLO view opens beside the source with its lines linked", async () => {

@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, test } from "node:test";
 import type { TraceResult } from "../../extension/src/tracing/protocol.generated";
-import { reportCommandUri, reportLinkMarkdown, tracedFunctionOf } from "../../extension/src/tracing/hoverLink";
+import { functionOfHint, isRunTimeHint, reportCommandUri, reportLinkMarkdown, tracedFunctionOf } from "../../extension/src/tracing/hoverLink";
 import { clampPercent, GRID_COLOURS, percentText, reportFacts, reportHtml } from "../../extension/src/tracing/reportHtml";
 
 const root = process.env.SHARPBITS_REPO ?? path.resolve(__dirname, "..", "..");
@@ -183,6 +183,17 @@ describe("a traced function's hover links to its report", () => {
     assert.match(uri, /^command:sharpbits\.showTraceReport\?/);
     assert.deepEqual(JSON.parse(decodeURIComponent(uri.split("?")[1])), [{ uri: "file:///w/tracing_selu.py", function: "selu" }]);
     assert.ok(pkg.contributes.commands.some((c: { command: string }) => c.command === "sharpbits.showTraceReport"), "the command exists");
+  });
+
+  test("the run-time inlay hint after a def line is the one that links, to the function defined on its line", () => {
+    assert.equal(isRunTimeHint("run 715.4 µs · memory-bound: 40% of peak"), true);
+    assert.equal(isRunTimeHint("run 1.2 ms"), true);
+    assert.equal(isRunTimeHint("  7 eqns"), false);
+    assert.equal(isRunTimeHint("  all-gather 1.00 KiB"), false);
+    const functions = [{ function: "selu", line: 8 }, { function: "Model.apply", line: 20 }];
+    assert.equal(functionOfHint(functions, 7), "selu", "hint lines are 0-based, function lines 1-based");
+    assert.equal(functionOfHint(functions, 19), "Model.apply");
+    assert.equal(functionOfHint(functions, 8), undefined);
   });
 });
 
