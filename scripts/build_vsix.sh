@@ -27,10 +27,30 @@ if [[ ${SHARPBITS_TEST_HOOKS:-0} == 1 ]]; then suffix="-test-hooks" build=build:
 npm run --silent "$build" -- --minify --log-level=warning
 npx --no-install tsc --noEmit -p extension
 
-mkdir -p dist
+mkdir -p dist build/vsix
 rm -f "dist/sharpbits-$version$suffix.vsix"
 # The extension page shows extension/README.md (a user's page: what it does, screenshots, settings), not the
-# repository's README (the developers'); its images are under extension/images/ and ship in the .vsix.
+# repository's README (the developers'). An extension's page shows only https: images (VS Code's sanitizer drops
+# a relative path or a data: URI from it: checked by tests/e2e/extension_page.test.ts), and there is no public
+# host for them. So the packaged copy keeps a screenshot only where SHARPBITS_README_IMAGES_URL (an https: folder
+# holding extension/images/*.png, e.g. where a release publishes them) says where it is; otherwise it leaves the
+# screenshots out, and the page shows no broken image.
+.venv/bin/python - extension/README.md build/vsix/README.md "${SHARPBITS_README_IMAGES_URL:-}" <<'PY'
+import pathlib, re, sys
+source, target, base = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), sys.argv[3].rstrip("/")
+if base and not base.startswith("https://"):
+    sys.exit(f"build_vsix: SHARPBITS_README_IMAGES_URL must be an https: URL (the page shows no other), not {base}")
+image = re.compile(r"!\[((?:[^\]`]|`[^`]*`)*)\]\((extension/images/([\w.-]+\.png))\)")
+def place(m):
+    if not pathlib.Path(m.group(2)).is_file():
+        sys.exit(f"build_vsix: {source} shows {m.group(2)}, which does not exist")
+    return f"![{m.group(1)}]({base}/{m.group(3)})" if base else ""
+text, n = image.subn(place, source.read_text())
+if re.search(r"!\[(?:[^\]`]|`[^`]*`)*\]\((?!https://)", text):
+    sys.exit(f"build_vsix: {source} shows an image that is neither under extension/images/ nor https:")
+target.write_text(re.sub(r"\n{3,}", "\n\n", text))
+print(f"build_vsix: {n} README screenshots " + (f"linked to {base}" if base else "left out (no SHARPBITS_README_IMAGES_URL)"), file=sys.stderr)
+PY
 CI=true npx --no-install vsce package --no-dependencies --skip-license --allow-missing-repository \
-  --no-rewrite-relative-links --readme-path extension/README.md -o "dist/sharpbits-$version$suffix.vsix" </dev/null >&2
+  --no-rewrite-relative-links --readme-path build/vsix/README.md -o "dist/sharpbits-$version$suffix.vsix" </dev/null >&2
 echo "dist/sharpbits-$version$suffix.vsix"

@@ -10,6 +10,7 @@ import { serverLaunch } from "./launch";
 import { Preflight } from "./preflight";
 import { SerialQueue } from "./serialQueue";
 import { fromClientState, ServerState } from "./serverState";
+import { functionOfHint, isRunTimeHint, REPORT_COMMAND, reportLinkMarkdown } from "./tracing/hoverLink";
 import type { ProtocolClient } from "./tracing/traceCommand";
 import type { Commands, Requests } from "./tracing/protocol.generated";
 
@@ -109,6 +110,41 @@ export class ServerController implements vscode.Disposable, ProtocolClient {
       outputChannel: this.log,
       traceOutputChannel: this.log,
       initializationOptions: this.settings(),
+      middleware: {
+        // a traced function's hover links to its trace report (a command link, trusted for that command only)
+        provideHover: async (document, position, token, next) => {
+          const hover = await next(document, position, token);
+          if (!hover) return hover;
+          const text = hover.contents.map((c) => (typeof c === "string" ? c : c.value)).join("\n");
+          const link = reportLinkMarkdown(text, document.uri.toString());
+          if (!link) return hover;
+          const markdown = new vscode.MarkdownString(link, true);
+          markdown.isTrusted = { enabledCommands: [REPORT_COMMAND] };
+          return new vscode.Hover([markdown, ...hover.contents], hover.range);
+        },
+        // the run time after a traced function's def line opens its report when clicked
+        provideInlayHints: async (document, range, token, next) => {
+          const hints = await next(document, range, token);
+          const runTimes = (hints ?? []).filter((h) => typeof h.label === "string" && isRunTimeHint(h.label));
+          if (!runTimes.length) return hints;
+          const uri = document.uri.toString();
+          let functions: { function: string; line: number }[] = [];
+          try {
+            functions = (await this.request("sharpbits/tracedFunctions", { uri }, token)) ?? [];
+          } catch {
+            return hints; // (the hints as the server gave them)
+          }
+          for (const hint of runTimes) {
+            const fn = functionOfHint(functions, hint.position.line);
+            if (!fn) continue;
+            const part = new vscode.InlayHintLabelPart(hint.label as string);
+            part.tooltip = `Open the trace report of ${fn}`;
+            part.command = { title: "Open the trace report", command: REPORT_COMMAND, arguments: [{ uri, function: fn }] };
+            hint.label = [part];
+          }
+          return hints;
+        },
+      },
     };
     const client = new LanguageClient("sharpbits", "JAX Sharp Bits", serverOptions, clientOptions);
     this.client = client;

@@ -36,6 +36,10 @@ export function startE2eReport(
     }
   };
   const toasts: string[] = [];
+  // every server state the controller published, numbered (a crash's short-lived "error" is seen even when the
+  // restart follows before the report is written)
+  const states: { n: number; state: string; reason: string | null }[] = [];
+  let stateCount = 0;
   // the code actions at the cursor of a Python editor, as the editor's Ctrl+. asks for them (title, kind, preferred)
   let codeActions: { uri: string; line: number; actions: { title: string; kind: string | null; isPreferred: boolean }[] } | null = null;
   let actionsTimer: NodeJS.Timeout | undefined;
@@ -94,6 +98,9 @@ export function startE2eReport(
       activated: true,
       state: state.state,
       reason: state.reason ?? null,
+      states: states.slice(-20),
+      // the server is a child of this process (the tests find it by its parent to end it, as a crash would)
+      extensionHostPid: process.pid,
       interpreter: state.interpreter?.command ?? null,
       interpreterSource: state.interpreter?.source ?? null,
       diagnostics,
@@ -124,7 +131,10 @@ export function startE2eReport(
     if (!timer) timer = setTimeout(write, 50);
   };
   const subs = [
-    controller.onDidChangeState(schedule),
+    controller.onDidChangeState((change) => {
+      states.push({ n: ++stateCount, state: change.state, reason: change.reason ?? null });
+      schedule();
+    }),
     vscode.languages.onDidChangeDiagnostics(schedule),
     vscode.workspace.onDidChangeTextDocument(schedule),
     vscode.workspace.onDidOpenTextDocument(schedule),

@@ -12,7 +12,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Browser, Locator, Page } from "playwright-core";
-import { env, launchChromium, readJson, waitForJson } from "./harness";
+import { env, launchChromium, readJson, waitForJson, workbench } from "./harness";
 
 const URL = env("SB_E2E_URL");
 const WORKSPACE = env("SB_E2E_WORKSPACE");
@@ -29,8 +29,10 @@ interface ReportDiagnostic {
   severity: string;
   range: [number, number, number, number];
 }
+interface ShardedValue { name: string; role: string; spec: string; grid?: { rows: string[]; cols: string[]; cells: { devices: number[] }[][] } }
 interface Report {
   seq: number;
+  traceReport?: { fn: string; sharding?: { devices: number; values: ShardedValue[]; collectives: string[] } } | null;
   compiled?: { kind?: string; fn?: string; sourceLine?: number; listingLines: number[]; colouredListingLines: number; colouredSourceLines: number } | null;
   worker?: string | null;
   traceLaunchPrefix?: string | null;
@@ -67,39 +69,11 @@ const fileText = (r: Report, file: string): string | undefined =>
 let browser: Browser;
 let page: Page;
 
-async function shot(name: string): Promise<void> {
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) }).catch(() => undefined);
-}
-
-/** Runs a quick-open query: F1 opens the command palette with '>', which we delete for file / line modes. */
-async function quickOpen(text: string): Promise<void> {
-  await page.keyboard.press("F1");
-  const input = page.locator(".quick-input-widget input");
-  await input.waitFor({ state: "visible" });
-  await input.fill(text);
-}
-
-async function goToLine(line: number, column: number): Promise<void> {
-  await quickOpen(`:${line}:${column}`);
-  await page.keyboard.press("Enter");
-  await page.locator(".quick-input-widget").waitFor({ state: "hidden" });
-}
+const { shot, quickOpen, goToLine, runCommand, showFile } = workbench(() => page, ARTIFACTS);
 
 async function openFile(file: string): Promise<void> {
-  await quickOpen(file);
-  await page.locator(".quick-input-list .monaco-list-row", { hasText: file }).first().waitFor();
-  await page.keyboard.press("Enter");
-  await page.locator(`.tab[data-resource-name="${file}"], .tab:has-text("${file}")`).first().waitFor();
+  await showFile(file);
   await waitForReport(`${file} to be open`, (r) => fileText(r, file) !== undefined);
-}
-
-async function runCommand(title: string): Promise<void> {
-  await page.keyboard.press("F1");
-  const input = page.locator(".quick-input-widget input");
-  await input.waitFor({ state: "visible" });
-  await input.fill(`>${title}`);
-  await page.locator(".quick-input-list .monaco-list-row", { hasText: title }).first().waitFor();
-  await page.keyboard.press("Enter");
 }
 
 /** Opens the quick-fix menu at a position and waits for an item (retrying: the menu can miss a keystroke sent
@@ -324,6 +298,7 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     await hover.waitFor({ state: "visible" });
     const hoverText = await hover.innerText();
     assert.match(hoverText, /selu.*traced on/s);
+    assert.match(hoverText, /Open the trace report of selu/, "the hover links to the trace report");
     // the compile time split, and the roofline against this CPU's measured peak
     assert.match(hoverText, /compile .* = tracing .* \+ lowering .* \+ XLA compile/);
     assert.match(hoverText, /roofline: .*flop\/byte.*(memory|compute)-bound: \d+% of peak .*measured on this CPU/s);
@@ -335,6 +310,15 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     // the roofline next to the run time: an elementwise function is memory-bound
     assert.match(lines, /def\s+selu[^\n]*run[^\n]*memory-bound:\W+\d+%\W+of\W+peak/);
     assert.match(lines, /\d+\s+eqns?/); // (VS Code renders the hint's spaces as no-break spaces)
+    // the run time after the def line links to the trace report (Ctrl+click: how VS Code runs an inlay hint's command)
+    const runHint = page.locator(".monaco-editor .view-lines span").filter({ hasText: /^run\W+[\d.]+\W/ }).filter({ visible: true }).last();
+    await runHint.click({ modifiers: ["Control"] });
+    const report = await waitForReport("the report of selu opened from its run time", (r) => r.traceReport?.fn === "selu", 60_000);
+    assert.equal(report.traceReport!.fn, "selu");
+    const tab = page.locator(".tab", { hasText: "Trace: selu" }).first();
+    await tab.waitFor({ state: "visible" });
+    await tab.click({ button: "middle" }); // (closed again: the next tests work in the source's group)
+    await tab.waitFor({ state: "detached" });
   });
 
   test("tracing: the optimized HLO view opens beside the source with its lines linked", async () => {
@@ -422,10 +406,6 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     }
   }
 
-  /** A screenshot for docs/images: after the hover's fade-in (the other screenshots are for debugging). */
-  const readmeShot = (name: string) =>
-    page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), animations: "disabled" }).catch(() => undefined);
-
   /** Opens the hover at a position (Ctrl+K Ctrl+I) and returns it once it shows `hasText`. */
   async function hoverAt(line: number, column: number, hasText: string): Promise<Locator> {
     await page.locator(".monaco-editor .view-lines").first().click();
@@ -455,7 +435,7 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     const text = await hover.innerText();
     assert.match(text, /matmul.*traced on/s);
     assert.match(text, /roofline: [\d.]+ [kMGT]?FLOP\/s · [\d.]+ [kMGT]?B\/s · 171 flop\/byte · compute-bound: \d+% of peak [\d.]+ [kMGT]?FLOP\/s[^\n]*\(measured on this CPU/);
-    await readmeShot("16-roofline");
+    await shot("16-roofline");
     await page.keyboard.press("Escape");
   });
 
@@ -474,7 +454,7 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     // 1000 iterations of `x = 0.5 * x + jnp.sin(x)` (line 15): every equation, and so the compile time, is that line's
     assert.match(text, new RegExp(`compile ${time}( \\(cached\\))? = tracing ${time} \\+ lowering ${time} \\+ XLA compile ${time}` +
       String.raw`( \(read from the persistent cache\))?; most of the 3,000 equations: line 15 \(3,000, 100%\)`));
-    await readmeShot("17-compile-split");
+    await shot("17-compile-split");
     await page.keyboard.press("Escape");
   });
 
@@ -515,8 +495,38 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
         await page.mouse.wheel(0, section.y - box.y - 8);
         await page.waitForTimeout(250);
       }
-      await readmeShot("18-sharding");
+      await shot("18-sharding");
       await page.keyboard.press("Escape");
+      // the hover's link opens the trace report, which draws each split value's device grid
+      const again = await hoverAt(22, 6, "sharding over");
+      const link = again.locator("a", { hasText: "Open the trace report of layer" }).first();
+      await link.waitFor({ state: "visible" });
+      await link.click();
+      const shown = await waitForReport("the report of layer with its sharding", (r) => r.traceReport?.fn === "layer" && !!r.traceReport.sharding, 120_000);
+      const sharding = shown.traceReport!.sharding!;
+      assert.equal(sharding.devices, 8);
+      const x = sharding.values.find((v) => v.name === "x")!;
+      assert.deepEqual([x.role, x.spec, x.grid?.rows, x.grid?.cols], ["argument", "P('data', None)", ["0:16", "16:32", "32:48", "48:64"], ["0:32"]]);
+      assert.deepEqual(x.grid!.cells.map((row) => row.map((c) => c.devices.join(","))), [["0,1"], ["2,3"], ["4,5"], ["6,7"]]);
+      const w = sharding.values.find((v) => v.name === "w")!;
+      assert.deepEqual(w.grid!.cells.map((row) => row.map((c) => c.devices.join(","))), [["0,2,4,6", "1,3,5,7"]]);
+      assert.deepEqual(sharding.collectives, ["all-gather 1.00 KiB (line 24)", "all-reduce 4 B (line 27)"]);
+      // the page: a grid for x (4 blocks) and w (2), in the theme's chart colours
+      await page.locator(".tab", { hasText: "Trace: layer" }).first().waitFor({ state: "visible" });
+      const frame = page.frameLocator("iframe.webview.ready >> visible=true").frameLocator("iframe#active-frame");
+      const section = frame.locator("#sharding");
+      await section.waitFor({ state: "visible", timeout: 30_000 });
+      await section.scrollIntoViewIfNeeded();
+      assert.equal(await frame.locator('table.grid[data-value="x"] td.block').count(), 4);
+      assert.deepEqual(await frame.locator('table.grid[data-value="w"] td.block').allInnerTexts(), ["0,2,4,6", "1,3,5,7"]);
+      const colours = await frame.locator('table.grid[data-value="x"] td.block').evaluateAll((cells) =>
+        cells.map((c) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(c).backgroundColor));
+      assert.equal(new Set(colours).size, 4, `each block of x its own colour: ${colours}`);
+      assert.ok(colours.every((c) => c !== "rgba(0, 0, 0, 0)" && c !== "transparent"), `the theme's colours resolved: ${colours}`);
+      await page.keyboard.press("Escape"); // (the hover stays open over the source after its link was clicked)
+      await page.mouse.move(1000, 700);
+      await again.waitFor({ state: "hidden" });
+      await shot("ux-07-sharding-report");
     } finally {
       fs.rmSync(settingsDir, { recursive: true, force: true }); // later tests trace on one device again
       await waitForReport("the launch prefix gone", (r) => !r.traceLaunchPrefix, 30_000).catch(() => undefined);

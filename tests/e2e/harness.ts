@@ -1,6 +1,8 @@
-// Shared by the end-to-end test files: environment, the JSON report the extension writes, and Chromium.
+// Shared by the end-to-end test files: environment, the JSON report the extension writes, Chromium, and the
+// workbench moves (palette, quick open, go to line, screenshots).
 import * as fs from "node:fs";
-import { Browser, chromium } from "playwright-core";
+import * as path from "node:path";
+import { Browser, chromium, Page } from "playwright-core";
 
 export const env = (name: string): string => {
   const value = process.env[name];
@@ -37,4 +39,47 @@ export function launchChromium(): Promise<Browser> {
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
       "--disable-component-update", "--disable-sync"],
   });
+}
+
+/** The workbench moves every test file makes (the page is read when a move runs: test files open it in `before`).
+ * Screenshots go to `artifacts` (scripts/test_e2e.sh: artifacts/e2e/, where the README's images are taken from). */
+export function workbench(page: () => Page, artifacts: string) {
+  /** A screenshot, after animations (a hover's fade-in) have finished; a failed screenshot never fails a test. */
+  const shot = (name: string): Promise<unknown> =>
+    page().screenshot({ path: path.join(artifacts, `${name}.png`), animations: "disabled" }).catch(() => undefined);
+
+  /** Runs a quick-open query: F1 opens the command palette with '>', which `text` replaces (file / line modes). */
+  async function quickOpen(text: string): Promise<void> {
+    await page().keyboard.press("F1");
+    const input = page().locator(".quick-input-widget input");
+    await input.waitFor({ state: "visible" });
+    await input.fill(text);
+  }
+
+  /** Puts the cursor at a position of the active editor (1-based line and column). */
+  async function goToLine(line: number, column: number): Promise<void> {
+    await quickOpen(`:${line}:${column}`);
+    await page().keyboard.press("Enter");
+    await page().locator(".quick-input-widget").waitFor({ state: "hidden" });
+  }
+
+  /** Runs a command from the palette. Enter runs the focused row: it waits until the filter has put this command
+   * there (under load the list can still show the previous search's rows when the row first appears). `closes`:
+   * also wait for the palette to close (not for a command that opens a prompt of its own). */
+  async function runCommand(title: string, options: { closes?: boolean } = {}): Promise<void> {
+    await quickOpen(`>${title}`);
+    await page().locator(".quick-input-list .monaco-list-row.focused", { hasText: title }).first().waitFor();
+    await page().keyboard.press("Enter");
+    if (options.closes) await page().locator(".quick-input-widget").waitFor({ state: "hidden" });
+  }
+
+  /** Opens a workspace file by name through quick open and waits for its tab (not for the extension to see it). */
+  async function showFile(file: string): Promise<void> {
+    await quickOpen(file);
+    await page().locator(".quick-input-list .monaco-list-row", { hasText: file }).first().waitFor();
+    await page().keyboard.press("Enter");
+    await page().locator(`.tab[data-resource-name="${file}"], .tab:has-text("${file}")`).first().waitFor();
+  }
+
+  return { shot, quickOpen, goToLine, runCommand, showFile };
 }

@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Browser, Page } from "playwright-core";
-import { env, launchChromium, readJson, waitForJson } from "./harness";
+import { env, launchChromium, readJson, waitForJson, workbench } from "./harness";
 
 const URL = env("SB_E2E_URL");
 const WORKSPACE = env("SB_E2E_WORKSPACE");
@@ -40,36 +40,11 @@ const textOf = (r: Report, file: string): string | undefined =>
 let browser: Browser;
 let page: Page;
 
-const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), animations: "disabled" }).catch(() => undefined);
-
-async function quickOpen(text: string): Promise<void> {
-  await page.keyboard.press("F1");
-  const input = page.locator(".quick-input-widget input");
-  await input.waitFor({ state: "visible" });
-  await input.fill(text);
-}
-
-async function goToLine(line: number, column: number): Promise<void> {
-  await quickOpen(`:${line}:${column}`);
-  await page.keyboard.press("Enter");
-  await page.locator(".quick-input-widget").waitFor({ state: "hidden" });
-}
+const { shot, goToLine, runCommand, showFile } = workbench(() => page, ARTIFACTS);
 
 async function openFile(file: string): Promise<void> {
-  await quickOpen(file);
-  await page.locator(".quick-input-list .monaco-list-row", { hasText: file }).first().waitFor();
-  await page.keyboard.press("Enter");
-  await page.locator(`.tab[data-resource-name="${file}"], .tab:has-text("${file}")`).first().waitFor();
+  await showFile(file);
   await waitFor(`${file} to be open`, (r) => textOf(r, file) !== undefined);
-}
-
-async function runCommand(title: string): Promise<void> {
-  await page.keyboard.press("F1");
-  const input = page.locator(".quick-input-widget input");
-  await input.waitFor({ state: "visible" });
-  await input.fill(`>${title}`);
-  await page.locator(".quick-input-list .monaco-list-row", { hasText: title }).first().waitFor();
-  await page.keyboard.press("Enter");
 }
 
 /** Focus the source editor (the first group) at a position. */

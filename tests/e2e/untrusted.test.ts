@@ -11,7 +11,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Browser, Page } from "playwright-core";
-import { env, launchChromium, waitForJson } from "./harness";
+import { env, launchChromium, waitForJson, workbench } from "./harness";
 
 const URL = env("SB_E2E_UNTRUSTED_URL");
 const REPORT = env("SB_E2E_UNTRUSTED_REPORT");
@@ -63,39 +63,10 @@ const traceWorkers = (): number[] => descendants("# sharpbits trace worker");
 
 let browser: Browser;
 let page: Page;
-const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) }).catch(() => undefined);
-
-async function runCommand(title: string): Promise<void> {
-  await page.keyboard.press("F1");
-  const input = page.locator(".quick-input-widget input");
-  await input.waitFor({ state: "visible" });
-  await input.fill(`>${title}`);
-  // Enter runs the focused row: wait until the filter has put this command there (under load the list can still
-  // show the previous search's rows when the row first appears)
-  await page.locator(".quick-input-list .monaco-list-row.focused", { hasText: title }).first().waitFor();
-  await page.keyboard.press("Enter");
-  await page.locator(".quick-input-widget").waitFor({ state: "hidden" });
-}
-
-/** Puts the cursor at a position (the trace commands trace the function under the cursor). */
-async function goToLine(line: number, column: number): Promise<void> {
-  await page.keyboard.press("F1");
-  const input = page.locator(".quick-input-widget input");
-  await input.waitFor({ state: "visible" });
-  await input.fill(`:${line}:${column}`);
-  await page.keyboard.press("Enter");
-  await page.locator(".quick-input-widget").waitFor({ state: "hidden" });
-}
-
-async function openFile(file: string): Promise<void> {
-  await page.keyboard.press("F1");
-  const input = page.locator(".quick-input-widget input");
-  await input.waitFor({ state: "visible" });
-  await input.fill(file);
-  await page.locator(".quick-input-list .monaco-list-row", { hasText: file }).first().waitFor();
-  await page.keyboard.press("Enter");
-  await page.locator(`.tab:has-text("${file}")`).first().waitFor();
-}
+const wb = workbench(() => page, ARTIFACTS);
+const { shot, goToLine, showFile: openFile } = wb;
+/** Runs a command that opens no prompt of its own (and waits for the palette to close). */
+const runCommand = (title: string) => wb.runCommand(title, { closes: true });
 
 describe("an untrusted workspace", { concurrency: false }, () => {
   before(async () => {

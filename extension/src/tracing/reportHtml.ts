@@ -1,7 +1,32 @@
 // The trace report's page, built from the one stored TraceResult of a function (pure: no `vscode` import,
 // unit-tested). Theme-styled with VS Code's CSS variables; nothing remote: a strict CSP allows only this page's
 // own style and script (by nonce). The script only posts the user's clicks back to the extension.
-import type { TraceResult } from "./protocol.generated";
+import type { ShardedValue, TraceResult } from "./protocol.generated";
+
+/** One value's sharding as the report draws it: its device grid over the first two axes (block rows down, block
+ * columns across, the devices that hold each block), as jax.debug.visualize_array_sharding draws it. */
+export interface ShardedFacts {
+  role: "argument" | "result";
+  name: string;
+  type: string;
+  spec: string;
+  /** "split over 8 devices", "replicated on 8 devices" */
+  how: string;
+  replicated: boolean;
+  grid?: {
+    rows: string[];
+    /** empty for a value of one axis (its blocks are rows) */
+    cols: string[];
+    /** each block: its devices and a colour (the same device set, the same colour within the value) */
+    cells: { devices: number[]; colour: number }[][];
+  };
+}
+
+export interface ShardingFacts {
+  devices: number;
+  values: ShardedFacts[];
+  collectives: string[];
+}
 
 export interface ReportFacts {
   fn: string;
@@ -10,6 +35,8 @@ export interface ReportFacts {
   rows: [string, string][];
   /** percentages clamped to 100; `above`: the measured rate exceeded the peak figure (the peak is too low) */
   roofline?: { bound: string; percent: number; flopsPercent: number; bytesPercent: number; note?: string; above?: boolean; cacheResident?: boolean };
+  /** each argument's and result's device grid, and the collectives, for a function sharded over several devices */
+  sharding?: ShardingFacts;
   listings: string[];
   ok: boolean;
   error?: string;
@@ -117,18 +144,81 @@ export function reportFacts(fn: string, result: TraceResult): ReportFacts {
     : undefined;
   const listings = (["jaxpr", "stablehlo", "hlo"] as const).filter((k) => k === "jaxpr" ? !!result.jaxpr : true);
   const error = result.ok ? undefined : `${result.error?.type ?? "error"}: ${String(result.error?.message ?? "").split("\n")[0]}`;
-  return { fn, inputs, stages, rows, roofline, listings, ok: !!result.ok, error };
+  return { fn, inputs, stages, rows, roofline, sharding: shardingFacts(result), listings, ok: !!result.ok, error };
+}
+
+/** The theme's chart colours the grid's blocks cycle through (classes c0..c5, styled with --vscode-charts-*). */
+export const GRID_COLOURS = 6;
+
+function shardedFacts(role: ShardedFacts["role"], v: ShardedValue): ShardedFacts {
+  const shape = v.shape ?? [];
+  const replicated = !!v.replicated;
+  const facts: ShardedFacts = {
+    role,
+    name: v.name ?? "?",
+    type: `${v.dtype ?? "?"}[${shape.join(", ")}]`,
+    spec: v.spec ?? v.sharding ?? "",
+    how: replicated ? `replicated on ${v.devices ?? "every"} devices` : `split over ${v.devices ?? "?"} devices`,
+    replicated,
+  };
+  const grid = v.grid;
+  if (grid && !replicated && grid.cells.length) {
+    const sets = new Map<string, number>();
+    const colour = (devices: number[]) => {
+      const key = devices.join(",");
+      if (!sets.has(key)) sets.set(key, sets.size % GRID_COLOURS);
+      return sets.get(key)!;
+    };
+    facts.grid = {
+      rows: grid.rows.map(([a, b]) => `${a}:${b}`),
+      cols: shape.length >= 2 ? grid.cols.map(([a, b]) => `${a}:${b}`) : [],
+      cells: grid.cells.map((row) => row.map((devices) => ({ devices, colour: colour(devices) }))),
+    };
+  }
+  return facts;
+}
+
+/** The sharding the report draws; undefined when every argument and result sits on one device. */
+export function shardingFacts(result: TraceResult): ShardingFacts | undefined {
+  const info = result.sharding;
+  if (!info) return undefined;
+  const values = [...info.arguments.map((v) => shardedFacts("argument", v)), ...info.results.map((v) => shardedFacts("result", v))];
+  const collectives = (result.collectives ?? []).map((c) => `${c.op} ${bytes(c.bytes)}${c.line ? ` (line ${c.line})` : ""}`);
+  return { devices: info.device_count, values, collectives };
+}
+
+function gridHtml(v: ShardedFacts): string {
+  const g = v.grid!;
+  const label = (devices: number[]) => (devices.length ? devices.join(",") : "—");
+  const head = g.cols.length ? `<tr><td></td>${g.cols.map((c) => `<th scope="col">${esc(c)}</th>`).join("")}</tr>` : "";
+  const body = g.rows.map((r, i) => `<tr><th scope="row">${esc(r)}</th>` + g.cells[i].map((cell, j) =>
+    `<td class="block c${cell.colour}" title="${esc(`${v.name}[${r}${g.cols.length ? `, ${g.cols[j]}` : ""}] on device${cell.devices.length === 1 ? "" : "s"} ${cell.devices.join(", ")}`)}">` +
+    `${esc(label(cell.devices))}</td>`).join("") + "</tr>").join("");
+  return `<table class="grid" data-value="${esc(v.name)}" aria-label="${esc(`device grid of ${v.name}: rows ${g.rows.join(" ")}${g.cols.length ? `, columns ${g.cols.join(" ")}` : ""}`)}">${head}${body}</table>`;
+}
+
+function shardingHtml(s: ShardingFacts): string {
+  const values = s.values.map((v) =>
+    `<div class="sharded" data-role="${v.role}"><p><code>${esc(v.name)}</code> ${v.name === v.role ? "" : `<span class="note">${esc(v.role)}</span> `}` +
+    `<code>${esc(v.type)}</code> <code>${esc(v.spec)}</code> (${esc(v.how)})</p>${v.grid ? gridHtml(v) : ""}</div>`).join("");
+  const collectives = s.collectives.length ? s.collectives.map(esc).join(", ") : "none";
+  return `<section id="sharding"><h2>Sharding over ${s.devices} devices</h2>` +
+    `<p class="note">Each grid: the value's first axis in blocks down, its second across; in each block the devices that hold it.</p>` +
+    `${values}<p id="collectives">Collectives: ${collectives}</p></section>`;
 }
 
 const LISTING_TITLES: Record<string, string> = { jaxpr: "jaxpr", stablehlo: "StableHLO", hlo: "optimized HLO" };
+
+/** `37%`; `<1%` for a share above 0 that rounds to 0 (as the hover says it). */
+export const percentText = (pct: number): string => (pct > 0 && pct < 0.5 ? "<1%" : `${pct.toFixed(0)}%`);
 
 function rooflineSvg(r: NonNullable<ReportFacts["roofline"]>): string {
   const bar = (y: number, label: string, pct: number, bound: boolean) =>
     `<text x="0" y="${y + 12}" class="label">${esc(label)}</text>` +
     `<rect x="90" y="${y}" width="200" height="16" class="track"/>` +
     `<rect x="90" y="${y}" width="${(2 * pct).toFixed(1)}" height="16" class="${bound ? "fill bound" : "fill"}"/>` +
-    `<text x="298" y="${y + 12}" class="value">${pct.toFixed(0)}%</text>`;
-  return `<svg class="roofline" viewBox="0 0 340 48" width="340" height="48" role="img" aria-label="roofline: ${esc(r.bound)}-bound, ${r.percent.toFixed(0)}% of peak">` +
+    `<text x="298" y="${y + 12}" class="value">${esc(percentText(pct))}</text>`;
+  return `<svg class="roofline" viewBox="0 0 340 48" width="340" height="48" role="img" aria-label="roofline: ${esc(r.bound)}-bound, ${esc(percentText(r.percent))} of peak">` +
     bar(4, "compute", r.flopsPercent, r.bound === "compute") + bar(26, "memory", r.bytesPercent, r.bound === "memory") + "</svg>";
 }
 
@@ -145,7 +235,7 @@ export function reportHtml(facts: ReportFacts, options: { cspSource: string; non
     `<span class="time">${s.seconds === null ? "—" : esc(duration(s.seconds))}${s.note ? ` <span class="note">(${esc(s.note)})</span>` : ""}</span></li>`).join("");
   const rows = facts.rows.map(([k, v]) => `<tr><th scope="row">${esc(k)}</th><td>${esc(v)}</td></tr>`).join("");
   const roofline = facts.roofline
-    ? `<section id="roofline"><h2>Roofline</h2><p><b>${esc(facts.roofline.bound)}-bound: ${facts.roofline.percent.toFixed(0)}% of peak</b>` +
+    ? `<section id="roofline"><h2>Roofline</h2><p><b>${esc(facts.roofline.bound)}-bound: ${esc(percentText(facts.roofline.percent))} of peak</b>` +
       (facts.roofline.above ? ` <span class="note">(measured above the peak figure it is compared with)</span>` : "") +
       (facts.roofline.cacheResident ? ` <span class="note">(the working set fits in cache: compared with the cache's bandwidth)</span>` : "") + "</p>" +
       rooflineSvg(facts.roofline) + (facts.roofline.note ? `<p class="note">${esc(facts.roofline.note)}</p>` : "") + "</section>"
@@ -177,6 +267,16 @@ th { font-weight: normal; color: var(--vscode-descriptionForeground); }
 td { font-family: var(--vscode-editor-font-family); }
 svg.roofline text { fill: var(--vscode-foreground); font-size: 11px; }
 svg.roofline .track { fill: var(--vscode-editorWidget-border, rgba(128,128,128,.25)); }
+table.grid { margin: 4px 0 12px; } table.grid th { font-family: var(--vscode-editor-font-family); font-size: 0.9em; padding: 2px 8px; border: none; text-align: center; }
+table.grid th[scope=row] { text-align: right; }
+table.grid td.block { min-width: 56px; padding: 8px; text-align: center; border: 1px solid var(--vscode-editor-background); color: var(--vscode-foreground); }
+table.grid td.c0 { background: color-mix(in srgb, var(--vscode-charts-blue, #3794ff) 40%, transparent); }
+table.grid td.c1 { background: color-mix(in srgb, var(--vscode-charts-orange, #d18616) 40%, transparent); }
+table.grid td.c2 { background: color-mix(in srgb, var(--vscode-charts-green, #89d185) 40%, transparent); }
+table.grid td.c3 { background: color-mix(in srgb, var(--vscode-charts-purple, #b180d7) 40%, transparent); }
+table.grid td.c4 { background: color-mix(in srgb, var(--vscode-charts-yellow, #cca700) 40%, transparent); }
+table.grid td.c5 { background: color-mix(in srgb, var(--vscode-charts-red, #f14c4c) 40%, transparent); }
+.sharded p { margin: 8px 0 2px; }
 svg.roofline .fill { fill: var(--vscode-charts-blue, #3794ff); } svg.roofline .fill.bound { fill: var(--vscode-charts-orange, #d18616); }
 </style></head>
 <body>
@@ -191,6 +291,7 @@ ${facts.ok ? "" : `<p class="error" id="error">${esc(facts.error)}</p>`}
 <section id="stages"><h2>Stages</h2><ol class="stages">${stages}</ol></section>
 <section id="numbers"><h2>Cost, memory and time</h2><table id="table">${rows}</table></section>
 ${roofline}
+${facts.sharding ? shardingHtml(facts.sharding) : ""}
 <section id="listings"><h2>Listings</h2>${links}</section>
 <script nonce="${nonce}">
 const vscode = acquireVsCodeApi();
