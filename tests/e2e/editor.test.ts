@@ -307,8 +307,11 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
     // inlay hints: the run time after the def line, equations per line
     const lines = await page.locator(".monaco-editor .view-lines").first().innerText();
     assert.match(lines, /def\s+selu[^\n]*run\W+\d/); // (the editor renders spaces as no-break spaces)
-    // the roofline next to the run time: an elementwise function is memory-bound
-    assert.match(lines, /def\s+selu[^\n]*run[^\n]*memory-bound:\W+\d+%\W+of\W+peak/);
+    // the roofline next to the run time (which bound depends on this CPU's measured peaks: selu's intensity of
+    // about 1 flop/byte sits near a busy machine's ridge, so either is right; the share is never above 100%)
+    const seluRoofline = /def\s+selu[^\n]*run[^\n]*(?:memory|compute)-bound:\W+(\d+)%\W+of\W+peak/.exec(lines);
+    assert.ok(seluRoofline, lines);
+    assert.ok(Number(seluRoofline[1]) <= 100, seluRoofline[0]);
     assert.match(lines, /\d+\s+eqns?/); // (VS Code renders the hint's spaces as no-break spaces)
     // the run time after the def line links to the trace report (Ctrl+click: how VS Code runs an inlay hint's command)
     const runHint = page.locator(".monaco-editor .view-lines span").filter({ hasText: /^run\W+[\d.]+\W/ }).filter({ visible: true }).last();

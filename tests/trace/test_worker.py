@@ -361,7 +361,9 @@ def test_every_dtype_builds_real_inputs_for_timing(client, make_doc):
     r = doc.trace(client, "f", "a=bf16[4,4], b=f16[3], c=i32[2], d=bool[8], e=c64[2], g=u8[5], keys=key[4], "
                                "pair=(f32[2], i32[])", show=["timing"], eager=True)
     assert r["ok"], r.get("error")
-    assert r["timings"]["run"]["median_s"] > 0 and r["timings"]["eager"]["run"]["n"] >= 3
+    # (how many eager runs fit the budget depends on the machine's speed: a loaded one may time just one)
+    assert r["timings"]["run"]["median_s"] > 0 and r["timings"]["eager"]["run"]["n"] >= 1
+    assert r["timings"]["eager"]["run"]["median_s"] > 0 and "skipped" not in r["timings"]["eager"]
 
 
 def test_many_traces_do_not_grow_the_worker_without_bound(client, make_doc):
