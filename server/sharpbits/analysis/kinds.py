@@ -538,6 +538,36 @@ def _parameter_evidence(model: ValueKinds, info: FunctionInfo) -> tuple[set[str]
     return container & params, whole & params
 
 
+_ACCUMULATING_OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.MatMult, ast.FloorDiv, ast.Mod)
+
+
+def _accumulators(loop: ast.For | ast.AsyncFor | ast.While) -> set[str]:
+    """The names a loop's body binds only by folding a value into them: `total += v`, `total = total + v` (or
+    `v * total`), never otherwise (functions and classes defined in the body do not count)."""
+    folded: set[str] = set()
+    other: set[str] = set()
+    stack: list[ast.AST] = [*loop.body, *loop.orelse]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            (folded if isinstance(node.op, _ACCUMULATING_OPS) else other).add(node.target.id)
+            stack.append(node.value)
+            continue
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and isinstance(node.value, ast.BinOp) and isinstance(node.value.op, _ACCUMULATING_OPS)
+                and any(isinstance(side, ast.Name) and side.id == node.targets[0].id
+                        for side in (node.value.left, node.value.right))):
+            folded.add(node.targets[0].id)
+            stack.append(node.value)
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+            other.add(node.id)
+        stack.extend(ast.iter_child_nodes(node))
+    return folded - other
+
+
 _CONTAINER_DISPLAYS = (ast.Dict, ast.List, ast.Tuple, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
 
 
@@ -656,6 +686,8 @@ class _KindEvaluator:
                 args = [self.eval(a) for a in node.args]
                 if func.id in ("min", "max", "abs", "sum", "round") and not ARRAYS.isdisjoint(args):
                     return Kind.JAX
+                if func.id in ("min", "max", "sum") and len(node.args) == 1 and _folds_jax_calls(node.args[0], self):
+                    return Kind.JAX  # sum(jnp.sum(g * g) for g in leaves): a fold of arrays is an array
                 return Kind.PYTHON
             returned = self._helper_returns(node)
             return returned[0] if returned is not None else Kind.UNKNOWN
@@ -722,12 +754,7 @@ class _KindEvaluator:
             target = self.model.scopes.resolve_function(inner.args[0], self.scope)
             if target is None or isinstance(target.node, ast.Lambda) or any(k.arg is None for k in node.keywords):
                 return None
-            positional = [p.arg for p in [*target.node.args.posonlyargs, *target.node.args.args]]
-            if len(node.args) > len(positional):
-                return None
-            args = {name: self.eval(a) for name, a in zip(positional, node.args, strict=False)}
-            args.update({k.arg: self.eval(k.value) for k in node.keywords if k.arg in target.params})
-            return self.model.return_kinds(target, args)
+            return self._returns_for(target, node)
         return None
 
     def _helper_returns(self, node: ast.Call) -> tuple[Kind, tuple[Kind, ...] | None] | None:
@@ -741,11 +768,15 @@ class _KindEvaluator:
         if fn is None or "." in fn.qualname or isinstance(fn.node, ast.Lambda) or any(
                 isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
             return None
-        positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
-        if len(node.args) > len(positional):
+        return self._returns_for(fn, node)
+
+    def _returns_for(self, fn: FunctionInfo, call: ast.Call) -> tuple[Kind, tuple[Kind, ...] | None] | None:
+        """What `fn` (a def) returns when `call`'s arguments (no `*args`/`**kwargs`) are bound to its parameters."""
+        positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]  # type: ignore[union-attr]
+        if len(call.args) > len(positional):
             return None
-        args = {name: self.eval(a) for name, a in zip(positional, node.args, strict=False)}
-        args.update({k.arg: self.eval(k.value) for k in node.keywords if k.arg in fn.params})
+        args = {name: self.eval(a) for name, a in zip(positional, call.args, strict=False)}
+        args.update({k.arg: self.eval(k.value) for k in call.keywords if k.arg in fn.params})
         return self.model.return_kinds(fn, args)
 
     def _shadowed_locally(self, name: str) -> bool:
@@ -756,6 +787,15 @@ class _KindEvaluator:
         if self.env is not None and name in self.env:
             return True
         return name in self.model.module_env
+
+
+def _folds_jax_calls(arg: ast.AST, evaluator: _KindEvaluator) -> bool:
+    """`(jnp.f(...) for ...)` / `[jnp.f(...) for ...]`: each element an array made by a JAX function (known from
+    the function alone, not from the comprehension's own variables)."""
+    if not isinstance(arg, ast.GeneratorExp | ast.ListComp) or not isinstance(arg.elt, ast.Call):
+        return False
+    q = evaluator.model.scopes.qualname(arg.elt.func, evaluator.scope)
+    return q is not None and qualified_call_kind(q) in ARRAYS
 
 
 def qualified_call_kind(q: str) -> Kind:
@@ -932,6 +972,22 @@ class _Flow(ForwardFlow[dict[str, Kind]]):
         else:
             assert isinstance(head, Kind)
             self.bind(stmt.target, head)
+
+    def loop_exit(self, stmt: ast.For | ast.AsyncFor | ast.While, entry: dict[str, Kind],
+                  after_body: dict[str, Kind] | None) -> dict[str, Kind] | None:
+        """An accumulator that starts from a Python number and adds arrays on each pass of a `for` loop
+        (`total = 0.0; for g in leaves: total += jnp.sum(g * g)`) is an array after the loop: the loop is taken
+        to run at least once, as such loops over a model's leaves or layers do."""
+        joined = self.join(entry, after_body)
+        if joined is None or after_body is None or not isinstance(stmt, ast.For | ast.AsyncFor):
+            return joined
+        grown = [name for name, kind in after_body.items() if kind in ARRAYS and entry.get(name) is Kind.PYTHON]
+        if grown:
+            accumulators = self.model.scopes.syntax_fact("loop accumulators", stmt, partial(_accumulators, stmt))
+            for name in grown:
+                if name in accumulators:
+                    joined[name] = after_body[name]
+        return joined
 
     def with_item(self, stmt: ast.With | ast.AsyncWith, item: ast.withitem, state: dict[str, Kind]) -> None:
         self.env = state

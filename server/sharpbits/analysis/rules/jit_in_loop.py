@@ -280,9 +280,39 @@ def _varying_names(region: ast.AST, scope: FunctionInfo | None, in_loop: bool, m
     """Names that can hold a different value each time the region runs: those assigned in the loop, or the
     parameters and locals of a function called from a loop."""
     if not in_loop and scope is not None:
-        return set(scope.local_names)
+        return set(scope.local_names) - _invariant_params(scope, model)
     found = {n.id for n in ast.walk(region) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del)}
     return found | {n.name for n in ast.walk(region) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+
+
+def _invariant_params(fn: FunctionInfo, model: ModuleModel) -> set[str]:
+    """The parameters of a function called from loops that hold the same value on every call: each loop call
+    passes nothing there (the default), or a value read from names the loop does not assign (`evaluate(cfg, w,
+    x)` with `cfg` set before the loop; the receiver of `model.evaluate(...)`). A call of another value (or with
+    `*args`/`**kwargs`) makes every parameter vary."""
+    calls = model.fact(Execution).loop_calls(fn)
+    if isinstance(fn.node, ast.Lambda) or not calls:
+        return set()
+    positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
+    invariant = set(fn.params) - {a.arg for a in (fn.node.args.vararg, fn.node.args.kwarg) if a is not None}
+    for call in calls:
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return set()
+        loop = model.fact(Execution).enclosing_loop(call)
+        assigned = {n.id for n in ast.walk(loop) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del)} if (
+            loop is not None) else set()
+        passed: dict[str, ast.AST] = {}
+        args = list(call.args)
+        if isinstance(call.func, ast.Attribute) and positional[:1] in (["self"], ["cls"]):
+            args.insert(0, call.func.value)  # the receiver of a method call is its first parameter
+        for name, value in zip(positional, args, strict=False):
+            passed[name] = value
+        passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+        for name, value in passed.items():
+            if any(isinstance(n, ast.Call | ast.Lambda) or (isinstance(n, ast.Name) and n.id in assigned)
+                   for n in ast.walk(value)):
+                invariant.discard(name)
+    return invariant
 
 
 def _free_reads(call: ast.Call, model: ModuleModel) -> set[str]:

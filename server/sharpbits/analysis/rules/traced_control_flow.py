@@ -46,6 +46,21 @@ def _conditions(model: ModuleModel, fn: FunctionInfo) -> list[ast.AST]:
         isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "bool")]
 
 
+def _refusing_guard(fn: FunctionInfo, node: ast.If, traced: list[ast.AST]) -> bool:
+    """`if p: raise ...` (no `else`): every traced part of the test is the bare truth of a parameter that defaults
+    to None, and the body always raises. The function refuses the argument: called without it, the test is
+    False at trace time; called with an array, it raises whichever way (TracerBoolConversionError under a
+    trace, the `raise` eagerly), so no call that works is broken."""
+    if node.orelse or not node.body or not isinstance(node.body[-1], ast.Raise) or not traced or isinstance(
+            fn.node, ast.Lambda):
+        return False
+    a = fn.node.args
+    defaults = dict(zip([p.arg for p in [*a.posonlyargs, *a.args]][::-1], a.defaults[::-1], strict=False))
+    defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
+    return all(isinstance(t, ast.Name) and isinstance(defaults.get(t.id), ast.Constant)
+               and defaults[t.id].value is None for t in traced)  # type: ignore[attr-defined]
+
+
 def _is_bool_part(node: ast.AST) -> bool:
     return isinstance(node, ast.BoolOp) or (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not))
 
@@ -61,6 +76,10 @@ class TracedControlFlow(Rule):
         "if": (
             "`if` on a traced value {where} raises {error}; use `jax.lax.cond` (or `jnp.where` to choose between "
             "values){make_static}"
+        ),
+        "guard": (
+            "`if {name}:` only raises, and an array passed there raises anyway (TracerBoolConversionError); "
+            "test `{name} is not None`"
         ),
         "ifexp": (
             "conditional expression on a traced value {where} raises {error}; use `jnp.where(c, a, b)`{make_static}"
@@ -269,6 +288,14 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
             ctx.report(node, message, builder, end_node=node.test, fix_title=title)
             return
         if isinstance(node, ast.If):
+            tracers = model.fact(TracerValues)
+            traced = [p for p in tracers.bool_operands(node.test) if tracers.is_tracer(p, fn)]
+            if _refusing_guard(fn, node, traced):
+                # `if prefix: raise ...` on an optional argument (None by default): the function refuses it, and an
+                # array passed there raises either way (TracerBoolConversionError instead of the intended error)
+                names = ", ".join(sorted({t.id for t in traced if isinstance(t, ast.Name)}))
+                ctx.report(node, self.message("guard", name=names), end_node=node.test, severity="info")
+                return
             message = self.message("if", where=where, error=error, make_static=make_static)
             ctx.report(node, message, end_node=node.test)
             return
