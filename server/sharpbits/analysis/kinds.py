@@ -318,6 +318,8 @@ class ValueKinds:
                 kind = Kind.PYTHON
             elif name in evidence or name in containers:
                 kind = Kind.CONTAINER
+            elif self._own_item_assignment(p.annotation):
+                kind = Kind.UNKNOWN  # `image: Image`, a class of this module with its own `__setitem__`: no array
             elif _annotation_kind(p.annotation) is not None:
                 kind = _annotation_kind(p.annotation) or Kind.UNKNOWN
             elif name in defaults and not _is_none(defaults[name]):
@@ -331,12 +333,22 @@ class ValueKinds:
             kinds[name] = kind
         return kinds
 
+    def _own_item_assignment(self, annotation: ast.AST | None) -> bool:
+        """Whether an annotation names a class defined at the top of this module that defines `__setitem__`: its
+        objects are written through their own item assignment (`image[bounds] += stamp`), never an array's."""
+        if not isinstance(annotation, ast.Name):
+            return False
+        return any(isinstance(s, ast.ClassDef) and s.name == annotation.id and any(
+            isinstance(m, ast.FunctionDef) and m.name == "__setitem__" for m in s.body) for s in self.scopes.tree.body)
+
     def _container_carries(self, info: FunctionInfo) -> set[str]:
         """The carry parameter of a `lax.fori_loop`/`while_loop`/`scan` body when every loop that traces the
         function starts it from a Python container (`lax.fori_loop(0, n, body, [acc0, acc1])`): the carry keeps
         the structure of its initial value, so the body gets a list (or dict, tuple) of arrays, whose items it
         may rebind (`acc[0] += ...`), never one array."""
-        direct = [t for t in info.traces if not t.indirect]
+        # A jit decorator on the body says nothing of the carry's structure: jit passes on the pytree it is given.
+        direct = [t for t in info.traces if not t.indirect and (
+            t.provenance is Provenance.LAX_BODY or t.node not in getattr(info.node, "decorator_list", ()))]
         if not direct or isinstance(info.node, ast.Lambda):
             return set()
         positional = [p.arg for p in [*info.node.args.posonlyargs, *info.node.args.args]]

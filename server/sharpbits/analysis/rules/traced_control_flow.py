@@ -57,6 +57,8 @@ def _refusing_guard(fn: FunctionInfo, node: ast.If, traced: list[ast.AST]) -> bo
     a = fn.node.args
     defaults = dict(zip([p.arg for p in [*a.posonlyargs, *a.args]][::-1], a.defaults[::-1], strict=False))
     defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
+    # Not reported, not even as info: every call that works (without the argument) keeps working, one that
+    # passes an array fails either way, and only the exception's type would change.
     return all(isinstance(t, ast.Name) and isinstance(defaults.get(t.id), ast.Constant)
                and defaults[t.id].value is None for t in traced)  # type: ignore[attr-defined]
 
@@ -76,10 +78,6 @@ class TracedControlFlow(Rule):
         "if": (
             "`if` on a traced value {where} raises {error}; use `jax.lax.cond` (or `jnp.where` to choose between "
             "values){make_static}"
-        ),
-        "guard": (
-            "`if {name}:` only raises, and an array passed there raises anyway (TracerBoolConversionError); "
-            "test `{name} is not None`"
         ),
         "ifexp": (
             "conditional expression on a traced value {where} raises {error}; use `jnp.where(c, a, b)`{make_static}"
@@ -188,6 +186,14 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         "@functools.partial(jax.jit, static_argnames='causal')\ndef api(x, causal):\n    return attn(x, causal)\n",
         # unknown values (a parameter with a non-None default may be a Python number) never warn
         "import jax\n@jax.jit\ndef f(x, scale=1.0):\n    if scale:\n        x = x * scale\n    return x\n",
+        # a guard that only refuses an optional argument: called without it the test is False at trace time, and
+        # an array passed there raises either way (maxtext's `prefill`)
+        "import jax\n@jax.jit\ndef prefill(params, tokens, existing_prefix=None):\n    if existing_prefix:\n"
+        "        raise ValueError('no prefix support')\n    return params * tokens\n",
+        # an accumulator of leaf sizes is a Python int; the sum of squared leaves is only used on device
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(grads):\n    total, count = 0.0, 0\n"
+        "    for g in jax.tree_util.tree_leaves(grads):\n        total += jnp.sum(g * g)\n        count += g.size\n"
+        "    if count > 4:\n        grads = jax.tree_util.tree_map(lambda g: g / jnp.sqrt(total), grads)\n    return grads\n",
         # a parameter annotated `Provider | None` is None or an object: `or` only tells which (torax)
         "import jax\nclass Provider:\n    scale = 2.0\nDEFAULT = Provider()\n@jax.jit\n"
         "def f(x, overrides: Provider | None = None):\n    p = overrides or DEFAULT\n    return x * p.scale\n",
@@ -200,6 +206,20 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         ),
         Invalid(
             "import jax\n@jax.jit\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n",
+        ),
+        Invalid(  # an accumulator folded from arrays over a loop is an array after it
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(grads):\n    total = 0.0\n"
+            "    for g in jax.tree_util.tree_leaves(grads):\n        total += jnp.sum(g * g)\n    if total > 1.0:\n"
+            "        grads = jax.tree_util.tree_map(lambda g: g / jnp.sqrt(total), grads)\n    return grads\n",
+        ),
+        Invalid(  # sum() of arrays made by JAX functions is an array
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(grads):\n"
+            "    norm = sum(jnp.sum(g ** 2) for g in jax.tree_util.tree_leaves(grads))\n    if norm > 1.0:\n"
+            "        return grads\n    return grads\n",
+        ),
+        Invalid(  # a guard that raises on an array the caller must pass: TracerBoolConversionError on every call
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    if jnp.any(x < 0):\n"
+            "        raise ValueError('negative')\n    return jnp.sqrt(x)\n",
         ),
         Invalid(  # a while on a traced condition: one finding, with the lax.while_loop rewrite
             "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    y = jnp.ones(3)\n    while y.sum() < x:\n"
@@ -291,11 +311,7 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
             tracers = model.fact(TracerValues)
             traced = [p for p in tracers.bool_operands(node.test) if tracers.is_tracer(p, fn)]
             if _refusing_guard(fn, node, traced):
-                # `if prefix: raise ...` on an optional argument (None by default): the function refuses it, and an
-                # array passed there raises either way (TracerBoolConversionError instead of the intended error)
-                names = ", ".join(sorted({t.id for t in traced if isinstance(t, ast.Name)}))
-                ctx.report(node, self.message("guard", name=names), end_node=node.test, severity="info")
-                return
+                return  # the function refuses an optional argument: passing an array raises whichever way
             message = self.message("if", where=where, error=error, make_static=make_static)
             ctx.report(node, message, end_node=node.test)
             return
