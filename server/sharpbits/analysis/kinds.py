@@ -318,7 +318,7 @@ class ValueKinds:
                 kind = Kind.PYTHON
             elif name in evidence or name in containers:
                 kind = Kind.CONTAINER
-            elif self._own_item_assignment(p.annotation):
+            elif info.traces and self._own_item_assignment(p.annotation):  # (untraced: kept per node, see above)
                 kind = Kind.UNKNOWN  # `image: Image`, a class of this module with its own `__setitem__`: no array
             elif _annotation_kind(p.annotation) is not None:
                 kind = _annotation_kind(p.annotation) or Kind.UNKNOWN
@@ -338,8 +338,12 @@ class ValueKinds:
         objects are written through their own item assignment (`image[bounds] += stamp`), never an array's."""
         if not isinstance(annotation, ast.Name):
             return False
-        return any(isinstance(s, ast.ClassDef) and s.name == annotation.id and any(
-            isinstance(m, ast.FunctionDef) and m.name == "__setitem__" for m in s.body) for s in self.scopes.tree.body)
+        if self._item_assigning_classes is None:
+            self._item_assigning_classes = {s.name for s in self.scopes.tree.body if isinstance(s, ast.ClassDef) and any(
+                isinstance(m, ast.FunctionDef) and m.name == "__setitem__" for m in s.body)}
+        return annotation.id in self._item_assigning_classes
+
+    _item_assigning_classes: set[str] | None = None
 
     def _container_carries(self, info: FunctionInfo) -> set[str]:
         """The carry parameter of a `lax.fori_loop`/`while_loop`/`scan` body when every loop that traces the
