@@ -333,6 +333,33 @@ class ValueKinds:
             kinds[name] = kind
         return kinds
 
+    def defaulted_jit_params(self, info: FunctionInfo) -> set[str]:
+        """Parameters of a function that `jax.jit` (or `pmap`, `nnx.jit`) traces directly that have a Python number
+        or bool as default, are not static and are never rebound in its body. Their kind is the default's (a
+        call that leaves them out gives JAX nothing to trace), but a call that passes one hands the trace a
+        tracer: jit traces every argument given for a non-static parameter, Python numbers included."""
+        direct = [t for t in info.traces if not t.indirect]
+        if isinstance(info.node, ast.Lambda) or not direct or any(
+                t.transform not in ("jax.jit", "jax.pmap", "flax.nnx.jit") or t.statics_unknown for t in direct):
+            return set()
+        a = info.node.args
+        defaults = dict(zip([p.arg for p in [*a.posonlyargs, *a.args]][::-1], a.defaults[::-1], strict=False))
+        defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
+        found = {name for name, d in defaults.items() if name not in info.static_params and _python_number(d)}
+        if not found:
+            return set()
+        found -= self.traced.passed_through_params(info)
+        found -= {n.id for n in self.scopes.own_nodes(info) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del)}
+        return found
+
+    def kind_when_passed(self, node: ast.AST, scope: FunctionInfo, passed: set[str]) -> Kind:
+        """The kind of an expression of `scope` when the parameters `passed` are arrays (see
+        `defaulted_jit_params`) and it reads no other local name (UNKNOWN if it does)."""
+        reads = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        if any(name not in passed and self.scopes.is_local(name, scope) for name in reads):
+            return Kind.UNKNOWN
+        return _KindEvaluator(self, scope, dict.fromkeys(passed, Kind.JAX)).eval(node)
+
     def _own_item_assignment(self, annotation: ast.AST | None) -> bool:
         """Whether an annotation names a class defined at the top of this module that defines `__setitem__`: its
         objects are written through their own item assignment (`image[bounds] += stamp`), never an array's."""
@@ -458,6 +485,13 @@ def _helper_rank(info: FunctionInfo) -> int:
     if not info.traced:
         return 0
     return 1 if any(t.provenance is Provenance.CALLED_FROM for t in info.traces) else 0
+
+
+def _python_number(node: ast.AST) -> bool:
+    """A literal number or bool: `True`, `0`, `0.5`, `-1.0`."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        node = node.operand
+    return isinstance(node, ast.Constant) and isinstance(node.value, int | float)
 
 
 def _is_none(node: ast.AST) -> bool:

@@ -328,9 +328,9 @@ def _invariant_params(fn: FunctionInfo, model: ModuleModel) -> set[str]:
         for name, value in zip(positional, args, strict=False):
             passed[name] = value
         passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
-        for name, value in passed.items():
+        for name, given in passed.items():
             if any(isinstance(n, ast.Call | ast.Lambda) or (isinstance(n, ast.Name) and n.id in assigned)
-                   for n in ast.walk(value)):
+                   for n in ast.walk(given)):
                 invariant.discard(name)
     return invariant
 

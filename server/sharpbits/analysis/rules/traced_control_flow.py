@@ -98,6 +98,9 @@ class TracedControlFlow(Rule):
         "error": (
             "TracerBoolConversionError: a traced value has no truth value at trace time"
         ),
+        "when-passed": (
+            " whenever a caller passes `{name}` (jit traces it)"
+        ),
         "make-static": (
             ", or mark `{name}` static (`static_argnames=('{name}',)`)"
         ),
@@ -184,8 +187,12 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         "import functools\nimport jax\ndef impl(x, causal):\n    if causal:\n        x = x * 2\n    return x\n"
         "@functools.partial(jax.custom_vjp, nondiff_argnums=range(1, 2))\ndef attn(x, causal):\n    return impl(x, causal)\n"
         "@functools.partial(jax.jit, static_argnames='causal')\ndef api(x, causal):\n    return attn(x, causal)\n",
-        # unknown values (a parameter with a non-None default may be a Python number) never warn
-        "import jax\n@jax.jit\ndef f(x, scale=1.0):\n    if scale:\n        x = x * scale\n    return x\n",
+        # a parameter with a Python default that is static, or that a filtered jit leaves static, stays a Python value
+        "import jax\nfrom functools import partial\n@partial(jax.jit, static_argnames='scale')\ndef f(x, scale=1.0):\n"
+        "    if scale:\n        x = x * scale\n    return x\n",
+        "import equinox as eqx\n@eqx.filter_jit\ndef f(x, scale=1.0):\n    if scale:\n        x = x * scale\n    return x\n",
+        # rebound before the test: what it is then follows from the body
+        "import jax\n@jax.jit\ndef f(x, n=2):\n    n = x.shape[0]\n    if n > 1:\n        x = x * n\n    return x\n",
         # a guard that only refuses an optional argument: called without it the test is False at trace time, and
         # an array passed there raises either way (maxtext's `prefill`)
         "import jax\n@jax.jit\ndef prefill(params, tokens, existing_prefix=None):\n    if existing_prefix:\n"
@@ -206,6 +213,10 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         ),
         Invalid(
             "import jax\n@jax.jit\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n",
+        ),
+        Invalid(  # a Python default does not make a parameter static: a caller that passes `scale` hands jit a tracer
+            "import jax\n@jax.jit\ndef f(x, scale=1.0, training=False):\n    if scale and not training:\n"
+            "        x = x * scale\n    return x\n",
         ),
         Invalid(  # an accumulator folded from arrays over a loop is an array after it
             "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(grads):\n    total = 0.0\n"
@@ -273,6 +284,26 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
                     self._condition(ctx, fn, node, node, operands)
 
     @staticmethod
+    def _traced_when_passed(model: ModuleModel, fn: FunctionInfo, test: ast.AST | None,
+                            operands: Sequence[ast.AST] | None) -> tuple[ast.AST | None, str]:
+        """The first part of a condition that is traced whenever a caller passes a parameter jit traces but
+        whose default is a Python number (`dropout > 0` with `dropout: float = 0.0`), and that parameter."""
+        if not fn.abstract:
+            return None, ""
+        passed = model.kinds.defaulted_jit_params(fn)
+        if not passed:
+            return None, ""
+        tracers = model.fact(TracerValues)
+        parts = tracers.bool_operands(test) if test is not None else [
+            part for op in operands or () for part in tracers.bool_operands(op)]
+        for part in parts:
+            names = sorted({n.id for n in ast.walk(part) if isinstance(n, ast.Name) and n.id in passed})
+            if names and model.kinds.kind_when_passed(part, fn, passed) in ARRAYS and not (
+                    tracers.in_caller_dependent_branch(part, fn) or tracers.in_compile_time_eval(part)):
+                return part, names[0]
+        return None, ""
+
+    @staticmethod
     def _in_condition(model: ModuleModel, node: ast.AST) -> bool:
         """Whether an and/or/not is part of an outer one, or of a condition: reported there, once."""
         child, cur = node, model.scopes.parents.get(node)
@@ -294,9 +325,12 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         else:
             leaves = [part for op in operands for part in model.fact(TracerValues).bool_operands(op)]
             leaf = next((p for p in leaves if model.fact(TracerValues).is_tracer(p, fn)), None)
-        if leaf is None:
-            return
         where = f"inside `{fn.name}` ({fn.trace_reason})"
+        if leaf is None:
+            leaf, passed = self._traced_when_passed(model, fn, test if operands is None else None, operands)
+            if leaf is None:
+                return
+            where += self.message("when-passed", name=passed)
         static = _static_candidate(model, fn, leaf)
         make_static = self.message("make-static", name=static) if static else ""
         error = self.message("error")
