@@ -334,13 +334,13 @@ class ValueKinds:
         return kinds
 
     def defaulted_jit_params(self, info: FunctionInfo) -> set[str]:
-        """Parameters of a function that `jax.jit` (or `pmap`, `nnx.jit`) traces directly that have a Python number
+        """Parameters of a function that `jax.jit` (and nothing else) traces directly that have a Python number
         or bool as default, are not static and are never rebound in its body. Their kind is the default's (a
         call that leaves them out gives JAX nothing to trace), but a call that passes one hands the trace a
         tracer: jit traces every argument given for a non-static parameter, Python numbers included."""
         direct = [t for t in info.traces if not t.indirect]
         if isinstance(info.node, ast.Lambda) or not direct or any(
-                t.transform not in ("jax.jit", "jax.pmap", "flax.nnx.jit") or t.statics_unknown for t in direct):
+                t.transform != "jax.jit" or t.statics_unknown for t in direct):
             return set()
         a = info.node.args
         defaults = dict(zip([p.arg for p in [*a.posonlyargs, *a.args]][::-1], a.defaults[::-1], strict=False))

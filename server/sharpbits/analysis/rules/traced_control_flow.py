@@ -115,7 +115,11 @@ holds for `while`, `a if c else b`, `c and d`, `not c`, `bool(c)` and `assert c`
 
 Branching on what is known at trace time is fine and is not flagged: static arguments (`static_argnums`/
 `static_argnames`), shapes (`x.shape`, `x.ndim`, `len(x)`, `x.dtype`), `x is None`, Python configuration values,
-module-level (concrete) arrays, and values computed inside `with jax.ensure_compile_time_eval():`. `jax.grad`
+module-level (concrete) arrays, and values computed inside `with jax.ensure_compile_time_eval():`. A Python
+default is not static, though: a flag of a jitted function (`training: bool = False`) is a Python value only when
+the caller leaves it out; passed, jit traces it, so a test on it is reported "whenever a caller passes" it. A
+guard that only refuses an optional argument (`if prefix: raise ...`, `prefix=None`) is not reported: an array
+passed there raises either way. `jax.grad`
 without `jit` runs on concrete values, so a Python `if` on its argument works there and is not flagged either.
 """
     example = """
