@@ -94,31 +94,60 @@ class Execution(Fact):
         return None
 
     def called_in_loop(self, fn: FunctionInfo) -> ast.Call | None:
-        """A call of `fn` made once per iteration of a loop somewhere in the module (by name, or `self.name(...)`
-        for a method); None when there is none or `fn` caches its results (`functools.cache`/`lru_cache`)."""
+        """A call of `fn` made once per iteration of a loop somewhere in the module (see `loop_calls`); None when
+        there is none or `fn` caches its results (`functools.cache`/`lru_cache`)."""
+        calls = self.loop_calls(fn)
+        return calls[0] if calls else None
+
+    def loop_calls(self, fn: FunctionInfo) -> list[ast.Call]:
+        """The calls of `fn` made once per iteration of a loop in the module: by name, `self.name(...)` in a method
+        of the same class, or `obj.name(...)` where every binding of `obj` in the caller's scope is an instance
+        made there (`obj = Cls(...)`) of the method's class. Empty when `fn` caches its results."""
         if isinstance(fn.node, ast.Lambda) or any(
                 self.scopes.qualname(d.func if isinstance(d, ast.Call) else d, fn.parent) in _CACHING_DECORATORS
                 for d in fn.node.decorator_list):
-            return None
+            return []
         if self._loop_calls is None:
             self._loop_calls = {}
             for call in self.scopes.nodes(ast.Call):
                 assert isinstance(call, ast.Call)
                 func = call.func
                 name = func.id if isinstance(func, ast.Name) else func.attr if (
-                    isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
-                    and func.value.id in ("self", "cls")) else None
+                    isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)) else None
                 if name is not None and self.enclosing_loop(call) is not None:
                     self._loop_calls.setdefault(name, []).append(call)
         is_method = fn.parent is None and "." in fn.qualname and fn.params[:1] in (["self"], ["cls"])
+        owner = fn.qualname.rsplit(".", 1)[0]
+        found = []
         for call in self._loop_calls.get(fn.name, []):
             scope = self.scopes.enclosing_function(call)
             if isinstance(call.func, ast.Attribute):
-                if is_method and scope is not None and scope.qualname.rsplit(".", 1)[0] == fn.qualname.rsplit(".", 1)[0]:
-                    return call
+                receiver = call.func.value
+                assert isinstance(receiver, ast.Name)
+                if not is_method:
+                    continue
+                if receiver.id in ("self", "cls"):
+                    if scope is not None and scope.qualname.rsplit(".", 1)[0] == owner:
+                        found.append(call)
+                elif "." not in owner and self._instance_of(receiver, owner, scope):
+                    found.append(call)
             elif not is_method and self.scopes.resolve_function(call.func, scope) is fn:
-                return call
-        return None
+                found.append(call)
+        return found
+
+    def _instance_of(self, name: ast.Name, cls: str, scope: FunctionInfo | None) -> bool:
+        """Whether every binding of `name` in `scope` (the module when None) is `cls(...)`, a module-level class."""
+        if not any(isinstance(s, ast.ClassDef) and s.name == cls for s in self.scopes.tree.body):
+            return False
+        values = []
+        for node in self.scopes.own_nodes(scope):
+            if isinstance(node, ast.Name) and node.id == name.id and isinstance(node.ctx, ast.Store | ast.Del):
+                stmt = self.scopes.parents.get(node)
+                if not (isinstance(stmt, ast.Assign) and stmt.targets == [node]):
+                    return False
+                values.append(stmt.value)
+        return bool(values) and all(isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == cls
+                                    and (scope is None or not self.scopes.is_local(cls, scope)) for v in values)
 
     def compiled_callee(self, func: ast.AST, scope: FunctionInfo | None) -> bool:
         """Whether calling `func` runs compiled JAX code: a function decorated with `jax.jit` (or pmap,
@@ -161,7 +190,43 @@ class Execution(Fact):
             if wrapped is not None and computes_nothing(wrapped):
                 return None  # an empty step, or one handing its arguments back: no computation to wait for
             return Kind.UNKNOWN
+        if isinstance(call.func, ast.Name) and self.scopes.resolve_function(call.func, scope) is None:
+            return self._chosen_callee_dispatch(call, scope)
         return None
+
+    def _chosen_callee_dispatch(self, call: ast.Call, scope: FunctionInfo | None) -> Kind | None:
+        """`f(x)` where `f` is chosen by a branch (`f = jax.jit(fn)` in one arm, `f = fn` in the other): it starts
+        JAX work when every function `f` may be does (a compiled one, or a function of this module that returns
+        an array for these arguments, computed eagerly: dispatched just as asynchronously)."""
+        assert isinstance(call.func, ast.Name)
+        owner: FunctionInfo | None = scope
+        while owner is not None and call.func.id not in owner.local_names:
+            owner = owner.parent
+        kinds: set[Kind] = set()
+        for node in self.scopes.own_nodes(owner):
+            if not (isinstance(node, ast.Name) and node.id == call.func.id and isinstance(node.ctx, ast.Store)):
+                continue
+            stmt = self.scopes.parents.get(node)
+            if not isinstance(stmt, ast.Assign) or stmt.targets != [node]:
+                return None
+            value = stmt.value
+            if isinstance(value, ast.Call) and self.compiled_callee(value, owner):
+                wrapped = self.scopes.resolve_function(value.args[0], owner)
+                if wrapped is not None and computes_nothing(wrapped):
+                    return None
+                kinds.add(Kind.UNKNOWN)
+            elif isinstance(value, ast.Name) and (fn := self.scopes.resolve_function(value, owner)) is not None and (
+                    not isinstance(fn.node, ast.Lambda) and fn.parent is None):
+                direct = ast.Call(func=value, args=call.args, keywords=call.keywords)
+                kind = self.dispatch_kind(direct, scope)
+                if kind is None:
+                    return None
+                kinds.add(kind)
+            else:
+                return None
+        if len(kinds) < 1:
+            return None
+        return kinds.pop() if len(kinds) == 1 else Kind.UNKNOWN
 
     def host_sync(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
         """Whether a call waits for device values on the host: `.block_until_ready()`,

@@ -126,6 +126,11 @@ class ForwardFlow(Generic[S]):
     def handler_bind(self, handler: ast.ExceptHandler, state: S) -> None:
         """`except E as name`: the name bound at the start of the handler."""
 
+    def loop_exit(self, stmt: ast.For | ast.AsyncFor | ast.While, entry: S, after_body: S | None) -> S | None:
+        """The state after a loop's iterations (before its `else`): the loop may have run no iteration, so by
+        default the join of the state before it and the state its body leaves."""
+        return self.join(entry, after_body)
+
     # ---- the driver ---------------------------------------------------------------------------------------
 
     def run_block(self, body: list[ast.stmt], state: S | None) -> S | None:
@@ -180,7 +185,7 @@ class ForwardFlow(Generic[S]):
                 out = self.run_block(stmt.body, loop_state)
             finally:
                 self.in_second_pass = outer
-        return self.run_block(stmt.orelse, self.join(entry, out) or entry)
+        return self.run_block(stmt.orelse, self.loop_exit(stmt, entry, out) or entry)
 
     def _try(self, stmt: ast.stmt, state: S) -> S | None:
         after_body = self.run_block(stmt.body, self.copy(state))  # type: ignore[attr-defined]

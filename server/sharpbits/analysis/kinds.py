@@ -318,6 +318,8 @@ class ValueKinds:
                 kind = Kind.PYTHON
             elif name in evidence or name in containers:
                 kind = Kind.CONTAINER
+            elif info.traces and self._own_item_assignment(p.annotation):  # (untraced: kept per node, see above)
+                kind = Kind.UNKNOWN  # `image: Image`, a class of this module with its own `__setitem__`: no array
             elif _annotation_kind(p.annotation) is not None:
                 kind = _annotation_kind(p.annotation) or Kind.UNKNOWN
             elif name in defaults and not _is_none(defaults[name]):
@@ -331,12 +333,53 @@ class ValueKinds:
             kinds[name] = kind
         return kinds
 
+    def defaulted_jit_params(self, info: FunctionInfo) -> set[str]:
+        """Parameters of a function that `jax.jit` (and nothing else) traces directly that have a Python number
+        or bool as default, are not static and are never rebound in its body. Their kind is the default's (a
+        call that leaves them out gives JAX nothing to trace), but a call that passes one hands the trace a
+        tracer: jit traces every argument given for a non-static parameter, Python numbers included."""
+        direct = [t for t in info.traces if not t.indirect]
+        if isinstance(info.node, ast.Lambda) or not direct or any(
+                t.transform != "jax.jit" or t.statics_unknown for t in direct):
+            return set()
+        a = info.node.args
+        defaults = dict(zip([p.arg for p in [*a.posonlyargs, *a.args]][::-1], a.defaults[::-1], strict=False))
+        defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
+        found = {name for name, d in defaults.items() if name not in info.static_params and _python_number(d)}
+        if not found:
+            return set()
+        found -= self.traced.passed_through_params(info)
+        found -= {n.id for n in self.scopes.own_nodes(info) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del)}
+        return found
+
+    def kind_when_passed(self, node: ast.AST, scope: FunctionInfo, passed: set[str]) -> Kind:
+        """The kind of an expression of `scope` when the parameters `passed` are arrays (see
+        `defaulted_jit_params`) and it reads no other local name (UNKNOWN if it does)."""
+        reads = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        if any(name not in passed and self.scopes.is_local(name, scope) for name in reads):
+            return Kind.UNKNOWN
+        return _KindEvaluator(self, scope, dict.fromkeys(passed, Kind.JAX)).eval(node)
+
+    def _own_item_assignment(self, annotation: ast.AST | None) -> bool:
+        """Whether an annotation names a class defined at the top of this module that defines `__setitem__`: its
+        objects are written through their own item assignment (`image[bounds] += stamp`), never an array's."""
+        if not isinstance(annotation, ast.Name):
+            return False
+        if self._item_assigning_classes is None:
+            self._item_assigning_classes = {s.name for s in self.scopes.tree.body if isinstance(s, ast.ClassDef) and any(
+                isinstance(m, ast.FunctionDef) and m.name == "__setitem__" for m in s.body)}
+        return annotation.id in self._item_assigning_classes
+
+    _item_assigning_classes: set[str] | None = None
+
     def _container_carries(self, info: FunctionInfo) -> set[str]:
         """The carry parameter of a `lax.fori_loop`/`while_loop`/`scan` body when every loop that traces the
         function starts it from a Python container (`lax.fori_loop(0, n, body, [acc0, acc1])`): the carry keeps
         the structure of its initial value, so the body gets a list (or dict, tuple) of arrays, whose items it
         may rebind (`acc[0] += ...`), never one array."""
-        direct = [t for t in info.traces if not t.indirect]
+        # A jit decorator on the body says nothing of the carry's structure: jit passes on the pytree it is given.
+        direct = [t for t in info.traces if not t.indirect and (
+            t.provenance is Provenance.LAX_BODY or t.node not in getattr(info.node, "decorator_list", ()))]
         if not direct or isinstance(info.node, ast.Lambda):
             return set()
         positional = [p.arg for p in [*info.node.args.posonlyargs, *info.node.args.args]]
@@ -444,6 +487,13 @@ def _helper_rank(info: FunctionInfo) -> int:
     return 1 if any(t.provenance is Provenance.CALLED_FROM for t in info.traces) else 0
 
 
+def _python_number(node: ast.AST) -> bool:
+    """A literal number or bool: `True`, `0`, `0.5`, `-1.0`."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        node = node.operand
+    return isinstance(node, ast.Constant) and isinstance(node.value, int | float)
+
+
 def _is_none(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and node.value is None
 
@@ -536,6 +586,36 @@ def _parameter_evidence(model: ValueKinds, info: FunctionInfo) -> tuple[set[str]
                         and target.slice.value is Ellipsis):
                     whole.add(target.value.id)
     return container & params, whole & params
+
+
+_ACCUMULATING_OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.MatMult, ast.FloorDiv, ast.Mod)
+
+
+def _accumulators(loop: ast.For | ast.AsyncFor | ast.While) -> set[str]:
+    """The names a loop's body binds only by folding a value into them: `total += v`, `total = total + v` (or
+    `v * total`), never otherwise (functions and classes defined in the body do not count)."""
+    folded: set[str] = set()
+    other: set[str] = set()
+    stack: list[ast.AST] = [*loop.body, *loop.orelse]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            (folded if isinstance(node.op, _ACCUMULATING_OPS) else other).add(node.target.id)
+            stack.append(node.value)
+            continue
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and isinstance(node.value, ast.BinOp) and isinstance(node.value.op, _ACCUMULATING_OPS)
+                and any(isinstance(side, ast.Name) and side.id == node.targets[0].id
+                        for side in (node.value.left, node.value.right))):
+            folded.add(node.targets[0].id)
+            stack.append(node.value)
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+            other.add(node.id)
+        stack.extend(ast.iter_child_nodes(node))
+    return folded - other
 
 
 _CONTAINER_DISPLAYS = (ast.Dict, ast.List, ast.Tuple, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
@@ -656,6 +736,8 @@ class _KindEvaluator:
                 args = [self.eval(a) for a in node.args]
                 if func.id in ("min", "max", "abs", "sum", "round") and not ARRAYS.isdisjoint(args):
                     return Kind.JAX
+                if func.id in ("min", "max", "sum") and len(node.args) == 1 and _folds_jax_calls(node.args[0], self):
+                    return Kind.JAX  # sum(jnp.sum(g * g) for g in leaves): a fold of arrays is an array
                 return Kind.PYTHON
             returned = self._helper_returns(node)
             return returned[0] if returned is not None else Kind.UNKNOWN
@@ -722,12 +804,7 @@ class _KindEvaluator:
             target = self.model.scopes.resolve_function(inner.args[0], self.scope)
             if target is None or isinstance(target.node, ast.Lambda) or any(k.arg is None for k in node.keywords):
                 return None
-            positional = [p.arg for p in [*target.node.args.posonlyargs, *target.node.args.args]]
-            if len(node.args) > len(positional):
-                return None
-            args = {name: self.eval(a) for name, a in zip(positional, node.args, strict=False)}
-            args.update({k.arg: self.eval(k.value) for k in node.keywords if k.arg in target.params})
-            return self.model.return_kinds(target, args)
+            return self._returns_for(target, node)
         return None
 
     def _helper_returns(self, node: ast.Call) -> tuple[Kind, tuple[Kind, ...] | None] | None:
@@ -741,11 +818,15 @@ class _KindEvaluator:
         if fn is None or "." in fn.qualname or isinstance(fn.node, ast.Lambda) or any(
                 isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
             return None
-        positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
-        if len(node.args) > len(positional):
+        return self._returns_for(fn, node)
+
+    def _returns_for(self, fn: FunctionInfo, call: ast.Call) -> tuple[Kind, tuple[Kind, ...] | None] | None:
+        """What `fn` (a def) returns when `call`'s arguments (no `*args`/`**kwargs`) are bound to its parameters."""
+        positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]  # type: ignore[union-attr]
+        if len(call.args) > len(positional):
             return None
-        args = {name: self.eval(a) for name, a in zip(positional, node.args, strict=False)}
-        args.update({k.arg: self.eval(k.value) for k in node.keywords if k.arg in fn.params})
+        args = {name: self.eval(a) for name, a in zip(positional, call.args, strict=False)}
+        args.update({k.arg: self.eval(k.value) for k in call.keywords if k.arg in fn.params})
         return self.model.return_kinds(fn, args)
 
     def _shadowed_locally(self, name: str) -> bool:
@@ -756,6 +837,15 @@ class _KindEvaluator:
         if self.env is not None and name in self.env:
             return True
         return name in self.model.module_env
+
+
+def _folds_jax_calls(arg: ast.AST, evaluator: _KindEvaluator) -> bool:
+    """`(jnp.f(...) for ...)` / `[jnp.f(...) for ...]`: each element an array made by a JAX function (known from
+    the function alone, not from the comprehension's own variables)."""
+    if not isinstance(arg, ast.GeneratorExp | ast.ListComp) or not isinstance(arg.elt, ast.Call):
+        return False
+    q = evaluator.model.scopes.qualname(arg.elt.func, evaluator.scope)
+    return q is not None and qualified_call_kind(q) in ARRAYS
 
 
 def qualified_call_kind(q: str) -> Kind:
@@ -932,6 +1022,22 @@ class _Flow(ForwardFlow[dict[str, Kind]]):
         else:
             assert isinstance(head, Kind)
             self.bind(stmt.target, head)
+
+    def loop_exit(self, stmt: ast.For | ast.AsyncFor | ast.While, entry: dict[str, Kind],
+                  after_body: dict[str, Kind] | None) -> dict[str, Kind] | None:
+        """An accumulator that starts from a Python number and adds arrays on each pass of a `for` loop
+        (`total = 0.0; for g in leaves: total += jnp.sum(g * g)`) is an array after the loop: the loop is taken
+        to run at least once, as such loops over a model's leaves or layers do."""
+        joined = self.join(entry, after_body)
+        if joined is None or after_body is None or not isinstance(stmt, ast.For | ast.AsyncFor):
+            return joined
+        grown = [name for name, kind in after_body.items() if kind in ARRAYS and entry.get(name) is Kind.PYTHON]
+        if grown:
+            accumulators = self.model.scopes.syntax_fact("loop accumulators", stmt, partial(_accumulators, stmt))
+            for name in grown:
+                if name in accumulators:
+                    joined[name] = after_body[name]
+        return joined
 
     def with_item(self, stmt: ast.With | ast.AsyncWith, item: ast.withitem, state: dict[str, Kind]) -> None:
         self.env = state

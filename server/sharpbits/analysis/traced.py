@@ -382,6 +382,9 @@ class TracedCode:
                 for body in bodies:
                     elts = body.elts if isinstance(body, ast.List | ast.Tuple) else [body]
                     for elt in elts:
+                        if (isinstance(elt, ast.Call) and len(elt.args) == 1 and self.scopes.qualname(
+                                elt.func, scope) == "functools.partial"):
+                            elt = elt.args[0]  # partial(body, n=n): the body, its keywords bound (passed through)
                         target = self.scopes.resolve_function(elt, scope)
                         if target is not None:
                             target.traces.append(TraceSite(q.rsplit('.', 1)[1], node=node,

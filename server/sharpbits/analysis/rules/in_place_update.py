@@ -75,6 +75,14 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
 (rebinding it locally would raise `UnboundLocalError`).
 """
     VALID = [
+        # a scan carry that is a tuple holding an object with its own item assignment (jax_galsim's Image), and a
+        # parameter annotated with such a class: written through its `__setitem__`, no array
+        "import jax\nimport jax.numpy as jnp\nfrom functools import partial\nclass Image:\n"
+        "    def __init__(self, array):\n        self.array = array\n    def __setitem__(self, index, value):\n"
+        "        self.array = self.array.at[index].set(value)\n@partial(jax.jit, static_argnames=('n',))\n"
+        "def add(carry, x, n):\n    image = carry[0]\n    image[0:n] += x\n    return (image,), None\n"
+        "@jax.jit\ndef paste(image: Image, stamp):\n    image[0:2] = stamp\n    return image\n"
+        "def run(stamps):\n    return jax.lax.scan(partial(add, n=2), (Image(jnp.zeros(4)),), stamps)\n",
         # a Pallas kernel's parameters are references: `o_ref[...] = v` and stores through views are its output
         "import jax\nimport jax.numpy as jnp\nfrom jax.experimental import pallas as pl\ndef kernel(x_ref, o_ref):\n"
         "    o_ref.at[:, :2][...] = x_ref[:, :2]\n    o_ref[:, 2:] = x_ref[:, 2:] * 2\n"

@@ -101,6 +101,10 @@ for static arguments.
         "import jax\ndef run(xs):\n    def double(x):\n        return x * 2\n    for x in xs:\n        jax.jit(double)(x)\n",
         # jit inside traced code is inlined into the outer trace
         "import jax\n@jax.jit\ndef f(xs):\n    for i in range(2):\n        xs = jax.jit(lambda v: v * 2)(xs)\n    return xs\n",
+        # a method of an object that is not made here: nothing says it is the class whose method jits
+        "import jax\nclass Model:\n    def _loss(self, x):\n        return x.sum()\n"
+        "    def evaluate(self, x):\n        return jax.jit(self._loss)(x)\ndef run(model, xs):\n"
+        "    for x in xs:\n        model.evaluate(x)\n",
         # hashable static arguments
         "import functools\nimport jax\n@functools.partial(jax.jit, static_argnums=1)\ndef f(x, shape):\n"
         "    return x.reshape(shape)\ny = f(1.0, (1,))\n",
@@ -136,6 +140,22 @@ for static arguments.
         Invalid(  # a per-step function called from a loop
             "import jax\ndef step(w, x):\n    update = jax.jit(lambda w, x: w - 0.1 * x)\n    return update(w, x)\n"
             "def train(w, xs):\n    for x in xs:\n        w = step(w, x)\n    return w\n",
+        ),
+        Invalid(  # a bound method jitted in a method an object made here is asked for on every batch
+            "import jax\nclass Model:\n    def _loss(self, w, x):\n        return (x @ w).sum()\n"
+            "    def evaluate(self, w, x):\n        return jax.jit(self._loss)(w, x)\nmodel = Model()\n"
+            "for x in [jax.numpy.ones((2, 2))] * 3:\n    model.evaluate(jax.numpy.ones(2), x)\n",
+        ),
+        Invalid(  # a partial of the same config on every call: still a new object each time
+            "import functools\nimport jax\ndef loss(cfg, w, x):\n    return cfg['scale'] * (x @ w).sum()\n"
+            "def evaluate(cfg, w, x):\n    return jax.jit(functools.partial(loss, cfg))(w, x)\n"
+            "def run(cfg, w, xs):\n    for x in xs:\n        evaluate(cfg, w, x)\n",
+        ),
+        Invalid(  # the loop passes a different config on each call: each version may be meant to compile
+            "import functools\nimport jax\ndef loss(cfg, w, x):\n    return cfg['scale'] * (x @ w).sum()\n"
+            "def evaluate(cfg, w, x):\n    return jax.jit(functools.partial(loss, cfg))(w, x)\n"
+            "def run(cfgs, w, x):\n    for cfg in cfgs:\n        evaluate(cfg, w, x)\n",
+            severity="info",
         ),
         Invalid(  # a nested def created in the loop body
             "import jax\ndef run(xs, scale):\n    for x in xs:\n        def f(v):\n            return v * scale\n"
@@ -280,9 +300,39 @@ def _varying_names(region: ast.AST, scope: FunctionInfo | None, in_loop: bool, m
     """Names that can hold a different value each time the region runs: those assigned in the loop, or the
     parameters and locals of a function called from a loop."""
     if not in_loop and scope is not None:
-        return set(scope.local_names)
+        return set(scope.local_names) - _invariant_params(scope, model)
     found = {n.id for n in ast.walk(region) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del)}
     return found | {n.name for n in ast.walk(region) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+
+
+def _invariant_params(fn: FunctionInfo, model: ModuleModel) -> set[str]:
+    """The parameters of a function called from loops that hold the same value on every call: each loop call
+    passes nothing there (the default), or a value read from names the loop does not assign (`evaluate(cfg, w,
+    x)` with `cfg` set before the loop; the receiver of `model.evaluate(...)`). A call of another value (or with
+    `*args`/`**kwargs`) makes every parameter vary."""
+    calls = model.fact(Execution).loop_calls(fn)
+    if isinstance(fn.node, ast.Lambda) or not calls:
+        return set()
+    positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
+    invariant = set(fn.params) - {a.arg for a in (fn.node.args.vararg, fn.node.args.kwarg) if a is not None}
+    for call in calls:
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return set()
+        loop = model.fact(Execution).enclosing_loop(call)
+        assigned = {n.id for n in ast.walk(loop) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del)} if (
+            loop is not None) else set()
+        passed: dict[str, ast.AST] = {}
+        args = list(call.args)
+        if isinstance(call.func, ast.Attribute) and positional[:1] in (["self"], ["cls"]):
+            args.insert(0, call.func.value)  # the receiver of a method call is its first parameter
+        for name, value in zip(positional, args, strict=False):
+            passed[name] = value
+        passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+        for name, given in passed.items():
+            if any(isinstance(n, ast.Call | ast.Lambda) or (isinstance(n, ast.Name) and n.id in assigned)
+                   for n in ast.walk(given)):
+                invariant.discard(name)
+    return invariant
 
 
 def _free_reads(call: ast.Call, model: ModuleModel) -> set[str]:

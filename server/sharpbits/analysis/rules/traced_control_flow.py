@@ -46,6 +46,23 @@ def _conditions(model: ModuleModel, fn: FunctionInfo) -> list[ast.AST]:
         isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "bool")]
 
 
+def _refusing_guard(fn: FunctionInfo, node: ast.If, traced: list[ast.AST]) -> bool:
+    """`if p: raise ...` (no `else`): every traced part of the test is the bare truth of a parameter that defaults
+    to None, and the body always raises. The function refuses the argument: called without it, the test is
+    False at trace time; called with an array, it raises whichever way (TracerBoolConversionError under a
+    trace, the `raise` eagerly), so no call that works is broken."""
+    if node.orelse or not node.body or not isinstance(node.body[-1], ast.Raise) or not traced or isinstance(
+            fn.node, ast.Lambda):
+        return False
+    a = fn.node.args
+    defaults = dict(zip([p.arg for p in [*a.posonlyargs, *a.args]][::-1], a.defaults[::-1], strict=False))
+    defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
+    # Not reported, not even as info: every call that works (without the argument) keeps working, one that
+    # passes an array fails either way, and only the exception's type would change.
+    return all(isinstance(t, ast.Name) and isinstance(defaults.get(t.id), ast.Constant)
+               and defaults[t.id].value is None for t in traced)  # type: ignore[attr-defined]
+
+
 def _is_bool_part(node: ast.AST) -> bool:
     return isinstance(node, ast.BoolOp) or (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not))
 
@@ -81,6 +98,9 @@ class TracedControlFlow(Rule):
         "error": (
             "TracerBoolConversionError: a traced value has no truth value at trace time"
         ),
+        "when-passed": (
+            " whenever a caller passes `{name}` (jit traces it)"
+        ),
         "make-static": (
             ", or mark `{name}` static (`static_argnames=('{name}',)`)"
         ),
@@ -95,7 +115,11 @@ holds for `while`, `a if c else b`, `c and d`, `not c`, `bool(c)` and `assert c`
 
 Branching on what is known at trace time is fine and is not flagged: static arguments (`static_argnums`/
 `static_argnames`), shapes (`x.shape`, `x.ndim`, `len(x)`, `x.dtype`), `x is None`, Python configuration values,
-module-level (concrete) arrays, and values computed inside `with jax.ensure_compile_time_eval():`. `jax.grad`
+module-level (concrete) arrays, and values computed inside `with jax.ensure_compile_time_eval():`. A Python
+default is not static, though: a flag of a jitted function (`training: bool = False`) is a Python value only when
+the caller leaves it out; passed, jit traces it, so a test on it is reported "whenever a caller passes" it. A
+guard that only refuses an optional argument (`if prefix: raise ...`, `prefix=None`) is not reported: an array
+passed there raises either way. `jax.grad`
 without `jit` runs on concrete values, so a Python `if` on its argument works there and is not flagged either.
 """
     example = """
@@ -167,8 +191,20 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         "import functools\nimport jax\ndef impl(x, causal):\n    if causal:\n        x = x * 2\n    return x\n"
         "@functools.partial(jax.custom_vjp, nondiff_argnums=range(1, 2))\ndef attn(x, causal):\n    return impl(x, causal)\n"
         "@functools.partial(jax.jit, static_argnames='causal')\ndef api(x, causal):\n    return attn(x, causal)\n",
-        # unknown values (a parameter with a non-None default may be a Python number) never warn
-        "import jax\n@jax.jit\ndef f(x, scale=1.0):\n    if scale:\n        x = x * scale\n    return x\n",
+        # a parameter with a Python default that is static, or that a filtered jit leaves static, stays a Python value
+        "import jax\nfrom functools import partial\n@partial(jax.jit, static_argnames='scale')\ndef f(x, scale=1.0):\n"
+        "    if scale:\n        x = x * scale\n    return x\n",
+        "import equinox as eqx\n@eqx.filter_jit\ndef f(x, scale=1.0):\n    if scale:\n        x = x * scale\n    return x\n",
+        # rebound before the test: what it is then follows from the body
+        "import jax\n@jax.jit\ndef f(x, n=2):\n    n = x.shape[0]\n    if n > 1:\n        x = x * n\n    return x\n",
+        # a guard that only refuses an optional argument: called without it the test is False at trace time, and
+        # an array passed there raises either way (maxtext's `prefill`)
+        "import jax\n@jax.jit\ndef prefill(params, tokens, existing_prefix=None):\n    if existing_prefix:\n"
+        "        raise ValueError('no prefix support')\n    return params * tokens\n",
+        # an accumulator of leaf sizes is a Python int; the sum of squared leaves is only used on device
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(grads):\n    total, count = 0.0, 0\n"
+        "    for g in jax.tree_util.tree_leaves(grads):\n        total += jnp.sum(g * g)\n        count += g.size\n"
+        "    if count > 4:\n        grads = jax.tree_util.tree_map(lambda g: g / jnp.sqrt(total), grads)\n    return grads\n",
         # a parameter annotated `Provider | None` is None or an object: `or` only tells which (torax)
         "import jax\nclass Provider:\n    scale = 2.0\nDEFAULT = Provider()\n@jax.jit\n"
         "def f(x, overrides: Provider | None = None):\n    p = overrides or DEFAULT\n    return x * p.scale\n",
@@ -181,6 +217,24 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         ),
         Invalid(
             "import jax\n@jax.jit\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n",
+        ),
+        Invalid(  # a Python default does not make a parameter static: a caller that passes `scale` hands jit a tracer
+            "import jax\n@jax.jit\ndef f(x, scale=1.0, training=False):\n    if scale and not training:\n"
+            "        x = x * scale\n    return x\n",
+        ),
+        Invalid(  # an accumulator folded from arrays over a loop is an array after it
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(grads):\n    total = 0.0\n"
+            "    for g in jax.tree_util.tree_leaves(grads):\n        total += jnp.sum(g * g)\n    if total > 1.0:\n"
+            "        grads = jax.tree_util.tree_map(lambda g: g / jnp.sqrt(total), grads)\n    return grads\n",
+        ),
+        Invalid(  # sum() of arrays made by JAX functions is an array
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(grads):\n"
+            "    norm = sum(jnp.sum(g ** 2) for g in jax.tree_util.tree_leaves(grads))\n    if norm > 1.0:\n"
+            "        return grads\n    return grads\n",
+        ),
+        Invalid(  # a guard that raises on an array the caller must pass: TracerBoolConversionError on every call
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    if jnp.any(x < 0):\n"
+            "        raise ValueError('negative')\n    return jnp.sqrt(x)\n",
         ),
         Invalid(  # a while on a traced condition: one finding, with the lax.while_loop rewrite
             "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    y = jnp.ones(3)\n    while y.sum() < x:\n"
@@ -234,6 +288,26 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
                     self._condition(ctx, fn, node, node, operands)
 
     @staticmethod
+    def _traced_when_passed(model: ModuleModel, fn: FunctionInfo, test: ast.AST | None,
+                            operands: Sequence[ast.AST] | None) -> tuple[ast.AST | None, str]:
+        """The first part of a condition that is traced whenever a caller passes a parameter jit traces but
+        whose default is a Python number (`dropout > 0` with `dropout: float = 0.0`), and that parameter."""
+        if not fn.abstract:
+            return None, ""
+        passed = model.kinds.defaulted_jit_params(fn)
+        if not passed:
+            return None, ""
+        tracers = model.fact(TracerValues)
+        parts = tracers.bool_operands(test) if test is not None else [
+            part for op in operands or () for part in tracers.bool_operands(op)]
+        for part in parts:
+            names = sorted({n.id for n in ast.walk(part) if isinstance(n, ast.Name) and n.id in passed})
+            if names and model.kinds.kind_when_passed(part, fn, passed) in ARRAYS and not (
+                    tracers.in_caller_dependent_branch(part, fn) or tracers.in_compile_time_eval(part)):
+                return part, names[0]
+        return None, ""
+
+    @staticmethod
     def _in_condition(model: ModuleModel, node: ast.AST) -> bool:
         """Whether an and/or/not is part of an outer one, or of a condition: reported there, once."""
         child, cur = node, model.scopes.parents.get(node)
@@ -255,9 +329,12 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         else:
             leaves = [part for op in operands for part in model.fact(TracerValues).bool_operands(op)]
             leaf = next((p for p in leaves if model.fact(TracerValues).is_tracer(p, fn)), None)
-        if leaf is None:
-            return
         where = f"inside `{fn.name}` ({fn.trace_reason})"
+        if leaf is None:
+            leaf, passed = self._traced_when_passed(model, fn, test if operands is None else None, operands)
+            if leaf is None:
+                return
+            where += self.message("when-passed", name=passed)
         static = _static_candidate(model, fn, leaf)
         make_static = self.message("make-static", name=static) if static else ""
         error = self.message("error")
@@ -269,6 +346,10 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
             ctx.report(node, message, builder, end_node=node.test, fix_title=title)
             return
         if isinstance(node, ast.If):
+            tracers = model.fact(TracerValues)
+            traced = [p for p in tracers.bool_operands(node.test) if tracers.is_tracer(p, fn)]
+            if _refusing_guard(fn, node, traced):
+                return  # the function refuses an optional argument: passing an array raises whichever way
             message = self.message("if", where=where, error=error, make_static=make_static)
             ctx.report(node, message, end_node=node.test)
             return

@@ -133,6 +133,14 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
             "def bench(w, x):\n    start = time.time()\n    for _ in range(10):\n"
             "        w, loss = jax.block_until_ready(step(w, x))\n    return time.time() - start\n",
         ),
+        Invalid(  # a function chosen by a branch: compiled in one arm, eager JAX in the other, dispatched either way
+            "import time\nimport jax\nimport jax.numpy as jnp\ndef layer(a):\n    return jnp.tanh(a @ a)\n"
+            "def bench(a, jit=True):\n    if jit:\n        f = jax.jit(layer)\n    else:\n        f = layer\n"
+            "    start = time.perf_counter()\n    out = f(a)\n    return out, time.perf_counter() - start\n",
+            fixed="import time\nimport jax\nimport jax.numpy as jnp\ndef layer(a):\n    return jnp.tanh(a @ a)\n"
+            "def bench(a, jit=True):\n    if jit:\n        f = jax.jit(layer)\n    else:\n        f = layer\n"
+            "    start = time.perf_counter()\n    out = jax.block_until_ready(f(a))\n    return out, time.perf_counter() - start\n",
+        ),
         Invalid(  # timeit of a lambda
             "import timeit\nimport jax.numpy as jnp\nx = jnp.ones((100, 100))\n"
             "print(timeit.timeit(lambda: jnp.dot(x, x), number=10))\n",

@@ -24,24 +24,21 @@ class DonatedBufferReuse(Rule):
     severity = "error"
     messages = {
         "read-after-donation": (
-            "`{name}` was donated to `{callee}` at line {line} (its buffer is deleted by the call) and is "
-            "{when}: JAX raises `{error}`; rebind `{name} = {callee}(...)`, read it before the call, or "
-            "pass a copy"
+            "`{name}` was donated to `{callee}` (line {line}) and deleted: {when} raises {error}; "
+            "rebind it or pass a copy"
         ),
         "read-after-declinable-donation": (
-            "`{name}` was donated to `{callee}` at line {line} and may be invalid after the call (XLA deletes its "
-            "buffer when an output can reuse it, and keeps it only when none has its shape and dtype) and is "
-            "{when}: then JAX raises `{error}`; rebind `{name} = {callee}(...)`, read it before the call, or "
-            "pass a copy"
+            "`{name}` was donated to `{callee}` (line {line}) and may be invalid: if so, {when} raises {error}; "
+            "rebind it or pass a copy"
         ),
         "when-passed-again": (
-            "passed again in the next iteration of the loop"
+            "passing it again next iteration"
         ),
         "when-read-next-iteration": (
-            "read again in the next iteration of the loop (line {line})"
+            "reading it next iteration (line {line})"
         ),
         "when-read": (
-            "read at line {line}"
+            "reading it at line {line}"
         ),
     }
     summary = ("Flags reading an array after passing it in a donated position (`donate_argnums`/"
@@ -180,8 +177,7 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
                 earlier = (read.lineno, read.col_offset) < (donated.call.lineno, donated.call.col_offset)
                 when = self.message("when-passed-again" if again else "when-read-next-iteration" if earlier
                                     else "when-read", line=read.lineno)
-                error = ("ValueError: Buffer has been deleted or donated" if again
-                         else "RuntimeError: Array has been deleted")
+                error = "ValueError" if again else "RuntimeError"
                 builder = self._fix(ctx, donated, argument)
                 ctx.report(
                     read,
