@@ -245,19 +245,56 @@ class KeyFlow(Fact):
         return self._module_classes
 
     def drawless_module_call(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
-        """`nn.LayerNorm().init(key, x)`, or `module.init_with_output(key, x)` with `module = nn.RMSNorm()`: a
-        layer whose parameters are all constants (ones and zeros) draws nothing from the key it is given."""
+        """`nn.LayerNorm().init(key, x)`, `module.init_with_output(key, x)` with `module = nn.RMSNorm()`, or
+        `self.op.init(key, ...)` with `self.op = PagedAttentionOp(...)` set once in the class: a layer whose
+        parameters are all constants (ones and zeros), or that has none (its code only makes cache variables;
+        known from its source through the project index), draws nothing from the key it is given."""
         func = call.func
         if not isinstance(func, ast.Attribute) or func.attr not in ("init", "init_with_output", "apply"):
             return False
         receiver = func.value
+        where = scope
         if isinstance(receiver, ast.Name):
             bound = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign) and len(n.targets) == 1
                      and isinstance(n.targets[0], ast.Name) and n.targets[0].id == receiver.id]
             if len(bound) != 1:
                 return False
             receiver = bound[0]
-        return isinstance(receiver, ast.Call) and self.scopes.qualname(receiver.func, scope) in DRAWLESS_LAYERS
+        elif (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)
+              and receiver.value.id == "self" and scope is not None and "." in scope.qualname):
+            bound = self._bound_on_self(scope.qualname.split(".", 1)[0], receiver.attr)
+            if bound is None:
+                return False
+            receiver, where = bound
+        if not isinstance(receiver, ast.Call):
+            return False
+        q = self.scopes.qualname(receiver.func, where)
+        if q in DRAWLESS_LAYERS:
+            return True
+        project = self.model.project
+        if project is None:
+            return False
+        local = where.local_names if where is not None else set()
+        q = q or project.qualified(receiver.func, local, self.module_classes())
+        return q is not None and not q.startswith("jax.") and project.drawless_layer(q)
+
+    def _bound_on_self(self, cls: str, attr: str) -> tuple[ast.expr, FunctionInfo] | None:
+        """The one value a class of this module stores as `self.attr` (in any of its methods), and the method."""
+        found: list[tuple[ast.expr, FunctionInfo]] = []
+        for info in self.scopes.functions.values():
+            if info.parent is not None or not info.qualname.startswith(f"{cls}."):
+                continue
+            for node in self.scopes.own_nodes(info):
+                if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    for t in targets:
+                        for n in ast.walk(t):
+                            if (isinstance(n, ast.Attribute) and n.attr == attr and isinstance(n.value, ast.Name)
+                                    and n.value.id == "self"):
+                                if not isinstance(node, ast.Assign) or len(node.targets) != 1 or t is not n:
+                                    return None
+                                found.append((node.value, info))  # type: ignore[arg-type]
+        return found[0] if len(found) == 1 else None
 
     def callee_of(self, call: ast.Call, scope: FunctionInfo | None) -> FunctionInfo | None:
         """The function of this module a call runs: `helper(...)`, or `self.method(...)` of the same class."""
@@ -407,6 +444,8 @@ class KeyFlow(Fact):
             return []
         if q is not None and q.startswith("jax.numpy."):
             return []  # jnp.where(c, k1, k2), jnp.stack(keys): keys moved or selected, nothing drawn
+        if _checks_structure(q):
+            return []  # chex.assert_shape(key, (2,)): a check, nothing drawn
         if (_abstract_evaluation(call, q) or self.record_class(call, scope) or _clones(call, q)
                 or self.drawless_module_call(call, scope)):
             return []
@@ -550,6 +589,12 @@ def _always_consumed_position(model: KeyFlow, call: ast.Call, fn: FunctionInfo, 
     if exits.before(top):
         return None  # an early return may skip it
     return positional.index(key.id)
+
+
+def _checks_structure(qualname: str | None) -> bool:
+    """chex's assertions (`chex.assert_shape(key, (2,))`, `chex.assert_trees_all_close(a, b)`): they read
+    shapes, types and values and draw nothing."""
+    return qualname is not None and qualname.startswith("chex.assert")
 
 
 def _clones(call: ast.Call, qualname: str | None) -> bool:
@@ -707,7 +752,7 @@ class _ScopeWalk(ForwardFlow[State]):
         if q is not None and q.startswith("jax.random."):
             return []  # a non-consuming jax.random function (key_data, ...)
         func_name = call.func.id if isinstance(call.func, ast.Name) else None
-        if (q or func_name) in NOT_A_CONSUMER or model.is_predicate(call):
+        if (q or func_name) in NOT_A_CONSUMER or model.is_predicate(call) or _checks_structure(q):
             return []
         # Any other function may draw from a key or split it. For a function of this module the model knows
         # which parameters it consumes on every path (definite), on some (a `training` flag: maybe), or never.
