@@ -57,6 +57,8 @@ DRAWLESS_LAYERS = {f"{lib}.{layer}" for lib in ("flax.linen", "flax.nnx", "haiku
 # is consumed again each time
 _REPEATING = {"jax.vmap", "jax.pmap", "equinox.filter_vmap", "flax.nnx.vmap", "scan body", "fori_loop body",
               "while_loop body", "map body"}
+# transformations whose result takes the function's arguments unchanged (as far as keys go)
+_PASSING_ON = {"jit", "pjit", "filter_jit", "named_call", "checkpoint", "remat"}
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 
 
@@ -85,13 +87,22 @@ class KeyReuse:
 State = dict[str, KeyUse]  # label -> its first use on this path (absent: fresh)
 
 
+# a plain copy of a key (`rng = self.key`) is kept in the state under `~rng`, its KeyUse naming the origin
+_ALIAS = "~"
+_ALIAS_CALL = ast.Call(func=ast.Name("<alias>", ast.Load()), args=[], keywords=[])
+
+
 def _merge(a: State | None, b: State | None) -> State | None:
+    """Consumed on either path: consumed. A copy is the same key only when it is one on both paths."""
     if a is None:
         return b
     if b is None:
         return a
     out = dict(b)
     out.update(a)
+    for label in [k for k in out if k.startswith(_ALIAS)]:
+        if label not in a or label not in b or a[label].label != b[label].label:
+            del out[label]
     return out
 
 
@@ -309,8 +320,25 @@ class KeyFlow(Fact):
         if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
                 and scope is not None and "." in scope.qualname):
             owner = scope.qualname.rsplit(".", 1)[0]
-            return self.method(f"{owner}.{func.attr}")
+            found = self.method(f"{owner}.{func.attr}")
+            if found is None and "." not in owner:
+                found = self._function_on_self(owner, func.attr)
+            return found
         return None
+
+    def _function_on_self(self, cls: str, attr: str) -> FunctionInfo | None:
+        """`self._step = jax.jit(step)` (or `= step`), set once in the class, with `step` a function of this
+        module: calling `self._step(...)` runs `step` (a transformation like `jit` passes the arguments on)."""
+        bound = self._bound_on_self(cls, attr)
+        if bound is None:
+            return None
+        value, where = bound
+        if isinstance(value, ast.Call) and value.args and (
+                self.scopes.qualname(value.func, where) or "").rsplit(".", 1)[-1] in _PASSING_ON:
+            value = value.args[0]
+        if not isinstance(value, ast.Name) or self.scopes.is_local(value.id, where):
+            return None
+        return self.scopes.module_functions.get(value.id)
 
     def method(self, qualname: str) -> FunctionInfo | None:
         """A method of a class of this module, by `Class.method`."""
@@ -491,7 +519,9 @@ class KeyFlow(Fact):
         return facts.draws or any(always.get(name) for name in facts.called) or any(
             self.kinds.kind_at(name) is Kind.KEY for name in facts.handed) or (
             self.model.project is not None and bool(facts.handed) and any(
-                self.project_key_positions(n, scope) for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Call)))
+                self.project_key_positions(n, scope) for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Call))) or any(
+            self.callee_of(n, scope) is not None and any(st == "always" for _, st in self.argument_uses(n, scope))
+            for n in facts.self_calls)  # self._sample(logits, self.rng) with a method that draws from `rng`
 
     def project_key_positions(self, call: ast.Call, scope: FunctionInfo | None) -> frozenset[int]:
         """The positions of the arguments a call of another module's function consumes on every path (the
@@ -523,6 +553,7 @@ class _ScopeKeyFacts:
     handed: tuple[ast.Name, ...]  # names it passes to calls: keys handed on, when their kind is KEY
     always: frozenset[int]  # a module-level function: positions of the parameters it passes to a jax.random
     # sampler in a statement that always runs (before any branch that could return early)
+    self_calls: tuple[ast.Call, ...] = ()  # calls of `self.NAME(...)` given arguments (a method may draw)
 
     @staticmethod
     def of(model: KeyFlow, fn: FunctionInfo | None) -> _ScopeKeyFacts:
@@ -530,6 +561,7 @@ class _ScopeKeyFacts:
         draws = False
         called: set[str] = set()
         handed: list[ast.Name] = []
+        self_calls: list[ast.Call] = []
         always: set[int] = set()
         top_level = fn is not None and fn.parent is None and not isinstance(fn.node, ast.Lambda)
         positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]] if top_level else []  # type: ignore[union-attr]
@@ -540,13 +572,16 @@ class _ScopeKeyFacts:
                 draws = True
             if type(call.func) is ast.Name:
                 called.add(call.func.id)
+            elif (type(call.func) is ast.Attribute and type(call.func.value) is ast.Name  # type: ignore[attr-defined]
+                  and call.func.value.id == "self" and (call.args or call.keywords)):  # type: ignore[attr-defined]
+                self_calls.append(call)
             handed.extend(a for a in call.args if type(a) is ast.Name)  # type: ignore[misc]
             handed.extend(k.value for k in call.keywords if type(k.value) is ast.Name)  # type: ignore[misc]
             if exits is not None:
                 position = _always_consumed_position(model, call, fn, positional, exits)  # type: ignore[arg-type]
                 if position is not None:
                     always.add(position)
-        return _ScopeKeyFacts(draws, frozenset(called), tuple(handed), frozenset(always))
+        return _ScopeKeyFacts(draws, frozenset(called), tuple(handed), frozenset(always), tuple(self_calls))
 
 
 class _Exits:
@@ -705,6 +740,11 @@ class _ScopeWalk(ForwardFlow[State]):
                         arg_label = _chain_label(arg) if i in always else None
                         if arg_label is not None:
                             labels.add(arg_label)
+                elif isinstance(node.func, ast.Attribute) and model.callee_of(node, self.fn) is not None:
+                    for arg, strength in model.argument_uses(node, self.fn):  # self._sample(logits, self.rng)
+                        arg_label = _chain_label(arg) if strength == "always" else None
+                        if arg_label is not None:
+                            labels.add(arg_label)
                 elif model.model.project is not None:
                     positions = model.project_key_positions(node, self.fn)  # another module's function
                     for i, arg in enumerate(node.args):
@@ -813,6 +853,11 @@ class _ScopeWalk(ForwardFlow[State]):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             for target in targets:
                 self.rebind(target, state)
+            if (isinstance(stmt, ast.Assign) and len(targets) == 1 and isinstance(targets[0], ast.Name)
+                    and isinstance(stmt.value, ast.Name | ast.Attribute | ast.Subscript)):
+                origin = self._label(stmt.value)  # rng = self.key: one key under two names
+                if origin is not None and origin.split(".", 1)[0].split("[", 1)[0] != targets[0].id:
+                    state[_ALIAS + targets[0].id] = KeyUse(stmt.value, origin, _ALIAS_CALL, stmt, "alias", True)
             return state
         for child in ast.iter_child_nodes(stmt):
             self.expression(child, stmt, state)
@@ -825,8 +870,20 @@ class _ScopeWalk(ForwardFlow[State]):
 
     @staticmethod
     def _forget(base: str, state: State) -> None:
-        for label in [k for k in state if _is_under(k, base)]:
-            del state[label]  # a new value: the key and everything stored in it are fresh
+        for label in [k for k in state if _is_under(k, base) or (k.startswith(_ALIAS) and (
+                k[1:] == base or _is_under(state[k].label, base)))]:
+            del state[label]  # a new value: the key and everything stored in it are fresh, copies of it are not
+
+    @staticmethod
+    def _same_key(label: str, state: State) -> list[str]:
+        """The other names of one key: `self.key` for `rng` after `rng = self.key`, and `rng` for `self.key`."""
+        base = label.split("[", 1)[0].split(".", 1)[0]
+        out = []
+        alias = state.get(_ALIAS + base)
+        if alias is not None:
+            out.append(alias.label + label[len(base):])
+        out += [k[1:] for k, use in state.items() if k.startswith(_ALIAS) and use.label == label]
+        return out
 
     def rebind(self, target: ast.AST, state: State) -> None:
         for node in ast.walk(target):
@@ -847,7 +904,12 @@ class _ScopeWalk(ForwardFlow[State]):
             if _never_runs(self.model, call):
                 continue
             consumed = self._consumed(call)
-            for node, label, how, definite in consumed:
+            copies = [(node, other, how, definite) for node, label, how, definite in consumed
+                      for other in self._same_key(label, state)] if len(state) > 0 else []
+            told = len(self.found)
+            for node, label, how, definite in [*consumed, *copies]:
+                if len(self.found) > told and any(r.node is node for r in self.found[told:]):
+                    continue  # the key is reported under one of its names already
                 base = label.split("[", 1)[0].split(".", 1)[0]
                 if in_comprehension is not None:
                     if base in self._comprehension_names(in_comprehension):
@@ -995,6 +1057,8 @@ class _ScopeWalk(ForwardFlow[State]):
         test reproducing a draw on purpose, not two draws meant to differ."""
         if stmt is None or first.statement is None:
             return False
+        if self._mixed_with_first(first, second, stmt):
+            return False  # noisy = clean + normal(key): the draws meet before any check; the check hides nothing
         if stmt is first.statement:  # assert_allclose(f(key), g(key)): the two calls on the two sides
             return self._sides_of_one_assertion(first.call, second)
         checks = self._assertion_pairs()
@@ -1060,6 +1124,26 @@ class _ScopeWalk(ForwardFlow[State]):
                 if differences and any(isinstance(n, ast.Name) and n.id in differences
                                        for side in pair for n in ast.walk(side)):
                     return True  # the reproduced draw subtracted from the result, then checked
+        return False
+
+    def _mixed_with_first(self, first: KeyUse, second: ast.Call, stmt: ast.stmt) -> bool:
+        """The second draw is combined with the first result by arithmetic in its own statement (`noisy = clean
+        + 0.01 * normal(key)`, the noise drawn from the signal's key): the two draws meet before any comparison,
+        so an assertion on the result is no reproduction of a draw. A difference (`y - normal(key)`: the
+        reproduced noise taken out again) is not counted."""
+        if first.statement is None:
+            return False
+        first_names = {n for n in _stored(first.statement) if n.isidentifier()}
+        if not first_names:
+            return False
+        child: ast.AST = second
+        parent = self.model.scopes.parents.get(second)
+        while parent is not None and parent is not stmt and not isinstance(parent, ast.stmt):
+            if isinstance(parent, ast.BinOp) and not isinstance(parent.op, ast.Sub):
+                other = parent.right if child is parent.left else parent.left
+                if any(isinstance(n, ast.Name) and n.id in first_names for n in ast.walk(other)):
+                    return True
+            child, parent = parent, self.model.scopes.parents.get(parent)
         return False
 
     def _assertion_pairs(self) -> list[tuple[ast.AST, list[list[ast.expr]]]]:
