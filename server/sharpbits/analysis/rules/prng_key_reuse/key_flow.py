@@ -289,6 +289,27 @@ class KeyFlow(Fact):
         q = q or project.qualified(receiver.func, local, self.module_classes())
         return q is not None and not q.startswith("jax.") and project.drawless_layer(q)
 
+    def _built_from(self, receiver: ast.AST, scope: FunctionInfo | None) -> str | None:
+        """The qualified name of the callable whose call built `receiver`: a local name bound once in the scope
+        (`fns = schedule.Constant(10)`), or `self.X` set once in the class (`self.op = Op(...)`); else None."""
+        project = self.model.project
+        value: ast.expr | None = None
+        where = scope
+        if isinstance(receiver, ast.Name) and scope is not None and self.scopes.is_local(receiver.id, scope):
+            bound = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign | ast.AnnAssign | ast.AugAssign)
+                     and any(isinstance(t, ast.Name) and t.id == receiver.id for t in (
+                         n.targets if isinstance(n, ast.Assign) else [n.target]))]
+            value = bound[0] if len(bound) == 1 else None
+        elif (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)
+              and receiver.value.id == "self" and scope is not None and "." in scope.qualname):
+            found = self._bound_on_self(scope.qualname.split(".", 1)[0], receiver.attr)
+            if found is not None:
+                value, where = found
+        if not isinstance(value, ast.Call) or project is None:
+            return None
+        local = where.local_names if where is not None else set()
+        return self.scopes.qualname(value.func, where) or project.qualified(value.func, local, self.module_classes())
+
     def _bound_on_self(self, cls: str, attr: str) -> tuple[ast.expr, FunctionInfo] | None:
         """The one value a class of this module stores as `self.attr` (in any of its methods), and the method."""
         found: list[tuple[ast.expr, FunctionInfo]] = []
@@ -413,6 +434,10 @@ class KeyFlow(Fact):
         if (qualified is None and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
                 and func.value.id == "self" and scope is not None and "." in scope.qualname):
             qualified = f"{project.module}.{scope.qualname.split('.', 1)[0]}.{func.attr}"  # inherited method
+        if qualified is None and isinstance(func, ast.Attribute):
+            built = self._built_from(func.value, scope)  # trunc_fns = Schedule(10); trunc_fns.init(key)
+            if built is not None and project.index.cls(built, project.path) is not None:
+                qualified = f"{built}.{func.attr}"
         if qualified is None or qualified.startswith("jax."):
             return None
         answers = project.argument_consumption(qualified, call)
