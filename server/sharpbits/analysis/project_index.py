@@ -99,7 +99,7 @@ class ClassSummary:
     read_attributes: frozenset[str]  # `self.X` read anywhere in the class
     record: bool = False  # a dataclass / NamedTuple / struct with no constructor of its own: it stores its fields
     fields: frozenset[str] = frozenset()  # attributes it holds data in: `self.X = ...`, class-level `X: T`
-    # a layer whose own code creates no random parameter (see `_inert_layer_calls`): the functions of other
+    # a layer whose own code creates no random parameter (see `inert_layer_calls`): the functions of other
     # modules it calls (each asked in turn: they must not build layers); None when its own code may draw
     inert_calls: tuple[str, ...] | None = None
 
@@ -239,7 +239,7 @@ def _summarise_class(cls: ast.ClassDef, module: str, imports: dict[str, str], to
     method_names = {m.name for m in methods}
     summary.classes[cls.name] = ClassSummary(module, cls.name, bases, tuple(m.name for m in methods), generators, read,
                                              (decorated or named_tuple) and not own_init, fields,
-                                             _inert_layer_calls(methods, method_names, imports, module, top_names))
+                                             inert_layer_calls(methods, method_names, imports, top_names))
     for m, walk in zip(methods, walks, strict=True):
         qualname = f"{cls.name}.{m.name}"
         summary.functions[qualname] = _Function(walk, module, qualname, imports, top_names, cls.name, read).summary()
@@ -253,8 +253,8 @@ _LAYER_LIBRARIES = ("flax", "haiku", "equinox", "praxis", "trax", "objax")
 LAYER_BASES = {"flax.linen.Module", "flax.linen.module.Module"}
 
 
-def _inert_layer_calls(methods: list[ast.FunctionDef | ast.AsyncFunctionDef], method_names: set[str],
-                       imports: dict[str, str], module: str, top_names: set[str]) -> tuple[str, ...] | None:
+def inert_layer_calls(methods: list[ast.FunctionDef | ast.AsyncFunctionDef], method_names: set[str],
+                      imports: dict[str, str], top_names: set[str]) -> tuple[str, ...] | None:
     """Whether a flax layer's own code draws nothing when `init` runs it: no `self.param` with an initialiser
     other than a constant one (zeros, ones, `constant(v)`), no `self.make_rng`, no submodule built or called (a
     capitalised call, `self.X(...)` of an attribute that is no method of the class, a call of a local value),
@@ -939,7 +939,7 @@ class ProjectIndex:
     def drawless_layer(self, qualified_class: str, depth: int = 0) -> bool:
         """Whether `init` of a flax layer of this class draws nothing from its key: neither the class nor any
         base (up to `flax.linen.Module`) creates a random parameter or builds a submodule, and the functions
-        of other modules they call live in modules that import no layer library (see `_inert_layer_calls`)."""
+        of other modules they call live in modules that import no layer library (see `inert_layer_calls`)."""
         with self._lock:
             cls = self.cls(qualified_class)
             if cls is None or cls.inert_calls is None or not cls.bases or depth > 5:

@@ -26,7 +26,7 @@ from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.flow import ForwardFlow, statement_lists
 from sharpbits.analysis.kinds import Kind
 from sharpbits.analysis.liveness import values_dead_before
-from sharpbits.analysis.project_index import class_key_generators
+from sharpbits.analysis.project_index import LAYER_BASES, class_key_generators, inert_layer_calls
 from sharpbits.analysis.rules.prng_key_reuse.reuse import KeyWalks
 from sharpbits.analysis.scopes import FunctionInfo
 
@@ -282,12 +282,56 @@ class KeyFlow(Fact):
         q = self.scopes.qualname(receiver.func, where)
         if q in DRAWLESS_LAYERS:
             return True
+        if isinstance(receiver.func, ast.Name) and q is None and receiver.func.id in self.module_classes():
+            return self._module_layer_draws_nothing(receiver.func.id)
         project = self.model.project
         if project is None:
             return False
         local = where.local_names if where is not None else set()
         q = q or project.qualified(receiver.func, local, self.module_classes())
         return q is not None and not q.startswith("jax.") and project.drawless_layer(q)
+
+    def _abstract_only(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
+        """`p = functools.partial(init, ..., key)` whose every use in the scope is abstract evaluation
+        (`jax.eval_shape(p)`, `jax.jit(p, ...).eval_shape()`): no number is drawn."""
+        stmt = self.scopes.parents.get(call)
+        if not (isinstance(stmt, ast.Assign) and stmt.value is call and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)):
+            return False
+        name = stmt.targets[0].id
+        uses = [n for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == name
+                and isinstance(n.ctx, ast.Load)]
+        for use in uses:
+            parent = self.scopes.parents.get(use)
+            if not isinstance(parent, ast.Call) or use not in parent.args:
+                return False
+            called = (self.scopes.qualname(parent.func, scope) or called_name(parent.func)).rsplit(".", 1)[-1]
+            above = self.scopes.parents.get(parent)
+            if called.endswith("eval_shape") or (
+                    called in ("jit", "pjit") and parent.args[0] is use and isinstance(above, ast.Attribute)
+                    and above.attr == "eval_shape" and isinstance(self.scopes.parents.get(above), ast.Call)):
+                continue
+            return False
+        return bool(uses)
+
+    def _module_layer_draws_nothing(self, name: str, depth: int = 0) -> bool:
+        """A flax layer of this module whose `init` draws nothing (project_index.inert_layer_calls): its own
+        code creates no random parameter and calls nothing outside JAX and the standard library, and its bases
+        are `flax.linen.Module` or such layers of this module."""
+        cls = self.module_classes().get(name)
+        if cls is None or not cls.bases or depth > 5:
+            return False
+        imports = dict(self.scopes.aliases)
+        top = {n.name for n in self.scopes.tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
+        methods = [m for m in cls.body if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef)]
+        if inert_layer_calls(methods, {m.name for m in methods}, imports, top) != ():
+            return False
+        for base in cls.bases:
+            q = self.scopes.qualname(base, None)
+            if q not in LAYER_BASES and not (isinstance(base, ast.Name) and q is None
+                                             and self._module_layer_draws_nothing(base.id, depth + 1)):
+                return False
+        return True
 
     def _built_from(self, receiver: ast.AST, scope: FunctionInfo | None) -> str | None:
         """The qualified name of the callable whose call built `receiver`: a local name bound once in the scope
@@ -499,6 +543,8 @@ class KeyFlow(Fact):
             return []  # jnp.where(c, k1, k2), jnp.stack(keys): keys moved or selected, nothing drawn
         if _checks_structure(q):
             return []  # chex.assert_shape(key, (2,)): a check, nothing drawn
+        if q == "functools.partial" and self._abstract_only(call, scope):
+            return []  # p = partial(init, model, key); jax.eval_shape(p): shapes only, nothing drawn
         if (_abstract_evaluation(call, q) or self.record_class(call, scope) or _clones(call, q)
                 or self.drawless_module_call(call, scope)):
             return []

@@ -14,23 +14,14 @@ class PrngKeyReuse(Rule):
     name = "prng-key-reuse"
     severity = "warning"
     messages = {
-        "comprehension": (
-            "PRNG key `{key}` is consumed in every iteration of this comprehension: each iteration draws the "
-            "same random numbers; split it first (`keys = jax.random.split({key}, n)`)"
-        ),
-        "closure": (
-            "PRNG key `{key}` is closed over by a function run by `{transform}` and consumed there: every "
-            "element/iteration draws the same random numbers; pass split keys in (`jax.random.split({key}, n)`) "
-            "or `fold_in` the index"
-        ),
-        "loop": (
-            "{keys} {are} consumed in every iteration of this loop by `{first_call}(...)` without being re-derived: "
-            "every iteration draws the same random numbers; split it in the loop ({split_hint})"
-        ),
-        "again": (
-            "{keys} {were} already {used} at line {first_line} by `{first_call}(...)`: using {them} again gives the "
-            "same or overlapping random numbers; split {each} ({split_hint}) and use each key once"
-        ),
+        "comprehension": "PRNG key `{key}` is used in every iteration of this comprehension: each draws the same "
+                         "numbers; split it first (`jax.random.split({key}, n)`)",
+        "closure": "PRNG key `{key}` is closed over and used in {transform}: every element or iteration draws "
+                   "the same numbers; pass split keys in",
+        "loop": "{keys} {are} reused by `{first_call}(...)` in every iteration: each iteration gets the same "
+                "numbers; split it in the loop",
+        "again": "{keys} {were} already {used} at line {first_line} by `{first_call}(...)`: {what}; split {each} "
+                 "first",
     }
     summary = "Flags a JAX PRNG key that is consumed twice (two samplers, after `split`, in a loop, after a call)."
     why = """
@@ -176,6 +167,18 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         "src = Keys()\nxs = jax.random.normal(src.next, ()), jax.random.uniform(src.next, ())\n",
         # exclusive alternatives: select keeps one of the two draws
         "import jax\ndef pick(rng, c):\n    return jax.lax.select(c, jax.random.normal(rng, (2,)), jax.random.uniform(rng, (2,)))\n",
+        # a layer with no random parameter (only a zero-filled cache variable): its init draws nothing
+        "import jax\nimport jax.numpy as jnp\nfrom flax import linen as nn\nclass Cache(nn.Module):\n    size: int\n"
+        "    def __call__(self, x):\n        kv = self.variable('cache', 'kv', jnp.zeros, (self.size,))\n"
+        "        kv.value = kv.value + x.sum()\n        return x\n"
+        "class CacheTest:\n    def setUp(self):\n        self.op = Cache(4)\n        self.rng = jax.random.key(0)\n"
+        "    def test_update(self):\n        x = jax.random.normal(self.rng, (4,))\n"
+        "        variables = self.op.init(self.rng, x)\n        y = Cache(4).init(self.rng, x)\n        return variables, y\n",
+        # chex's assertions read the key's shape; an init run only under jax.eval_shape draws nothing
+        "import functools\nimport chex\nimport jax\ndef rng_split(key, num):\n    chex.assert_shape(key, (2,))\n"
+        "    return jax.random.split(key, num)\ndef abstract(init, key):\n    p = functools.partial(init, key)\n"
+        "    return jax.eval_shape(p), jax.jit(p).eval_shape()\ndef setup(init, key):\n"
+        "    k1, k2 = jax.random.split(key)\n    shapes = abstract(init, key)\n    return k1, k2, shapes\n",
         # the first draw's keys (the rest thrown away to `_`) are overwritten by the second before anything reads them
         "import jax\ndef env_keys(key, n, body):\n    _, keys = jax.lax.scan(body, key, None, n)\n"
         "    keys = jax.random.split(key, n)\n    return keys\n",
@@ -265,6 +268,42 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
             "        return a, b, c\n",
             count=2,
         ),
+        Invalid(  # a layer with a random parameter draws from the key its init is given
+            "import jax\nfrom flax import linen as nn\nclass Scale(nn.Module):\n    def __call__(self, x):\n"
+            "        w = self.param('w', nn.initializers.normal(), x.shape)\n        return w * x\n"
+            "def make(key):\n    x = jax.random.normal(key, (4,))\n    return Scale().init(key, x)\n",
+            fixed="import jax\nfrom flax import linen as nn\nclass Scale(nn.Module):\n    def __call__(self, x):\n"
+            "        w = self.param('w', nn.initializers.normal(), x.shape)\n        return w * x\n"
+            "def make(key):\n    key, subkey = jax.random.split(key)\n    x = jax.random.normal(subkey, (4,))\n"
+            "    return Scale().init(key, x)\n",
+        ),
+        Invalid(  # a key kept on self, handed to a method that draws from it, in every iteration of a loop
+            "import jax\nclass Sampler:\n    def _sample(self, logits, rng):\n"
+            "        return jax.random.categorical(rng, logits)\n    def generate(self, steps):\n"
+            "        out = []\n        for logits in steps:\n            out.append(self._sample(logits, self.rng))\n"
+            "        return out\n",
+        ),
+        Invalid(  # the same key to a jitted function kept on self (`self._step = jax.jit(step)`), every step
+            "import jax\ndef step(p, rng):\n    return p * jax.random.bernoulli(rng, 0.5, p.shape)\nclass Trainer:\n"
+            "    def __init__(self):\n        self._step = jax.jit(step)\n        self.rng = jax.random.key(0)\n"
+            "    def fit(self, p, n):\n        for _ in range(n):\n            p = self._step(p, self.rng)\n        return p\n",
+        ),
+        Invalid(  # split through a plain copy (`rng = self.key`), then drawn from the key itself
+            "import jax\nclass Features:\n    def matrix(self, n):\n        rng = self.key\n        rows = []\n"
+            "        for _ in range(n):\n            rng, sub = jax.random.split(rng)\n"
+            "            rows.append(jax.random.normal(sub, (4,)))\n        scale = jax.random.uniform(self.key, (n,))\n"
+            "        return rows, scale\n",
+        ),
+        Invalid(  # noise drawn from the signal's key and added to it: the test's comparison does not make it a
+            # reproduction
+            "import jax\nimport numpy as np\ndef test_denoise(denoise):\n    key = jax.random.key(0)\n"
+            "    clean = jax.random.normal(key, (64,))\n    noisy = clean + 0.01 * jax.random.normal(key, (64,))\n"
+            "    np.testing.assert_allclose(denoise(noisy), clean, atol=0.2)\n",
+            fixed="import jax\nimport numpy as np\ndef test_denoise(denoise):\n    key = jax.random.key(0)\n"
+            "    key, subkey = jax.random.split(key)\n    clean = jax.random.normal(subkey, (64,))\n"
+            "    noisy = clean + 0.01 * jax.random.normal(key, (64,))\n"
+            "    np.testing.assert_allclose(denoise(noisy), clean, atol=0.2)\n",
+        ),
         Invalid(  # one element of a split key array, used twice
             "import jax\nkeys = jax.random.split(jax.random.key(0), 3)\na = jax.random.normal(keys[0], ())\n"
             "b = jax.random.uniform(keys[0], ())\n",
@@ -285,7 +324,9 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
                 ctx.report(reuse.node, self.message("comprehension", key=label))
                 continue
             if reuse.where == "closure":
-                ctx.report(reuse.node, self.message("closure", key=label, transform=reuse.transform))
+                body = reuse.transform
+                where = f"a `{body[:-5]}` body" if body.endswith(" body") else f"a function run by `{body}`"
+                ctx.report(reuse.node, self.message("closure", key=label, transform=where))
                 continue
             first = reuse.first
             assert first is not None
@@ -296,26 +337,36 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
             labels = together[token]
             named = f"PRNG key `{label}`" if len(labels) == 1 else "PRNG keys " + ", ".join(f"`{k}`" for k in labels)
             first_call = ast.unparse(first.call.func)
-            split_hint = f"`{label}, subkey = jax.random.split({label})`"
             if reuse.where == "loop":
                 message = self.message("loop", keys=named, are="is" if len(labels) == 1 else "are",
-                                       first_call=first_call, split_hint=split_hint)
+                                       first_call=first_call)
             else:
                 first_line = getattr(first.node, "lineno", 0)
                 what = "derived from with `fold_in`" if first.how == "derive" else "consumed"
                 message = self.message("again", keys=named, were="was" if len(labels) == 1 else "were", used=what,
-                                       first_line=first_line, first_call=first_call,
-                                       them="it" if len(labels) == 1 else "them",
-                                       each="it" if len(labels) == 1 else "each", split_hint=split_hint)
+                                       first_line=first_line, first_call=first_call, what=_what(ctx, first, reuse),
+                                       each="it" if len(labels) == 1 else "them")
             single = len(labels) == 1
             # one fix per first use: splitting before it is the same edit for every later reuse of it
             fixable = id(first.call) not in fixed_firsts
             builder = _fix(ctx, first) if (fixable and single and isinstance(first.node, ast.Name)
-                                           and first.how != "derive") else None
+                                           and first.node.id == label and first.how != "derive") else None
             if builder is not None:
                 fixed_firsts.add(id(first.call))
             ctx.report(reuse.node, message, builder,
                        fix_title=f"split `{label}` before its first use" if builder else "")
+
+
+def _what(ctx: RuleContext, first: KeyUse, reuse: KeyReuse) -> str:
+    """What the two uses share, as far as it is known: the same function drawing from the same key (two
+    `normal(key, ...)`, `init(key)` twice) gives the same or overlapping numbers (equal shapes: equal arrays;
+    a prefix shape: a prefix of them); anything else (another sampler, a split, a call we cannot see) gives
+    numbers computed from the same bits, so correlated."""
+    call = ctx.model.scopes.parents.get(reuse.node)
+    while call is not None and not isinstance(call, ast.Call):
+        call = ctx.model.scopes.parents.get(call)
+    same = isinstance(call, ast.Call) and ast.dump(call.func) == ast.dump(first.call.func) and first.how != "derive"
+    return "the same or overlapping numbers" if same else "correlated numbers"
 
 
 def _call_token(ctx: RuleContext, reuse: KeyReuse) -> tuple[str, int, int]:
