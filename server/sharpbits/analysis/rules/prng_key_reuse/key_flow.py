@@ -1003,6 +1003,7 @@ class _ScopeWalk(ForwardFlow[State]):
                         and not self._paired(first, call)
                         and not _unused_results(first.statement, first.call) and not _unused_results(stmt, call)
                         and not _replaced_by_load(self.model, first)
+                        and not self._shapes_only(first.call) and not self._shapes_only(call)
                         and not self._never_meet(first, node, call, stmt)):
                     self.add(KeyReuse(node, label, first, "loop" if first.node is node else "again",
                                       sure=first.definite and definite))
@@ -1196,6 +1197,41 @@ class _ScopeWalk(ForwardFlow[State]):
                                        for side in pair for n in ast.walk(side)):
                     return True  # the reproduced draw subtracted from the result, then checked
         return False
+
+    def _shapes_only(self, value: ast.AST, depth: int = 0) -> bool:
+        """A call's result (or a read of a name holding it) reaches nothing but shapes and dtypes: `.shape`,
+        `.dtype`, `.ndim`, `.size`, `jax.eval_shape`, `jnp.zeros_like` and its kin, directly, through subscripts
+        and `tree_map(lambda x: x[None], ...)`, or through names bound once to it. Whatever it drew, no number
+        of it is read. A model's `init(key, x)` is no such use: a layer with cache variables stores its inputs'
+        values in them (maxtext's PagedAttentionOp), and a data-dependent initialiser reads them."""
+        if depth > 3:
+            return False
+        parents = self.model.scopes.parents
+        node: ast.AST = value
+        parent = parents.get(node)
+        while True:  # through what keeps the values as they are (and so their shapes' meaning)
+            if isinstance(parent, ast.Subscript) and parent.value is node:
+                node, parent = parent, parents.get(parent)
+            elif (isinstance(parent, ast.Call) and len(parent.args) >= 2 and node in parent.args[1:]
+                  and isinstance(parent.args[0], ast.Lambda)
+                  and (self.model.scopes.qualname(parent.func, self.fn) or "") in _TREE_MAPS):
+                node, parent = parent, parents.get(parent)
+            else:
+                break
+        if isinstance(parent, ast.Attribute) and parent.value is node:
+            return parent.attr in ("shape", "dtype", "ndim", "size")
+        if isinstance(parent, ast.Call) and node in parent.args:
+            q = self.model.scopes.qualname(parent.func, self.fn) or ""
+            last = q.rsplit(".", 1)[-1]
+            return last.endswith("eval_shape") or (q.startswith("jax.numpy.") and last.endswith("_like"))
+        if not (isinstance(parent, ast.Assign) and parent.value is node and all(
+                isinstance(t, ast.Name) for t in parent.targets)):
+            return False
+        names = {t.id for t in parent.targets if isinstance(t, ast.Name)}
+        own = list(self.model.scopes.own_nodes(self.fn))
+        stores = [n for n in own if isinstance(n, ast.Name) and n.id in names and not isinstance(n.ctx, ast.Load)]
+        loads = [n for n in own if isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load)]
+        return len(stores) == len(names) and bool(loads) and all(self._shapes_only(n, depth + 1) for n in loads)
 
     def _mixed_with_first(self, first: KeyUse, second: ast.Call, stmt: ast.stmt) -> bool:
         """The second draw is combined with the first result by arithmetic in its own statement (`noisy = clean
