@@ -1037,6 +1037,8 @@ class _ScopeWalk(ForwardFlow[State]):
         if _checks_only(self.model, first.statement, self.fn) and _checks_only(self.model, stmt, self.fn):
             return True  # two checks, each reproducing what it compares: nothing outlives the first one
         same = first.node is node
+        if same and self._shuffles_each(call, stmt):
+            return True  # for arr in arrays: permutation(key, arr): one permutation of every array (joint shuffle)
         if same:
             if not self._varies_per_iteration(call, node, stmt):
                 return False
@@ -1044,6 +1046,17 @@ class _ScopeWalk(ForwardFlow[State]):
                                                     or _kept(first.statement) != _kept(stmt)):
             return False
         return values_dead_before(self.model.scopes, first.statement, stmt, same_statement=same)
+
+    def _shuffles_each(self, call: ast.Call, stmt: ast.stmt) -> bool:
+        """`for arr in arrays: out.append(permutation(key, arr))`: the loop applies one permutation (or choice)
+        to each array, which shuffles them together, as the comprehension form does (see `_selects_each`)."""
+        loop = self.model.scopes.parents.get(stmt)
+        if not isinstance(loop, ast.For | ast.AsyncFor) or stmt not in loop.body:
+            return False
+        varying = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+        for inner in loop.body:
+            varying |= {n.id for n in ast.walk(inner) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        return self._selects_each(call, varying)
 
     def _selects_each(self, call: ast.Call, varying: set[str]) -> bool:
         """`[permutation(key, a) for a in arrays]`: one permutation (or choice) applied to each array of a

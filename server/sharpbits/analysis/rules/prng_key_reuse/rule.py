@@ -167,6 +167,12 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         "src = Keys()\nxs = jax.random.normal(src.next, ()), jax.random.uniform(src.next, ())\n",
         # exclusive alternatives: select keeps one of the two draws
         "import jax\ndef pick(rng, c):\n    return jax.lax.select(c, jax.random.normal(rng, (2,)), jax.random.uniform(rng, (2,)))\n",
+        # a loop that applies one permutation to each array: they are shuffled together (galsim's `permute`)
+        "import jax\ndef permute(key, *arrays):\n    out = []\n    for arr in arrays:\n"
+        "        out.append(jax.random.permutation(key, arr))\n    return out\n",
+        # a second draw read only for its shape: no number of it is used
+        "import jax\nimport jax.numpy as jnp\ndef make(key, n):\n    w = jax.random.normal(key, (n,))\n"
+        "    dummy = jax.random.normal(key, (n,))\n    return w, jnp.zeros_like(dummy), dummy.shape\n",
         # a layer with no random parameter (only a zero-filled cache variable): its init draws nothing
         "import jax\nimport jax.numpy as jnp\nfrom flax import linen as nn\nclass Cache(nn.Module):\n    size: int\n"
         "    def __call__(self, x):\n        kv = self.variable('cache', 'kv', jnp.zeros, (self.size,))\n"
