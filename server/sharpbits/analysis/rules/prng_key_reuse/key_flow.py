@@ -673,7 +673,7 @@ class _Exits:
             self.position = {id(stmt): i for i, stmt in enumerate(body)}
         end = self.position.get(id(top), len(body))
         while not self.exits and self.scanned < end:
-            if any(isinstance(n, ast.Return | ast.Raise) for n in ast.walk(body[self.scanned])):
+            if any(isinstance(n, ast.Return) for n in ast.walk(body[self.scanned])):  # a raise ends the caller too
                 self.exits = True
             else:
                 self.scanned += 1
@@ -683,7 +683,7 @@ class _Exits:
 def _always_consumed_position(model: KeyFlow, call: ast.Call, fn: FunctionInfo, positional: list[str],
                               exits: _Exits) -> int | None:
     """The position of the parameter of module-level `fn` that this call of its body passes to a jax.random
-    sampler in a statement that always runs (no branch or loop around it, no return or raise before it)."""
+    sampler in a statement that always runs (no branch or loop around it, no return before it: a raise ends the caller too)."""
     key, how = model.random_key_arg(call, fn)
     if how == "derive" or not isinstance(key, ast.Name) or key.id not in positional:
         return None
@@ -734,7 +734,7 @@ def _positional(fn: FunctionInfo) -> list[str]:
 
 def _runs_always(model: KeyFlow, node: ast.AST, root: ast.AST, body: list[ast.stmt]) -> bool:
     """Whether a node of a function runs on every path: in a top-level statement that is no branch or loop,
-    with no return or raise before it."""
+    with no return before it (a raise ends the caller too)."""
     top = node
     while model.scopes.parents.get(top) is not root:
         parent = model.scopes.parents.get(top)
@@ -748,7 +748,7 @@ def _runs_always(model: KeyFlow, node: ast.AST, root: ast.AST, body: list[ast.st
     if top not in body:
         return False
     earlier = body[: body.index(top)]
-    return not any(isinstance(n, ast.Return | ast.Raise) for stmt in earlier for n in ast.walk(stmt))
+    return not any(isinstance(n, ast.Return) for stmt in earlier for n in ast.walk(stmt))  # a raise ends the caller too
 
 
 def _chain_label(node: ast.AST) -> str | None:
@@ -1000,7 +1000,7 @@ class _ScopeWalk(ForwardFlow[State]):
                 if (_conflict(first, how, definite) and not _fold_past_split(self.model, first, call, how)
                         and not _distinct_split_elements(self.model, first, call)
                         and not _replays(first, call, stmt) and not self._compared(first, stmt, call)
-                        and not self._paired(first, call)
+                        and not self._paired(first, call) and not self._runs_compared(first, call)
                         and not _unused_results(first.statement, first.call) and not _unused_results(stmt, call)
                         and not _replaced_by_load(self.model, first)
                         and not self._shapes_only(first.call) and not self._shapes_only(call)
@@ -1046,6 +1046,19 @@ class _ScopeWalk(ForwardFlow[State]):
                                                     or _kept(first.statement) != _kept(stmt)):
             return False
         return values_dead_before(self.model.scopes, first.statement, stmt, same_statement=same)
+
+    def _runs_compared(self, first: KeyUse, call: ast.Call) -> bool:
+        """A test that runs one function twice on the same key, with other arguments (`run(rng_key=k,
+        algorithm=a)` and `run(rng_key=k, algorithm=b)`): two implementations or settings compared on common
+        random numbers, on purpose. Not for JAX's samplers (a second `normal(key)` wants other numbers), nor
+        outside a test."""
+        fn = self.fn
+        if fn is None or not fn.name.startswith("test") or first.call is call or first.how != "split":
+            return False
+        if ast.dump(first.call.func) != ast.dump(call.func):
+            return False
+        q = self.model.scopes.qualname(call.func, fn) or ""
+        return not q.startswith("jax.") and ast.dump(first.call) != ast.dump(call)
 
     def _shuffles_each(self, call: ast.Call, stmt: ast.stmt) -> bool:
         """`for arr in arrays: out.append(permutation(key, arr))`: the loop applies one permutation (or choice)

@@ -167,6 +167,10 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         "src = Keys()\nxs = jax.random.normal(src.next, ()), jax.random.uniform(src.next, ())\n",
         # exclusive alternatives: select keeps one of the two draws
         "import jax\ndef pick(rng, c):\n    return jax.lax.select(c, jax.random.normal(rng, (2,)), jax.random.uniform(rng, (2,)))\n",
+        # a test running one function twice on one key with another setting: compared on common random numbers
+        "import jax\ndef run_twice(key, n):\n    if n < 0:\n        raise ValueError(n)\n"
+        "    return jax.random.normal(key, (n,))\ndef test_settings():\n    key = jax.random.key(0)\n"
+        "    a = run_twice(key, 3)\n    b = run_twice(key, 4)\n    assert a.shape != b.shape\n",
         # a loop that applies one permutation to each array: they are shuffled together (galsim's `permute`)
         "import jax\ndef permute(key, *arrays):\n    out = []\n    for arr in arrays:\n"
         "        out.append(jax.random.permutation(key, arr))\n    return out\n",
@@ -309,6 +313,14 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
             "    key, subkey = jax.random.split(key)\n    clean = jax.random.normal(subkey, (64,))\n"
             "    noisy = clean + 0.01 * jax.random.normal(key, (64,))\n"
             "    np.testing.assert_allclose(denoise(noisy), clean, atol=0.2)\n",
+        ),
+        Invalid(  # a guard that raises does not make the draw after it optional: the callee always draws
+            "import jax\ndef noise(key, n):\n    if n < 0:\n        raise ValueError(n)\n"
+            "    return jax.random.normal(key, (n,))\ndef make(key, n):\n    w = noise(key, n)\n"
+            "    return w, jax.random.uniform(key, (n,))\n",
+            fixed="import jax\ndef noise(key, n):\n    if n < 0:\n        raise ValueError(n)\n"
+            "    return jax.random.normal(key, (n,))\ndef make(key, n):\n    key, subkey = jax.random.split(key)\n"
+            "    w = noise(subkey, n)\n    return w, jax.random.uniform(key, (n,))\n",
         ),
         Invalid(  # one element of a split key array, used twice
             "import jax\nkeys = jax.random.split(jax.random.key(0), 3)\na = jax.random.normal(keys[0], ())\n"
