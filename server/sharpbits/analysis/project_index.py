@@ -849,8 +849,8 @@ class ProjectIndex:
                         break
                 self._beside[memo] = hit
             if hit is not None:
-                name, cut = hit.split("\0")
-                return ".".join([name, *parts[int(cut):]])
+                name, at = hit.split("\0")
+                return ".".join([name, *parts[int(at):]])
             if folder.parent == folder:
                 return None
             folder = folder.parent

@@ -273,10 +273,10 @@ class KeyFlow(Fact):
             receiver = bound[0]
         elif (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)
               and receiver.value.id == "self" and scope is not None and "." in scope.qualname):
-            bound = self._bound_on_self(scope.qualname.split(".", 1)[0], receiver.attr)
-            if bound is None:
+            on_self = self._bound_on_self(scope.qualname.split(".", 1)[0], receiver.attr)
+            if on_self is None:
                 return False
-            receiver, where = bound
+            receiver, where = on_self
         if not isinstance(receiver, ast.Call):
             return False
         q = self.scopes.qualname(receiver.func, where)
@@ -812,10 +812,10 @@ class _ScopeWalk(ForwardFlow[State]):
                         if arg_label is not None:
                             labels.add(arg_label)
                 elif isinstance(node.func, ast.Attribute) and model.callee_of(node, self.fn) is not None:
-                    for arg, strength in model.argument_uses(node, self.fn):  # self._sample(logits, self.rng)
-                        arg_label = _chain_label(arg) if strength == "always" else None
-                        if arg_label is not None:
-                            labels.add(arg_label)
+                    for handed, strength in model.argument_uses(node, self.fn):  # self._sample(logits, self.rng)
+                        handed_label = _chain_label(handed) if strength == "always" else None
+                        if handed_label is not None:
+                            labels.add(handed_label)
                 elif model.model.project is not None:
                     positions = model.project_key_positions(node, self.fn)  # another module's function
                     for i, arg in enumerate(node.args):
@@ -1236,14 +1236,13 @@ class _ScopeWalk(ForwardFlow[State]):
         node: ast.AST = value
         parent = parents.get(node)
         while True:  # through what keeps the values as they are (and so their shapes' meaning)
-            if isinstance(parent, ast.Subscript) and parent.value is node:
-                node, parent = parent, parents.get(parent)
-            elif (isinstance(parent, ast.Call) and len(parent.args) >= 2 and node in parent.args[1:]
-                  and isinstance(parent.args[0], ast.Lambda)
-                  and (self.model.scopes.qualname(parent.func, self.fn) or "") in _TREE_MAPS):
-                node, parent = parent, parents.get(parent)
-            else:
+            subscript = isinstance(parent, ast.Subscript) and parent.value is node
+            mapped = (isinstance(parent, ast.Call) and len(parent.args) >= 2 and node in parent.args[1:]
+                      and isinstance(parent.args[0], ast.Lambda)
+                      and (self.model.scopes.qualname(parent.func, self.fn) or "") in _TREE_MAPS)
+            if not (subscript or mapped):
                 break
+            node, parent = parent, parents.get(parent)  # type: ignore[assignment, arg-type]
         if isinstance(parent, ast.Attribute) and parent.value is node:
             return parent.attr in ("shape", "dtype", "ndim", "size")
         if isinstance(parent, ast.Call) and node in parent.args:

@@ -59,6 +59,21 @@ and one that draws from it on every path makes a second such call a reuse. A sec
 under a new name (`y = normal(key)` after `x = normal(key)`) wants other numbers and is flagged, and so is a loop
 whose draw never changes (every iteration repeats the first). Several keys reused by one call are one finding.
 
+Also drawing nothing: chex's assertions (`chex.assert_shape(key, (2,))`); the init of a flax layer whose code
+creates no random parameter (only `self.variable` caches, constant initialisers, no submodule: maxtext's
+`PagedAttentionOp`), seen in this module or through the index, also when the layer is kept on `self` or imported
+beside a test script (`from inference.paged_attention import ...` run from the folder above); an init bound with
+`functools.partial` and evaluated only under `jax.eval_shape`; and a draw whose values reach nothing but shapes
+(`.shape`, `jax.eval_shape`, `jnp.zeros_like`), while a model's `init(key, x)` does read `x`'s values (a layer
+with cache variables stores them). A loop applying one `permutation(key, arr)` to each array shuffles them
+together, and a test that runs one function twice on one key with other arguments compares them on common
+random numbers. A key kept on `self` and handed unchanged to a method that draws from it, or to a function
+stored on `self` (`self._step = jax.jit(step)`), in every iteration of a loop is a finding; so is a key split
+through a plain copy (`rng = self.key`) and then drawn from itself, and noise drawn from the signal's key and
+added to it, whatever the test then compares. A guard that raises does not make a draw after it optional. The
+message says "the same or overlapping numbers" when one function draws from one key twice, "correlated
+numbers" otherwise.
+
 JAX's own checker (`jax_debug_key_reuse`) only sees typed keys (`jax.random.key`) at run time; this rule also
 covers legacy `jax.random.PRNGKey` keys, before anything runs. Branches that each use a key once are fine, and so
 are `fold_in(key, i)` and the `key, subkey = jax.random.split(key)` idiom.
