@@ -25,6 +25,7 @@ about (lazily), never written.
 from __future__ import annotations
 
 import ast
+import builtins
 import dataclasses
 import hashlib
 import os
@@ -237,9 +238,9 @@ def _summarise_class(cls: ast.ClassDef, module: str, imports: dict[str, str], to
         t.id for n in cls.body if isinstance(n, ast.AnnAssign | ast.Assign)
         for t in (n.targets if isinstance(n, ast.Assign) else [n.target]) if isinstance(t, ast.Name)}
     method_names = {m.name for m in methods}
+    inert = _inert_calls([(w.calls, w.defs) for w in walks], method_names, imports, top_names) if cls.bases else None
     summary.classes[cls.name] = ClassSummary(module, cls.name, bases, tuple(m.name for m in methods), generators, read,
-                                             (decorated or named_tuple) and not own_init, fields,
-                                             inert_layer_calls(methods, method_names, imports, top_names))
+                                             (decorated or named_tuple) and not own_init, fields, inert)
     for m, walk in zip(methods, walks, strict=True):
         qualname = f"{cls.name}.{m.name}"
         summary.functions[qualname] = _Function(walk, module, qualname, imports, top_names, cls.name, read).summary()
@@ -262,13 +263,20 @@ def inert_layer_calls(methods: list[ast.FunctionDef | ast.AsyncFunctionDef], met
     (`with_logical_constraint`) and functions of other modules; those are returned, to be checked to build no
     layer (their modules import no layer library). `self.variable(...)` caches with any non-random initial
     value are state, not parameters. None when the class's own code may draw."""
-    import builtins
-    outside: list[str] = []
+    bodies = []
     for method in methods:
-        nested = {n.name for n in ast.walk(method) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
-        for node in ast.walk(method):  # nested functions' bodies included: a call of one is looked into here
-            if not isinstance(node, ast.Call):
-                continue
+        nodes = list(ast.walk(method))
+        bodies.append(([n for n in nodes if isinstance(n, ast.Call)],
+                       {n.name for n in nodes if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}))
+    return _inert_calls(bodies, method_names, imports, top_names)
+
+
+def _inert_calls(bodies: list[tuple[list[ast.Call], set[str]]], method_names: set[str], imports: dict[str, str],
+                 top_names: set[str]) -> tuple[str, ...] | None:
+    """`inert_layer_calls` from each method's calls (nested functions' included) and the names it defines."""
+    outside: list[str] = []
+    for calls, nested in bodies:
+        for node in calls:  # nested functions' bodies included: a call of one is looked into here
             func = node.func
             if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
                 if func.attr == "param":
@@ -349,6 +357,8 @@ class _Walk:
         self.self_stored: set[str] = set()  # self.X = ...
         self.returns_value = False
         self.returns_via: set[str] = set()  # `return next(self)` ("__next__"), `return self.m()`, `return self.p`
+        self.calls: list[ast.Call] = []  # every call, in nested functions too
+        self.defs: set[str] = set()  # the functions defined inside it
         parents = self.parents
         stack: list[ast.AST] = [node]
         AST = ast.AST
@@ -382,10 +392,13 @@ class _Walk:
                     self.copies.extend((t.id, parent.value.id) for t in parent.targets  # type: ignore[attr-defined]
                                        if type(t) is ast.Name)
             elif cls is ast.Call:
+                self.calls.append(parent)  # type: ignore[arg-type]
                 args = parent.args  # type: ignore[attr-defined]
                 if args and type(args[0]) is ast.Attribute and type(args[0].value) is ast.Name and (
                         args[0].value.id == "self") and qualify(parent.func, imports) == "jax.random.split":  # type: ignore[attr-defined]
                     self.self_split.add(args[0].attr)
+            elif cls is ast.FunctionDef or cls is ast.AsyncFunctionDef:
+                self.defs.add(parent.name)  # type: ignore[attr-defined]
             elif cls is ast.Return or cls is ast.Yield:
                 value = parent.value  # type: ignore[attr-defined]
                 if value is not None:
