@@ -124,6 +124,7 @@ class KeyFlow(Fact):
     _methods: dict[str, FunctionInfo] | None = None
     _module_classes: dict[str, ast.ClassDef] | None = None
     _generators: dict[str, frozenset[str]] | None = None
+    _on_self: dict[tuple[str, str], tuple[ast.expr, FunctionInfo] | None] | None = None
 
     def __init__(self, model: ModuleModel) -> None:
         super().__init__(model)
@@ -355,22 +356,28 @@ class KeyFlow(Fact):
         return self.scopes.qualname(value.func, where) or project.qualified(value.func, local, self.module_classes())
 
     def _bound_on_self(self, cls: str, attr: str) -> tuple[ast.expr, FunctionInfo] | None:
-        """The one value a class of this module stores as `self.attr` (in any of its methods), and the method."""
-        found: list[tuple[ast.expr, FunctionInfo]] = []
-        for info in self.scopes.functions.values():
-            if info.parent is not None or not info.qualname.startswith(f"{cls}."):
-                continue
-            for node in self.scopes.own_nodes(info):
-                if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+        """The one value a class of this module stores as `self.attr` (in any of its methods), and the method;
+        None when it stores none, several, or stores it otherwise (`self.a, self.b = ...`, `self.a += 1`).
+        Every class's stores are found once."""
+        if self._on_self is None:
+            stores: dict[tuple[str, str], list[tuple[ast.expr, FunctionInfo] | None]] = {}
+            for info in self.scopes.functions.values():
+                if info.parent is not None or "." not in info.qualname or isinstance(info.node, ast.Lambda):
+                    continue
+                owner = info.qualname.split(".", 1)[0]
+                for node in self.scopes.own_nodes(info):
+                    if not isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+                        continue
                     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                     for t in targets:
                         for n in ast.walk(t):
-                            if (isinstance(n, ast.Attribute) and n.attr == attr and isinstance(n.value, ast.Name)
+                            if (isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
                                     and n.value.id == "self"):
-                                if not isinstance(node, ast.Assign) or len(node.targets) != 1 or t is not n:
-                                    return None
-                                found.append((node.value, info))  # type: ignore[arg-type]
-        return found[0] if len(found) == 1 else None
+                                plain = isinstance(node, ast.Assign) and len(node.targets) == 1 and t is n
+                                stores.setdefault((owner, n.attr), []).append(
+                                    (node.value, info) if plain else None)  # type: ignore[arg-type]
+            self._on_self = {k: v[0] if len(v) == 1 else None for k, v in stores.items()}
+        return self._on_self.get((cls, attr))
 
     def callee_of(self, call: ast.Call, scope: FunctionInfo | None) -> FunctionInfo | None:
         """The function of this module a call runs: `helper(...)`, or `self.method(...)` of the same class."""
