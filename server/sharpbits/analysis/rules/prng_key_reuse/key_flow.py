@@ -704,6 +704,11 @@ def _always_consumed_position(model: KeyFlow, call: ast.Call, fn: FunctionInfo, 
     return positional.index(key.id)
 
 
+def _setting(node: ast.AST) -> bool:
+    """An argument that names an object or a mode: a name, an attribute, a string; not a number or a shape."""
+    return isinstance(node, ast.Name | ast.Attribute) or (isinstance(node, ast.Constant) and isinstance(node.value, str))
+
+
 def _checks_structure(qualname: str | None) -> bool:
     """chex's assertions (`chex.assert_shape(key, (2,))`, `chex.assert_trees_all_close(a, b)`): they read
     shapes, types and values and draw nothing."""
@@ -1055,17 +1060,26 @@ class _ScopeWalk(ForwardFlow[State]):
         return values_dead_before(self.model.scopes, first.statement, stmt, same_statement=same)
 
     def _runs_compared(self, first: KeyUse, call: ast.Call) -> bool:
-        """A test that runs one function twice on the same key, with other arguments (`run(rng_key=k,
-        algorithm=a)` and `run(rng_key=k, algorithm=b)`): two implementations or settings compared on common
-        random numbers, on purpose. Not for JAX's samplers (a second `normal(key)` wants other numbers), nor
-        outside a test."""
+        """A test that runs one function twice on the same key with another object or mode (`run(rng_key=k,
+        algorithm=a)` and `run(rng_key=k, algorithm=b)`, `warmup(..., init="law")` and `init="default"`): two
+        implementations or settings compared on common random numbers, on purpose. Not for JAX's samplers, not
+        when a count or a shape differs (new data wanted), and not outside a test."""
         fn = self.fn
         if fn is None or not fn.name.startswith("test") or first.call is call or first.how != "split":
             return False
         if ast.dump(first.call.func) != ast.dump(call.func):
             return False
         q = self.model.scopes.qualname(call.func, fn) or ""
-        return not q.startswith("jax.") and ast.dump(first.call) != ast.dump(call)
+        if q.startswith("jax.") or len(first.call.args) != len(call.args):
+            return False
+        named = {k.arg: k.value for k in call.keywords}
+        if sorted(named, key=str) != sorted((k.arg for k in first.call.keywords), key=str):
+            return False
+        pairs = [*zip(first.call.args, call.args, strict=True), *((k.value, named[k.arg]) for k in first.call.keywords)]
+        differing = [(a, b) for a, b in pairs if ast.dump(a) != ast.dump(b)]
+        # another object (an algorithm, a state, a model) or another mode ("law", "default"); never another
+        # count or shape (`normal(k, (B, In))`, `normal(k, (B, Out))`: new data wanted, overlapping numbers had)
+        return bool(differing) and all(_setting(a) and _setting(b) for a, b in differing)
 
     def _shuffles_each(self, call: ast.Call, stmt: ast.stmt) -> bool:
         """`for arr in arrays: out.append(permutation(key, arr))`: the loop applies one permutation (or choice)

@@ -66,8 +66,8 @@ beside a test script (`from inference.paged_attention import ...` run from the f
 `functools.partial` and evaluated only under `jax.eval_shape`; and a draw whose values reach nothing but shapes
 (`.shape`, `jax.eval_shape`, `jnp.zeros_like`), while a model's `init(key, x)` does read `x`'s values (a layer
 with cache variables stores them). A loop applying one `permutation(key, arr)` to each array shuffles them
-together, and a test that runs one function twice on one key with other arguments compares them on common
-random numbers. A key kept on `self` and handed unchanged to a method that draws from it, or to a function
+together, and a test that runs one function twice on one key with another object or mode (not another count
+or shape) compares them on common random numbers. A key kept on `self` and handed unchanged to a method that draws from it, or to a function
 stored on `self` (`self._step = jax.jit(step)`), in every iteration of a loop is a finding; so is a key split
 through a plain copy (`rng = self.key`) and then drawn from itself, and noise drawn from the signal's key and
 added to it, whatever the test then compares. A guard that raises does not make a draw after it optional. The
@@ -183,9 +183,9 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         # exclusive alternatives: select keeps one of the two draws
         "import jax\ndef pick(rng, c):\n    return jax.lax.select(c, jax.random.normal(rng, (2,)), jax.random.uniform(rng, (2,)))\n",
         # a test running one function twice on one key with another setting: compared on common random numbers
-        "import jax\ndef run_twice(key, n):\n    if n < 0:\n        raise ValueError(n)\n"
-        "    return jax.random.normal(key, (n,))\ndef test_settings():\n    key = jax.random.key(0)\n"
-        "    a = run_twice(key, 3)\n    b = run_twice(key, 4)\n    assert a.shape != b.shape\n",
+        "import jax\ndef run(key, mode):\n    if mode not in ('law', 'default'):\n        raise ValueError(mode)\n"
+        "    return jax.random.normal(key, (3,))\ndef test_settings():\n    key = jax.random.key(0)\n"
+        "    a = run(key, 'law')\n    b = run(key, 'default')\n    assert abs(a - b).max() < 0.1\n",
         # a loop that applies one permutation to each array: they are shuffled together (galsim's `permute`)
         "import jax\ndef permute(key, *arrays):\n    out = []\n    for arr in arrays:\n"
         "        out.append(jax.random.permutation(key, arr))\n    return out\n",
@@ -336,6 +336,14 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
             fixed="import jax\ndef noise(key, n):\n    if n < 0:\n        raise ValueError(n)\n"
             "    return jax.random.normal(key, (n,))\ndef make(key, n):\n    key, subkey = jax.random.split(key)\n"
             "    w = noise(subkey, n)\n    return w, jax.random.uniform(key, (n,))\n",
+        ),
+        Invalid(  # in a test, one function run twice on one key for another shape: new data wanted
+            "import jax\ndef data(key, shape):\n    return jax.random.normal(key, shape)\ndef test_matmul():\n"
+            "    key = jax.random.key(0)\n    x = data(key, (2, 3))\n    g = data(key, (2, 4))\n"
+            "    assert (x.T @ g).shape == (3, 4)\n",
+            fixed="import jax\ndef data(key, shape):\n    return jax.random.normal(key, shape)\ndef test_matmul():\n"
+            "    key = jax.random.key(0)\n    key, subkey = jax.random.split(key)\n    x = data(subkey, (2, 3))\n"
+            "    g = data(key, (2, 4))\n    assert (x.T @ g).shape == (3, 4)\n",
         ),
         Invalid(  # one element of a split key array, used twice
             "import jax\nkeys = jax.random.split(jax.random.key(0), 3)\na = jax.random.normal(keys[0], ())\n"
