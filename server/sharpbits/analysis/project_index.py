@@ -25,6 +25,7 @@ about (lazily), never written.
 from __future__ import annotations
 
 import ast
+import builtins
 import dataclasses
 import hashlib
 import os
@@ -99,6 +100,9 @@ class ClassSummary:
     read_attributes: frozenset[str]  # `self.X` read anywhere in the class
     record: bool = False  # a dataclass / NamedTuple / struct with no constructor of its own: it stores its fields
     fields: frozenset[str] = frozenset()  # attributes it holds data in: `self.X = ...`, class-level `X: T`
+    # a layer whose own code creates no random parameter (see `inert_layer_calls`): the functions of other
+    # modules it calls (each asked in turn: they must not build layers); None when its own code may draw
+    inert_calls: tuple[str, ...] | None = None
 
 
 @dataclass
@@ -233,11 +237,92 @@ def _summarise_class(cls: ast.ClassDef, module: str, imports: dict[str, str], to
     fields = frozenset().union(*(w.self_stored for w in walks)) | {
         t.id for n in cls.body if isinstance(n, ast.AnnAssign | ast.Assign)
         for t in (n.targets if isinstance(n, ast.Assign) else [n.target]) if isinstance(t, ast.Name)}
+    method_names = {m.name for m in methods}
+    # only a layer that makes parameters or variables is looked at (one that makes neither has nothing to init)
+    stateful = cls.bases and any("param" in w.self_reads or "variable" in w.self_reads for w in walks)
+    inert = _inert_calls([(w.calls, w.defs) for w in walks], method_names, imports, top_names) if stateful else None
     summary.classes[cls.name] = ClassSummary(module, cls.name, bases, tuple(m.name for m in methods), generators, read,
-                                             (decorated or named_tuple) and not own_init, fields)
+                                             (decorated or named_tuple) and not own_init, fields, inert)
     for m, walk in zip(methods, walks, strict=True):
         qualname = f"{cls.name}.{m.name}"
         summary.functions[qualname] = _Function(walk, module, qualname, imports, top_names, cls.name, read).summary()
+
+
+# initialisers whose values are constants: a parameter made with one draws nothing from the init's key
+_CONSTANT_INITS = {"zeros", "ones", "constant", "zeros_init", "ones_init", "Constant", "Zeros", "Ones"}
+# layer libraries: a function of a module that imports one may build layers (which create parameters)
+_LAYER_LIBRARIES = ("flax", "haiku", "equinox", "praxis", "trax", "objax")
+# the base classes of a layer whose `init` runs its methods and creates only what they create
+LAYER_BASES = {"flax.linen.Module", "flax.linen.module.Module"}
+
+
+def inert_layer_calls(methods: list[ast.FunctionDef | ast.AsyncFunctionDef], method_names: set[str],
+                      imports: dict[str, str], top_names: set[str]) -> tuple[str, ...] | None:
+    """Whether a flax layer's own code draws nothing when `init` runs it: no `self.param` with an initialiser
+    other than a constant one (zeros, ones, `constant(v)`), no `self.make_rng`, no submodule built or called (a
+    capitalised call, `self.X(...)` of an attribute that is no method of the class, a call of a local value),
+    only calls of JAX (not `jax.random`), the standard library, builtins, flax's own lower-case functions
+    (`with_logical_constraint`) and functions of other modules; those are returned, to be checked to build no
+    layer (their modules import no layer library). `self.variable(...)` caches with any non-random initial
+    value are state, not parameters. None when the class's own code may draw."""
+    bodies = []
+    for method in methods:
+        nodes = list(ast.walk(method))
+        bodies.append(([n for n in nodes if isinstance(n, ast.Call)],
+                       {n.name for n in nodes if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}))
+    return _inert_calls(bodies, method_names, imports, top_names)
+
+
+def _inert_calls(bodies: list[tuple[list[ast.Call], set[str]]], method_names: set[str], imports: dict[str, str],
+                 top_names: set[str]) -> tuple[str, ...] | None:
+    """`inert_layer_calls` from each method's calls (nested functions' included) and the names it defines."""
+    outside: list[str] = []
+    for calls, nested in bodies:
+        for node in calls:  # nested functions' bodies included: a call of one is looked into here
+            func = node.func
+            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+                if func.attr == "param":
+                    init = node.args[1] if len(node.args) > 1 else next(
+                        (k.value for k in node.keywords if k.arg == "init_fn"), None)
+                    target = init.func if isinstance(init, ast.Call) else init
+                    name = (dotted(target) or "").rsplit(".", 1)[-1] if target is not None else ""
+                    if name not in _CONSTANT_INITS:
+                        return None
+                    continue
+                if func.attr in _STATE_METHODS or (func.attr in method_names and func.attr != "make_rng"):
+                    continue
+                return None  # make_rng, a submodule held on self, a method of a base we cannot see
+            if isinstance(func, ast.Attribute) and not isinstance(func.value, ast.Name | ast.Attribute):
+                continue  # a method of a computed value: `x.reshape(...)`, `var.value.at[i].set(v)`
+            text = dotted(func)
+            if text is None:
+                return None  # a call of a call's result (`nn.scan(Block)(...)`)
+            head = text.split(".", 1)[0]
+            qualified = qualify(func, imports)
+            if qualified is None:
+                if "." not in text and (hasattr(builtins, text) or text in nested):
+                    continue  # len, range, ValueError, a function defined in the method
+                if "." in text and head not in top_names:
+                    continue  # a method of a local value: `page_state.page_map.at[i].set(...)`
+                return None  # a function or class of this module, or a local callable
+            last = qualified.rsplit(".", 1)[-1]
+            top = qualified.split(".", 1)[0]
+            if qualified.startswith("jax.random."):
+                return None  # a draw
+            if top == "jax" or top in _STDLIB:
+                continue  # jnp, lax, PartitionSpec, functools.partial
+            if top == "flax":
+                if qualified.startswith("flax.linen.") and last[:1].islower():
+                    continue  # flax's functions: with_logical_constraint, with_logical_partitioning, relu
+                return None  # a flax layer or initialiser built
+            outside.append(qualified)  # a function (or a record) of another module: asked in turn
+    return tuple(sorted(set(outside)))
+
+
+# a flax layer's own methods that read or write its variables, never drawing
+_STATE_METHODS = {"variable", "has_variable", "get_variable", "put_variable", "is_mutable_collection",
+                  "is_initializing", "sow", "has_rng"}
+_STDLIB = frozenset(getattr(sys, "stdlib_module_names", ())) | {"numpy", "math", "functools", "typing"}
 
 
 def class_key_generators(methods: list[ast.FunctionDef | ast.AsyncFunctionDef], imports: dict[str, str]) -> frozenset[str]:
@@ -274,6 +359,8 @@ class _Walk:
         self.self_stored: set[str] = set()  # self.X = ...
         self.returns_value = False
         self.returns_via: set[str] = set()  # `return next(self)` ("__next__"), `return self.m()`, `return self.p`
+        self.calls: list[ast.Call] = []  # every call, in nested functions too
+        self.defs: set[str] = set()  # the functions defined inside it
         parents = self.parents
         stack: list[ast.AST] = [node]
         AST = ast.AST
@@ -307,10 +394,13 @@ class _Walk:
                     self.copies.extend((t.id, parent.value.id) for t in parent.targets  # type: ignore[attr-defined]
                                        if type(t) is ast.Name)
             elif cls is ast.Call:
+                self.calls.append(parent)  # type: ignore[arg-type]
                 args = parent.args  # type: ignore[attr-defined]
                 if args and type(args[0]) is ast.Attribute and type(args[0].value) is ast.Name and (
                         args[0].value.id == "self") and qualify(parent.func, imports) == "jax.random.split":  # type: ignore[attr-defined]
                     self.self_split.add(args[0].attr)
+            elif cls is ast.FunctionDef or cls is ast.AsyncFunctionDef:
+                self.defs.add(parent.name)  # type: ignore[attr-defined]
             elif cls is ast.Return or cls is ast.Yield:
                 value = parent.value  # type: ignore[attr-defined]
                 if value is not None:
@@ -491,6 +581,10 @@ class _Function:
                 return "store", None, None
         if (q or "").rsplit(".", 1)[-1].endswith("eval_shape"):
             return "ignore", None, None  # abstract evaluation draws nothing
+        if q == "functools.partial" and self._abstract_only(call):
+            return "ignore", None, None  # partial(init, ..., key) run only under jax.eval_shape
+        if (q or "").startswith("chex.assert"):
+            return "ignore", None, None  # chex's assertions read shapes, types and values; they draw nothing
         called = (dotted(call.func) or "").rsplit(".", 1)[-1]
         if called.lstrip("_").split("_", 1)[0].lower() in _SAVING_VERBS:
             return "store", None, None  # save_checkpoint(path, key), np.savez(f, key=key): kept, not drawn from
@@ -511,6 +605,30 @@ class _Function:
         if target is None or target.split(".")[0] in ("jax",):
             return "call", strength if target is None and _constructs(call) else "maybe", None
         return "call", None, CallSite(target, position, keyword, always)
+
+
+    def _abstract_only(self, call: ast.Call) -> bool:
+        """`p = functools.partial(init, ..., key)` whose every use is abstract evaluation: `jax.eval_shape(p)`,
+        `jax.jit(p, ...).eval_shape()`. Shapes and dtypes are computed; no number is drawn."""
+        stmt = self.parents.get(call)
+        if not (isinstance(stmt, ast.Assign) and stmt.value is call and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)):
+            return False
+        uses = self.loads.get(stmt.targets[0].id, [])
+        for use in uses:
+            parent = self.parents.get(use)
+            if not isinstance(parent, ast.Call) or use not in parent.args:
+                return False
+            name = qualify(parent.func, self.imports, self.locals) or dotted(parent.func) or ""
+            if name.rsplit(".", 1)[-1].endswith("eval_shape"):
+                continue
+            above = self.parents.get(parent)
+            if (name.rsplit(".", 1)[-1] in ("jit", "pjit") and parent.args[0] is use
+                    and isinstance(above, ast.Attribute) and above.attr == "eval_shape"
+                    and isinstance(self.parents.get(above), ast.Call)):
+                continue
+            return False
+        return bool(uses)
 
 
 def _constructs(call: ast.Call) -> bool:
@@ -544,6 +662,7 @@ class ProjectIndex:
         self._consumption: dict[tuple[str, str, str], str | None] = {}
         self._pending: dict[str, tuple[str, str]] = {}  # module name -> (path, text) fed lazily, not summarised yet
         self._generator_names: frozenset[str] | None = None
+        self._beside: dict[tuple[str, str], str | None] = {}  # (folder, qualified name) -> "name\0cut" found there, or None
         self._lock = threading.RLock()
         self.parsed = 0  # modules summarised (for tests and benchmarks)
 
@@ -570,6 +689,8 @@ class ProjectIndex:
         root, name = import_root(file)
         with self._lock:
             self.add_root(root)
+            if str(file) not in self._name_of:
+                self._beside.clear()  # a new file may be the module a name beside it was looked for
             self._name_of[str(file)] = name
             old = self._by_name.get(name)
             digest = hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
@@ -605,6 +726,7 @@ class ProjectIndex:
         with self._lock:
             name = self._name_of.pop(str(Path(path).absolute()), None)
             if name is not None:
+                self._beside.clear()
                 self._generator_names = None
                 self._by_name.pop(name, None)
                 self._pending.pop(name, None)
@@ -715,9 +837,43 @@ class ProjectIndex:
             _installed_summaries[stamp] = summary
         return summary
 
-    def _split(self, qualified: str) -> tuple[ModuleSummary, str] | None:
+    def beside(self, qualified: str, near: str) -> str | None:
+        """`qualified` as named from the file `near` when its head is no module on the roots: a module found
+        in the folder of `near` or a folder above it (a script's folder is the first entry of its `sys.path`;
+        `from inference.paged_attention import Op` in `MaxText/tests/x_test.py`, run from `MaxText/`), renamed
+        to its name on the roots. None when no such file is found a few folders up."""
+        parts = qualified.split(".")
+        if len(parts) < 2 or parts[0] in _NOT_INDEXED or self.module(parts[0]) is not None:
+            return None
+        folder = Path(near).absolute().parent
+        for _ in range(6):
+            memo = (str(folder), qualified)
+            hit = self._beside.get(memo, "")
+            if hit == "":
+                hit = None
+                for cut in range(len(parts) - 1, 0, -1):
+                    relative = Path(*parts[:cut])
+                    for file in (folder / relative.with_suffix(".py"), folder / relative / "__init__.py"):
+                        if file.is_file():
+                            root_name = self._name_of.get(str(file)) or import_root(file)[1]
+                            self._name_of.setdefault(str(file), root_name)
+                            hit = f"{root_name}\0{cut}"
+                            break
+                    if hit is not None:
+                        break
+                self._beside[memo] = hit
+            if hit is not None:
+                name, at = hit.split("\0")
+                return ".".join([name, *parts[int(at):]])
+            if folder.parent == folder:
+                return None
+            folder = folder.parent
+        return None
+
+    def _split(self, qualified: str, near: str | None = None) -> tuple[ModuleSummary, str] | None:
         """The module holding a qualified name and the rest of the name (`Class.method`, `f`), following the
-        re-exports of packages (`from .core import f` in an `__init__.py`) a few steps."""
+        re-exports of packages (`from .core import f` in an `__init__.py`) a few steps; `near`: the file that
+        names it, for a module found beside it (see `beside`)."""
         parts = qualified.split(".")
         for _ in range(6):
             found = None
@@ -726,6 +882,10 @@ class ProjectIndex:
                 if module is not None:
                     found = (module, ".".join(parts[cut:]))
                     break
+            if found is None and near is not None:
+                moved = self.beside(qualified, near)
+                if moved is not None and moved != qualified:
+                    return self._split(moved)
             if found is None:
                 return None
             module, rest = found
@@ -739,11 +899,11 @@ class ProjectIndex:
             parts = qualified.split(".")
         return None
 
-    def function(self, qualified: str) -> FunctionSummary | None:
+    def function(self, qualified: str, near: str | None = None) -> FunctionSummary | None:
         """A function or method by qualified name (`pkg.mod.f`, `pkg.mod.Class.method`); a class gives its
-        `__init__` (a constructor call), or None when it has none the index can see."""
+        `__init__` (a constructor call), or None when it has none the index can see. `near`: see `_split`."""
         with self._lock:
-            found = self._split(qualified)
+            found = self._split(qualified, near)
             if found is None:
                 return None
             module, rest = found
@@ -754,9 +914,9 @@ class ProjectIndex:
             cls, _, method = rest.partition(".")
             return self.method(module, cls, method) if cls in module.classes and "." not in method else None
 
-    def cls(self, qualified: str) -> ClassSummary | None:
+    def cls(self, qualified: str, near: str | None = None) -> ClassSummary | None:
         with self._lock:
-            found = self._split(qualified)
+            found = self._split(qualified, near)
             if found is None:
                 return None
             module, rest = found
@@ -790,6 +950,31 @@ class ProjectIndex:
                 cls = self.cls(base) if base is not None else None
                 seen += 1
             return False
+
+    def drawless_layer(self, qualified_class: str, depth: int = 0) -> bool:
+        """Whether `init` of a flax layer of this class draws nothing from its key: neither the class nor any
+        base (up to `flax.linen.Module`) creates a random parameter or builds a submodule, and the functions
+        of other modules they call live in modules that import no layer library (see `inert_layer_calls`)."""
+        with self._lock:
+            cls = self.cls(qualified_class)
+            if cls is None or cls.inert_calls is None or not cls.bases or depth > 5:
+                return False
+            home = self._split(qualified_class)
+            near = home[0].path if home is not None else None
+            for target in cls.inert_calls:
+                found = self._split(target, near)
+                if found is None:
+                    return False
+                module, rest = found
+                built = module.classes.get(rest)
+                if built is not None:
+                    if not built.record:
+                        return False  # a class built: only a record (a dataclass, a struct) surely is no layer
+                elif rest not in module.functions or any(
+                        v.split(".", 1)[0] in _LAYER_LIBRARIES for v in module.imports.values()):
+                    return False  # a function that may build layers (its module imports a layer library)
+            return all(base in LAYER_BASES or (bool(base) and self.drawless_layer(
+                self.beside(base, near) or base if near else base, depth + 1)) for base in cls.bases)
 
     def generator_attributes(self) -> frozenset[str]:
         """The names of key-generator properties of the classes the index has read that no class it has read
@@ -909,14 +1094,19 @@ class ProjectView:
         return None
 
     def function(self, qualified: str) -> FunctionSummary | None:
-        return self.index.function(qualified)
+        return self.index.function(qualified, self.path)
+
+    def drawless_layer(self, qualified_class: str) -> bool:
+        """Whether `init` of a layer of this class draws nothing (see `ProjectIndex.drawless_layer`)."""
+        moved = self.index.beside(qualified_class, self.path)
+        return self.index.drawless_layer(moved or qualified_class)
 
     def argument_consumption(self, qualified: str, call: ast.Call) -> list[tuple[ast.AST, str | None]] | None:
         """For each argument of a call of `qualified`: whether the callee consumes it ("always", "maybe",
         None); None when the index cannot see the callee."""
-        callee = self.index.function(qualified)
+        callee = self.index.function(qualified, self.path)
         if callee is None:
-            cls = self.index.cls(qualified)
+            cls = self.index.cls(qualified, self.path)
             if cls is not None and cls.record:  # Randomness(prng_key=key, step=0): the record stores the key
                 return [(a, None) for a in [*call.args, *(k.value for k in call.keywords)]]
             return None

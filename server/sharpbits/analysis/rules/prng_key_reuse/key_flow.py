@@ -26,7 +26,7 @@ from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.flow import ForwardFlow, statement_lists
 from sharpbits.analysis.kinds import Kind
 from sharpbits.analysis.liveness import values_dead_before
-from sharpbits.analysis.project_index import class_key_generators
+from sharpbits.analysis.project_index import LAYER_BASES, class_key_generators, inert_layer_calls
 from sharpbits.analysis.rules.prng_key_reuse.reuse import KeyWalks
 from sharpbits.analysis.scopes import FunctionInfo
 
@@ -57,6 +57,10 @@ DRAWLESS_LAYERS = {f"{lib}.{layer}" for lib in ("flax.linen", "flax.nnx", "haiku
 # is consumed again each time
 _REPEATING = {"jax.vmap", "jax.pmap", "equinox.filter_vmap", "flax.nnx.vmap", "scan body", "fori_loop body",
               "while_loop body", "map body"}
+# context managers that expect their body to raise
+_RAISES = {"raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp"}
+# transformations whose result takes the function's arguments unchanged (as far as keys go)
+_PASSING_ON = {"jit", "pjit", "filter_jit", "named_call", "checkpoint", "remat"}
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 
 
@@ -85,13 +89,22 @@ class KeyReuse:
 State = dict[str, KeyUse]  # label -> its first use on this path (absent: fresh)
 
 
+# a plain copy of a key (`rng = self.key`) is kept in the state under `~rng`, its KeyUse naming the origin
+_ALIAS = "~"
+_ALIAS_CALL = ast.Call(func=ast.Name("<alias>", ast.Load()), args=[], keywords=[])
+
+
 def _merge(a: State | None, b: State | None) -> State | None:
+    """Consumed on either path: consumed. A copy is the same key only when it is one on both paths."""
     if a is None:
         return b
     if b is None:
         return a
     out = dict(b)
     out.update(a)
+    for label in [k for k in out if k.startswith(_ALIAS)]:
+        if label not in a or label not in b or a[label].label != b[label].label:
+            del out[label]
     return out
 
 
@@ -113,6 +126,7 @@ class KeyFlow(Fact):
     _methods: dict[str, FunctionInfo] | None = None
     _module_classes: dict[str, ast.ClassDef] | None = None
     _generators: dict[str, frozenset[str]] | None = None
+    _on_self: dict[tuple[str, str], tuple[ast.expr, FunctionInfo] | None] | None = None
 
     def __init__(self, model: ModuleModel) -> None:
         super().__init__(model)
@@ -245,19 +259,127 @@ class KeyFlow(Fact):
         return self._module_classes
 
     def drawless_module_call(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
-        """`nn.LayerNorm().init(key, x)`, or `module.init_with_output(key, x)` with `module = nn.RMSNorm()`: a
-        layer whose parameters are all constants (ones and zeros) draws nothing from the key it is given."""
+        """`nn.LayerNorm().init(key, x)`, `module.init_with_output(key, x)` with `module = nn.RMSNorm()`, or
+        `self.op.init(key, ...)` with `self.op = PagedAttentionOp(...)` set once in the class: a layer whose
+        parameters are all constants (ones and zeros), or that has none (its code only makes cache variables;
+        known from its source through the project index), draws nothing from the key it is given."""
         func = call.func
         if not isinstance(func, ast.Attribute) or func.attr not in ("init", "init_with_output", "apply"):
             return False
         receiver = func.value
+        where = scope
         if isinstance(receiver, ast.Name):
             bound = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign) and len(n.targets) == 1
                      and isinstance(n.targets[0], ast.Name) and n.targets[0].id == receiver.id]
             if len(bound) != 1:
                 return False
             receiver = bound[0]
-        return isinstance(receiver, ast.Call) and self.scopes.qualname(receiver.func, scope) in DRAWLESS_LAYERS
+        elif (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)
+              and receiver.value.id == "self" and scope is not None and "." in scope.qualname):
+            on_self = self._bound_on_self(scope.qualname.split(".", 1)[0], receiver.attr)
+            if on_self is None:
+                return False
+            receiver, where = on_self
+        if not isinstance(receiver, ast.Call):
+            return False
+        q = self.scopes.qualname(receiver.func, where)
+        if q in DRAWLESS_LAYERS:
+            return True
+        if isinstance(receiver.func, ast.Name) and q is None and receiver.func.id in self.module_classes():
+            return self._module_layer_draws_nothing(receiver.func.id)
+        project = self.model.project
+        if project is None:
+            return False
+        local = where.local_names if where is not None else set()
+        q = q or project.qualified(receiver.func, local, self.module_classes())
+        return q is not None and not q.startswith("jax.") and project.drawless_layer(q)
+
+    def _abstract_only(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
+        """`p = functools.partial(init, ..., key)` whose every use in the scope is abstract evaluation
+        (`jax.eval_shape(p)`, `jax.jit(p, ...).eval_shape()`): no number is drawn."""
+        stmt = self.scopes.parents.get(call)
+        if not (isinstance(stmt, ast.Assign) and stmt.value is call and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)):
+            return False
+        name = stmt.targets[0].id
+        uses = [n for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == name
+                and isinstance(n.ctx, ast.Load)]
+        for use in uses:
+            parent = self.scopes.parents.get(use)
+            if not isinstance(parent, ast.Call) or use not in parent.args:
+                return False
+            called = (self.scopes.qualname(parent.func, scope) or called_name(parent.func)).rsplit(".", 1)[-1]
+            above = self.scopes.parents.get(parent)
+            if called.endswith("eval_shape") or (
+                    called in ("jit", "pjit") and parent.args[0] is use and isinstance(above, ast.Attribute)
+                    and above.attr == "eval_shape" and isinstance(self.scopes.parents.get(above), ast.Call)):
+                continue
+            return False
+        return bool(uses)
+
+    def _module_layer_draws_nothing(self, name: str, depth: int = 0) -> bool:
+        """A flax layer of this module whose `init` draws nothing (project_index.inert_layer_calls): its own
+        code creates no random parameter and calls nothing outside JAX and the standard library, and its bases
+        are `flax.linen.Module` or such layers of this module."""
+        cls = self.module_classes().get(name)
+        if cls is None or not cls.bases or depth > 5:
+            return False
+        imports = dict(self.scopes.aliases)
+        top = {n.name for n in self.scopes.tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
+        methods = [m for m in cls.body if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef)]
+        if inert_layer_calls(methods, {m.name for m in methods}, imports, top) != ():
+            return False
+        for base in cls.bases:
+            q = self.scopes.qualname(base, None)
+            if q not in LAYER_BASES and not (isinstance(base, ast.Name) and q is None
+                                             and self._module_layer_draws_nothing(base.id, depth + 1)):
+                return False
+        return True
+
+    def _built_from(self, receiver: ast.AST, scope: FunctionInfo | None) -> str | None:
+        """The qualified name of the callable whose call built `receiver`: a local name bound once in the scope
+        (`fns = schedule.Constant(10)`), or `self.X` set once in the class (`self.op = Op(...)`); else None."""
+        project = self.model.project
+        value: ast.expr | None = None
+        where = scope
+        if isinstance(receiver, ast.Name) and scope is not None and self.scopes.is_local(receiver.id, scope):
+            bound = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign | ast.AnnAssign | ast.AugAssign)
+                     and any(isinstance(t, ast.Name) and t.id == receiver.id for t in (
+                         n.targets if isinstance(n, ast.Assign) else [n.target]))]
+            value = bound[0] if len(bound) == 1 else None
+        elif (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)
+              and receiver.value.id == "self" and scope is not None and "." in scope.qualname):
+            found = self._bound_on_self(scope.qualname.split(".", 1)[0], receiver.attr)
+            if found is not None:
+                value, where = found
+        if not isinstance(value, ast.Call) or project is None:
+            return None
+        local = where.local_names if where is not None else set()
+        return self.scopes.qualname(value.func, where) or project.qualified(value.func, local, self.module_classes())
+
+    def _bound_on_self(self, cls: str, attr: str) -> tuple[ast.expr, FunctionInfo] | None:
+        """The one value a class of this module stores as `self.attr` (in any of its methods), and the method;
+        None when it stores none, several, or stores it otherwise (`self.a, self.b = ...`, `self.a += 1`).
+        Every class's stores are found once."""
+        if self._on_self is None:
+            stores: dict[tuple[str, str], list[tuple[ast.expr, FunctionInfo] | None]] = {}
+            for info in self.scopes.functions.values():
+                if info.parent is not None or "." not in info.qualname or isinstance(info.node, ast.Lambda):
+                    continue
+                owner = info.qualname.split(".", 1)[0]
+                for node in self.scopes.own_nodes(info):
+                    if not isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+                        continue
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    for t in targets:
+                        for n in ast.walk(t):
+                            if (isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+                                    and n.value.id == "self"):
+                                plain = isinstance(node, ast.Assign) and len(node.targets) == 1 and t is n
+                                stores.setdefault((owner, n.attr), []).append(
+                                    (node.value, info) if plain else None)  # type: ignore[arg-type]
+            self._on_self = {k: v[0] if len(v) == 1 else None for k, v in stores.items()}
+        return self._on_self.get((cls, attr))
 
     def callee_of(self, call: ast.Call, scope: FunctionInfo | None) -> FunctionInfo | None:
         """The function of this module a call runs: `helper(...)`, or `self.method(...)` of the same class."""
@@ -272,8 +394,25 @@ class KeyFlow(Fact):
         if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
                 and scope is not None and "." in scope.qualname):
             owner = scope.qualname.rsplit(".", 1)[0]
-            return self.method(f"{owner}.{func.attr}")
+            found = self.method(f"{owner}.{func.attr}")
+            if found is None and "." not in owner:
+                found = self._function_on_self(owner, func.attr)
+            return found
         return None
+
+    def _function_on_self(self, cls: str, attr: str) -> FunctionInfo | None:
+        """`self._step = jax.jit(step)` (or `= step`), set once in the class, with `step` a function of this
+        module: calling `self._step(...)` runs `step` (a transformation like `jit` passes the arguments on)."""
+        bound = self._bound_on_self(cls, attr)
+        if bound is None:
+            return None
+        value, where = bound
+        if isinstance(value, ast.Call) and value.args and (
+                self.scopes.qualname(value.func, where) or "").rsplit(".", 1)[-1] in _PASSING_ON:
+            value = value.args[0]
+        if not isinstance(value, ast.Name) or self.scopes.is_local(value.id, where):
+            return None
+        return self.scopes.module_functions.get(value.id)
 
     def method(self, qualname: str) -> FunctionInfo | None:
         """A method of a class of this module, by `Class.method`."""
@@ -348,6 +487,10 @@ class KeyFlow(Fact):
         if (qualified is None and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
                 and func.value.id == "self" and scope is not None and "." in scope.qualname):
             qualified = f"{project.module}.{scope.qualname.split('.', 1)[0]}.{func.attr}"  # inherited method
+        if qualified is None and isinstance(func, ast.Attribute):
+            built = self._built_from(func.value, scope)  # trunc_fns = Schedule(10); trunc_fns.init(key)
+            if built is not None and project.index.cls(built, project.path) is not None:
+                qualified = f"{built}.{func.attr}"
         if qualified is None or qualified.startswith("jax."):
             return None
         answers = project.argument_consumption(qualified, call)
@@ -407,6 +550,10 @@ class KeyFlow(Fact):
             return []
         if q is not None and q.startswith("jax.numpy."):
             return []  # jnp.where(c, k1, k2), jnp.stack(keys): keys moved or selected, nothing drawn
+        if _checks_structure(q):
+            return []  # chex.assert_shape(key, (2,)): a check, nothing drawn
+        if q == "functools.partial" and self._abstract_only(call, scope):
+            return []  # p = partial(init, model, key); jax.eval_shape(p): shapes only, nothing drawn
         if (_abstract_evaluation(call, q) or self.record_class(call, scope) or _clones(call, q)
                 or self.drawless_module_call(call, scope)):
             return []
@@ -452,7 +599,9 @@ class KeyFlow(Fact):
         return facts.draws or any(always.get(name) for name in facts.called) or any(
             self.kinds.kind_at(name) is Kind.KEY for name in facts.handed) or (
             self.model.project is not None and bool(facts.handed) and any(
-                self.project_key_positions(n, scope) for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Call)))
+                self.project_key_positions(n, scope) for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Call))) or any(
+            self.callee_of(n, scope) is not None and any(st == "always" for _, st in self.argument_uses(n, scope))
+            for n in facts.self_calls)  # self._sample(logits, self.rng) with a method that draws from `rng`
 
     def project_key_positions(self, call: ast.Call, scope: FunctionInfo | None) -> frozenset[int]:
         """The positions of the arguments a call of another module's function consumes on every path (the
@@ -484,6 +633,7 @@ class _ScopeKeyFacts:
     handed: tuple[ast.Name, ...]  # names it passes to calls: keys handed on, when their kind is KEY
     always: frozenset[int]  # a module-level function: positions of the parameters it passes to a jax.random
     # sampler in a statement that always runs (before any branch that could return early)
+    self_calls: tuple[ast.Call, ...] = ()  # calls of `self.NAME(...)` given arguments (a method may draw)
 
     @staticmethod
     def of(model: KeyFlow, fn: FunctionInfo | None) -> _ScopeKeyFacts:
@@ -491,6 +641,7 @@ class _ScopeKeyFacts:
         draws = False
         called: set[str] = set()
         handed: list[ast.Name] = []
+        self_calls: list[ast.Call] = []
         always: set[int] = set()
         top_level = fn is not None and fn.parent is None and not isinstance(fn.node, ast.Lambda)
         positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]] if top_level else []  # type: ignore[union-attr]
@@ -501,13 +652,16 @@ class _ScopeKeyFacts:
                 draws = True
             if type(call.func) is ast.Name:
                 called.add(call.func.id)
+            elif (type(call.func) is ast.Attribute and type(call.func.value) is ast.Name  # type: ignore[attr-defined]
+                  and call.func.value.id == "self" and (call.args or call.keywords)):  # type: ignore[attr-defined]
+                self_calls.append(call)
             handed.extend(a for a in call.args if type(a) is ast.Name)  # type: ignore[misc]
             handed.extend(k.value for k in call.keywords if type(k.value) is ast.Name)  # type: ignore[misc]
             if exits is not None:
                 position = _always_consumed_position(model, call, fn, positional, exits)  # type: ignore[arg-type]
                 if position is not None:
                     always.add(position)
-        return _ScopeKeyFacts(draws, frozenset(called), tuple(handed), frozenset(always))
+        return _ScopeKeyFacts(draws, frozenset(called), tuple(handed), frozenset(always), tuple(self_calls))
 
 
 class _Exits:
@@ -550,6 +704,12 @@ def _always_consumed_position(model: KeyFlow, call: ast.Call, fn: FunctionInfo, 
     if exits.before(top):
         return None  # an early return may skip it
     return positional.index(key.id)
+
+
+def _checks_structure(qualname: str | None) -> bool:
+    """chex's assertions (`chex.assert_shape(key, (2,))`, `chex.assert_trees_all_close(a, b)`): they read
+    shapes, types and values and draw nothing."""
+    return qualname is not None and qualname.startswith("chex.assert")
 
 
 def _clones(call: ast.Call, qualname: str | None) -> bool:
@@ -660,6 +820,11 @@ class _ScopeWalk(ForwardFlow[State]):
                         arg_label = _chain_label(arg) if i in always else None
                         if arg_label is not None:
                             labels.add(arg_label)
+                elif isinstance(node.func, ast.Attribute) and model.callee_of(node, self.fn) is not None:
+                    for handed, strength in model.argument_uses(node, self.fn):  # self._sample(logits, self.rng)
+                        handed_label = _chain_label(handed) if strength == "always" else None
+                        if handed_label is not None:
+                            labels.add(handed_label)
                 elif model.model.project is not None:
                     positions = model.project_key_positions(node, self.fn)  # another module's function
                     for i, arg in enumerate(node.args):
@@ -707,8 +872,10 @@ class _ScopeWalk(ForwardFlow[State]):
         if q is not None and q.startswith("jax.random."):
             return []  # a non-consuming jax.random function (key_data, ...)
         func_name = call.func.id if isinstance(call.func, ast.Name) else None
-        if (q or func_name) in NOT_A_CONSUMER or model.is_predicate(call):
+        if (q or func_name) in NOT_A_CONSUMER or model.is_predicate(call) or _checks_structure(q):
             return []
+        if self._expected_to_raise(call):
+            return []  # with pytest.raises(ValueError): sample(-1, key): no result comes back, nothing is kept
         # Any other function may draw from a key or split it. For a function of this module the model knows
         # which parameters it consumes on every path (definite), on some (a `training` flag: maybe), or never.
         # A function we cannot see may or may not draw from the key: a maybe, which counts next to a sure use
@@ -723,6 +890,19 @@ class _ScopeWalk(ForwardFlow[State]):
             if label is not None:
                 found.append((arg, label, "split", strength == "always"))
         return found
+
+    def _expected_to_raise(self, call: ast.Call) -> bool:
+        """A call in the body of `with pytest.raises(...)` (or `self.assertRaises(...)`): the test expects it
+        to raise, so it returns nothing and whatever it drew is thrown away."""
+        cur: ast.AST | None = self.model.scopes.parents.get(call)
+        while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
+            if isinstance(cur, ast.With) and any(
+                    isinstance(item.context_expr, ast.Call)
+                    and called_name(item.context_expr.func).rsplit(".", 1)[-1] in _RAISES
+                    for item in cur.items):
+                return True
+            cur = self.model.scopes.parents.get(cur)
+        return False
 
     # ---- statements --------------------------------------------------------------------------------------
 
@@ -768,6 +948,11 @@ class _ScopeWalk(ForwardFlow[State]):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             for target in targets:
                 self.rebind(target, state)
+            if (isinstance(stmt, ast.Assign) and len(targets) == 1 and isinstance(targets[0], ast.Name)
+                    and isinstance(stmt.value, ast.Name | ast.Attribute | ast.Subscript)):
+                origin = self._label(stmt.value)  # rng = self.key: one key under two names
+                if origin is not None and origin.split(".", 1)[0].split("[", 1)[0] != targets[0].id:
+                    state[_ALIAS + targets[0].id] = KeyUse(stmt.value, origin, _ALIAS_CALL, stmt, "alias", True)
             return state
         for child in ast.iter_child_nodes(stmt):
             self.expression(child, stmt, state)
@@ -780,8 +965,20 @@ class _ScopeWalk(ForwardFlow[State]):
 
     @staticmethod
     def _forget(base: str, state: State) -> None:
-        for label in [k for k in state if _is_under(k, base)]:
-            del state[label]  # a new value: the key and everything stored in it are fresh
+        for label in [k for k in state if _is_under(k, base) or (k.startswith(_ALIAS) and (
+                k[1:] == base or _is_under(state[k].label, base)))]:
+            del state[label]  # a new value: the key and everything stored in it are fresh, copies of it are not
+
+    @staticmethod
+    def _same_key(label: str, state: State) -> list[str]:
+        """The other names of one key: `self.key` for `rng` after `rng = self.key`, and `rng` for `self.key`."""
+        base = label.split("[", 1)[0].split(".", 1)[0]
+        out = []
+        alias = state.get(_ALIAS + base)
+        if alias is not None:
+            out.append(alias.label + label[len(base):])
+        out += [k[1:] for k, use in state.items() if k.startswith(_ALIAS) and use.label == label]
+        return out
 
     def rebind(self, target: ast.AST, state: State) -> None:
         for node in ast.walk(target):
@@ -802,7 +999,12 @@ class _ScopeWalk(ForwardFlow[State]):
             if _never_runs(self.model, call):
                 continue
             consumed = self._consumed(call)
-            for node, label, how, definite in consumed:
+            copies = [(node, other, how, definite) for node, label, how, definite in consumed
+                      for other in self._same_key(label, state)] if len(state) > 0 else []
+            told = len(self.found)
+            for node, label, how, definite in [*consumed, *copies]:
+                if len(self.found) > told and any(r.node is node for r in self.found[told:]):
+                    continue  # the key is reported under one of its names already
                 base = label.split("[", 1)[0].split(".", 1)[0]
                 if in_comprehension is not None:
                     if base in self._comprehension_names(in_comprehension):
@@ -825,6 +1027,7 @@ class _ScopeWalk(ForwardFlow[State]):
                         and not self._paired(first, call)
                         and not _unused_results(first.statement, first.call) and not _unused_results(stmt, call)
                         and not _replaced_by_load(self.model, first)
+                        and not self._shapes_only(first.call) and not self._shapes_only(call)
                         and not self._never_meet(first, node, call, stmt)):
                     self.add(KeyReuse(node, label, first, "loop" if first.node is node else "again",
                                       sure=first.definite and definite))
@@ -858,6 +1061,8 @@ class _ScopeWalk(ForwardFlow[State]):
         if _checks_only(self.model, first.statement, self.fn) and _checks_only(self.model, stmt, self.fn):
             return True  # two checks, each reproducing what it compares: nothing outlives the first one
         same = first.node is node
+        if same and self._shuffles_each(call, stmt):
+            return True  # for arr in arrays: permutation(key, arr): one permutation of every array (joint shuffle)
         if same:
             if not self._varies_per_iteration(call, node, stmt):
                 return False
@@ -865,6 +1070,17 @@ class _ScopeWalk(ForwardFlow[State]):
                                                     or _kept(first.statement) != _kept(stmt)):
             return False
         return values_dead_before(self.model.scopes, first.statement, stmt, same_statement=same)
+
+    def _shuffles_each(self, call: ast.Call, stmt: ast.stmt) -> bool:
+        """`for arr in arrays: out.append(permutation(key, arr))`: the loop applies one permutation (or choice)
+        to each array, which shuffles them together, as the comprehension form does (see `_selects_each`)."""
+        loop = self.model.scopes.parents.get(stmt)
+        if not isinstance(loop, ast.For | ast.AsyncFor) or stmt not in loop.body:
+            return False
+        varying = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+        for inner in loop.body:
+            varying |= {n.id for n in ast.walk(inner) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        return self._selects_each(call, varying)
 
     def _selects_each(self, call: ast.Call, varying: set[str]) -> bool:
         """`[permutation(key, a) for a in arrays]`: one permutation (or choice) applied to each array of a
@@ -950,6 +1166,8 @@ class _ScopeWalk(ForwardFlow[State]):
         test reproducing a draw on purpose, not two draws meant to differ."""
         if stmt is None or first.statement is None:
             return False
+        if self._mixed_with_first(first, second, stmt):
+            return False  # noisy = clean + normal(key): the draws meet before any check; the check hides nothing
         if stmt is first.statement:  # assert_allclose(f(key), g(key)): the two calls on the two sides
             return self._sides_of_one_assertion(first.call, second)
         checks = self._assertion_pairs()
@@ -1015,6 +1233,60 @@ class _ScopeWalk(ForwardFlow[State]):
                 if differences and any(isinstance(n, ast.Name) and n.id in differences
                                        for side in pair for n in ast.walk(side)):
                     return True  # the reproduced draw subtracted from the result, then checked
+        return False
+
+    def _shapes_only(self, value: ast.AST, depth: int = 0) -> bool:
+        """A call's result (or a read of a name holding it) reaches nothing but shapes and dtypes: `.shape`,
+        `.dtype`, `.ndim`, `.size`, `jax.eval_shape`, `jnp.zeros_like` and its kin, directly, through subscripts
+        and `tree_map(lambda x: x[None], ...)`, or through names bound once to it. Whatever it drew, no number
+        of it is read. A model's `init(key, x)` is no such use: a layer with cache variables stores its inputs'
+        values in them (maxtext's PagedAttentionOp), and a data-dependent initialiser reads them."""
+        if depth > 3:
+            return False
+        parents = self.model.scopes.parents
+        node: ast.AST = value
+        parent = parents.get(node)
+        while True:  # through what keeps the values as they are (and so their shapes' meaning)
+            subscript = isinstance(parent, ast.Subscript) and parent.value is node
+            mapped = (isinstance(parent, ast.Call) and len(parent.args) >= 2 and node in parent.args[1:]
+                      and isinstance(parent.args[0], ast.Lambda)
+                      and (self.model.scopes.qualname(parent.func, self.fn) or "") in _TREE_MAPS)
+            if not (subscript or mapped):
+                break
+            node, parent = parent, parents.get(parent)  # type: ignore[assignment, arg-type]
+        if isinstance(parent, ast.Attribute) and parent.value is node:
+            return parent.attr in ("shape", "dtype", "ndim", "size")
+        if isinstance(parent, ast.Call) and node in parent.args:
+            q = self.model.scopes.qualname(parent.func, self.fn) or ""
+            last = q.rsplit(".", 1)[-1]
+            return last.endswith("eval_shape") or (q.startswith("jax.numpy.") and last.endswith("_like"))
+        if not (isinstance(parent, ast.Assign) and parent.value is node and all(
+                isinstance(t, ast.Name) for t in parent.targets)):
+            return False
+        names = {t.id for t in parent.targets if isinstance(t, ast.Name)}
+        own = list(self.model.scopes.own_nodes(self.fn))
+        stores = [n for n in own if isinstance(n, ast.Name) and n.id in names and not isinstance(n.ctx, ast.Load)]
+        loads = [n for n in own if isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load)]
+        return len(stores) == len(names) and bool(loads) and all(self._shapes_only(n, depth + 1) for n in loads)
+
+    def _mixed_with_first(self, first: KeyUse, second: ast.Call, stmt: ast.stmt) -> bool:
+        """The second draw is combined with the first result by arithmetic in its own statement (`noisy = clean
+        + 0.01 * normal(key)`, the noise drawn from the signal's key): the two draws meet before any comparison,
+        so an assertion on the result is no reproduction of a draw. A difference (`y - normal(key)`: the
+        reproduced noise taken out again) is not counted."""
+        if first.statement is None:
+            return False
+        first_names = {n for n in _stored(first.statement) if n.isidentifier()}
+        if not first_names:
+            return False
+        child: ast.AST = second
+        parent = self.model.scopes.parents.get(second)
+        while parent is not None and parent is not stmt and not isinstance(parent, ast.stmt):
+            if isinstance(parent, ast.BinOp) and not isinstance(parent.op, ast.Sub):
+                other = parent.right if child is parent.left else parent.left
+                if any(isinstance(n, ast.Name) and n.id in first_names for n in ast.walk(other)):
+                    return True
+            child, parent = parent, self.model.scopes.parents.get(parent)
         return False
 
     def _assertion_pairs(self) -> list[tuple[ast.AST, list[list[ast.expr]]]]:

@@ -14,23 +14,14 @@ class PrngKeyReuse(Rule):
     name = "prng-key-reuse"
     severity = "warning"
     messages = {
-        "comprehension": (
-            "PRNG key `{key}` is consumed in every iteration of this comprehension: each iteration draws the "
-            "same random numbers; split it first (`keys = jax.random.split({key}, n)`)"
-        ),
-        "closure": (
-            "PRNG key `{key}` is closed over by a function run by `{transform}` and consumed there: every "
-            "element/iteration draws the same random numbers; pass split keys in (`jax.random.split({key}, n)`) "
-            "or `fold_in` the index"
-        ),
-        "loop": (
-            "{keys} {are} consumed in every iteration of this loop by `{first_call}(...)` without being re-derived: "
-            "every iteration draws the same random numbers; split it in the loop ({split_hint})"
-        ),
-        "again": (
-            "{keys} {were} already {used} at line {first_line} by `{first_call}(...)`: using {them} again gives the "
-            "same or overlapping random numbers; split {each} ({split_hint}) and use each key once"
-        ),
+        "comprehension": "PRNG key `{key}` is used in every iteration of this comprehension: each draws the same "
+                         "numbers; split it first (`jax.random.split({key}, n)`)",
+        "closure": "PRNG key `{key}` is closed over and used in {transform}: every element or iteration draws "
+                   "the same numbers; pass split keys in",
+        "loop": "{keys} {are} reused by `{first_call}(...)` in every iteration: each iteration gets the same "
+                "numbers; split it in the loop",
+        "again": "{keys} {were} already {used} at line {first_line} by `{first_call}(...)`: {what}; split {each} "
+                 "first",
     }
     summary = "Flags a JAX PRNG key that is consumed twice (two samplers, after `split`, in a loop, after a call)."
     why = """
@@ -67,6 +58,20 @@ never imported): a callee that `del`s its key, only stores it on `self`, logs it
 and one that draws from it on every path makes a second such call a reuse. A second draw
 under a new name (`y = normal(key)` after `x = normal(key)`) wants other numbers and is flagged, and so is a loop
 whose draw never changes (every iteration repeats the first). Several keys reused by one call are one finding.
+
+Also drawing nothing: chex's assertions (`chex.assert_shape(key, (2,))`); the init of a flax layer whose code
+creates no random parameter (only `self.variable` caches, constant initialisers, no submodule: maxtext's
+`PagedAttentionOp`), seen in this module or through the index, also when the layer is kept on `self` or imported
+beside a test script (`from inference.paged_attention import ...` run from the folder above); an init bound with
+`functools.partial` and evaluated only under `jax.eval_shape`; a call in `with pytest.raises(...)`, which
+returns nothing; and a draw whose values reach nothing but shapes (`.shape`, `jax.eval_shape`,
+`jnp.zeros_like`), while a model's `init(key, x)` does read `x`'s values (a layer with cache variables stores
+them). A loop applying one `permutation(key, arr)` to each array shuffles them together. A key kept on `self`
+and handed unchanged to a method that draws from it, or to a function stored on `self` (`self._step =
+jax.jit(step)`), in every iteration of a loop is a finding; so is a key split through a plain copy (`rng =
+self.key`) and then drawn from itself, and noise drawn from the signal's key and added to it, whatever the test
+then compares. The message says "the same or overlapping numbers" when one function draws from one key twice,
+"correlated numbers" otherwise.
 
 JAX's own checker (`jax_debug_key_reuse`) only sees typed keys (`jax.random.key`) at run time; this rule also
 covers legacy `jax.random.PRNGKey` keys, before anything runs. Branches that each use a key once are fine, and so
@@ -176,6 +181,28 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         "src = Keys()\nxs = jax.random.normal(src.next, ()), jax.random.uniform(src.next, ())\n",
         # exclusive alternatives: select keeps one of the two draws
         "import jax\ndef pick(rng, c):\n    return jax.lax.select(c, jax.random.normal(rng, (2,)), jax.random.uniform(rng, (2,)))\n",
+        # a call the test expects to raise returns nothing: it keeps nothing it drew
+        "import jax\nimport pytest\ndef sample(n, key):\n    if n < 0:\n        raise ValueError(n)\n"
+        "    return jax.random.normal(key, (n,))\ndef test_sample():\n    key = jax.random.key(0)\n"
+        "    with pytest.raises(ValueError):\n        sample(-1, key)\n    return jax.random.normal(key, (3,))\n",
+        # a loop that applies one permutation to each array: they are shuffled together (galsim's `permute`)
+        "import jax\ndef permute(key, *arrays):\n    out = []\n    for arr in arrays:\n"
+        "        out.append(jax.random.permutation(key, arr))\n    return out\n",
+        # a second draw read only for its shape: no number of it is used
+        "import jax\nimport jax.numpy as jnp\ndef make(key, n):\n    w = jax.random.normal(key, (n,))\n"
+        "    dummy = jax.random.normal(key, (n,))\n    return w, jnp.zeros_like(dummy), dummy.shape\n",
+        # a layer with no random parameter (only a zero-filled cache variable): its init draws nothing
+        "import jax\nimport jax.numpy as jnp\nfrom flax import linen as nn\nclass Cache(nn.Module):\n    size: int\n"
+        "    def __call__(self, x):\n        kv = self.variable('cache', 'kv', jnp.zeros, (self.size,))\n"
+        "        kv.value = kv.value + x.sum()\n        return x\n"
+        "class CacheTest:\n    def setUp(self):\n        self.op = Cache(4)\n        self.rng = jax.random.key(0)\n"
+        "    def test_update(self):\n        x = jax.random.normal(self.rng, (4,))\n"
+        "        variables = self.op.init(self.rng, x)\n        y = Cache(4).init(self.rng, x)\n        return variables, y\n",
+        # chex's assertions read the key's shape; an init run only under jax.eval_shape draws nothing
+        "import functools\nimport chex\nimport jax\ndef rng_split(key, num):\n    chex.assert_shape(key, (2,))\n"
+        "    return jax.random.split(key, num)\ndef abstract(init, key):\n    p = functools.partial(init, key)\n"
+        "    return jax.eval_shape(p), jax.jit(p).eval_shape()\ndef setup(init, key):\n"
+        "    k1, k2 = jax.random.split(key)\n    shapes = abstract(init, key)\n    return k1, k2, shapes\n",
         # the first draw's keys (the rest thrown away to `_`) are overwritten by the second before anything reads them
         "import jax\ndef env_keys(key, n, body):\n    _, keys = jax.lax.scan(body, key, None, n)\n"
         "    keys = jax.random.split(key, n)\n    return keys\n",
@@ -265,6 +292,50 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
             "        return a, b, c\n",
             count=2,
         ),
+        Invalid(  # a layer with a random parameter draws from the key its init is given
+            "import jax\nfrom flax import linen as nn\nclass Scale(nn.Module):\n    def __call__(self, x):\n"
+            "        w = self.param('w', nn.initializers.normal(), x.shape)\n        return w * x\n"
+            "def make(key):\n    x = jax.random.normal(key, (4,))\n    return Scale().init(key, x)\n",
+            fixed="import jax\nfrom flax import linen as nn\nclass Scale(nn.Module):\n    def __call__(self, x):\n"
+            "        w = self.param('w', nn.initializers.normal(), x.shape)\n        return w * x\n"
+            "def make(key):\n    key, subkey = jax.random.split(key)\n    x = jax.random.normal(subkey, (4,))\n"
+            "    return Scale().init(key, x)\n",
+        ),
+        Invalid(  # a key kept on self, handed to a method that draws from it, in every iteration of a loop
+            "import jax\nclass Sampler:\n    def _sample(self, logits, rng):\n"
+            "        return jax.random.categorical(rng, logits)\n    def generate(self, steps):\n"
+            "        out = []\n        for logits in steps:\n            out.append(self._sample(logits, self.rng))\n"
+            "        return out\n",
+        ),
+        Invalid(  # the same key to a jitted function kept on self (`self._step = jax.jit(step)`), every step
+            "import jax\ndef step(p, rng):\n    return p * jax.random.bernoulli(rng, 0.5, p.shape)\nclass Trainer:\n"
+            "    def __init__(self):\n        self._step = jax.jit(step)\n        self.rng = jax.random.key(0)\n"
+            "    def fit(self, p, n):\n        for _ in range(n):\n            p = self._step(p, self.rng)\n        return p\n",
+        ),
+        Invalid(  # split through a plain copy (`rng = self.key`), then drawn from the key itself
+            "import jax\nclass Features:\n    def matrix(self, n):\n        rng = self.key\n        rows = []\n"
+            "        for _ in range(n):\n            rng, sub = jax.random.split(rng)\n"
+            "            rows.append(jax.random.normal(sub, (4,)))\n        scale = jax.random.uniform(self.key, (n,))\n"
+            "        return rows, scale\n",
+        ),
+        Invalid(  # noise drawn from the signal's key and added to it: the test's comparison does not make it a
+            # reproduction
+            "import jax\nimport numpy as np\ndef test_denoise(denoise):\n    key = jax.random.key(0)\n"
+            "    clean = jax.random.normal(key, (64,))\n    noisy = clean + 0.01 * jax.random.normal(key, (64,))\n"
+            "    np.testing.assert_allclose(denoise(noisy), clean, atol=0.2)\n",
+            fixed="import jax\nimport numpy as np\ndef test_denoise(denoise):\n    key = jax.random.key(0)\n"
+            "    key, subkey = jax.random.split(key)\n    clean = jax.random.normal(subkey, (64,))\n"
+            "    noisy = clean + 0.01 * jax.random.normal(key, (64,))\n"
+            "    np.testing.assert_allclose(denoise(noisy), clean, atol=0.2)\n",
+        ),
+        Invalid(  # in a test, one function run twice on one key for another shape: new data wanted
+            "import jax\ndef data(key, shape):\n    return jax.random.normal(key, shape)\ndef test_matmul():\n"
+            "    key = jax.random.key(0)\n    x = data(key, (2, 3))\n    g = data(key, (2, 4))\n"
+            "    assert (x.T @ g).shape == (3, 4)\n",
+            fixed="import jax\ndef data(key, shape):\n    return jax.random.normal(key, shape)\ndef test_matmul():\n"
+            "    key = jax.random.key(0)\n    key, subkey = jax.random.split(key)\n    x = data(subkey, (2, 3))\n"
+            "    g = data(key, (2, 4))\n    assert (x.T @ g).shape == (3, 4)\n",
+        ),
         Invalid(  # one element of a split key array, used twice
             "import jax\nkeys = jax.random.split(jax.random.key(0), 3)\na = jax.random.normal(keys[0], ())\n"
             "b = jax.random.uniform(keys[0], ())\n",
@@ -285,7 +356,9 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
                 ctx.report(reuse.node, self.message("comprehension", key=label))
                 continue
             if reuse.where == "closure":
-                ctx.report(reuse.node, self.message("closure", key=label, transform=reuse.transform))
+                body = reuse.transform
+                where = f"a `{body[:-5]}` body" if body.endswith(" body") else f"a function run by `{body}`"
+                ctx.report(reuse.node, self.message("closure", key=label, transform=where))
                 continue
             first = reuse.first
             assert first is not None
@@ -296,26 +369,36 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
             labels = together[token]
             named = f"PRNG key `{label}`" if len(labels) == 1 else "PRNG keys " + ", ".join(f"`{k}`" for k in labels)
             first_call = ast.unparse(first.call.func)
-            split_hint = f"`{label}, subkey = jax.random.split({label})`"
             if reuse.where == "loop":
                 message = self.message("loop", keys=named, are="is" if len(labels) == 1 else "are",
-                                       first_call=first_call, split_hint=split_hint)
+                                       first_call=first_call)
             else:
                 first_line = getattr(first.node, "lineno", 0)
                 what = "derived from with `fold_in`" if first.how == "derive" else "consumed"
                 message = self.message("again", keys=named, were="was" if len(labels) == 1 else "were", used=what,
-                                       first_line=first_line, first_call=first_call,
-                                       them="it" if len(labels) == 1 else "them",
-                                       each="it" if len(labels) == 1 else "each", split_hint=split_hint)
+                                       first_line=first_line, first_call=first_call, what=_what(ctx, first, reuse),
+                                       each="it" if len(labels) == 1 else "them")
             single = len(labels) == 1
             # one fix per first use: splitting before it is the same edit for every later reuse of it
             fixable = id(first.call) not in fixed_firsts
             builder = _fix(ctx, first) if (fixable and single and isinstance(first.node, ast.Name)
-                                           and first.how != "derive") else None
+                                           and first.node.id == label and first.how != "derive") else None
             if builder is not None:
                 fixed_firsts.add(id(first.call))
             ctx.report(reuse.node, message, builder,
                        fix_title=f"split `{label}` before its first use" if builder else "")
+
+
+def _what(ctx: RuleContext, first: KeyUse, reuse: KeyReuse) -> str:
+    """What the two uses share, as far as it is known: the same function drawing from the same key (two
+    `normal(key, ...)`, `init(key)` twice) gives the same or overlapping numbers (equal shapes: equal arrays;
+    a prefix shape: a prefix of them); anything else (another sampler, a split, a call we cannot see) gives
+    numbers computed from the same bits, so correlated."""
+    call = ctx.model.scopes.parents.get(reuse.node)
+    while call is not None and not isinstance(call, ast.Call):
+        call = ctx.model.scopes.parents.get(call)
+    same = isinstance(call, ast.Call) and ast.dump(call.func) == ast.dump(first.call.func) and first.how != "derive"
+    return "the same or overlapping numbers" if same else "correlated numbers"
 
 
 def _call_token(ctx: RuleContext, reuse: KeyReuse) -> tuple[str, int, int]:
