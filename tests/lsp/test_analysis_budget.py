@@ -74,8 +74,44 @@ def test_a_stuck_rule_is_stopped_at_the_budget_and_the_rest_is_shown(stalled, tm
     assert not (tmp_path / "RAN").exists()  # neither the server nor its children ran the workspace's modules
 
 
+def code_actions(client, uri, line, only=None):
+    context = {"diagnostics": [], **({"only": only} if only else {})}
+    reply = client.call("textDocument/codeAction", {
+        "textDocument": {"uri": uri}, "context": context,
+        "range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}}}, timeout=120)
+    return {a["title"]: a for a in reply["result"] or []}
+
+
+def edits_of(action):
+    (change,) = action["edit"]["documentChanges"]
+    return [(e["range"]["start"]["line"], e["range"]["start"]["character"], e["newText"]) for e in change["edits"]]
+
+
+def test_findings_from_a_child_process_have_their_quick_fixes(stalled, tmp_path):
+    """A document analysed in child processes (a rule stopped at the budget) offers every quick fix a document
+    analysed in-thread offers: the finding's fix, "Disable for this line", fix-all (the client does not resolve:
+    edits come with the actions)."""
+    stalled.initialize({"analysisBudgetMs": 1500})
+    hostile = (tmp_path / "hostile.py").as_uri()
+    stalled.open(hostile, HOSTILE + STALL_MARK + "\n")
+    assert codes(stalled.published(hostile, 1, timeout=120)) == ["SB101", "SB402", "stopped"]
+
+    actions = code_actions(stalled, hostile, 3)  # x[0] = 1
+    assert sorted(actions) == ["Fix all safe sharpbits problems", "sharpbits (SB101): Disable for this line",
+                               "sharpbits (SB101): Use `x = x.at[0].set(...)`"], actions
+    fix = actions["sharpbits (SB101): Use `x = x.at[0].set(...)`"]
+    assert fix["isPreferred"] and edits_of(fix) == [(3, 0, "x = x.at[0].set(1)")]
+    assert edits_of(actions["sharpbits (SB101): Disable for this line"]) == [(3, 8, "  # noqa: SB101")]
+    assert edits_of(actions["Fix all safe sharpbits problems"]) == [
+        (3, 0, "x = x.at[0].set(1)"), (8, 4, "jax.debug.print('{}', y)")]
+    (fix_all,) = code_actions(stalled, hostile, 0, only=["source.fixAll.sharpbits"]).values()
+    assert edits_of(fix_all) == edits_of(actions["Fix all safe sharpbits problems"])
+    stalled.still_serving()
+
+
 def summary(result):
-    return ([(f.to_json(with_fix=False), f.fix_title) for f in result.findings],
+    """Everything a result shows, fixes included (a child's are built in another child, on demand)."""
+    return ([(f.to_json(), f.fix_title, f.fixable) for f in result.findings],
             result.syntax_error.to_json(with_fix=False) if result.syntax_error else None, result.functions)
 
 
@@ -85,6 +121,28 @@ def test_a_child_that_finishes_gives_what_analyze_gives(text):
     outcome = asyncio.run(IsolatedRun().analyse(text, "m.py", Selection(), 60.0))
     assert not outcome.stopped
     assert summary(outcome.result) == summary(analyze(text, "m.py"))
+
+
+def test_a_childs_fixes_are_built_in_one_child_for_the_whole_text():
+    outcome = asyncio.run(IsolatedRun().analyse(HOSTILE, "m.py", Selection(), 60.0))
+    expected = [f.fix() for f in analyze(HOSTILE, "m.py").findings]
+    assert sum(fix is not None for fix in expected) >= 2
+    assert outcome.fixes is not None and outcome.fixes.children == 0  # nothing built before it is asked for
+    assert [f.fix() for f in outcome.result.findings[::-1]][::-1] == expected  # the last one asked for first
+    assert outcome.fixes.children == 1  # ... and the others came with it
+
+
+def test_a_notebook_programs_timed_regions_reach_the_child():
+    from sharpbits.notebooks import build_program
+
+    program = build_program([(0, "import jax\nkey = jax.random.key(0)"),
+                             (1, "%timeit jax.random.normal(key, (3,))\ny = jax.random.uniform(key)")])
+    assert program.timed_regions
+    outcome = asyncio.run(IsolatedRun().analyse(program.text, "n.ipynb", Selection(), 60.0,
+                                                program.timed_regions))
+    expected = analyze(program.text, "n.ipynb", timed_regions=program.timed_regions)
+    assert summary(outcome.result) == summary(expected)
+    assert summary(expected) != summary(analyze(program.text, "n.ipynb"))  # the regions change the findings
 
 
 def test_a_thread_stop_stops_a_spinning_analysis_and_nothing_after_it():
