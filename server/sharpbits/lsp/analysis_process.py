@@ -441,6 +441,44 @@ class ThreadStop:
             return True
 
 
+# How long an analysis may run in its thread before it is stopped there and done again in a child process: the
+# longest of IN_THREAD_S, IN_THREAD_S_PER_LINE for each line (a big ordinary text is slow, not hostile), 4 times its
+# last analysis in a thread and 3 times its last in a child; never more than the budget. (The same rule as the
+# language server's for text documents, lsp/language_server.py; the notebook adapter uses this one.)
+IN_THREAD_S = 1.0
+IN_THREAD_S_PER_LINE = 0.0004
+
+
+def in_thread_limit(budget_s: float, lines: int, last_in_thread_s: float, last_isolated_s: float) -> float:
+    return min(budget_s, max(IN_THREAD_S, IN_THREAD_S_PER_LINE * lines, 4 * last_in_thread_s, 3 * last_isolated_s))
+
+
+def run_stoppable(stop: ThreadStop, fn: Callable[..., Any], *args: Any) -> Any:
+    """`fn(*args)` in an analysis thread, between `stop.enter()` and `stop.leave()`: the event loop may stop it."""
+    stop.enter()
+    try:
+        return fn(*args)
+    finally:
+        stop.leave()
+
+
+def keep_stopping(stop: ThreadStop, future: asyncio.Future[Any], every_s: float = 0.5) -> None:
+    """Stops the analysis in its thread now and again every `every_s` until it has left (see ThreadStop.stop), and
+    takes its outcome (Stopped, or a result that beat the stop) off the future, so that asyncio does not log it."""
+    def again() -> None:
+        if not future.done() and stop.stop():
+            asyncio.get_running_loop().call_later(every_s, again)
+
+    def retrieve(done: asyncio.Future[Any]) -> None:
+        if not done.cancelled():
+            with contextlib.suppress(BaseException):
+                done.result()
+
+    future.add_done_callback(retrieve)
+    if stop.stop():
+        asyncio.get_running_loop().call_later(every_s, again)
+
+
 def _async_raise(thread: int, exc: type[BaseException] | None) -> None:
     what = ctypes.py_object(exc) if exc is not None else ctypes.c_void_p(None)  # NULL withdraws a pending one
     ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), what)
