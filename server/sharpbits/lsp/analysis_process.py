@@ -322,14 +322,16 @@ class IsolatedRun:
 class ChildFixes:
     """The fixes of the findings child processes reported for one text, built on demand in a child of their own
     (`build_fixes`), killed at the budget. Blocking: called from `Finding.fix`, off the event loop (code actions
-    build and resolve fixes in the analysis pool). The first fix asked for is built first, then every other fixable
-    finding's in the same child; one that the budget cut off is tried again when it is asked for itself, once."""
+    build and resolve fixes in the analysis pool). The fix asked for is built first and returned as soon as it
+    arrives; the same child goes on (in a thread of its own) with every other fixable finding's, which later calls
+    wait for. A fix the budget cut off is tried again when it is asked for itself, once."""
 
     def __init__(self, text: str, path: str, timed_regions: tuple[TimedRegion, ...], budget_s: float) -> None:
         self.text, self.path, self.timed_regions, self.budget_s = text, path, timed_regions, budget_s
-        self._lock = threading.Lock()
+        self._changed = threading.Condition()
         self._wanted: list[tuple[str, int]] = []  # every fixable finding, as (rule, index among its findings)
         self._built: dict[tuple[str, int], Fix | None] = {}
+        self._coming: set[tuple[str, int]] = set()  # asked of a child that is still running
         self._asked: set[tuple[str, int]] = set()  # asked for itself: not tried again
         self.children = 0  # how many fix children were started (for the tests)
 
@@ -339,18 +341,34 @@ class ChildFixes:
 
     def fix(self, rule: str, index: int) -> Fix | None:
         origin = (rule, index)
-        with self._lock:
-            if origin not in self._built and origin not in self._asked:
-                self._asked.add(origin)
-                batch = [origin] + [o for o in self._wanted if o != origin and o not in self._built]
-                try:
-                    self._build(batch)
-                except Exception:  # a bug of ours: no fix rather than a failed code action
-                    log.exception("building fixes in a child process failed")
-            return self._built.get(origin)
+        with self._changed:
+            while True:
+                if origin in self._built:
+                    return self._built[origin]
+                if origin in self._coming:
+                    self._changed.wait()
+                elif origin in self._asked:
+                    return None  # its child ended (the budget, a failure) before it came
+                else:
+                    self._asked.add(origin)
+                    batch = [origin] + [o for o in self._wanted if o != origin and o not in self._built
+                                        and o not in self._coming]
+                    self._coming.update(batch)
+                    self.children += 1
+                    threading.Thread(target=self._build, args=(batch,), daemon=True,
+                                     name="sharpbits-fixes").start()
 
     def _build(self, batch: list[tuple[str, int]]) -> None:
-        self.children += 1
+        try:
+            self._run_child(batch)
+        except Exception:  # a bug of ours: no fix rather than a failed code action
+            log.exception("building fixes in a child process failed")
+        finally:
+            with self._changed:
+                self._coming.difference_update(batch)
+                self._changed.notify_all()
+
+    def _run_child(self, batch: list[tuple[str, int]]) -> None:
         request = json.dumps({"text": self.text, "path": self.path, "fixes": batch,
                               "timed_regions": regions_record(self.timed_regions)}).encode()
         proc = subprocess.Popen(child_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -386,7 +404,10 @@ class ChildFixes:
                     deadline = time.monotonic() + self.budget_s
                 elif "fix_of" in record:
                     rule, index = record["fix_of"]
-                    self._built[(rule, index)] = fix_from(record["fix"]) if record["fix"] else None
+                    with self._changed:
+                        self._built[(rule, index)] = fix_from(record["fix"]) if record["fix"] else None
+                        self._coming.discard((rule, index))
+                        self._changed.notify_all()
                 elif "failed" in record:
                     raise RuntimeError(f"the fix process failed: {record['failed']}")
         finally:
