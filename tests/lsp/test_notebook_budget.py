@@ -4,6 +4,7 @@ stopped in its thread, done again in a child process killed at `analysisBudgetMs
 rules' findings with a notice on the first code cell; other notebooks and documents are served meanwhile; its
 quick fixes still work; closing it leaves no process behind."""
 
+import asyncio
 import base64
 import json
 import time
@@ -151,3 +152,52 @@ def test_a_notebook_whose_analysis_never_ends_is_stopped_at_the_budget(stalled, 
     shows(stalled, calm.uri_of(4), ["SB101", "SB501"], timeout=60)
     assert no_children_left(stalled.proc.pid) == []
     assert not (tmp_path / "RAN").exists()  # neither the server nor its children ran the workspace's modules
+
+
+class Host:
+    """What the notebook adapter needs of the server, in-process."""
+
+    def __init__(self) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        from pygls.workspace import Workspace
+        from sharpbits.config import Config
+        from sharpbits.lsp.settings import EditorSettings
+
+        self.workspace, self.config, self.settings = Workspace(None), Config(), EditorSettings()
+        self.analysis_pool = ThreadPoolExecutor(2)
+
+    def clear_diagnostics(self, uri: str) -> None:
+        pass
+
+    def analysis_failed(self, uri: str, exc: Exception) -> None:
+        raise exc
+
+    def window_log_message(self, params) -> None:
+        pass
+
+
+def test_the_views_of_a_notebook_of_many_cells_grow_with_the_cells_not_their_square(tmp_path):
+    """Each cell's view names the code cells a trace from it runs; as a tuple of all the cells above, 8,000 cells
+    held 32 million pairs (255 MB), 32,000 cells 4 GB. Now one pair per view, still telling cells apart."""
+    from lsprotocol import types
+    from sharpbits.lsp.notebooks import NotebookAdapter
+
+    host, count = Host(), 2_000
+    uri = (tmp_path / "many.ipynb").as_uri()
+    cells = [f"vscode-notebook-cell://x{tmp_path}/many.ipynb#W{n}" for n in range(count)]
+    host.workspace.put_notebook_document(types.DidOpenNotebookDocumentParams(
+        notebook_document=types.NotebookDocument(uri=uri, notebook_type="jupyter-notebook", version=1, cells=[
+            types.NotebookCell(kind=types.NotebookCellKind.Code, document=c) for c in cells]),
+        cell_text_documents=[types.TextDocumentItem(uri=c, language_id="python", version=1, text="%time x = 1\n")
+                             for c in cells]))
+    adapter = NotebookAdapter(host)
+    try:
+        state = asyncio.run(adapter.analyse(uri))
+    finally:
+        host.analysis_pool.shutdown()
+    assert state is not None and len(state.views) == count
+    assert sum(len(view.cells) for view in state.views.values()) == count  # was count * (count + 1) / 2
+    keys = [state.views[c].cells for c in cells]
+    assert len(set(keys)) == count  # every cell's prefix is told apart
+    assert keys[0] == adapter.cells_up_to(cells[0]) and keys[-1] == adapter.cells_up_to(cells[-1])
