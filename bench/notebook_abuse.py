@@ -1,5 +1,6 @@
 """`sharpbits serve` with hostile notebooks (issue 24, item 5): how long until a notebook's cells get diagnostics,
-whether its analysis was stopped at the budget, and when a small .py opened right after it gets its own.
+whether its analysis was stopped at the budget, when a small .py opened right after it gets its own, and the
+server's peak RSS.
 
 Cases, one fresh server each: N cells of `%time x = 1` (8,000 and 32,000; the quadratic case of issue 24), the
 same under a small `analysisBudgetMs` (the analysis is stopped for real), and a cell that makes a rule spin forever
@@ -57,7 +58,8 @@ def case(name: str, cells: list[str], options: dict, limit: float, stall: str | 
             stopped = [d for d in published[1]["params"]["diagnostics"] if d.get("code") == "stopped"]
             notice = stopped[0]["message"][len("sharpbits: "):][:90] if stopped else "not stopped"
         ratio = f"{took / in_process:6.1f}x" if took and in_process > 0.01 else "      -"
-        print(f"{name:34} {fmt(took):>9} {fmt(in_process):>10} {ratio} {fmt(other_at):>10}  {notice}")
+        rss = client.status_kb("VmHWM") / 1024
+        print(f"{name:34} {fmt(took):>9} {fmt(in_process):>10} {ratio} {fmt(other_at):>10} {rss:6.0f} MB  {notice}")
     finally:
         client.close()
 
@@ -70,7 +72,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=float, default=180, help="seconds to wait for each notebook")
     args = parser.parse_args()
-    print(f"{'notebook':34} {'published':>9} {'in-process':>10} {'ratio':>7} {'other doc':>10}  notice")
+    print(f"{'notebook':34} {'published':>9} {'in-process':>10} {'ratio':>7} {'other doc':>10} {'peak RSS':>9}  notice")
     for count in (8_000, 32_000):
         case(f"{count:,} `%time x = 1` cells", ["%time x = 1"] * count, {}, args.limit)
     case("32,000 cells, analysisBudgetMs 300", ["%time x = 1"] * 32_000, {"analysisBudgetMs": 300}, args.limit)
