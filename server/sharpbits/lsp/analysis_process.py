@@ -22,8 +22,9 @@ So an analysis that overruns a short in-thread limit is stopped there (an asynch
 A fix is built from the model, which stays in the child; so a finding that comes back from a child says only that
 it has one (`fixable`), and its fix is built on demand, when a code action asks for it (`ChildFixes`): in another
 isolated child, started the same way and killed at the same budget, that parses the text again, runs only the rules
-whose findings are fixable and writes each fix as JSON (`Fix` is plain data). The first fix asked for builds the
-fixes of every fixable finding of that text at once (fix-all and the next quick fix are then answered at once).
+whose findings are fixable and writes each fix as JSON (`Fix` is plain data). The fix asked for is built first and
+returned as soon as it arrives; the same child goes on with every other fixable finding of that text (fix-all and
+the next quick fix then need no child of their own).
 
 A notebook is analysed the same way (lsp/notebooks.py): its program (the code cells concatenated) is the text, with
 its `%timeit` regions (`timed_regions`), and findings are mapped back to cells by the adapter.
