@@ -109,6 +109,33 @@ def test_findings_from_a_child_process_have_their_quick_fixes(stalled, tmp_path)
     stalled.still_serving()
 
 
+def test_a_quick_fix_waiting_for_its_child_holds_no_analysis_thread(tmp_path, monkeypatch):
+    """Two code actions wait for a fix child that spins until the budget kills it (SHARPBITS_DEBUG_STALL_FIXES);
+    a document opened meanwhile is published before they are answered: they wait in the fix pool, not in the two
+    analysis threads (there they held both, and the document waited for the budget)."""
+    monkeypatch.setenv("SHARPBITS_DEBUG_STALL_RULE", "prng-key-reuse")
+    monkeypatch.setenv("SHARPBITS_DEBUG_STALL_FIXES", "1")
+    client = RawClient(cwd=tmp_path)
+    try:
+        client.initialize({"analysisBudgetMs": 10_000, "analysisTimeoutMs": 600_000})
+        hostile, small = (tmp_path / "hostile.py").as_uri(), (tmp_path / "small.py").as_uri()
+        client.open(hostile, HOSTILE + STALL_MARK + "\n")
+        assert codes(client.published(hostile, 1, timeout=120)) == ["SB101", "SB402", "stopped"]
+        asked = [client.request("textDocument/codeAction", {
+            "textDocument": {"uri": hostile}, "context": {"diagnostics": []},
+            "range": {"start": {"line": line, "character": at}, "end": {"line": line, "character": at}}})
+            for line, at in ((3, 0), (8, 6))]  # x[0] = 1; print(y)
+        client.open(small, SMALL)
+        assert codes(client.published(small, 1, timeout=60)) == ["SB101"]
+        assert not [m for m in client.seen if isinstance(m, dict) and m.get("id") in asked]  # still waiting
+        for msg_id in asked:  # the fix child is killed at the budget: no fix, the other actions as usual
+            titles = sorted(a["title"] for a in client.response(msg_id, timeout=120)["result"])
+            assert titles and all("Disable for this line" in t or "Fix all" in t for t in titles), titles
+        client.still_serving()
+    finally:
+        client.close()
+
+
 def summary(result):
     """Everything a result shows, fixes included (a child's are built in another child, on demand)."""
     return ([(f.to_json(), f.fix_title, f.fixable) for f in result.findings],

@@ -61,6 +61,9 @@ from sharpbits.source import SourceText
 log = logging.getLogger("sharpbits.lsp")
 
 START_S = 60.0  # for a child to start (import the analysis) before its budget counts: a loaded machine is slow
+# Fault injection for the tests (tests/lsp/test_analysis_budget.py), as engine.STALL_RULE: when set, a child that
+# builds fixes spins before it builds any for a text holding engine.STALL_MARK (a fix that takes the whole budget).
+STALL_FIXES = bool(os.environ.get("SHARPBITS_DEBUG_STALL_FIXES"))
 MODEL = "the model"  # what `Outcome.stopped` names when the child was stopped before any rule ran
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])  # the folder holding the sharpbits package
 CHILD_CODE = ("import sys; sys.path.insert(0, sys.argv[1]); "
@@ -138,6 +141,8 @@ def build_fixes(request: dict[str, Any], emit: Callable[[dict[str, Any]], None])
     [rule, index among that rule's findings] in the order wanted. Writes {"model": s}, then {"fix_of": [rule,
     index], "fix": fix or null} for each, as soon as it is built (`Finding.fix`: checked to parse)."""
     source = SourceText(request["path"], request["text"])
+    while STALL_FIXES and engine.STALL_MARK in source.text:
+        pass
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         tree = ast.parse(source.text, filename=source.path)
