@@ -5,7 +5,11 @@ document shows the other rules' findings with a line-1 notice naming the stopped
 meanwhile; the child runs nothing of the workspace."""
 
 import asyncio
+import os
+import signal
 import threading
+import time
+from pathlib import Path
 
 import pytest
 from sharpbits.analysis.engine import STALL_MARK, Selection, analyze
@@ -134,6 +138,50 @@ def test_a_quick_fix_waiting_for_its_child_holds_no_analysis_thread(tmp_path, mo
         client.still_serving()
     finally:
         client.close()
+
+
+def children_of(pid):
+    out = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        out += [int(p) for p in (task / "children").read_text().split()]
+    return out
+
+
+def cpu_seconds(pid):
+    fields = Path(f"/proc/{pid}/stat").read_text().split(") ")[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+def running(pid):
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
+    except (FileNotFoundError, IndexError):
+        return False
+
+
+def wait_until(condition, timeout, what):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"not {what} within {timeout} s"
+        time.sleep(0.05)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc")
+def test_a_child_ends_when_the_server_that_started_it_is_killed(stalled, tmp_path):
+    stalled.initialize({"analysisBudgetMs": 3_600_000, "analysisTimeoutMs": 600_000})
+    stalled.open((tmp_path / "hostile.py").as_uri(), HOSTILE + STALL_MARK + "\n")
+    wait_until(lambda: children_of(stalled.proc.pid), 120, "moved to a child process")  # after the in-thread limit
+    (child,) = children_of(stalled.proc.pid)
+    # spinning on the rule: its import costs well under a second of CPU, and a child killed before it read its
+    # request would end by itself
+    wait_until(lambda: cpu_seconds(child) > 3, 180, "spinning")
+    stalled.proc.kill()  # as a crash or `kill -9` would: nothing of the server kills the child now
+    stalled.proc.wait()
+    try:
+        wait_until(lambda: not running(child), 60, "ended")
+    finally:
+        if running(child):
+            os.kill(child, signal.SIGKILL)  # (without the fix it spins for ever)
 
 
 def summary(result):

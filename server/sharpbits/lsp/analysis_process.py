@@ -85,6 +85,7 @@ def neutral_cwd() -> str:
 def child_main() -> None:
     """Says {"ready": true} once imported, reads one request on stdin, writes one JSON line per step on stdout
     (see `run_rules`)."""
+    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True).start()
     out = sys.stdout
     out.write('{"ready": true}\n')
     out.flush()
@@ -101,6 +102,15 @@ def child_main() -> None:
             run_rules(request, emit)
     except Exception as exc:  # a bug of ours: the server logs it
         emit({"failed": f"{type(exc).__name__}: {exc}"})
+
+
+def _exit_with_parent(parent: int, every_s: float = 0.5) -> None:
+    """Ends the child when the server that started it is gone (killed, crashed): the server kills a child at the
+    budget, and a child that outlived it would otherwise run, spinning on a hostile text, for ever. (POSIX: the
+    orphan's parent changes; on Windows the parent id stays, and the child ends at the end of its work.)"""
+    while os.getppid() == parent:
+        time.sleep(every_s)
+    os._exit(1)
 
 
 def run_rules(request: dict[str, Any], emit: Callable[[dict[str, Any]], None]) -> None:
