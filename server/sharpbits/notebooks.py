@@ -573,7 +573,12 @@ class NotebookAnalysis:
 def analyze_sources(sources: list[tuple[int, str]], path: str, selection: Selection | None = None) -> NotebookAnalysis:
     """Analyses code cells (index among all cells, text) as one program; findings in cell coordinates."""
     program = build_program(sources, path)
-    result = analyze(program.text, path, selection, program.timed_regions)
+    return cell_analysis(program, analyze(program.text, path, selection, program.timed_regions))
+
+
+def cell_analysis(program: NotebookProgram, result: AnalysisResult) -> NotebookAnalysis:
+    """The analysis of a notebook's program (however it was obtained: here, or in the language server's child
+    process) with its findings mapped to cells."""
     findings = list(program.syntax_errors)
     if result.syntax_error is not None:  # cannot happen: every cell parsed on its own; say so if it does
         findings.append(_to_cell(program, result.syntax_error) or result.syntax_error)

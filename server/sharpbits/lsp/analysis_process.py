@@ -19,8 +19,15 @@ So an analysis that overruns a short in-thread limit is stopped there (an asynch
 - the server applies severities, suppressions (with the rules that ran) and the order as `engine.analyze_parsed`
   does, so a run that nothing stopped gives the findings `analyze` gives (tests/lsp/test_analysis_budget.py).
 
-Findings that come back from a child carry no fix (a fix is built from the model, which stayed in the child):
-the document's quick fixes return with the next version analysed in-thread.
+A fix is built from the model, which stays in the child; so a finding that comes back from a child says only that
+it has one (`fixable`), and its fix is built on demand, when a code action asks for it (`ChildFixes`): in another
+isolated child, started the same way and killed at the same budget, that parses the text again, runs only the rules
+whose findings are fixable and writes each fix as JSON (`Fix` is plain data). The fix asked for is built first and
+returned as soon as it arrives; the same child goes on with every other fixable finding of that text (fix-all and
+the next quick fix then need no child of their own).
+
+A notebook is analysed the same way (lsp/notebooks.py): its program (the code cells concatenated) is the text, with
+its `%timeit` regions (`timed_regions`), and findings are mapped back to cells by the adapter.
 """
 
 from __future__ import annotations
@@ -30,12 +37,15 @@ import asyncio
 import contextlib
 import ctypes
 import json
+import logging
 import os
+import queue
+import subprocess
 import sys
 import threading
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,11 +54,16 @@ from sharpbits.analysis import engine, suppressions
 from sharpbits.analysis.engine import AnalysisResult, Selection, TracedFunction
 from sharpbits.analysis.model import ModuleModel
 from sharpbits.analysis.rules import lookup
-from sharpbits.analysis.rules.base import RuleContext
-from sharpbits.findings import Finding
+from sharpbits.analysis.rules.base import RuleContext, TimedRegion
+from sharpbits.findings import Finding, Fix, TextEdit
 from sharpbits.source import SourceText
 
+log = logging.getLogger("sharpbits.lsp")
+
 START_S = 60.0  # for a child to start (import the analysis) before its budget counts: a loaded machine is slow
+# Fault injection for the tests (tests/lsp/test_analysis_budget.py), as engine.STALL_RULE: when set, a child that
+# builds fixes spins before it builds any for a text holding engine.STALL_MARK (a fix that takes the whole budget).
+STALL_FIXES = bool(os.environ.get("SHARPBITS_DEBUG_STALL_FIXES"))
 MODEL = "the model"  # what `Outcome.stopped` names when the child was stopped before any rule ran
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])  # the folder holding the sharpbits package
 CHILD_CODE = ("import sys; sys.path.insert(0, sys.argv[1]); "
@@ -70,6 +85,7 @@ def neutral_cwd() -> str:
 def child_main() -> None:
     """Says {"ready": true} once imported, reads one request on stdin, writes one JSON line per step on stdout
     (see `run_rules`)."""
+    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True).start()
     out = sys.stdout
     out.write('{"ready": true}\n')
     out.flush()
@@ -80,9 +96,21 @@ def child_main() -> None:
         out.flush()
 
     try:
-        run_rules(request, emit)
+        if "fixes" in request:
+            build_fixes(request, emit)
+        else:
+            run_rules(request, emit)
     except Exception as exc:  # a bug of ours: the server logs it
         emit({"failed": f"{type(exc).__name__}: {exc}"})
+
+
+def _exit_with_parent(parent: int, every_s: float = 0.5) -> None:
+    """Ends the child when the server that started it is gone (killed, crashed): the server kills a child at the
+    budget, and a child that outlived it would otherwise run, spinning on a hostile text, for ever. (POSIX: the
+    orphan's parent changes; on Windows the parent id stays, and the child ends at the end of its work.)"""
+    while os.getppid() == parent:
+        time.sleep(every_s)
+    os._exit(1)
 
 
 def run_rules(request: dict[str, Any], emit: Callable[[dict[str, Any]], None]) -> None:
@@ -107,7 +135,7 @@ def run_rules(request: dict[str, Any], emit: Callable[[dict[str, Any]], None]) -
             if rule_cls is None:
                 continue
             engine.stall_if_asked(name, source.text)
-            ctx = RuleContext(source, tree, model, rule_cls())
+            ctx = RuleContext(source, tree, model, rule_cls(), timed_regions=regions_from(request))
             ctx.rule.check(ctx)
             emit({"rule": name, "findings": [finding_record(f) for f in ctx.found]})
         functions = engine._traced_functions(model, source)
@@ -118,15 +146,59 @@ def run_rules(request: dict[str, Any], emit: Callable[[dict[str, Any]], None]) -
     emit({"functions": [function_record(fn) for fn in functions]})
 
 
+def build_fixes(request: dict[str, Any], emit: Callable[[dict[str, Any]], None]) -> None:
+    """The fixes of findings an earlier child reported for the same text: `request["fixes"]` is a list of
+    [rule, index among that rule's findings] in the order wanted. Writes {"model": s}, then {"fix_of": [rule,
+    index], "fix": fix or null} for each, as soon as it is built (`Finding.fix`: checked to parse)."""
+    source = SourceText(request["path"], request["text"])
+    while STALL_FIXES and engine.STALL_MARK in source.text:
+        pass
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        tree = ast.parse(source.text, filename=source.path)
+    started = time.perf_counter()
+    model = ModuleModel(tree)
+    emit({"model": time.perf_counter() - started})
+    found: dict[str, list[Finding]] = {}
+    for name, index in request["fixes"]:
+        if name not in found:
+            rule_cls = lookup(name)
+            if rule_cls is None:
+                found[name] = []
+            else:
+                ctx = RuleContext(source, tree, model, rule_cls(), timed_regions=regions_from(request))
+                ctx.rule.check(ctx)
+                found[name] = ctx.found
+        findings = found[name]
+        fix = findings[index].fix() if 0 <= index < len(findings) else None
+        emit({"fix_of": [name, index], "fix": fix.to_json() if fix is not None else None})
+
+
+def regions_from(request: dict[str, Any]) -> tuple[TimedRegion, ...]:
+    return tuple(TimedRegion(a, b, timer) for a, b, timer in request.get("timed_regions") or ())
+
+
+def regions_record(regions: Iterable[TimedRegion]) -> list[list[Any]]:
+    return [[r.first_line, r.last_line, r.timer] for r in regions]
+
+
 def finding_record(finding: Finding) -> dict[str, Any]:
-    return {**finding.to_json(with_fix=False), "fix_title": finding.fix_title}
+    return {**finding.to_json(with_fix=False), "fix_title": finding.fix_title, "fixable": finding.fixable}
 
 
-def finding_from(record: dict[str, Any], text: str) -> Finding:
+def finding_from(record: dict[str, Any], text: str, fix_builder: Callable[[], Fix | None] | None = None) -> Finding:
+    """A finding a child wrote; `fix_builder`: how its fix is built here (ChildFixes), None when it has none."""
     return Finding(path=record["path"], line=record["line"], column=record["column"], end_line=record["end_line"],
                    end_column=record["end_column"], code=record["code"], rule=record["rule"],
                    severity=record["severity"], message=record["message"], url=record["url"], cell=record["cell"],
-                   fix_title=record.get("fix_title") or "", source_text=text)
+                   fix_title=record.get("fix_title") or "", source_text=text, fix_builder=fix_builder,
+                   builder_checks_fix=fix_builder is not None)  # the child checked it parses, on the same text
+
+
+def fix_from(record: dict[str, Any]) -> Fix:
+    return Fix(bool(record["safe"]), str(record["description"]), tuple(
+        TextEdit(e["line"], e["column"], e["end_line"], e["end_column"], e["new_text"], e.get("cell"))
+        for e in record["edits"]))
 
 
 def function_record(fn: TracedFunction) -> dict[str, Any]:
@@ -150,6 +222,7 @@ class Outcome:
     stopped: list[str] = field(default_factory=list)  # rules (or MODEL) stopped at the budget, in order
     not_run: list[str] = field(default_factory=list)  # rules never started (the model itself overran)
     seconds: float = 0.0
+    fixes: ChildFixes | None = None  # builds the fixes of `result`'s findings (None for a text that did not parse)
 
 
 class Killed(Exception):
@@ -169,16 +242,19 @@ class IsolatedRun:
             with contextlib.suppress(ProcessLookupError):
                 self._proc.kill()
 
-    async def analyse(self, text: str, path: str, selection: Selection, budget_s: float) -> Outcome:
-        """Every selected rule, each child process getting `budget_s` (see the module docstring)."""
+    async def analyse(self, text: str, path: str, selection: Selection, budget_s: float,
+                      timed_regions: tuple[TimedRegion, ...] = ()) -> Outcome:
+        """Every selected rule, each child process getting `budget_s` (see the module docstring). `timed_regions`:
+        as for `engine.analyze` (a notebook's `%timeit` lines)."""
         started = time.monotonic()
         pending = [rule.name for rule in selection.rules()]
         findings: list[Finding] = []
         ran: set[str] = set()
         stopped: list[str] = []
         functions: list[TracedFunction] = []
+        fixes = ChildFixes(text, path, timed_regions, budget_s)
         while True:
-            records, finished = await self._child(text, path, pending, budget_s)
+            records, finished = await self._child(text, path, pending, budget_s, timed_regions)
             for record in records:
                 if "syntax_error" in record:
                     error = record["syntax_error"]
@@ -187,9 +263,11 @@ class IsolatedRun:
                 if "failed" in record:
                     raise RuntimeError(f"the analysis process failed: {record['failed']}")
                 if "rule" in record:
-                    ran.add(record["rule"])
-                    findings += [finding_from(r, text) for r in record["findings"]]
-                    pending.remove(record["rule"])
+                    name = record["rule"]
+                    ran.add(name)
+                    findings += [finding_from(r, text, fixes.builder(name, i) if r.get("fixable") else None)
+                                 for i, r in enumerate(record["findings"])]
+                    pending.remove(name)
                 if "functions" in record:
                     functions = [function_from(r) for r in record["functions"]]
             if finished:
@@ -206,10 +284,11 @@ class IsolatedRun:
         findings = suppressions.apply(findings, SourceText(path, text), ran, selection.severities)
         findings.sort(key=lambda f: (f.line, f.column, f.code))
         not_run = pending if stopped and stopped[-1] == MODEL else []
-        return Outcome(AnalysisResult(findings, functions=functions), stopped, not_run, time.monotonic() - started)
+        return Outcome(AnalysisResult(findings, functions=functions), stopped, not_run, time.monotonic() - started,
+                       fixes)
 
     async def _child(self, text: str, path: str, rules: list[str], budget_s: float,
-                     ) -> tuple[list[dict[str, Any]], bool]:
+                     timed_regions: tuple[TimedRegion, ...] = ()) -> tuple[list[dict[str, Any]], bool]:
         """(the records one child wrote, whether it finished) for `rules`; killed at `budget_s`."""
         if self.killed:
             raise Killed
@@ -219,7 +298,8 @@ class IsolatedRun:
         assert proc.stdin is not None and proc.stdout is not None
         records: list[dict[str, Any]] = []
         try:
-            proc.stdin.write(json.dumps({"text": text, "path": path, "rules": rules}).encode())
+            proc.stdin.write(json.dumps({"text": text, "path": path, "rules": rules,
+                                         "timed_regions": regions_record(timed_regions)}).encode())
             with contextlib.suppress(ConnectionError):
                 await proc.stdin.drain()
             proc.stdin.close()
@@ -253,6 +333,108 @@ class IsolatedRun:
                     proc.kill()
             await proc.wait()
             self._proc = None
+
+
+class ChildFixes:
+    """The fixes of the findings child processes reported for one text, built on demand in a child of their own
+    (`build_fixes`), killed at the budget. Blocking: called from `Finding.fix`, off the event loop (code actions
+    build and resolve fixes in the analysis pool). The fix asked for is built first and returned as soon as it
+    arrives; the same child goes on (in a thread of its own) with every other fixable finding's, which later calls
+    wait for. A fix the budget cut off is tried again when it is asked for itself, once."""
+
+    def __init__(self, text: str, path: str, timed_regions: tuple[TimedRegion, ...], budget_s: float) -> None:
+        self.text, self.path, self.timed_regions, self.budget_s = text, path, timed_regions, budget_s
+        self._changed = threading.Condition()
+        self._wanted: list[tuple[str, int]] = []  # every fixable finding, as (rule, index among its findings)
+        self._built: dict[tuple[str, int], Fix | None] = {}
+        self._coming: set[tuple[str, int]] = set()  # asked of a child that is still running
+        self._asked: set[tuple[str, int]] = set()  # asked for itself: not tried again
+        self.children = 0  # how many fix children were started (for the tests)
+
+    def builder(self, rule: str, index: int) -> Callable[[], Fix | None]:
+        self._wanted.append((rule, index))
+        return lambda: self.fix(rule, index)
+
+    def fix(self, rule: str, index: int) -> Fix | None:
+        origin = (rule, index)
+        with self._changed:
+            while True:
+                if origin in self._built:
+                    return self._built[origin]
+                if origin in self._coming:
+                    self._changed.wait()
+                elif origin in self._asked:
+                    return None  # its child ended (the budget, a failure) before it came
+                else:
+                    self._asked.add(origin)
+                    batch = [origin] + [o for o in self._wanted if o != origin and o not in self._built
+                                        and o not in self._coming]
+                    self._coming.update(batch)
+                    self.children += 1
+                    threading.Thread(target=self._build, args=(batch,), daemon=True,
+                                     name="sharpbits-fixes").start()
+
+    def _build(self, batch: list[tuple[str, int]]) -> None:
+        try:
+            self._run_child(batch)
+        except Exception:  # a bug of ours: no fix rather than a failed code action
+            log.exception("building fixes in a child process failed")
+        finally:
+            with self._changed:
+                self._coming.difference_update(batch)
+                self._changed.notify_all()
+
+    def _run_child(self, batch: list[tuple[str, int]]) -> None:
+        request = json.dumps({"text": self.text, "path": self.path, "fixes": batch,
+                              "timed_regions": regions_record(self.timed_regions)}).encode()
+        proc = subprocess.Popen(child_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, cwd=neutral_cwd())
+        lines: queue.Queue[bytes] = queue.Queue()
+
+        def read() -> None:
+            assert proc.stdout is not None
+            for line in proc.stdout:
+                lines.put(line)
+            lines.put(b"")
+
+        def write() -> None:
+            assert proc.stdin is not None
+            with contextlib.suppress(OSError):
+                proc.stdin.write(request)
+                proc.stdin.close()
+
+        threads = [threading.Thread(target=read, daemon=True), threading.Thread(target=write, daemon=True)]
+        for thread in threads:
+            thread.start()
+        try:
+            deadline = time.monotonic() + START_S  # the budget counts from when the child is ready
+            while True:
+                try:
+                    line = lines.get(timeout=max(deadline - time.monotonic(), 0.0))
+                except queue.Empty:
+                    return
+                if not line:
+                    return
+                record = json.loads(line)
+                if record.get("ready"):
+                    deadline = time.monotonic() + self.budget_s
+                elif "fix_of" in record:
+                    rule, index = record["fix_of"]
+                    with self._changed:
+                        self._built[(rule, index)] = fix_from(record["fix"]) if record["fix"] else None
+                        self._coming.discard((rule, index))
+                        self._changed.notify_all()
+                elif "failed" in record:
+                    raise RuntimeError(f"the fix process failed: {record['failed']}")
+        finally:
+            if proc.poll() is None:
+                with contextlib.suppress(OSError):
+                    proc.kill()
+            proc.wait()
+            for thread in threads:
+                thread.join(5)
+            if proc.stdout is not None:
+                proc.stdout.close()
 
 
 # ---- stopping an analysis thread ---------------------------------------------------------------------------------
@@ -294,6 +476,44 @@ class ThreadStop:
             self._sent = self.stopped = True
             _async_raise(self._thread, Stopped)
             return True
+
+
+# How long an analysis may run in its thread before it is stopped there and done again in a child process: the
+# longest of IN_THREAD_S, IN_THREAD_S_PER_LINE for each line (a big ordinary text is slow, not hostile), 4 times its
+# last analysis in a thread and 3 times its last in a child; never more than the budget. (The same rule as the
+# language server's for text documents, lsp/language_server.py; the notebook adapter uses this one.)
+IN_THREAD_S = 1.0
+IN_THREAD_S_PER_LINE = 0.0004
+
+
+def in_thread_limit(budget_s: float, lines: int, last_in_thread_s: float, last_isolated_s: float) -> float:
+    return min(budget_s, max(IN_THREAD_S, IN_THREAD_S_PER_LINE * lines, 4 * last_in_thread_s, 3 * last_isolated_s))
+
+
+def run_stoppable(stop: ThreadStop, fn: Callable[..., Any], *args: Any) -> Any:
+    """`fn(*args)` in an analysis thread, between `stop.enter()` and `stop.leave()`: the event loop may stop it."""
+    stop.enter()
+    try:
+        return fn(*args)
+    finally:
+        stop.leave()
+
+
+def keep_stopping(stop: ThreadStop, future: asyncio.Future[Any], every_s: float = 0.5) -> None:
+    """Stops the analysis in its thread now and again every `every_s` until it has left (see ThreadStop.stop), and
+    takes its outcome (Stopped, or a result that beat the stop) off the future, so that asyncio does not log it."""
+    def again() -> None:
+        if not future.done() and stop.stop():
+            asyncio.get_running_loop().call_later(every_s, again)
+
+    def retrieve(done: asyncio.Future[Any]) -> None:
+        if not done.cancelled():
+            with contextlib.suppress(BaseException):
+                done.result()
+
+    future.add_done_callback(retrieve)
+    if stop.stop():
+        asyncio.get_running_loop().call_later(every_s, again)
 
 
 def _async_raise(thread: int, exc: type[BaseException] | None) -> None:

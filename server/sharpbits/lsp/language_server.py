@@ -142,6 +142,9 @@ class SharpbitsServer(LanguageServer):
         super().__init__("sharpbits", __version__, max_workers=4, notebook_document_sync=NOTEBOOK_SYNC,
                          protocol_cls=framing.NotificationFuturesReleased)
         self.analysis_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="sharpbits-analysis")
+        # builds fixes for code actions and hovers: a fix built in a child process (analysis_process.ChildFixes) is
+        # waited for here, up to the budget, never in an analysis thread that other documents need
+        self.fix_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="sharpbits-fixes")
         self.settings = EditorSettings()
         self.config = Config()  # [tool.sharpbits] of the workspace, with the editor's rule settings on top
         self.analysed: dict[str, Analysed] = {}  # the latest analysis of each open .py document

@@ -7,11 +7,21 @@ What only a notebook has stays here: one analysis per notebook for all its cells
 removed, moved or edited), fixes whose edits span cells (a key split in the cell where the key was first used),
 "fix all" for the notebook (`notebook.source.fixAll.sharpbits`, what VS Code asks for on save in notebooks), and
 the program a trace from a cell runs (the code cells up to it).
+
+A notebook's analysis has the same budget as a text document's (lsp/analysis_process.py): it runs in an analysis
+thread until its in-thread limit, is stopped there and done again in child processes killed at
+`sharpbits.analysisBudgetMs`. The rules that finished are shown in every cell; the first code cell says, on its
+line 1, which part was stopped (and the log names the notebook). A notebook closed or changed meanwhile cancels its
+analysis task, which stops the thread or kills the child at once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
+import logging
+import time
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
@@ -21,15 +31,33 @@ from pygls.uris import to_fs_path
 from pygls.workspace import Workspace
 from pygls.workspace.position_codec import PositionCodec
 
-from sharpbits.analysis.engine import AnalysisResult
+from sharpbits.analysis.engine import AnalysisResult, Selection, TracedFunction, analyze
 from sharpbits.config import Config
 from sharpbits.findings import Finding, Fix, non_overlapping
+from sharpbits.lsp.analysis_process import (
+    MODEL,
+    IsolatedRun,
+    ThreadStop,
+    in_thread_limit,
+    keep_stopping,
+    run_stoppable,
+)
+from sharpbits.lsp.settings import EditorSettings
 from sharpbits.lsp.views import Analysed, FixScope
-from sharpbits.notebooks import NotebookAnalysis, analyze_sources, apply_cell_edits, build_program, cell_edits
+from sharpbits.notebooks import (
+    NotebookAnalysis,
+    NotebookProgram,
+    apply_cell_edits,
+    build_program,
+    cell_analysis,
+    cell_edits,
+)
 from sharpbits.source import split_lines
 
 if TYPE_CHECKING:
     from sharpbits.trace.notebook import CellTraceSource
+
+log = logging.getLogger("sharpbits.lsp")
 
 NOTEBOOK_FIX_ALL_KIND = "notebook.source.fixAll.sharpbits"
 # Jupyter notebooks (VS Code's notebook type for .ipynb) with all their cells: a cell selector (`python`) would
@@ -48,9 +76,12 @@ class NotebookHost(Protocol):
     def workspace(self) -> Workspace: ...
 
     config: Config
+    settings: EditorSettings  # analysis_budget_s
 
     @property
     def analysis_pool(self) -> Executor: ...
+
+    def window_log_message(self, params: types.LogMessageParams) -> None: ...
 
     def clear_diagnostics(self, uri: str) -> None: ...
 
@@ -67,6 +98,24 @@ class NotebookState:
     views: dict[str, Analysed] = field(default_factory=dict)  # cell uri -> its view
     by_cell: dict[str, list[Finding]] = field(default_factory=dict)  # program findings per cell uri, in the
     # order of that cell's view's findings (code actions refer to them by index)
+
+
+class CellsPrefix:
+    """The code cells of a notebook up to one cell, each as (uri, version), kept as a digest: `key()` is one pair
+    (the digest, the number of cells), so every cell's view of an 8,000-cell notebook holds one pair, not a tuple of
+    all the code cells above it (that was cells squared: 255 MB and 0.6 s for 8,000 cells, 4 GB for 32,000). A
+    view's key and `cells_up_to`'s are made here the same way; equal keys mean the same cells, versions, order."""
+
+    def __init__(self) -> None:
+        self._digest = hashlib.sha256()
+        self._count = 0
+
+    def add(self, uri: str, version: int | None) -> None:
+        self._digest.update(json.dumps([uri, version]).encode() + b"\n")
+        self._count += 1
+
+    def key(self) -> tuple[tuple[str, int | None], ...]:
+        return ((f"sha256:{self._digest.copy().hexdigest()}", self._count),)
 
 
 class CellFixes:
@@ -100,6 +149,15 @@ class CellFixes:
             fix = findings[index].fix() if 0 <= index < len(findings) else None
             fixes = [fix] if fix is not None else []
         return _workspace_edit(state, fixes, codec)
+
+
+def _analyse_program(sources: list[tuple[int, str]], path: str, selection: Selection,
+                     built: list[NotebookProgram]) -> NotebookAnalysis:
+    """`analyze_sources`, leaving the program in `built` as soon as it exists (a child process analyses it if this
+    thread is stopped)."""
+    program = build_program(sources, path)
+    built.append(program)
+    return cell_analysis(program, analyze(program.text, path, selection, program.timed_regions))
 
 
 def _edited_cells(state: NotebookState, fix: Fix) -> set[int] | None:
@@ -144,6 +202,11 @@ class NotebookAdapter:
         self.host = host
         self.states: dict[str, NotebookState] = {}
         self.published: set[str] = set()  # notebooks whose diagnostics were published at least once
+        # how long each notebook's last analysis took, in its thread and in child processes; the notebooks whose
+        # last analysis was stopped at the budget (their next versions go straight to a child process)
+        self.thread_seconds: dict[str, float] = {}
+        self.isolated_seconds: dict[str, float] = {}
+        self.out_of_thread: set[str] = set()
 
     def notebook_of(self, cell_uri: str) -> types.NotebookDocument | None:
         """The open notebook this document is a cell of, or None for any other document."""
@@ -186,8 +249,7 @@ class NotebookAdapter:
         path = to_fs_path(notebook.uri) or notebook.uri
         try:
             selection = self.host.config.selection_for(path)
-            analysis = await asyncio.get_running_loop().run_in_executor(
-                self.host.analysis_pool, analyze_sources, sources, path, selection)
+            analysis = await self._analysis(notebook.uri, sources, path, selection)
         except Exception as exc:  # a bug of ours must not take the server down
             self.host.analysis_failed(notebook.uri, exc)
             return None
@@ -200,6 +262,53 @@ class NotebookAdapter:
         for gone in set(previous.cell_uris if previous else []) - set(state.cell_uris):  # removed cells: clear
             self.host.clear_diagnostics(gone)
         return state
+
+    async def _analysis(self, uri: str, sources: list[tuple[int, str]], path: str,
+                        selection: Selection) -> NotebookAnalysis:
+        """In an analysis thread until the in-thread limit, then in child processes killed at the budget (see the
+        module docstring). Cancelled (a newer change, the notebook closed): the thread is stopped, the child
+        killed."""
+        loop = asyncio.get_running_loop()
+        budget_s = self.host.settings.analysis_budget_s
+        built: list[NotebookProgram] = []  # the program, once the thread has built it
+        started = time.monotonic()
+        if uri not in self.out_of_thread:
+            lines = sum(text.count("\n") + 1 for _, text in sources)
+            limit = in_thread_limit(budget_s, lines, self.thread_seconds.get(uri, 0.0),
+                                    self.isolated_seconds.get(uri, 0.0))
+            stop = ThreadStop()
+            future = loop.run_in_executor(self.host.analysis_pool, run_stoppable, stop, _analyse_program, sources,
+                                          path, selection, built)
+            try:
+                done, _ = await asyncio.wait([future], timeout=limit)
+            except asyncio.CancelledError:
+                keep_stopping(stop, future)
+                raise
+            if done or not stop.stop():
+                analysis: NotebookAnalysis = await future
+                self.thread_seconds[uri] = time.monotonic() - started
+                return analysis
+            keep_stopping(stop, future)
+            log.info("the analysis of %s passed %.1f s in its thread: moved to a child process", uri, limit)
+        program = built[0] if built else await loop.run_in_executor(self.host.analysis_pool, build_program,
+                                                                      sources, path)
+        run = IsolatedRun()
+        try:
+            outcome = await run.analyse(program.text, path, selection, budget_s, program.timed_regions)
+        finally:
+            run.kill()  # (cancelled: the child is killed at once)
+        self.isolated_seconds[uri] = outcome.seconds
+        result = outcome.result
+        if outcome.stopped:
+            self.out_of_thread.add(uri)
+            what = ", ".join("building the model" if s == MODEL else f"rule {s}" for s in outcome.stopped)
+            self.host.window_log_message(types.LogMessageParams(
+                types.MessageType.Warning, f"sharpbits: the analysis of {uri} was stopped at its budget "
+                f"(sharpbits.analysisBudgetMs = {budget_s * 1000:.0f} ms): {what} did not finish"))
+            result.stopped, result.stopped_after_s = tuple(outcome.stopped), budget_s
+        else:
+            self.out_of_thread.discard(uri)
+        return cell_analysis(program, result)
 
     async def analyse_cell(self, cell_uri: str) -> Analysed | None:
         """A cell's view of its notebook's current analysis."""
@@ -226,29 +335,45 @@ class NotebookAdapter:
         workspace = self.host.workspace
         state = NotebookState(key, [cell.document for cell in notebook.cells], analysis)
         program = analysis.program
-        code_cells: list[tuple[str, int | None]] = []
+        # a part of the analysis stopped at the budget: said once, on line 1 of the first code cell
+        notice_cell = program.cells[0].cell if program.cells else None
+        # each cell's findings and functions, grouped in one pass (a cell by cell search was cells x findings)
+        findings: dict[int, list[Finding]] = {}
+        syntax_errors: dict[int, Finding] = {}
+        for f in analysis.findings:
+            if f.rule == "syntax-error":
+                syntax_errors.setdefault(f.cell or 0, f)
+            else:
+                findings.setdefault(f.cell or 0, []).append(f)
+        functions: dict[int, list[TracedFunction]] = {}  # the traceable functions defined in each cell, in its lines
+        for fn in analysis.result.functions:
+            located = program.locate(fn.line)
+            if located is not None:
+                shift = located[0].first_line - 1
+                functions.setdefault(located[0].cell, []).append(replace(
+                    fn, line=fn.line - shift, end_line=fn.end_line - shift,
+                    loops=tuple((a - shift, b - shift) for a, b in fn.loops)))
+        prefix = CellsPrefix()
         for index, cell in enumerate(notebook.cells):
             doc = workspace.get_text_document(cell.document)
             if cell.kind == types.NotebookCellKind.Code:
-                code_cells.append((cell.document, doc.version))
-            cell_findings = [f for f in analysis.findings if f.cell == index + 1 and f.rule != "syntax-error"]
-            syntax = next((f for f in analysis.findings if f.cell == index + 1 and f.rule == "syntax-error"), None)
-            functions = []  # the traceable functions defined in this cell, in its lines (the Trace CodeLens, hovers)
-            for fn in analysis.result.functions:
-                located = program.locate(fn.line)
-                if located is not None and located[0].cell == index:
-                    shift = located[0].first_line - 1
-                    functions.append(replace(fn, line=fn.line - shift, end_line=fn.end_line - shift,
-                                             loops=tuple((a - shift, b - shift) for a, b in fn.loops)))
-            result = AnalysisResult(cell_findings, syntax_error=syntax, functions=functions)
+                prefix.add(cell.document, doc.version)
+            cell_findings = findings.get(index + 1, [])
+            result = AnalysisResult(cell_findings, syntax_error=syntax_errors.get(index + 1),
+                                    functions=functions.get(index, []))
+            if index == notice_cell:
+                result.stopped, result.stopped_after_s = analysis.result.stopped, analysis.result.stopped_after_s
             state.views[cell.document] = Analysed(cell.document, doc.version, split_lines(doc.source), result,
-                                                  CellFixes(state, cell.document), cells=tuple(code_cells))
+                                                  CellFixes(state, cell.document), cells=prefix.key())
             state.by_cell[cell.document] = [analysis.origin.get(id(f), f) for f in cell_findings]
         return state
 
     def close(self, notebook_uri: str, cell_uris: list[str]) -> list[str]:
         """Forgets a closed notebook; returns its cells (to clear their diagnostics)."""
         self.published.discard(notebook_uri)
+        self.thread_seconds.pop(notebook_uri, None)
+        self.isolated_seconds.pop(notebook_uri, None)
+        self.out_of_thread.discard(notebook_uri)
         state = self.states.pop(notebook_uri, None)
         return sorted(set(cell_uris) | set(state.cell_uris if state else []))
 
@@ -260,18 +385,19 @@ class NotebookAdapter:
     # ---- tracing ----
 
     def cells_up_to(self, cell_uri: str) -> tuple[tuple[str, int | None], ...] | None:
-        """The code cells up to and including this one, as (uri, version): what a trace from this cell runs (a cell
-        edited, added, removed or moved above it changes this). None for a document that is not a notebook cell."""
+        """What identifies the code cells up to and including this one, each as (uri, version) (`CellsPrefix`): what
+        a trace from this cell runs (a cell edited, added, removed or moved above it changes this). None for a
+        document that is not a notebook cell."""
         notebook = self.notebook_of(cell_uri)
         if notebook is None:
             return None
-        out = []
+        prefix = CellsPrefix()
         for cell in notebook.cells:
             if cell.kind == types.NotebookCellKind.Code:
-                out.append((cell.document, self.host.workspace.get_text_document(cell.document).version))
+                prefix.add(cell.document, self.host.workspace.get_text_document(cell.document).version)
             if cell.document == cell_uri:
                 break
-        return tuple(out)
+        return prefix.key()
 
     def trace_source(self, cell_uri: str) -> CellTraceSource | None:
         """For a cell of an open notebook: the program a trace of a function in it runs (the code cells up to it, as

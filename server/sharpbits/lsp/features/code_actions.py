@@ -10,8 +10,9 @@ every function keeps its signature. Only safe fixes are `isPreferred`, so Auto F
 applies an unsafe one, and fix-all applies safe fixes only unless `sharpbits.codeActions.fixAllIncludesUnsafe`.
 `sharpbits.codeActions.showUnsafeFixes` (on) and `...disableForThisLine` (on) choose what is offered.
 
-Edits are computed when an action is resolved (libcst, off the event loop); only fixes that exist are offered:
-for the findings under the cursor they are built (and checked to parse) before the menu is answered.
+Edits are computed when an action is resolved (libcst, off the event loop, in the server's fix pool: a fix built
+in a child process is waited for there, not in an analysis thread); only fixes that exist are offered: for the
+findings under the cursor they are built (and checked to parse) before the menu is answered.
 """
 
 from __future__ import annotations
@@ -141,7 +142,7 @@ def register(server: SharpbitsServer) -> None:
 
         near = [f for f in findings if f.fixable and (under_cursor(f) or on_its_lines(f))]
         if near:  # build the fixes under the cursor (and check each parses) off the event loop
-            await asyncio.get_running_loop().run_in_executor(ls.analysis_pool, _build, view, near)
+            await asyncio.get_running_loop().run_in_executor(ls.fix_pool, _build, view, near)
 
         def usable(f: Finding) -> Fix | None:
             fix = f.fix() if f.fixable and view.fixes.offers(f) else None  # one that would not parse is withheld
@@ -209,7 +210,7 @@ def register(server: SharpbitsServer) -> None:
 
     @server.feature(types.CODE_ACTION_RESOLVE)
     async def code_action_resolve(ls: SharpbitsServer, action: types.CodeAction) -> types.CodeAction:
-        return await asyncio.get_running_loop().run_in_executor(ls.analysis_pool, resolve_edit, ls, action)
+        return await asyncio.get_running_loop().run_in_executor(ls.fix_pool, resolve_edit, ls, action)
 
 
 def _fix_all_title(unsafe: bool, where: str) -> str:

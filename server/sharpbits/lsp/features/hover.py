@@ -82,7 +82,7 @@ def register(server: SharpbitsServer) -> None:
         if not under:
             return None
         f = under[0]
-        fix = await asyncio.get_running_loop().run_in_executor(ls.analysis_pool, _fix_of, view, f)
+        fix = await asyncio.get_running_loop().run_in_executor(ls.fix_pool, _fix_of, view, f)
         return types.Hover(
             contents=types.MarkupContent(kind=types.MarkupKind.Markdown,
                                          value=finding_markdown(f, fix, ls.settings)),
