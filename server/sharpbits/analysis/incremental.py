@@ -45,6 +45,7 @@ from collections import OrderedDict
 
 from sharpbits.analysis.engine import AnalysisResult, Selection, analyze_parsed, unparsable
 from sharpbits.analysis.reuse import Reusable
+from sharpbits.analysis.rule_results import RuleResults
 from sharpbits.source import SourceText, split_lines
 
 
@@ -58,6 +59,7 @@ class IncrementalAnalysis:
         self._recent: OrderedDict[str, AnalysisResult] = OrderedDict()  # text -> its result, newest last
         self._parsed: tuple[str, list[str], ast.Module] | None = None  # the last text that parsed, its lines, tree
         self.reusable = Reusable()  # what the last version's model hands to the next (analysis/reuse.py)
+        self.rule_results = RuleResults()  # the function-local rules' findings per statement (rule_results.py)
         self.reused_results = 0  # updates answered from an earlier version (for benchmarks and tests)
         self.reused_parses = 0  # updates that parsed one statement instead of the whole text
         self._lock = threading.Lock()
@@ -79,7 +81,7 @@ class IncrementalAnalysis:
         source = SourceText(self.path, text)
         tree = self.parse(text)
         result = unparsable(source, tree) if isinstance(tree, Exception) else analyze_parsed(
-            source, tree, self.selection, reusable=self.reusable)
+            source, tree, self.selection, reusable=self.reusable, rule_results=self.rule_results)
         self._recent[text] = result
         while len(self._recent) > self.remembered:
             self._recent.popitem(last=False)
@@ -89,6 +91,7 @@ class IncrementalAnalysis:
         """New settings (rules, severities): no result computed under the old ones is reused."""
         self.selection = selection
         self._recent.clear()
+        self.rule_results = RuleResults()
 
     def parse(self, text: str) -> ast.Module | Exception:
         """What `ast.parse(text)` gives (or the exception it raises), reusing the previous version's nodes where
