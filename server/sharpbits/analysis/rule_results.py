@@ -36,6 +36,7 @@ import ast
 import dataclasses
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from sharpbits.findings import Finding, Fix
@@ -66,30 +67,32 @@ class Statements:
         return i if i >= 0 and line <= self.ends[i] else None
 
 
-def _names(statement: ast.stmt) -> tuple[frozenset[str], frozenset[str]]:
+def _names(statement: ast.stmt, scopes: Scopes) -> tuple[frozenset[str], frozenset[str]]:
     """(every identifier the statement names: names, attributes, global/nonlocal declarations, imported names;
-    the names of the functions and classes it defines, at any depth, and the names it declares global)."""
-    named: set[str] = set()
-    defined: set[str] = set()
-    for node in ast.walk(statement):
-        cls = type(node)
-        if cls is ast.Name:
-            named.add(node.id)  # type: ignore[attr-defined]
-        elif cls is ast.Attribute:
-            named.add(node.attr)  # type: ignore[attr-defined]
-        elif cls is ast.FunctionDef or cls is ast.AsyncFunctionDef or cls is ast.ClassDef:
-            defined.add(node.name)  # type: ignore[attr-defined]
-        elif cls is ast.Global or cls is ast.Nonlocal:
-            named.update(node.names)  # type: ignore[attr-defined]
-            defined.update(node.names)  # type: ignore[attr-defined]  # a module-level name no longer constant
-        elif cls is ast.alias:
-            named.add((node.asname or node.name).split(".")[0])  # type: ignore[attr-defined]
+    the names of the functions and classes it defines, at any depth, and the names it declares global), from the
+    walk's index of the statement's nodes (ast.walk for a statement of another version)."""
+    if scopes.statement_nodes(statement, ast.Name) or scopes.statement_nodes(statement, ast.Attribute):
+        def nodes(cls: type) -> list[ast.AST]:
+            return [*scopes.statement_nodes(statement, cls), *([statement] if type(statement) is cls else [])]
+    else:
+        walked = list(ast.walk(statement))
+
+        def nodes(cls: type) -> list[ast.AST]:
+            return [n for n in walked if type(n) is cls]
+    named = {n.id for n in nodes(ast.Name)}  # type: ignore[attr-defined]
+    named.update(n.attr for n in nodes(ast.Attribute))  # type: ignore[attr-defined]
+    defined = {n.name for cls in _DEFINITIONS for n in nodes(cls)}  # type: ignore[attr-defined]
+    for cls in (ast.Global, ast.Nonlocal):
+        for n in nodes(cls):
+            named.update(n.names)  # type: ignore[attr-defined]
+            defined.update(n.names)  # type: ignore[attr-defined]  # a module-level name no longer constant
+    named.update((n.asname or n.name).split(".")[0] for n in nodes(ast.alias))  # type: ignore[attr-defined]
     return frozenset(named), frozenset(defined)
 
 
 def _function_context(fn: FunctionInfo, records: object) -> tuple[Any, ...]:
     return (fn.node, fn.qualname, tuple(fn.traces), fn.compiled, fn.abstract, frozenset(fn.static_params),
-            frozenset(fn.donated_params), tuple(sorted(fn.param_kinds.items(), key=lambda kv: kv[0])), id(records))
+            frozenset(fn.donated_params), dict(fn.param_kinds), id(records))
 
 
 @dataclasses.dataclass
@@ -98,7 +101,7 @@ class _Kept:
 
     module: tuple[Any, ...]  # the module's part (see the module docstring), compared as a whole
     statements: Statements
-    contexts: dict[int, tuple[Any, ...]]  # id(statement) -> its functions' contexts
+    contexts: dict[int, dict[int, tuple[Any, ...]]]  # id(statement) -> id(function node) -> its context
     records: list[object]  # the dataflow records the contexts name by id: kept alive so no id is reused
     findings: dict[str, dict[int, list[Finding]]]  # rule name -> id(statement) -> its findings, in order
 
@@ -112,10 +115,10 @@ class RuleResults:
         self.rerun_statements = 0  # statements the function-local rules ran on in the last version (tests, benches)
         self.reused_statements = 0  # statements whose findings were taken again in the last version
 
-    def names(self, statement: ast.stmt) -> tuple[frozenset[str], frozenset[str]]:
+    def names(self, statement: ast.stmt, scopes: Scopes) -> tuple[frozenset[str], frozenset[str]]:
         kept = self._names.get(id(statement))
         if kept is None or kept[0] is not statement:
-            kept = self._names[id(statement)] = (statement, _names(statement))
+            kept = self._names[id(statement)] = (statement, _names(statement, scopes))
         return kept[1]
 
     def begin(self, model: ModuleModel, settings: object) -> VersionRules:
@@ -139,23 +142,23 @@ class VersionRules:
         self.statements = Statements(body)
         kinds = model.kinds
         flows = model.scopes.reusable.flows if model.scopes.reusable is not None else None
-        contexts: dict[int, list[tuple[Any, ...]]] = {}
+        contexts: dict[int, dict[int, tuple[Any, ...]]] = {}  # id(statement) -> id(function node) -> context
         records: list[object] = []
-        for fn in sorted(model.scopes.functions.values(), key=lambda f: (f.node.lineno, f.node.col_offset)):
+        for fn in model.scopes.functions.values():
             index = self.statements.index_of_line(fn.node.lineno)
             if index is None:
                 continue
             flow = flows.records(fn.node) if flows is not None else None
             records.append(flow)
-            contexts.setdefault(id(body[index]), []).append(_function_context(fn, flow))
+            contexts.setdefault(id(body[index]), {})[id(fn.node)] = _function_context(fn, flow)
         module = (
             settings,
             frozenset(model.scopes.aliases.items()),
-            tuple(sorted(kinds.module_env.items(), key=lambda kv: kv[0])),
+            dict(kinds.module_env),
             tuple(s for s in body if not isinstance(s, _DEFINITIONS)),
             tuple(s.name for s in body if isinstance(s, _DEFINITIONS)),
         )
-        self.kept = _Kept(module, self.statements, {k: tuple(v) for k, v in contexts.items()}, records, {})
+        self.kept = _Kept(module, self.statements, contexts, records, {})
         self.focus = self._focus(memory._kept)
 
     def _focus(self, last: _Kept | None) -> set[int] | None:
@@ -167,7 +170,7 @@ class VersionRules:
         new = {id(s) for s in body}
         touched: list[ast.stmt] = [s for s in last.statements.body if id(s) not in new]  # gone
         touched += [s for s in body if id(s) not in old or self.kept.contexts.get(id(s)) != last.contexts.get(id(s))]
-        names = self.memory.names
+        names = partial(self.memory.names, scopes=self.model.scopes)
         focus = {id(s) for s in touched if id(s) in new}
         touched_named: set[str] = set()
         defined: set[str] = set()
