@@ -228,6 +228,12 @@ class DocumentAnalyses:
                 document = self._documents[uri] = IncrementalAnalysis(path, selection)
         return document.update(text, selection)
 
+    def adopt(self, uri: str, document: IncrementalAnalysis) -> None:
+        """Takes a document's analysis made before the server started (lsp/early.py): its next update of the same
+        text is answered from it."""
+        with self._lock:
+            self._documents[uri] = document
+
     def close(self, uri: str) -> None:
         with self._lock:
             self._documents.pop(uri, None)

@@ -1,0 +1,165 @@
+"""The first document's diagnostics before the server is imported (lsp/start.py, `sharpbits serve`).
+
+A fresh server's first diagnostics used to wait for the whole server's imports (pygls, lsprotocol's types, cattrs,
+asyncio, every feature: most of a second on a loaded machine) before the analysis even started. After start.py
+answered `initialize`, this module reads the messages that follow while they are the ones an editor sends first
+(`initialized`, `$/setTrace`) up to the first `textDocument/didOpen` of a Python file, and for that one imports
+only the analysis, analyses the text under the settings the server will have (initializationOptions on top of the
+workspace's [tool.sharpbits]) and publishes its diagnostics: the same message the server publishes for it (the
+conversion is lsp/finding_diagnostic.py's, written out in JSON; tests/lsp/test_startup.py compares the two).
+Then start.py imports the server and hands it everything read here, in order: it handles each message as if it
+had read it itself, and the document's analysis (its IncrementalAnalysis) is handed over too, so the server's
+own analysis of the same text is answered from it and publishes the same diagnostics again.
+
+Anything else (a request, a notebook, a document that does not parse, is too large or starts with a byte order
+mark, a settings push) stops the reading at once: the server reads it and does as before. The analysis is
+stopped, and left to the server, past the server's own in-thread limit (a hostile file).
+
+Standard library and the analysis only: no pygls, lsprotocol or asyncio here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import json
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from pygls.uris import to_fs_path  # (pygls.uris is standard library only: urllib and re)
+
+IN_THREAD_S = 1.0  # as the server's (lsp/language_server.py): past this its analysis moves to a child process
+IN_THREAD_S_PER_LINE = 0.0004
+_BEFORE_OPEN = ("initialized", "$/setTrace")  # notifications an editor sends before its first didOpen
+_SEVERITY = {"error": 1, "warning": 2, "info": 3, "hint": 4}  # LSP DiagnosticSeverity
+
+
+@dataclass
+class Early:
+    """What was read after `initialize` (to be handed to the server, in order) and the first document's analysis
+    when its diagnostics were published: (uri, its IncrementalAnalysis)."""
+
+    consumed: bytes
+    document: tuple[str, Any] | None = None
+
+
+def first_document(stdin: BinaryIO, out: BinaryIO, init_params: dict[str, Any], encoding: str,
+                   read_message: Any, write: Any) -> Early:
+    """Reads up to the first didOpen (see the module docstring) and publishes its diagnostics. `encoding`: the
+    position encoding start.py announced; `read_message` and `write` are start.py's framing (one message: (bytes
+    read, body or None); one message written)."""
+    consumed = bytearray()
+    while True:
+        seen, body = read_message(stdin)
+        consumed += seen
+        if body is None:
+            return Early(bytes(consumed))
+        try:
+            message = json.loads(body)
+        except (ValueError, RecursionError):
+            return Early(bytes(consumed))
+        if not isinstance(message, dict) or "id" in message:
+            return Early(bytes(consumed))
+        method = message.get("method")
+        if method in _BEFORE_OPEN:
+            continue
+        if method != "textDocument/didOpen":
+            return Early(bytes(consumed))
+        document = _publish_first(out, init_params, encoding, message.get("params"), write)
+        return Early(bytes(consumed), document)
+
+
+def _publish_first(out: BinaryIO, init_params: dict[str, Any], encoding: str, params: Any,
+                   write: Any) -> tuple[str, Any] | None:
+    opened = params.get("textDocument") if isinstance(params, dict) else None
+    if not isinstance(opened, dict):
+        return None
+    uri, text, version, language = (opened.get(k) for k in ("uri", "text", "version", "languageId"))
+    if not (isinstance(uri, str) and isinstance(text, str) and type(version) is int and language == "python"):
+        return None
+    if not uri.startswith("file:") or text.startswith("\ufeff"):
+        return None
+    path = to_fs_path(uri)
+    if not path or not path.endswith(".py"):
+        return None
+
+    from sharpbits.analysis.incremental import IncrementalAnalysis
+    from sharpbits.analysis.project_index import start_shared_index
+    from sharpbits.lsp.rule_pages import docs_link
+    from sharpbits.lsp.settings import EditorSettings, read_settings, workspace_config
+    from sharpbits.source import split_lines
+
+    options = init_params.get("initializationOptions")
+    settings, _ = read_settings(options if isinstance(options, dict) else {}, EditorSettings())
+    root_uri = init_params.get("rootUri")
+    folders = init_params.get("workspaceFolders")
+    if not root_uri and folders:
+        root_uri = folders[0]["uri"]
+    root = to_fs_path(root_uri) if root_uri else None
+    config, _ = workspace_config(root, settings.rules)
+    if len(text) / 1024 > settings.max_file_size_kb:
+        return None
+    index = start_shared_index([Path(root)] if root else [])  # as the server's didOpen does (features/documents.py)
+    index.update(path, text, lazy=True)
+    document = IncrementalAnalysis(path, config.selection_for(path))
+    result = _analysed(document, text)
+    if result is None or result.syntax_error is not None or result.stopped:
+        return None
+    lines = split_lines(text)
+    diagnostics = []
+    for f in result.findings:
+        diagnostic: dict[str, Any] = {
+            "range": {"start": _position(lines, f.line, f.column, encoding),
+                      "end": _position(lines, f.end_line, f.end_column, encoding)},
+            "severity": _SEVERITY[f.severity],
+            "code": f.code,
+            "source": "sharpbits",
+            "message": f.message,
+            "data": {"rule": f.rule, "fixable": f.fixable},
+        }
+        href = docs_link(f, settings)
+        if href:
+            diagnostic["codeDescription"] = {"href": href}
+        diagnostics.append(diagnostic)
+    write(out, {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+                "params": {"uri": uri, "version": version, "diagnostics": diagnostics}})
+    return uri, document
+
+
+class _Stopped(Exception):
+    pass
+
+
+def _analysed(document: Any, text: str) -> Any:
+    """`document.update(text)` in a thread, stopped (None) past the server's in-thread limit."""
+    outcome: list[Any] = []
+
+    def run() -> None:
+        with contextlib.suppress(_Stopped):
+            outcome.append(document.update(text))
+
+    thread = threading.Thread(target=run, name="sharpbits-first-analysis", daemon=True)
+    thread.start()
+    thread.join(max(IN_THREAD_S, IN_THREAD_S_PER_LINE * text.count("\n")))
+    while thread.is_alive():  # raised at its next bytecode; again while a finalizer swallows it
+        ident = thread.ident
+        if ident is not None:
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), ctypes.py_object(_Stopped))
+        thread.join(0.5)
+    return outcome[0] if outcome else None
+
+
+def _position(lines: list[str], line: int, column: int, encoding: str) -> dict[str, int]:
+    """lsp/positions.py's ClientColumns.to_client: 1-based line and character column -> an LSP position."""
+    index = max(line - 1, 0)
+    text = lines[index].rstrip("\r\n") if index < len(lines) else ""
+    column = min(max(column - 1, 0), len(text))
+    if text.isascii() or encoding == "utf-32":
+        units = column
+    elif encoding == "utf-16":
+        units = sum(2 if ord(c) > 0xFFFF else 1 for c in text[:column])
+    else:
+        units = len(text[:column].encode("utf-8"))
+    return {"line": index, "character": units}
