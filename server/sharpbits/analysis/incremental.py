@@ -27,11 +27,17 @@ reused parse is the one `ast.parse` gives, positions included). What it reuses:
   candidates, a statement's mutations, subscripts and dtype requests). Parents and owners are copied from the
   last version and changed only where statements were added or dropped.
 
+- the rules' findings, per top-level statement, for the rules that declare themselves function-local
+  (`Rule.reuse = "function"`; analysis/rule_results.py says what that allows and how it is checked): they run on
+  the statements an edit touched (new, gone, or whose functions' trace sites, parameter kinds or value kinds
+  changed) and on the statements linked to those by name (callers of what they define, functions they call),
+  and the other statements' findings are the last version's (their fixes are built on demand from a full
+  analysis).
+
 Not reused: which functions are traced and what kinds their parameters have (both from the whole module, about
-a quarter of an update on a 5,000-line file), and the rules' own work past their first filter (about half):
-reusing one function's findings needs each rule's dependencies across functions spelled out (globals another
-function changes, call sites elsewhere, what a helper returns for an expression, functions run both eagerly and
-compiled); until such a reuse is proven equal by the same tests, it is not done. Nothing is reused for the
+a quarter of an update on a 5,000-line file), and the whole-module rules (key flow across calls, globals changed
+elsewhere, jit in a loop through callers, donation, float64 and x64, timing), whose findings in one function
+depend on others in ways they do not spell out yet: they run whole every version. Nothing is reused for the
 statements below an added or deleted line (their nodes are new: the parse gives them their new positions).
 """
 
