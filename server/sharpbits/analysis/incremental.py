@@ -103,6 +103,8 @@ class IncrementalAnalysis:
         """What `ast.parse(text)` gives (or the exception it raises), reusing the previous version's nodes where
         the text did not change; the tree is remembered for the next version. Its nodes may be shared with
         earlier trees: never change them."""
+        if self._parsed is not None and self._parsed[0] == text:
+            return self._parsed[2]  # parsed just before (lsp/early.py times the parse, then updates)
         lines = split_lines(text)
         tree = self._spliced(text, lines)
         if tree is None:

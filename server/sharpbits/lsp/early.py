@@ -24,6 +24,7 @@ import contextlib
 import ctypes
 import json
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -32,6 +33,7 @@ from pygls.uris import to_fs_path  # (pygls.uris is standard library only: urlli
 
 IN_THREAD_S = 1.0  # as the server's (lsp/language_server.py): past this its analysis moves to a child process
 IN_THREAD_S_PER_LINE = 0.0004
+PARSES = 30  # an analysis takes 3-10 parses of its text: past this many it is stopped even on a loaded machine
 _BEFORE_OPEN = ("initialized", "$/setTrace")  # notifications an editor sends before its first didOpen
 _SEVERITY = {"error": 1, "warning": 2, "info": 3, "hint": 4}  # LSP DiagnosticSeverity
 
@@ -133,16 +135,29 @@ class _Stopped(Exception):
 
 
 def _analysed(document: Any, text: str) -> Any:
-    """`document.update(text)` in a thread, stopped (None) past the server's in-thread limit."""
+    """`document.update(text)` in a thread, stopped (None) past the server's in-thread limit or, on a machine so
+    loaded that the parse alone is slow, past `PARSES` times the parse (a slow machine's first document is not
+    analysed twice; a hostile one still stops)."""
     outcome: list[Any] = []
+    parse_s: list[float] = []
 
     def run() -> None:
         with contextlib.suppress(_Stopped):
+            started = time.perf_counter()
+            document.parse(text)  # remembered: the update takes this tree
+            parse_s.append(time.perf_counter() - started)
             outcome.append(document.update(text))
 
     thread = threading.Thread(target=run, name="sharpbits-first-analysis", daemon=True)
+    started = time.monotonic()
     thread.start()
-    thread.join(max(IN_THREAD_S, IN_THREAD_S_PER_LINE * text.count("\n")))
+    base = max(IN_THREAD_S, IN_THREAD_S_PER_LINE * text.count("\n"))
+    while thread.is_alive():
+        limit = max(base, PARSES * parse_s[0]) if parse_s else base
+        left = started + limit - time.monotonic()
+        if left <= 0:
+            break
+        thread.join(min(left, 0.25))
     while thread.is_alive():  # raised at its next bytecode; again while a finalizer swallows it
         ident = thread.ident
         if ident is not None:
