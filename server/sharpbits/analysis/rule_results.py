@@ -91,8 +91,10 @@ def _names(statement: ast.stmt, scopes: Scopes) -> tuple[frozenset[str], frozens
 
 
 def _function_context(fn: FunctionInfo, records: object) -> tuple[Any, ...]:
-    return (fn.node, fn.qualname, tuple(fn.traces), fn.compiled, fn.abstract, frozenset(fn.static_params),
-            frozenset(fn.donated_params), dict(fn.param_kinds), id(records))
+    # no copies: each version's FunctionInfos are fresh (Scopes copies them unfilled) and the model's phases give
+    # them new lists, sets and dicts, never changed once the model is built
+    return (fn.node, fn.qualname, fn.traces, fn.compiled, fn.abstract, fn.static_params, fn.donated_params,
+            fn.param_kinds, id(records))
 
 
 @dataclasses.dataclass
