@@ -12,8 +12,10 @@ had read it itself, and the document's analysis (its IncrementalAnalysis) is han
 own analysis of the same text is answered from it and publishes the same diagnostics again.
 
 Anything else (a request, a notebook, a document that does not parse, is too large or starts with a byte order
-mark, a settings push) stops the reading at once: the server reads it and does as before. The analysis is
-stopped, and left to the server, past the server's own in-thread limit (a hostile file).
+mark, a settings push) stops the reading at once: the server reads it and does as before. When no document is
+opened soon (`IMPORT_AFTER_S`), the server is imported meanwhile in a thread, so that a client that waits before
+its first request is answered as fast as before. The analysis is stopped, and left to the server, past the
+server's own in-thread limit (a hostile file, see `_analysed`).
 
 Standard library and the analysis only: no pygls, lsprotocol or asyncio here.
 """
@@ -27,12 +29,16 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from pygls.uris import to_fs_path  # (pygls.uris is standard library only: urllib and re)
 
+if TYPE_CHECKING:
+    from sharpbits.analysis.incremental import IncrementalAnalysis
+
 IN_THREAD_S = 1.0  # as the server's (lsp/language_server.py): past this its analysis moves to a child process
 IN_THREAD_S_PER_LINE = 0.0004
+IMPORT_AFTER_S = 0.3  # no didOpen by then (editors send it with `initialized`): the server is imported meanwhile
 PARSES = 30  # an analysis takes 3-10 parses of its text: past this many it is stopped even on a loaded machine
 _BEFORE_OPEN = ("initialized", "$/setTrace")  # notifications an editor sends before its first didOpen
 _SEVERITY = {"error": 1, "warning": 2, "info": 3, "hint": 4}  # LSP DiagnosticSeverity
@@ -44,7 +50,7 @@ class Early:
     when its diagnostics were published: (uri, its IncrementalAnalysis)."""
 
     consumed: bytes
-    document: tuple[str, Any] | None = None
+    document: tuple[str, IncrementalAnalysis] | None = None
 
 
 def first_document(stdin: BinaryIO, out: BinaryIO, init_params: dict[str, Any], encoding: str,
@@ -53,6 +59,8 @@ def first_document(stdin: BinaryIO, out: BinaryIO, init_params: dict[str, Any], 
     position encoding start.py announced; `read_message` and `write` are start.py's framing (one message: (bytes
     read, body or None); one message written)."""
     consumed = bytearray()
+    opened = threading.Event()
+    threading.Thread(target=_import_server_unless, args=(opened,), name="sharpbits-import", daemon=True).start()
     while True:
         seen, body = read_message(stdin)
         consumed += seen
@@ -69,12 +77,21 @@ def first_document(stdin: BinaryIO, out: BinaryIO, init_params: dict[str, Any], 
             continue
         if method != "textDocument/didOpen":
             return Early(bytes(consumed))
+        opened.set()
         document = _publish_first(out, init_params, encoding, message.get("params"), write)
         return Early(bytes(consumed), document)
 
 
+def _import_server_unless(opened: threading.Event) -> None:
+    """Imports the server meanwhile when no document is opened soon after `initialize` (a client that sends
+    something else first, or waits): its first request then does not wait for the imports."""
+    if not opened.wait(IMPORT_AFTER_S):
+        with contextlib.suppress(Exception):  # (imported again, and the error raised, where it is used)
+            import sharpbits.lsp.server  # noqa: F401
+
+
 def _publish_first(out: BinaryIO, init_params: dict[str, Any], encoding: str, params: Any,
-                   write: Any) -> tuple[str, Any] | None:
+                   write: Any) -> tuple[str, IncrementalAnalysis] | None:
     opened = params.get("textDocument") if isinstance(params, dict) else None
     if not isinstance(opened, dict):
         return None

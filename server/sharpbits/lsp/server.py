@@ -26,9 +26,8 @@ import os
 import sys
 from typing import Any, BinaryIO
 
-from sharpbits.analysis.incremental import tune_garbage_collector
+from sharpbits.analysis.incremental import IncrementalAnalysis, tune_garbage_collector
 from sharpbits.lsp import framing
-from sharpbits.lsp.early import Early
 from sharpbits.lsp.features import (
     code_actions,
     diagnostics,
@@ -61,16 +60,16 @@ server = create_server()
 
 
 def serve_stdio(protocol_out: BinaryIO, consumed: bytes, answered: tuple[Any, dict[str, Any], bytes] | None,
-                early: Early | None = None) -> None:
+                after: bytes = b"", document: tuple[str, IncrementalAnalysis] | None = None) -> None:
     """Serves on stdin and `protocol_out`, after lsp/start.py (`sharpbits serve`) set them up and read `consumed`,
-    the first message, which it answered when `answered` = (its id, the result sent, its body), and `early`, what
-    lsp/early.py read after it (and the first document it analysed). Exits 0 after shutdown + exit, 1 otherwise;
-    analysis threads still running (a huge document) do not hold the process."""
+    the first message, which it answered when `answered` = (its id, the result sent, its body), then `after`, what
+    lsp/early.py read after it, and `document`, the first document it analysed: (its uri, its analysis). Exits 0
+    after shutdown + exit, 1 otherwise; analysis threads still running (a huge document) do not hold the process."""
     tune_garbage_collector()  # (start.py disabled the collector while the server was imported)
     gc.enable()
-    if early is not None and early.document is not None:
-        server.incremental.adopt(*early.document)  # its analysis of this text answers the server's at once
-    code = run(sys.stdin.buffer, protocol_out, consumed, answered, early.consumed if early is not None else b"")
+    if document is not None:
+        server.incremental.adopt(*document)  # its analysis of this text answers the server's at once
+    code = run(sys.stdin.buffer, protocol_out, consumed, answered, after)
     with contextlib.suppress(OSError):
         protocol_out.flush()
     logging.shutdown()
