@@ -9,13 +9,13 @@ workspace's [tool.sharpbits]) and publishes its diagnostics: the same message th
 conversion is lsp/finding_diagnostic.py's, written out in JSON; tests/lsp/test_startup.py compares the two).
 Then start.py imports the server and hands it everything read here, in order: it handles each message as if it
 had read it itself, and the document's analysis (its IncrementalAnalysis) is handed over too, so the server's
-own analysis of the same text is answered from it and publishes the same diagnostics again.
+own analysis of the same text is answered from it.
 
-Anything else (a request, a notebook, a document that does not parse, is too large or starts with a byte order
-mark, a settings push) stops the reading at once: the server reads it and does as before. When no document is
-opened soon (`IMPORT_AFTER_S`), the server is imported meanwhile in a thread, so that a client that waits before
-its first request is answered as fast as before. The analysis is stopped, and left to the server, past the
-server's own in-thread limit (a hostile file, see `_analysed`).
+Anything else (a request, a notebook, a document that does not parse, is large (`MAX_LINES`) or starts with a
+byte order mark, a settings push) stops the reading at once: the server reads it and does as before; so does
+waiting (`WAIT_S`: no document opened so soon after `initialize`). The analysis is stopped, and left to the
+server, past the server's own in-thread limit or its analysisTimeoutMs (a hostile or huge file, see `_analysed`).
+The server does not publish the same diagnostics again for that version (lsp/features/diagnostics.py).
 
 Standard library and the analysis only: no pygls, lsprotocol or asyncio here.
 """
@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import json
+import queue
 import threading
 import time
 from dataclasses import dataclass
@@ -34,11 +35,13 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 from pygls.uris import to_fs_path  # (pygls.uris is standard library only: urllib and re)
 
 if TYPE_CHECKING:
+    from sharpbits.analysis.engine import AnalysisResult
     from sharpbits.analysis.incremental import IncrementalAnalysis
 
 IN_THREAD_S = 1.0  # as the server's (lsp/language_server.py): past this its analysis moves to a child process
 IN_THREAD_S_PER_LINE = 0.0004
-IMPORT_AFTER_S = 0.3  # no didOpen by then (editors send it with `initialized`): the server is imported meanwhile
+WAIT_S = 0.3  # no didOpen by then (editors send it with `initialized`): the server takes over
+MAX_LINES = 10_000  # larger documents go to the server (its analysis does not hold up its other work)
 PARSES = 30  # an analysis takes 3-10 parses of its text: past this many it is stopped even on a loaded machine
 _BEFORE_OPEN = ("initialized", "$/setTrace")  # notifications an editor sends before its first didOpen
 _SEVERITY = {"error": 1, "warning": 2, "info": 3, "hint": 4}  # LSP DiagnosticSeverity
@@ -46,11 +49,60 @@ _SEVERITY = {"error": 1, "warning": 2, "info": 3, "hint": 4}  # LSP DiagnosticSe
 
 @dataclass
 class Early:
-    """What was read after `initialize` (to be handed to the server, in order) and the first document's analysis
-    when its diagnostics were published: (uri, its IncrementalAnalysis)."""
+    """What was read after `initialize` (to be handed to the server, in order), the server's input from here on
+    (`Relay`), and the first document's analysis when its diagnostics were published: (uri, version, its
+    IncrementalAnalysis, the result published)."""
 
     consumed: bytes
-    document: tuple[str, IncrementalAnalysis] | None = None
+    stdin: Relay
+    document: tuple[str, int, IncrementalAnalysis, AnalysisResult] | None = None
+
+
+class Relay:
+    """The server's stdin after lsp/early.py: a thread reads the client's messages one by one (so that early.py
+    can wait for one with a time limit and never holds the stream half read) and, once the server has it, raw
+    chunks; the server's framing reads them here (`read1`), after what early.py consumed."""
+
+    def __init__(self, stdin: BinaryIO, read_message: Any) -> None:
+        self._stdin, self._read_message = stdin, read_message
+        self.messages: queue.Queue[tuple[bytes, bytes | None]] = queue.Queue()  # early.py's, until handed over
+        self._chunks: queue.Queue[bytes] = queue.Queue()
+        self._handed = threading.Event()
+        self._lock = threading.Lock()
+        threading.Thread(target=self._read, name="sharpbits-stdin-relay", daemon=True).start()
+
+    def _read(self) -> None:
+        raw = False
+        while not raw:
+            seen, body = self._read_message(self._stdin)
+            with self._lock:
+                if self._handed.is_set():
+                    self._chunks.put(seen)
+                else:
+                    self.messages.put((seen, body))
+            raw = body is None or self._handed.is_set()  # the end, a message not simply framed, or handed over
+        read = getattr(self._stdin, "read1", self._stdin.read)
+        while True:
+            chunk = read(1 << 20)
+            self._chunks.put(chunk)
+            if not chunk:
+                return
+
+    def hand_over(self) -> bytes:
+        """The server reads from here on; returns what was read for early.py and not taken by it."""
+        with self._lock:
+            self._handed.set()
+            left = bytearray()
+            while True:
+                try:
+                    left += self.messages.get_nowait()[0]
+                except queue.Empty:
+                    return bytes(left)
+
+    def read1(self, size: int = -1) -> bytes:
+        return self._chunks.get()
+
+    read = read1
 
 
 def first_document(stdin: BinaryIO, out: BinaryIO, init_params: dict[str, Any], encoding: str,
@@ -58,40 +110,38 @@ def first_document(stdin: BinaryIO, out: BinaryIO, init_params: dict[str, Any], 
     """Reads up to the first didOpen (see the module docstring) and publishes its diagnostics. `encoding`: the
     position encoding start.py announced; `read_message` and `write` are start.py's framing (one message: (bytes
     read, body or None); one message written)."""
+    relay = Relay(stdin, read_message)
     consumed = bytearray()
-    opened = threading.Event()
-    threading.Thread(target=_import_server_unless, args=(opened,), name="sharpbits-import", daemon=True).start()
+    deadline = time.monotonic() + WAIT_S
+
+    def done(document: tuple[str, int, IncrementalAnalysis, AnalysisResult] | None = None) -> Early:
+        consumed.extend(relay.hand_over())
+        return Early(bytes(consumed), relay, document)
+
     while True:
-        seen, body = read_message(stdin)
+        try:
+            seen, body = relay.messages.get(timeout=max(deadline - time.monotonic(), 0.0))
+        except queue.Empty:
+            return done()  # no document opened so soon: the server takes over (its import is not held up)
         consumed += seen
         if body is None:
-            return Early(bytes(consumed))
+            return done()
         try:
             message = json.loads(body)
         except (ValueError, RecursionError):
-            return Early(bytes(consumed))
+            return done()
         if not isinstance(message, dict) or "id" in message:
-            return Early(bytes(consumed))
+            return done()
         method = message.get("method")
         if method in _BEFORE_OPEN:
             continue
         if method != "textDocument/didOpen":
-            return Early(bytes(consumed))
-        opened.set()
-        document = _publish_first(out, init_params, encoding, message.get("params"), write)
-        return Early(bytes(consumed), document)
-
-
-def _import_server_unless(opened: threading.Event) -> None:
-    """Imports the server meanwhile when no document is opened soon after `initialize` (a client that sends
-    something else first, or waits): its first request then does not wait for the imports."""
-    if not opened.wait(IMPORT_AFTER_S):
-        with contextlib.suppress(Exception):  # (imported again, and the error raised, where it is used)
-            import sharpbits.lsp.server  # noqa: F401
+            return done()
+        return done(_publish_first(out, init_params, encoding, message.get("params"), write))
 
 
 def _publish_first(out: BinaryIO, init_params: dict[str, Any], encoding: str, params: Any,
-                   write: Any) -> tuple[str, IncrementalAnalysis] | None:
+                   write: Any) -> tuple[str, int, IncrementalAnalysis, AnalysisResult] | None:
     opened = params.get("textDocument") if isinstance(params, dict) else None
     if not isinstance(opened, dict):
         return None
@@ -118,12 +168,12 @@ def _publish_first(out: BinaryIO, init_params: dict[str, Any], encoding: str, pa
         root_uri = folders[0]["uri"]
     root = to_fs_path(root_uri) if root_uri else None
     config, _ = workspace_config(root, settings.rules)
-    if len(text) / 1024 > settings.max_file_size_kb:
+    if len(text) / 1024 > settings.max_file_size_kb or text.count("\n") > MAX_LINES:
         return None
     index = start_shared_index([Path(root)] if root else [])  # as the server's didOpen does (features/documents.py)
     index.update(path, text, lazy=True)
     document = IncrementalAnalysis(path, config.selection_for(path))
-    result = _analysed(document, text)
+    result = _analysed(document, text, settings.analysis_timeout_s)
     if result is None or result.syntax_error is not None or result.stopped:
         return None
     lines = split_lines(text)
@@ -144,17 +194,18 @@ def _publish_first(out: BinaryIO, init_params: dict[str, Any], encoding: str, pa
         diagnostics.append(diagnostic)
     write(out, {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
                 "params": {"uri": uri, "version": version, "diagnostics": diagnostics}})
-    return uri, document
+    return uri, version, document, result
 
 
 class _Stopped(Exception):
     pass
 
 
-def _analysed(document: Any, text: str) -> Any:
+def _analysed(document: Any, text: str, timeout_s: float) -> Any:
     """`document.update(text)` in a thread, stopped (None) past the server's in-thread limit or, on a machine so
     loaded that the parse alone is slow, past `PARSES` times the parse (a slow machine's first document is not
-    analysed twice; a hostile one still stops)."""
+    analysed twice; a hostile one still stops), and never past `timeout_s` (sharpbits.analysisTimeoutMs: the
+    server says by then that the analysis is slow)."""
     outcome: list[Any] = []
     parse_s: list[float] = []
 
@@ -170,7 +221,7 @@ def _analysed(document: Any, text: str) -> Any:
     thread.start()
     base = max(IN_THREAD_S, IN_THREAD_S_PER_LINE * text.count("\n"))
     while thread.is_alive():
-        limit = max(base, PARSES * parse_s[0]) if parse_s else base
+        limit = min(max(base, PARSES * parse_s[0]) if parse_s else base, timeout_s)
         left = started + limit - time.monotonic()
         if left <= 0:
             break

@@ -26,6 +26,7 @@ import os
 import sys
 from typing import Any, BinaryIO
 
+from sharpbits.analysis.engine import AnalysisResult
 from sharpbits.analysis.incremental import IncrementalAnalysis, tune_garbage_collector
 from sharpbits.lsp import framing
 from sharpbits.lsp.features import (
@@ -60,16 +61,20 @@ server = create_server()
 
 
 def serve_stdio(protocol_out: BinaryIO, consumed: bytes, answered: tuple[Any, dict[str, Any], bytes] | None,
-                after: bytes = b"", document: tuple[str, IncrementalAnalysis] | None = None) -> None:
+                after: bytes = b"", document: tuple[str, int, IncrementalAnalysis, AnalysisResult] | None = None,
+                stdin: BinaryIO | None = None) -> None:
     """Serves on stdin and `protocol_out`, after lsp/start.py (`sharpbits serve`) set them up and read `consumed`,
     the first message, which it answered when `answered` = (its id, the result sent, its body), then `after`, what
-    lsp/early.py read after it, and `document`, the first document it analysed: (its uri, its analysis). Exits 0
-    after shutdown + exit, 1 otherwise; analysis threads still running (a huge document) do not hold the process."""
+    lsp/early.py read after it, and `document`, the first document it published: (its uri, version, analysis,
+    result); `stdin`: where the rest comes from (early.py's relay; default: stdin). Exits 0 after shutdown + exit, 1
+    otherwise; analysis threads still running (a huge document) do not hold the process."""
     tune_garbage_collector()  # (start.py disabled the collector while the server was imported)
     gc.enable()
     if document is not None:
-        server.incremental.adopt(*document)  # its analysis of this text answers the server's at once
-    code = run(sys.stdin.buffer, protocol_out, consumed, answered, after)
+        uri, version, analysis, result = document
+        server.incremental.adopt(uri, analysis)  # its analysis of this text answers the server's at once
+        server.published_early[uri] = (version, result)
+    code = run(stdin or sys.stdin.buffer, protocol_out, consumed, answered, after)
     with contextlib.suppress(OSError):
         protocol_out.flush()
     logging.shutdown()

@@ -153,13 +153,13 @@ def serve() -> None:
     # pygls, lsprotocol, the features, the analysis: with the collector off (~10% of the import time, attrs and
     # lsprotocol allocate a lot); serve_stdio turns it on again
     gc.disable()
-    after, document = b"", None
+    after, document, server_in = b"", None, stdin
     if answered is not None:  # the first document's diagnostics before the server's imports (lsp/early.py)
         from sharpbits.lsp.early import first_document
 
         early = first_document(stdin, protocol_out, json.loads(answered[2])["params"],
                                answered[1]["capabilities"]["positionEncoding"], read_first, write)
-        after, document = early.consumed, early.document
+        after, document, server_in = early.consumed, early.document, early.stdin  # type: ignore[assignment]
     from sharpbits.lsp.server import serve_stdio
 
-    serve_stdio(protocol_out, consumed, answered, after, document)
+    serve_stdio(protocol_out, consumed, answered, after, document, server_in)
