@@ -44,6 +44,7 @@ WAIT_S = 0.3  # no didOpen by then (editors send it with `initialized`): the ser
 MAX_LINES = 10_000  # larger documents go to the server (its analysis does not hold up its other work)
 PARSES = 30  # an analysis takes 3-10 parses of its text: past this many it is stopped even on a loaded machine
 _BEFORE_OPEN = ("initialized", "$/setTrace")  # notifications an editor sends before its first didOpen
+_MAX_HEADER = 64 * 1024
 _SEVERITY = {"error": 1, "warning": 2, "info": 3, "hint": 4}  # LSP DiagnosticSeverity
 
 
@@ -53,79 +54,94 @@ class Early:
     (`Relay`), and the first document's analysis when its diagnostics were published: (uri, version, its
     IncrementalAnalysis, the result published)."""
 
-    consumed: bytes
+    consumed: bytes  # (the server reads it first: every message read here is also the server's to handle)
     stdin: Relay
     document: tuple[str, int, IncrementalAnalysis, AnalysisResult] | None = None
 
 
 class Relay:
-    """The server's stdin after lsp/early.py: a thread reads the client's messages one by one (so that early.py
-    can wait for one with a time limit and never holds the stream half read) and, once the server has it, raw
-    chunks; the server's framing reads them here (`read1`), after what early.py consumed."""
+    """The server's stdin after lsp/early.py: a thread reads whatever the client sends, as it comes (never waiting
+    for a line or a body to complete), for early.py to wait on with a time limit and then for the server's framing
+    (`read1`), after what early.py read."""
 
-    def __init__(self, stdin: BinaryIO, read_message: Any) -> None:
-        self._stdin, self._read_message = stdin, read_message
-        self.messages: queue.Queue[tuple[bytes, bytes | None]] = queue.Queue()  # early.py's, until handed over
-        self._chunks: queue.Queue[bytes] = queue.Queue()
-        self._handed = threading.Event()
-        self._lock = threading.Lock()
+    def __init__(self, stdin: BinaryIO) -> None:
+        self._stdin = stdin
+        self.chunks: queue.Queue[bytes] = queue.Queue()
         threading.Thread(target=self._read, name="sharpbits-stdin-relay", daemon=True).start()
 
     def _read(self) -> None:
-        raw = False
-        while not raw:
-            seen, body = self._read_message(self._stdin)
-            with self._lock:
-                if self._handed.is_set():
-                    self._chunks.put(seen)
-                else:
-                    self.messages.put((seen, body))
-            raw = body is None or self._handed.is_set()  # the end, a message not simply framed, or handed over
         read = getattr(self._stdin, "read1", self._stdin.read)
         while True:
-            chunk = read(1 << 20)
-            self._chunks.put(chunk)
+            try:
+                chunk = read(1 << 20)
+            except (OSError, ValueError):
+                chunk = b""
+            self.chunks.put(chunk)
             if not chunk:
                 return
 
-    def hand_over(self) -> bytes:
-        """The server reads from here on; returns what was read for early.py and not taken by it."""
-        with self._lock:
-            self._handed.set()
-            left = bytearray()
-            while True:
-                try:
-                    left += self.messages.get_nowait()[0]
-                except queue.Empty:
-                    return bytes(left)
-
     def read1(self, size: int = -1) -> bytes:
-        return self._chunks.get()
+        chunk = self.chunks.get()
+        if not chunk:
+            self.chunks.put(chunk)  # the end stays the end for every later read
+        return chunk
 
     read = read1
 
 
+def _message(buffer: bytearray, start: int) -> tuple[int, bytes] | bool | None:
+    """The message simply framed in `buffer` from `start`: (where it ends, its body); None: not complete yet;
+    False: not a message simply framed (the server's framing deals with it)."""
+    length = None
+    at = start
+    while True:
+        end = buffer.find(b"\n", at)
+        if end < 0:
+            return False if len(buffer) - at > _MAX_HEADER else None
+        line = bytes(buffer[at:end + 1])
+        at = end + 1
+        if not line.strip():
+            break
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            try:
+                length = int(value.strip())
+            except ValueError:
+                return False
+    if length is None or not 0 < length <= 64 * 1024 * 1024:
+        return False
+    if len(buffer) < at + length:
+        return None
+    return at + length, bytes(buffer[at:at + length])
+
+
 def first_document(stdin: BinaryIO, out: BinaryIO, init_params: dict[str, Any], encoding: str,
-                   read_message: Any, write: Any) -> Early:
+                   write: Any) -> Early:
     """Reads up to the first didOpen (see the module docstring) and publishes its diagnostics. `encoding`: the
-    position encoding start.py announced; `read_message` and `write` are start.py's framing (one message: (bytes
-    read, body or None); one message written)."""
-    relay = Relay(stdin, read_message)
-    consumed = bytearray()
+    position encoding start.py announced; `write`: start.py's (one message written)."""
+    relay = Relay(stdin)
+    buffer = bytearray()  # everything read: all of it goes to the server, in order
+    start = 0  # where the next message begins
     deadline = time.monotonic() + WAIT_S
 
     def done(document: tuple[str, int, IncrementalAnalysis, AnalysisResult] | None = None) -> Early:
-        consumed.extend(relay.hand_over())
-        return Early(bytes(consumed), relay, document)
+        return Early(bytes(buffer), relay, document)
 
     while True:
-        try:
-            seen, body = relay.messages.get(timeout=max(deadline - time.monotonic(), 0.0))
-        except queue.Empty:
-            return done()  # no document opened so soon: the server takes over (its import is not held up)
-        consumed += seen
-        if body is None:
+        found = _message(buffer, start)
+        while found is None:
+            try:
+                chunk = relay.chunks.get(timeout=max(deadline - time.monotonic(), 0.0))
+            except queue.Empty:
+                return done()  # no document opened so soon: the server takes over (its import is not held up)
+            if not chunk:
+                relay.chunks.put(chunk)
+                return done()
+            buffer += chunk
+            found = _message(buffer, start)
+        if found is False:
             return done()
+        start, body = found  # type: ignore[misc]
         try:
             message = json.loads(body)
         except (ValueError, RecursionError):
@@ -133,11 +149,10 @@ def first_document(stdin: BinaryIO, out: BinaryIO, init_params: dict[str, Any], 
         if not isinstance(message, dict) or "id" in message:
             return done()
         method = message.get("method")
-        if method in _BEFORE_OPEN:
-            continue
-        if method != "textDocument/didOpen":
+        if method == "textDocument/didOpen":
+            return done(_publish_first(out, init_params, encoding, message.get("params"), write))
+        if method not in _BEFORE_OPEN:
             return done()
-        return done(_publish_first(out, init_params, encoding, message.get("params"), write))
 
 
 def _publish_first(out: BinaryIO, init_params: dict[str, Any], encoding: str, params: Any,

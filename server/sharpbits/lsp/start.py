@@ -158,7 +158,7 @@ def serve() -> None:
         from sharpbits.lsp.early import first_document
 
         early = first_document(stdin, protocol_out, json.loads(answered[2])["params"],
-                               answered[1]["capabilities"]["positionEncoding"], read_first, write)
+                               answered[1]["capabilities"]["positionEncoding"], write)
         after, document, server_in = early.consumed, early.document, early.stdin  # type: ignore[assignment]
     from sharpbits.lsp.server import serve_stdio
 
