@@ -100,9 +100,50 @@ class Sampler:
         return a + b + jax.random.normal(jax.random.PRNGKey(1), ())
 '''
 
+# the function-local rules (Rule.reuse = "function": rule_results.py) in functions that learn from each other: a
+# helper traced because a traced function calls it, a loop bound passed by a caller, a function also run
+# eagerly, a module-level constant a `global` elsewhere makes variable
+LOCAL_RULES_ACROSS = '''import jax
+import jax.numpy as jnp
+
+N = 3
+
+
+@jax.jit
+def step(x, n):
+    for i in range(n):
+        x = x + helper(x)
+    print(x)
+    if x > 0:
+        x = -x
+    return float(x)
+
+
+def helper(v):
+    print(v)
+    if v.sum() > 0:
+        return v[v > 0]
+    return v
+
+
+def driver(x):
+    y = jnp.asarray(x)
+    y[0] = 1.0
+    return step(y, N)
+
+
+class Model:
+    def __init__(self):
+        self.w = jnp.zeros(3)
+
+    def apply(self, x):
+        self.w[0] = x
+        return self.w
+'''
+
 # modules whose functions depend on each other (a helper's return kind, the kinds a traced caller passes, the
 # keys a helper consumes)
-BASES += [HELPER_AND_CALLERS, TRACED_AND_HELPER, KEYS_AND_HELPERS]
+BASES += [HELPER_AND_CALLERS, TRACED_AND_HELPER, KEYS_AND_HELPERS, LOCAL_RULES_ACROSS]
 
 # Lines that change what the rules see: keys drawn and reused, arrays written in place, globals that change,
 # imports and aliases, decorators that make a function traced, suppressions, loops.
@@ -174,9 +215,12 @@ CROSS_SNIPPETS = ["return helper(x)", "return helper(3)", "return helper(x > 0)"
                   # what a helper consumes, and what kind a key is
                   "return jax.random.normal(key, ())", "k1 = jax.random.fold_in(key, 1)", "def draw(key, x):",
                   "key = jax.random.PRNGKey(0)", "key = 0", "def State(key):", "import jax.random as jax",
-                  "return seed", "return 0.0"]
-@pytest.mark.parametrize("base", [HELPER_AND_CALLERS, TRACED_AND_HELPER, KEYS_AND_HELPERS],
-                         ids=["returns", "arguments", "keys"])
+                  "return seed", "return 0.0",
+                  # what the function-local rules learn from other functions
+                  "@jax.jit", "return step(x, 4)", "global N", "N = 10", "x = step", "helper = jax.jit(helper)",
+                  "for i in range(N):", "print(v)", "return helper(jnp.ones(3))", "def step(x, n):", "y = x"]
+@pytest.mark.parametrize("base", [HELPER_AND_CALLERS, TRACED_AND_HELPER, KEYS_AND_HELPERS, LOCAL_RULES_ACROSS],
+                         ids=["returns", "arguments", "keys", "local-rules"])
 @pytest.mark.parametrize("snippet", CROSS_SNIPPETS)
 def test_functions_that_depend_on_each_other_get_what_a_fresh_analysis_gets(base, snippet):
     """Every line replaced by the snippet (at the line's indentation), then a second line by the next snippet:
@@ -246,6 +290,52 @@ def test_settings_passed_with_a_version_replace_the_old_ones():
     assert summary(documents.update("file:///m.py", "m.py", BASES[0], Selection())) == summary(everything)
     documents.close("file:///m.py")
     assert documents.update("file:///m.py", "m.py", BASES[0]) is not everything
+
+
+def with_fixes(result: AnalysisResult) -> list:
+    return [f.to_json(with_fix=True) for f in result.findings]
+
+
+@settings(max_examples=12)
+@given(base=st.sampled_from(BASES), edits=st.lists(EDIT, min_size=1, max_size=6))
+def test_every_version_gets_the_fixes_a_fresh_analysis_gets(base, edits):
+    """Findings taken from an earlier version (rule_results.py) carry the fix a fresh analysis builds."""
+    document = IncrementalAnalysis("m.py")
+    history = [base]
+    document.update(base)
+    for edit in edits:
+        history.append(apply(history, edit))
+        assert with_fixes(document.update(history[-1])) == with_fixes(analyze(history[-1], "m.py"))
+
+
+def test_an_edit_inside_one_function_runs_the_function_local_rules_there_only():
+    """Typing in `Model.apply`: the function-local rules run on the class alone, the findings of `step`, `helper`
+    and `driver` (fixes included) are the last version's, and the result is a fresh analysis's. (Typing in
+    `driver` runs them on `step` too: `driver` calls it, and what it passes is what `step` loops over.)"""
+    document = IncrementalAnalysis("m.py")
+    document.update(LOCAL_RULES_ACROSS)
+    text = replaced(LOCAL_RULES_ACROSS, "        self.w[0] = x\n", "        self.w[1] = x\n")
+    result = document.update(text)
+    fresh = analyze(text, "m.py")
+    assert summary(result) == summary(fresh) and with_fixes(result) == with_fixes(fresh)
+    rules = document.rule_results
+    assert rules.rerun_statements == 1
+    assert rules.reused_statements == len(ast.parse(text).body) - 1
+    assert {f.rule for f in result.findings} >= {"print-in-jit", "traced-control-flow", "host-conversion-in-jit",
+                                                  "in-place-update", "python-loop-in-jit"}
+
+
+def test_an_edit_that_changes_what_a_function_local_rule_reads_elsewhere_runs_it_there_again():
+    """`step` stops calling `helper`: `helper` is no longer traced, its findings go (its statement ran again),
+    though its text did not change."""
+    document = IncrementalAnalysis("m.py")
+    before = document.update(LOCAL_RULES_ACROSS)
+    assert any(f.rule == "print-in-jit" and f.line == 18 for f in before.findings)  # helper's print(v)
+    text = replaced(LOCAL_RULES_ACROSS, "        x = x + helper(x)\n", "        x = x + 1\n")
+    result = document.update(text)
+    assert summary(result) == summary(analyze(text, "m.py"))
+    assert not any(f.rule == "print-in-jit" and f.line == 18 for f in result.findings)
+    assert document.rule_results.rerun_statements >= 2
 
 
 def key_walks(document: IncrementalAnalysis) -> KeyWalks:

@@ -147,3 +147,72 @@ def test_capabilities_pygls_rejects_after_the_start_up_answer_leave_a_working_se
     assert [m for m in session.received if m.get("id") == 1] == [session.received[0]]
     assert any(m.get("method") == "window/logMessage" and "initialize" in m["params"]["message"]
                for m in session.received), session.received
+
+
+FIRST = '''import jax
+
+
+@jax.jit
+def f(x):
+    s = "\N{GRINNING FACE}é"; print(x)  # \N{GRINNING FACE}
+    x[0] = 1.0
+    return x
+'''
+
+
+def published(session: Session, uri: str, count: int) -> list[dict[str, Any]]:
+    """Reads messages until `count` publishDiagnostics for `uri` arrived (blocking reads: waits for the event)."""
+    session.send({"jsonrpc": "2.0", "id": 50, "method": "sharpbits/serverStats", "params": {}})
+    session.reply(50)
+    found = [m["params"] for m in session.received
+             if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri]
+    while len(found) < count:
+        session.send({"jsonrpc": "2.0", "id": 51, "method": "sharpbits/serverStats", "params": {}})
+        before = len(session.received)
+        session.reply(51)
+        found += [m["params"] for m in session.received[before:]
+                  if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri]
+    return found
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-8", "utf-32"])
+def test_the_first_document_is_published_before_the_server_is_imported_as_the_server_publishes_it(tmp_path, encoding):
+    """lsp/early.py publishes the first document's diagnostics with only the analysis imported, as the server,
+    once imported, publishes the same text (positions in the client's encoding, settings from initializationOptions
+    and the workspace's pyproject.toml, links, data); the server does not publish that version again."""
+    (tmp_path / "pyproject.toml").write_text('[tool.sharpbits]\nignore = ["in-place-update"]\n')
+    uri, again = (tmp_path / "first.py").as_uri(), (tmp_path / "again.py").as_uri()
+    session = Session()
+    session.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "processId": None, "rootUri": tmp_path.as_uri(), "capabilities": {"general": {"positionEncodings": [encoding]}},
+        "initializationOptions": {"severity": {"print-in-jit": "error"}}}})
+    session.reply(1)
+    session.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    session.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": uri, "languageId": "python", "version": 3, "text": FIRST}}})
+    [early] = published(session, uri, 1)
+    session.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": again, "languageId": "python", "version": 1, "text": FIRST}}})
+    [server] = published(session, again, 1)
+    session.finish()
+    assert early["version"] == 3 and early["diagnostics"] == server["diagnostics"]
+    assert len([m for m in session.received if m.get("method") == "textDocument/publishDiagnostics"
+                and m["params"]["uri"] == uri]) == 1
+    [diagnostic] = early["diagnostics"]  # in-place-update ignored by the workspace
+    assert diagnostic["data"] == {"rule": "print-in-jit", "fixable": True}
+    assert diagnostic["severity"] == 1  # the editor's severity setting
+    column = FIRST.splitlines()[5].index("print")
+    units = {"utf-16": column + 1, "utf-8": column + 4, "utf-32": column}[encoding]  # 😀: 2, 4, 1 units; é: 1, 2, 1
+    assert diagnostic["range"]["start"] == {"line": 5, "character": units}
+
+
+def test_a_request_before_the_first_document_goes_to_the_server_at_once():
+    session = Session()
+    session.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"processId": None, "capabilities": {}}})
+    session.reply(1)
+    session.send({"jsonrpc": "2.0", "id": 2, "method": "sharpbits/serverStats", "params": {}})
+    assert "result" in session.reply(2)
+    session.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": "file:///nowhere/m.py", "languageId": "python", "version": 1, "text": FIRST}}})
+    assert len(published(session, "file:///nowhere/m.py", 1)) == 1  # the server's own, once
+    session.finish()

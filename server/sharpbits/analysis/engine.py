@@ -12,15 +12,17 @@ import warnings
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import cast
 
 from sharpbits.analysis import suppressions
 from sharpbits.analysis.measured import Measured, TraceConfirmations
 from sharpbits.analysis.model import ModuleModel
 from sharpbits.analysis.project_index import ProjectIndex, shared_index
 from sharpbits.analysis.reuse import Reusable
+from sharpbits.analysis.rule_results import RuleResults
 from sharpbits.analysis.rules import ALL_RULES, lookup
 from sharpbits.analysis.rules.base import Rule, RuleContext, TimedRegion
-from sharpbits.findings import Finding, Severity
+from sharpbits.findings import Finding, Fix, Severity
 from sharpbits.source import SourceText
 
 SYNTAX_ERROR_CODE, SYNTAX_ERROR_RULE = "SB000", "syntax-error"
@@ -121,23 +123,36 @@ def unparsable(source: SourceText, exc: Exception) -> AnalysisResult:
 
 def analyze_parsed(source: SourceText, tree: ast.Module, selection: Selection,
                    timed_regions: tuple[TimedRegion, ...] = (), reusable: Reusable | None = None,
-                   project: ProjectIndex | None = None) -> AnalysisResult:
+                   project: ProjectIndex | None = None, rule_results: RuleResults | None = None) -> AnalysisResult:
     """`analyze` after the parse: `tree` must be what `ast.parse(source.text)` gives (positions included).
     `reusable`: what IncrementalAnalysis keeps from the previous version (the result is the same without it).
-    `project`: as for `analyze`."""
+    `project`: as for `analyze`. `rule_results`: the function-local rules' findings per top-level statement
+    that IncrementalAnalysis keeps (rule_results.py; used with `reusable` only, the result is the same without)."""
     if project is None:
         project = shared_index()
     try:
         model = ModuleModel(tree, reusable, project.view(source.path, tree) if project is not None else None)
         findings: list[Finding] = []
+        version = rule_results.begin(model, (selection, timed_regions, source.path)) if (
+            rule_results is not None and reusable is not None) else None
+        fresh = _FreshFixes(source, selection, timed_regions, project)
         for rule_cls in selection.rules():
             if between_rules is not None:
                 between_rules()
             if STALL_RULE is not None:
                 stall_if_asked(rule_cls.name, source.text)
-            ctx = RuleContext(source, tree, model, rule_cls(), timed_regions=timed_regions)
-            ctx.rule.check(ctx)
-            findings.extend(ctx.found)
+
+            def run_on(on: ModuleModel, rule_cls: type[Rule] = rule_cls) -> list[Finding]:
+                ctx = RuleContext(source, tree, on, rule_cls(), timed_regions=timed_regions)
+                ctx.rule.check(ctx)
+                return ctx.found
+
+            if version is not None and rule_cls.reuse == "function":
+                findings.extend(version.run(rule_cls.name, run_on, source.text, fresh.fix))
+            else:
+                findings.extend(run_on(model))
+        if version is not None:
+            cast(RuleResults, rule_results).commit(version)
     except RecursionError:
         error = SyntaxError("the code is nested too deeply to analyse")
         return AnalysisResult([], _syntax_error_finding(source, error))
@@ -147,6 +162,29 @@ def analyze_parsed(source: SourceText, tree: ast.Module, selection: Selection,
     findings = suppressions.apply(findings, source, {r.name for r in selection.rules()}, selection.severities)
     findings.sort(key=lambda f: (f.line, f.column, f.code))
     return AnalysisResult(findings, functions=_traced_functions(model, source))
+
+
+class _FreshFixes:
+    """The fixes of findings taken from an earlier version (rule_results.py): built from a full analysis of this
+    version's text, made on the first fix asked for and shared by the rest."""
+
+    def __init__(self, source: SourceText, selection: Selection, timed_regions: tuple[TimedRegion, ...],
+                 project: ProjectIndex | None) -> None:
+        self.source, self.selection, self.timed_regions, self.project = source, selection, timed_regions, project
+        self._found: dict[tuple[object, ...], Finding] | None = None
+
+    def fix(self, finding: Finding) -> Fix | None:
+        if self._found is None:
+            result = analyze(self.source.text, self.source.path, self.selection, self.timed_regions, self.project)
+            self._found = {}
+            for f in result.findings:
+                self._found.setdefault(_identity(f), f)
+        match = self._found.get(_identity(finding))
+        return match.fix_builder() if match is not None and match.fix_builder is not None else None
+
+
+def _identity(f: Finding) -> tuple[object, ...]:
+    return f.rule, f.line, f.column, f.end_line, f.end_column, f.message
 
 
 def confirm_with_traces(result: AnalysisResult, measured: list[Measured], lines: list[str]) -> TraceConfirmations:

@@ -27,11 +27,17 @@ reused parse is the one `ast.parse` gives, positions included). What it reuses:
   candidates, a statement's mutations, subscripts and dtype requests). Parents and owners are copied from the
   last version and changed only where statements were added or dropped.
 
+- the rules' findings, per top-level statement, for the rules that declare themselves function-local
+  (`Rule.reuse = "function"`; analysis/rule_results.py says what that allows and how it is checked): they run on
+  the statements an edit touched (new, gone, or whose functions' trace sites, parameter kinds or value kinds
+  changed) and on the statements linked to those by name (callers of what they define, functions they call),
+  and the other statements' findings are the last version's (their fixes are built on demand from a full
+  analysis).
+
 Not reused: which functions are traced and what kinds their parameters have (both from the whole module, about
-a quarter of an update on a 5,000-line file), and the rules' own work past their first filter (about half):
-reusing one function's findings needs each rule's dependencies across functions spelled out (globals another
-function changes, call sites elsewhere, what a helper returns for an expression, functions run both eagerly and
-compiled); until such a reuse is proven equal by the same tests, it is not done. Nothing is reused for the
+a quarter of an update on a 5,000-line file), and the whole-module rules (key flow across calls, globals changed
+elsewhere, jit in a loop through callers, donation, float64 and x64, timing), whose findings in one function
+depend on others in ways they do not spell out yet: they run whole every version. Nothing is reused for the
 statements below an added or deleted line (their nodes are new: the parse gives them their new positions).
 """
 
@@ -45,6 +51,7 @@ from collections import OrderedDict
 
 from sharpbits.analysis.engine import AnalysisResult, Selection, analyze_parsed, unparsable
 from sharpbits.analysis.reuse import Reusable
+from sharpbits.analysis.rule_results import RuleResults
 from sharpbits.source import SourceText, split_lines
 
 
@@ -58,6 +65,7 @@ class IncrementalAnalysis:
         self._recent: OrderedDict[str, AnalysisResult] = OrderedDict()  # text -> its result, newest last
         self._parsed: tuple[str, list[str], ast.Module] | None = None  # the last text that parsed, its lines, tree
         self.reusable = Reusable()  # what the last version's model hands to the next (analysis/reuse.py)
+        self.rule_results = RuleResults()  # the function-local rules' findings per statement (rule_results.py)
         self.reused_results = 0  # updates answered from an earlier version (for benchmarks and tests)
         self.reused_parses = 0  # updates that parsed one statement instead of the whole text
         self._lock = threading.Lock()
@@ -79,7 +87,7 @@ class IncrementalAnalysis:
         source = SourceText(self.path, text)
         tree = self.parse(text)
         result = unparsable(source, tree) if isinstance(tree, Exception) else analyze_parsed(
-            source, tree, self.selection, reusable=self.reusable)
+            source, tree, self.selection, reusable=self.reusable, rule_results=self.rule_results)
         self._recent[text] = result
         while len(self._recent) > self.remembered:
             self._recent.popitem(last=False)
@@ -89,11 +97,14 @@ class IncrementalAnalysis:
         """New settings (rules, severities): no result computed under the old ones is reused."""
         self.selection = selection
         self._recent.clear()
+        self.rule_results = RuleResults()
 
     def parse(self, text: str) -> ast.Module | Exception:
         """What `ast.parse(text)` gives (or the exception it raises), reusing the previous version's nodes where
         the text did not change; the tree is remembered for the next version. Its nodes may be shared with
         earlier trees: never change them."""
+        if self._parsed is not None and self._parsed[0] == text:
+            return self._parsed[2]  # parsed just before (lsp/early.py times the parse, then updates)
         lines = split_lines(text)
         tree = self._spliced(text, lines)
         if tree is None:
@@ -224,6 +235,12 @@ class DocumentAnalyses:
             if document is None or document.path != path:
                 document = self._documents[uri] = IncrementalAnalysis(path, selection)
         return document.update(text, selection)
+
+    def adopt(self, uri: str, document: IncrementalAnalysis) -> None:
+        """Takes a document's analysis made before the server started (lsp/early.py): its next update of the same
+        text is answered from it."""
+        with self._lock:
+            self._documents[uri] = document
 
     def close(self, uri: str) -> None:
         with self._lock:

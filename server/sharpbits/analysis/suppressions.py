@@ -50,28 +50,39 @@ class _Code:
 
 
 def _comments(source: SourceText) -> list[tuple[int, int, str]]:
-    """(line, column, text) of every comment token (columns in characters, 0-based)."""
-    out: list[tuple[int, int, str]] = []
-    try:
-        for tok in tokenize.generate_tokens(io.StringIO(source.text).readline):
-            if tok.type == tokenize.COMMENT and "noqa" in tok.string.lower():
-                out.append((tok.start[0], tok.start[1], tok.string))
-    except (tokenize.TokenError, SyntaxError, ValueError):  # the ast parsed it, so this is not expected
-        pass
-    return out
+    """(line, column, text) of every comment token that mentions noqa (columns in characters, 0-based)."""
+    return _tokens(source.text)[0]
 
 
 def string_ends(text: str) -> dict[int, int]:
     """For each line (1-based) that ends inside a string spanning lines: the line where that string ends. A comment
     for such a line goes there (and is read there), as in Ruff."""
+    return dict(_tokens(text)[1])
+
+
+_last_tokens: tuple[str, tuple[list[tuple[int, int, str]], dict[int, int]]] | None = None
+
+
+def _tokens(text: str) -> tuple[list[tuple[int, int, str]], dict[int, int]]:
+    """(the noqa comments, the string ends) of the text, from one pass of the tokenizer (a third of the CLI's time
+    on real code with noqa comments went to two passes); the last text's are kept (`apply` asks for both)."""
+    global _last_tokens
+    last = _last_tokens
+    if last is not None and last[0] is text:
+        return last[1]
+    comments: list[tuple[int, int, str]] = []
     ends: dict[int, int] = {}
     try:
         for tok in tokenize.generate_tokens(io.StringIO(text).readline):
-            if tok.type == tokenize.STRING and tok.end[0] > tok.start[0]:
+            if tok.type == tokenize.COMMENT:
+                if "noqa" in tok.string.lower():
+                    comments.append((tok.start[0], tok.start[1], tok.string))
+            elif tok.type == tokenize.STRING and tok.end[0] > tok.start[0]:
                 ends.update((n, tok.end[0]) for n in range(tok.start[0], tok.end[0]))
-    except (tokenize.TokenError, SyntaxError, ValueError):  # (a notebook cell's magics): no strings known
+    except (tokenize.TokenError, SyntaxError, ValueError):  # (a notebook cell's magics): what was read so far
         pass
-    return ends
+    _last_tokens = (text, (comments, ends))
+    return comments, ends
 
 
 def _codes_in(source: SourceText) -> list[_Code]:

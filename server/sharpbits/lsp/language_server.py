@@ -154,6 +154,8 @@ class SharpbitsServer(LanguageServer):
         # at most one analysis per document at a time: a slow document occupies one analysis thread, never both
         self.running: dict[str, Running] = {}
         self.published_once: set[str] = set()  # documents whose findings were published since they were opened
+        # the first document's version and result lsp/early.py published before the server started: not again
+        self.published_early: dict[str, tuple[int, AnalysisResult]] = {}
         self.analysis_seconds: dict[str, float] = {}  # how long the document's last finished analysis took
         # documents analysed in child processes (lsp/analysis_process.py): the time the last such analysis took;
         # while a rule of the document is stopped at the budget, its versions go straight to a child process
@@ -473,6 +475,7 @@ class SharpbitsServer(LanguageServer):
         self.last_change.pop(uri, None)
         self.incremental.close(uri)
         self.published_once.discard(uri)
+        self.published_early.pop(uri, None)
         self.clear_diagnostics(uri)
 
     def close_notebook(self, notebook_uri: str, cell_uris: list[str]) -> None:

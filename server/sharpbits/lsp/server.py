@@ -2,6 +2,7 @@
 registered on it, served over stdio (lsp/framing.py). Nothing here imports jax.
 
     start.py                `sharpbits serve`: answers initialize before anything below is imported
+    early.py                ... and the first document's diagnostics, with only the analysis imported
     server.py               composes: create_server(), serve_stdio()
     features/*.py           one LSP feature each (depends on the server object, never on another feature)
     language_server.py      SharpbitsServer: typed state, document analysis and scheduling, events
@@ -25,7 +26,8 @@ import os
 import sys
 from typing import Any, BinaryIO
 
-from sharpbits.analysis.incremental import tune_garbage_collector
+from sharpbits.analysis.engine import AnalysisResult
+from sharpbits.analysis.incremental import IncrementalAnalysis, tune_garbage_collector
 from sharpbits.lsp import framing
 from sharpbits.lsp.features import (
     code_actions,
@@ -58,13 +60,21 @@ def create_server() -> SharpbitsServer:
 server = create_server()
 
 
-def serve_stdio(protocol_out: BinaryIO, consumed: bytes, answered: tuple[Any, dict[str, Any], bytes] | None) -> None:
+def serve_stdio(protocol_out: BinaryIO, consumed: bytes, answered: tuple[Any, dict[str, Any], bytes] | None,
+                after: bytes = b"", document: tuple[str, int, IncrementalAnalysis, AnalysisResult] | None = None,
+                stdin: BinaryIO | None = None) -> None:
     """Serves on stdin and `protocol_out`, after lsp/start.py (`sharpbits serve`) set them up and read `consumed`,
-    the first message, which it answered when `answered` = (its id, the result sent, its body). Exits 0 after
-    shutdown + exit, 1 otherwise; analysis threads still running (a huge document) do not hold the process."""
+    the first message, which it answered when `answered` = (its id, the result sent, its body), then `after`, what
+    lsp/early.py read after it, and `document`, the first document it published: (its uri, version, analysis,
+    result); `stdin`: where the rest comes from (early.py's relay; default: stdin). Exits 0 after shutdown + exit, 1
+    otherwise; analysis threads still running (a huge document) do not hold the process."""
     tune_garbage_collector()  # (start.py disabled the collector while the server was imported)
     gc.enable()
-    code = run(sys.stdin.buffer, protocol_out, consumed, answered)
+    if document is not None:
+        uri, version, analysis, result = document
+        server.incremental.adopt(uri, analysis)  # its analysis of this text answers the server's at once
+        server.published_early[uri] = (version, result)
+    code = run(stdin or sys.stdin.buffer, protocol_out, consumed, answered, after)
     with contextlib.suppress(OSError):
         protocol_out.flush()
     logging.shutdown()
@@ -72,15 +82,17 @@ def serve_stdio(protocol_out: BinaryIO, consumed: bytes, answered: tuple[Any, di
     os._exit(code)
 
 
-def run(stdin: BinaryIO, stdout: BinaryIO, consumed: bytes, answered: tuple[Any, dict[str, Any], bytes] | None) -> int:
+def run(stdin: BinaryIO, stdout: BinaryIO, consumed: bytes, answered: tuple[Any, dict[str, Any], bytes] | None,
+        after: bytes = b"") -> int:
     """framing.run_stdio, after lsp/start.py read the first message: an `initialize` it answered is handled here
     too (the server's state, settings from initializationOptions) with pygls' answer dropped; anything else is
-    read again by the framing."""
+    read again by the framing, and so is `after`, what lsp/early.py read after the `initialize`."""
     def prepare(reader: framing.FramedReader, check: framing.MessageCheck) -> None:
         if answered is None:
-            reader.push_back(consumed)
+            reader.push_back(consumed + after)
         else:
             replay_initialize(check, *answered)
+            reader.push_back(after)
 
     return framing.run_stdio(server, stdin, stdout, prepare)
 

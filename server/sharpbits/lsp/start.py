@@ -8,6 +8,10 @@ reads the first message; when it is a well-formed `initialize` it answers with `
 once, then imports the server and hands it the same message, whose own answer is dropped after it was checked to
 be the same (a difference is logged; tests/lsp/test_startup.py checks it for several clients). Anything else as
 the first message goes to the server unread, which answers it as before (an error before `initialize`).
+
+Between the two, lsp/early.py reads on up to the first document opened and publishes its diagnostics with only
+the analysis imported (a fresh server's first diagnostics no longer wait for pygls and lsprotocol); what it read
+goes to the server after the `initialize`, in order, with the document's analysis.
 """
 
 from __future__ import annotations
@@ -149,6 +153,13 @@ def serve() -> None:
     # pygls, lsprotocol, the features, the analysis: with the collector off (~10% of the import time, attrs and
     # lsprotocol allocate a lot); serve_stdio turns it on again
     gc.disable()
+    after, document, server_in = b"", None, stdin
+    if answered is not None:  # the first document's diagnostics before the server's imports (lsp/early.py)
+        from sharpbits.lsp.early import first_document
+
+        early = first_document(stdin, protocol_out, json.loads(answered[2])["params"],
+                               answered[1]["capabilities"]["positionEncoding"], write)
+        after, document, server_in = early.consumed, early.document, early.stdin  # type: ignore[assignment]
     from sharpbits.lsp.server import serve_stdio
 
-    serve_stdio(protocol_out, consumed, answered)
+    serve_stdio(protocol_out, consumed, answered, after, document, server_in)

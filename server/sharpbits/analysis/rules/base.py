@@ -11,7 +11,7 @@ import ast
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from sharpbits.analysis.measured import Measured, TraceConfirmations
 from sharpbits.analysis.model import ModuleModel
@@ -115,6 +115,13 @@ class Rule:
     # the fix is also offered as a refactoring ("Rewrite as ...") with the cursor anywhere on the finding's lines,
     # even where the finding is only informational, not only as a quick fix on the finding's range
     fix_is_refactoring: ClassVar[bool] = False
+    # "function": the rule is function-local, so an edit re-runs it on the edited function only (rule_results.py
+    # says exactly what that allows): its findings in a top-level statement follow from that statement's syntax,
+    # what the model says of the functions it defines (trace sites, parameter kinds, value kinds), the functions
+    # it names or that name it, and the module's imports and module-level code; it iterates only through
+    # `model.scopes.nodes`/`candidates`/`own_*` and `model.traced.traced_functions()`, and reports inside the
+    # statement it looks at. "module" (the default): anything else; run on the whole module every version.
+    reuse: ClassVar[Literal["module", "function"]] = "module"
 
     @classmethod
     def confirm_with_trace(cls, findings: list[Finding], measured: list[Measured],

@@ -19,6 +19,7 @@ class BooleanIndexingInJit(Rule):
     code = "SB102"
     name = "boolean-indexing-in-jit"
     severity = "error"
+    reuse = "function"  # findings per function, reused across edits elsewhere (analysis/rule_results.py)
     messages = {
         "mask": (
             "boolean-mask indexing {what} inside `{function}` ({reason}) raises NonConcreteBooleanIndexError; use `jnp.where(mask, x, fill)` or `size=`"

@@ -63,6 +63,7 @@ class DynamicShape(Rule):
     code = "SB104"
     name = "dynamic-shape"
     severity = "error"
+    reuse = "function"  # findings per function, reused across edits elsewhere (analysis/rule_results.py)
     messages = {
         "slice": (
             "slice bound `{bound}` is traced inside `{function}` ({reason}): IndexError; use `lax.dynamic_slice` with a static length, or make it static"

@@ -61,6 +61,7 @@ class HostConversionInJit(Rule):
     code = "SB103"
     name = "host-conversion-in-jit"
     severity = "error"
+    reuse = "function"  # findings per function, reused across edits elsewhere (analysis/rule_results.py)
     messages = {
         "converter": (
             "`{converter}()` of a traced value {where} raises ConcretizationTypeError; keep it an array (`x.astype(...)`) or mark the argument static"

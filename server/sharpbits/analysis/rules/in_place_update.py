@@ -19,6 +19,7 @@ class InPlaceUpdate(Rule):
     code = "SB101"
     name = "in-place-update"
     severity = "error"
+    reuse = "function"  # findings per function, reused across edits elsewhere (analysis/rule_results.py)
     messages = {
         "augmented": (
             "JAX arrays are immutable: `{name}[{index}] {op}= ...` raises TypeError; "

@@ -67,11 +67,17 @@ No fix is offered: which inputs were meant is the author's to say. The finding's
     ]
 
     def check(self, ctx: RuleContext) -> None:
+        if "sharpbits" not in ctx.source.text:
+            return  # most files: no line to look at (the walk for string lines below is most of this rule's time)
         lines = ctx.source.text.splitlines()
-        strings = _string_lines(ctx.tree)
+        strings: set[int] | None = None  # walked for only when a line looks like a directive
         for number, line in enumerate(lines, 1):
             meant = _MEANT.match(line)
-            if meant is None or number in strings:
+            if meant is None:
+                continue
+            if strings is None:
+                strings = _string_lines(ctx.tree)
+            if number in strings:
                 continue
             comment = meant.group("comment")
             found = DIRECTIVE.search(comment)

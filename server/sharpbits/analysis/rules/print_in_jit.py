@@ -76,6 +76,7 @@ class PrintInJit(Rule):
     code = "SB402"
     name = "print-in-jit"
     severity = "warning"
+    reuse = "function"  # findings per function, reused across edits elsewhere (analysis/rule_results.py)
     messages = {
         "print": (
             "`print` of `{value}` inside `{function}` ({reason}) shows a tracer, once, at trace time; use `jax.debug.print` with `{{}}`{note}"

@@ -83,6 +83,7 @@ class PythonLoopInJit(Rule):
     fix_is_refactoring = True  # "Rewrite as `lax.fori_loop`" on any traced loop under the cursor, even at info
     name = "python-loop-in-jit"
     severity = "warning"
+    reuse = "function"  # findings per function, reused across edits elsewhere (analysis/rule_results.py)
     messages = {
         "traced-range": (
             "`range()` of a traced value {where} raises TracerIntegerConversionError; use `lax.fori_loop`, or "

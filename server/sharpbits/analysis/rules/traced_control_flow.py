@@ -71,6 +71,7 @@ class TracedControlFlow(Rule):
     code = "SB302"
     name = "traced-control-flow"
     severity = "error"
+    reuse = "function"  # findings per function, reused across edits elsewhere (analysis/rule_results.py)
     messages = {
         "while": (
             "`while` on a traced value {where} raises {error}; use `jax.lax.while_loop`{make_static}{note}"

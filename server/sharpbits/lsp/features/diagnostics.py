@@ -40,6 +40,10 @@ async def publish(ls: SharpbitsServer, view: Analysed, after_edit: bool) -> None
     diagnostics += runtime.diagnostics(ls, path, view.uri, view.lines, columns)
     if view.result.stopped:
         diagnostics.append(stopped_notice(view.result.stopped, view.result.stopped_after_s))
+    early = ls.published_early.pop(view.uri, None)
+    if early is not None and early[0] == view.version and early[1] is view.result and not results and len(
+            diagnostics) == len(view.result.findings):
+        return  # lsp/early.py published exactly these (the same result, nothing added) before the server started
     ls.text_document_publish_diagnostics(
         types.PublishDiagnosticsParams(uri=view.uri, version=view.version, diagnostics=diagnostics))
 
