@@ -167,6 +167,9 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         "import functools\nimport jax\ndef impl(x, causal):\n    if causal:\n        x = x * 2\n    return x\n"
         "@functools.partial(jax.custom_vjp, nondiff_argnums=range(1, 2))\ndef attn(x, causal):\n    return impl(x, causal)\n"
         "@functools.partial(jax.jit, static_argnames='causal')\ndef api(x, causal):\n    return attn(x, causal)\n",
+        # `x != None` on a JAX array is a Python bool (its __ne__ gives NotImplemented for None: identity)
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, table=None):\n"
+        "    t = table if table != None else jnp.zeros(3)\n    if x == None:\n        return t\n    return x + t\n",
         # unknown values (a parameter with a non-None default may be a Python number) never warn
         "import jax\n@jax.jit\ndef f(x, scale=1.0):\n    if scale:\n        x = x * scale\n    return x\n",
         # a parameter annotated `Provider | None` is None or an object: `or` only tells which (torax)
