@@ -111,3 +111,12 @@ def test_facts_of_a_module_text():
                       "pkg.mod", False)
     assert facts.enables and not facts.hook_enables
     assert set(facts.imports) >= {"pkg", "pkg.a", "b", "b.c", "jax"}
+
+
+def test_conftests_are_searched_up_to_the_project_root_only(tmp_path):
+    # a conftest above the project (the folder of its pyproject.toml) belongs to something else
+    _write(tmp_path, {"conftest.py": ENABLES})
+    root = _project(tmp_path, {"tests/test_wide.py": ASKS.format(imports="")})
+    assert _findings(root, "tests/test_wide.py") == ["float64-without-x64"]
+    _write(root, {"tests/conftest.py": ENABLES})
+    assert _findings(root, "tests/test_wide.py") == []

@@ -192,9 +192,10 @@ def _through_imports(project: ProjectView, imports: tuple[str, ...]) -> str | No
 
 def _conftests(test: Path) -> list[Path]:
     """The `conftest.py` files pytest loads for a test file: in its folder and each folder above, up to the
-    project's root (the first folder with a pyproject.toml, setup.py, .git, ...; without one, up to the folder
-    above the test's top-most package)."""
-    folder = test.absolute().parent
+    project's root (the first folder with a pyproject.toml, setup.py, .git, ...); with no such folder near, up to
+    the folder holding the test's import root (the folder above its top-most package)."""
+    test = test.absolute()
+    folder = test.parent
     chain: list[Path] = []
     for _ in range(_MAX_LEVELS):
         chain.append(folder)
@@ -202,6 +203,6 @@ def _conftests(test: Path) -> list[Path]:
             break
         folder = folder.parent
     else:
-        root, _ = import_root(test.absolute())
-        chain = [f for f in chain if f == root or root in f.parents]
+        last = import_root(test)[0].parent
+        chain = [f for f in chain if f == last or last in f.parents]
     return [f / "conftest.py" for f in chain if (f / "conftest.py").is_file()]
