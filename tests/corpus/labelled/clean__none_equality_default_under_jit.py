@@ -10,8 +10,8 @@ import jax.numpy as jnp
 
 @jax.jit
 def rotate(x, table=None):
-    t = table if table != None else jnp.ones(3)  # noqa: E711
-    if table == None:  # noqa: E711
+    t = table if table != None else jnp.ones(3)
+    if table == None:
         t = t * 2.0
     return x * t
 
