@@ -23,6 +23,7 @@ from pathlib import Path
 
 import sharpbits
 from sharpbits.analysis.engine import Selection, analyze
+from sharpbits.analysis.project_index import ProjectIndex
 from sharpbits.analysis.rules import ALL_RULES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,10 +71,15 @@ def main(argv: list[str] | None = None) -> int:
     fns: list[str] = []
     clean_files = noisy_clean = 0
     started = time.perf_counter()
+    # the project index of the corpus, as `sharpbits check DIR` builds it (every file fed before any is analysed):
+    # a file may import another corpus file (a backend module that enables x64 at import)
+    project = ProjectIndex()
+    for path in files:
+        project.update(path, path.read_text(encoding="utf-8"), lazy=True)
     for path in files:
         text = path.read_text(encoding="utf-8")
         expected = labels_of(text)
-        result = analyze(text, str(path), Selection())
+        result = analyze(text, str(path), Selection(), project=project)
         if result.syntax_error is not None:
             print(f"{path.name}: syntax error: {result.syntax_error.message}", file=sys.stderr)
         floor = SEVERITY_ORDER.index(args.min_severity)

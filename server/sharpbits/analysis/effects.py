@@ -136,6 +136,8 @@ class SideEffects(Fact):
         return False
 
     def _carries_traced(self, expr: ast.AST, fn: FunctionInfo) -> bool:
+        if self.tracers.runs_on_values(fn):
+            return False  # a custom_vjp/custom_jvp function nothing here traces: it runs on concrete arrays
         if isinstance(expr, ast.Starred):
             expr = expr.value
         if isinstance(expr, ast.Tuple | ast.List | ast.Set):
@@ -168,6 +170,8 @@ class SideEffects(Fact):
         values += [k.value for k in node.keywords] if positions is None else []
         if not any(self._carries_traced(v, fn) for v in values):
             return None
+        if isinstance(func.value, ast.Name) and self.only_counted(func.value.id, fn):
+            return None  # a trace counter: the tracers it holds are never read
         return SideEffect(node, fn, f"stores a traced value in (`.{func.attr}`)", state[0], True, state[1])
 
     def _store_effect(self, node: ast.Subscript | ast.Attribute, fn: FunctionInfo) -> SideEffect | None:
@@ -217,6 +221,49 @@ class SideEffects(Fact):
         last = max((getattr(n, "end_lineno", 0) or 0, getattr(n, "end_col_offset", 0) or 0) for n in sites)
         return not any(isinstance(n, ast.Name) and n.id == name and (n.lineno, n.col_offset) > last
                        and not all(self._exclusive(n, site) for site in sites) for n in self.scopes.own_nodes(owner))
+
+    def only_counted(self, name: str, fn: FunctionInfo) -> bool:
+        """Whether the container `name`, which traced `fn` stores into, is a local of an enclosing function that
+        counts its items and whose every read of it only does that: `len(traces)`, or the container a storing method is called on
+        (`traces.append(state)`). Nothing then reads a stored value, so the tracer stored at trace time never
+        escapes as a value, and storing once per trace is the point (a test proving a function compiles once).
+        A module-level container is not trusted: other modules may import it and read what it holds."""
+        owner = fn.parent
+        while owner is not None and name not in owner.local_names:
+            owner = owner.parent
+        if owner is None:
+            return False
+        bindings = counted = 0
+        for node in ast.walk(owner.node):
+            if not isinstance(node, ast.Name) or node.id != name or not self._resolves_to(node, owner):
+                continue
+            parent = self.scopes.parents.get(node)
+            if isinstance(node.ctx, ast.Store):
+                if not (isinstance(parent, ast.Assign) and parent.targets == [node]
+                        and isinstance(parent.value, ast.List | ast.Dict | ast.Set)):
+                    return False  # bound from something else (a parameter's list, another container)
+                bindings += 1
+            elif isinstance(node.ctx, ast.Del):
+                return False
+            elif isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id == "len" \
+                    and parent.args == [node] and not self.scopes.is_local("len", owner):
+                counted += 1
+            elif isinstance(parent, ast.Attribute) and parent.value is node and parent.attr in _STORING_METHODS \
+                    and isinstance(self.scopes.parents.get(parent), ast.Call) \
+                    and self.scopes.parents[parent].func is parent:  # type: ignore[attr-defined]
+                continue  # stored into; the call's value (None) is not the container's
+            else:
+                return False  # read as a value: iterated, indexed, returned, passed on, compared
+        return bindings > 0 and counted > 0 and name not in owner.params
+
+    def _resolves_to(self, node: ast.Name, owner: FunctionInfo) -> bool:
+        """Whether `node`, found in the body of `owner`, names `owner`'s own variable (not a nested function's)."""
+        cur = self.scopes.enclosing_function(node)
+        while cur is not None and cur is not owner:
+            if node.id in cur.local_names and node.id not in cur.outer_names:
+                return False
+            cur = cur.parent
+        return cur is owner
 
     def _exclusive(self, a: ast.AST, b: ast.AST | None) -> bool:
         """Whether `a` and `b` sit in different branches of one `if` (so they never run in the same run)."""

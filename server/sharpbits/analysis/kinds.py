@@ -672,6 +672,10 @@ class _KindEvaluator:
             return Kind.PYTHON if isinstance(node.op, ast.Not) and k is Kind.PYTHON else k
         if isinstance(node, ast.Compare):
             kinds = [self.eval(node.left), *(self.eval(c) for c in node.comparators)]
+            if _none_equality(node) and kinds[0] in ARRAYS:
+                # `x != None`: a JAX array's __eq__/__ne__ return NotImplemented for None, so Python falls back
+                # to identity and gives a bool (also on a tracer, under jit)
+                return Kind.PYTHON
             if not ARRAYS.isdisjoint(kinds) and not any(isinstance(op, ast.Is | ast.IsNot | ast.In | ast.NotIn)
                                                         for op in node.ops):
                 return Kind.JAX_MASK
@@ -1204,3 +1208,9 @@ def _same_answers(model: ValueKinds, queries: list[tuple]) -> bool:
         if answer != query[3]:
             return False
     return True
+
+
+def _none_equality(node: ast.Compare) -> bool:
+    """`x == None` / `x != None` (one comparison, the literal None on the right)."""
+    return (len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq | ast.NotEq)
+            and isinstance(node.comparators[0], ast.Constant) and node.comparators[0].value is None)

@@ -1153,3 +1153,29 @@ def start_shared_index(roots: Iterable[Path] = ()) -> ProjectIndex:
 
 def shared_index() -> ProjectIndex | None:
     return _shared
+
+
+# --- module texts (x64_reach.py reads what a module does at import) -------------------------------------------
+
+
+def module_text(index: ProjectIndex, name: str) -> tuple[str, str] | None:
+    """The source text and path of a module of the project (found on its roots; never an installed package):
+    the text fed to the index when it was fed one (an editor's unsaved text), else the file's on disk. None when
+    the project has no such module."""
+    with index._lock:
+        pending = index._pending.get(name)
+        roots = list(index.roots)
+    if pending is not None:
+        return pending[1], pending[0]
+    if not name or name.split(".")[0] in _NOT_INDEXED:
+        return None
+    relative = Path(*name.split("."))
+    for root in roots:
+        for candidate in (root / relative.with_suffix(".py"), root / relative / "__init__.py"):
+            if candidate.is_file():
+                try:
+                    data = candidate.read_bytes()
+                    return (data.decode("utf-8"), str(candidate)) if len(data) <= _MAX_BYTES else None
+                except (OSError, UnicodeDecodeError):
+                    return None
+    return None

@@ -5,7 +5,8 @@ A value is such a tracer when it is a JAX array (kind JAX or JAX_MASK), or a mut
 from a name bound inside the trace (the traced function's parameters and what it computes from them, or a traced
 enclosing function's), in a function traced with abstract values (FunctionInfo.abstract: jit, vmap, pmap,
 scan/cond/while bodies, checkpoint, eval_shape, ... and their helpers; not `jax.grad` alone, which runs on concrete
-values), outside a `with jax.ensure_compile_time_eval():` block. Arrays read from the module or from an eager
+values; nor `jax.custom_vjp`/`custom_jvp` alone, which run on the caller's arrays), outside a
+`with jax.ensure_compile_time_eval():` block. Arrays read from the module or from an eager
 enclosing function are concrete, and a value of unknown kind is never called a tracer.
 """
 
@@ -17,11 +18,15 @@ from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.kinds import ARRAY_STATIC_ATTRS, ARRAYS, Kind
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import literal_value
-from sharpbits.analysis.traced import CONCRETE_TRANSFORMS, NOT_DIFFERENTIATING, TRANSFORMS
+from sharpbits.analysis.traced import CONCRETE_TRANSFORMS, NOT_DIFFERENTIATING, TRANSFORMS, Provenance
 
 # Inside a trace a reference holds a traced array: printing or testing it shows a tracer, as for the array.
 _TRACED_KINDS = ARRAYS | {Kind.REF}
 COMPILE_TIME_EVAL = {"jax.ensure_compile_time_eval", "jax.core.ensure_compile_time_eval"}
+# Custom derivative rules are not tracing transformations: `jax.custom_vjp(f)(x)` called eagerly runs `f` on the
+# caller's arrays, and under `jax.grad` JAX calls the rules with concrete primals and cotangents. Only a trace
+# around the call (jit, vmap, scan, ...) makes them tracers.
+CUSTOM_DERIVATIVES = {"jax.custom_jvp", "jax.custom_vjp"}
 
 
 class TracerValues(Fact):
@@ -34,6 +39,8 @@ class TracerValues(Fact):
         `concrete_traces=True` also counts functions traced only by grad/jvp (their tracers carry values, but
         `float(x)` and NumPy still refuse them)."""
         if scope is None or not scope.traced or not (scope.abstract or concrete_traces):
+            return False
+        if self.runs_on_values(scope):
             return False
         if self.kinds.kind_of(expr, scope) not in _TRACED_KINDS or self.in_compile_time_eval(expr):
             return False
@@ -50,7 +57,8 @@ class TracerValues(Fact):
         positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
         found: set[str] = set()
         for site in fn.traces:
-            if site.transform not in CONCRETE_TRANSFORMS or site.transform in NOT_DIFFERENTIATING:
+            if site.transform not in CONCRETE_TRANSFORMS or site.transform in NOT_DIFFERENTIATING or (
+                    site.transform in CUSTOM_DERIVATIVES):
                 continue
             argnums: object = 0
             node = site.node
@@ -61,6 +69,24 @@ class TracerValues(Fact):
             nums = [argnums] if isinstance(argnums, int) else list(argnums) if isinstance(argnums, tuple) else []
             found.update(positional[i] for i in nums if isinstance(i, int) and -len(positional) <= i < len(positional))
         return found
+
+    def runs_on_values(self, fn: FunctionInfo, seen: frozenset[int] = frozenset()) -> bool:
+        """Whether `fn` is traced only as a `jax.custom_vjp`/`custom_jvp` function (or as a helper called from, or
+        defined in, one), with nothing in the module tracing it abstractly: it then runs on the arrays its caller
+        passes (eagerly, or as a rule under `jax.grad`), never on tracers without values."""
+        if fn.abstract or not fn.traces or id(fn) in seen:
+            return False
+        # `jax.grad(f)` of a custom-derivative function calls its rules, which see concrete primals
+        custom = any(site.transform in CUSTOM_DERIVATIVES for site in fn.traces)
+        for site in fn.traces:
+            if site.indirect:
+                caller = self.scopes.enclosing_function(site.node) if (
+                    site.provenance is Provenance.CALLED_FROM and site.node is not None) else fn.parent
+                if caller is None or not self.runs_on_values(caller, seen | {id(fn)}):
+                    return False
+            elif not (custom and site.transform in CONCRETE_TRANSFORMS):
+                return False
+        return True
 
     def reads_traced_name(self, expr: ast.AST, scope: FunctionInfo) -> bool:
         """Whether `expr` reads a JAX-array name bound in the traced function (or a function it is nested in),

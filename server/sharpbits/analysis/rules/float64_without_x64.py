@@ -7,6 +7,7 @@ import ast
 from sharpbits.analysis.execution import Execution
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.analysis.x64_reach import enabled_outside
 
 _WIDE = ("float64", "int64", "uint64", "complex128", "double", "cdouble", "longlong", "ulonglong")
 _WIDE_TYPES = {f"{m}.{t}" for m in ("jax.numpy", "numpy") for t in _WIDE}
@@ -102,6 +103,12 @@ library module it reports at `info`: whether its users enable x64 cannot be know
 a function of a program module that nothing the module runs reaches (its library part, called from elsewhere). A
 module that mentions the flag at all (sets it, reads it, uses `jax.experimental.enable_x64()`) is trusted. NumPy's
 own float64 (`np.zeros(3, dtype=np.float64)`) is not JAX's concern and is never flagged.
+
+The flag is one for the whole process, so it may be turned on outside the module: by a module of the project that
+the module imports (at module level, directly or through other project modules), which turns it on when imported,
+or, for a test, by a `conftest.py` in its folder or above (at import, in a `pytest_configure` hook or an `autouse`
+fixture). Both are read statically; a module that enables x64 but is not imported on the way to the code does not
+count.
 """
     example = """
 import jax
@@ -170,6 +177,7 @@ for; both are changes of behaviour, and neither is mechanical.
             return
         program = is_program(model, ctx.source.path)
         unreached = model.fact(Execution).unreached_functions() if program else set()
+        outside: list[bool] = []  # asked once, at the first request: x64 enabled by an import or a conftest
         for node in model.scopes.candidates("dtype requests", (ast.Call,), _may_ask_for_a_dtype):
             assert isinstance(node, ast.Call)
             scope = model.scopes.enclosing_function(node)
@@ -190,6 +198,10 @@ for; both are changes of behaviour, and neither is mechanical.
                 asked = node.args[0] if _wide_dtype(model, node.args[0], scope) is not None else None
             if asked is None:
                 continue
+            if not outside:
+                outside.append(model.project is not None and enabled_outside(model.project, model.tree) is not None)
+            if outside[0]:
+                return
             spelling = _wide_dtype(model, asked, scope) or ast.unparse(asked)
             where = "this program" if severity is None else "this module"
             ctx.report(

@@ -88,6 +88,11 @@ carries derivative information (under `grad`). Converting it to a Python number 
 A few NumPy functions work on a tracer because NumPy calls the array's own method (`np.sum`, `np.mean`,
 `np.reshape`, `np.transpose`, ...) or only reads its shape (`np.shape`, `np.ndim`); they are not flagged, nor are
 conversions in eager code or of static values (shapes, static arguments, Python numbers).
+
+`jax.custom_vjp` and `jax.custom_jvp` are not tracing transformations: called eagerly, a custom-derivative function
+runs on the caller's arrays, and under `jax.grad` alone JAX calls its rules with concrete primals and cotangents
+(wrappers around C or NumPy libraries rely on this). Its body is flagged only when code in the module traces it
+(calls it from a jitted, vmapped or scanned function).
 """
     example = """
 import jax
@@ -132,6 +137,12 @@ argument static.
         # under grad alone only the differentiated argument is a tracer
         "import jax\nimport numpy as np\ndef loss(w, data):\n    return w * np.asarray(data).mean() * float(data[0])\n"
         "g = jax.grad(loss)\n",
+        # custom_vjp is not a tracing transformation: called eagerly, or differentiated by jax.grad alone, the
+        # function and its rules run on concrete arrays (only a jit/vmap around the call would trace them)
+        "import jax\nimport jax.numpy as jnp\nimport numpy as np\n@jax.custom_vjp\ndef host_sum(x):\n"
+        "    return jnp.asarray(np.sum(np.array(x) ** 2))\ndef host_sum_fwd(x):\n    return host_sum(x), x\n"
+        "def host_sum_bwd(x, g):\n    return (2 * np.array(x) * g,)\nhost_sum.defvjp(host_sum_fwd, host_sum_bwd)\n"
+        "def run(x):\n    return host_sum(x), jax.grad(host_sum)(x)\n",
         # a parameter with a Python default may be a number
         "import jax\n@jax.jit\ndef f(x, scale=1.0):\n    return x * float(scale)\n",
     ]
@@ -144,6 +155,16 @@ argument static.
             fixed="import jax\nimport jax.numpy as jnp\nimport numpy as np\n@jax.jit\ndef f(x):\n"
             "    return jnp.exp(x) + jnp.dot(x, x)\n",
             count=2,
+        ),
+        Invalid(  # ... but called from jitted code the custom_vjp function is traced
+            "import jax\nimport jax.numpy as jnp\nimport numpy as np\n@jax.custom_vjp\ndef host_sum(x):\n"
+            "    return jnp.asarray(np.array(x) ** 2)\ndef host_sum_fwd(x):\n    return host_sum(x), x\n"
+            "def host_sum_bwd(x, g):\n    return (2 * x * g,)\nhost_sum.defvjp(host_sum_fwd, host_sum_bwd)\n"
+            "@jax.jit\ndef run(x):\n    return host_sum(x)\n",
+            fixed="import jax\nimport jax.numpy as jnp\nimport numpy as np\n@jax.custom_vjp\ndef host_sum(x):\n"
+            "    return jnp.asarray(jnp.array(x) ** 2)\ndef host_sum_fwd(x):\n    return host_sum(x), x\n"
+            "def host_sum_bwd(x, g):\n    return (2 * x * g,)\nhost_sum.defvjp(host_sum_fwd, host_sum_bwd)\n"
+            "@jax.jit\ndef run(x):\n    return host_sum(x)\n",
         ),
         Invalid(  # .item() / .tolist() in a vmapped function
             "import jax\n@jax.vmap\ndef f(x):\n    values = x.tolist()\n    return x * x.item()\n",

@@ -280,8 +280,8 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
         model = ctx.model
         for node in model.scopes.nodes(ast.For, ast.While):
             fn = model.scopes.enclosing_function(node)
-            if fn is None or not fn.traced:
-                continue
+            if fn is None or not fn.traced or model.fact(TracerValues).runs_on_values(fn):
+                continue  # (a custom_vjp/custom_jvp function nothing traces runs eagerly: nothing is unrolled)
             if isinstance(node, ast.While):
                 self._check_while(ctx, fn, node)
             elif isinstance(node, ast.For) and fn.compiled and (model.kinds.touches_traced(node.body, fn)

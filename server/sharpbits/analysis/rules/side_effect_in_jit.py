@@ -46,7 +46,9 @@ it after the trace raises `UnexpectedTracerError` (a "leaked tracer").
 
 Lists and dicts built inside the traced function (and stacked or returned), values handed to
 `jax.debug.callback`/`io_callback` (which run on every call, on the host), static values such as shapes, and
-module state of flax.nnx/equinox transformations are not flagged. Under `jax.grad` alone (no `jit`) JAX computes
+module state of flax.nnx/equinox transformations are not flagged. Nor is a list of an enclosing function that is
+only ever counted (`len(traces)`, next to the `traces.append(x)` in the traced function): a trace counter, whose
+stored tracers nothing reads, so none leaks. Under `jax.grad` alone (no `jit`) JAX computes
 eagerly: only values computed from the function's arguments are tracers, so storing an array computed from one
 it closes over is not flagged either.
 """
@@ -123,6 +125,10 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
         "import jax\nimport jax.numpy as jnp\ndef run(problem):\n    ts = jnp.linspace(0.0, 1.0, 3)\n"
         "    def sim(a):\n        problem.dt = ts[1] - ts[0]\n        return a * problem.dt\n"
         "    return jax.grad(sim)(1.0)\n",
+        # a list that only counts traces: the tracer stored at trace time is never read as a value
+        "import jax\nimport jax.numpy as jnp\ndef test_compiles_once(x):\n    traces = []\n    def f(v):\n"
+        "        traces.append(v)\n        return jnp.sum(v)\n    g = jax.jit(f)\n    g(x)\n    g(x)\n"
+        "    assert len(traces) == 1\n",
         # unknown values never warn
         "import jax\nfrom registry import describe\nCACHE = {}\n@jax.jit\ndef f(x):\n    CACHE['last'] = describe(x)\n"
         "    return x\n",
@@ -151,6 +157,11 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
         Invalid(  # the eager function's dict, written by the jitted closure
             "import jax\ndef train(xs):\n    history = {}\n    @jax.jit\n    def step(x):\n"
             "        history['loss'] = (x ** 2).sum()\n        return x\n    return [step(x) for x in xs], history\n"),
+        Invalid(  # ... but a list whose items are read after the trace hands out the leaked tracer
+            "import jax\nimport jax.numpy as jnp\ndef test_compiles_once(x):\n    traces = []\n    def f(v):\n"
+            "        traces.append(v)\n        return jnp.sum(v)\n    g = jax.jit(f)\n    g(x)\n"
+            "    assert len(traces) == 1\n    return traces[-1] * 2\n"
+        ),
         Invalid(  # a scan body storing its carry in the enclosing jitted function's list
             "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(xs):\n    seen = []\n    def body(c, x):\n"
             "        seen.append(c)\n        return c + x, None\n    c, _ = jax.lax.scan(body, 0.0, xs)\n"

@@ -206,6 +206,9 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(grads):\n    total, count = 0.0, 0\n"
         "    for g in jax.tree_util.tree_leaves(grads):\n        total += jnp.sum(g * g)\n        count += g.size\n"
         "    if count > 4:\n        grads = jax.tree_util.tree_map(lambda g: g / jnp.sqrt(total), grads)\n    return grads\n",
+        # `x != None` on a JAX array is a Python bool (its __ne__ gives NotImplemented for None: identity)
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, table=None):\n"
+        "    t = table if table != None else jnp.zeros(3)\n    if x == None:\n        return t\n    return x + t\n",
         # a parameter annotated `Provider | None` is None or an object: `or` only tells which (torax)
         "import jax\nclass Provider:\n    scale = 2.0\nDEFAULT = Provider()\n@jax.jit\n"
         "def f(x, overrides: Provider | None = None):\n    p = overrides or DEFAULT\n    return x * p.scale\n",
