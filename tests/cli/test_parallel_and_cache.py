@@ -131,3 +131,32 @@ def test_notebooks_in_processes_and_from_the_cache_say_what_one_process_says(run
         for args in (["--no-cache", "--jobs", "2"], ["--cache-dir", str(cache)], ["--cache-dir", str(cache)]):
             out = run_cli("check", "--format", fmt, *args, str(folder))
             assert (out.stdout, out.returncode) == (one.stdout, one.returncode), args
+
+
+def test_the_cache_notices_x64_turned_on_or_off_in_another_module_or_a_conftest(run_cli, tmp_path):
+    """The float64 rule of a module reads whether a module it imports (or, for a test, a conftest above it) turns
+    x64 on at import: that is part of those modules' shape, which check's result cache is keyed by, so a cached
+    result never outlives the line that turned x64 on or off."""
+    folder, cache = tmp_path / "p", tmp_path / "cache"
+    folder.mkdir()
+    (folder / "pyproject.toml").write_text("[project]\nname = 'p'\n")
+    (folder / "setup_x64.py").write_text("import jax\n")
+    (folder / "model.py").write_text("import jax.numpy as jnp\nimport setup_x64\n\n"
+                                     "def f(x):\n    return jnp.asarray(x, dtype=jnp.float64)\n")
+    (folder / "test_model.py").write_text("import jax.numpy as jnp\n\n"
+                                          "def test_f():\n    assert jnp.zeros(3, dtype=jnp.float64).shape == (3,)\n")
+    (folder / "conftest.py").write_text("import jax\n")
+
+    def flagged():
+        out = check(run_cli, folder, "--select", "float64-without-x64", cache=cache)
+        return sorted(f["path"].rsplit("/", 1)[-1] for f in json.loads(out.stdout))  # (info in a library)
+
+    assert flagged() == ["model.py", "test_model.py"]
+    (folder / "setup_x64.py").write_text('import jax\njax.config.update("jax_enable_x64", True)\n')
+    assert flagged() == ["test_model.py"]
+    (folder / "conftest.py").write_text(
+        'import jax\n\ndef pytest_configure(config):\n    jax.config.update("jax_enable_x64", True)\n')
+    assert flagged() == []
+    (folder / "conftest.py").write_text("import jax\n")
+    (folder / "setup_x64.py").write_text("import jax\n")
+    assert flagged() == ["model.py", "test_model.py"]

@@ -37,6 +37,8 @@ from dataclasses import dataclass, field
 from importlib.machinery import PathFinder
 from pathlib import Path
 
+from sharpbits.analysis.x64_flag import facts_of_tree
+
 # Packages whose functions the rules know by name (or that never see a key): never read from disk.
 _NOT_INDEXED = {"jax", "jaxlib", "numpy", "scipy", "builtins", "typing", "typing_extensions", "torch",
                 "tensorflow", "absl", "pytest", "unittest", *getattr(sys, "stdlib_module_names", ())}
@@ -114,12 +116,15 @@ class ModuleSummary:
     classes: dict[str, ClassSummary] = field(default_factory=dict)
     imports: dict[str, str] = field(default_factory=dict)  # local name -> qualified name (relative ones resolved)
     installed: bool = False
+    # what its import does to JAX's x64 flag (x64_flag.py): the float64 rule of a module that imports it, or of a
+    # test under it when it is a conftest, depends on it, so it is part of the shape
+    x64: tuple[bool, bool] = (False, False)  # (module-level code enables it, a pytest hook / autouse fixture does)
 
     def shape(self) -> str:
         """What callers can see of the module (its summaries, not its text): equal shapes answer alike. The same
         in every process (a result cache compares them across runs): sets are written sorted, never in their
         hash order, which changes with each interpreter's string hashing."""
-        return repr(_canonical((self.functions, self.classes, self.imports)))
+        return repr(_canonical((self.functions, self.classes, self.imports, self.x64)))
 
 
 def _canonical(value: object) -> object:
@@ -209,6 +214,8 @@ def summarise(text: str, module: str, path: str, is_package: bool = False, insta
         return summary
     imports = module_imports(tree, module, is_package)
     summary.imports = imports
+    x64 = facts_of_tree(tree, module, is_package)
+    summary.x64 = (x64.enables, x64.hook_enables)
     top_names = {n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
     try:
         for node in tree.body:
