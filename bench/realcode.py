@@ -194,6 +194,32 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "mujax": ("0.1.3", True),
     "jaxtari": ("0.2.0", True),
     "dalle-mini": ("0.1.5", True),
+    # a fourteenth round for issue 22, measured on main 4fdb40c before any change: LLM serving with a Pallas
+    # attention kernel (sglang-jax), a long-context LLM (megalodon-jax), CLIP training (clip-jax), a vision model
+    # zoo (jax-image-models), Pallas TPU kernels for Gated DeltaNet-2 (atomic-ops), scientific ML with neural
+    # operators and PINNs (opifex), machine-learned interatomic potentials (mlip), probabilistic programming
+    # (genjax), cryo-EM image simulation (cryojax), a gyrokinetic plasma solver (gkx), particle-mesh cosmology
+    # (pmpp), world-model RL research code (dreamerv3), an RL trainer library (skrl), mahjong and ARC RL
+    # environments (mahjax, jaxarc); the last sdist that pip can fetch for Python 3.11 (sglang-jax 0.0.1.post1,
+    # genjax 0.10.3, opifex 0.2.0: their later releases need Python 3.12; avitai-artifex, eqx-zoo, lalamo,
+    # flywheel-tpu, deltanet-tpu, hyperbolix, dewml, diffuse-jax, gensbi, cax 0.4 and galax 0.1 need Python 3.12
+    # or later; embodied, jaxnasium, mutax and diffusionjax cannot build their metadata, cuthbert's sdist holds a
+    # link out of its folder, jax-flash-attn2 0.0.3 has no sdist)
+    "sglang-jax": ("0.0.1.post1", True),
+    "megalodon-jax": ("0.2.2", True),
+    "clip-jax": ("0.0.6", True),
+    "jax-image-models": ("0.4.0", True),
+    "atomic-ops": ("0.2.0", True),
+    "opifex": ("0.2.0", True),
+    "mlip": ("0.2.5", True),
+    "genjax": ("0.10.3", True),
+    "cryojax": ("0.6.0", True),
+    "gkx": ("2.7.0", True),
+    "pmpp": ("1.1.0", True),
+    "dreamerv3": ("1.5.0", True),
+    "skrl": ("2.1.1", True),
+    "mahjax": ("0.1.6", True),
+    "jaxarc": ("1.0.3", True),
 }
 # Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 
