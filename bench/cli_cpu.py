@@ -51,6 +51,10 @@ def main() -> None:
     parser.add_argument("--packages", default=DEFAULT)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
+    try:
+        import pyflakes  # noqa: F401  (the baseline: a missing one would time an import error and print nonsense)
+    except ImportError:
+        sys.exit("cli_cpu.py needs pyflakes, the figure's baseline: pip install -e '.[bench]'")
     dirs = folders([p.strip() for p in args.packages.split(",") if p.strip()])
     files = [f for d in dirs for f in d.rglob("*.py")]
     lines = sum(f.read_bytes().count(b"\n") for f in files)
