@@ -583,7 +583,7 @@ def _report_recompiles(entry, site, total):
     traces = len(entry.signatures)
     changes, advice = explain_recompiles(entry.name, entry.signatures, entry.distinct_functions)
     within = f" within test `{entry.scope}`" if entry.scope is not None else ""
-    message = (f"`{entry.name}` was traced and compiled {traces} times{within} (more than {_options.threshold}): "
+    message = (f"`{entry.name}` compiled {traces} times{within} (more than {_options.threshold}): "
                + "; ".join(changes) + ". To avoid it: " + "; ".join(_distinct(advice)) + ".")
     related = [dict(entry.definition, message=f"`{entry.name}` is defined here")]
     for other in entry.call_sites:
@@ -696,10 +696,14 @@ def _report_key_reuse(first, first_what, again, again_what, kind, traced_in=None
     if again is None:
         return
     where = f" while tracing `{traced_in}`" if traced_in else ""
-    first_text = f"{first_what} at {_short(first)}" if first else first_what
-    message = (f"PRNG key reused{where}: this {kind} was already consumed by {first_text}, and {again_what} "
-               "consumes it again here, so both draw the same random bits. Split the key and use each part once: "
-               "`key, subkey = jax.random.split(key)`.")
+    if not first:
+        first_text = first_what
+    elif first["path"] == again["path"]:  # the usual case: the path is the row's own, so the line says it
+        first_text = f"{first_what} (line {first['line']})"
+    else:
+        first_text = f"{first_what} ({_short(first)})"
+    message = (f"PRNG key reused{where}: {again_what} draws the same bits as {first_text} from this {kind}; "
+               "split it: `key, subkey = jax.random.split(key)`")
     related = [dict(first, message=f"first consumed here, by {first_what}")] if first else []
     key = "key-reuse:" + ":".join(str(p) for p in (again["path"], again["line"], again["column"],
                                                   first and first["path"], first and first["line"]))

@@ -238,8 +238,8 @@ class CostInfo(TypedDict, total=False):
     flops_source: str
     xla_flops: float | None
     matmul_flops: float
-    # "arguments+output": XLA could not count the bytes (-1), so they are the arguments read and outputs written
-    # once (a floor); absent: XLA's figure
+    # "arguments+output": the arguments read and outputs written once (a floor), where XLA could not count the
+    # bytes (-1) or counted fewer while handing products to cuBLAS/cuDNN; absent: XLA's figure
     bytes_source: str
     transcendentals: float | None
     bytes_accessed: float | None
