@@ -315,6 +315,38 @@ class KeyFlow(Fact):
             return False
         return bool(uses)
 
+    def ahead_of_time(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
+        """`jax.jit(f).lower(params, key)` (`.trace(...)`, then `.compile()`), `step.lower(...)` of a function
+        bound once to `jax.jit(f)` or decorated with a jit, `jax.make_jaxpr(f)(x, key)`: ahead-of-time lowering
+        traces `f` on abstract values (the arguments' shapes and dtypes); no number is drawn, so the key is as
+        fresh for the first real call as it was before."""
+        func = call.func
+        if isinstance(func, ast.Call):  # jax.make_jaxpr(f)(x, key)
+            name = self.scopes.qualname(func.func, scope) or called_name(func.func)
+            return name.rsplit(".", 1)[-1] == "make_jaxpr"
+        if not (isinstance(func, ast.Attribute) and func.attr in ("lower", "trace")):
+            return False
+        wrapped: ast.AST = func.value
+        if isinstance(wrapped, ast.Name):
+            where = scope if scope is not None and self.scopes.is_local(wrapped.id, scope) else None
+            bound = [n.value for n in self.scopes.own_nodes(where) if isinstance(n, ast.Assign)
+                     and any(isinstance(t, ast.Name) and t.id == wrapped.id for t in n.targets)]
+            if len(bound) == 1:
+                wrapped = bound[0]
+            else:
+                defined = [f.node for f in self.scopes.functions.values() if f.name == wrapped.id
+                           and isinstance(f.node, ast.FunctionDef | ast.AsyncFunctionDef)]
+                return len(defined) == 1 and any(self._jit(d, None) for d in defined[0].decorator_list)
+        return isinstance(wrapped, ast.Call) and self._jit(wrapped.func, scope)
+
+    def _jit(self, node: ast.AST, scope: FunctionInfo | None) -> bool:
+        """`jax.jit`, `pjit`, `eqx.filter_jit`, called or not, or `partial(jax.jit, ...)`."""
+        target = node.func if isinstance(node, ast.Call) else node
+        name = self.scopes.qualname(target, scope) or called_name(target)
+        if name.rsplit(".", 1)[-1] == "partial" and isinstance(node, ast.Call) and node.args:
+            return self._jit(node.args[0], scope)
+        return name.rsplit(".", 1)[-1] in ("jit", "pjit", "filter_jit")
+
     def _module_layer_draws_nothing(self, name: str, depth: int = 0) -> bool:
         """A flax layer of this module whose `init` draws nothing (project_index.inert_layer_calls): its own
         code creates no random parameter and calls nothing outside JAX and the standard library, and its bases
@@ -453,9 +485,83 @@ class KeyFlow(Fact):
                 if isinstance(arg, ast.Name) and arg.id in params:
                     if strength == "always" and not _runs_always(self, node, fn.node, body):
                         strength = "maybe"
+                    pieces = self._split_pieces(node, params)
+                    if pieces is not None:  # what the split gives is followed: the split alone draws nothing
+                        found = self._pieces_consumption(fn, pieces, strength, 0)
+                        if found is None:
+                            continue
+                        strength = found
                     if strength == "always" or out.get(arg.id) is None:
                         out[arg.id] = strength
         return out
+
+    def _split_pieces(self, call: ast.Call, params: set[str]) -> set[str] | None:
+        """The names a split of a parameter is bound to (`key, subkey = split(key)`, `keys = split(key, n)`),
+        other than the parameters; None when the call is no split or its result goes elsewhere (returned,
+        handed on, stored), where the split counts as before (project_index._Function._split_pieces)."""
+        if self.random_key_arg(call, None)[1] != "split":
+            return None
+        stmt = self.scopes.parents.get(call)
+        if not (isinstance(stmt, ast.Assign) and stmt.value is call):
+            return None
+        names: set[str] = set()
+        for target in stmt.targets:
+            for element in target.elts if isinstance(target, ast.Tuple | ast.List) else [target]:
+                element = element.value if isinstance(element, ast.Starred) else element
+                if not isinstance(element, ast.Name):
+                    return None
+                names.add(element.id)
+        return names - params - {"_"}
+
+    def _pieces_consumption(self, fn: FunctionInfo, pieces: set[str], cap: str | None, depth: int) -> str | None:
+        """How surely the function draws from the keys a split gave, at most as surely as the split (`cap`):
+        drawn, handed to a function that consumes them, split again and drawn, returned or stored (they leave,
+        as sure as the split). Pieces deleted, ignored or only shown draw nothing, nor does the split."""
+        if cap is None:
+            return None
+        best: str | None = None
+
+        def note(strength: str | None) -> None:
+            nonlocal best
+            if strength is not None:
+                strength = "always" if strength == "always" and cap == "always" else "maybe"
+                if best is None or strength == "always":
+                    best = strength
+
+        body = fn.node.body if isinstance(fn.node, ast.FunctionDef | ast.AsyncFunctionDef) else []
+        for node in self.scopes.own_nodes(fn):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                inner = self.scopes.functions.get(node)
+                if any(isinstance(n, ast.Name) and n.id in pieces and isinstance(n.ctx, ast.Load)
+                       for n in (self.scopes.own_nodes(inner) if inner is not None else [])):
+                    note("maybe")  # a closure may draw from them
+                continue
+            if not (isinstance(node, ast.Name) and node.id in pieces and isinstance(node.ctx, ast.Load)):
+                continue
+            used: ast.AST = node
+            parent = self.scopes.parents.get(used)
+            while isinstance(parent, ast.Subscript | ast.Starred) and getattr(parent, "value", None) is used:
+                used, parent = parent, self.scopes.parents.get(parent)  # keys[0]: an element, used as the key
+            call = self.scopes.parents.get(parent) if isinstance(parent, ast.keyword) else parent
+            if isinstance(call, ast.Call) and call.func is not used:
+                if self.is_predicate(call):
+                    continue
+                strength = next((st for arg, st in self.argument_uses(call, fn) if arg is used), None)
+                if strength is None:
+                    if (self.callee_of(call, fn) is None and self.project_uses(call, fn) is None
+                            and not (self.scopes.qualname(call.func, fn) or "").startswith("jax.random.")):
+                        note(cap)  # moved on where we cannot follow it: zip(keys, xs), jnp.stack(keys)
+                    continue
+                if strength == "always" and not _runs_always(self, call, fn.node, body):
+                    strength = "maybe"
+                more = self._split_pieces(call, pieces) if depth < 4 else None
+                if more is not None:
+                    strength = self._pieces_consumption(fn, more, strength, depth + 1)
+                note(strength)
+            elif not isinstance(parent, ast.Attribute | ast.FormattedValue | ast.JoinedStr | ast.Compare | ast.If
+                                | ast.IfExp | ast.Assert | ast.BoolOp | ast.UnaryOp | ast.While):
+                note(cap)  # returned, stored, copied, iterated over: it leaves, as sure as the split
+        return best
 
     def _stored_unread(self, targets: list[ast.expr], fn: FunctionInfo) -> bool:
         """`self.rng = key` where no method of the class reads `self.rng`: kept, never drawn from."""
@@ -553,7 +659,7 @@ class KeyFlow(Fact):
         if q == "functools.partial" and self._abstract_only(call, scope):
             return []  # p = partial(init, model, key); jax.eval_shape(p): shapes only, nothing drawn
         if (_abstract_evaluation(call, q) or self.record_class(call, scope) or _clones(call, q)
-                or self.drawless_module_call(call, scope)):
+                or self.ahead_of_time(call, scope) or self.drawless_module_call(call, scope)):
             return []
         if isinstance(call.func, ast.Attribute) and call.func.attr in _STORING_METHODS and q is None:
             return []  # keys.append(key): stored for later, not drawn from
