@@ -1339,7 +1339,7 @@ class _ScopeWalk(ForwardFlow[State]):
 
     def _shapes_only(self, value: ast.AST, depth: int = 0) -> bool:
         """A call's result (or a read of a name holding it) reaches nothing but shapes and dtypes: `.shape`,
-        `.dtype`, `.ndim`, `.size`, `jax.eval_shape`, `jnp.zeros_like` and its kin, directly, through subscripts
+        `.dtype`, `.ndim`, `.size`, `.nbytes`, `jax.eval_shape`, `jnp.zeros_like` and its kin, directly, through subscripts
         and `tree_map(lambda x: x[None], ...)`, or through names bound once to it. Whatever it drew, no number
         of it is read. A model's `init(key, x)` is no such use: a layer with cache variables stores its inputs'
         values in them (maxtext's PagedAttentionOp), and a data-dependent initialiser reads them."""
@@ -1357,7 +1357,7 @@ class _ScopeWalk(ForwardFlow[State]):
                 break
             node, parent = parent, parents.get(parent)  # type: ignore[assignment, arg-type]
         if isinstance(parent, ast.Attribute) and parent.value is node:
-            return parent.attr in ("shape", "dtype", "ndim", "size")
+            return parent.attr in ("shape", "dtype", "ndim", "size", "nbytes", "itemsize")
         if isinstance(parent, ast.Call) and node in parent.args:
             q = self.model.scopes.qualname(parent.func, self.fn) or ""
             last = q.rsplit(".", 1)[-1]

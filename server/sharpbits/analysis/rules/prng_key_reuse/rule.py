@@ -76,7 +76,8 @@ traces on abstract values and draws nothing: the key is still fresh for the firs
 draws no number: a callee that splits its key consumes it only as surely as it draws from (or hands on, returns,
 stores) the pieces: one whose pieces all reach steps that delete or ignore them leaves the key unconsumed, and
 one that hands them only to calls it cannot see (fdtdx's `place_objects`: `obj.place_on_grid(key=subkey)`) may
-consume it, as such a call does, rather than surely. The
+consume it, as such a call does, rather than surely. A draw read only for `.nbytes` or `.itemsize` reads no
+number either (jinns's memory profile). The
 message says "the same or overlapping numbers" when one function draws from one key twice, "correlated
 numbers" otherwise.
 
