@@ -491,6 +491,20 @@ class _Function:
                 names.append(element.id)
         return [n for n in names if n not in tracked and n != "_"]
 
+    def _moved_on(self, load: ast.Name) -> bool:
+        """A key handed to a call the index cannot follow that is no method of an object of unknown class: a
+        builtin that passes it on (`zip(keys, xs)`), a local function or `vmap(f)`; its pieces stay in code that
+        uses them as keys. (`obj.place_on_grid(key=k)` is asked as any such call: maybe.)"""
+        node: ast.AST = load
+        parent = self.parents.get(node)
+        while isinstance(parent, ast.Subscript | ast.Starred | ast.keyword) and getattr(parent, "value", None) is node:
+            node, parent = parent, self.parents.get(parent)
+        if not isinstance(parent, ast.Call):
+            return False
+        func = parent.func
+        return not (isinstance(func, ast.Attribute) and not (isinstance(func.value, ast.Name)
+                                                           and func.value.id in ("self", "cls")))
+
     def _surely_unread(self, load: ast.Name) -> bool:
         """A read of a key that surely draws nothing: its `.shape`, a format, a test, or an argument a known
         call ignores (a logger, a sampler's shape); not one whose value moves on (`zip(keys, xs)`, a loop)."""
@@ -518,9 +532,9 @@ class _Function:
                     more = self._split_pieces(load, followed | tracked)
                     if more is not None:
                         strength = self._pieces_consumption(more, strength, tracked | followed, calls, depth + 1)
-                if use in ("return", "store") or (use == "call" and site is None) or (
+                if use in ("return", "store") or (use == "call" and site is None and self._moved_on(load)) or (
                         use == "ignore" and not self._surely_unread(load)):
-                    strength = cap  # handed on where we cannot follow it (zip(keys, ...), a comprehension)
+                    strength = cap  # it leaves, or moves on where we cannot follow it (zip(keys, xs), a loop)
                 if site is not None:
                     calls.append(dataclasses.replace(site, always=site.always and cap == "always"))
                 strength = None if strength is None or cap is None else (

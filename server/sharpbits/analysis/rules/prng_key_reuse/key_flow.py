@@ -547,10 +547,12 @@ class KeyFlow(Fact):
                 if self.is_predicate(call):
                     continue
                 strength = next((st for arg, st in self.argument_uses(call, fn) if arg is used), None)
+                unseen = (self.callee_of(call, fn) is None and self.project_uses(call, fn) is None
+                          and not (self.scopes.qualname(call.func, fn) or "").startswith("jax.random."))
+                if unseen and not _method_of_an_object(call):
+                    note(cap)  # a local function, vmap(f), zip(keys, xs): the pieces stay in code that uses
+                    continue  # them as keys, and the split counts as surely as it runs, as before
                 if strength is None:
-                    if (self.callee_of(call, fn) is None and self.project_uses(call, fn) is None
-                            and not (self.scopes.qualname(call.func, fn) or "").startswith("jax.random.")):
-                        note(cap)  # moved on where we cannot follow it: zip(keys, xs), jnp.stack(keys)
                     continue
                 if strength == "always" and not _runs_always(self, call, fn.node, body):
                     strength = "maybe"
@@ -828,6 +830,12 @@ def _abstract_evaluation(call: ast.Call, qualname: str | None) -> bool:
     no number is drawn."""
     name = qualname or called_name(call.func)
     return name.rsplit(".", 1)[-1].endswith("eval_shape")
+
+
+def _method_of_an_object(call: ast.Call) -> bool:
+    """`obj.place_on_grid(key=k)`: a method of an object whose class is not known (not `self`, not a module)."""
+    func = call.func
+    return isinstance(func, ast.Attribute) and not (isinstance(func.value, ast.Name) and func.value.id in ("self", "cls"))
 
 
 def _truth_assertion(func: ast.AST) -> bool:
@@ -1361,7 +1369,8 @@ class _ScopeWalk(ForwardFlow[State]):
         if isinstance(parent, ast.Call) and node in parent.args:
             q = self.model.scopes.qualname(parent.func, self.fn) or ""
             last = q.rsplit(".", 1)[-1]
-            return last.endswith("eval_shape") or (q.startswith("jax.numpy.") and last.endswith("_like"))
+            return last.endswith("eval_shape") or (q.startswith("jax.numpy.") and last.endswith("_like")
+                                                     and parent.args[0] is node)  # full_like(x, fill) reads fill
         if not (isinstance(parent, ast.Assign) and parent.value is node and all(
                 isinstance(t, ast.Name) for t in parent.targets)):
             return False
