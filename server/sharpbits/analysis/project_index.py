@@ -573,7 +573,7 @@ class _Function:
 
     def _always(self, node: ast.AST) -> bool:
         """Whether a node runs on every path: in a top-level statement of the body that is no branch or loop,
-        outside conditional expressions, with no return before it (a raise ends the caller too)."""
+        outside conditional expressions, with no return or raise before it."""
         top = node
         while self.parents.get(top) is not self.node:
             parent = self.parents.get(top)
@@ -584,10 +584,9 @@ class _Function:
         if isinstance(top, ast.If | ast.For | ast.While | ast.Try | ast.With | ast.Match | ast.AsyncFor
                       | ast.AsyncWith) or not isinstance(top, ast.stmt):
             return False
-        if self._first_exit is None:  # the first statement of the body that may return early, found once (a
-            # `raise` ends no path the caller goes on along: `if bad: raise ValueError` before a draw leaves it sure)
+        if self._first_exit is None:  # the first statement of the body that may leave it, found once
             self._first_exit = next((i for i, stmt in enumerate(body) if any(
-                isinstance(n, ast.Return) for n in ast.walk(stmt))), len(body))
+                isinstance(n, ast.Return | ast.Raise) for n in ast.walk(stmt))), len(body))
         at = next((i for i, stmt in enumerate(body) if stmt is top), None)
         return at is not None and at <= self._first_exit
 

@@ -57,6 +57,8 @@ DRAWLESS_LAYERS = {f"{lib}.{layer}" for lib in ("flax.linen", "flax.nnx", "haiku
 # is consumed again each time
 _REPEATING = {"jax.vmap", "jax.pmap", "equinox.filter_vmap", "flax.nnx.vmap", "scan body", "fori_loop body",
               "while_loop body", "map body"}
+# context managers that expect their body to raise
+_RAISES = {"raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp"}
 # transformations whose result takes the function's arguments unchanged (as far as keys go)
 _PASSING_ON = {"jit", "pjit", "filter_jit", "named_call", "checkpoint", "remat"}
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
@@ -788,7 +790,7 @@ class _Exits:
             self.position = {id(stmt): i for i, stmt in enumerate(body)}
         end = self.position.get(id(top), len(body))
         while not self.exits and self.scanned < end:
-            if any(isinstance(n, ast.Return) for n in ast.walk(body[self.scanned])):  # a raise ends the caller too
+            if any(isinstance(n, ast.Return | ast.Raise) for n in ast.walk(body[self.scanned])):
                 self.exits = True
             else:
                 self.scanned += 1
@@ -798,7 +800,7 @@ class _Exits:
 def _always_consumed_position(model: KeyFlow, call: ast.Call, fn: FunctionInfo, positional: list[str],
                               exits: _Exits) -> int | None:
     """The position of the parameter of module-level `fn` that this call of its body passes to a jax.random
-    sampler in a statement that always runs (no branch or loop around it, no return before it: a raise ends the caller too)."""
+    sampler in a statement that always runs (no branch or loop around it, no return or raise before it)."""
     key, how = model.random_key_arg(call, fn)
     if how == "derive" or not isinstance(key, ast.Name) or key.id not in positional:
         return None
@@ -855,7 +857,7 @@ def _positional(fn: FunctionInfo) -> list[str]:
 
 def _runs_always(model: KeyFlow, node: ast.AST, root: ast.AST, body: list[ast.stmt]) -> bool:
     """Whether a node of a function runs on every path: in a top-level statement that is no branch or loop,
-    with no return before it (a raise ends the caller too)."""
+    with no return or raise before it."""
     top = node
     while model.scopes.parents.get(top) is not root:
         parent = model.scopes.parents.get(top)
@@ -869,7 +871,7 @@ def _runs_always(model: KeyFlow, node: ast.AST, root: ast.AST, body: list[ast.st
     if top not in body:
         return False
     earlier = body[: body.index(top)]
-    return not any(isinstance(n, ast.Return) for stmt in earlier for n in ast.walk(stmt))  # a raise ends the caller too
+    return not any(isinstance(n, ast.Return | ast.Raise) for stmt in earlier for n in ast.walk(stmt))
 
 
 def _chain_label(node: ast.AST) -> str | None:
@@ -986,6 +988,8 @@ class _ScopeWalk(ForwardFlow[State]):
         func_name = call.func.id if isinstance(call.func, ast.Name) else None
         if (q or func_name) in NOT_A_CONSUMER or model.is_predicate(call) or _checks_structure(q):
             return []
+        if self._expected_to_raise(call):
+            return []  # with pytest.raises(ValueError): sample(-1, key): no result comes back, nothing is kept
         # Any other function may draw from a key or split it. For a function of this module the model knows
         # which parameters it consumes on every path (definite), on some (a `training` flag: maybe), or never.
         # A function we cannot see may or may not draw from the key: a maybe, which counts next to a sure use
@@ -1000,6 +1004,19 @@ class _ScopeWalk(ForwardFlow[State]):
             if label is not None:
                 found.append((arg, label, "split", strength == "always"))
         return found
+
+    def _expected_to_raise(self, call: ast.Call) -> bool:
+        """A call in the body of `with pytest.raises(...)` (or `self.assertRaises(...)`): the test expects it
+        to raise, so it returns nothing and whatever it drew is thrown away."""
+        cur: ast.AST | None = self.model.scopes.parents.get(call)
+        while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
+            if isinstance(cur, ast.With) and any(
+                    isinstance(item.context_expr, ast.Call)
+                    and called_name(item.context_expr.func).rsplit(".", 1)[-1] in _RAISES
+                    for item in cur.items):
+                return True
+            cur = self.model.scopes.parents.get(cur)
+        return False
 
     # ---- statements --------------------------------------------------------------------------------------
 
@@ -1121,7 +1138,7 @@ class _ScopeWalk(ForwardFlow[State]):
                 if (_conflict(first, how, definite) and not _fold_past_split(self.model, first, call, how)
                         and not _distinct_split_elements(self.model, first, call)
                         and not _replays(first, call, stmt) and not self._compared(first, stmt, call)
-                        and not self._paired(first, call) and not self._runs_compared(first, call)
+                        and not self._paired(first, call)
                         and not _unused_results(first.statement, first.call) and not _unused_results(stmt, call)
                         and not _replaced_by_load(self.model, first)
                         and not self._shapes_only(first.call) and not self._shapes_only(call)
@@ -1167,19 +1184,6 @@ class _ScopeWalk(ForwardFlow[State]):
                                                     or _kept(first.statement) != _kept(stmt)):
             return False
         return values_dead_before(self.model.scopes, first.statement, stmt, same_statement=same)
-
-    def _runs_compared(self, first: KeyUse, call: ast.Call) -> bool:
-        """A test that runs one function twice on the same key, with other arguments (`run(rng_key=k,
-        algorithm=a)` and `run(rng_key=k, algorithm=b)`): two implementations or settings compared on common
-        random numbers, on purpose. Not for JAX's samplers (a second `normal(key)` wants other numbers), nor
-        outside a test."""
-        fn = self.fn
-        if fn is None or not fn.name.startswith("test") or first.call is call or first.how != "split":
-            return False
-        if ast.dump(first.call.func) != ast.dump(call.func):
-            return False
-        q = self.model.scopes.qualname(call.func, fn) or ""
-        return not q.startswith("jax.") and ast.dump(first.call) != ast.dump(call)
 
     def _shuffles_each(self, call: ast.Call, stmt: ast.stmt) -> bool:
         """`for arr in arrays: out.append(permutation(key, arr))`: the loop applies one permutation (or choice)

@@ -63,23 +63,22 @@ Also drawing nothing: chex's assertions (`chex.assert_shape(key, (2,))`); the in
 creates no random parameter (only `self.variable` caches, constant initialisers, no submodule: maxtext's
 `PagedAttentionOp`), seen in this module or through the index, also when the layer is kept on `self` or imported
 beside a test script (`from inference.paged_attention import ...` run from the folder above); an init bound with
-`functools.partial` and evaluated only under `jax.eval_shape`; and a draw whose values reach nothing but shapes
-(`.shape`, `jax.eval_shape`, `jnp.zeros_like`), while a model's `init(key, x)` does read `x`'s values (a layer
-with cache variables stores them). A loop applying one `permutation(key, arr)` to each array shuffles them
-together, and a test that runs one function twice on one key with other arguments compares them on common
-random numbers. A key kept on `self` and handed unchanged to a method that draws from it, or to a function
-stored on `self` (`self._step = jax.jit(step)`), in every iteration of a loop is a finding; so is a key split
-through a plain copy (`rng = self.key`) and then drawn from itself, and noise drawn from the signal's key and
-added to it, whatever the test then compares. A guard that raises does not make a draw after it optional. Ahead-of-time lowering
-(`jax.jit(f).lower(params, key).compile()`, `step.lower(...)` of a jitted function, `jax.make_jaxpr(f)(x, key)`)
-traces on abstract values and draws nothing: the key is still fresh for the first real call. Splitting alone
-draws no number: a callee that splits its key consumes it only as surely as it draws from (or hands on, returns,
-stores) the pieces: one whose pieces all reach steps that delete or ignore them leaves the key unconsumed, and
-one that hands them only to calls it cannot see (fdtdx's `place_objects`: `obj.place_on_grid(key=subkey)`) may
-consume it, as such a call does, rather than surely. A draw read only for `.nbytes` or `.itemsize` reads no
-number either (jinns's memory profile). The
-message says "the same or overlapping numbers" when one function draws from one key twice, "correlated
-numbers" otherwise.
+`functools.partial` and evaluated only under `jax.eval_shape`; a call in `with pytest.raises(...)`, which
+returns nothing; and a draw whose values reach nothing but shapes (`.shape`, `jax.eval_shape`,
+`jnp.zeros_like`), while a model's `init(key, x)` does read `x`'s values (a layer with cache variables stores
+them). A loop applying one `permutation(key, arr)` to each array shuffles them together. A key kept on `self`
+and handed unchanged to a method that draws from it, or to a function stored on `self` (`self._step =
+jax.jit(step)`), in every iteration of a loop is a finding; so is a key split through a plain copy (`rng =
+self.key`) and then drawn from itself, and noise drawn from the signal's key and added to it, whatever the test
+then compares. Ahead-of-time lowering (`jax.jit(f).lower(params, key).compile()`, `step.lower(...)` of a jitted
+function, `jax.make_jaxpr(f)(x, key)`) traces on abstract values and draws nothing: the key is still fresh for
+the first real call. Splitting alone draws no number: a callee that splits its key consumes it only as surely as
+it draws from (or hands on, returns, stores) the pieces: one whose pieces all reach steps that delete or ignore
+them leaves the key unconsumed, and one that hands them only to methods of objects it cannot see (fdtdx's
+`place_objects`: `obj.place_on_grid(key=subkey)`) may consume it, as such a call does, rather than surely. A
+draw read only for `.nbytes` or `.itemsize` reads no number either (jinns's memory profile), while
+`jnp.full_like(x, fill)` reads `fill`'s values. The message says "the same or overlapping numbers" when one function draws from one key twice,
+"correlated numbers" otherwise.
 
 JAX's own checker (`jax_debug_key_reuse`) only sees typed keys (`jax.random.key`) at run time; this rule also
 covers legacy `jax.random.PRNGKey` keys, before anything runs. Branches that each use a key once are fine, and so
@@ -189,10 +188,10 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         "src = Keys()\nxs = jax.random.normal(src.next, ()), jax.random.uniform(src.next, ())\n",
         # exclusive alternatives: select keeps one of the two draws
         "import jax\ndef pick(rng, c):\n    return jax.lax.select(c, jax.random.normal(rng, (2,)), jax.random.uniform(rng, (2,)))\n",
-        # a test running one function twice on one key with another setting: compared on common random numbers
-        "import jax\ndef run_twice(key, n):\n    if n < 0:\n        raise ValueError(n)\n"
-        "    return jax.random.normal(key, (n,))\ndef test_settings():\n    key = jax.random.key(0)\n"
-        "    a = run_twice(key, 3)\n    b = run_twice(key, 4)\n    assert a.shape != b.shape\n",
+        # a call the test expects to raise returns nothing: it keeps nothing it drew
+        "import jax\nimport pytest\ndef sample(n, key):\n    if n < 0:\n        raise ValueError(n)\n"
+        "    return jax.random.normal(key, (n,))\ndef test_sample():\n    key = jax.random.key(0)\n"
+        "    with pytest.raises(ValueError):\n        sample(-1, key)\n    return jax.random.normal(key, (3,))\n",
         # a loop that applies one permutation to each array: they are shuffled together (galsim's `permute`)
         "import jax\ndef permute(key, *arrays):\n    out = []\n    for arr in arrays:\n"
         "        out.append(jax.random.permutation(key, arr))\n    return out\n",
@@ -346,13 +345,13 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
             "    noisy = clean + 0.01 * jax.random.normal(key, (64,))\n"
             "    np.testing.assert_allclose(denoise(noisy), clean, atol=0.2)\n",
         ),
-        Invalid(  # a guard that raises does not make the draw after it optional: the callee always draws
-            "import jax\ndef noise(key, n):\n    if n < 0:\n        raise ValueError(n)\n"
-            "    return jax.random.normal(key, (n,))\ndef make(key, n):\n    w = noise(key, n)\n"
-            "    return w, jax.random.uniform(key, (n,))\n",
-            fixed="import jax\ndef noise(key, n):\n    if n < 0:\n        raise ValueError(n)\n"
-            "    return jax.random.normal(key, (n,))\ndef make(key, n):\n    key, subkey = jax.random.split(key)\n"
-            "    w = noise(subkey, n)\n    return w, jax.random.uniform(key, (n,))\n",
+        Invalid(  # in a test, one function run twice on one key for another shape: new data wanted
+            "import jax\ndef data(key, shape):\n    return jax.random.normal(key, shape)\ndef test_matmul():\n"
+            "    key = jax.random.key(0)\n    x = data(key, (2, 3))\n    g = data(key, (2, 4))\n"
+            "    assert (x.T @ g).shape == (3, 4)\n",
+            fixed="import jax\ndef data(key, shape):\n    return jax.random.normal(key, shape)\ndef test_matmul():\n"
+            "    key = jax.random.key(0)\n    key, subkey = jax.random.split(key)\n    x = data(subkey, (2, 3))\n"
+            "    g = data(key, (2, 4))\n    assert (x.T @ g).shape == (3, 4)\n",
         ),
         Invalid(  # one element of a split key array, used twice
             "import jax\nkeys = jax.random.split(jax.random.key(0), 3)\na = jax.random.normal(keys[0], ())\n"
