@@ -134,3 +134,46 @@ def test_key_reuse_through_a_split_whose_pieces_are_drawn_and_not_otherwise(tmp_
     index, pkg = _index(tmp_path)
     found = analyze(MAIN, str(pkg / "main.py"), project=index).findings
     assert [(f.rule, f.line) for f in found] == [("prng-key-reuse", 20)]
+
+
+IN_MODULE = '''\
+import jax
+
+
+def place(objects, key):
+    key, subkey = jax.random.split(key)
+    first = objects[0].place_on_grid(key=subkey)
+    key, subkey = jax.random.split(key)
+    return first, objects[1].place_on_grid(key=subkey)
+
+
+def step_all(xs, key):
+    keys = jax.random.split(key, 4)
+
+    def one(x, k):
+        return x + jax.random.normal(k, x.shape)
+
+    stepped = jax.vmap(one)
+    return stepped(xs, keys)
+
+
+def setup(objects, xs):
+    key = jax.random.PRNGKey(0)
+    placed = place(objects, key)
+    applied = place(objects, key)
+    return placed, applied
+
+
+def run(xs):
+    key = jax.random.PRNGKey(0)
+    ys = step_all(xs, key)
+    return ys + jax.random.normal(key, xs.shape)
+'''
+
+
+def test_pieces_handed_to_methods_of_unknown_objects_may_draw_and_to_local_functions_surely():
+    # place(): pieces go only to `obj.place_on_grid`, a method of an object of unknown class: a maybe, so two
+    # such calls on one key stay silent (as two calls we cannot see do); step_all(): pieces go to vmap(one), a
+    # local function, so the split counts as surely as before and the later draw is a reuse
+    found = analyze(IN_MODULE, "case.py").findings
+    assert [(f.rule, f.line) for f in found] == [("prng-key-reuse", 31)]
