@@ -502,8 +502,8 @@ class _Function:
         if not isinstance(parent, ast.Call):
             return False
         func = parent.func
-        return not (isinstance(func, ast.Attribute) and not (isinstance(func.value, ast.Name)
-                                                           and func.value.id in ("self", "cls")))
+        return qualify(func, self.imports, self.locals) is not None or not (
+            isinstance(func, ast.Attribute) and not (isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")))
 
     def _surely_unread(self, load: ast.Name) -> bool:
         """A read of a key that surely draws nothing: its `.shape`, a format, a test, or an argument a known
@@ -514,6 +514,9 @@ class _Function:
             node, parent = parent, self.parents.get(parent)
         if isinstance(parent, ast.keyword):
             parent = self.parents.get(parent)
+        if isinstance(parent, ast.Call) and (qualify(parent.func, self.imports, self.locals) or "").startswith(
+                ("jax.tree", "jax.numpy.", "jax.lax.")):
+            return False  # tree_unflatten(structure, keys), jnp.stack(keys): the keys move on
         return isinstance(parent, ast.Call | ast.Attribute | ast.FormattedValue | ast.JoinedStr | ast.Compare
                           | ast.If | ast.IfExp | ast.Assert | ast.BoolOp | ast.UnaryOp | ast.While | ast.BinOp)
 
@@ -532,7 +535,8 @@ class _Function:
                     more = self._split_pieces(load, followed | tracked)
                     if more is not None:
                         strength = self._pieces_consumption(more, strength, tracked | followed, calls, depth + 1)
-                if use in ("return", "store") or (use == "call" and site is None and self._moved_on(load)) or (
+                if use in ("return", "store") or (use == "call" and site is None and (
+                        self._nested(load) or self._moved_on(load))) or (
                         use == "ignore" and not self._surely_unread(load)):
                     strength = cap  # it leaves, or moves on where we cannot follow it (zip(keys, xs), a loop)
                 if site is not None:

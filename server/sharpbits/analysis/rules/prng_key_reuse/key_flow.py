@@ -536,7 +536,7 @@ class KeyFlow(Fact):
                 inner = self.scopes.functions.get(node)
                 if any(isinstance(n, ast.Name) and n.id in pieces and isinstance(n.ctx, ast.Load)
                        for n in (self.scopes.own_nodes(inner) if inner is not None else [])):
-                    note("maybe")  # a closure may draw from them
+                    note(cap)  # a function defined here uses them as keys: as sure as the split, as before
                 continue
             if not (isinstance(node, ast.Name) and node.id in pieces and isinstance(node.ctx, ast.Load)):
                 continue
@@ -551,7 +551,7 @@ class KeyFlow(Fact):
                 strength = next((st for arg, st in self.argument_uses(call, fn) if arg is used), None)
                 unseen = (self.callee_of(call, fn) is None and self.project_uses(call, fn) is None
                           and not (self.scopes.qualname(call.func, fn) or "").startswith("jax.random."))
-                if unseen and not _method_of_an_object(call):
+                if unseen and not (_method_of_an_object(call) and self.scopes.qualname(call.func, fn) is None):
                     note(cap)  # a local function, vmap(f), zip(keys, xs): the pieces stay in code that uses
                     continue  # them as keys, and the split counts as surely as it runs, as before
                 if strength is None:
@@ -835,7 +835,8 @@ def _abstract_evaluation(call: ast.Call, qualname: str | None) -> bool:
 
 
 def _method_of_an_object(call: ast.Call) -> bool:
-    """`obj.place_on_grid(key=k)`: a method of an object whose class is not known (not `self`, not a module)."""
+    """`obj.place_on_grid(key=k)`: a method of an object (not `self`; the caller checks it names no module's
+    function through an import, `jax.tree_util.tree_unflatten(s, keys)`)."""
     func = call.func
     return isinstance(func, ast.Attribute) and not (isinstance(func.value, ast.Name) and func.value.id in ("self", "cls"))
 
