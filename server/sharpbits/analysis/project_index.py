@@ -238,7 +238,9 @@ def _summarise_class(cls: ast.ClassDef, module: str, imports: dict[str, str], to
         t.id for n in cls.body if isinstance(n, ast.AnnAssign | ast.Assign)
         for t in (n.targets if isinstance(n, ast.Assign) else [n.target]) if isinstance(t, ast.Name)}
     method_names = {m.name for m in methods}
-    inert = _inert_calls([(w.calls, w.defs) for w in walks], method_names, imports, top_names) if cls.bases else None
+    # only a layer that makes parameters or variables is looked at (one that makes neither has nothing to init)
+    stateful = cls.bases and any("param" in w.self_reads or "variable" in w.self_reads for w in walks)
+    inert = _inert_calls([(w.calls, w.defs) for w in walks], method_names, imports, top_names) if stateful else None
     summary.classes[cls.name] = ClassSummary(module, cls.name, bases, tuple(m.name for m in methods), generators, read,
                                              (decorated or named_tuple) and not own_init, fields, inert)
     for m, walk in zip(methods, walks, strict=True):
