@@ -468,11 +468,93 @@ class _Function:
         for load in loads:
             use, strength, site = self._use(load, tracked)
             uses.add(use)
+            pieces = self._split_pieces(load, tracked) if use == "split" else None
+            if pieces is not None:  # what the split gives is followed: the split alone draws nothing
+                strength = self._pieces_consumption(pieces, strength, tracked, calls, 0)
             if site is not None:
                 calls.append(site)
             if strength is not None and (direct is None or strength == "always"):
                 direct = strength
-        return ParamSummary(name, frozenset(uses), direct, tuple(calls))
+        return ParamSummary(name, frozenset(uses), direct, tuple(dict.fromkeys(calls)))
+
+    def _split_pieces(self, load: ast.Name, tracked: set[str]) -> list[str] | None:
+        """The names a split of the key is bound to (`key, subkey = split(key)`, `keys = split(key, n)`), those
+        not already followed as the key itself; None when the split's result goes elsewhere (returned, handed to
+        a call, stored): then the split counts as before."""
+        node: ast.AST = load
+        parent = self.parents.get(node)
+        while isinstance(parent, ast.Subscript | ast.Starred | ast.keyword):
+            node, parent = parent, self.parents.get(parent)
+        if not isinstance(parent, ast.Call):
+            return None
+        stmt = self.parents.get(parent)
+        if not (isinstance(stmt, ast.Assign) and stmt.value is parent):
+            return None
+        names: list[str] = []
+        for target in stmt.targets:
+            elements = target.elts if isinstance(target, ast.Tuple | ast.List) else [target]
+            for element in elements:
+                element = element.value if isinstance(element, ast.Starred) else element
+                if not isinstance(element, ast.Name):
+                    return None  # stored on self, in a container: kept for a later draw elsewhere
+                names.append(element.id)
+        return [n for n in names if n not in tracked and n != "_"]
+
+    def _moved_on(self, load: ast.Name) -> bool:
+        """A key handed to a call the index cannot follow that is no method of an object of unknown class: a
+        builtin that passes it on (`zip(keys, xs)`), a local function or `vmap(f)`; its pieces stay in code that
+        uses them as keys. (`obj.place_on_grid(key=k)` is asked as any such call: maybe.)"""
+        node: ast.AST = load
+        parent = self.parents.get(node)
+        while isinstance(parent, ast.Subscript | ast.Starred | ast.keyword) and getattr(parent, "value", None) is node:
+            node, parent = parent, self.parents.get(parent)
+        if not isinstance(parent, ast.Call):
+            return False
+        func = parent.func
+        return qualify(func, self.imports, self.locals) is not None or not (
+            isinstance(func, ast.Attribute) and not (isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")))
+
+    def _surely_unread(self, load: ast.Name) -> bool:
+        """A read of a key that surely draws nothing: its `.shape`, a format, a test, or an argument a known
+        call ignores (a logger, a sampler's shape); not one whose value moves on (`zip(keys, xs)`, a loop)."""
+        node: ast.AST = load
+        parent = self.parents.get(node)
+        while isinstance(parent, ast.Subscript | ast.Starred) and getattr(parent, "value", None) is node:
+            node, parent = parent, self.parents.get(parent)
+        if isinstance(parent, ast.keyword):
+            parent = self.parents.get(parent)
+        if isinstance(parent, ast.Call) and (qualify(parent.func, self.imports, self.locals) or "").startswith(
+                ("jax.tree", "jax.numpy.", "jax.lax.")):
+            return False  # tree_unflatten(structure, keys), jnp.stack(keys): the keys move on
+        return isinstance(parent, ast.Call | ast.Attribute | ast.FormattedValue | ast.JoinedStr | ast.Compare
+                          | ast.If | ast.IfExp | ast.Assert | ast.BoolOp | ast.UnaryOp | ast.While | ast.BinOp)
+
+    def _pieces_consumption(self, pieces: list[str], cap: str | None, tracked: set[str], calls: list[CallSite],
+                            depth: int) -> str | None:
+        """How surely a function draws from the keys a split gave (`pieces`), at most as surely as the split runs
+        (`cap`): drawn, split again and drawn, handed to a function (asked through its call site), returned or
+        stored (they leave: as sure as the split). Pieces that are deleted, ignored or only shown draw nothing,
+        and neither does the split that made them: splitting alone draws no number."""
+        best: str | None = None
+        for piece in pieces:
+            followed = {piece}
+            for load in self._loads(followed):
+                use, strength, site = self._use(load, followed | tracked)
+                if use == "split" and depth < 4:
+                    more = self._split_pieces(load, followed | tracked)
+                    if more is not None:
+                        strength = self._pieces_consumption(more, strength, tracked | followed, calls, depth + 1)
+                if use in ("return", "store") or (use == "call" and site is None and (
+                        self._nested(load) or self._moved_on(load))) or (
+                        use == "ignore" and not self._surely_unread(load)):
+                    strength = cap  # it leaves, or moves on where we cannot follow it (zip(keys, xs), a loop)
+                if site is not None:
+                    calls.append(dataclasses.replace(site, always=site.always and cap == "always"))
+                strength = None if strength is None or cap is None else (
+                    "always" if strength == "always" and cap == "always" else "maybe")
+                if strength is not None and (best is None or strength == "always"):
+                    best = strength
+        return best
 
     def _loads(self, tracked: set[str]) -> list[ast.Name]:
         """Loads of the parameter and of plain local copies of it (`rng = key`), in the function and the
@@ -586,8 +668,8 @@ class _Function:
                 return "ignore", None, None
             if call.func.attr in _STORING_METHODS and q is None:
                 return "store", None, None
-        if (q or "").rsplit(".", 1)[-1].endswith("eval_shape"):
-            return "ignore", None, None  # abstract evaluation draws nothing
+        if (q or "").rsplit(".", 1)[-1].endswith("eval_shape") or self._lowered(call):
+            return "ignore", None, None  # abstract evaluation and ahead-of-time lowering draw nothing
         if q == "functools.partial" and self._abstract_only(call):
             return "ignore", None, None  # partial(init, ..., key) run only under jax.eval_shape
         if (q or "").startswith("chex.assert"):
@@ -613,6 +695,20 @@ class _Function:
             return "call", strength if target is None and _constructs(call) else "maybe", None
         return "call", None, CallSite(target, position, keyword, always)
 
+
+    def _lowered(self, call: ast.Call) -> bool:
+        """`jax.jit(f).lower(x, key)` (`.trace(...)`) and `jax.make_jaxpr(f)(x, key)`: traced on abstract values,
+        nothing is drawn (the key is as fresh for the first real call as before)."""
+        func = call.func
+        if isinstance(func, ast.Call):
+            return (qualify(func.func, self.imports, self.locals) or "").rsplit(".", 1)[-1] == "make_jaxpr"
+        if not (isinstance(func, ast.Attribute) and func.attr in ("lower", "trace") and isinstance(func.value, ast.Call)):
+            return False
+        wrapper = func.value.func
+        if isinstance(wrapper, ast.Call) and (dotted(wrapper.func) or "").rsplit(".", 1)[-1] == "partial" and wrapper.args:
+            wrapper = wrapper.args[0]  # partial(jax.jit, static_argnums=1)(f).lower(...)
+        return (qualify(wrapper, self.imports, self.locals) or dotted(wrapper) or "").rsplit(".", 1)[-1] in (
+            "jit", "pjit", "filter_jit")
 
     def _abstract_only(self, call: ast.Call) -> bool:
         """`p = functools.partial(init, ..., key)` whose every use is abstract evaluation: `jax.eval_shape(p)`,

@@ -317,6 +317,38 @@ class KeyFlow(Fact):
             return False
         return bool(uses)
 
+    def ahead_of_time(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
+        """`jax.jit(f).lower(params, key)` (`.trace(...)`, then `.compile()`), `step.lower(...)` of a function
+        bound once to `jax.jit(f)` or decorated with a jit, `jax.make_jaxpr(f)(x, key)`: ahead-of-time lowering
+        traces `f` on abstract values (the arguments' shapes and dtypes); no number is drawn, so the key is as
+        fresh for the first real call as it was before."""
+        func = call.func
+        if isinstance(func, ast.Call):  # jax.make_jaxpr(f)(x, key)
+            name = self.scopes.qualname(func.func, scope) or called_name(func.func)
+            return name.rsplit(".", 1)[-1] == "make_jaxpr"
+        if not (isinstance(func, ast.Attribute) and func.attr in ("lower", "trace")):
+            return False
+        wrapped: ast.AST = func.value
+        if isinstance(wrapped, ast.Name):
+            where = scope if scope is not None and self.scopes.is_local(wrapped.id, scope) else None
+            bound = [n.value for n in self.scopes.own_nodes(where) if isinstance(n, ast.Assign)
+                     and any(isinstance(t, ast.Name) and t.id == wrapped.id for t in n.targets)]
+            if len(bound) == 1:
+                wrapped = bound[0]
+            else:
+                defined = [f.node for f in self.scopes.functions.values() if f.name == wrapped.id
+                           and isinstance(f.node, ast.FunctionDef | ast.AsyncFunctionDef)]
+                return len(defined) == 1 and any(self._jit(d, None) for d in defined[0].decorator_list)
+        return isinstance(wrapped, ast.Call) and self._jit(wrapped.func, scope)
+
+    def _jit(self, node: ast.AST, scope: FunctionInfo | None) -> bool:
+        """`jax.jit`, `pjit`, `eqx.filter_jit`, called or not, or `partial(jax.jit, ...)`."""
+        target = node.func if isinstance(node, ast.Call) else node
+        name = self.scopes.qualname(target, scope) or called_name(target)
+        if name.rsplit(".", 1)[-1] == "partial" and isinstance(node, ast.Call) and node.args:
+            return self._jit(node.args[0], scope)
+        return name.rsplit(".", 1)[-1] in ("jit", "pjit", "filter_jit")
+
     def _module_layer_draws_nothing(self, name: str, depth: int = 0) -> bool:
         """A flax layer of this module whose `init` draws nothing (project_index.inert_layer_calls): its own
         code creates no random parameter and calls nothing outside JAX and the standard library, and its bases
@@ -455,9 +487,85 @@ class KeyFlow(Fact):
                 if isinstance(arg, ast.Name) and arg.id in params:
                     if strength == "always" and not _runs_always(self, node, fn.node, body):
                         strength = "maybe"
+                    pieces = self._split_pieces(node, params)
+                    if pieces is not None:  # what the split gives is followed: the split alone draws nothing
+                        found = self._pieces_consumption(fn, pieces, strength, 0)
+                        if found is None:
+                            continue
+                        strength = found
                     if strength == "always" or out.get(arg.id) is None:
                         out[arg.id] = strength
         return out
+
+    def _split_pieces(self, call: ast.Call, params: set[str]) -> set[str] | None:
+        """The names a split of a parameter is bound to (`key, subkey = split(key)`, `keys = split(key, n)`),
+        other than the parameters; None when the call is no split or its result goes elsewhere (returned,
+        handed on, stored), where the split counts as before (project_index._Function._split_pieces)."""
+        if self.random_key_arg(call, None)[1] != "split":
+            return None
+        stmt = self.scopes.parents.get(call)
+        if not (isinstance(stmt, ast.Assign) and stmt.value is call):
+            return None
+        names: set[str] = set()
+        for target in stmt.targets:
+            for element in target.elts if isinstance(target, ast.Tuple | ast.List) else [target]:
+                element = element.value if isinstance(element, ast.Starred) else element
+                if not isinstance(element, ast.Name):
+                    return None
+                names.add(element.id)
+        return names - params - {"_"}
+
+    def _pieces_consumption(self, fn: FunctionInfo, pieces: set[str], cap: str | None, depth: int) -> str | None:
+        """How surely the function draws from the keys a split gave, at most as surely as the split (`cap`):
+        drawn, handed to a function that consumes them, split again and drawn, returned or stored (they leave,
+        as sure as the split). Pieces deleted, ignored or only shown draw nothing, nor does the split."""
+        if cap is None:
+            return None
+        best: str | None = None
+
+        def note(strength: str | None) -> None:
+            nonlocal best
+            if strength is not None:
+                strength = "always" if strength == "always" and cap == "always" else "maybe"
+                if best is None or strength == "always":
+                    best = strength
+
+        body = fn.node.body if isinstance(fn.node, ast.FunctionDef | ast.AsyncFunctionDef) else []
+        for node in self.scopes.own_nodes(fn):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                inner = self.scopes.functions.get(node)
+                if any(isinstance(n, ast.Name) and n.id in pieces and isinstance(n.ctx, ast.Load)
+                       for n in (self.scopes.own_nodes(inner) if inner is not None else [])):
+                    note(cap)  # a function defined here uses them as keys: as sure as the split, as before
+                continue
+            if not (isinstance(node, ast.Name) and node.id in pieces and isinstance(node.ctx, ast.Load)):
+                continue
+            used: ast.AST = node
+            parent = self.scopes.parents.get(used)
+            while isinstance(parent, ast.Subscript | ast.Starred) and getattr(parent, "value", None) is used:
+                used, parent = parent, self.scopes.parents.get(parent)  # keys[0]: an element, used as the key
+            call = self.scopes.parents.get(parent) if isinstance(parent, ast.keyword) else parent
+            if isinstance(call, ast.Call) and call.func is not used:
+                if self.is_predicate(call):
+                    continue
+                strength = next((st for arg, st in self.argument_uses(call, fn) if arg is used), None)
+                unseen = (self.callee_of(call, fn) is None and self.project_uses(call, fn) is None
+                          and not (self.scopes.qualname(call.func, fn) or "").startswith("jax.random."))
+                if unseen and not (_method_of_an_object(call) and self.scopes.qualname(call.func, fn) is None):
+                    note(cap)  # a local function, vmap(f), zip(keys, xs): the pieces stay in code that uses
+                    continue  # them as keys, and the split counts as surely as it runs, as before
+                if strength is None:
+                    continue
+                if strength == "always" and not _runs_always(self, call, fn.node, body):
+                    strength = "maybe"
+                more = self._split_pieces(call, pieces) if depth < 4 else None
+                if more is not None:
+                    strength = self._pieces_consumption(fn, more, strength, depth + 1)
+                note(strength)
+            elif not isinstance(parent, ast.Attribute | ast.FormattedValue | ast.JoinedStr | ast.Compare | ast.If
+                                | ast.IfExp | ast.Assert | ast.BoolOp | ast.UnaryOp | ast.While):
+                note(cap)  # returned, stored, copied, iterated over: it leaves, as sure as the split
+        return best
 
     def _stored_unread(self, targets: list[ast.expr], fn: FunctionInfo) -> bool:
         """`self.rng = key` where no method of the class reads `self.rng`: kept, never drawn from."""
@@ -555,7 +663,7 @@ class KeyFlow(Fact):
         if q == "functools.partial" and self._abstract_only(call, scope):
             return []  # p = partial(init, model, key); jax.eval_shape(p): shapes only, nothing drawn
         if (_abstract_evaluation(call, q) or self.record_class(call, scope) or _clones(call, q)
-                or self.drawless_module_call(call, scope)):
+                or self.ahead_of_time(call, scope) or self.drawless_module_call(call, scope)):
             return []
         if isinstance(call.func, ast.Attribute) and call.func.attr in _STORING_METHODS and q is None:
             return []  # keys.append(key): stored for later, not drawn from
@@ -724,6 +832,13 @@ def _abstract_evaluation(call: ast.Call, qualname: str | None) -> bool:
     no number is drawn."""
     name = qualname or called_name(call.func)
     return name.rsplit(".", 1)[-1].endswith("eval_shape")
+
+
+def _method_of_an_object(call: ast.Call) -> bool:
+    """`obj.place_on_grid(key=k)`: a method of an object (not `self`; the caller checks it names no module's
+    function through an import, `jax.tree_util.tree_unflatten(s, keys)`)."""
+    func = call.func
+    return isinstance(func, ast.Attribute) and not (isinstance(func.value, ast.Name) and func.value.id in ("self", "cls"))
 
 
 def _truth_assertion(func: ast.AST) -> bool:
@@ -1237,7 +1352,7 @@ class _ScopeWalk(ForwardFlow[State]):
 
     def _shapes_only(self, value: ast.AST, depth: int = 0) -> bool:
         """A call's result (or a read of a name holding it) reaches nothing but shapes and dtypes: `.shape`,
-        `.dtype`, `.ndim`, `.size`, `jax.eval_shape`, `jnp.zeros_like` and its kin, directly, through subscripts
+        `.dtype`, `.ndim`, `.size`, `.nbytes`, `jax.eval_shape`, `jnp.zeros_like` and its kin, directly, through subscripts
         and `tree_map(lambda x: x[None], ...)`, or through names bound once to it. Whatever it drew, no number
         of it is read. A model's `init(key, x)` is no such use: a layer with cache variables stores its inputs'
         values in them (maxtext's PagedAttentionOp), and a data-dependent initialiser reads them."""
@@ -1255,11 +1370,12 @@ class _ScopeWalk(ForwardFlow[State]):
                 break
             node, parent = parent, parents.get(parent)  # type: ignore[assignment, arg-type]
         if isinstance(parent, ast.Attribute) and parent.value is node:
-            return parent.attr in ("shape", "dtype", "ndim", "size")
+            return parent.attr in ("shape", "dtype", "ndim", "size", "nbytes", "itemsize")
         if isinstance(parent, ast.Call) and node in parent.args:
             q = self.model.scopes.qualname(parent.func, self.fn) or ""
             last = q.rsplit(".", 1)[-1]
-            return last.endswith("eval_shape") or (q.startswith("jax.numpy.") and last.endswith("_like"))
+            return last.endswith("eval_shape") or (q.startswith("jax.numpy.") and last.endswith("_like")
+                                                     and parent.args[0] is node)  # full_like(x, fill) reads fill
         if not (isinstance(parent, ast.Assign) and parent.value is node and all(
                 isinstance(t, ast.Name) for t in parent.targets)):
             return False

@@ -70,7 +70,14 @@ them). A loop applying one `permutation(key, arr)` to each array shuffles them t
 and handed unchanged to a method that draws from it, or to a function stored on `self` (`self._step =
 jax.jit(step)`), in every iteration of a loop is a finding; so is a key split through a plain copy (`rng =
 self.key`) and then drawn from itself, and noise drawn from the signal's key and added to it, whatever the test
-then compares. The message says "the same or overlapping numbers" when one function draws from one key twice,
+then compares. Ahead-of-time lowering (`jax.jit(f).lower(params, key).compile()`, `step.lower(...)` of a jitted
+function, `jax.make_jaxpr(f)(x, key)`) traces on abstract values and draws nothing: the key is still fresh for
+the first real call. Splitting alone draws no number: a callee that splits its key consumes it only as surely as
+it draws from (or hands on, returns, stores) the pieces: one whose pieces all reach steps that delete or ignore
+them leaves the key unconsumed, and one that hands them only to methods of objects it cannot see (fdtdx's
+`place_objects`: `obj.place_on_grid(key=subkey)`) may consume it, as such a call does, rather than surely. A
+draw read only for `.nbytes` or `.itemsize` reads no number either (jinns's memory profile), while
+`jnp.full_like(x, fill)` reads `fill`'s values. The message says "the same or overlapping numbers" when one function draws from one key twice,
 "correlated numbers" otherwise.
 
 JAX's own checker (`jax_debug_key_reuse`) only sees typed keys (`jax.random.key`) at run time; this rule also
@@ -206,6 +213,16 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         # the first draw's keys (the rest thrown away to `_`) are overwritten by the second before anything reads them
         "import jax\ndef env_keys(key, n, body):\n    _, keys = jax.lax.scan(body, key, None, n)\n"
         "    keys = jax.random.split(key, n)\n    return keys\n",
+        # ahead-of-time lowering (`jit(f).lower(...)`, a jitted function's `.lower`, make_jaxpr) traces abstractly
+        "import jax\ndef sim(x, key):\n    return x + jax.random.normal(key, x.shape)\n@jax.jit\ndef step(x, key):\n"
+        "    return jax.random.uniform(key, x.shape)\ndef run(x, key):\n    compiled = jax.jit(sim).lower(x, key).compile()\n"
+        "    step.lower(x, key)\n    jaxpr = jax.make_jaxpr(sim)(x, key)\n    key, sub = jax.random.split(key)\n"
+        "    return compiled(x, sub), step(x, key), jaxpr\n",
+        # a callee that splits the key and hands every piece to a step that deletes it draws nothing
+        "import jax\ndef cast(values, key):\n    del key\n    return values\ndef compress(values, key):\n"
+        "    key, subkey = jax.random.split(key)\n    return cast(values, subkey)\ndef record(values, key):\n"
+        "    values = compress(values, key)\n    key, subkey = jax.random.split(key)\n"
+        "    return values, jax.random.normal(subkey, (3,))\n",
     ]
     INVALID = [
         Invalid(  # a key handed to a function (which draws from it or splits it), then to a sampler
