@@ -12,7 +12,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Browser, Locator, Page } from "playwright-core";
-import { env, launchChromium, readJson, waitForJson, workbench } from "./harness";
+import { env, openWorkbench, readJson, waitForJson, workbench } from "./harness";
 
 const URL = env("SB_E2E_URL");
 const WORKSPACE = env("SB_E2E_WORKSPACE");
@@ -104,12 +104,7 @@ async function quickFixTitles(line: number, column: number): Promise<string[]> {
 describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, () => {
   before(async () => {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(30_000);
-    await page.goto(URL);
-    await page.locator(".monaco-workbench").waitFor({ state: "visible", timeout: 60_000 });
-    await page.locator(".explorer-folders-view, .explorer-viewlet").first().waitFor({ state: "visible", timeout: 60_000 });
+    ({ browser, page } = await openWorkbench(URL));
   });
 
   after(async () => {

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import { after, before, describe, test } from "node:test";
 import { Browser, Locator, Page } from "playwright-core";
-import { env, launchChromium, workbench } from "./harness";
+import { env, openWorkbench, workbench } from "./harness";
 
 const URL = env("SB_E2E_URL");
 const ARTIFACTS = env("SB_E2E_ARTIFACTS");
@@ -26,12 +26,7 @@ const imagesOf = (imgs: Locator): Promise<Img[]> =>
 describe("the extension page after installing the .vsix", { concurrency: false }, () => {
   before(async () => {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.setDefaultTimeout(30_000);
-    await page.goto(URL);
-    await page.locator(".monaco-workbench").waitFor({ state: "visible", timeout: 60_000 });
-    await page.locator(".explorer-folders-view, .explorer-viewlet").first().waitFor({ state: "visible", timeout: 60_000 });
+    ({ browser, page } = await openWorkbench(URL, { height: 900 }));
   });
 
   after(async () => {

@@ -41,6 +41,21 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/** Chromium on the workbench at `url` (1280 wide), once the workbench shows and, unless `explorer` is false, its
+ * explorer (a folder opened in Restricted Mode may show a dialog first: those tests wait for the workbench only). */
+export async function openWorkbench(url: string, options: { height?: number; explorer?: boolean } = {}):
+    Promise<{ browser: Browser; page: Page }> {
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1280, height: options.height ?? 800 } });
+  page.setDefaultTimeout(30_000);
+  await page.goto(url);
+  await page.locator(".monaco-workbench").waitFor({ state: "visible", timeout: 60_000 });
+  if (options.explorer !== false) {
+    await page.locator(".explorer-folders-view, .explorer-viewlet").first().waitFor({ state: "visible", timeout: 60_000 });
+  }
+  return { browser, page };
+}
+
 /** The workbench moves every test file makes (the page is read when a move runs: test files open it in `before`).
  * Screenshots go to `artifacts` (scripts/test_e2e.sh: artifacts/e2e/, where the README's images are taken from). */
 export function workbench(page: () => Page, artifacts: string) {

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import * as path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Browser, Page } from "playwright-core";
-import { env, launchChromium, waitForJson } from "./harness";
+import { env, openWorkbench, waitForJson } from "./harness";
 
 const URL = env("SB_E2E_URL");
 const REPORT = env("SB_E2E_REPORT");
@@ -55,11 +55,7 @@ const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${n
 
 describe("a notebook in a real VS Code (code-server)", { concurrency: false }, () => {
   before(async () => {
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(30_000);
-    await page.goto(URL);
-    await page.locator(".monaco-workbench").waitFor({ state: "visible", timeout: 60_000 });
+    ({ browser, page } = await openWorkbench(URL, { explorer: false }));
   });
 
   after(async () => {

@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Browser, Page } from "playwright-core";
-import { env, launchChromium, readJson, waitForJson, workbench } from "./harness";
+import { env, openWorkbench, readJson, waitForJson, workbench } from "./harness";
 
 const URL = env("SB_E2E_URL");
 const WORKSPACE = env("SB_E2E_WORKSPACE");
@@ -71,12 +71,7 @@ describe("the language server dies", { concurrency: false }, () => {
   before(async () => {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     fs.writeFileSync(path.join(WORKSPACE, FILE), "import jax\n\n\n@jax.jit\ndef clear_first(v):\n    v[0] = 0.0\n    return v\n");
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(30_000);
-    await page.goto(URL);
-    await page.locator(".monaco-workbench").waitFor({ state: "visible", timeout: 60_000 });
-    await page.locator(".explorer-folders-view, .explorer-viewlet").first().waitFor({ state: "visible", timeout: 60_000 });
+    ({ browser, page } = await openWorkbench(URL));
   });
 
   after(async () => {

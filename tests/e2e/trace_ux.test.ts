@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Browser, Page } from "playwright-core";
-import { env, launchChromium, readJson, waitForJson, workbench } from "./harness";
+import { env, openWorkbench, readJson, waitForJson, workbench } from "./harness";
 
 const URL = env("SB_E2E_URL");
 const WORKSPACE = env("SB_E2E_WORKSPACE");
@@ -80,12 +80,7 @@ describe("tracing and fixing as a user meets them (issue 23)", { concurrency: fa
     fs.writeFileSync(path.join(WORKSPACE, "ux_slow.py"),
       "import time\n\nimport jax\nimport jax.numpy as jnp\n\ntime.sleep(60)  # a module that trains at import\n\n\n" +
       "# sharpbits: trace(x=f32[4])\n@jax.jit\ndef slow(x):\n    return x + 1\n\n\n# sharpbits: trace(x=f32[4])\n@jax.jit\ndef quick(x):\n    return x * 3\n");
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(30_000);
-    await page.goto(URL);
-    await page.locator(".monaco-workbench").waitFor({ state: "visible", timeout: 60_000 });
-    await page.locator(".explorer-folders-view, .explorer-viewlet").first().waitFor({ state: "visible", timeout: 60_000 });
+    ({ browser, page } = await openWorkbench(URL));
   });
 
   after(async () => {

@@ -11,7 +11,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Browser, Page } from "playwright-core";
-import { env, launchChromium, waitForJson, workbench } from "./harness";
+import { env, openWorkbench, waitForJson, workbench } from "./harness";
 
 const URL = env("SB_E2E_UNTRUSTED_URL");
 const REPORT = env("SB_E2E_UNTRUSTED_REPORT");
@@ -70,11 +70,7 @@ const runCommand = (title: string) => wb.runCommand(title, { closes: true });
 
 describe("an untrusted workspace", { concurrency: false }, () => {
   before(async () => {
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(30_000);
-    await page.goto(URL);
-    await page.locator(".monaco-workbench").waitFor({ state: "visible", timeout: 60_000 });
+    ({ browser, page } = await openWorkbench(URL, { explorer: false }));
     // The folder opens in Restricted Mode (code-server does so without asking; VS Code may ask first: say no).
     const no = page.locator(".monaco-dialog-box .monaco-button", { hasText: /No|Don't Trust|Restricted/ }).first();
     if (await no.isVisible({ timeout: 5_000 }).catch(() => false)) await no.click();
