@@ -137,7 +137,8 @@ describe("a notebook in a real VS Code (code-server)", { concurrency: false }, (
     await summary.waitFor({ state: "visible", timeout: 120_000 });
     assert.match(await summary.innerText(), /jaxpr \d+ eqns? · compile .* · run .* · cpu/);
     // hover on the function's name (line 3 of the cell): its jaxpr, and which cells ran before it was traced
-    await cell.locator(".view-line", { hasText: "def standardise" }).first().click();
+    // (clicked near the line's start: its middle may be the run-time hint after the def line, a link to the report)
+    await cell.locator(".view-line", { hasText: "def standardise" }).first().click({ position: { x: 4, y: 4 } });
     await page.keyboard.press("Home");
     for (let i = 0; i < 6; i++) await page.keyboard.press("ArrowRight"); // `def st|andardise`
     await page.keyboard.press("Control+K");
@@ -149,7 +150,7 @@ describe("a notebook in a real VS Code (code-server)", { concurrency: false }, (
     assert.match(hoverText, /ran cells 2, 3, 5, 7, 9, 11, 12, 14, 16, 18 of the notebook in order before tracing/);
     await shot("23-notebook-trace-hover");
     await page.keyboard.press("Escape");
-    await cell.locator(".view-line", { hasText: "zero_first_row_right(x - x.mean(0))" }).first().click();
+    await cell.locator(".view-line", { hasText: "zero_first_row_right(x - x.mean(0))" }).first().click({ position: { x: 4, y: 4 } });
     await page.keyboard.press("F1");
     const input = page.locator(".quick-input-widget input");
     await input.waitFor({ state: "visible" });
@@ -159,8 +160,8 @@ describe("a notebook in a real VS Code (code-server)", { concurrency: false }, (
     await waitForReport("the jaxpr view of standardise, coloured by the cell's lines",
       (r) => r.compiled?.kind === "jaxpr" && r.compiled.fn === "standardise" && r.compiled.colouredListingLines > 0, 120_000);
     // the cursor on line 4 of the cell (`x = zero_first_row_right(x - x.mean(0))`) highlights its equations
-    await cell.locator(".view-line", { hasText: "return x / (x.std(0)" }).first().click();
-    await cell.locator(".view-line", { hasText: "zero_first_row_right(x - x.mean(0))" }).first().click();
+    await cell.locator(".view-line", { hasText: "return x / (x.std(0)" }).first().click({ position: { x: 4, y: 4 } });
+    await cell.locator(".view-line", { hasText: "zero_first_row_right(x - x.mean(0))" }).first().click({ position: { x: 4, y: 4 } });
     const report = await waitForReport("jaxpr lines linked to line 4 of the cell",
       (r) => r.compiled?.sourceLine === 4 && (r.compiled?.listingLines.length ?? 0) > 0, 30_000);
     assert.ok(report.compiled!.listingLines.every((l) => l >= 0));
