@@ -34,6 +34,8 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from pygls.uris import to_fs_path  # (pygls.uris is standard library only: urllib and re)
 
+from sharpbits.lsp.headers import MAX_HEADER, body_length
+
 if TYPE_CHECKING:
     from sharpbits.analysis.engine import AnalysisResult
     from sharpbits.analysis.incremental import IncrementalAnalysis
@@ -44,7 +46,6 @@ WAIT_S = 0.3  # no didOpen by then (editors send it with `initialized`): the ser
 MAX_LINES = 10_000  # larger documents go to the server (its analysis does not hold up its other work)
 PARSES = 30  # an analysis takes 3-10 parses of its text: past this many it is stopped even on a loaded machine
 _BEFORE_OPEN = ("initialized", "$/setTrace")  # notifications an editor sends before its first didOpen
-_MAX_HEADER = 64 * 1024
 _SEVERITY = {"error": 1, "warning": 2, "info": 3, "hint": 4}  # LSP DiagnosticSeverity
 
 
@@ -92,23 +93,19 @@ class Relay:
 def _message(buffer: bytearray, start: int) -> tuple[int, bytes] | bool | None:
     """The message simply framed in `buffer` from `start`: (where it ends, its body); None: not complete yet;
     False: not a message simply framed (the server's framing deals with it)."""
-    length = None
+    header: list[bytes] = []
     at = start
     while True:
         end = buffer.find(b"\n", at)
         if end < 0:
-            return False if len(buffer) - at > _MAX_HEADER else None
+            return False if len(buffer) - at > MAX_HEADER else None
         line = bytes(buffer[at:end + 1])
         at = end + 1
         if not line.strip():
             break
-        name, _, value = line.partition(b":")
-        if name.strip().lower() == b"content-length":
-            try:
-                length = int(value.strip())
-            except ValueError:
-                return False
-    if length is None or not 0 < length <= 64 * 1024 * 1024:
+        header.append(line)
+    length = body_length(header)
+    if length is None:
         return False
     if len(buffer) < at + length:
         return None

@@ -24,6 +24,7 @@ import sys
 from typing import Any, BinaryIO
 
 from sharpbits import __version__
+from sharpbits.lsp.headers import MAX_HEADER, body_length
 
 log = logging.getLogger("sharpbits.lsp")
 
@@ -43,7 +44,6 @@ CAPABILITIES: dict[str, Any] = {
 }
 NOTEBOOK_SYNC: dict[str, Any] = {"notebookSelector": [{"notebook": "jupyter-notebook"}], "save": False}
 ENCODINGS = ("utf-8", "utf-16", "utf-32")  # what pygls supports, in the client's order of preference
-_MAX_HEADER = 64 * 1024
 
 
 def _get(value: Any, *path: str) -> Any:
@@ -104,21 +104,17 @@ def answerable(message: Any) -> bool:
 def read_first(stdin: BinaryIO) -> tuple[bytes, bytes | None]:
     """(every byte read, the body of the first message or None when it is not one simply framed)."""
     seen = bytearray()
-    length = None
+    header: list[bytes] = []
     while True:
-        line = stdin.readline(_MAX_HEADER)
+        line = stdin.readline(MAX_HEADER)
         seen += line
         if not line or not line.endswith(b"\n"):
             return bytes(seen), None
         if not line.strip():
             break
-        name, _, value = line.partition(b":")
-        if name.strip().lower() == b"content-length":
-            try:
-                length = int(value.strip())
-            except ValueError:
-                return bytes(seen), None
-    if length is None or not 0 < length <= 64 * 1024 * 1024:
+        header.append(line)
+    length = body_length(header)
+    if length is None:
         return bytes(seen), None
     body = stdin.read(length)
     seen += body
