@@ -220,6 +220,23 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "skrl": ("2.1.1", True),
     "mahjax": ("0.1.6", True),
     "jaxarc": ("1.0.3", True),
+    # a fifteenth round (part A) for issue 22, measured on main 4410a87 before any change: a large-model trainer
+    # with its LLM, vision and audio layers, Pallas and Triton flash-attention kernels and their tests (axlearn, a
+    # wheel: it publishes no sdist), an LLM backbone for autoregressive, discrete-diffusion and flow-matching
+    # training (dantinox), a video diffusion-transformer inference engine (vidax), pretrained vision and GAN models
+    # (flaxmodels), an equinox model zoo (jaxonmodels), distributed Shampoo and PSGD optimizers (precondition-opt,
+    # psgd-jax) and Pallas GPU kernels for determinants and Pfaffians (fermix); jaxonmodels 0.2.3 is the last
+    # release pip fetches for Python 3.11. maxtext, kvax, jax-linear-attention, sbgm, lingvo-jax, tonno and deciax
+    # have no file pip can fetch for Python 3.11 here, ejkernel, elegy and marin-levanter cannot build their
+    # metadata (their build backends must be built from source), diffusionlab needs Python 3.12
+    "axlearn": ("0.0.1.post20240213000026", False),
+    "dantinox": ("0.4.14", True),
+    "vidax": ("0.1.0", True),
+    "flaxmodels": ("0.1.3", True),
+    "jaxonmodels": ("0.2.3", True),
+    "precondition-opt": ("0.3.0", True),
+    "fermix": ("0.1.0", True),
+    "psgd-jax": ("0.2.9", True),
     # a fifteenth round (part B) for issue 22, measured on main 4410a87 before any change: robot locomotion and
     # manipulation RL environments on MJX (playground, MuJoCo Playground), quantum chemistry with autodiff
     # (pyscfad), machine-learned interatomic potentials and their MD training (apax, chemtrain), probabilistic ODE
