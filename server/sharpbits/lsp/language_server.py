@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import threading
 import time
 from collections.abc import Awaitable, Callable
@@ -39,10 +40,12 @@ from pygls.uris import to_fs_path
 from sharpbits import __version__
 from sharpbits.analysis.engine import AnalysisResult, Selection
 from sharpbits.analysis.incremental import DocumentAnalyses
+from sharpbits.analysis.project_index import shared_index
 from sharpbits.config import Config
 from sharpbits.lsp import framing
 from sharpbits.lsp.analysis_process import MODEL, IsolatedRun, Killed, Stopped, ThreadStop
 from sharpbits.lsp.notebooks import NOTEBOOK_SYNC, NotebookAdapter
+from sharpbits.lsp.project_deps import ProjectDependencies
 from sharpbits.lsp.settings import EditorSettings, read_settings, workspace_config
 from sharpbits.lsp.trace_service import TraceService, TraceTarget
 from sharpbits.lsp.views import Analysed, file_view
@@ -100,6 +103,18 @@ def _run_analysis(incremental: DocumentAnalyses, uri: str, path: str, text: str,
                 stop.leave()
     finally:
         _job.abandon = None
+
+
+def _project_dependents(project: ProjectDependencies, index: Any, changed: set[str], disk: set[str],
+                        documents: dict[str, str]) -> list[str]:
+    """(In the project thread.) The files changed on disk read again by the index, then the documents to analyse
+    again (ProjectDependencies.dependents)."""
+    for path in disk:
+        if os.path.isfile(path):
+            index.update_file(path)
+        else:
+            index.forget(path)
+    return project.dependents(index, changed, documents)
 
 
 @dataclass
@@ -169,6 +184,14 @@ class SharpbitsServer(LanguageServer):
         self.notebooks = NotebookAdapter(self)
         self.traces = TraceService()  # tracing's permission, workers and stored results
         self.analysed_listeners: list[AnalysedListener] = []
+        # documents to analyse again because a module they import changed (lsp/project_deps.py): their cached
+        # analysis (and the incremental state answering the same text) no longer holds
+        self.project = ProjectDependencies()
+        self.project_stale: set[str] = set()
+        self.project_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sharpbits-project")
+        self._project_changes: set[str] = set()
+        self._project_disk: set[str] = set()
+        self._project_check: asyncio.Task[None] | None = None
 
     # ---- events --------------------------------------------------------------------------------------------
 
@@ -344,6 +367,9 @@ class SharpbitsServer(LanguageServer):
             return
         self.published_once.add(uri)
         await self._analysed(analysed, after_edit)
+        path = to_fs_path(uri) if uri.startswith("file:") else None
+        if path and path.endswith(".py"):
+            self.project_changed({path})  # what the modules importing it see may have changed
 
     def latest(self, uri: str) -> Analysed | None:
         """The latest analysis of a document or notebook cell, without analysing (None before one)."""
@@ -360,13 +386,20 @@ class SharpbitsServer(LanguageServer):
             return None  # never read a file the editor did not open (nor fail on a URI that is not a file)
         doc = self.workspace.get_text_document(uri)
         version, text = doc.version, doc.source
-        cached = self.analysed.get(uri)
+        stale = uri in self.project_stale  # a module it imports changed: nothing kept of its text holds
+        cached = None if stale else self.analysed.get(uri)
         if cached is not None and cached.version == version and version is not None:
             return cached
         previous = self.running.get(uri)
         if previous is not None:  # this document's earlier analysis is still running: wait for it, not beside it
             await asyncio.wait([previous.future])
             return await self.analyse(uri, publish_stale)
+        if stale:
+            self.project_stale.discard(uri)
+            self.analysed.pop(uri, None)
+            self.isolated_results.pop(uri, None)
+            self.published_early.pop(uri, None)
+            self.incremental.close(uri)  # its results are remembered by text: the same text is analysed again
         bom = text.startswith(BOM)
         if bom:
             text = text[1:]
@@ -460,6 +493,41 @@ class SharpbitsServer(LanguageServer):
             self.out_of_thread.discard(uri)
         return outcome.result
 
+    # ---- the project: documents whose imports changed ------------------------------------------------------
+
+    def project_changed(self, paths: set[str], on_disk: bool = False) -> None:
+        """Files of the project changed (`paths`; `on_disk`: their files, which the index reads again): the open
+        documents whose imports reach a module whose shape changed are analysed again (lsp/project_deps.py), off
+        the event loop, changes coalescing while a check runs."""
+        self._project_changes |= paths
+        if on_disk:
+            self._project_disk |= paths
+        if self._project_check is None or self._project_check.done():
+            self._project_check = asyncio.get_running_loop().create_task(self._check_project())
+
+    async def _check_project(self) -> None:
+        index = shared_index()
+        while self._project_changes and index is not None:
+            changed, self._project_changes = self._project_changes, set()
+            disk, self._project_disk = self._project_disk, set()
+            documents = {}
+            for uri in self.open_uris():
+                path = to_fs_path(uri) if uri.startswith("file:") else None
+                if path and path.endswith(".py") and self.notebooks.notebook_of(uri) is None:
+                    documents[uri] = path
+            if not documents and not disk:
+                continue
+            try:
+                stale = await asyncio.get_running_loop().run_in_executor(
+                    self.project_pool, _project_dependents, self.project, index, changed, disk, documents)
+            except Exception:  # a bug of ours: the documents keep their findings
+                log.exception("checking the documents that import %s failed", sorted(changed))
+                continue
+            for uri in stale:
+                if self.is_open(uri):
+                    self.project_stale.add(uri)
+                    self.schedule(uri, 0)
+
     def close_document(self, uri: str) -> None:
         task = self.pending.pop(uri, None)
         if task is not None:
@@ -476,6 +544,7 @@ class SharpbitsServer(LanguageServer):
         self.incremental.close(uri)
         self.published_once.discard(uri)
         self.published_early.pop(uri, None)
+        self.project_stale.discard(uri)
         self.clear_diagnostics(uri)
 
     def close_notebook(self, notebook_uri: str, cell_uris: list[str]) -> None:
