@@ -43,7 +43,7 @@ from sharpbits.analysis.incremental import DocumentAnalyses
 from sharpbits.analysis.project_index import shared_index
 from sharpbits.config import Config
 from sharpbits.lsp import framing
-from sharpbits.lsp.analysis_process import MODEL, IsolatedRun, Killed, Stopped, ThreadStop
+from sharpbits.lsp.analysis_process import MODEL, IsolatedRun, Killed, Stopped, ThreadStop, project_record
 from sharpbits.lsp.notebooks import NOTEBOOK_SYNC, NotebookAdapter
 from sharpbits.lsp.project_deps import ProjectDependencies
 from sharpbits.lsp.settings import EditorSettings, read_settings, workspace_config
@@ -281,6 +281,15 @@ class SharpbitsServer(LanguageServer):
         those would miss a file whose name needs quoting)."""
         return [doc.uri for doc in list(self.workspace.text_documents.values())]
 
+    def fed_documents(self) -> list[tuple[str, str]]:
+        """(path, text) of each open .py document: what lsp/features/documents.py fed the project index."""
+        out = []
+        for doc in list(self.workspace.text_documents.values()):
+            path = to_fs_path(doc.uri) if doc.uri.startswith("file:") else None
+            if path and path.endswith(".py"):
+                out.append((path, doc.source))
+        return out
+
     def reanalyse_all(self) -> None:
         """After a settings change: every open document and notebook again."""
         self.analysed.clear()
@@ -473,8 +482,9 @@ class SharpbitsServer(LanguageServer):
             if running.abandon.is_set():
                 raise Abandoned
             run = running.isolated = IsolatedRun()
+            project = project_record(shared_index(), self.fed_documents())  # as the thread's analysis has it
             try:
-                outcome = await run.analyse(text, path, selection, budget_s)
+                outcome = await run.analyse(text, path, selection, budget_s, project=project)
             except Killed:
                 raise Abandoned from None
         finally:
