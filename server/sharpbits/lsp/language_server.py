@@ -5,11 +5,13 @@ Per-keystroke path: didChange -> the analysis starts at once in a worker thread 
 analysis per document runs at a time: a change that arrives while its document is analysed abandons that analysis
 (it stops at its next checkpoint, between the model and the rules or between two rules: `engine.between_rules`)
 and the newest version is analysed next, so changes coalesce only while they come faster than the analysis.
-An analysis past half its expected time is let finish instead (unless the changes come as one burst, 50 ms apart
-or less: a paste, a formatter): it is shown with its version (the keys typed before it get their squiggles now,
-not after the typing) and the newest version follows at once. A
-document whose changes have waited longer than `MAX_WAIT_FACTOR` analyses (at least the debounce setting) lets
-the running analysis finish and shows it with its version: someone typing without a pause still sees findings.
+An analysis still building its model is always abandoned (the model is kept for the next version: nothing is lost,
+and the newest version starts as soon as it is done). One running its rules past half its expected time is let
+finish instead (unless the changes come as one burst, 50 ms apart or less: a paste, a formatter): it is shown with
+its version (the keys typed before it get their squiggles now, not after the typing) and the newest version
+follows at once. A document whose changes have waited longer than `MAX_WAIT_FACTOR` analyses (at least the
+debounce setting) lets the running analysis finish once its rules run, and shows it with its version: someone
+typing without a pause still sees findings.
 An analysis that overruns its in-thread limit (`IN_THREAD_S`) is stopped in its thread and done again in child
 processes that are killed at `sharpbits.analysisBudgetMs` (lsp/analysis_process.py; text documents only).
 A notebook is analysed as one document by the notebook adapter, which hands each cell's view to the same listeners.
@@ -29,7 +31,7 @@ import threading
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote
 
@@ -76,23 +78,28 @@ _job = threading.local()  # the analysis thread's current job: its `abandon` eve
 
 
 def _checkpoint() -> None:
+    rules = getattr(_job, "rules", None)
+    if rules is not None:
+        rules.set()  # past the model: its rules run
     abandon = getattr(_job, "abandon", None)
     if abandon is not None and abandon.is_set():
         raise Abandoned
 
 
 def _run_analysis(incremental: DocumentAnalyses, uri: str, path: str, text: str, selection: Selection,
-                  abandon: threading.Event, stop: ThreadStop | None = None) -> AnalysisResult:
+                  abandon: threading.Event, stop: ThreadStop | None = None,
+                  rules: threading.Event | None = None) -> AnalysisResult:
     """`incremental.update(...)` in an analysis thread, stopping with Abandoned at a checkpoint once `abandon` is
     set (before the parse too). What the document's IncrementalAnalysis keeps stays usable for the next version.
     `stop`: lets the server stop it anywhere (analysis_process.Stopped) when it overruns its in-thread limit; the
-    document's IncrementalAnalysis is then dropped (it may be half updated)."""
+    document's IncrementalAnalysis is then dropped (it may be half updated). `rules`: set once the model is built
+    (at the first checkpoint)."""
     from sharpbits.analysis import engine
 
     engine.between_rules = _checkpoint
     if abandon.is_set():
         raise Abandoned
-    _job.abandon = abandon
+    _job.abandon, _job.rules = abandon, rules
     try:
         if stop is not None:
             stop.enter()
@@ -102,7 +109,7 @@ def _run_analysis(incremental: DocumentAnalyses, uri: str, path: str, text: str,
             if stop is not None:
                 stop.leave()
     finally:
-        _job.abandon = None
+        _job.abandon = _job.rules = None
 
 
 def _project_dependents(project: ProjectDependencies, index: Any, changed: set[str], disk: set[str],
@@ -127,6 +134,7 @@ class Running:
     abandon: threading.Event
     started: float  # time.monotonic() when it was handed to its thread
     isolated: IsolatedRun | None = None  # its run in child processes, once it moved there
+    rules: threading.Event = field(default_factory=threading.Event)  # set when its model is built
 
     def give_up(self) -> None:
         """Abandons it: the thread at its next checkpoint, a child process at once (killed)."""
@@ -317,15 +325,18 @@ class SharpbitsServer(LanguageServer):
         self.schedule(uri, 0, after_edit=True)
 
     def may_abandon(self, uri: str, running: Running) -> bool:
-        """Whether the running analysis of a document is abandoned for a newer version. Not when it is past
-        `ABANDON_BEFORE` of the document's last analysis time (finishing it shows the keys before sooner than
-        restarting would; the newer version is analysed right after it), nor once the oldest change not shown
-        yet has waited `MAX_WAIT_FACTOR` analysis times (at least the debounce setting): typing faster than the
-        analysis still shows findings every so often, not only when it stops. Abandoning costs only the rules run
-        so far: the model (the parse, walks and dataflow, kept for the next version) is never cut short."""
+        """Whether the running analysis of a document is abandoned for a newer version. Always while it builds its
+        model: the model (the parse, walks and dataflow) is never cut short and is kept for the next version, so
+        abandoning then loses nothing, and the newer version starts as soon as the model is done instead of after
+        the older version's rules too (a pause after typing shows the last key's findings within the rest of that
+        model plus one analysis, not two). Once its rules run, not when it is past `ABANDON_BEFORE` of the
+        document's last analysis time (finishing it shows the keys before sooner than restarting would; the newer
+        version is analysed right after it), nor once the oldest change not shown yet has waited
+        `MAX_WAIT_FACTOR` analysis times (at least the debounce setting): typing faster than the analysis still
+        shows findings every so often, not only when it stops. Abandoning then costs the rules run so far."""
         took = self.analysis_seconds.get(uri)
         now = time.monotonic()
-        if took is None:
+        if took is None or not running.rules.is_set():
             return True
         if now - running.started > ABANDON_BEFORE * took:
             return False
@@ -471,7 +482,7 @@ class SharpbitsServer(LanguageServer):
                 stop = ThreadStop()
                 future = asyncio.get_running_loop().run_in_executor(
                     self.analysis_pool, _run_analysis, self.incremental, uri, path, text, selection, running.abandon,
-                    stop)
+                    stop, running.rules)
                 done, _ = await asyncio.wait([future], timeout=limit)
                 if done or not stop.stop():
                     return await future
@@ -525,8 +536,8 @@ class SharpbitsServer(LanguageServer):
                 path = to_fs_path(uri) if uri.startswith("file:") else None
                 if path and path.endswith(".py") and self.notebooks.notebook_of(uri) is None:
                     documents[uri] = path
-            if not documents and not disk:
-                continue
+            if not disk and not any(path != other for path in documents.values() for other in changed):
+                continue  # no document another changed module could be imported by (typing in the only one open)
             try:
                 stale = await asyncio.get_running_loop().run_in_executor(
                     self.project_pool, _project_dependents, self.project, index, changed, disk, documents)
