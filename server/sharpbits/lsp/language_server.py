@@ -32,6 +32,7 @@ import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
@@ -65,6 +66,8 @@ BURST_S = 0.05  # changes closer together are one burst (a paste, a multi-cursor
 # analysis took 0.9 s), 4 times the document's last analysis in its thread, 3 times its last in a child process.
 IN_THREAD_S = 1.0
 IN_THREAD_S_PER_LINE = 0.0004
+PROJECT_SETTLE_S = 0.1  # a check of the documents importing a changed module waits this long with nothing analysed
+MAX_WATCHED_BYTES = 2_000_000  # a file changed on disk that is larger is not read (the index skips such files too)
 
 # A listener for a document's fresh analysis: (server, the document's view, whether an edit caused it).
 AnalysedListener = Callable[["SharpbitsServer", Analysed, bool], Awaitable[None]]
@@ -114,13 +117,19 @@ def _run_analysis(incremental: DocumentAnalyses, uri: str, path: str, text: str,
 
 def _project_dependents(project: ProjectDependencies, index: Any, changed: set[str], disk: set[str],
                         documents: dict[str, str]) -> list[str]:
-    """(In the project thread.) The files changed on disk read again by the index, then the documents to analyse
-    again (ProjectDependencies.dependents)."""
+    """(In the project thread.) The files changed on disk handed to the index again (their text, summarised only
+    when a module asks about them: a checkout that changes a thousand files parses none of them here; a file gone,
+    or too large to read, is forgotten), then the documents to analyse again (ProjectDependencies.dependents)."""
     for path in disk:
-        if os.path.isfile(path):
-            index.update_file(path)
-        else:
+        try:
+            data = Path(path).read_bytes() if os.path.getsize(path) <= MAX_WATCHED_BYTES else None
+            text = data.decode("utf-8") if data is not None else None
+        except (OSError, UnicodeDecodeError):
+            text = None
+        if text is None:
             index.forget(path)
+        else:
+            index.update(path, text, lazy=True)
     return project.dependents(index, changed, documents)
 
 
@@ -529,15 +538,22 @@ class SharpbitsServer(LanguageServer):
     async def _check_project(self) -> None:
         index = shared_index()
         while self._project_changes and index is not None:
-            changed, self._project_changes = self._project_changes, set()
-            disk, self._project_disk = self._project_disk, set()
             documents = {}
             for uri in self.open_uris():
                 path = to_fs_path(uri) if uri.startswith("file:") else None
                 if path and path.endswith(".py") and self.notebooks.notebook_of(uri) is None:
                     documents[uri] = path
-            if not disk and not any(path != other for path in documents.values() for other in changed):
-                continue  # no document another changed module could be imported by (typing in the only one open)
+            if not self._project_disk and not any(
+                    path != other for path in documents.values() for other in self._project_changes):
+                self._project_changes.clear()  # no document a changed module could be imported by (typing in
+                continue  # the only one open)
+            # the check summarises modules (a parse each, the first time): it waits until no analysis is running
+            # or due, so that it never slows the squiggles of the document being typed in or opened
+            await asyncio.sleep(PROJECT_SETTLE_S)
+            while self.running or self.pending:
+                await asyncio.sleep(PROJECT_SETTLE_S)
+            changed, self._project_changes = self._project_changes, set()
+            disk, self._project_disk = self._project_disk, set()
             try:
                 stale = await asyncio.get_running_loop().run_in_executor(
                     self.project_pool, _project_dependents, self.project, index, changed, disk, documents)
