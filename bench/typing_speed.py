@@ -10,6 +10,9 @@ one-character edits the way VS Code does and records when the diagnostics are pu
     each burst to its publication) as a ratio to the analysis time of one edit, measured in this process on the
     same edits (`IncrementalAnalysis.update`); and the first key of each burst (after a pause: nothing else is
     running, so this is the debounce, if any, plus one analysis and the transport).
+(2b) controlled, the case that sets the worst delay after a pause: a key sent 55% of an analysis time after the one
+    before (that older version's analysis is past half its time), then a pause; its keystroke -> publication as a
+    ratio to a key sent alone after a pause, interleaved in the same server (8 of each).
 (3) a 1,000-line module opened 5 times (fresh URIs): didOpen to the first diagnostics, median, as a ratio to
     `ast.parse` of the file.
 
@@ -162,6 +165,28 @@ def main() -> None:
         first_keys = statistics.median(latency[v] for v in burst_starts)
         print(f"    the first key after a pause (nothing else running): median {first_keys:.0f} ms = "
               f"{first_keys / one:.2f} analysis times = {first_keys / big_parse:.2f}x ast.parse")
+
+        # (2b) the worst case after a pause, controlled: a key sent 55% of an analysis after the one before (the
+        # older version is past half its time, still in its model), then nothing; against a key alone after a
+        # pause, interleaved in the same server (a ratio the machine's load moves little)
+        base = max(texts) + 1
+        alone, second = [], []
+        for trial in range(8):
+            version = base + 3 * trial
+            time.sleep(0.5)
+            sent = change(client, uri, version, typed(big, version))
+            got = wait_for_version(client, uri, version)
+            alone.append((got or float("nan")) - sent)
+            time.sleep(0.5)
+            change(client, uri, version + 1, typed(big, version + 1))
+            time.sleep(0.55 * statistics.median(alone))
+            sent = change(client, uri, version + 2, typed(big, version + 2))
+            got = wait_for_version(client, uri, version + 2)
+            second.append((got or float("nan")) - sent)
+        ratio = statistics.median(second) / statistics.median(alone)
+        print(f"(2b) a key 55% of an analysis after the one before, then a pause: median {statistics.median(second) * 1000:.0f} "
+              f"ms = {ratio:.2f}x a key alone after a pause ({statistics.median(alone) * 1000:.0f} ms), worst "
+              f"{max(second) / statistics.median(alone):.2f}x (8 of each, interleaved)")
 
         small = generate(1000)
         small_parse = parse_ms(small)

@@ -31,6 +31,10 @@ def make_recording_client() -> LanguageClient:
     def on_hint_refresh(ls: LanguageClient, params: None) -> None:
         ls.hint_refreshes = getattr(ls, "hint_refreshes", 0) + 1  # type: ignore[attr-defined]
 
+    @client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def on_register(ls: LanguageClient, params: types.RegistrationParams) -> None:
+        ls.registrations = [*getattr(ls, "registrations", []), *params.registrations]  # type: ignore[attr-defined]
+
     @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     def on_publish(ls: LanguageClient, params: types.PublishDiagnosticsParams) -> None:
         ls.diagnostics[params.uri] = params.diagnostics

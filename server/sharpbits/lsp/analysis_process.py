@@ -10,8 +10,10 @@ So an analysis that overruns a short in-thread limit is stopped there (an asynch
 - the child is started isolated: `python -I` (no PYTHON* variables, no user site, and neither the working
   directory nor the script's folder on `sys.path`), in a neutral working directory (the file system's root), with
   only the sharpbits package's own folder put on its path. It reads one JSON request (the text, its path, the
-  rule selection) on stdin and never imports, runs or reads anything of the workspace: it needs the source text
-  only;
+  rule selection, and the project: its roots and the editor's texts of the open documents) on stdin and never
+  imports or runs anything of the workspace: like the server's own analysis (and `sharpbits check`), it reads
+  the source text of the project's modules a call leads to (`project_record`: the project index,
+  analysis/project_index.py), so a finding that depends on another module is the same as in the server's thread;
 - it runs the model and then each rule in turn, and writes one JSON line per rule as soon as that rule is done.
   When the budget runs out the server kills the child: the rules that finished keep their findings, the rule that
   was running is named in a diagnostic on line 1 and in the log, and the rules after it run in a new child with a
@@ -53,6 +55,7 @@ from typing import Any
 from sharpbits.analysis import engine, suppressions
 from sharpbits.analysis.engine import AnalysisResult, Selection, TracedFunction
 from sharpbits.analysis.model import ModuleModel
+from sharpbits.analysis.project_index import ProjectIndex
 from sharpbits.analysis.rules import lookup
 from sharpbits.analysis.rules.base import RuleContext, TimedRegion
 from sharpbits.findings import Finding, Fix, TextEdit
@@ -128,7 +131,7 @@ def run_rules(request: dict[str, Any], emit: Callable[[dict[str, Any]], None]) -
         return
     try:
         started = time.perf_counter()
-        model = ModuleModel(tree)
+        model = _model(tree, source, project_from(request))
         emit({"model": time.perf_counter() - started})
         for name in request["rules"]:
             rule_cls = lookup(name)
@@ -157,7 +160,7 @@ def build_fixes(request: dict[str, Any], emit: Callable[[dict[str, Any]], None])
         warnings.simplefilter("ignore")
         tree = ast.parse(source.text, filename=source.path)
     started = time.perf_counter()
-    model = ModuleModel(tree)
+    model = _model(tree, source, project_from(request))
     emit({"model": time.perf_counter() - started})
     found: dict[str, list[Finding]] = {}
     for name, index in request["fixes"]:
@@ -172,6 +175,29 @@ def build_fixes(request: dict[str, Any], emit: Callable[[dict[str, Any]], None])
         findings = found[name]
         fix = findings[index].fix() if 0 <= index < len(findings) else None
         emit({"fix_of": [name, index], "fix": fix.to_json() if fix is not None else None})
+
+
+def project_record(index: ProjectIndex | None, documents: Iterable[tuple[str, str]]) -> dict[str, Any] | None:
+    """What a child needs to build the server's project index again: its roots and the texts it was fed (the
+    open documents, (path, text): the editor's text, maybe unsaved); the rest it reads from disk, as the server's
+    index does. None without an index."""
+    if index is None:
+        return None
+    return {"roots": [str(root) for root in list(index.roots)], "fed": [[path, text] for path, text in documents]}
+
+
+def project_from(request: dict[str, Any]) -> ProjectIndex | None:
+    record = request.get("project")
+    if not isinstance(record, dict):
+        return None
+    index = ProjectIndex(Path(root) for root in record["roots"])
+    for path, text in record["fed"]:
+        index.update(path, text, lazy=True)
+    return index
+
+
+def _model(tree: ast.Module, source: SourceText, project: ProjectIndex | None) -> ModuleModel:
+    return ModuleModel(tree, None, project.view(source.path, tree) if project is not None else None)
 
 
 def regions_from(request: dict[str, Any]) -> tuple[TimedRegion, ...]:
@@ -243,18 +269,19 @@ class IsolatedRun:
                 self._proc.kill()
 
     async def analyse(self, text: str, path: str, selection: Selection, budget_s: float,
-                      timed_regions: tuple[TimedRegion, ...] = ()) -> Outcome:
+                      timed_regions: tuple[TimedRegion, ...] = (), project: dict[str, Any] | None = None) -> Outcome:
         """Every selected rule, each child process getting `budget_s` (see the module docstring). `timed_regions`:
-        as for `engine.analyze` (a notebook's `%timeit` lines)."""
+        as for `engine.analyze` (a notebook's `%timeit` lines). `project`: `project_record` of the server's index
+        (None: calls into other modules stay unknown)."""
         started = time.monotonic()
         pending = [rule.name for rule in selection.rules()]
         findings: list[Finding] = []
         ran: set[str] = set()
         stopped: list[str] = []
         functions: list[TracedFunction] = []
-        fixes = ChildFixes(text, path, timed_regions, budget_s)
+        fixes = ChildFixes(text, path, timed_regions, budget_s, project)
         while True:
-            records, finished = await self._child(text, path, pending, budget_s, timed_regions)
+            records, finished = await self._child(text, path, pending, budget_s, timed_regions, project)
             for record in records:
                 if "syntax_error" in record:
                     error = record["syntax_error"]
@@ -288,7 +315,8 @@ class IsolatedRun:
                        fixes)
 
     async def _child(self, text: str, path: str, rules: list[str], budget_s: float,
-                     timed_regions: tuple[TimedRegion, ...] = ()) -> tuple[list[dict[str, Any]], bool]:
+                     timed_regions: tuple[TimedRegion, ...] = (), project: dict[str, Any] | None = None,
+                     ) -> tuple[list[dict[str, Any]], bool]:
         """(the records one child wrote, whether it finished) for `rules`; killed at `budget_s`."""
         if self.killed:
             raise Killed
@@ -298,7 +326,7 @@ class IsolatedRun:
         assert proc.stdin is not None and proc.stdout is not None
         records: list[dict[str, Any]] = []
         try:
-            proc.stdin.write(json.dumps({"text": text, "path": path, "rules": rules,
+            proc.stdin.write(json.dumps({"text": text, "path": path, "rules": rules, "project": project,
                                          "timed_regions": regions_record(timed_regions)}).encode())
             with contextlib.suppress(ConnectionError):
                 await proc.stdin.drain()
@@ -342,8 +370,10 @@ class ChildFixes:
     arrives; the same child goes on (in a thread of its own) with every other fixable finding's, which later calls
     wait for. A fix the budget cut off is tried again when it is asked for itself, once."""
 
-    def __init__(self, text: str, path: str, timed_regions: tuple[TimedRegion, ...], budget_s: float) -> None:
+    def __init__(self, text: str, path: str, timed_regions: tuple[TimedRegion, ...], budget_s: float,
+                 project: dict[str, Any] | None = None) -> None:
         self.text, self.path, self.timed_regions, self.budget_s = text, path, timed_regions, budget_s
+        self.project = project
         self._changed = threading.Condition()
         self._wanted: list[tuple[str, int]] = []  # every fixable finding, as (rule, index among its findings)
         self._built: dict[tuple[str, int], Fix | None] = {}
@@ -385,7 +415,7 @@ class ChildFixes:
                 self._changed.notify_all()
 
     def _run_child(self, batch: list[tuple[str, int]]) -> None:
-        request = json.dumps({"text": self.text, "path": self.path, "fixes": batch,
+        request = json.dumps({"text": self.text, "path": self.path, "fixes": batch, "project": self.project,
                               "timed_regions": regions_record(self.timed_regions)}).encode()
         proc = subprocess.Popen(child_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.DEVNULL, cwd=neutral_cwd())

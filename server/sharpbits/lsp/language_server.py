@@ -5,11 +5,13 @@ Per-keystroke path: didChange -> the analysis starts at once in a worker thread 
 analysis per document runs at a time: a change that arrives while its document is analysed abandons that analysis
 (it stops at its next checkpoint, between the model and the rules or between two rules: `engine.between_rules`)
 and the newest version is analysed next, so changes coalesce only while they come faster than the analysis.
-An analysis past half its expected time is let finish instead (unless the changes come as one burst, 50 ms apart
-or less: a paste, a formatter): it is shown with its version (the keys typed before it get their squiggles now,
-not after the typing) and the newest version follows at once. A
-document whose changes have waited longer than `MAX_WAIT_FACTOR` analyses (at least the debounce setting) lets
-the running analysis finish and shows it with its version: someone typing without a pause still sees findings.
+An analysis still building its model is always abandoned (the model is kept for the next version: nothing is lost,
+and the newest version starts as soon as it is done). One running its rules past half its expected time is let
+finish instead (unless the changes come as one burst, 50 ms apart or less: a paste, a formatter): it is shown with
+its version (the keys typed before it get their squiggles now, not after the typing) and the newest version
+follows at once. A document whose changes have waited longer than `MAX_WAIT_FACTOR` analyses (at least the
+debounce setting) lets the running analysis finish once its rules run, and shows it with its version: someone
+typing without a pause still sees findings.
 An analysis that overruns its in-thread limit (`IN_THREAD_S`) is stopped in its thread and done again in child
 processes that are killed at `sharpbits.analysisBudgetMs` (lsp/analysis_process.py; text documents only).
 A notebook is analysed as one document by the notebook adapter, which hands each cell's view to the same listeners.
@@ -24,11 +26,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import threading
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
@@ -39,10 +43,12 @@ from pygls.uris import to_fs_path
 from sharpbits import __version__
 from sharpbits.analysis.engine import AnalysisResult, Selection
 from sharpbits.analysis.incremental import DocumentAnalyses
+from sharpbits.analysis.project_index import shared_index
 from sharpbits.config import Config
 from sharpbits.lsp import framing
-from sharpbits.lsp.analysis_process import MODEL, IsolatedRun, Killed, Stopped, ThreadStop
+from sharpbits.lsp.analysis_process import MODEL, IsolatedRun, Killed, Stopped, ThreadStop, project_record
 from sharpbits.lsp.notebooks import NOTEBOOK_SYNC, NotebookAdapter
+from sharpbits.lsp.project_deps import ProjectDependencies
 from sharpbits.lsp.settings import EditorSettings, read_settings, workspace_config
 from sharpbits.lsp.trace_service import TraceService, TraceTarget
 from sharpbits.lsp.views import Analysed, file_view
@@ -60,6 +66,8 @@ BURST_S = 0.05  # changes closer together are one burst (a paste, a multi-cursor
 # analysis took 0.9 s), 4 times the document's last analysis in its thread, 3 times its last in a child process.
 IN_THREAD_S = 1.0
 IN_THREAD_S_PER_LINE = 0.0004
+PROJECT_SETTLE_S = 0.1  # a check of the documents importing a changed module waits this long with nothing analysed
+MAX_WATCHED_BYTES = 2_000_000  # a file changed on disk that is larger is not read (the index skips such files too)
 
 # A listener for a document's fresh analysis: (server, the document's view, whether an edit caused it).
 AnalysedListener = Callable[["SharpbitsServer", Analysed, bool], Awaitable[None]]
@@ -73,23 +81,28 @@ _job = threading.local()  # the analysis thread's current job: its `abandon` eve
 
 
 def _checkpoint() -> None:
+    rules = getattr(_job, "rules", None)
+    if rules is not None:
+        rules.set()  # past the model: its rules run
     abandon = getattr(_job, "abandon", None)
     if abandon is not None and abandon.is_set():
         raise Abandoned
 
 
 def _run_analysis(incremental: DocumentAnalyses, uri: str, path: str, text: str, selection: Selection,
-                  abandon: threading.Event, stop: ThreadStop | None = None) -> AnalysisResult:
+                  abandon: threading.Event, stop: ThreadStop | None = None,
+                  rules: threading.Event | None = None) -> AnalysisResult:
     """`incremental.update(...)` in an analysis thread, stopping with Abandoned at a checkpoint once `abandon` is
     set (before the parse too). What the document's IncrementalAnalysis keeps stays usable for the next version.
     `stop`: lets the server stop it anywhere (analysis_process.Stopped) when it overruns its in-thread limit; the
-    document's IncrementalAnalysis is then dropped (it may be half updated)."""
+    document's IncrementalAnalysis is then dropped (it may be half updated). `rules`: set once the model is built
+    (at the first checkpoint)."""
     from sharpbits.analysis import engine
 
     engine.between_rules = _checkpoint
     if abandon.is_set():
         raise Abandoned
-    _job.abandon = abandon
+    _job.abandon, _job.rules = abandon, rules
     try:
         if stop is not None:
             stop.enter()
@@ -99,7 +112,25 @@ def _run_analysis(incremental: DocumentAnalyses, uri: str, path: str, text: str,
             if stop is not None:
                 stop.leave()
     finally:
-        _job.abandon = None
+        _job.abandon = _job.rules = None
+
+
+def _project_dependents(project: ProjectDependencies, index: Any, changed: set[str], disk: set[str],
+                        documents: dict[str, str]) -> list[str]:
+    """(In the project thread.) The files changed on disk handed to the index again (their text, summarised only
+    when a module asks about them: a checkout that changes a thousand files parses none of them here; a file gone,
+    or too large to read, is forgotten), then the documents to analyse again (ProjectDependencies.dependents)."""
+    for path in disk:
+        try:
+            data = Path(path).read_bytes() if os.path.getsize(path) <= MAX_WATCHED_BYTES else None
+            text = data.decode("utf-8") if data is not None else None
+        except (OSError, UnicodeDecodeError):
+            text = None
+        if text is None:
+            index.forget(path)
+        else:
+            index.update(path, text, lazy=True)
+    return project.dependents(index, changed, documents)
 
 
 @dataclass
@@ -112,6 +143,7 @@ class Running:
     abandon: threading.Event
     started: float  # time.monotonic() when it was handed to its thread
     isolated: IsolatedRun | None = None  # its run in child processes, once it moved there
+    rules: threading.Event = field(default_factory=threading.Event)  # set when its model is built
 
     def give_up(self) -> None:
         """Abandons it: the thread at its next checkpoint, a child process at once (killed)."""
@@ -169,6 +201,14 @@ class SharpbitsServer(LanguageServer):
         self.notebooks = NotebookAdapter(self)
         self.traces = TraceService()  # tracing's permission, workers and stored results
         self.analysed_listeners: list[AnalysedListener] = []
+        # documents to analyse again because a module they import changed (lsp/project_deps.py): their cached
+        # analysis (and the incremental state answering the same text) no longer holds
+        self.project = ProjectDependencies()
+        self.project_stale: set[str] = set()
+        self.project_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sharpbits-project")
+        self._project_changes: set[str] = set()
+        self._project_disk: set[str] = set()
+        self._project_check: asyncio.Task[None] | None = None
 
     # ---- events --------------------------------------------------------------------------------------------
 
@@ -258,6 +298,15 @@ class SharpbitsServer(LanguageServer):
         those would miss a file whose name needs quoting)."""
         return [doc.uri for doc in list(self.workspace.text_documents.values())]
 
+    def fed_documents(self) -> list[tuple[str, str]]:
+        """(path, text) of each open .py document: what lsp/features/documents.py fed the project index."""
+        out = []
+        for doc in list(self.workspace.text_documents.values()):
+            path = to_fs_path(doc.uri) if doc.uri.startswith("file:") else None
+            if path and path.endswith(".py"):
+                out.append((path, doc.source))
+        return out
+
     def reanalyse_all(self) -> None:
         """After a settings change: every open document and notebook again."""
         self.analysed.clear()
@@ -285,15 +334,18 @@ class SharpbitsServer(LanguageServer):
         self.schedule(uri, 0, after_edit=True)
 
     def may_abandon(self, uri: str, running: Running) -> bool:
-        """Whether the running analysis of a document is abandoned for a newer version. Not when it is past
-        `ABANDON_BEFORE` of the document's last analysis time (finishing it shows the keys before sooner than
-        restarting would; the newer version is analysed right after it), nor once the oldest change not shown
-        yet has waited `MAX_WAIT_FACTOR` analysis times (at least the debounce setting): typing faster than the
-        analysis still shows findings every so often, not only when it stops. Abandoning costs only the rules run
-        so far: the model (the parse, walks and dataflow, kept for the next version) is never cut short."""
+        """Whether the running analysis of a document is abandoned for a newer version. Always while it builds its
+        model: the model (the parse, walks and dataflow) is never cut short and is kept for the next version, so
+        abandoning then loses nothing, and the newer version starts as soon as the model is done instead of after
+        the older version's rules too (a pause after typing shows the last key's findings within the rest of that
+        model plus one analysis, not two). Once its rules run, not when it is past `ABANDON_BEFORE` of the
+        document's last analysis time (finishing it shows the keys before sooner than restarting would; the newer
+        version is analysed right after it), nor once the oldest change not shown yet has waited
+        `MAX_WAIT_FACTOR` analysis times (at least the debounce setting): typing faster than the analysis still
+        shows findings every so often, not only when it stops. Abandoning then costs the rules run so far."""
         took = self.analysis_seconds.get(uri)
         now = time.monotonic()
-        if took is None:
+        if took is None or not running.rules.is_set():
             return True
         if now - running.started > ABANDON_BEFORE * took:
             return False
@@ -344,6 +396,9 @@ class SharpbitsServer(LanguageServer):
             return
         self.published_once.add(uri)
         await self._analysed(analysed, after_edit)
+        path = to_fs_path(uri) if uri.startswith("file:") else None
+        if path and path.endswith(".py"):
+            self.project_changed({path})  # what the modules importing it see may have changed
 
     def latest(self, uri: str) -> Analysed | None:
         """The latest analysis of a document or notebook cell, without analysing (None before one)."""
@@ -360,13 +415,20 @@ class SharpbitsServer(LanguageServer):
             return None  # never read a file the editor did not open (nor fail on a URI that is not a file)
         doc = self.workspace.get_text_document(uri)
         version, text = doc.version, doc.source
-        cached = self.analysed.get(uri)
+        stale = uri in self.project_stale  # a module it imports changed: nothing kept of its text holds
+        cached = None if stale else self.analysed.get(uri)
         if cached is not None and cached.version == version and version is not None:
             return cached
         previous = self.running.get(uri)
         if previous is not None:  # this document's earlier analysis is still running: wait for it, not beside it
             await asyncio.wait([previous.future])
             return await self.analyse(uri, publish_stale)
+        if stale:
+            self.project_stale.discard(uri)
+            self.analysed.pop(uri, None)
+            self.isolated_results.pop(uri, None)
+            self.published_early.pop(uri, None)
+            self.incremental.close(uri)  # its results are remembered by text: the same text is analysed again
         bom = text.startswith(BOM)
         if bom:
             text = text[1:]
@@ -429,7 +491,7 @@ class SharpbitsServer(LanguageServer):
                 stop = ThreadStop()
                 future = asyncio.get_running_loop().run_in_executor(
                     self.analysis_pool, _run_analysis, self.incremental, uri, path, text, selection, running.abandon,
-                    stop)
+                    stop, running.rules)
                 done, _ = await asyncio.wait([future], timeout=limit)
                 if done or not stop.stop():
                     return await future
@@ -440,8 +502,9 @@ class SharpbitsServer(LanguageServer):
             if running.abandon.is_set():
                 raise Abandoned
             run = running.isolated = IsolatedRun()
+            project = project_record(shared_index(), self.fed_documents())  # as the thread's analysis has it
             try:
-                outcome = await run.analyse(text, path, selection, budget_s)
+                outcome = await run.analyse(text, path, selection, budget_s, project=project)
             except Killed:
                 raise Abandoned from None
         finally:
@@ -460,6 +523,48 @@ class SharpbitsServer(LanguageServer):
             self.out_of_thread.discard(uri)
         return outcome.result
 
+    # ---- the project: documents whose imports changed ------------------------------------------------------
+
+    def project_changed(self, paths: set[str], on_disk: bool = False) -> None:
+        """Files of the project changed (`paths`; `on_disk`: their files, which the index reads again): the open
+        documents whose imports reach a module whose shape changed are analysed again (lsp/project_deps.py), off
+        the event loop, changes coalescing while a check runs."""
+        self._project_changes |= paths
+        if on_disk:
+            self._project_disk |= paths
+        if self._project_check is None or self._project_check.done():
+            self._project_check = asyncio.get_running_loop().create_task(self._check_project())
+
+    async def _check_project(self) -> None:
+        index = shared_index()
+        while self._project_changes and index is not None:
+            documents = {}
+            for uri in self.open_uris():
+                path = to_fs_path(uri) if uri.startswith("file:") else None
+                if path and path.endswith(".py") and self.notebooks.notebook_of(uri) is None:
+                    documents[uri] = path
+            if not self._project_disk and not any(
+                    path != other for path in documents.values() for other in self._project_changes):
+                self._project_changes.clear()  # no document a changed module could be imported by (typing in
+                continue  # the only one open)
+            # the check summarises modules (a parse each, the first time): it waits until no analysis is running
+            # or due, so that it never slows the squiggles of the document being typed in or opened
+            await asyncio.sleep(PROJECT_SETTLE_S)
+            while self.running or self.pending:
+                await asyncio.sleep(PROJECT_SETTLE_S)
+            changed, self._project_changes = self._project_changes, set()
+            disk, self._project_disk = self._project_disk, set()
+            try:
+                stale = await asyncio.get_running_loop().run_in_executor(
+                    self.project_pool, _project_dependents, self.project, index, changed, disk, documents)
+            except Exception:  # a bug of ours: the documents keep their findings
+                log.exception("checking the documents that import %s failed", sorted(changed))
+                continue
+            for uri in stale:
+                if self.is_open(uri):
+                    self.project_stale.add(uri)
+                    self.schedule(uri, 0)
+
     def close_document(self, uri: str) -> None:
         task = self.pending.pop(uri, None)
         if task is not None:
@@ -476,6 +581,7 @@ class SharpbitsServer(LanguageServer):
         self.incremental.close(uri)
         self.published_once.discard(uri)
         self.published_early.pop(uri, None)
+        self.project_stale.discard(uri)
         self.clear_diagnostics(uri)
 
     def close_notebook(self, notebook_uri: str, cell_uris: list[str]) -> None:
