@@ -9,7 +9,13 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
-from sharpbits.analysis.syntax import CHILD_FIELDS, SPECIAL_NODES, FunctionNode, child_fields_of, iter_children
+from sharpbits.analysis.syntax import (
+    CHILD_FIELDS,
+    SPECIAL_NODES,
+    FunctionNode,
+    child_fields_of,
+    iter_children,
+)
 
 if TYPE_CHECKING:
     from sharpbits.analysis.kinds import Kind
