@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from importlib.machinery import PathFinder
 from pathlib import Path
 
+from sharpbits.analysis.syntax import CHILD_FIELDS, child_fields_of
 from sharpbits.analysis.x64_flag import facts_of_tree
 
 # Packages whose functions the rules know by name (or that never see a key): never read from disk.
@@ -371,9 +372,16 @@ class _Walk:
         parents = self.parents
         stack: list[ast.AST] = [node]
         AST = ast.AST
+        child_fields = CHILD_FIELDS
         while stack:
             parent = stack.pop()
-            for name in parent._fields:  # ast.walk's work, with each node's parent noted on the way
+            cls = type(parent)
+            fields = child_fields.get(cls)
+            if fields is None:
+                fields = child_fields_of(cls)
+            # ast.walk's work, with each node's parent noted on the way; the fields that hold no node the questions
+            # below start from or pass through (contexts, operators, import aliases: syntax.iter_children's) skipped
+            for name in fields:
                 value = getattr(parent, name, None)
                 if type(value) is list:
                     for child in value:
@@ -383,7 +391,6 @@ class _Walk:
                 elif isinstance(value, AST):
                     parents[value] = parent
                     stack.append(value)
-            cls = type(parent)
             if cls is ast.Name:
                 if isinstance(parent.ctx, ast.Load):  # type: ignore[attr-defined]
                     self.loads.setdefault(parent.id, []).append(parent)  # type: ignore[attr-defined, arg-type]
