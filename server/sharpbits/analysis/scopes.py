@@ -589,7 +589,10 @@ class _StatementWalk:
                         scopes._note_local(child, scope)
                     elif cls is Import or cls is ImportFrom:
                         imports.append(child)  # type: ignore[arg-type]
-                    if child_fields.get(cls) or child_fields_of(cls):
+                    has_children = child_fields.get(cls)
+                    if has_children is None:
+                        has_children = child_fields_of(cls)
+                    if has_children:
                         stack.append((child, scope, scope, prefix, nodes))
         return walk
 
