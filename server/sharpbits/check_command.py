@@ -541,8 +541,32 @@ def _worker_main(connection: Any, project: ProjectIndex | None = None) -> None:
         connection.send(_analysed_plain(*job))
 
 
+class _Queue:
+    """The jobs not yet dealt, in one part per worker: the files in path order, cut into as many runs as there are
+    workers, so each worker checks the files of one part of the tree and the modules they call into, which each
+    worker summarises for itself (the project index: a parse and a walk of each), are mostly its own (dealt in
+    one shared order, every worker summarised nearly every module). Within a part the largest files go first;
+    a worker whose part is done takes the smallest files of the part with the most left."""
+
+    def __init__(self, jobs: list[Job], parts: int) -> None:
+        order = sorted(range(len(jobs)), key=lambda i: jobs[i][0])
+        size = -(-len(order) // max(parts, 1)) or 1
+        # each part popped from the end: largest first
+        self.parts = [sorted(order[at:at + size], key=lambda i: len(jobs[i][1])) for at in range(0, len(order), size)]
+
+    def __len__(self) -> int:
+        return sum(len(part) for part in self.parts)
+
+    def pop(self, part: int) -> int:
+        if part < len(self.parts) and self.parts[part]:
+            return self.parts[part].pop()
+        return max(self.parts, key=len).pop(0)
+
+
 class _Worker:
     """One worker process and the job it is on (index into the jobs, when it was sent)."""
+
+    part = 0  # the part of the queue it takes its jobs from
 
     def __init__(self, context: Any, project: ProjectIndex | None = None) -> None:
         self.connection, child = context.Pipe()
@@ -575,7 +599,7 @@ def _in_processes(jobs: list[Job], processes: int, budget: float | None = None,
     import time
     from multiprocessing.connection import wait
 
-    queue = sorted(range(len(jobs)), key=lambda i: len(jobs[i][1]))  # popped from the end: largest first
+    queue = _Queue(jobs, processes)
     results: list[list[dict[str, Any]] | str] = [[] for _ in jobs]
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
@@ -590,7 +614,7 @@ def _in_processes(jobs: list[Job], processes: int, budget: float | None = None,
                 worker.stop(kill=worker.job is not None)
 
         def give_work(worker: _Worker) -> None:
-            index = queue.pop()
+            index = queue.pop(worker.part)
             worker.job, worker.since = index, time.monotonic()
             worker.connection.send(jobs[index])
 
@@ -599,11 +623,13 @@ def _in_processes(jobs: list[Job], processes: int, budget: float | None = None,
             worker.stop(kill=True)
             if queue:
                 fresh = _Worker(context, project)
+                fresh.part = worker.part
                 workers.append(fresh)
                 give_work(fresh)
 
-        for _ in range(min(processes, len(queue))):
+        for part in range(min(processes, len(queue))):
             workers.append(_Worker(context, project))
+            workers[-1].part = part
             give_work(workers[-1])
         while any(w.job is not None for w in workers):
             busy = [w for w in workers if w.job is not None]

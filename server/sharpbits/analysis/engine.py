@@ -7,10 +7,12 @@ suppressed findings. Nothing here imports libcst or jax.
 from __future__ import annotations
 
 import ast
+import contextlib
+import gc
 import os
 import warnings
 from bisect import bisect_right
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -105,13 +107,32 @@ def analyze(text: str, path: str = "<unknown>", selection: Selection | None = No
     index when one was started (the language server's), else calls into other modules stay unknown."""
     selection = selection or Selection()
     source = SourceText(path, text)
+    with without_cycle_collection():
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # SyntaxWarnings about the user's code are not ours to print
+                tree = ast.parse(text, filename=path)
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:  # NUL bytes; nesting too deep
+            return unparsable(source, exc)
+        return analyze_parsed(source, tree, selection, timed_regions, project=project)
+
+
+@contextlib.contextmanager
+def without_cycle_collection() -> Iterator[None]:
+    """The cyclic garbage collector off while one analysis runs (on again after it, when it was on): the tree and
+    the model's indexes are tens of thousands of containers that live until the analysis ends, and the collector
+    walked them again and again as they were made (a tenth of the CLI's analysis time on real code). What the
+    analysis drops is freed by reference counting; its cycles wait for the next collection after it. Nested
+    analyses (and a caller that turned the collector off itself) leave it as they found it; two threads at once
+    may at worst run part of one analysis with the collector on."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # SyntaxWarnings about the user's code are not ours to print
-            tree = ast.parse(text, filename=path)
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:  # NUL bytes; nesting too deep
-        return unparsable(source, exc)
-    return analyze_parsed(source, tree, selection, timed_regions, project=project)
+        yield
+    finally:
+        gc.enable()
 
 
 def unparsable(source: SourceText, exc: Exception) -> AnalysisResult:
@@ -128,6 +149,13 @@ def analyze_parsed(source: SourceText, tree: ast.Module, selection: Selection,
     `reusable`: what IncrementalAnalysis keeps from the previous version (the result is the same without it).
     `project`: as for `analyze`. `rule_results`: the function-local rules' findings per top-level statement
     that IncrementalAnalysis keeps (rule_results.py; used with `reusable` only, the result is the same without)."""
+    with without_cycle_collection():
+        return _analyze_parsed(source, tree, selection, timed_regions, reusable, project, rule_results)
+
+
+def _analyze_parsed(source: SourceText, tree: ast.Module, selection: Selection, timed_regions: tuple[TimedRegion, ...],
+                    reusable: Reusable | None, project: ProjectIndex | None,
+                    rule_results: RuleResults | None) -> AnalysisResult:
     if project is None:
         project = shared_index()
     try:

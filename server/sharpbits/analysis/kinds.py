@@ -12,7 +12,7 @@ from functools import partial
 
 from sharpbits.analysis.flow import ForwardFlow
 from sharpbits.analysis.scopes import FunctionInfo, Scopes
-from sharpbits.analysis.syntax import iter_children
+from sharpbits.analysis.syntax import CHILD_FIELDS, child_fields_of, iter_children
 from sharpbits.analysis.traced import Provenance, TracedCode
 
 
@@ -899,6 +899,9 @@ def merge_envs(a: dict[str, Kind], b: dict[str, Kind]) -> dict[str, Kind]:
     return out
 
 
+_COMPREHENSIONS = frozenset({ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp})
+
+
 class _Flow(ForwardFlow[dict[str, Kind]]):
     """Forward dataflow of value kinds through one scope's statements, recording the kind at each name read.
     A dry run (for a helper's return kind at one call site) records into a dict of its own and collects the
@@ -931,18 +934,30 @@ class _Flow(ForwardFlow[dict[str, Kind]]):
         stack = [node]
         record = self.record
         evaluator = _KindEvaluator(self.model, self.scope, self.env)
+        child_fields, AST, Name, Load = CHILD_FIELDS, ast.AST, ast.Name, ast.Load
         while stack:
             cur = stack.pop()
-            if isinstance(cur, ast.Name):
-                if isinstance(cur.ctx, ast.Load):
-                    record[id(cur)] = evaluator.name(cur)
+            cls = type(cur)
+            if cls is Name:
+                if type(cur.ctx) is Load:  # type: ignore[attr-defined]
+                    record[id(cur)] = evaluator.name(cur)  # type: ignore[arg-type]
                 continue
-            if isinstance(cur, ast.Lambda):
+            if cls is ast.Lambda:
                 continue  # analysed as its own function
-            if isinstance(cur, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
-                self._comprehension(cur)
+            if cls in _COMPREHENSIONS:
+                self._comprehension(cur)  # type: ignore[arg-type]
                 continue
-            stack.extend(iter_children(cur))
+            fields = child_fields.get(cls)
+            if fields is None:
+                fields = child_fields_of(cls)
+            for name in fields:  # iter_children (syntax.py) inlined: the children, in its order
+                value = getattr(cur, name, None)
+                if type(value) is list:
+                    for item in value:
+                        if isinstance(item, AST):
+                            stack.append(item)
+                elif isinstance(value, AST):
+                    stack.append(value)
 
     def _comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) -> None:
         saved = dict(self.env)

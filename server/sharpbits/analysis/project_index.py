@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from importlib.machinery import PathFinder
 from pathlib import Path
 
+from sharpbits.analysis.syntax import CHILD_FIELDS, child_fields_of
 from sharpbits.analysis.x64_flag import facts_of_tree
 
 # Packages whose functions the rules know by name (or that never see a key): never read from disk.
@@ -368,12 +369,20 @@ class _Walk:
         self.returns_via: set[str] = set()  # `return next(self)` ("__next__"), `return self.m()`, `return self.p`
         self.calls: list[ast.Call] = []  # every call, in nested functions too
         self.defs: set[str] = set()  # the functions defined inside it
+        self.exits: list[ast.AST] = []  # every `return` and `raise`, in nested functions too
         parents = self.parents
         stack: list[ast.AST] = [node]
         AST = ast.AST
+        child_fields = CHILD_FIELDS
         while stack:
             parent = stack.pop()
-            for name in parent._fields:  # ast.walk's work, with each node's parent noted on the way
+            cls = type(parent)
+            fields = child_fields.get(cls)
+            if fields is None:
+                fields = child_fields_of(cls)
+            # ast.walk's work, with each node's parent noted on the way; the fields that hold no node the questions
+            # below start from or pass through (contexts, operators, import aliases: syntax.iter_children's) skipped
+            for name in fields:
                 value = getattr(parent, name, None)
                 if type(value) is list:
                     for child in value:
@@ -383,7 +392,6 @@ class _Walk:
                 elif isinstance(value, AST):
                     parents[value] = parent
                     stack.append(value)
-            cls = type(parent)
             if cls is ast.Name:
                 if isinstance(parent.ctx, ast.Load):  # type: ignore[attr-defined]
                     self.loads.setdefault(parent.id, []).append(parent)  # type: ignore[attr-defined, arg-type]
@@ -408,7 +416,11 @@ class _Walk:
                     self.self_split.add(args[0].attr)
             elif cls is ast.FunctionDef or cls is ast.AsyncFunctionDef:
                 self.defs.add(parent.name)  # type: ignore[attr-defined]
+            elif cls is ast.Raise:
+                self.exits.append(parent)
             elif cls is ast.Return or cls is ast.Yield:
+                if cls is ast.Return:
+                    self.exits.append(parent)
                 value = parent.value  # type: ignore[attr-defined]
                 if value is not None:
                     self.returns_value = True
@@ -436,6 +448,7 @@ class _Function:
         self.imports, self.top_names, self.cls, self.class_reads = imports, top_names, cls, class_reads
         self.parents, self.locals, self.loads, self.copies = walk.parents, walk.locals, walk.loads, walk.copies
         self._first_exit: int | None = None
+        self._exits = walk.exits
 
     def summary(self) -> FunctionSummary:
         node = self.node
@@ -598,8 +611,15 @@ class _Function:
                       | ast.AsyncWith) or not isinstance(top, ast.stmt):
             return False
         if self._first_exit is None:  # the first statement of the body that may leave it, found once
-            self._first_exit = next((i for i, stmt in enumerate(body) if any(
-                isinstance(n, ast.Return | ast.Raise) for n in ast.walk(stmt))), len(body))
+            # (the statement of the body each `return`/`raise` of the walk is in, nested functions included: what
+            # an ast.walk of each statement in turn found)
+            index = {id(stmt): i for i, stmt in enumerate(body)}
+            first = len(body)
+            for node in self._exits:
+                while (up := self.parents.get(node)) is not self.node and up is not None:
+                    node = up
+                first = min(first, index.get(id(node), first))
+            self._first_exit = first
         at = next((i for i, stmt in enumerate(body) if stmt is top), None)
         return at is not None and at <= self._first_exit
 

@@ -98,6 +98,26 @@ def _codes_in(source: SourceText) -> list[_Code]:
     return out
 
 
+def _may_report(source: SourceText, ran: set[str]) -> bool:
+    """Whether a line comment of the text may hold a code SB001 reports (one of ours, or one that looks like ours),
+    found without the tokenizer: the `# noqa` after every `#` of every line that mentions noqa, in strings too (a
+    comment runs from its `#` to the end of its line, so its own match is among these). False: none can be
+    reported, and the tokenizer's pass over the file (most of `apply`'s time) is not needed."""
+    for line in source.text.splitlines():
+        if "noqa" not in line.lower():
+            continue
+        at = line.find("#")
+        while at >= 0:
+            m = NOQA.match(line, at)
+            if m is not None and m.group("codes") is not None:
+                for c in _CODE.finditer(m.group("codes")):
+                    rule = lookup(c.group())
+                    if (rule is not None and rule.name in ran) or _unknown(c.group()) is not None:
+                        return True
+            at = line.find("#", at + 1)
+    return False
+
+
 def _unknown(text: str) -> str | None:
     """Why a code is not ours to accept (with a guess), or None when it names a rule or belongs to another tool."""
     if lookup(text) is not None:
@@ -165,7 +185,8 @@ def apply(findings: list[Finding], source: SourceText, ran: set[str], severities
     if "noqa" not in source.text.lower():
         return findings
     file_level = [m.group("codes") for m in FILE_NOQA.finditer(source.text)]
-    ends = string_ends(source.text) if '"""' in source.text or "'''" in source.text else {}
+    # the tokenizer's string ends only when a finding asks (most files with a noqa comment have no finding)
+    ends = string_ends(source.text) if findings and ('"""' in source.text or "'''" in source.text) else {}
     kept: list[Finding] = []
     used: set[tuple[int, str]] = set()  # (line, rule name) a line comment's code suppressed
     for f in findings:
@@ -177,7 +198,7 @@ def apply(findings: list[Finding], source: SourceText, ran: set[str], severities
                 used.add((lineno, f.rule))
         if not suppressed:
             kept.append(f)
-    if UnusedNoqa.name not in ran:
+    if UnusedNoqa.name not in ran or (not file_level and not _may_report(source, ran)):
         return kept
     reported: list[Finding] = []
     for code in _codes_in(source):

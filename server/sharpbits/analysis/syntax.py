@@ -13,23 +13,23 @@ FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 _SKIPPED_FIELDS = frozenset({"ctx", "op", "ops", "type_comment", "id", "attr", "arg", "name", "module", "level",
                              "kind", "asname", "is_async", "conversion", "simple", "tag"})
 _AST = ast.AST
-_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+CHILD_FIELDS: dict[type, tuple[str, ...]] = {}  # a node type -> the fields iter_children looks in
 
 
-def _child_fields(cls: type) -> tuple[str, ...]:
+def child_fields_of(cls: type) -> tuple[str, ...]:
     fields = tuple(f for f in cls._fields if f not in _SKIPPED_FIELDS)  # type: ignore[attr-defined]
     if cls in (ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.Constant):
         fields = ()  # names/aliases and constant values
-    _CHILD_FIELDS[cls] = fields
+    CHILD_FIELDS[cls] = fields
     return fields
 
 
 def iter_children(node: ast.AST) -> Iterator[ast.AST]:
     """`ast.iter_child_nodes` without the leaves no rule looks at (see _SKIPPED_FIELDS)."""
     cls = type(node)
-    fields = _CHILD_FIELDS.get(cls)
+    fields = CHILD_FIELDS.get(cls)
     if fields is None:
-        fields = _child_fields(cls)
+        fields = child_fields_of(cls)
     for name in fields:
         value = getattr(node, name, None)
         if type(value) is list:
