@@ -1590,6 +1590,46 @@ def _exclusive(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
             cases = _alternatives(model, cur) or ()
             return branch_a is not branch_b and branch_a in cases and branch_b in cases
         child, cur = cur, model.scopes.parents.get(cur)
+    return _exclusive_settings(model, a, b)
+
+
+def _setting_tests(model: KeyFlow, node: ast.AST) -> tuple[list[tuple[str, object]], ast.AST | None]:
+    """The `name == constant` conjuncts of the tests of the `if` statements whose body holds `node` (up to its
+    function), and that function."""
+    found: list[tuple[str, object]] = []
+    parents = model.scopes.parents
+    child, cur = node, parents.get(node)
+    while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+                                              | ast.ClassDef | ast.Module):
+        if isinstance(cur, ast.If) and any(child is s for s in cur.body):
+            test = cur.test
+            conjuncts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+            for c in conjuncts:
+                if isinstance(c, ast.Compare) and len(c.ops) == 1 and isinstance(c.ops[0], ast.Eq):
+                    left, right = c.left, c.comparators[0]
+                    if isinstance(right, ast.Name):
+                        left, right = right, left
+                    if isinstance(left, ast.Name) and isinstance(right, ast.Constant) and isinstance(
+                            right.value, str | int) and not isinstance(right.value, bool):
+                        found.append((left.id, right.value))
+        child, cur = cur, parents.get(cur)
+    return found, cur
+
+
+def _exclusive_settings(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
+    """Two nodes under `if mode == "x"` and `if mode == "y"` (conjuncts of their tests) of one function that
+    never rebinds `mode`: a Python setting selects one branch per call, so the two never both run."""
+    tests_a, home = _setting_tests(model, a)
+    if not tests_a:
+        return False
+    tests_b, home_b = _setting_tests(model, b)
+    if home_b is not home or not isinstance(home, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    for name, value in tests_a:
+        if any(n == name and v != value and type(v) is type(value) for n, v in tests_b) and not any(
+                isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
+                or isinstance(n, ast.Global | ast.Nonlocal) and name in n.names for n in ast.walk(home)):
+            return True
     return False
 
 
