@@ -127,6 +127,7 @@ class KeyFlow(Fact):
     _module_classes: dict[str, ast.ClassDef] | None = None
     _generators: dict[str, frozenset[str]] | None = None
     _on_self: dict[tuple[str, str], tuple[ast.expr, FunctionInfo] | None] | None = None
+    _guards: dict[int, dict[str, frozenset[str]]] | None = None
 
     def __init__(self, model: ModuleModel) -> None:
         super().__init__(model)
@@ -686,11 +687,101 @@ class KeyFlow(Fact):
             return unseen + [(k.value, opaque) for k in call.keywords]
         uses = self.parameter_consumption(callee)
         positional = _positional(callee)
+        passed = {positional[i]: a for i, a in enumerate(call.args) if i < len(positional)
+                  and not any(isinstance(b, ast.Starred) for b in call.args[:i + 1])}
+        passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+        guards = self.none_guards(callee)
+        uses = {name: strength for name, strength in uses.items() if not any(
+            guard in passed and self._surely_not_none(passed[guard], scope) for guard in guards.get(name, ()))}
         found: list[tuple[ast.AST, str]] = [
             (a, uses[positional[i]]) for i, a in enumerate(call.args)
             if i < len(positional) and positional[i] in uses and not isinstance(a, ast.Starred)]
         found += [(k.value, uses[k.arg]) for k in call.keywords if k.arg is not None and k.arg in uses]
         return found
+
+    def none_guards(self, fn: FunctionInfo) -> dict[str, frozenset[str]]:
+        """For each parameter of a function: the other parameters `P` such that every read of it sits in the body
+        of an `if P is None:` (`if prepared is None: prepared = make(key)`): a caller that passes a `P` that is
+        surely not None reads the parameter nowhere."""
+        if self._guards is None:
+            self._guards = {}
+        cached = self._guards.get(id(fn))
+        if cached is not None:
+            return cached
+        out: dict[str, frozenset[str]] = {}
+        if not isinstance(fn.node, ast.Lambda):
+            params = set(fn.params)
+            parents = self.scopes.parents
+            stored = {n.id for n in ast.walk(fn.node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+            for node in ast.walk(fn.node):
+                if not (isinstance(node, ast.Name) and node.id in params and isinstance(node.ctx, ast.Load)):
+                    continue
+                guards: set[str] = set()
+                child, cur = node, parents.get(node)
+                while cur is not None and cur is not fn.node:
+                    if isinstance(cur, ast.If) and any(child is st for st in cur.body):
+                        test = cur.test
+                        if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is)
+                                and isinstance(test.left, ast.Name) and test.left.id in params
+                                and test.left.id != node.id and isinstance(test.comparators[0], ast.Constant)
+                                and test.comparators[0].value is None):
+                            guards.add(test.left.id)
+                    child, cur = cur, parents.get(cur)
+                if node.id in stored:
+                    guards.clear()  # rebound: what it holds later is not only the parameter
+                prior = out.get(node.id)
+                out[node.id] = frozenset(guards) if prior is None else prior & guards
+        guarded_stores = {p for p in params if all(self._under_none_test(n, p, fn) for n in ast.walk(fn.node)
+                                                   if isinstance(n, ast.Name) and n.id == p
+                                                   and not isinstance(n.ctx, ast.Load))} if out else set()
+        found = {name: g & guarded_stores for name, g in out.items() if g & guarded_stores}
+        self._guards[id(fn)] = found
+        return found
+
+    def _under_none_test(self, node: ast.AST, name: str, fn: FunctionInfo) -> bool:
+        """Whether a node sits in the body of an `if NAME is None:` of the function (a parameter's default filled
+        in there: before it, the parameter still holds what the caller passed)."""
+        parents = self.scopes.parents
+        child, cur = node, parents.get(node)
+        while cur is not None and cur is not fn.node:
+            if isinstance(cur, ast.If) and any(child is st for st in cur.body) and isinstance(cur.test, ast.Compare) and (
+                    isinstance(cur.test.left, ast.Name) and cur.test.left.id == name and len(cur.test.ops) == 1
+                    and isinstance(cur.test.ops[0], ast.Is) and isinstance(cur.test.comparators[0], ast.Constant)
+                    and cur.test.comparators[0].value is None):
+                return True
+            child, cur = cur, parents.get(cur)
+        return False
+
+    def _surely_not_none(self, value: ast.AST, scope: FunctionInfo | None, depth: int = 0) -> bool:
+        """An argument that cannot be None: a display, a non-None constant, or a name every binding of which in
+        the calling function is one, or the result of a function of this module every path of which returns
+        one."""
+        if isinstance(value, ast.Tuple | ast.List | ast.Dict | ast.Set | ast.JoinedStr | ast.Lambda
+                      | ast.ListComp | ast.DictComp | ast.SetComp):
+            return True
+        if isinstance(value, ast.Constant):
+            return value.value is not None
+        if depth > 3:
+            return False
+        if isinstance(value, ast.Call):
+            callee = self.callee_of(value, scope)
+            if callee is None or isinstance(callee.node, ast.Lambda) or not callee.node.body or not isinstance(
+                    callee.node.body[-1], ast.Return) or isinstance(callee.node, ast.AsyncFunctionDef) or any(
+                    isinstance(n, ast.Yield | ast.YieldFrom) for n in ast.walk(callee.node)):
+                return False
+            returns = [n for n in self.scopes.own_nodes(callee) if isinstance(n, ast.Return)]
+            return bool(returns) and all(r.value is not None and self._surely_not_none(r.value, callee, depth + 1)
+                                         for r in returns)
+        if isinstance(value, ast.Name) and scope is not None and self.scopes.is_local(value.id, scope):
+            if value.id in scope.params:
+                return False
+            bindings = [n for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == value.id
+                        and not isinstance(n.ctx, ast.Load)]
+            values = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign)
+                      and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and n.targets[0].id == value.id]
+            return bool(values) and len(values) == len(bindings) and all(
+                self._surely_not_none(v, scope, depth + 1) for v in values)
+        return False
 
     def _always_consumed_params(self) -> dict[str, set[int]]:
         """For each module-level function: the positions of parameters it passes to a jax.random sampler in a
