@@ -1232,6 +1232,15 @@ class ProjectView:
     def key_generator(self, qualified_class: str, attribute: str) -> bool:
         return self.index.key_generator(qualified_class, attribute)
 
+    def item_assigning(self, qualified_class: str) -> bool:
+        """Whether objects of a class (of another module) are written through their own `__setitem__`, defined
+        by the class or a base the index can see (`g[i] = v` on such an object is no array update)."""
+        with self.index._lock:
+            found = self.index._split(qualified_class, self.path)
+            if found is None or found[1] not in found[0].classes:
+                return False
+            return self.index.method(found[0], found[1], "__setitem__") is not None
+
     def generator_attributes(self) -> frozenset[str]:
         return self.index.generator_attributes()
 
