@@ -1718,8 +1718,8 @@ def _exclusive_settings(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
         return False
     for name, value in tests_a:
         if any(n == name and v != value and type(v) is type(value) for n, v in tests_b) and not any(
-                isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
-                or isinstance(n, ast.Global | ast.Nonlocal) and name in n.names for n in ast.walk(home)):
+                (isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load))
+                or (isinstance(n, ast.Global | ast.Nonlocal) and name in n.names) for n in ast.walk(home)):
             return True
     return False
 
