@@ -1470,6 +1470,8 @@ class _ScopeWalk(ForwardFlow[State]):
         if not (isinstance(parent, ast.Assign) and parent.value is node and all(
                 isinstance(t, ast.Name) for t in parent.targets)):
             return False
+        if _overwritten_whole(parent, parents):
+            return True
         names = {t.id for t in parent.targets if isinstance(t, ast.Name)}
         own = list(self.model.scopes.own_nodes(self.fn))
         stores = [n for n in own if isinstance(n, ast.Name) and n.id in names and not isinstance(n.ctx, ast.Load)]
@@ -1595,6 +1597,48 @@ def _distinct_split_elements(model: KeyFlow, first: KeyUse, call: ast.Call) -> b
 
 
 _DUMMY = re.compile(r"_+$|_[A-Za-z0-9_]*[A-Za-z0-9]$|.*dummy|ignored_|unused_", re.IGNORECASE)
+
+
+def _whole(index: ast.AST) -> bool:
+    """An index that selects every element: `:`, `...`, or a tuple of those."""
+    if isinstance(index, ast.Tuple):
+        return bool(index.elts) and all(_whole(e) for e in index.elts)
+    if isinstance(index, ast.Slice):
+        return index.lower is None and index.upper is None and index.step is None
+    return isinstance(index, ast.Constant) and index.value is Ellipsis
+
+
+def _overwritten_whole(stmt: ast.Assign, parents: dict[ast.AST, ast.AST]) -> bool:
+    """`x = draw(...)` whose next mention of `x` in the same block is `x = x.at[:].set(v)` (`[...]`, `[:, :]`),
+    with `v` not reading `x`: every element is replaced before any is read (`.set` keeps only the shape and
+    dtype), so the drawn numbers are never used."""
+    if len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name):
+        return False
+    name = stmt.targets[0].id
+    block = next((getattr(parents.get(stmt), f) for f in ("body", "orelse", "finalbody", "handlers")
+                  if isinstance(getattr(parents.get(stmt), f, None), list) and stmt in getattr(parents.get(stmt), f)),
+                 None)
+    if block is None:
+        return False
+    for later in block[block.index(stmt) + 1:]:
+        mentions = [n for n in ast.walk(later) if isinstance(n, ast.Name) and n.id == name]
+        if not mentions:
+            if any(isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Global | ast.Nonlocal)
+                   for n in ast.walk(later)):
+                return False
+            continue
+        value = later.value if isinstance(later, ast.Assign) else None
+        if not (isinstance(later, ast.Assign) and len(later.targets) == 1 and isinstance(later.targets[0], ast.Name)
+                and later.targets[0].id == name and isinstance(value, ast.Call) and len(value.args) == 1
+                and not value.keywords):
+            return False
+        func = value.func
+        return (isinstance(func, ast.Attribute) and func.attr == "set" and isinstance(func.value, ast.Subscript)
+                and _whole(func.value.slice) and isinstance(func.value.value, ast.Attribute)
+                and func.value.value.attr == "at" and isinstance(func.value.value.value, ast.Name)
+                and func.value.value.value.id == name and len(mentions) == 2
+                and not any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(value.args[0])))
+    return False
 
 
 def _unused_results(stmt: ast.stmt | None, call: ast.Call) -> bool:
