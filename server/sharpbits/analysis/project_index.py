@@ -585,8 +585,9 @@ class _Function:
         return False
 
     def _always(self, node: ast.AST) -> bool:
-        """Whether a node runs on every path: in a top-level statement of the body that is no branch or loop,
-        outside conditional expressions, with no return or raise before it."""
+        """Whether a node runs on every path that returns: in a top-level statement of the body that is no branch
+        or loop, outside conditional expressions, with no return before it (a guard that only raises never
+        returns to the caller: what follows it runs whenever the call returns)."""
         top = node
         while self.parents.get(top) is not self.node:
             parent = self.parents.get(top)
@@ -599,7 +600,7 @@ class _Function:
             return False
         if self._first_exit is None:  # the first statement of the body that may leave it, found once
             self._first_exit = next((i for i, stmt in enumerate(body) if any(
-                isinstance(n, ast.Return | ast.Raise) for n in ast.walk(stmt))), len(body))
+                isinstance(n, ast.Return) for n in ast.walk(stmt))), len(body))
         at = next((i for i, stmt in enumerate(body) if stmt is top), None)
         return at is not None and at <= self._first_exit
 

@@ -864,7 +864,8 @@ class _ScopeKeyFacts:
 
 
 class _Exits:
-    """Where a function body's statements may leave it (a `return` or `raise` anywhere inside one), found once per
+    """Where a function body's statements may return from it (a `return` anywhere inside one; a `raise` never
+    returns to the caller, so what follows a guard that raises runs whenever the call returns), found once per
     function: asked for every call of the body, a walk of the statements before each call was quadratic."""
 
     def __init__(self, body: list[ast.stmt]) -> None:
@@ -881,7 +882,7 @@ class _Exits:
             self.position = {id(stmt): i for i, stmt in enumerate(body)}
         end = self.position.get(id(top), len(body))
         while not self.exits and self.scanned < end:
-            if any(isinstance(n, ast.Return | ast.Raise) for n in ast.walk(body[self.scanned])):
+            if any(isinstance(n, ast.Return) for n in ast.walk(body[self.scanned])):  # a raise never returns
                 self.exits = True
             else:
                 self.scanned += 1
@@ -891,7 +892,7 @@ class _Exits:
 def _always_consumed_position(model: KeyFlow, call: ast.Call, fn: FunctionInfo, positional: list[str],
                               exits: _Exits) -> int | None:
     """The position of the parameter of module-level `fn` that this call of its body passes to a jax.random
-    sampler in a statement that always runs (no branch or loop around it, no return or raise before it)."""
+    sampler in a statement that always runs (no branch or loop around it, no return before it)."""
     key, how = model.random_key_arg(call, fn)
     if how == "derive" or not isinstance(key, ast.Name) or key.id not in positional:
         return None
@@ -948,8 +949,9 @@ def _positional(fn: FunctionInfo) -> list[str]:
 
 
 def _runs_always(model: KeyFlow, node: ast.AST, root: ast.AST, body: list[ast.stmt]) -> bool:
-    """Whether a node of a function runs on every path: in a top-level statement that is no branch or loop,
-    with no return or raise before it."""
+    """Whether a node of a function runs on every path that returns: in a top-level statement that is no branch
+    or loop, with no return before it (a guard that raises never returns to the caller, so what follows it runs
+    whenever the call returns)."""
     top = node
     while model.scopes.parents.get(top) is not root:
         parent = model.scopes.parents.get(top)
@@ -963,7 +965,7 @@ def _runs_always(model: KeyFlow, node: ast.AST, root: ast.AST, body: list[ast.st
     if top not in body:
         return False
     earlier = body[: body.index(top)]
-    return not any(isinstance(n, ast.Return | ast.Raise) for stmt in earlier for n in ast.walk(stmt))
+    return not any(isinstance(n, ast.Return) for stmt in earlier for n in ast.walk(stmt))
 
 
 def _chain_label(node: ast.AST) -> str | None:
@@ -1424,12 +1426,12 @@ class _ScopeWalk(ForwardFlow[State]):
             value = assign.iter if isinstance(assign, ast.For) else assign.value  # type: ignore[attr-defined]
             reads = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)} if value is not None else set()
             if value is not None and (reads & differences or any(
-                    isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub) and _separates([n.left, n.right], flows)
+                    isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub | ast.Div) and _separates([n.left, n.right], flows)
                     for n in ast.walk(value))):
-                carry(differences, _stored(assign), at)  # type: ignore[arg-type]
+                carry(differences, _flows_into(assign), at)  # type: ignore[arg-type]
             for names in flows:
                 if reads & names:
-                    carry(names, _stored(assign), at)  # type: ignore[arg-type]
+                    carry(names, _flows_into(assign), at)  # type: ignore[arg-type]
         for node, pairs in checks:
             for pair in pairs:
                 if _about_shapes(node, pair):
@@ -1524,7 +1526,8 @@ class _ScopeWalk(ForwardFlow[State]):
         positions of those that read it (in the value, the iterable, or a `zip` argument); found once per scope."""
         if self._assigns is None:
             assigns: list[ast.AST] = sorted((n for n in self.model.scopes.own_nodes(self.fn)
-                                             if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.For)),
+                                             if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.For)
+                                             or _appends(n) is not None),
                                             key=lambda n: n.lineno)  # type: ignore[attr-defined]
             readers: dict[str, list[int]] = {}
             for at, assign in enumerate(assigns):
@@ -1804,6 +1807,23 @@ def _separates(pair: list[ast.expr], flows: list[set[str]], same_call: bool = Fa
     reads = [_side_reads(side, marked) for side in pair]
     return any(reads[i] & flows[a] and not reads[i] & flows[1 - a] and reads[1 - i] & flows[1 - a]
                and (same_call or not reads[1 - i] & flows[a]) for i in (0, 1) for a in (0, 1))
+
+
+_GROWING = {"append", "extend", "insert", "appendleft"}
+
+
+def _appends(node: ast.AST) -> str | None:
+    """`out.append(f(x))` as a statement: the list it grows (its items now carry what the arguments read)."""
+    if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute) and (
+            node.value.func.attr in _GROWING and isinstance(node.value.func.value, ast.Name)):
+        return node.value.func.value.id
+    return None
+
+
+def _flows_into(stmt: ast.stmt) -> set[str]:
+    """What a statement's values reach: what it binds (`_stored`), or the list an `append` statement grows."""
+    grown = _appends(stmt)
+    return {grown} if grown is not None else _stored(stmt)
 
 
 def _stored(stmt: ast.stmt) -> set[str]:
