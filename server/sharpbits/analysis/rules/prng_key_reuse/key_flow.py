@@ -1224,6 +1224,8 @@ class _ScopeWalk(ForwardFlow[State]):
                 first = state.get(label)
                 if first is not None and _exclusive(self.model, first.node, node):
                     continue  # the two branches of `a if c else b`: only one runs
+                if first is not None and first.node is node and _loops_run_once(self.model, node):
+                    continue  # `for i in range(N_STREAMS)` with the constant N_STREAMS = 1: no second iteration
                 if first is None or (definite and not first.definite and first.how != "derive"):
                     if stmt is not None:
                         state[label] = KeyUse(node, label, call, stmt, how, definite)
@@ -1769,6 +1771,49 @@ def _exclusive_settings(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
                 or (isinstance(n, ast.Global | ast.Nonlocal) and name in n.names) for n in ast.walk(home)):
             return True
     return False
+
+
+def _loops_run_once(model: KeyFlow, node: ast.AST) -> bool:
+    """Every loop around a node (inside its function) is `for _ in range(N)` with `N` a literal, or a module
+    constant bound once to a literal, that is at most 1: no iteration follows the first."""
+    parents = model.scopes.parents
+    cur = parents.get(node)
+    seen = False
+    while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.Module):
+        if isinstance(cur, ast.While | ast.AsyncFor | ast.comprehension):
+            return False
+        if isinstance(cur, ast.For):
+            it = cur.iter
+            if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range"
+                    and not it.keywords and 1 <= len(it.args) <= 2 and "range" not in model.scopes.aliases):
+                return False
+            bounds = [_module_int(model, a) for a in it.args]
+            if any(b is None for b in bounds):
+                return False
+            start, stop = (0, bounds[0]) if len(bounds) == 1 else (bounds[0], bounds[1])
+            if stop - start > 1:  # type: ignore[operator]
+                return False
+            seen = True
+        cur = parents.get(cur)
+    return seen
+
+
+def _module_int(model: KeyFlow, value: ast.AST) -> int | None:
+    """An int literal, or a module-level name bound exactly once, to an int literal, and never declared global."""
+    if isinstance(value, ast.Constant) and type(value.value) is int:
+        return value.value
+    if not isinstance(value, ast.Name):
+        return None
+    tree = model.scopes.tree
+    bound = [s for s in tree.body if isinstance(s, ast.Assign | ast.AnnAssign) and any(
+        isinstance(t, ast.Name) and t.id == value.id for t in (s.targets if isinstance(s, ast.Assign) else [s.target]))]
+    if len(bound) != 1 or not isinstance(bound[0].value, ast.Constant) or type(bound[0].value.value) is not int:
+        return None
+    if any((isinstance(n, ast.Name) and n.id == value.id and not isinstance(n.ctx, ast.Load)) or (
+            isinstance(n, ast.Global) and value.id in n.names) for n in ast.walk(tree)
+           if n is not bound[0] and not (isinstance(n, ast.Name) and any(n is t for t in ast.walk(bound[0])))):
+        return None
+    return bound[0].value.value
 
 
 def _never_runs(model: KeyFlow, node: ast.AST) -> bool:
