@@ -390,6 +390,33 @@ class KeyFlow(Fact):
         local = where.local_names if where is not None else set()
         return self.scopes.qualname(value.func, where) or project.qualified(value.func, local, self.module_classes())
 
+    def _self_typed(self, receiver: ast.AST, scope: FunctionInfo | None) -> str | None:
+        """The class of a local name bound once as an element of a tuple a method returns (`rec, state =
+        recorder.init_state(...)`) whose receiver was built from a class of the project and whose return
+        annotation says that element is an object of its class (`-> tuple[Self, State]`): it may be a subclass's
+        object, so the caller asks every implementation."""
+        project = self.model.project
+        if project is None or not isinstance(receiver, ast.Name) or scope is None or not self.scopes.is_local(
+                receiver.id, scope):
+            return None
+        bindings = [n for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == receiver.id
+                    and not isinstance(n.ctx, ast.Load)]
+        if len(bindings) != 1:
+            return None
+        target = self.scopes.parents.get(bindings[0])
+        stmt = self.scopes.parents.get(target) if isinstance(target, ast.Tuple) else None
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and stmt.targets[0] is target
+                and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Attribute)):
+            return None
+        assert isinstance(target, ast.Tuple)
+        position = next(i for i, e in enumerate(target.elts) if e is bindings[0])
+        if any(isinstance(e, ast.Starred) for e in target.elts):
+            return None
+        built = self._built_from(stmt.value.func.value, scope)
+        if built is None or project.index.cls(built, project.path) is None:
+            return None
+        return built if position in project.returns_self(f"{built}.{stmt.value.func.attr}") else None
+
     def _bound_on_self(self, cls: str, attr: str) -> tuple[ast.expr, FunctionInfo] | None:
         """The one value a class of this module stores as `self.attr` (in any of its methods), and the method;
         None when it stores none, several, or stores it otherwise (`self.a, self.b = ...`, `self.a += 1`).
@@ -600,6 +627,10 @@ class KeyFlow(Fact):
             built = self._built_from(func.value, scope)  # trunc_fns = Schedule(10); trunc_fns.init(key)
             if built is not None and project.index.cls(built, project.path) is not None:
                 qualified = f"{built}.{func.attr}"
+            family = self._self_typed(func.value, scope) if qualified is None else None
+            if family is not None:  # rec, state = recorder.init_state(...) with `-> tuple[Self, State]`
+                found = project.implementations_consumption(family, func.attr, call)
+                return None if found is None else [(arg, strength) for arg, strength in found if strength is not None]
         if qualified is None or qualified.startswith("jax."):
             return None
         answers = project.argument_consumption(qualified, call)
@@ -717,7 +748,8 @@ class KeyFlow(Fact):
                 if not (isinstance(node, ast.Name) and node.id in params and isinstance(node.ctx, ast.Load)):
                     continue
                 guards: set[str] = set()
-                child, cur = node, parents.get(node)
+                child: ast.AST = node
+                cur = parents.get(node)
                 while cur is not None and cur is not fn.node:
                     if isinstance(cur, ast.If) and any(child is st for st in cur.body):
                         test = cur.test
