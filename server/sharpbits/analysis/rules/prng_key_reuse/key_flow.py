@@ -717,6 +717,8 @@ class KeyFlow(Fact):
             unseen: list[tuple[ast.AST, str]] = [(a, "maybe") for a in call.args]
             return unseen + [(k.value, opaque) for k in call.keywords]
         uses = self.parameter_consumption(callee)
+        if uses and self.model.project is not None and callee.parent is None and not isinstance(callee.node, ast.Lambda):
+            uses = self._with_index(callee, uses)
         positional = _positional(callee)
         passed = {positional[i]: a for i, a in enumerate(call.args) if i < len(positional)
                   and not any(isinstance(b, ast.Starred) for b in call.args[:i + 1])}
@@ -729,6 +731,19 @@ class KeyFlow(Fact):
             if i < len(positional) and positional[i] in uses and not isinstance(a, ast.Starred)]
         found += [(k.value, uses[k.arg]) for k in call.keywords if k.arg is not None and k.arg in uses]
         return found
+
+    def _with_index(self, callee: FunctionInfo, uses: dict[str, str]) -> dict[str, str]:
+        """A function of this module as the project index also summarised it: where the index knows that a
+        parameter is never consumed (its callees typed through annotations, `isinstance` or every implementation
+        of a method, which this module alone cannot see), the parameter is dropped. Both answers over-approximate
+        what is drawn, so the smaller one holds."""
+        project = self.model.project
+        assert project is not None
+        summary = project.index.function(f"{project.module}.{callee.qualname}")
+        if summary is None or summary.opaque:
+            return uses
+        return {name: strength for name, strength in uses.items()
+                if summary.param(name) is None or project.index.consumption(summary, name) is not None}
 
     def none_guards(self, fn: FunctionInfo) -> dict[str, frozenset[str]]:
         """For each parameter of a function: the other parameters `P` such that every read of it sits in the body
