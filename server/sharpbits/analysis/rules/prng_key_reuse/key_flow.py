@@ -91,6 +91,7 @@ State = dict[str, KeyUse]  # label -> its first use on this path (absent: fresh)
 
 # a plain copy of a key (`rng = self.key`) is kept in the state under `~rng`, its KeyUse naming the origin
 _ALIAS = "~"
+_LAST = "^"  # `^label`: the latest sure use of the key, after the first (state[label])
 _ALIAS_CALL = ast.Call(func=ast.Name("<alias>", ast.Load()), args=[], keywords=[])
 
 
@@ -1220,8 +1221,8 @@ class _ScopeWalk(ForwardFlow[State]):
 
     @staticmethod
     def _forget(base: str, state: State) -> None:
-        for label in [k for k in state if _is_under(k, base) or (k.startswith(_ALIAS) and (
-                k[1:] == base or _is_under(state[k].label, base)))]:
+        for label in [k for k in state if _is_under(k, base) or (k.startswith(_LAST) and _is_under(k[1:], base)) or (
+                k.startswith(_ALIAS) and (k[1:] == base or _is_under(state[k].label, base)))]:
             del state[label]  # a new value: the key and everything stored in it are fresh, copies of it are not
 
     @staticmethod
@@ -1278,17 +1279,31 @@ class _ScopeWalk(ForwardFlow[State]):
                         state[label] = KeyUse(node, label, call, stmt, how, definite)
                     if first is None:
                         continue
-                if (_conflict(first, how, definite) and not _fold_past_split(self.model, first, call, how)
-                        and not _distinct_split_elements(self.model, first, call)
-                        and not _replays(first, call, stmt) and not self._compared(first, stmt, call)
-                        and not self._paired(first, call)
-                        and not _unused_results(first.statement, first.call) and not _unused_results(stmt, call)
-                        and not _replaced_by_load(self.model, first)
-                        and not self._shapes_only(first.call) and not self._shapes_only(call)
-                        and not self._never_meet(first, node, call, stmt)):
+                last = state.get(_LAST + label)
+                if self._hazard(first, node, call, stmt, how, definite):
                     self.add(KeyReuse(node, label, first, "loop" if first.node is node else "again",
                                       sure=first.definite and definite))
+                elif (last is not None and last.node is not first.node and last.node is not node
+                      and not _exclusive(self.model, last.node, node)
+                      and self._hazard(last, node, call, stmt, how, definite)):
+                    # the first use and this one are a deliberate pair (compared, replayed), but a sure use between
+                    # them (`x = uniform(key)` between two compared `sample(key)`) meets this one
+                    self.add(KeyReuse(node, label, last, "again", sure=last.definite and definite))
+                if definite and how != "derive" and stmt is not None and first is not None:
+                    state[_LAST + label] = KeyUse(node, label, call, stmt, how, definite)
             self._escape(call, consumed, state)
+
+    def _hazard(self, first: KeyUse, node: ast.AST, call: ast.Call, stmt: ast.stmt | None, how: str,
+                definite: bool) -> bool:
+        """Whether a use of a key after `first` repeats its numbers where it matters (see `expression`)."""
+        return (_conflict(first, how, definite) and not _fold_past_split(self.model, first, call, how)
+                and not _distinct_split_elements(self.model, first, call)
+                and not _replays(first, call, stmt) and not self._compared(first, stmt, call)
+                and not self._paired(first, call)
+                and not _unused_results(first.statement, first.call) and not _unused_results(stmt, call)
+                and not _replaced_by_load(self.model, first)
+                and not self._shapes_only(first.call) and not self._shapes_only(call)
+                and not self._never_meet(first, node, call, stmt))
 
     def _escape(self, call: ast.Call, consumed: list[tuple[ast.AST, str, str, bool]], state: State) -> None:
         """An object handed to a call, or whose method is called, may get new keys stored in it: what was
@@ -1305,6 +1320,7 @@ class _ScopeWalk(ForwardFlow[State]):
             for label in [k for k in state if k not in used and _is_under(k, base.id) and k != base.id
                           and ("." in k or "['" in k)]:
                 del state[label]
+                state.pop(_LAST + label, None)
 
     def _never_meet(self, first: KeyUse, node: ast.AST, call: ast.Call, stmt: ast.stmt | None) -> bool:
         """A replay rather than a correlation: the second use sets the same names again (`state = init(key)`
