@@ -1563,8 +1563,10 @@ class _ScopeWalk(ForwardFlow[State]):
         at = next(i for i, st in enumerate(body) if st is stmt)
         for element in elements:
             name = element.id  # type: ignore[attr-defined]
+            read = False
             for later in body[at + 1:]:
                 mentions = [n for n in ast.walk(later) if isinstance(n, ast.Name) and n.id == name]
+                read = read or any(isinstance(n.ctx, ast.Load) for n in mentions)
                 if any(isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.Global | ast.Nonlocal)
                        for n in ast.walk(later)) and mentions:
                     return False
@@ -1574,6 +1576,8 @@ class _ScopeWalk(ForwardFlow[State]):
                         n is t or (isinstance(t, ast.Tuple) and any(n is e for e in t.elts))
                         for n in mentions for t in later.targets):
                     break  # bound again on every path: later reads see another value
+            if not read:
+                return False  # never read at all: not a shapes-only read (an unread draw still repeats the key)
         return True
 
     def _mixed_with_first(self, first: KeyUse, second: ast.Call, stmt: ast.stmt) -> bool:
