@@ -1284,7 +1284,8 @@ class _ScopeWalk(ForwardFlow[State]):
                     self.add(KeyReuse(node, label, first, "loop" if first.node is node else "again",
                                       sure=first.definite and definite))
                 elif (last is not None and last.node is not first.node and last.node is not node
-                      and not _exclusive(self.model, last.node, node)
+                      and getattr(last.node, "lineno", 0) < getattr(node, "lineno", 0)
+                      and not _exclusive(self.model, last.node, node) and self._compared(first, stmt, call)
                       and self._hazard(last, node, call, stmt, how, definite)):
                     # the first use and this one are a deliberate pair (compared, replayed), but a sure use between
                     # them (`x = uniform(key)` between two compared `sample(key)`) meets this one
