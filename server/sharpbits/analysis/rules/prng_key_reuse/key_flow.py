@@ -91,6 +91,7 @@ State = dict[str, KeyUse]  # label -> its first use on this path (absent: fresh)
 
 # a plain copy of a key (`rng = self.key`) is kept in the state under `~rng`, its KeyUse naming the origin
 _ALIAS = "~"
+_LAST = "^"  # `^label`: the latest sure use of the key, after the first (state[label])
 _ALIAS_CALL = ast.Call(func=ast.Name("<alias>", ast.Load()), args=[], keywords=[])
 
 
@@ -127,6 +128,7 @@ class KeyFlow(Fact):
     _module_classes: dict[str, ast.ClassDef] | None = None
     _generators: dict[str, frozenset[str]] | None = None
     _on_self: dict[tuple[str, str], tuple[ast.expr, FunctionInfo] | None] | None = None
+    _guards: dict[int, dict[str, frozenset[str]]] | None = None
 
     def __init__(self, model: ModuleModel) -> None:
         super().__init__(model)
@@ -389,6 +391,33 @@ class KeyFlow(Fact):
         local = where.local_names if where is not None else set()
         return self.scopes.qualname(value.func, where) or project.qualified(value.func, local, self.module_classes())
 
+    def _self_typed(self, receiver: ast.AST, scope: FunctionInfo | None) -> str | None:
+        """The class of a local name bound once as an element of a tuple a method returns (`rec, state =
+        recorder.init_state(...)`) whose receiver was built from a class of the project and whose return
+        annotation says that element is an object of its class (`-> tuple[Self, State]`): it may be a subclass's
+        object, so the caller asks every implementation."""
+        project = self.model.project
+        if project is None or not isinstance(receiver, ast.Name) or scope is None or not self.scopes.is_local(
+                receiver.id, scope):
+            return None
+        bindings = [n for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == receiver.id
+                    and not isinstance(n.ctx, ast.Load)]
+        if len(bindings) != 1:
+            return None
+        target = self.scopes.parents.get(bindings[0])
+        stmt = self.scopes.parents.get(target) if isinstance(target, ast.Tuple) else None
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and stmt.targets[0] is target
+                and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Attribute)):
+            return None
+        assert isinstance(target, ast.Tuple)
+        position = next(i for i, e in enumerate(target.elts) if e is bindings[0])
+        if any(isinstance(e, ast.Starred) for e in target.elts):
+            return None
+        built = self._built_from(stmt.value.func.value, scope)
+        if built is None or project.index.cls(built, project.path) is None:
+            return None
+        return built if position in project.returns_self(f"{built}.{stmt.value.func.attr}") else None
+
     def _bound_on_self(self, cls: str, attr: str) -> tuple[ast.expr, FunctionInfo] | None:
         """The one value a class of this module stores as `self.attr` (in any of its methods), and the method;
         None when it stores none, several, or stores it otherwise (`self.a, self.b = ...`, `self.a += 1`).
@@ -599,6 +628,10 @@ class KeyFlow(Fact):
             built = self._built_from(func.value, scope)  # trunc_fns = Schedule(10); trunc_fns.init(key)
             if built is not None and project.index.cls(built, project.path) is not None:
                 qualified = f"{built}.{func.attr}"
+            family = self._self_typed(func.value, scope) if qualified is None else None
+            if family is not None:  # rec, state = recorder.init_state(...) with `-> tuple[Self, State]`
+                found = project.implementations_consumption(family, func.attr, call)
+                return None if found is None else [(arg, strength) for arg, strength in found if strength is not None]
         if qualified is None or qualified.startswith("jax."):
             return None
         answers = project.argument_consumption(qualified, call)
@@ -685,12 +718,118 @@ class KeyFlow(Fact):
             unseen: list[tuple[ast.AST, str]] = [(a, "maybe") for a in call.args]
             return unseen + [(k.value, opaque) for k in call.keywords]
         uses = self.parameter_consumption(callee)
+        if uses and self.model.project is not None and callee.parent is None and not isinstance(callee.node, ast.Lambda):
+            uses = self._with_index(callee, uses)
         positional = _positional(callee)
+        passed = {positional[i]: a for i, a in enumerate(call.args) if i < len(positional)
+                  and not any(isinstance(b, ast.Starred) for b in call.args[:i + 1])}
+        passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+        guards = self.none_guards(callee)
+        uses = {name: strength for name, strength in uses.items() if not any(
+            guard in passed and self._surely_not_none(passed[guard], scope) for guard in guards.get(name, ()))}
         found: list[tuple[ast.AST, str]] = [
             (a, uses[positional[i]]) for i, a in enumerate(call.args)
             if i < len(positional) and positional[i] in uses and not isinstance(a, ast.Starred)]
         found += [(k.value, uses[k.arg]) for k in call.keywords if k.arg is not None and k.arg in uses]
         return found
+
+    def _with_index(self, callee: FunctionInfo, uses: dict[str, str]) -> dict[str, str]:
+        """A function of this module as the project index also summarised it: where the index knows that a
+        parameter is never consumed (its callees typed through annotations, `isinstance` or every implementation
+        of a method, which this module alone cannot see), the parameter is dropped. Both answers over-approximate
+        what is drawn, so the smaller one holds."""
+        project = self.model.project
+        assert project is not None
+        summary = project.index.function(f"{project.module}.{callee.qualname}")
+        if summary is None or summary.opaque:
+            return uses
+        return {name: strength for name, strength in uses.items()
+                if summary.param(name) is None or project.index.consumption(summary, name) is not None}
+
+    def none_guards(self, fn: FunctionInfo) -> dict[str, frozenset[str]]:
+        """For each parameter of a function: the other parameters `P` such that every read of it sits in the body
+        of an `if P is None:` (`if prepared is None: prepared = make(key)`): a caller that passes a `P` that is
+        surely not None reads the parameter nowhere."""
+        if self._guards is None:
+            self._guards = {}
+        cached = self._guards.get(id(fn))
+        if cached is not None:
+            return cached
+        out: dict[str, frozenset[str]] = {}
+        if not isinstance(fn.node, ast.Lambda):
+            params = set(fn.params)
+            parents = self.scopes.parents
+            stored = {n.id for n in ast.walk(fn.node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+            for node in ast.walk(fn.node):
+                if not (isinstance(node, ast.Name) and node.id in params and isinstance(node.ctx, ast.Load)):
+                    continue
+                guards: set[str] = set()
+                child: ast.AST = node
+                cur = parents.get(node)
+                while cur is not None and cur is not fn.node:
+                    if isinstance(cur, ast.If) and any(child is st for st in cur.body):
+                        test = cur.test
+                        if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is)
+                                and isinstance(test.left, ast.Name) and test.left.id in params
+                                and test.left.id != node.id and isinstance(test.comparators[0], ast.Constant)
+                                and test.comparators[0].value is None):
+                            guards.add(test.left.id)
+                    child, cur = cur, parents.get(cur)
+                if node.id in stored:
+                    guards.clear()  # rebound: what it holds later is not only the parameter
+                prior = out.get(node.id)
+                out[node.id] = frozenset(guards) if prior is None else prior & guards
+        guarded_stores = {p for p in params if all(self._under_none_test(n, p, fn) for n in ast.walk(fn.node)
+                                                   if isinstance(n, ast.Name) and n.id == p
+                                                   and not isinstance(n.ctx, ast.Load))} if out else set()
+        found = {name: g & guarded_stores for name, g in out.items() if g & guarded_stores}
+        self._guards[id(fn)] = found
+        return found
+
+    def _under_none_test(self, node: ast.AST, name: str, fn: FunctionInfo) -> bool:
+        """Whether a node sits in the body of an `if NAME is None:` of the function (a parameter's default filled
+        in there: before it, the parameter still holds what the caller passed)."""
+        parents = self.scopes.parents
+        child, cur = node, parents.get(node)
+        while cur is not None and cur is not fn.node:
+            if isinstance(cur, ast.If) and any(child is st for st in cur.body) and isinstance(cur.test, ast.Compare) and (
+                    isinstance(cur.test.left, ast.Name) and cur.test.left.id == name and len(cur.test.ops) == 1
+                    and isinstance(cur.test.ops[0], ast.Is) and isinstance(cur.test.comparators[0], ast.Constant)
+                    and cur.test.comparators[0].value is None):
+                return True
+            child, cur = cur, parents.get(cur)
+        return False
+
+    def _surely_not_none(self, value: ast.AST, scope: FunctionInfo | None, depth: int = 0) -> bool:
+        """An argument that cannot be None: a display, a non-None constant, or a name every binding of which in
+        the calling function is one, or the result of a function of this module every path of which returns
+        one."""
+        if isinstance(value, ast.Tuple | ast.List | ast.Dict | ast.Set | ast.JoinedStr | ast.Lambda
+                      | ast.ListComp | ast.DictComp | ast.SetComp):
+            return True
+        if isinstance(value, ast.Constant):
+            return value.value is not None
+        if depth > 3:
+            return False
+        if isinstance(value, ast.Call):
+            callee = self.callee_of(value, scope)
+            if callee is None or isinstance(callee.node, ast.Lambda) or not callee.node.body or not isinstance(
+                    callee.node.body[-1], ast.Return) or isinstance(callee.node, ast.AsyncFunctionDef) or any(
+                    isinstance(n, ast.Yield | ast.YieldFrom) for n in ast.walk(callee.node)):
+                return False
+            returns = [n for n in self.scopes.own_nodes(callee) if isinstance(n, ast.Return)]
+            return bool(returns) and all(r.value is not None and self._surely_not_none(r.value, callee, depth + 1)
+                                         for r in returns)
+        if isinstance(value, ast.Name) and scope is not None and self.scopes.is_local(value.id, scope):
+            if value.id in scope.params:
+                return False
+            bindings = [n for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == value.id
+                        and not isinstance(n.ctx, ast.Load)]
+            values = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign)
+                      and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and n.targets[0].id == value.id]
+            return bool(values) and len(values) == len(bindings) and all(
+                self._surely_not_none(v, scope, depth + 1) for v in values)
+        return False
 
     def _always_consumed_params(self) -> dict[str, set[int]]:
         """For each module-level function: the positions of parameters it passes to a jax.random sampler in a
@@ -773,7 +912,8 @@ class _ScopeKeyFacts:
 
 
 class _Exits:
-    """Where a function body's statements may leave it (a `return` or `raise` anywhere inside one), found once per
+    """Where a function body's statements may return from it (a `return` anywhere inside one; a `raise` never
+    returns to the caller, so what follows a guard that raises runs whenever the call returns), found once per
     function: asked for every call of the body, a walk of the statements before each call was quadratic."""
 
     def __init__(self, body: list[ast.stmt]) -> None:
@@ -790,7 +930,7 @@ class _Exits:
             self.position = {id(stmt): i for i, stmt in enumerate(body)}
         end = self.position.get(id(top), len(body))
         while not self.exits and self.scanned < end:
-            if any(isinstance(n, ast.Return | ast.Raise) for n in ast.walk(body[self.scanned])):
+            if any(isinstance(n, ast.Return) for n in ast.walk(body[self.scanned])):  # a raise never returns
                 self.exits = True
             else:
                 self.scanned += 1
@@ -800,7 +940,7 @@ class _Exits:
 def _always_consumed_position(model: KeyFlow, call: ast.Call, fn: FunctionInfo, positional: list[str],
                               exits: _Exits) -> int | None:
     """The position of the parameter of module-level `fn` that this call of its body passes to a jax.random
-    sampler in a statement that always runs (no branch or loop around it, no return or raise before it)."""
+    sampler in a statement that always runs (no branch or loop around it, no return before it)."""
     key, how = model.random_key_arg(call, fn)
     if how == "derive" or not isinstance(key, ast.Name) or key.id not in positional:
         return None
@@ -857,8 +997,9 @@ def _positional(fn: FunctionInfo) -> list[str]:
 
 
 def _runs_always(model: KeyFlow, node: ast.AST, root: ast.AST, body: list[ast.stmt]) -> bool:
-    """Whether a node of a function runs on every path: in a top-level statement that is no branch or loop,
-    with no return or raise before it."""
+    """Whether a node of a function runs on every path that returns: in a top-level statement that is no branch
+    or loop, with no return before it (a guard that raises never returns to the caller, so what follows it runs
+    whenever the call returns)."""
     top = node
     while model.scopes.parents.get(top) is not root:
         parent = model.scopes.parents.get(top)
@@ -872,7 +1013,7 @@ def _runs_always(model: KeyFlow, node: ast.AST, root: ast.AST, body: list[ast.st
     if top not in body:
         return False
     earlier = body[: body.index(top)]
-    return not any(isinstance(n, ast.Return | ast.Raise) for stmt in earlier for n in ast.walk(stmt))
+    return not any(isinstance(n, ast.Return) for stmt in earlier for n in ast.walk(stmt))
 
 
 def _chain_label(node: ast.AST) -> str | None:
@@ -1080,8 +1221,8 @@ class _ScopeWalk(ForwardFlow[State]):
 
     @staticmethod
     def _forget(base: str, state: State) -> None:
-        for label in [k for k in state if _is_under(k, base) or (k.startswith(_ALIAS) and (
-                k[1:] == base or _is_under(state[k].label, base)))]:
+        for label in [k for k in state if _is_under(k, base) or (k.startswith(_LAST) and _is_under(k[1:], base)) or (
+                k.startswith(_ALIAS) and (k[1:] == base or _is_under(state[k].label, base)))]:
             del state[label]  # a new value: the key and everything stored in it are fresh, copies of it are not
 
     @staticmethod
@@ -1131,22 +1272,39 @@ class _ScopeWalk(ForwardFlow[State]):
                 first = state.get(label)
                 if first is not None and _exclusive(self.model, first.node, node):
                     continue  # the two branches of `a if c else b`: only one runs
+                if first is not None and first.node is node and _loops_run_once(self.model, node):
+                    continue  # `for i in range(N_STREAMS)` with the constant N_STREAMS = 1: no second iteration
                 if first is None or (definite and not first.definite and first.how != "derive"):
                     if stmt is not None:
                         state[label] = KeyUse(node, label, call, stmt, how, definite)
                     if first is None:
                         continue
-                if (_conflict(first, how, definite) and not _fold_past_split(self.model, first, call, how)
-                        and not _distinct_split_elements(self.model, first, call)
-                        and not _replays(first, call, stmt) and not self._compared(first, stmt, call)
-                        and not self._paired(first, call)
-                        and not _unused_results(first.statement, first.call) and not _unused_results(stmt, call)
-                        and not _replaced_by_load(self.model, first)
-                        and not self._shapes_only(first.call) and not self._shapes_only(call)
-                        and not self._never_meet(first, node, call, stmt)):
+                last = state.get(_LAST + label)
+                if self._hazard(first, node, call, stmt, how, definite):
                     self.add(KeyReuse(node, label, first, "loop" if first.node is node else "again",
                                       sure=first.definite and definite))
+                elif (last is not None and last.node is not first.node and last.node is not node
+                      and getattr(last.node, "lineno", 0) < getattr(node, "lineno", 0)
+                      and not _exclusive(self.model, last.node, node) and self._compared(first, stmt, call)
+                      and self._hazard(last, node, call, stmt, how, definite)):
+                    # the first use and this one are a deliberate pair (compared, replayed), but a sure use between
+                    # them (`x = uniform(key)` between two compared `sample(key)`) meets this one
+                    self.add(KeyReuse(node, label, last, "again", sure=last.definite and definite))
+                if definite and how != "derive" and stmt is not None and first is not None:
+                    state[_LAST + label] = KeyUse(node, label, call, stmt, how, definite)
             self._escape(call, consumed, state)
+
+    def _hazard(self, first: KeyUse, node: ast.AST, call: ast.Call, stmt: ast.stmt | None, how: str,
+                definite: bool) -> bool:
+        """Whether a use of a key after `first` repeats its numbers where it matters (see `expression`)."""
+        return (_conflict(first, how, definite) and not _fold_past_split(self.model, first, call, how)
+                and not _distinct_split_elements(self.model, first, call)
+                and not _replays(first, call, stmt) and not self._compared(first, stmt, call)
+                and not self._paired(first, call)
+                and not _unused_results(first.statement, first.call) and not _unused_results(stmt, call)
+                and not _replaced_by_load(self.model, first)
+                and not self._shapes_only(first.call) and not self._shapes_only(call)
+                and not self._never_meet(first, node, call, stmt))
 
     def _escape(self, call: ast.Call, consumed: list[tuple[ast.AST, str, str, bool]], state: State) -> None:
         """An object handed to a call, or whose method is called, may get new keys stored in it: what was
@@ -1163,6 +1321,7 @@ class _ScopeWalk(ForwardFlow[State]):
             for label in [k for k in state if k not in used and _is_under(k, base.id) and k != base.id
                           and ("." in k or "['" in k)]:
                 del state[label]
+                state.pop(_LAST + label, None)
 
     def _never_meet(self, first: KeyUse, node: ast.AST, call: ast.Call, stmt: ast.stmt | None) -> bool:
         """A replay rather than a correlation: the second use sets the same names again (`state = init(key)`
@@ -1333,12 +1492,12 @@ class _ScopeWalk(ForwardFlow[State]):
             value = assign.iter if isinstance(assign, ast.For) else assign.value  # type: ignore[attr-defined]
             reads = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)} if value is not None else set()
             if value is not None and (reads & differences or any(
-                    isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub) and _separates([n.left, n.right], flows)
+                    isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub | ast.Div) and _separates([n.left, n.right], flows)
                     for n in ast.walk(value))):
-                carry(differences, _stored(assign), at)  # type: ignore[arg-type]
+                carry(differences, _flows_into(assign), at)  # type: ignore[arg-type]
             for names in flows:
                 if reads & names:
-                    carry(names, _stored(assign), at)  # type: ignore[arg-type]
+                    carry(names, _flows_into(assign), at)  # type: ignore[arg-type]
         for node, pairs in checks:
             for pair in pairs:
                 if _about_shapes(node, pair):
@@ -1376,14 +1535,51 @@ class _ScopeWalk(ForwardFlow[State]):
             last = q.rsplit(".", 1)[-1]
             return last.endswith("eval_shape") or (q.startswith("jax.numpy.") and last.endswith("_like")
                                                      and parent.args[0] is node)  # full_like(x, fill) reads fill
+        if isinstance(parent, ast.Assign) and parent.value is node and self._read_for_shapes_after(parent, depth):
+            return True
         if not (isinstance(parent, ast.Assign) and parent.value is node and all(
                 isinstance(t, ast.Name) for t in parent.targets)):
             return False
+        if _overwritten_whole(parent, parents):
+            return True
         names = {t.id for t in parent.targets if isinstance(t, ast.Name)}
         own = list(self.model.scopes.own_nodes(self.fn))
         stores = [n for n in own if isinstance(n, ast.Name) and n.id in names and not isinstance(n.ctx, ast.Load)]
         loads = [n for n in own if isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load)]
         return len(stores) == len(names) and bool(loads) and all(self._shapes_only(n, depth + 1) for n in loads)
+
+    def _read_for_shapes_after(self, stmt: ast.Assign, depth: int) -> bool:
+        """`samples, log_probs = d.sample_and_log_prob(key, ...)` as a statement of the function's own body (no
+        loop around it): every read of each bound name, in the statements after it up to the one that binds the
+        name again, is a read of its shape (`assert samples.shape == ...`)."""
+        if self.fn is None or isinstance(self.fn.node, ast.Lambda) or len(stmt.targets) != 1:
+            return False
+        body = self.fn.node.body
+        if not any(st is stmt for st in body):
+            return False
+        target = stmt.targets[0]
+        elements = target.elts if isinstance(target, ast.Tuple) else [target]
+        if not all(isinstance(e, ast.Name) for e in elements):
+            return False
+        at = next(i for i, st in enumerate(body) if st is stmt)
+        for element in elements:
+            name = element.id  # type: ignore[attr-defined]
+            read = False
+            for later in body[at + 1:]:
+                mentions = [n for n in ast.walk(later) if isinstance(n, ast.Name) and n.id == name]
+                read = read or any(isinstance(n.ctx, ast.Load) for n in mentions)
+                if any(isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.Global | ast.Nonlocal)
+                       for n in ast.walk(later)) and mentions:
+                    return False
+                if any(isinstance(n.ctx, ast.Load) and not self._shapes_only(n, depth + 1) for n in mentions):
+                    return False
+                if isinstance(later, ast.Assign) and any(
+                        n is t or (isinstance(t, ast.Tuple) and any(n is e for e in t.elts))
+                        for n in mentions for t in later.targets):
+                    break  # bound again on every path: later reads see another value
+            if not read:
+                return False  # never read at all: not a shapes-only read (an unread draw still repeats the key)
+        return True
 
     def _mixed_with_first(self, first: KeyUse, second: ast.Call, stmt: ast.stmt) -> bool:
         """The second draw is combined with the first result by arithmetic in its own statement (`noisy = clean
@@ -1431,7 +1627,8 @@ class _ScopeWalk(ForwardFlow[State]):
         positions of those that read it (in the value, the iterable, or a `zip` argument); found once per scope."""
         if self._assigns is None:
             assigns: list[ast.AST] = sorted((n for n in self.model.scopes.own_nodes(self.fn)
-                                             if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.For)),
+                                             if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.For)
+                                             or _appends(n) is not None),
                                             key=lambda n: n.lineno)  # type: ignore[attr-defined]
             readers: dict[str, list[int]] = {}
             for at, assign in enumerate(assigns):
@@ -1504,6 +1701,48 @@ def _distinct_split_elements(model: KeyFlow, first: KeyUse, call: ast.Call) -> b
 
 
 _DUMMY = re.compile(r"_+$|_[A-Za-z0-9_]*[A-Za-z0-9]$|.*dummy|ignored_|unused_", re.IGNORECASE)
+
+
+def _whole(index: ast.AST) -> bool:
+    """An index that selects every element: `:`, `...`, or a tuple of those."""
+    if isinstance(index, ast.Tuple):
+        return bool(index.elts) and all(_whole(e) for e in index.elts)
+    if isinstance(index, ast.Slice):
+        return index.lower is None and index.upper is None and index.step is None
+    return isinstance(index, ast.Constant) and index.value is Ellipsis
+
+
+def _overwritten_whole(stmt: ast.Assign, parents: dict[ast.AST, ast.AST]) -> bool:
+    """`x = draw(...)` whose next mention of `x` in the same block is `x = x.at[:].set(v)` (`[...]`, `[:, :]`),
+    with `v` not reading `x`: every element is replaced before any is read (`.set` keeps only the shape and
+    dtype), so the drawn numbers are never used."""
+    if len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name):
+        return False
+    name = stmt.targets[0].id
+    block = next((getattr(parents.get(stmt), f) for f in ("body", "orelse", "finalbody", "handlers")
+                  if isinstance(getattr(parents.get(stmt), f, None), list) and stmt in getattr(parents.get(stmt), f)),
+                 None)
+    if block is None:
+        return False
+    for later in block[block.index(stmt) + 1:]:
+        mentions = [n for n in ast.walk(later) if isinstance(n, ast.Name) and n.id == name]
+        if not mentions:
+            if any(isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Global | ast.Nonlocal)
+                   for n in ast.walk(later)):
+                return False
+            continue
+        value = later.value if isinstance(later, ast.Assign) else None
+        if not (isinstance(later, ast.Assign) and len(later.targets) == 1 and isinstance(later.targets[0], ast.Name)
+                and later.targets[0].id == name and isinstance(value, ast.Call) and len(value.args) == 1
+                and not value.keywords):
+            return False
+        func = value.func
+        return (isinstance(func, ast.Attribute) and func.attr == "set" and isinstance(func.value, ast.Subscript)
+                and _whole(func.value.slice) and isinstance(func.value.value, ast.Attribute)
+                and func.value.value.attr == "at" and isinstance(func.value.value.value, ast.Name)
+                and func.value.value.value.id == name and len(mentions) == 2
+                and not any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(value.args[0])))
+    return False
 
 
 def _unused_results(stmt: ast.stmt | None, call: ast.Call) -> bool:
@@ -1590,7 +1829,90 @@ def _exclusive(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
             cases = _alternatives(model, cur) or ()
             return branch_a is not branch_b and branch_a in cases and branch_b in cases
         child, cur = cur, model.scopes.parents.get(cur)
+    return _exclusive_settings(model, a, b)
+
+
+def _setting_tests(model: KeyFlow, node: ast.AST) -> tuple[list[tuple[str, object]], ast.AST | None]:
+    """The `name == constant` conjuncts of the tests of the `if` statements whose body holds `node` (up to its
+    function), and that function."""
+    found: list[tuple[str, object]] = []
+    parents = model.scopes.parents
+    child, cur = node, parents.get(node)
+    while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+                                              | ast.ClassDef | ast.Module):
+        if isinstance(cur, ast.If) and any(child is s for s in cur.body):
+            test = cur.test
+            conjuncts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+            for c in conjuncts:
+                if isinstance(c, ast.Compare) and len(c.ops) == 1 and isinstance(c.ops[0], ast.Eq):
+                    left, right = c.left, c.comparators[0]
+                    if isinstance(right, ast.Name):
+                        left, right = right, left
+                    if isinstance(left, ast.Name) and isinstance(right, ast.Constant) and isinstance(
+                            right.value, str | int) and not isinstance(right.value, bool):
+                        found.append((left.id, right.value))
+        child, cur = cur, parents.get(cur)
+    return found, cur
+
+
+def _exclusive_settings(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
+    """Two nodes under `if mode == "x"` and `if mode == "y"` (conjuncts of their tests) of one function that
+    never rebinds `mode`: a Python setting selects one branch per call, so the two never both run."""
+    tests_a, home = _setting_tests(model, a)
+    if not tests_a:
+        return False
+    tests_b, home_b = _setting_tests(model, b)
+    if home_b is not home or not isinstance(home, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    for name, value in tests_a:
+        if any(n == name and v != value and type(v) is type(value) for n, v in tests_b) and not any(
+                (isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load))
+                or (isinstance(n, ast.Global | ast.Nonlocal) and name in n.names) for n in ast.walk(home)):
+            return True
     return False
+
+
+def _loops_run_once(model: KeyFlow, node: ast.AST) -> bool:
+    """Every loop around a node (inside its function) is `for _ in range(N)` with `N` a literal, or a module
+    constant bound once to a literal, that is at most 1: no iteration follows the first."""
+    parents = model.scopes.parents
+    cur = parents.get(node)
+    seen = False
+    while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.Module):
+        if isinstance(cur, ast.While | ast.AsyncFor | ast.comprehension):
+            return False
+        if isinstance(cur, ast.For):
+            it = cur.iter
+            if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range"
+                    and not it.keywords and 1 <= len(it.args) <= 2 and "range" not in model.scopes.aliases):
+                return False
+            bounds = [_module_int(model, a) for a in it.args]
+            if any(b is None for b in bounds):
+                return False
+            start, stop = (0, bounds[0]) if len(bounds) == 1 else (bounds[0], bounds[1])
+            if stop - start > 1:  # type: ignore[operator]
+                return False
+            seen = True
+        cur = parents.get(cur)
+    return seen
+
+
+def _module_int(model: KeyFlow, value: ast.AST) -> int | None:
+    """An int literal, or a module-level name bound exactly once, to an int literal, and never declared global."""
+    if isinstance(value, ast.Constant) and type(value.value) is int:
+        return value.value
+    if not isinstance(value, ast.Name):
+        return None
+    tree = model.scopes.tree
+    bound = [s for s in tree.body if isinstance(s, ast.Assign | ast.AnnAssign) and any(
+        isinstance(t, ast.Name) and t.id == value.id for t in (s.targets if isinstance(s, ast.Assign) else [s.target]))]
+    if len(bound) != 1 or not isinstance(bound[0].value, ast.Constant) or type(bound[0].value.value) is not int:
+        return None
+    if any((isinstance(n, ast.Name) and n.id == value.id and not isinstance(n.ctx, ast.Load)) or (
+            isinstance(n, ast.Global) and value.id in n.names) for n in ast.walk(tree)
+           if n is not bound[0] and not (isinstance(n, ast.Name) and any(n is t for t in ast.walk(bound[0])))):
+        return None
+    return bound[0].value.value
 
 
 def _never_runs(model: KeyFlow, node: ast.AST) -> bool:
@@ -1629,6 +1951,23 @@ def _separates(pair: list[ast.expr], flows: list[set[str]], same_call: bool = Fa
     reads = [_side_reads(side, marked) for side in pair]
     return any(reads[i] & flows[a] and not reads[i] & flows[1 - a] and reads[1 - i] & flows[1 - a]
                and (same_call or not reads[1 - i] & flows[a]) for i in (0, 1) for a in (0, 1))
+
+
+_GROWING = {"append", "extend", "insert", "appendleft"}
+
+
+def _appends(node: ast.AST) -> str | None:
+    """`out.append(f(x))` as a statement: the list it grows (its items now carry what the arguments read)."""
+    if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute) and (
+            node.value.func.attr in _GROWING and isinstance(node.value.func.value, ast.Name)):
+        return node.value.func.value.id
+    return None
+
+
+def _flows_into(stmt: ast.stmt) -> set[str]:
+    """What a statement's values reach: what it binds (`_stored`), or the list an `append` statement grows."""
+    grown = _appends(stmt)
+    return {grown} if grown is not None else _stored(stmt)
 
 
 def _stored(stmt: ast.stmt) -> set[str]:
