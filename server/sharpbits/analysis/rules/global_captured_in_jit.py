@@ -6,7 +6,7 @@ import ast
 from functools import partial
 
 from sharpbits.analysis.effects import SideEffects
-from sharpbits.analysis.globals import GlobalChanges
+from sharpbits.analysis.globals import Change, GlobalChanges
 from sharpbits.analysis.model import FunctionInfo, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.findings import Fix, TextEdit
@@ -143,7 +143,10 @@ Offered only for functions decorated directly and called by name in this module.
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
         changes, effects = model.fact(GlobalChanges), model.fact(SideEffects)
+        per_thread = _thread_local_globals(model)
         for fn in model.traced.traced_functions():
+            if not model.traced.cached(fn):
+                continue  # `jax.grad(f)(x)`, `jax.vmap(f)(x)` run eagerly retrace on every call: no value is kept
             seen: set[str] = set()
             for node, name in model.scopes.syntax_fact("global reads", fn.node, partial(_global_reads, model, fn)):
                 if name in seen:
@@ -151,7 +154,8 @@ Offered only for functions decorated directly and called by name in this module.
                 parent = model.scopes.parents.get(node)
                 read_attribute = parent.attr if (isinstance(node, ast.Name) and isinstance(parent, ast.Attribute)
                                                  and isinstance(parent.ctx, ast.Load)) else None
-                change = changes.global_change_after(name, fn, read_attribute)
+                change = changes.global_change_after(name, fn, read_attribute,
+                                                     _set_by_its_own_thread if name in per_thread else None)
                 if change is None:
                     continue
                 if effects.is_side_effect(node) or (isinstance(node, ast.Name) and changes.reaches_to_mutate(node)):
@@ -165,6 +169,40 @@ Offered only for functions decorated directly and called by name in this module.
                     fix_title=f"pass `{name}` as an argument (changes `{fn.name}`'s signature)"
                     if isinstance(node, ast.Name) else "",
                 )
+
+
+_THREAD_LOCAL = {"threading.local", "_threading_local.local"}
+
+
+def _thread_local_globals(model: ModuleModel) -> set[str]:
+    """Module-level names bound only to a `threading.local()` (or an instance of a class of this module derived
+    from it, `class ContextStack(threading.local)`)."""
+    body = model.scopes.tree.body
+    classes: set[str] = set()
+    for stmt in body:
+        if isinstance(stmt, ast.ClassDef) and any(
+                model.scopes.qualname(base, None) in _THREAD_LOCAL or (isinstance(base, ast.Name) and base.id in classes)
+                for base in stmt.bases):
+            classes.add(stmt.name)
+    made: dict[str, bool] = {}
+    for stmt in body:
+        if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None:
+            value = stmt.value
+            per_thread = isinstance(value, ast.Call) and (
+                model.scopes.qualname(value.func, None) in _THREAD_LOCAL
+                or (isinstance(value.func, ast.Name) and value.func.id in classes))
+            for target in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
+                if isinstance(target, ast.Name):
+                    made[target.id] = made.get(target.id, True) and per_thread
+    return {name for name, per_thread in made.items() if per_thread}
+
+
+def _set_by_its_own_thread(change: Change) -> bool:
+    """A thread-local's attributes are per-thread state: a function that sets or mutates them sets up the thread
+    that calls it (`install_context_stack` in a new thread, a context pushed and popped around the work), not the
+    value another thread's trace read. The object rebound, or its attributes changed by module-level code between
+    two calls (one thread, in order), still is a change."""
+    return change.in_function and change.how == "mutated"
 
 
 def _global_reads(model: ModuleModel, fn: FunctionInfo) -> list[tuple[ast.Name | ast.Attribute, str]]:
