@@ -220,6 +220,38 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "skrl": ("2.1.1", True),
     "mahjax": ("0.1.6", True),
     "jaxarc": ("1.0.3", True),
+    # a fifteenth round (part A) for issue 22, measured on main 4410a87 before any change: a large-model trainer
+    # with its LLM, vision and audio layers, Pallas and Triton flash-attention kernels and their tests (axlearn, a
+    # wheel: it publishes no sdist), an LLM backbone for autoregressive, discrete-diffusion and flow-matching
+    # training (dantinox), a video diffusion-transformer inference engine (vidax), pretrained vision and GAN models
+    # (flaxmodels), an equinox model zoo (jaxonmodels), distributed Shampoo and PSGD optimizers (precondition-opt,
+    # psgd-jax) and Pallas GPU kernels for determinants and Pfaffians (fermix); jaxonmodels 0.2.3 is the last
+    # release pip fetches for Python 3.11. maxtext, kvax, jax-linear-attention, sbgm, lingvo-jax, tonno and deciax
+    # have no file pip can fetch for Python 3.11 here, ejkernel, elegy and marin-levanter cannot build their
+    # metadata (their build backends must be built from source), diffusionlab needs Python 3.12
+    "axlearn": ("0.0.1.post20240213000026", False),
+    "dantinox": ("0.4.14", True),
+    "vidax": ("0.1.0", True),
+    "flaxmodels": ("0.1.3", True),
+    "jaxonmodels": ("0.2.3", True),
+    "precondition-opt": ("0.3.0", True),
+    "fermix": ("0.1.0", True),
+    "psgd-jax": ("0.2.9", True),
+    # a fifteenth round (part B) for issue 22, measured on main 4410a87 before any change: robot locomotion and
+    # manipulation RL environments on MJX (playground, MuJoCo Playground), quantum chemistry with autodiff
+    # (pyscfad), machine-learned interatomic potentials and their MD training (apax, chemtrain), probabilistic ODE
+    # solvers (probdiffeq), astrophysical (magneto)hydrodynamics (astronomix), exponential-integrator PDE
+    # simulators (exponax) and Bayesian regression by probabilistic programming (liesel); the last sdist that pip
+    # can fetch for Python 3.11 (liesel 0.3.3: 0.4 and later need Python 3.13; deepqmc 1.3, pyhgf 0.3, icland,
+    # trajax and openferro need Python 3.12 or later; mjinx has no sdist, smcx's sdist cannot build its metadata)
+    "playground": ("0.2.0", True),
+    "pyscfad": ("0.3.4", True),
+    "apax": ("0.14.0", True),
+    "chemtrain": ("0.2.0", True),
+    "probdiffeq": ("0.9.2", True),
+    "astronomix": ("0.6.6", True),
+    "exponax": ("0.2.0", True),
+    "liesel": ("0.3.3", True),
 }
 # Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 
