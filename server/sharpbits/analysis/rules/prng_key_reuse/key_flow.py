@@ -494,7 +494,7 @@ class KeyFlow(Fact):
         self._consumption[id(fn)] = out  # recursion sees what is known so far
         if isinstance(fn.node, ast.Lambda):
             return out
-        params = set(fn.params)
+        params = set(fn.params) - _not_key_params(self, fn)
         body = fn.node.body
         for node in self.scopes.own_nodes(fn):
             uses: list[ast.Name] = []
@@ -713,10 +713,11 @@ class KeyFlow(Fact):
             known = self.project_uses(call, scope)
             if known is not None:
                 return known  # a function of another module (or an installed package) the index can see
-        if callee is None:  # a function we cannot see: maybe (a constructor given key=: surely)
-            opaque = "always" if _constructs(call) else "maybe"
+        if callee is None:  # a function we cannot see: maybe (a constructor's `key=`: surely; the other
+            # arguments beside it, `dtype=`, `features=`, only maybe)
+            sure = _constructs(call)
             unseen: list[tuple[ast.AST, str]] = [(a, "maybe") for a in call.args]
-            return unseen + [(k.value, opaque) for k in call.keywords]
+            return unseen + [(k.value, "always" if sure and k.arg == "key" else "maybe") for k in call.keywords]
         uses = self.parameter_consumption(callee)
         if uses and self.model.project is not None and callee.parent is None and not isinstance(callee.node, ast.Lambda):
             uses = self._with_index(callee, uses)
@@ -954,6 +955,60 @@ def _always_consumed_position(model: KeyFlow, call: ast.Call, fn: FunctionInfo, 
     return positional.index(key.id)
 
 
+_NOT_KEY_KINDS = frozenset({Kind.PYTHON, Kind.FUNCTION, Kind.MODULE})
+# annotations that name a value that is never a key (a dtype, a number, a string, a flag, a function)
+_NOT_KEY_TYPES = {"int", "float", "str", "bool", "bytes", "complex", "Callable", "type", "dtype", "DType",
+                  "DTypeLike", "DtypeLike"}
+
+
+def _not_key_params(model: KeyFlow, fn: FunctionInfo) -> set[str]:
+    """The parameters of a function that cannot hold a key: annotated with a type that is never one (`dtype:
+    jnp.dtype`, `n: int`, `act: Callable`, also inside `X | None`/`Optional[X]`), or defaulting to a literal
+    other than None or to an attribute of jax.numpy or numpy (`dtype=jnp.float32`). What a function does with
+    them (`Bottleneck(key=key, dtype=dtype)`) consumes no key."""
+    node = fn.node
+    if isinstance(node, ast.Lambda):
+        return set()
+    a = node.args
+    positional = [*a.posonlyargs, *a.args]
+    defaults: dict[str, ast.expr] = dict(zip([p.arg for p in positional][::-1], a.defaults[::-1], strict=False))
+    defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
+    out: set[str] = set()
+    for p in [*positional, *a.kwonlyargs]:
+        default = defaults.get(p.arg)
+        if _never_key_annotation(p.annotation):
+            out.add(p.arg)
+        elif isinstance(default, ast.Constant) and default.value is not None:
+            out.add(p.arg)
+        elif isinstance(default, ast.Attribute) and (model.scopes.qualname(default, None) or "").startswith(
+                ("jax.numpy.", "numpy.")):
+            out.add(p.arg)
+    return out
+
+
+def _never_key_annotation(annotation: ast.AST | None) -> bool:
+    """`int`, `jnp.dtype`, `str | None`, `Optional[Callable[..., X]]`: every type it allows (None aside) is never
+    a key."""
+    if annotation is None:
+        return False
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        sides = [annotation.left, annotation.right]
+        return all(_never_key_annotation(s) or (isinstance(s, ast.Constant) and s.value is None) for s in sides) and not all(
+            isinstance(s, ast.Constant) for s in sides)
+    if isinstance(annotation, ast.Subscript):
+        head = annotation.value
+        name = head.attr if isinstance(head, ast.Attribute) else head.id if isinstance(head, ast.Name) else None
+        if name == "Optional":
+            return _never_key_annotation(annotation.slice)
+        if name == "Union" and isinstance(annotation.slice, ast.Tuple):
+            return all(_never_key_annotation(e) or (isinstance(e, ast.Constant) and e.value is None)
+                       for e in annotation.slice.elts)
+        return name in ("Callable", "type")
+    name = annotation.attr if isinstance(annotation, ast.Attribute) else annotation.id if isinstance(
+        annotation, ast.Name) else None
+    return name in _NOT_KEY_TYPES
+
+
 def _checks_structure(qualname: str | None) -> bool:
     """chex's assertions (`chex.assert_shape(key, (2,))`, `chex.assert_trees_all_close(a, b)`): they read
     shapes, types and values and draw nothing."""
@@ -1073,21 +1128,29 @@ class _ScopeWalk(ForwardFlow[State]):
                 elif isinstance(node.func, ast.Name) and node.func.id in self.always_consumed:
                     always = self.always_consumed[node.func.id]  # e.g. dropout(key, x): draws from `key`
                     for i, arg in enumerate(node.args):
-                        arg_label = _chain_label(arg) if i in always else None
+                        arg_label = _chain_label(arg) if i in always and self._may_be_key(arg) else None
                         if arg_label is not None:
                             labels.add(arg_label)
                 elif isinstance(node.func, ast.Attribute) and model.callee_of(node, self.fn) is not None:
                     for handed, strength in model.argument_uses(node, self.fn):  # self._sample(logits, self.rng)
-                        handed_label = _chain_label(handed) if strength == "always" else None
+                        handed_label = (_chain_label(handed) if strength == "always" and self._may_be_key(handed)
+                                        else None)
                         if handed_label is not None:
                             labels.add(handed_label)
                 elif model.model.project is not None:
                     positions = model.project_key_positions(node, self.fn)  # another module's function
                     for i, arg in enumerate(node.args):
-                        arg_label = _chain_label(arg) if i in positions else None
+                        arg_label = _chain_label(arg) if i in positions and self._may_be_key(arg) else None
                         if arg_label is not None:
                             labels.add(arg_label)
         return labels
+
+    def _may_be_key(self, arg: ast.AST) -> bool:
+        """Whether an argument handed where a callee consumes a key can hold one: not a literal (`"float32"`,
+        `3`), and not a name whose value is known to be a Python value, a function or a module here."""
+        if isinstance(arg, ast.Constant | ast.JoinedStr):
+            return False
+        return not (isinstance(arg, ast.Name) and self.model.kinds.kind_at(arg) in _NOT_KEY_KINDS)
 
     def _hot_nodes(self) -> set[int]:
         """Ids of the calls that consume a key and of everything above them: expressions outside this set
