@@ -976,12 +976,10 @@ def _not_key_params(model: KeyFlow, fn: FunctionInfo) -> set[str]:
     out: set[str] = set()
     for p in [*positional, *a.kwonlyargs]:
         default = defaults.get(p.arg)
-        if _never_key_annotation(p.annotation):
-            out.add(p.arg)
-        elif isinstance(default, ast.Constant) and default.value is not None:
-            out.add(p.arg)
-        elif isinstance(default, ast.Attribute) and (model.scopes.qualname(default, None) or "").startswith(
-                ("jax.numpy.", "numpy.")):
+        literal = isinstance(default, ast.Constant) and default.value is not None
+        array_module = isinstance(default, ast.Attribute) and (model.scopes.qualname(default, None) or "").startswith(
+            ("jax.numpy.", "numpy."))
+        if _never_key_annotation(p.annotation) or literal or array_module:
             out.add(p.arg)
     return out
 
