@@ -129,6 +129,7 @@ class KeyFlow(Fact):
     _generators: dict[str, frozenset[str]] | None = None
     _on_self: dict[tuple[str, str], tuple[ast.expr, FunctionInfo] | None] | None = None
     _guards: dict[int, dict[str, frozenset[str]]] | None = None
+    _seed_constants: dict[str, int | None] | None = None
 
     def __init__(self, model: ModuleModel) -> None:
         super().__init__(model)
@@ -149,6 +150,46 @@ class KeyFlow(Fact):
             return None, ""
         key = next((kw.value for kw in call.keywords if kw.arg == "key"), call.args[0] if call.args else None)
         return key, "derive" if name in RANDOM_DERIVING else "split" if name == "split" else "draw"
+
+    def seed_label(self, node: ast.AST, scope: FunctionInfo | None) -> str | None:
+        """`jax.random.PRNGKey(1)`, `jax.random.key(SEED)` with `SEED = 1` a module constant or a name this scope
+        binds once to 1: a key made from a known seed. Two keys made from one seed are one key (`PRNGKey(s)` and
+        `key(s)` draw the same numbers under the default implementation), so they share the label "seed 1"."""
+        if not isinstance(node, ast.Call) or len(node.args) != 1:
+            return None
+        q = self.scopes.qualname(node.func, scope)
+        if q not in ("jax.random.PRNGKey", "jax.random.key"):
+            return None
+        impl = ""
+        for kw in node.keywords:
+            if kw.arg != "impl" or not isinstance(kw.value, ast.Constant) or not isinstance(kw.value.value, str):
+                return None
+            impl = f" ({kw.value.value})"
+        value = self._seed_value(node.args[0], scope)
+        return None if value is None else f"seed {value}{impl}"
+
+    def _seed_value(self, value: ast.AST, scope: FunctionInfo | None) -> int | None:
+        """An int literal, a name bound once in this scope to one (not a parameter), or a module constant."""
+        found = literal_int(value)
+        if found is not None or not isinstance(value, ast.Name):
+            return found
+        if scope is not None and value.id in scope.local_names:
+            if value.id in scope.params or value.id in scope.outer_names:
+                return None
+            stores = [n for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == value.id
+                      and not isinstance(n.ctx, ast.Load)]
+            bound = [n for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                     and isinstance(n.targets[0], ast.Name) and n.targets[0].id == value.id]
+            if len(stores) != 1 or len(bound) != 1:
+                return None
+            return literal_int(bound[0].value)
+        if scope is not None and self.scopes.is_local(value.id, scope):
+            return None  # an enclosing function's name
+        if self._seed_constants is None:
+            self._seed_constants = {}
+        if value.id not in self._seed_constants:
+            self._seed_constants[value.id] = _module_int(self, value)
+        return self._seed_constants[value.id]
 
     def is_predicate(self, call: ast.Call) -> bool:
         """A call whose result is only tested for truth (`assert is_prng_key(key)`, `if is_valid(k):`): it asks
@@ -1118,6 +1159,8 @@ class _ScopeWalk(ForwardFlow[State]):
         for node in model.scopes.own_nodes(self.fn):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and model.kinds.kind_at(node) is Kind.KEY:
                 labels.add(node.id)
+            elif isinstance(node, ast.Call) and (seed := model.seed_label(node, self.fn)) is not None:
+                labels.add(seed)  # jax.random.PRNGKey(1): the key of seed 1, whichever call makes it
             elif isinstance(node, ast.Call):
                 key, _ = model.random_key_arg(node, self.fn)
                 label = _chain_label(key) if key is not None else None
@@ -1164,6 +1207,9 @@ class _ScopeWalk(ForwardFlow[State]):
         return hot
 
     def _label(self, node: ast.AST) -> str | None:
+        if isinstance(node, ast.Call):
+            seed = self.model.seed_label(node, self.fn)
+            return seed if seed is not None and seed in self.keys else None
         label = _chain_label(node)
         if label is None:
             return None

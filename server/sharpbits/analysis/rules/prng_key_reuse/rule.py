@@ -22,6 +22,8 @@ class PrngKeyReuse(Rule):
                 "numbers; split it in the loop",
         "again": "{keys} {were} already {used} at line {first_line} by `{first_call}(...)`: {what}; split {each} "
                  "first",
+        "seed": "PRNG key `{key}` is made from the same seed as the key {used} at line {first_line} by "
+                "`{first_call}(...)`: one seed gives one key, so {what}; make the key once and split it",
     }
     summary = "Flags a JAX PRNG key that is consumed twice (two samplers, after `split`, in a loop, after a call)."
     why = """
@@ -368,7 +370,7 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         reported: set[tuple[str, int, int]] = set()
         fixed_firsts: set[int] = set()
         for reuse in reuses:
-            label = reuse.label
+            label = _shown(reuse)
             if reuse.where == "comprehension":
                 ctx.report(reuse.node, self.message("comprehension", key=label))
                 continue
@@ -384,8 +386,15 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
                 continue
             reported.add(token)
             labels = together[token]
-            named = f"PRNG key `{label}`" if len(labels) == 1 else "PRNG keys " + ", ".join(f"`{k}`" for k in labels)
+            named = f"PRNG key `{label}`" if len(labels) == 1 else "PRNG keys " + ", ".join(
+                f"`{_shown(r)}`" for r in reuses if r.first is not None and _call_token(ctx, r) == token)
             first_call = ast.unparse(first.call.func)
+            if reuse.label.startswith("seed ") and reuse.where == "again" and len(labels) == 1:
+                first_line = getattr(first.node, "lineno", 0)
+                what = "derived from with `fold_in`" if first.how == "derive" else "consumed"
+                ctx.report(reuse.node, self.message("seed", key=label, used=what, first_line=first_line,
+                                                    first_call=first_call, what=_what(ctx, first, reuse)))
+                continue  # no fix: another seed may be one the code already uses
             if reuse.where == "loop":
                 message = self.message("loop", keys=named, are="is" if len(labels) == 1 else "are",
                                        first_call=first_call)
@@ -404,6 +413,11 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
                 fixed_firsts.add(id(first.call))
             ctx.report(reuse.node, message, builder,
                        fix_title=f"split `{label}` before its first use" if builder else "")
+
+
+def _shown(reuse: KeyReuse) -> str:
+    """How the message names a key: as the code spells it (`jax.random.PRNGKey(123)` for the key of a seed)."""
+    return ast.unparse(reuse.node) if reuse.label.startswith("seed ") else reuse.label
 
 
 def _what(ctx: RuleContext, first: KeyUse, reuse: KeyReuse) -> str:
