@@ -81,8 +81,9 @@ class KeyReuse:
     node: ast.AST
     label: str
     first: KeyUse | None  # None for `where` = "comprehension" and "closure"
-    where: str  # "again" (after an earlier use), "loop" (the same use, next iteration), "comprehension", "closure"
-    transform: str = ""  # for "closure": the transformation that repeats the body
+    where: str  # "again" (after an earlier use), "loop" (the same use, next iteration), "comprehension", "closure",
+    # "carry" (a loop body hands the key it consumed back in its carry)
+    transform: str = ""  # for "closure": the transformation that repeats the body; for "carry": the loop
     sure: bool = True  # both uses surely consume the key (not a function we cannot see)
 
 
@@ -233,6 +234,7 @@ class KeyFlow(Fact):
         if walks is not None:
             walks.commit()
         found.extend(self._closure_reuses())
+        found.extend(carry_reuses(self))
         return found
 
     def _functions_inside(self) -> dict[int, list[FunctionInfo]]:
@@ -1250,6 +1252,9 @@ class _ScopeWalk(ForwardFlow[State]):
             self.log.append((call, uses))
         for arg, strength in uses:
             label = self._label(arg.value if isinstance(arg, ast.Starred) else arg)
+            if label is not None and label.startswith("seed ") and strength != "always":
+                continue  # `init(PRNGKey(0))`: seeding a call that may draw nothing is how a test stays
+                # reproducible; only surely consuming uses of a seed's key are compared
             if label is not None:
                 found.append((arg, label, "split", strength == "always"))
         return found
@@ -1288,6 +1293,7 @@ class _ScopeWalk(ForwardFlow[State]):
         return None
 
     def loop_entry(self, stmt: ast.For | ast.AsyncFor | ast.While, state: State, head: object) -> None:
+        self._forget_seeds_made_in(stmt, state)
         if isinstance(stmt, ast.For | ast.AsyncFor):
             self.rebind(stmt.target, state)
         else:
@@ -1325,6 +1331,18 @@ class _ScopeWalk(ForwardFlow[State]):
             for target in stmt.targets:
                 self.rebind(target, state)
         return state
+
+    def _forget_seeds_made_in(self, loop: ast.AST, state: State) -> None:
+        """A key made from a literal seed inside a loop body (`for task in tasks: preds = uniform(PRNGKey(123))`)
+        is made again on the next iteration: each iteration is seeded the same on purpose, so what the last one
+        consumed from it is forgotten (a seed key consumed before the loop and again in it stays a reuse)."""
+        parents = self.model.scopes.parents
+        for label in [k for k in state if k.startswith(("seed ", _LAST + "seed "))]:
+            cur: ast.AST | None = state[label].node
+            while cur is not None and cur is not loop:
+                cur = parents.get(cur)
+            if cur is loop:
+                del state[label]
 
     @staticmethod
     def _forget(base: str, state: State) -> None:
@@ -2161,3 +2179,244 @@ def _saves(call: ast.Call) -> bool:
     func = call.func
     name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
     return name.lstrip("_").split("_", 1)[0].lower() in _SAVING_VERBS
+
+
+# ---- a key read from a loop's carry, consumed, and handed back unchanged --------------------------------------
+
+# lax loops: the argument that is the body, the body's parameter that is the carry, and whether the body returns
+# (carry, y) (scan) rather than the carry; the argument that is the initial carry
+_LAX_LOOPS = {"jax.lax.while_loop": (1, "body_fun", 0, False, 2, "init_val"),
+              "jax.lax.fori_loop": (2, "body_fun", 1, False, 3, "init_val"),
+              "jax.lax.scan": (0, "f", 0, True, 1, "init")}
+# calls that may take a carry without changing what it holds
+_CARRY_SAFE = {"jax.debug.callback", "jax.debug.print", "jax.tree.map", "jax.tree_util.tree_map", "print"}
+_MUTATORS = {"update", "pop", "popitem", "setdefault", "clear", "__setitem__", "__delitem__", "append", "extend",
+             "insert", "remove"}
+
+
+def _loop_argument(call: ast.Call, position: int, keyword: str) -> ast.expr | None:
+    found = next((k.value for k in call.keywords if k.arg == keyword), None)
+    if found is None and len(call.args) > position:
+        found = call.args[position]
+    return found
+
+
+def carry_reuses(model: KeyFlow) -> list[KeyReuse]:
+    """A loop body that consumes a key it reads from its carry (`split(val["key"])`, `key, x = carry` then
+    `normal(key)`) on every iteration and returns the carry with that same key in it: the next iteration reads
+    the same key again, so every iteration draws the same numbers (liesel's SGD epochs all shuffle with one
+    permutation). Found for the bodies of `lax.while_loop`, `lax.fori_loop` and `lax.scan`, and for a function
+    of this module called in a Python loop as `carry = body(carry)`. Reported only where it is certain: the
+    consumption runs on every path of the body, and every return hands back the very key (nothing stores into
+    the carry there, nor hands it to a function that could)."""
+    out: list[KeyReuse] = []
+    scopes = model.scopes
+    seen: set[int] = set()
+    for call in (n for n in ast.walk(scopes.tree) if isinstance(n, ast.Call)):
+        scope = _scope_of(model, call)
+        q = scopes.qualname(call.func, scope)
+        if q in _LAX_LOOPS:
+            body_at, body_kw, carry_at, scan, _, _ = _LAX_LOOPS[q]
+            body = scopes.resolve_function(_loop_argument(call, body_at, body_kw) or call, scope)
+            transform = q.rsplit(".", 1)[1]
+        else:
+            body, carry_at, scan, transform = _python_loop_body(model, call, scope)
+        if body is None or isinstance(body.node, ast.Lambda) or id(body.node) in seen:
+            continue
+        positional = [p.arg for p in [*body.node.args.posonlyargs, *body.node.args.args]]
+        if carry_at >= len(positional):
+            continue
+        for node, label in _carried_key_uses(model, body, positional[carry_at], scan):
+            seen.add(id(body.node))
+            out.append(KeyReuse(node, label, None, "carry", transform))
+    return out
+
+
+def _scope_of(model: KeyFlow, node: ast.AST) -> FunctionInfo | None:
+    cur = model.scopes.parents.get(node)
+    while cur is not None:
+        if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            return model.scopes.functions.get(cur)
+        cur = model.scopes.parents.get(cur)
+    return None
+
+
+def _python_loop_body(model: KeyFlow, call: ast.Call, scope: FunctionInfo | None
+                      ) -> tuple[FunctionInfo | None, int, bool, str]:
+    """`carry = body(carry, ...)` in the body of a Python `for`/`while` loop, `body` a function of this module:
+    (the function, the position of the carry, False, "loop")."""
+    stmt = model.scopes.parents.get(call)
+    if not (isinstance(stmt, ast.Assign) and stmt.value is call and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)):
+        return None, 0, False, ""
+    name = stmt.targets[0].id
+    position = next((i for i, a in enumerate(call.args) if isinstance(a, ast.Name) and a.id == name), None)
+    if position is None or call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
+        return None, 0, False, ""
+    cur = model.scopes.parents.get(stmt)
+    while cur is not None and not isinstance(cur, ast.For | ast.While | ast.FunctionDef | ast.AsyncFunctionDef):
+        cur = model.scopes.parents.get(cur)
+    if not isinstance(cur, ast.For | ast.While):
+        return None, 0, False, ""
+    body = model.scopes.resolve_function(call.func, scope)
+    if body is None or isinstance(body.node, ast.Lambda):
+        return None, 0, False, ""
+    if "." in body.qualname and body.parent is None:
+        return None, 0, False, ""  # a method: its first parameter is the object
+    return body, position, False, "loop"
+
+
+def _carried_key_uses(model: KeyFlow, body: FunctionInfo, carry: str, scan: bool) -> list[tuple[ast.AST, str]]:
+    """The keys `body` consumes on every path that it read from its carry parameter and hands back unchanged."""
+    node = body.node
+    assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    own = model.scopes.own_nodes(body)
+    stores: dict[str, int] = {}
+    for n in own:
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            stores[n.id] = stores.get(n.id, 0) + 1
+    unpacked: dict[str, int] = {}  # `key, x = carry`: name -> position
+    for n in own:
+        if (isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Tuple | ast.List)
+                and isinstance(n.value, ast.Name) and n.value.id == carry and n in node.body):
+            for i, e in enumerate(n.targets[0].elts):
+                if isinstance(e, ast.Name) and stores.get(e.id) == 1:
+                    unpacked[e.id] = i
+    returns = [n for n in own if isinstance(n, ast.Return)]
+    if not returns or any(r.value is None for r in returns) or any(isinstance(n, ast.Yield | ast.YieldFrom) for n in own):
+        return []
+    if not isinstance(node.body[-1], ast.Return | ast.Raise):
+        return []  # may fall off the end
+    found: list[tuple[ast.AST, str]] = []
+    for n in own:
+        if not isinstance(n, ast.Call):
+            continue
+        key, how = model.random_key_arg(n, body)
+        if key is None or how == "derive" or not _runs_always(model, n, node, node.body):
+            continue
+        path: tuple[object, ...] | None
+        if isinstance(key, ast.Name) and key.id in unpacked:
+            path = (unpacked[key.id],)
+            label = key.id
+        else:
+            path = _carry_path(key, carry)
+            label = _chain_label(key) or ""
+        if path is None or not label:
+            continue
+        if isinstance(key, ast.Name) and key.id == carry and stores.get(carry):
+            continue
+        if all(_hands_back(model, body, carry, _returned_carry(r.value, scan), path, unpacked, stores, 0)
+               for r in returns):
+            found.append((key, label))
+    return found
+
+
+def _carry_path(key: ast.AST, carry: str) -> tuple[object, ...] | None:
+    """`val["key"]` -> ("key",), `carry[0]` -> (0,), `state.rng` -> (".rng",), `carry` -> (): the key's place in
+    the carry named `carry`; None when it is not read from it."""
+    parts: list[object] = []
+    cur = key
+    while True:
+        if isinstance(cur, ast.Attribute):
+            parts.append(f".{cur.attr}")
+            cur = cur.value
+        elif isinstance(cur, ast.Subscript) and isinstance(cur.slice, ast.Constant) and (
+                type(cur.slice.value) is int or isinstance(cur.slice.value, str)):
+            parts.append(cur.slice.value)
+            cur = cur.value
+        else:
+            break
+    if not (isinstance(cur, ast.Name) and cur.id == carry):
+        return None
+    return tuple(reversed(parts))
+
+
+def _returned_carry(value: ast.AST | None, scan: bool) -> ast.AST | None:
+    if not scan:
+        return value
+    if isinstance(value, ast.Tuple) and len(value.elts) == 2:
+        return value.elts[0]
+    return None
+
+
+def _hands_back(model: KeyFlow, body: FunctionInfo, carry: str, returned: ast.AST | None, path: tuple[object, ...],
+                unpacked: dict[str, int], stores: dict[str, int], depth: int) -> bool:
+    """Whether the returned carry surely holds, at `path`, the key the body read there."""
+    if returned is None or depth > 4:
+        return False
+    if isinstance(returned, ast.Tuple | ast.List):
+        if not path or type(path[0]) is not int or path[0] >= len(returned.elts) or any(
+                isinstance(e, ast.Starred) for e in returned.elts):
+            return False
+        element = returned.elts[path[0]]  # type: ignore[index]
+        if len(path) == 1 and isinstance(element, ast.Name) and unpacked.get(element.id) == path[0]:
+            return True  # `key, x = carry` ... `return key, x2`: the name is bound once, by the unpacking
+        return False  # another element handed on (`carry[0]` as is): not followed
+    if not (isinstance(returned, ast.Name) and returned.id == carry):
+        return False
+    return _carry_kept(model, body, carry, path, depth)
+
+
+def _carry_kept(model: KeyFlow, body: FunctionInfo, carry: str, path: tuple[object, ...], depth: int) -> bool:
+    """The carry parameter, returned as it is: nothing in the body rebinds it (except a lax loop that keeps the
+    place), stores at the path or above it, calls a mutating method on it, or hands it to a function that could
+    change it."""
+    scopes = model.scopes
+    node = body.node
+    assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    for n in ast.walk(node):
+        if n is node:
+            continue
+        inner = isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) and n is not node
+        if inner:
+            info = scopes.functions.get(n)
+            if info is not None and carry in info.local_names:
+                continue  # its own `val`
+        if isinstance(n, ast.Name) and n.id == carry and not isinstance(n.ctx, ast.Load):
+            stmt = scopes.parents.get(n)
+            if not (isinstance(stmt, ast.Assign) and _loop_keeps(model, body, stmt.value, carry, path, depth)):
+                return False
+        elif isinstance(n, ast.Subscript | ast.Attribute) and not isinstance(n.ctx, ast.Load):
+            place = _carry_path(n, carry)
+            if place is not None and place == path[:len(place)]:
+                return False  # val["key"] = ..., or a store above it
+        elif isinstance(n, ast.Call):
+            func = n.func
+            place = _carry_path(func.value, carry) if isinstance(func, ast.Attribute) and func.attr in _MUTATORS else None
+            if place is not None and place == path[:len(place)]:
+                return False  # val.update(...): the place may change (val["perms"].append(...) leaves it)
+            handed = [a for a in [*n.args, *(k.value for k in n.keywords)]
+                      if isinstance(a, ast.Name) and a.id == carry]
+            if handed:
+                q = scopes.qualname(func, body) or ""
+                if q not in _CARRY_SAFE and q not in _LAX_LOOPS:
+                    return False
+        elif isinstance(n, ast.Delete | ast.AugAssign) and any(
+                (p := _carry_path(t, carry)) is not None and p == path[:len(p)]
+                for t in (n.targets if isinstance(n, ast.Delete) else [n.target])):
+            return False
+    return True
+
+
+def _loop_keeps(model: KeyFlow, body: FunctionInfo, value: ast.AST, carry: str, path: tuple[object, ...],
+                depth: int) -> bool:
+    """`val = lax.fori_loop(lo, hi, inner, val)` (or while_loop) whose body hands the place back unchanged."""
+    if not isinstance(value, ast.Call):
+        return False
+    q = model.scopes.qualname(value.func, body)
+    if q not in ("jax.lax.while_loop", "jax.lax.fori_loop"):
+        return False
+    body_at, body_kw, carry_at, _, init_at, init_kw = _LAX_LOOPS[q]
+    init = _loop_argument(value, init_at, init_kw)
+    if not (isinstance(init, ast.Name) and init.id == carry):
+        return False
+    inner = model.scopes.resolve_function(_loop_argument(value, body_at, body_kw) or value, body)
+    if inner is None or isinstance(inner.node, ast.Lambda):
+        return False
+    positional = [p.arg for p in [*inner.node.args.posonlyargs, *inner.node.args.args]]
+    if carry_at >= len(positional) or not isinstance(inner.node.body[-1], ast.Return):
+        return False
+    name = positional[carry_at]
+    returns = [n for n in model.scopes.own_nodes(inner) if isinstance(n, ast.Return)]
+    return bool(returns) and all(isinstance(r.value, ast.Name) and r.value.id == name for r in returns) and \
+        _carry_kept(model, inner, name, path, depth + 1)

@@ -22,6 +22,8 @@ class PrngKeyReuse(Rule):
                 "numbers; split it in the loop",
         "again": "{keys} {were} already {used} at line {first_line} by `{first_call}(...)`: {what}; split {each} "
                  "first",
+        "carry": "PRNG key `{key}` is read from the carry of {loop}, consumed here, and handed back unchanged: every "
+                 "iteration draws the same numbers; put the split key back in the carry",
         "seed": "PRNG key `{key}` is made from the same seed as the key {used} at line {first_line} by "
                 "`{first_call}(...)`: one seed gives one key, so {what}; make the key once and split it",
     }
@@ -373,6 +375,10 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
             label = _shown(reuse)
             if reuse.where == "comprehension":
                 ctx.report(reuse.node, self.message("comprehension", key=label))
+                continue
+            if reuse.where == "carry":
+                loop = "this loop body" if reuse.transform == "loop" else f"this `{reuse.transform}` body"
+                ctx.report(reuse.node, self.message("carry", key=label, loop=loop))
                 continue
             if reuse.where == "closure":
                 body = reuse.transform
