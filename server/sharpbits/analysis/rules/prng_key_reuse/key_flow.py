@@ -1148,6 +1148,7 @@ class _ScopeWalk(ForwardFlow[State]):
         self.found: list[KeyReuse] = []
         self.reported: set[tuple[object, ...]] = set()
         self._checks: list[tuple[ast.AST, list[list[ast.expr]]]] | None = None
+        self._equalities: list[tuple[ast.AST, list[list[ast.expr]]]] | None = None
         self._assigns: tuple[list[ast.AST], list[int], dict[str, list[int]]] | None = None
         self.keys = self._key_labels()
         if self.keys:
@@ -1569,6 +1570,8 @@ class _ScopeWalk(ForwardFlow[State]):
         if stmt is first.statement:  # assert_allclose(f(key), g(key)): the two calls on the two sides
             return self._sides_of_one_assertion(first.call, second)
         checks = self._assertion_pairs()
+        if first.label.startswith("seed "):
+            checks = checks + self._equality_pairs()
         if not checks:
             return False  # nothing in the scope compares two values
         flows = [_stored(first.statement), _stored(stmt)]
@@ -1710,6 +1713,17 @@ class _ScopeWalk(ForwardFlow[State]):
                 checks.append((node, pairs))
             self._checks = checks
         return self._checks
+
+    def _equality_pairs(self) -> list[tuple[ast.AST, list[list[ast.expr]]]]:
+        """`if jnp.all(a == b):`, `print("same:", jnp.array_equal(a, b))`: the scope asks whether two values are
+        equal. Asked only for a key rebuilt from its seed: rebuilding it and then checking the results for
+        equality is a reproduction (a demonstration that the draws repeat), not two draws meant to differ."""
+        if self._equalities is None:
+            self._equalities = [
+                (node, [p for p in _compared_sides(node.test if isinstance(node, ast.If) else node) if len(p) == 2])
+                for node in self.model.scopes.own_nodes(self.fn)
+                if isinstance(node, ast.If | ast.Call) and _equality_check(node)]
+        return self._equalities
 
     def _assignments(self) -> tuple[list[ast.AST], list[int], dict[str, list[int]]]:
         """The scope's assignments and `for` statements by line (stably), their lines, and for each name the
@@ -2016,6 +2030,23 @@ def _never_runs(model: KeyFlow, node: ast.AST) -> bool:
 
 
 _SECOND = "<the second draw>"
+
+
+_EQUALITY = {"array_equal", "allclose", "isclose", "array_equiv", "equal"}
+
+
+def _equality_check(node: ast.AST) -> bool:
+    """An `if` whose test, or a `print(...)` whose arguments, ask whether two values are equal: `a == b`,
+    `jnp.array_equal(a, b)`, `jnp.allclose(a, b)`."""
+    if isinstance(node, ast.Call):
+        if called_name(node.func) != "print":
+            return False
+        inside: list[ast.AST] = list(node.args)
+    else:
+        inside = [node.test]  # type: ignore[attr-defined]
+    return any((isinstance(n, ast.Compare) and all(isinstance(op, ast.Eq | ast.NotEq) for op in n.ops))
+               or (isinstance(n, ast.Call) and called_name(n.func).rsplit(".", 1)[-1] in _EQUALITY)
+               for arg in inside for n in ast.walk(arg))
 
 
 def _compared_sides(test: ast.AST) -> list[list[ast.expr]]:
