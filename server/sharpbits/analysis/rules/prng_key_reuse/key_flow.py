@@ -2380,9 +2380,9 @@ def _hands_back(model: KeyFlow, body: FunctionInfo, carry: str, returned: ast.AS
                 isinstance(e, ast.Starred) for e in returned.elts):
             return False
         element = returned.elts[path[0]]  # type: ignore[index]
-        if len(path) == 1 and isinstance(element, ast.Name) and unpacked.get(element.id) == path[0]:
-            return True  # `key, x = carry` ... `return key, x2`: the name is bound once, by the unpacking
-        return False  # another element handed on (`carry[0]` as is): not followed
+        # `key, x = carry` ... `return key, x2`: the name is bound once, by the unpacking (another element
+        # handed on, `carry[0]` as is, is not followed)
+        return len(path) == 1 and isinstance(element, ast.Name) and unpacked.get(element.id) == path[0]
     if not (isinstance(returned, ast.Name) and returned.id == carry):
         return False
     return _carry_kept(model, body, carry, path, depth)
