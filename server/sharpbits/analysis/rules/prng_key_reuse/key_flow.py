@@ -1429,7 +1429,13 @@ class _ScopeWalk(ForwardFlow[State]):
                 and not _unused_results(first.statement, first.call) and not _unused_results(stmt, call)
                 and not _replaced_by_load(self.model, first)
                 and not self._shapes_only(first.call) and not self._shapes_only(call)
-                and not self._never_meet(first, node, call, stmt))
+                and not self._never_meet(first, node, call, stmt)
+                and not self._thrown_away(first.call, first.statement) and not self._thrown_away(call, stmt))
+
+    def _thrown_away(self, call: ast.Call, stmt: ast.stmt | None) -> bool:
+        """A draw inside a statement the test expects to raise (`with pytest.raises(...)`), whose result is bound
+        to nothing (`f(normal(key, (7, 7)))`): the statement raises, and nothing it drew is kept."""
+        return isinstance(stmt, ast.Expr) and self._expected_to_raise(call)
 
     def _escape(self, call: ast.Call, consumed: list[tuple[ast.AST, str, str, bool]], state: State) -> None:
         """An object handed to a call, or whose method is called, may get new keys stored in it: what was
