@@ -1410,7 +1410,8 @@ class _ScopeWalk(ForwardFlow[State]):
                     self.add(KeyReuse(node, label, first, "loop" if first.node is node else "again",
                                       sure=first.definite and definite))
                 elif (last is not None and last.node is not first.node and last.node is not node
-                      and not _exclusive(self.model, last.node, node)
+                      and getattr(last.node, "lineno", 0) < getattr(node, "lineno", 0)
+                      and not _exclusive(self.model, last.node, node) and self._compared(first, stmt, call)
                       and self._hazard(last, node, call, stmt, how, definite)):
                     # the first use and this one are a deliberate pair (compared, replayed), but a sure use between
                     # them (`x = uniform(key)` between two compared `sample(key)`) meets this one
@@ -1668,6 +1669,8 @@ class _ScopeWalk(ForwardFlow[State]):
             last = q.rsplit(".", 1)[-1]
             return last.endswith("eval_shape") or (q.startswith("jax.numpy.") and last.endswith("_like")
                                                      and parent.args[0] is node)  # full_like(x, fill) reads fill
+        if isinstance(parent, ast.Assign) and parent.value is node and self._read_for_shapes_after(parent, depth):
+            return True
         if not (isinstance(parent, ast.Assign) and parent.value is node and all(
                 isinstance(t, ast.Name) for t in parent.targets)):
             return False
@@ -1678,6 +1681,39 @@ class _ScopeWalk(ForwardFlow[State]):
         stores = [n for n in own if isinstance(n, ast.Name) and n.id in names and not isinstance(n.ctx, ast.Load)]
         loads = [n for n in own if isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load)]
         return len(stores) == len(names) and bool(loads) and all(self._shapes_only(n, depth + 1) for n in loads)
+
+    def _read_for_shapes_after(self, stmt: ast.Assign, depth: int) -> bool:
+        """`samples, log_probs = d.sample_and_log_prob(key, ...)` as a statement of the function's own body (no
+        loop around it): every read of each bound name, in the statements after it up to the one that binds the
+        name again, is a read of its shape (`assert samples.shape == ...`)."""
+        if self.fn is None or isinstance(self.fn.node, ast.Lambda) or len(stmt.targets) != 1:
+            return False
+        body = self.fn.node.body
+        if not any(st is stmt for st in body):
+            return False
+        target = stmt.targets[0]
+        elements = target.elts if isinstance(target, ast.Tuple) else [target]
+        if not all(isinstance(e, ast.Name) for e in elements):
+            return False
+        at = next(i for i, st in enumerate(body) if st is stmt)
+        for element in elements:
+            name = element.id  # type: ignore[attr-defined]
+            read = False
+            for later in body[at + 1:]:
+                mentions = [n for n in ast.walk(later) if isinstance(n, ast.Name) and n.id == name]
+                read = read or any(isinstance(n.ctx, ast.Load) for n in mentions)
+                if any(isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.Global | ast.Nonlocal)
+                       for n in ast.walk(later)) and mentions:
+                    return False
+                if any(isinstance(n.ctx, ast.Load) and not self._shapes_only(n, depth + 1) for n in mentions):
+                    return False
+                if isinstance(later, ast.Assign) and any(
+                        n is t or (isinstance(t, ast.Tuple) and any(n is e for e in t.elts))
+                        for n in mentions for t in later.targets):
+                    break  # bound again on every path: later reads see another value
+            if not read:
+                return False  # never read at all: not a shapes-only read (an unread draw still repeats the key)
+        return True
 
     def _mixed_with_first(self, first: KeyUse, second: ast.Call, stmt: ast.stmt) -> bool:
         """The second draw is combined with the first result by arithmetic in its own statement (`noisy = clean
