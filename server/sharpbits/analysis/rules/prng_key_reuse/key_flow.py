@@ -81,8 +81,9 @@ class KeyReuse:
     node: ast.AST
     label: str
     first: KeyUse | None  # None for `where` = "comprehension" and "closure"
-    where: str  # "again" (after an earlier use), "loop" (the same use, next iteration), "comprehension", "closure"
-    transform: str = ""  # for "closure": the transformation that repeats the body
+    where: str  # "again" (after an earlier use), "loop" (the same use, next iteration), "comprehension", "closure",
+    # "carry" (a loop body hands the key it consumed back in its carry)
+    transform: str = ""  # for "closure": the transformation that repeats the body; for "carry": the loop
     sure: bool = True  # both uses surely consume the key (not a function we cannot see)
 
 
@@ -129,6 +130,7 @@ class KeyFlow(Fact):
     _generators: dict[str, frozenset[str]] | None = None
     _on_self: dict[tuple[str, str], tuple[ast.expr, FunctionInfo] | None] | None = None
     _guards: dict[int, dict[str, frozenset[str]]] | None = None
+    _seed_constants: dict[str, int | None] | None = None
 
     def __init__(self, model: ModuleModel) -> None:
         super().__init__(model)
@@ -149,6 +151,46 @@ class KeyFlow(Fact):
             return None, ""
         key = next((kw.value for kw in call.keywords if kw.arg == "key"), call.args[0] if call.args else None)
         return key, "derive" if name in RANDOM_DERIVING else "split" if name == "split" else "draw"
+
+    def seed_label(self, node: ast.AST, scope: FunctionInfo | None) -> str | None:
+        """`jax.random.PRNGKey(1)`, `jax.random.key(SEED)` with `SEED = 1` a module constant or a name this scope
+        binds once to 1: a key made from a known seed. Two keys made from one seed are one key (`PRNGKey(s)` and
+        `key(s)` draw the same numbers under the default implementation), so they share the label "seed 1"."""
+        if not isinstance(node, ast.Call) or len(node.args) != 1:
+            return None
+        q = self.scopes.qualname(node.func, scope)
+        if q not in ("jax.random.PRNGKey", "jax.random.key"):
+            return None
+        impl = ""
+        for kw in node.keywords:
+            if kw.arg != "impl" or not isinstance(kw.value, ast.Constant) or not isinstance(kw.value.value, str):
+                return None
+            impl = f" ({kw.value.value})"
+        value = self._seed_value(node.args[0], scope)
+        return None if value is None else f"seed {value}{impl}"
+
+    def _seed_value(self, value: ast.AST, scope: FunctionInfo | None) -> int | None:
+        """An int literal, a name bound once in this scope to one (not a parameter), or a module constant."""
+        found = literal_int(value)
+        if found is not None or not isinstance(value, ast.Name):
+            return found
+        if scope is not None and value.id in scope.local_names:
+            if value.id in scope.params or value.id in scope.outer_names:
+                return None
+            stores = [n for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == value.id
+                      and not isinstance(n.ctx, ast.Load)]
+            bound = [n for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                     and isinstance(n.targets[0], ast.Name) and n.targets[0].id == value.id]
+            if len(stores) != 1 or len(bound) != 1:
+                return None
+            return literal_int(bound[0].value)
+        if scope is not None and self.scopes.is_local(value.id, scope):
+            return None  # an enclosing function's name
+        if self._seed_constants is None:
+            self._seed_constants = {}
+        if value.id not in self._seed_constants:
+            self._seed_constants[value.id] = _module_int(self, value)
+        return self._seed_constants[value.id]
 
     def is_predicate(self, call: ast.Call) -> bool:
         """A call whose result is only tested for truth (`assert is_prng_key(key)`, `if is_valid(k):`): it asks
@@ -192,6 +234,7 @@ class KeyFlow(Fact):
         if walks is not None:
             walks.commit()
         found.extend(self._closure_reuses())
+        found.extend(carry_reuses(self))
         return found
 
     def _functions_inside(self) -> dict[int, list[FunctionInfo]]:
@@ -494,7 +537,7 @@ class KeyFlow(Fact):
         self._consumption[id(fn)] = out  # recursion sees what is known so far
         if isinstance(fn.node, ast.Lambda):
             return out
-        params = set(fn.params)
+        params = set(fn.params) - _not_key_params(self, fn)
         body = fn.node.body
         for node in self.scopes.own_nodes(fn):
             uses: list[ast.Name] = []
@@ -713,10 +756,11 @@ class KeyFlow(Fact):
             known = self.project_uses(call, scope)
             if known is not None:
                 return known  # a function of another module (or an installed package) the index can see
-        if callee is None:  # a function we cannot see: maybe (a constructor given key=: surely)
-            opaque = "always" if _constructs(call) else "maybe"
+        if callee is None:  # a function we cannot see: maybe (a constructor's `key=`: surely; the other
+            # arguments beside it, `dtype=`, `features=`, only maybe)
+            sure = _constructs(call)
             unseen: list[tuple[ast.AST, str]] = [(a, "maybe") for a in call.args]
-            return unseen + [(k.value, opaque) for k in call.keywords]
+            return unseen + [(k.value, "always" if sure and k.arg == "key" else "maybe") for k in call.keywords]
         uses = self.parameter_consumption(callee)
         if uses and self.model.project is not None and callee.parent is None and not isinstance(callee.node, ast.Lambda):
             uses = self._with_index(callee, uses)
@@ -954,6 +998,58 @@ def _always_consumed_position(model: KeyFlow, call: ast.Call, fn: FunctionInfo, 
     return positional.index(key.id)
 
 
+_NOT_KEY_KINDS = frozenset({Kind.PYTHON, Kind.FUNCTION, Kind.MODULE})
+# annotations that name a value that is never a key (a dtype, a number, a string, a flag, a function)
+_NOT_KEY_TYPES = {"int", "float", "str", "bool", "bytes", "complex", "Callable", "type", "dtype", "DType",
+                  "DTypeLike", "DtypeLike"}
+
+
+def _not_key_params(model: KeyFlow, fn: FunctionInfo) -> set[str]:
+    """The parameters of a function that cannot hold a key: annotated with a type that is never one (`dtype:
+    jnp.dtype`, `n: int`, `act: Callable`, also inside `X | None`/`Optional[X]`), or defaulting to a literal
+    other than None or to an attribute of jax.numpy or numpy (`dtype=jnp.float32`). What a function does with
+    them (`Bottleneck(key=key, dtype=dtype)`) consumes no key."""
+    node = fn.node
+    if isinstance(node, ast.Lambda):
+        return set()
+    a = node.args
+    positional = [*a.posonlyargs, *a.args]
+    defaults: dict[str, ast.expr] = dict(zip([p.arg for p in positional][::-1], a.defaults[::-1], strict=False))
+    defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
+    out: set[str] = set()
+    for p in [*positional, *a.kwonlyargs]:
+        default = defaults.get(p.arg)
+        literal = isinstance(default, ast.Constant) and default.value is not None
+        array_module = isinstance(default, ast.Attribute) and (model.scopes.qualname(default, None) or "").startswith(
+            ("jax.numpy.", "numpy."))
+        if _never_key_annotation(p.annotation) or literal or array_module:
+            out.add(p.arg)
+    return out
+
+
+def _never_key_annotation(annotation: ast.AST | None) -> bool:
+    """`int`, `jnp.dtype`, `str | None`, `Optional[Callable[..., X]]`: every type it allows (None aside) is never
+    a key."""
+    if annotation is None:
+        return False
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        sides = [annotation.left, annotation.right]
+        return all(_never_key_annotation(s) or (isinstance(s, ast.Constant) and s.value is None) for s in sides) and not all(
+            isinstance(s, ast.Constant) for s in sides)
+    if isinstance(annotation, ast.Subscript):
+        head = annotation.value
+        name = head.attr if isinstance(head, ast.Attribute) else head.id if isinstance(head, ast.Name) else None
+        if name == "Optional":
+            return _never_key_annotation(annotation.slice)
+        if name == "Union" and isinstance(annotation.slice, ast.Tuple):
+            return all(_never_key_annotation(e) or (isinstance(e, ast.Constant) and e.value is None)
+                       for e in annotation.slice.elts)
+        return name in ("Callable", "type")
+    name = annotation.attr if isinstance(annotation, ast.Attribute) else annotation.id if isinstance(
+        annotation, ast.Name) else None
+    return name in _NOT_KEY_TYPES
+
+
 def _checks_structure(qualname: str | None) -> bool:
     """chex's assertions (`chex.assert_shape(key, (2,))`, `chex.assert_trees_all_close(a, b)`): they read
     shapes, types and values and draw nothing."""
@@ -1052,6 +1148,7 @@ class _ScopeWalk(ForwardFlow[State]):
         self.found: list[KeyReuse] = []
         self.reported: set[tuple[object, ...]] = set()
         self._checks: list[tuple[ast.AST, list[list[ast.expr]]]] | None = None
+        self._equalities: list[tuple[ast.AST, list[list[ast.expr]]]] | None = None
         self._assigns: tuple[list[ast.AST], list[int], dict[str, list[int]]] | None = None
         self.keys = self._key_labels()
         if self.keys:
@@ -1065,6 +1162,8 @@ class _ScopeWalk(ForwardFlow[State]):
         for node in model.scopes.own_nodes(self.fn):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and model.kinds.kind_at(node) is Kind.KEY:
                 labels.add(node.id)
+            elif isinstance(node, ast.Call) and (seed := model.seed_label(node, self.fn)) is not None:
+                labels.add(seed)  # jax.random.PRNGKey(1): the key of seed 1, whichever call makes it
             elif isinstance(node, ast.Call):
                 key, _ = model.random_key_arg(node, self.fn)
                 label = _chain_label(key) if key is not None else None
@@ -1073,21 +1172,29 @@ class _ScopeWalk(ForwardFlow[State]):
                 elif isinstance(node.func, ast.Name) and node.func.id in self.always_consumed:
                     always = self.always_consumed[node.func.id]  # e.g. dropout(key, x): draws from `key`
                     for i, arg in enumerate(node.args):
-                        arg_label = _chain_label(arg) if i in always else None
+                        arg_label = _chain_label(arg) if i in always and self._may_be_key(arg) else None
                         if arg_label is not None:
                             labels.add(arg_label)
                 elif isinstance(node.func, ast.Attribute) and model.callee_of(node, self.fn) is not None:
                     for handed, strength in model.argument_uses(node, self.fn):  # self._sample(logits, self.rng)
-                        handed_label = _chain_label(handed) if strength == "always" else None
+                        handed_label = (_chain_label(handed) if strength == "always" and self._may_be_key(handed)
+                                        else None)
                         if handed_label is not None:
                             labels.add(handed_label)
                 elif model.model.project is not None:
                     positions = model.project_key_positions(node, self.fn)  # another module's function
                     for i, arg in enumerate(node.args):
-                        arg_label = _chain_label(arg) if i in positions else None
+                        arg_label = _chain_label(arg) if i in positions and self._may_be_key(arg) else None
                         if arg_label is not None:
                             labels.add(arg_label)
         return labels
+
+    def _may_be_key(self, arg: ast.AST) -> bool:
+        """Whether an argument handed where a callee consumes a key can hold one: not a literal (`"float32"`,
+        `3`), and not a name whose value is known to be a Python value, a function or a module here."""
+        if isinstance(arg, ast.Constant | ast.JoinedStr):
+            return False
+        return not (isinstance(arg, ast.Name) and self.model.kinds.kind_at(arg) in _NOT_KEY_KINDS)
 
     def _hot_nodes(self) -> set[int]:
         """Ids of the calls that consume a key and of everything above them: expressions outside this set
@@ -1103,6 +1210,9 @@ class _ScopeWalk(ForwardFlow[State]):
         return hot
 
     def _label(self, node: ast.AST) -> str | None:
+        if isinstance(node, ast.Call):
+            seed = self.model.seed_label(node, self.fn)
+            return seed if seed is not None and seed in self.keys else None
         label = _chain_label(node)
         if label is None:
             return None
@@ -1143,6 +1253,9 @@ class _ScopeWalk(ForwardFlow[State]):
             self.log.append((call, uses))
         for arg, strength in uses:
             label = self._label(arg.value if isinstance(arg, ast.Starred) else arg)
+            if label is not None and label.startswith("seed ") and strength != "always":
+                continue  # `init(PRNGKey(0))`: seeding a call that may draw nothing is how a test stays
+                # reproducible; only surely consuming uses of a seed's key are compared
             if label is not None:
                 found.append((arg, label, "split", strength == "always"))
         return found
@@ -1181,6 +1294,7 @@ class _ScopeWalk(ForwardFlow[State]):
         return None
 
     def loop_entry(self, stmt: ast.For | ast.AsyncFor | ast.While, state: State, head: object) -> None:
+        self._forget_seeds_made_in(stmt, state)
         if isinstance(stmt, ast.For | ast.AsyncFor):
             self.rebind(stmt.target, state)
         else:
@@ -1218,6 +1332,18 @@ class _ScopeWalk(ForwardFlow[State]):
             for target in stmt.targets:
                 self.rebind(target, state)
         return state
+
+    def _forget_seeds_made_in(self, loop: ast.AST, state: State) -> None:
+        """A key made from a literal seed inside a loop body (`for task in tasks: preds = uniform(PRNGKey(123))`)
+        is made again on the next iteration: each iteration is seeded the same on purpose, so what the last one
+        consumed from it is forgotten (a seed key consumed before the loop and again in it stays a reuse)."""
+        parents = self.model.scopes.parents
+        for label in [k for k in state if k.startswith(("seed ", _LAST + "seed "))]:
+            cur: ast.AST | None = state[label].node
+            while cur is not None and cur is not loop:
+                cur = parents.get(cur)
+            if cur is loop:
+                del state[label]
 
     @staticmethod
     def _forget(base: str, state: State) -> None:
@@ -1304,7 +1430,13 @@ class _ScopeWalk(ForwardFlow[State]):
                 and not _unused_results(first.statement, first.call) and not _unused_results(stmt, call)
                 and not _replaced_by_load(self.model, first)
                 and not self._shapes_only(first.call) and not self._shapes_only(call)
-                and not self._never_meet(first, node, call, stmt))
+                and not self._never_meet(first, node, call, stmt)
+                and not self._thrown_away(first.call, first.statement) and not self._thrown_away(call, stmt))
+
+    def _thrown_away(self, call: ast.Call, stmt: ast.stmt | None) -> bool:
+        """A draw inside a statement the test expects to raise (`with pytest.raises(...)`), whose result is bound
+        to nothing (`f(normal(key, (7, 7)))`): the statement raises, and nothing it drew is kept."""
+        return isinstance(stmt, ast.Expr) and self._expected_to_raise(call)
 
     def _escape(self, call: ast.Call, consumed: list[tuple[ast.AST, str, str, bool]], state: State) -> None:
         """An object handed to a call, or whose method is called, may get new keys stored in it: what was
@@ -1445,6 +1577,8 @@ class _ScopeWalk(ForwardFlow[State]):
         if stmt is first.statement:  # assert_allclose(f(key), g(key)): the two calls on the two sides
             return self._sides_of_one_assertion(first.call, second)
         checks = self._assertion_pairs()
+        if first.label.startswith("seed "):
+            checks = checks + self._equality_pairs()
         if not checks:
             return False  # nothing in the scope compares two values
         flows = [_stored(first.statement), _stored(stmt)]
@@ -1621,6 +1755,17 @@ class _ScopeWalk(ForwardFlow[State]):
                 checks.append((node, pairs))
             self._checks = checks
         return self._checks
+
+    def _equality_pairs(self) -> list[tuple[ast.AST, list[list[ast.expr]]]]:
+        """`if jnp.all(a == b):`, `print("same:", jnp.array_equal(a, b))`: the scope asks whether two values are
+        equal. Asked only for a key rebuilt from its seed: rebuilding it and then checking the results for
+        equality is a reproduction (a demonstration that the draws repeat), not two draws meant to differ."""
+        if self._equalities is None:
+            self._equalities = [
+                (node, [p for p in _compared_sides(node.test if isinstance(node, ast.If) else node) if len(p) == 2])
+                for node in self.model.scopes.own_nodes(self.fn)
+                if isinstance(node, ast.If | ast.Call) and _equality_check(node)]
+        return self._equalities
 
     def _assignments(self) -> tuple[list[ast.AST], list[int], dict[str, list[int]]]:
         """The scope's assignments and `for` statements by line (stably), their lines, and for each name the
@@ -1929,6 +2074,23 @@ def _never_runs(model: KeyFlow, node: ast.AST) -> bool:
 _SECOND = "<the second draw>"
 
 
+_EQUALITY = {"array_equal", "allclose", "isclose", "array_equiv", "equal"}
+
+
+def _equality_check(node: ast.AST) -> bool:
+    """An `if` whose test, or a `print(...)` whose arguments, ask whether two values are equal: `a == b`,
+    `jnp.array_equal(a, b)`, `jnp.allclose(a, b)`."""
+    if isinstance(node, ast.Call):
+        if called_name(node.func) != "print":
+            return False
+        inside: list[ast.AST] = list(node.args)
+    else:
+        inside = [node.test]  # type: ignore[attr-defined]
+    return any((isinstance(n, ast.Compare) and all(isinstance(op, ast.Eq | ast.NotEq) for op in n.ops))
+               or (isinstance(n, ast.Call) and called_name(n.func).rsplit(".", 1)[-1] in _EQUALITY)
+               for arg in inside for n in ast.walk(arg))
+
+
 def _compared_sides(test: ast.AST) -> list[list[ast.expr]]:
     """The two sides of every comparison, difference and comparing call (`jnp.allclose(a, b)`) in a test."""
     return [[n.left, n.comparators[0]] if isinstance(n, ast.Compare) else [n.left, n.right]
@@ -2090,3 +2252,244 @@ def _saves(call: ast.Call) -> bool:
     func = call.func
     name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
     return name.lstrip("_").split("_", 1)[0].lower() in _SAVING_VERBS
+
+
+# ---- a key read from a loop's carry, consumed, and handed back unchanged --------------------------------------
+
+# lax loops: the argument that is the body, the body's parameter that is the carry, and whether the body returns
+# (carry, y) (scan) rather than the carry; the argument that is the initial carry
+_LAX_LOOPS = {"jax.lax.while_loop": (1, "body_fun", 0, False, 2, "init_val"),
+              "jax.lax.fori_loop": (2, "body_fun", 1, False, 3, "init_val"),
+              "jax.lax.scan": (0, "f", 0, True, 1, "init")}
+# calls that may take a carry without changing what it holds
+_CARRY_SAFE = {"jax.debug.callback", "jax.debug.print", "jax.tree.map", "jax.tree_util.tree_map", "print"}
+_MUTATORS = {"update", "pop", "popitem", "setdefault", "clear", "__setitem__", "__delitem__", "append", "extend",
+             "insert", "remove"}
+
+
+def _loop_argument(call: ast.Call, position: int, keyword: str) -> ast.expr | None:
+    found = next((k.value for k in call.keywords if k.arg == keyword), None)
+    if found is None and len(call.args) > position:
+        found = call.args[position]
+    return found
+
+
+def carry_reuses(model: KeyFlow) -> list[KeyReuse]:
+    """A loop body that consumes a key it reads from its carry (`split(val["key"])`, `key, x = carry` then
+    `normal(key)`) on every iteration and returns the carry with that same key in it: the next iteration reads
+    the same key again, so every iteration draws the same numbers (liesel's SGD epochs all shuffle with one
+    permutation). Found for the bodies of `lax.while_loop`, `lax.fori_loop` and `lax.scan`, and for a function
+    of this module called in a Python loop as `carry = body(carry)`. Reported only where it is certain: the
+    consumption runs on every path of the body, and every return hands back the very key (nothing stores into
+    the carry there, nor hands it to a function that could)."""
+    out: list[KeyReuse] = []
+    scopes = model.scopes
+    seen: set[int] = set()
+    for call in (n for n in ast.walk(scopes.tree) if isinstance(n, ast.Call)):
+        scope = _scope_of(model, call)
+        q = scopes.qualname(call.func, scope)
+        if q in _LAX_LOOPS:
+            body_at, body_kw, carry_at, scan, _, _ = _LAX_LOOPS[q]
+            body = scopes.resolve_function(_loop_argument(call, body_at, body_kw) or call, scope)
+            transform = q.rsplit(".", 1)[1]
+        else:
+            body, carry_at, scan, transform = _python_loop_body(model, call, scope)
+        if body is None or isinstance(body.node, ast.Lambda) or id(body.node) in seen:
+            continue
+        positional = [p.arg for p in [*body.node.args.posonlyargs, *body.node.args.args]]
+        if carry_at >= len(positional):
+            continue
+        for node, label in _carried_key_uses(model, body, positional[carry_at], scan):
+            seen.add(id(body.node))
+            out.append(KeyReuse(node, label, None, "carry", transform))
+    return out
+
+
+def _scope_of(model: KeyFlow, node: ast.AST) -> FunctionInfo | None:
+    cur = model.scopes.parents.get(node)
+    while cur is not None:
+        if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            return model.scopes.functions.get(cur)
+        cur = model.scopes.parents.get(cur)
+    return None
+
+
+def _python_loop_body(model: KeyFlow, call: ast.Call, scope: FunctionInfo | None
+                      ) -> tuple[FunctionInfo | None, int, bool, str]:
+    """`carry = body(carry, ...)` in the body of a Python `for`/`while` loop, `body` a function of this module:
+    (the function, the position of the carry, False, "loop")."""
+    stmt = model.scopes.parents.get(call)
+    if not (isinstance(stmt, ast.Assign) and stmt.value is call and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)):
+        return None, 0, False, ""
+    name = stmt.targets[0].id
+    position = next((i for i, a in enumerate(call.args) if isinstance(a, ast.Name) and a.id == name), None)
+    if position is None or call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
+        return None, 0, False, ""
+    cur = model.scopes.parents.get(stmt)
+    while cur is not None and not isinstance(cur, ast.For | ast.While | ast.FunctionDef | ast.AsyncFunctionDef):
+        cur = model.scopes.parents.get(cur)
+    if not isinstance(cur, ast.For | ast.While):
+        return None, 0, False, ""
+    body = model.scopes.resolve_function(call.func, scope)
+    if body is None or isinstance(body.node, ast.Lambda):
+        return None, 0, False, ""
+    if "." in body.qualname and body.parent is None:
+        return None, 0, False, ""  # a method: its first parameter is the object
+    return body, position, False, "loop"
+
+
+def _carried_key_uses(model: KeyFlow, body: FunctionInfo, carry: str, scan: bool) -> list[tuple[ast.AST, str]]:
+    """The keys `body` consumes on every path that it read from its carry parameter and hands back unchanged."""
+    node = body.node
+    assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    own = model.scopes.own_nodes(body)
+    stores: dict[str, int] = {}
+    for n in own:
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            stores[n.id] = stores.get(n.id, 0) + 1
+    unpacked: dict[str, int] = {}  # `key, x = carry`: name -> position
+    for n in own:
+        if (isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Tuple | ast.List)
+                and isinstance(n.value, ast.Name) and n.value.id == carry and n in node.body):
+            for i, e in enumerate(n.targets[0].elts):
+                if isinstance(e, ast.Name) and stores.get(e.id) == 1:
+                    unpacked[e.id] = i
+    returns = [n for n in own if isinstance(n, ast.Return)]
+    if not returns or any(r.value is None for r in returns) or any(isinstance(n, ast.Yield | ast.YieldFrom) for n in own):
+        return []
+    if not isinstance(node.body[-1], ast.Return | ast.Raise):
+        return []  # may fall off the end
+    found: list[tuple[ast.AST, str]] = []
+    for n in own:
+        if not isinstance(n, ast.Call):
+            continue
+        key, how = model.random_key_arg(n, body)
+        if key is None or how == "derive" or not _runs_always(model, n, node, node.body):
+            continue
+        path: tuple[object, ...] | None
+        if isinstance(key, ast.Name) and key.id in unpacked:
+            path = (unpacked[key.id],)
+            label = key.id
+        else:
+            path = _carry_path(key, carry)
+            label = _chain_label(key) or ""
+        if path is None or not label:
+            continue
+        if isinstance(key, ast.Name) and key.id == carry and stores.get(carry):
+            continue
+        if all(_hands_back(model, body, carry, _returned_carry(r.value, scan), path, unpacked, stores, 0)
+               for r in returns):
+            found.append((key, label))
+    return found
+
+
+def _carry_path(key: ast.AST, carry: str) -> tuple[object, ...] | None:
+    """`val["key"]` -> ("key",), `carry[0]` -> (0,), `state.rng` -> (".rng",), `carry` -> (): the key's place in
+    the carry named `carry`; None when it is not read from it."""
+    parts: list[object] = []
+    cur = key
+    while True:
+        if isinstance(cur, ast.Attribute):
+            parts.append(f".{cur.attr}")
+            cur = cur.value
+        elif isinstance(cur, ast.Subscript) and isinstance(cur.slice, ast.Constant) and (
+                type(cur.slice.value) is int or isinstance(cur.slice.value, str)):
+            parts.append(cur.slice.value)
+            cur = cur.value
+        else:
+            break
+    if not (isinstance(cur, ast.Name) and cur.id == carry):
+        return None
+    return tuple(reversed(parts))
+
+
+def _returned_carry(value: ast.AST | None, scan: bool) -> ast.AST | None:
+    if not scan:
+        return value
+    if isinstance(value, ast.Tuple) and len(value.elts) == 2:
+        return value.elts[0]
+    return None
+
+
+def _hands_back(model: KeyFlow, body: FunctionInfo, carry: str, returned: ast.AST | None, path: tuple[object, ...],
+                unpacked: dict[str, int], stores: dict[str, int], depth: int) -> bool:
+    """Whether the returned carry surely holds, at `path`, the key the body read there."""
+    if returned is None or depth > 4:
+        return False
+    if isinstance(returned, ast.Tuple | ast.List):
+        if not path or type(path[0]) is not int or path[0] >= len(returned.elts) or any(
+                isinstance(e, ast.Starred) for e in returned.elts):
+            return False
+        element = returned.elts[path[0]]  # type: ignore[index]
+        # `key, x = carry` ... `return key, x2`: the name is bound once, by the unpacking (another element
+        # handed on, `carry[0]` as is, is not followed)
+        return len(path) == 1 and isinstance(element, ast.Name) and unpacked.get(element.id) == path[0]
+    if not (isinstance(returned, ast.Name) and returned.id == carry):
+        return False
+    return _carry_kept(model, body, carry, path, depth)
+
+
+def _carry_kept(model: KeyFlow, body: FunctionInfo, carry: str, path: tuple[object, ...], depth: int) -> bool:
+    """The carry parameter, returned as it is: nothing in the body rebinds it (except a lax loop that keeps the
+    place), stores at the path or above it, calls a mutating method on it, or hands it to a function that could
+    change it."""
+    scopes = model.scopes
+    node = body.node
+    assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    for n in ast.walk(node):
+        if n is node:
+            continue
+        inner = isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) and n is not node
+        if inner:
+            info = scopes.functions.get(n)
+            if info is not None and carry in info.local_names:
+                continue  # its own `val`
+        if isinstance(n, ast.Name) and n.id == carry and not isinstance(n.ctx, ast.Load):
+            stmt = scopes.parents.get(n)
+            if not (isinstance(stmt, ast.Assign) and _loop_keeps(model, body, stmt.value, carry, path, depth)):
+                return False
+        elif isinstance(n, ast.Subscript | ast.Attribute) and not isinstance(n.ctx, ast.Load):
+            place = _carry_path(n, carry)
+            if place is not None and place == path[:len(place)]:
+                return False  # val["key"] = ..., or a store above it
+        elif isinstance(n, ast.Call):
+            func = n.func
+            place = _carry_path(func.value, carry) if isinstance(func, ast.Attribute) and func.attr in _MUTATORS else None
+            if place is not None and place == path[:len(place)]:
+                return False  # val.update(...): the place may change (val["perms"].append(...) leaves it)
+            handed = [a for a in [*n.args, *(k.value for k in n.keywords)]
+                      if isinstance(a, ast.Name) and a.id == carry]
+            if handed:
+                q = scopes.qualname(func, body) or ""
+                if q not in _CARRY_SAFE and q not in _LAX_LOOPS:
+                    return False
+        elif isinstance(n, ast.Delete | ast.AugAssign) and any(
+                (p := _carry_path(t, carry)) is not None and p == path[:len(p)]
+                for t in (n.targets if isinstance(n, ast.Delete) else [n.target])):
+            return False
+    return True
+
+
+def _loop_keeps(model: KeyFlow, body: FunctionInfo, value: ast.AST, carry: str, path: tuple[object, ...],
+                depth: int) -> bool:
+    """`val = lax.fori_loop(lo, hi, inner, val)` (or while_loop) whose body hands the place back unchanged."""
+    if not isinstance(value, ast.Call):
+        return False
+    q = model.scopes.qualname(value.func, body)
+    if q not in ("jax.lax.while_loop", "jax.lax.fori_loop"):
+        return False
+    body_at, body_kw, carry_at, _, init_at, init_kw = _LAX_LOOPS[q]
+    init = _loop_argument(value, init_at, init_kw)
+    if not (isinstance(init, ast.Name) and init.id == carry):
+        return False
+    inner = model.scopes.resolve_function(_loop_argument(value, body_at, body_kw) or value, body)
+    if inner is None or isinstance(inner.node, ast.Lambda):
+        return False
+    positional = [p.arg for p in [*inner.node.args.posonlyargs, *inner.node.args.args]]
+    if carry_at >= len(positional) or not isinstance(inner.node.body[-1], ast.Return):
+        return False
+    name = positional[carry_at]
+    returns = [n for n in model.scopes.own_nodes(inner) if isinstance(n, ast.Return)]
+    return bool(returns) and all(isinstance(r.value, ast.Name) and r.value.id == name for r in returns) and \
+        _carry_kept(model, inner, name, path, depth + 1)
