@@ -3,7 +3,8 @@
 // through one SerialQueue, so overlapping requests (setting change + interpreter change + "Restart") run one
 // at a time and a burst collapses into a single restart.
 import * as vscode from "vscode";
-import { LanguageClient, LanguageClientOptions, ServerOptions, State } from "vscode-languageclient/node";
+import { CloseAction, ErrorAction, LanguageClient, LanguageClientOptions, ServerOptions, State } from "vscode-languageclient/node";
+import { CrashPolicy } from "./crashPolicy";
 import { InterpreterService } from "./interpreter";
 import { describeInterpreter, Interpreter } from "./interpreterChoice";
 import { serverLaunch } from "./launch";
@@ -98,6 +99,7 @@ export class ServerController implements vscode.Disposable, ProtocolClient {
     const { command, args, cwd } = serverLaunch(interpreter.command, check.result.pythonVersion, this.neutralDir);
     // No `transport`: with TransportKind.stdio the client would append `--stdio`; plain stdio is the default.
     const serverOptions: ServerOptions = { command, args, options: { cwd, env: process.env } };
+    const policy = new CrashPolicy("JAX Sharp Bits");
     const clientOptions: LanguageClientOptions = {
       documentSelector: [
         { scheme: "file", language: "python" },
@@ -109,6 +111,20 @@ export class ServerController implements vscode.Disposable, ProtocolClient {
       ],
       outputChannel: this.log,
       traceOutputChannel: this.log,
+      // a write error when the server died never stops the client; the close restarts it (crashPolicy.ts)
+      errorHandler: {
+        error: (error) => {
+          policy.error();
+          this.log.warn(`the connection to the server errored: ${error.message}`);
+          return { action: ErrorAction.Continue, handled: true };
+        },
+        closed: () => {
+          const decision = policy.closed();
+          return decision.action === "restart"
+            ? { action: CloseAction.Restart, handled: true }
+            : { action: CloseAction.DoNotRestart, message: decision.message };
+        },
+      },
       initializationOptions: this.settings(),
       middleware: {
         // a traced function's hover links to its trace report (a command link, trusted for that command only)

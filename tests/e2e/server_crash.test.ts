@@ -88,6 +88,12 @@ describe("the language server dies", { concurrency: false }, () => {
     assert.ok(first, `the server process under the extension host ${host}`);
     const since = Math.max(0, ...(r.states ?? []).map((s) => s.n));
     process.kill(first, "SIGKILL");
+    // keystrokes right away: the client writes didChange to the dead process (EPIPE). A write error must not stop
+    // the client for good (vscode-languageclient's default handler did: no restart, whether a message was in
+    // flight at the moment of the crash decided it; extension/src/crashPolicy.ts)
+    await page.locator(".monaco-editor .view-lines").first().click();
+    await page.keyboard.press("Control+End"); // (the file's last, empty line: spaces there change nothing)
+    for (let i = 0; i < 5; i++) await page.keyboard.type(" ");
 
     // a warning toast says the server stopped, with what helps
     const toast = page.locator(".notification-toast", { hasText: "language server stopped unexpectedly" }).first();
