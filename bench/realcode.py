@@ -252,7 +252,7 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "astronomix": ("0.6.6", True),
     "exponax": ("0.2.0", True),
     "liesel": ("0.3.3", True),
-    # a sixteenth round (part A) for issue 22, measured on main <COMMIT> before any change: an LLM training and
+    # a sixteenth round (part A) for issue 22, measured on main 96495ce before any change: an LLM training and
     # serving library with its Pallas and Triton attention kernels (easydel 0.1.4.1: the 0.2 and 0.3 sdists cannot
     # build their metadata), quantized training (aqtp, a wheel: it publishes no sdist), RWKV-7 and Gated DeltaNet
     # kernels with their JAX tests (rwkv-ops), a foundation-model zoo (foundax), transformer, vision and diffusion
