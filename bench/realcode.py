@@ -252,6 +252,21 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "astronomix": ("0.6.6", True),
     "exponax": ("0.2.0", True),
     "liesel": ("0.3.3", True),
+    # a sixteenth round (part A) for issue 22, measured on main 96495ce before any change: an LLM training and
+    # serving library with its Pallas and Triton attention kernels (easydel 0.1.4.1: the 0.2 and 0.3 sdists cannot
+    # build their metadata), quantized training (aqtp, a wheel: it publishes no sdist), RWKV-7 and Gated DeltaNet
+    # kernels with their JAX tests (rwkv-ops), a foundation-model zoo (foundax), transformer, vision and diffusion
+    # models written from scratch (nanodl), an LLM inference engine (google-jetstream), a Flax NNX vision model zoo
+    # (jimmy-vision) and audio ML research code (audax); alpa, recml, maskgit and substrax have no file pip can
+    # fetch for Python 3.11, korvax, generax and ejkernel 0.0.50 cannot build their metadata
+    "easydel": ("0.1.4.1", True),
+    "aqtp": ("0.9.0", False),
+    "rwkv-ops": ("0.11.3", True),
+    "foundax": ("0.2.0", True),
+    "nanodl": ("0.0.0", True),
+    "google-jetstream": ("0.2.2", True),
+    "jimmy-vision": ("0.0.7", True),
+    "audax": ("0.0.3", True),
 }
 # Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 
