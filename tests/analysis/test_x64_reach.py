@@ -120,3 +120,22 @@ def test_conftests_are_searched_up_to_the_project_root_only(tmp_path):
     assert _findings(root, "tests/test_wide.py") == ["float64-without-x64"]
     _write(root, {"tests/conftest.py": ENABLES})
     assert _findings(root, "tests/test_wide.py") == []
+
+
+def test_an_installed_package_that_enables_x64_at_import_is_read_never_imported(tmp_path, monkeypatch):
+    """A package on the search path whose import turns x64 on (through a submodule its `__init__` imports): the
+    module importing it gets 64 bits, so no finding; one that does not turn it on leaves the finding. The package
+    would raise if it were imported."""
+    import sys
+
+    site = tmp_path / "site"
+    _write(site, {"widepkg/__init__.py": "from . import _config\nraise RuntimeError('imported')\n",
+                  "widepkg/_config.py": ENABLES,
+                  "narrowpkg/__init__.py": "import jax\nraise RuntimeError('imported')\n"})
+    monkeypatch.syspath_prepend(str(site))
+    project_index._installed_summaries.clear()
+    root = _project(tmp_path, {"pkg/uses_wide.py": ASKS.format(imports="import widepkg"),
+                               "pkg/uses_narrow.py": ASKS.format(imports="import narrowpkg")})
+    assert _findings(root, "pkg/uses_wide.py") == []
+    assert _findings(root, "pkg/uses_narrow.py") == ["float64-without-x64"]
+    assert "widepkg" not in sys.modules and "narrowpkg" not in sys.modules

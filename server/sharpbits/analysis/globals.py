@@ -6,6 +6,7 @@ ignored; module-level set-up that runs before the first trace (tables, registrie
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -164,7 +165,8 @@ class _Globals:
     def is_value(self, name: str) -> bool:
         return self.kinds.get(name) == "value" and name in self.changes
 
-    def change_after(self, name: str, fn: FunctionInfo, attribute: str | None = None) -> Change | None:
+    def change_after(self, name: str, fn: FunctionInfo, attribute: str | None = None,
+                     ignore: Callable[[Change], bool] | None = None) -> Change | None:
         """A change that can happen after `fn` captured the global. A function that writes it can run at any
         time. Module-level code runs once, in order: its change is stale only when the traced function was
         called (traced) before it and is called again after it; set-up at import time (a registry filled, a
@@ -173,6 +175,8 @@ class _Globals:
         for change in self.changes.get(name, []):
             if attribute is not None and change.attribute is not None and change.attribute != attribute:
                 continue  # another attribute of the object was set: the one read keeps its value
+            if ignore is not None and ignore(change):
+                continue
             if change.in_function:
                 if change.writer is not None and self._before_any_trace(change, fn):
                     continue  # set once before anything is traced: a set-up, not a change
@@ -346,10 +350,12 @@ class GlobalChanges(Fact):
             return isinstance(call, ast.Call) and call.func is parent
         return isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Store | ast.Del)
 
-    def global_change_after(self, name: str, fn: FunctionInfo, attribute: str | None = None) -> Change | None:
+    def global_change_after(self, name: str, fn: FunctionInfo, attribute: str | None = None,
+                            ignore: Callable[[Change], bool] | None = None) -> Change | None:
         """How the module-level value `name` (or `Class.attr`) can change after `fn` captured it; None if it
         cannot (a constant, a function, a module, or set-up done before the first trace). With `attribute`, the
-        question is about `name.attribute` only: setting another attribute of the object does not change it."""
+        question is about `name.attribute` only: setting another attribute of the object does not change it.
+        Changes for which `ignore` answers True are passed over."""
         if self._globals is None:
             self._globals = _Globals(self)
-        return self._globals.change_after(name, fn, attribute) if self._globals.is_value(name) else None
+        return self._globals.change_after(name, fn, attribute, ignore) if self._globals.is_value(name) else None

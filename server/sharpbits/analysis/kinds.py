@@ -9,11 +9,15 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 from sharpbits.analysis.flow import ForwardFlow
 from sharpbits.analysis.scopes import FunctionInfo, Scopes
 from sharpbits.analysis.syntax import CHILD_FIELDS, child_fields_of, iter_children
 from sharpbits.analysis.traced import Provenance, TracedCode
+
+if TYPE_CHECKING:
+    from sharpbits.analysis.project_index import ProjectView
 
 
 class Kind(enum.Enum):
@@ -95,11 +99,13 @@ class ValueKinds:
     _returns: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[Kind, tuple[Kind, ...] | None] | None]
     _attribute_kinds: dict[str, dict[str, Kind]]
 
-    def __init__(self, scopes: Scopes, traced: TracedCode) -> None:
+    def __init__(self, scopes: Scopes, traced: TracedCode, project: ProjectView | None = None) -> None:
         """Runs the dataflow of the module and of every function (taking an earlier version's flows where
-        `scopes.reusable` has them and everything they read is the same)."""
+        `scopes.reusable` has them and everything they read is the same). `project`: the module's window on the
+        project index (what classes of other modules define), or None."""
         self.scopes = scopes
         self.traced = traced
+        self.project = project
         self.name_kinds = {}  # id(ast.Name load) -> kind at that point
         self.module_env = {}
         self._returns = {}
@@ -363,12 +369,25 @@ class ValueKinds:
     def _own_item_assignment(self, annotation: ast.AST | None) -> bool:
         """Whether an annotation names a class defined at the top of this module that defines `__setitem__`: its
         objects are written through their own item assignment (`image[bounds] += stamp`), never an array's."""
-        if not isinstance(annotation, ast.Name):
+        if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):  # "DoubleDouble"
+            try:
+                annotation = ast.parse(annotation.value, mode="eval").body
+            except SyntaxError:
+                return False
+        if not isinstance(annotation, ast.Name | ast.Attribute):
             return False
         if self._item_assigning_classes is None:
             self._item_assigning_classes = {s.name for s in self.scopes.tree.body if isinstance(s, ast.ClassDef) and any(
                 isinstance(m, ast.FunctionDef) and m.name == "__setitem__" for m in s.body)}
-        return annotation.id in self._item_assigning_classes
+        if isinstance(annotation, ast.Name) and annotation.id in self._item_assigning_classes:
+            return True
+        # a class of another module of the project (or of an installed package), read through the project index
+        project = self.project
+        if project is None or (isinstance(annotation, ast.Name) and any(
+                isinstance(s, ast.ClassDef) and s.name == annotation.id for s in self.scopes.tree.body)):
+            return False
+        qualified = project.qualified(annotation)
+        return qualified is not None and not qualified.startswith(("jax.", "numpy.")) and project.item_assigning(qualified)
 
     _item_assigning_classes: set[str] | None = None
 

@@ -102,7 +102,7 @@ class ModuleModel:
             reusable.syntax.begin()
         self.scopes = Scopes(tree, reusable)
         self.traced = TracedCode(self.scopes)
-        self.kinds = ValueKinds(self.scopes, self.traced)
+        self.kinds = ValueKinds(self.scopes, self.traced, project)
         self._facts: dict[type[Fact], Fact] = {}
 
     def fact(self, cls: type[F]) -> F:

@@ -44,6 +44,8 @@ from sharpbits.analysis.x64_flag import facts_of_tree
 _NOT_INDEXED = {"jax", "jaxlib", "numpy", "scipy", "builtins", "typing", "typing_extensions", "torch",
                 "tensorflow", "absl", "pytest", "unittest", *getattr(sys, "stdlib_module_names", ())}
 _MAX_BYTES = 2_000_000  # a larger file is left unread (generated code)
+_MAX_FILES = 5_000  # a project with more files under its roots is not searched for subclasses
+_SKIPPED_FOLDERS = {"site-packages", "node_modules", "__pycache__", "venv", "env", "build", "dist"}
 
 # jax.random functions that take a key without consuming it
 _RANDOM_KEEPING = {"key", "PRNGKey", "key_data", "wrap_key_data", "key_impl", "clone"}
@@ -88,6 +90,9 @@ class FunctionSummary:
     params: tuple[ParamSummary, ...]
     opaque: bool  # a decorator the index cannot see through: its calls are not answered
     star_args: bool
+    # a method whose return annotation says it returns an object of its own class (`-> Self`, `-> "Cls"`, or such
+    # an element of `-> tuple[Self, State]`): the positions in the returned tuple (-1: the whole value)
+    returns_self: tuple[int, ...] = ()
 
     def param(self, name: str) -> ParamSummary | None:
         return next((p for p in self.params if p.name == name), None)
@@ -106,6 +111,8 @@ class ClassSummary:
     # a layer whose own code creates no random parameter (see `inert_layer_calls`): the functions of other
     # modules it calls (each asked in turn: they must not build layers); None when its own code may draw
     inert_calls: tuple[str, ...] | None = None
+    # the classes its annotated fields hold (`recorder: Recorder | None = None`): (field, qualified classes)
+    field_types: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass
@@ -218,20 +225,73 @@ def summarise(text: str, module: str, path: str, is_package: bool = False, insta
     x64 = facts_of_tree(tree, module, is_package)
     summary.x64 = (x64.enables, x64.hook_enables)
     top_names = {n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
+    nested: dict[str, FunctionSummary] = {}
     try:
         for node in tree.body:
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 summary.functions[node.name] = _Function(_Walk(node, imports), module, node.name, imports, top_names,
-                                                         None).summary()
+                                                         None, nested=nested).summary()
             elif isinstance(node, ast.ClassDef):
-                _summarise_class(node, module, imports, top_names, summary)
+                _summarise_class(node, module, imports, top_names, summary, nested)
     except RecursionError:
         pass
+    for qualname, fn in nested.items():
+        summary.functions.setdefault(qualname, fn)
     return summary
 
 
+def annotation_classes(annotation: ast.expr | None, module: str, imports: dict[str, str],
+                       top_names: set[str] | frozenset[str]) -> tuple[str, ...]:
+    """The classes an annotation names, qualified: `Cls`, `mod.Cls`, `A | B`, `Optional[A]`, `Union[A, B]`
+    (None left out); () when it names anything else (a generic, a string, a builtin type)."""
+    if annotation is None:
+        return ()
+    if isinstance(annotation, ast.Constant) and annotation.value is None:
+        return ("",)
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        left = annotation_classes(annotation.left, module, imports, top_names)
+        right = annotation_classes(annotation.right, module, imports, top_names)
+        return tuple(c for c in (*left, *right) if c) if left and right else ()
+    if isinstance(annotation, ast.Subscript):
+        head = (qualify(annotation.value, imports) or dotted(annotation.value) or "").rsplit(".", 1)[-1]
+        if head in ("Optional", "Union"):
+            parts = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
+            found = [annotation_classes(p, module, imports, top_names) for p in parts]
+            return tuple(c for f in found for c in f if c) if all(found) else ()
+        return ()
+    if isinstance(annotation, ast.Name) and annotation.id in top_names:
+        return (f"{module}.{annotation.id}",)
+    name = qualify(annotation, imports) if isinstance(annotation, ast.Name | ast.Attribute) else None
+    if name is None or "." not in name or name.split(".")[0] in _NOT_INDEXED:
+        return ()
+    return (name,)
+
+
+def _returns_self(annotation: ast.expr | None, cls: str) -> tuple[int, ...]:
+    """The positions of a method's returned tuple its annotation says hold an object of its own class (-1: the
+    whole value): `-> Self`, `-> "Cls"`, `-> tuple[Self, State]`."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        try:
+            annotation = ast.parse(annotation.value, mode="eval").body
+        except SyntaxError:
+            return ()
+
+    def own(node: ast.expr) -> bool:
+        name = dotted(node) or (node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else "")
+        return bool(name) and name.rsplit(".", 1)[-1] in ("Self", cls)
+
+    if annotation is None:
+        return ()
+    if own(annotation):
+        return (-1,)
+    if isinstance(annotation, ast.Subscript) and (dotted(annotation.value) or "").rsplit(".", 1)[-1] in ("tuple", "Tuple"):
+        elements = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
+        return tuple(i for i, e in enumerate(elements) if own(e))
+    return ()
+
+
 def _summarise_class(cls: ast.ClassDef, module: str, imports: dict[str, str], top_names: set[str],
-                     summary: ModuleSummary) -> None:
+                     summary: ModuleSummary, nested: dict[str, FunctionSummary] | None = None) -> None:
     methods = [n for n in cls.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
     walks = [_Walk(m, imports) for m in methods]  # one walk per method serves every question below
     read = frozenset().union(*(w.self_reads for w in walks))
@@ -249,11 +309,15 @@ def _summarise_class(cls: ast.ClassDef, module: str, imports: dict[str, str], to
     # only a layer that makes parameters or variables is looked at (one that makes neither has nothing to init)
     stateful = cls.bases and any("param" in w.self_reads or "variable" in w.self_reads for w in walks)
     inert = _inert_calls([(w.calls, w.defs) for w in walks], method_names, imports, top_names) if stateful else None
+    field_types = tuple((n.target.id, found) for n in cls.body if isinstance(n, ast.AnnAssign)
+                        and isinstance(n.target, ast.Name)
+                        and (found := annotation_classes(n.annotation, module, imports, top_names)))
     summary.classes[cls.name] = ClassSummary(module, cls.name, bases, tuple(m.name for m in methods), generators, read,
-                                             (decorated or named_tuple) and not own_init, fields, inert)
+                                             (decorated or named_tuple) and not own_init, fields, inert, field_types)
     for m, walk in zip(methods, walks, strict=True):
         qualname = f"{cls.name}.{m.name}"
-        summary.functions[qualname] = _Function(walk, module, qualname, imports, top_names, cls.name, read).summary()
+        summary.functions[qualname] = _Function(walk, module, qualname, imports, top_names, cls.name, read,
+                                                nested).summary()
 
 
 # initialisers whose values are constants: a parameter made with one draws nothing from the init's key
@@ -442,13 +506,18 @@ class _Function:
     """Summarises one function's parameters (see the module docstring)."""
 
     def __init__(self, walk: _Walk, module: str, qualname: str, imports: dict[str, str], top_names: set[str],
-                 cls: str | None, class_reads: frozenset[str] = frozenset()) -> None:
+                 cls: str | None, class_reads: frozenset[str] = frozenset(),
+                 nested: dict[str, FunctionSummary] | None = None) -> None:
         self.node = walk.node
         self.module, self.qualname = module, qualname
         self.imports, self.top_names, self.cls, self.class_reads = imports, top_names, cls, class_reads
         self.parents, self.locals, self.loads, self.copies = walk.parents, walk.locals, walk.loads, walk.copies
         self._first_exit: int | None = None
         self._exits = walk.exits
+        # functions defined inside this one that `lax.cond`/`lax.switch` run, summarised when first met (by their
+        # qualified name `outer.<locals>.inner`); the module's summary keeps them with its functions
+        self.nested = nested if nested is not None else {}
+        self.outer_defs: dict[str, tuple[ast.FunctionDef, str]] = {}  # functions of enclosing ones, by name
 
     def summary(self) -> FunctionSummary:
         node = self.node
@@ -460,7 +529,101 @@ class _Function:
         names = [*positional, *(a.arg for a in args.kwonlyargs)]
         opaque = any(not self._transparent(d) for d in node.decorator_list)
         params = tuple(self._param(name) for name in names)
-        return FunctionSummary(self.module, self.qualname, tuple(positional), params, opaque, args.vararg is not None)
+        returns_self = _returns_self(node.returns, self.cls) if self.cls is not None and not static else ()
+        return FunctionSummary(self.module, self.qualname, tuple(positional), params, opaque, args.vararg is not None,
+                               returns_self)
+
+    def _branches(self, call: ast.Call, q: str | None, position: int | None) -> CallSite | None:
+        """A key handed to `lax.cond(pred, f, g, *operands)` (`lax.switch(i, [f, g], *operands)`) whose branches
+        are functions defined in this one: one site naming every branch (exactly one of them runs)."""
+        if position is None or q not in ("jax.lax.cond", "jax.lax.switch"):
+            return None
+        first = 3 if q == "jax.lax.cond" else 2
+        if position < first or any(isinstance(a, ast.Starred) for a in call.args[:position]):
+            return None
+        if q == "jax.lax.cond":
+            names = call.args[1:3]
+        else:
+            names = call.args[1].elts if len(call.args) > 1 and isinstance(call.args[1], ast.List | ast.Tuple) else []
+        targets: list[str] = []
+        for name in names:
+            target = self._nested_target(name.id) if isinstance(name, ast.Name) else None
+            if target is None:
+                return None
+            targets.append(target)
+        return CallSite("|".join(targets), position - first, None, self._always(call)) if targets else None
+
+    def _defs(self) -> dict[str, tuple[ast.FunctionDef, str]]:
+        """The functions defined in this one (and in those enclosing it), by name: (node, qualified name)."""
+        found = dict(self.outer_defs)
+        for n in ast.walk(self.node):
+            if isinstance(n, ast.FunctionDef) and n is not self.node and self.parents.get(n) is not None:
+                found[n.name] = (n, f"{self.qualname}.<locals>.{n.name}")
+        return found
+
+    def _nested_target(self, name: str) -> str | None:
+        """The qualified name of a function defined inside this one (or beside it, in the function enclosing
+        it) called by name, its summary made when first met; None when the name is no such function or is
+        rebound."""
+        if name in self.locals:
+            return None
+        defs = self._defs()
+        if name not in defs:
+            return None
+        node, qualname = defs[name]
+        if qualname not in self.nested:
+            inner = _Function(_Walk(node, self.imports), self.module, qualname, self.imports, self.top_names, None,
+                              nested=self.nested)
+            inner.outer_defs = defs
+            self.nested[qualname] = FunctionSummary(self.module, qualname, (), (), True, False)  # while it is built
+            self.nested[qualname] = inner.summary()
+        return f"{self.module}.{qualname}"
+
+    def _typed_receiver(self, call: ast.Call) -> str | None:
+        """`config.gradient_config.recorder.compress(...)` with `config` a parameter annotated with a class of the
+        project: the method of the classes the annotations of the parameter and of the fields on the way name
+        ("chain:A,B:field.field:method"; resolved by the index, every implementation asked)."""
+        func = call.func
+        if not isinstance(func, ast.Attribute):
+            return None
+        attrs: list[str] = []
+        base = func.value
+        while isinstance(base, ast.Attribute):
+            attrs.insert(0, base.attr)
+            base = base.value
+        if not isinstance(base, ast.Name) or base.id in ("self", "cls") or base.id in self.locals:
+            return None
+        a = self.node.args
+        param = next((p for p in [*a.posonlyargs, *a.args, *a.kwonlyargs] if p.arg == base.id), None)
+        classes = annotation_classes(param.annotation if param is not None else None, self.module, self.imports,
+                                     self.top_names)
+        if not classes:
+            return None
+        return f"chain:{','.join(classes)}:{'.'.join(attrs)}:{func.attr}"
+
+    def _narrowed(self, call: ast.Call) -> str | None:
+        """`m.compress(...)` in the body of `if isinstance(m, Cls):` with `Cls` a class the imports name: every
+        implementation of the method in `Cls` and its subclasses may run ("impl:pkg.mod.Cls.compress")."""
+        func = call.func
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)) or func.value.id in ("self", "cls"):
+            return None
+        receiver = func.value.id
+        child: ast.AST = call
+        cur = self.parents.get(call)
+        while cur is not None and cur is not self.node:
+            if isinstance(cur, ast.If) and any(child is st for st in cur.body):
+                test = cur.test
+                if (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance"
+                        and len(test.args) == 2 and isinstance(test.args[0], ast.Name)
+                        and test.args[0].id == receiver):
+                    cls = test.args[1]
+                    name = qualify(cls, self.imports, self.locals) if not (
+                        isinstance(cls, ast.Name) and cls.id in self.top_names) else f"{self.module}.{cls.id}"
+                    assigned = any(isinstance(n, ast.Name) and n.id == receiver and not isinstance(n.ctx, ast.Load)
+                                   and cur.lineno <= getattr(n, "lineno", 0) <= call.lineno for n in ast.walk(cur))
+                    return f"impl:{name}.{func.attr}" if name is not None and not assigned else None
+            child, cur = cur, self.parents.get(cur)
+        return None
 
     def _transparent(self, decorator: ast.expr) -> bool:
         target = decorator.func if isinstance(decorator, ast.Call) else decorator
@@ -586,8 +749,22 @@ class _Function:
                 if isinstance(parent, ast.Assign) and parent.value is n and all(
                         isinstance(t, ast.Name) and t.id in tracked for t in parent.targets):
                     continue  # the copy itself
+                if self._shadowed(n):
+                    continue  # `def helper(m, key): ...` inside: its own parameter, another value
                 found.append(n)
         return found
+
+    def _shadowed(self, load: ast.Name) -> bool:
+        """A load inside a function nested in this one that has a parameter of that name."""
+        cur = self.parents.get(load)
+        while cur is not None and cur is not self.node:
+            if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                a = cur.args
+                if any(p.arg == load.id for p in [*a.posonlyargs, *a.args, *a.kwonlyargs, *(
+                        x for x in (a.vararg, a.kwarg) if x is not None)]):
+                    return True
+            cur = self.parents.get(cur)
+        return False
 
     def _nested(self, node: ast.AST) -> bool:
         cur = self.parents.get(node)
@@ -598,8 +775,9 @@ class _Function:
         return False
 
     def _always(self, node: ast.AST) -> bool:
-        """Whether a node runs on every path: in a top-level statement of the body that is no branch or loop,
-        outside conditional expressions, with no return or raise before it."""
+        """Whether a node runs on every path that returns: in a top-level statement of the body that is no branch
+        or loop, outside conditional expressions, with no return before it (a guard that only raises never
+        returns to the caller: what follows it runs whenever the call returns)."""
         top = node
         while self.parents.get(top) is not self.node:
             parent = self.parents.get(top)
@@ -611,11 +789,13 @@ class _Function:
                       | ast.AsyncWith) or not isinstance(top, ast.stmt):
             return False
         if self._first_exit is None:  # the first statement of the body that may leave it, found once
-            # (the statement of the body each `return`/`raise` of the walk is in, nested functions included: what
-            # an ast.walk of each statement in turn found)
+            # (the statement of the body each `return` of the walk is in, nested functions included: what an
+            # ast.walk of each statement in turn found; a `raise` never returns, so a guard that only raises is no exit)
             index = {id(stmt): i for i, stmt in enumerate(body)}
             first = len(body)
             for node in self._exits:
+                if type(node) is not ast.Return:
+                    continue
                 while (up := self.parents.get(node)) is not self.node and up is not None:
                     node = up
                 first = min(first, index.get(id(node), first))
@@ -701,7 +881,10 @@ class _Function:
         if position is not None and any(isinstance(a, ast.Starred) for a in call.args[:position]):
             return "call", "maybe", None
         target: str | None = None
-        if func_name is not None and func_name not in self.locals:
+        nested = self._nested_target(func_name) if func_name is not None else None
+        if nested is not None:
+            target = nested
+        elif func_name is not None and func_name not in self.locals:
             if func_name in self.imports:
                 target = self.imports[func_name]
             elif func_name in self.top_names:
@@ -711,6 +894,12 @@ class _Function:
         elif (isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
               and call.func.value.id in ("self", "cls") and self.cls is not None):
             target = f"self.{call.func.attr}"
+        if target is None and isinstance(call.func, ast.Attribute):
+            target = self._narrowed(call) or self._typed_receiver(call)
+        if target is not None and target.startswith("jax.lax."):
+            branches = self._branches(call, target, position)
+            if branches is not None:
+                return "call", None, branches
         if target is None or target.split(".")[0] in ("jax",):
             return "call", strength if target is None and _constructs(call) else "maybe", None
         return "call", None, CallSite(target, position, keyword, always)
@@ -788,6 +977,8 @@ class ProjectIndex:
         self._beside: dict[tuple[str, str], str | None] = {}  # (folder, qualified name) -> "name\0cut" found there, or None
         self._lock = threading.RLock()
         self.parsed = 0  # modules summarised (for tests and benchmarks)
+        self._subclasses: dict[tuple[str, str], list[tuple[ModuleSummary, str]] | None] = {}
+        self._files: tuple[tuple[Path, ...], list[Path] | None] | None = None
 
     def __getstate__(self) -> dict[str, object]:
         state = dict(self.__dict__)
@@ -820,6 +1011,9 @@ class ProjectIndex:
             if old is not None and old.digest == digest and old.path == str(file):
                 self._pending.pop(name, None)
                 return old
+            self._subclasses.clear()  # the text changed (or is new): a class may derive from another now
+            if old is None:
+                self._files = None
             if lazy:
                 self._pending[name] = (str(file), text)
                 return None
@@ -854,6 +1048,8 @@ class ProjectIndex:
                 self._by_name.pop(name, None)
                 self._pending.pop(name, None)
                 self._consumption.clear()
+            self._subclasses.clear()
+            self._files = None
 
     def module_name(self, path: str | os.PathLike[str]) -> str:
         return self._name_of.get(str(Path(path).absolute())) or import_root(Path(path))[1]
@@ -1142,12 +1338,33 @@ class ProjectIndex:
     def _site_consumption(self, fn: FunctionSummary, site: CallSite, depth: int) -> str | None:
         if depth > 8 or site.target is None:
             return "maybe"
+        if "|" in site.target:  # the branches of a lax.cond / lax.switch: exactly one runs
+            answers = [self._site_consumption(fn, dataclasses.replace(site, target=t), depth)
+                       for t in site.target.split("|")]
+            return "always" if all(a == "always" for a in answers) else "maybe" if any(answers) else None
+        if site.target.startswith("chain:"):  # parameter annotated with a class, then annotated fields
+            _, classes, path, method = site.target.split(":")
+            held = self._field_classes(classes.split(","), [a for a in path.split(".") if a], fn.module)
+            if held is None:
+                return "maybe"
+            return self._site_consumption(fn, dataclasses.replace(
+                site, target="|".join(f"impl:{c}.{method}" for c in held)), depth)
+        if site.target.startswith("impl:"):
+            qualified_class, _, method = site.target[5:].rpartition(".")
+            callees = self.implementations(qualified_class, method)
+            if callees is None:
+                return "maybe"
+            answers = [self._callee_consumption(callee, site, depth) for callee in callees]
+            return "always" if answers and all(a == "always" for a in answers) else "maybe" if any(answers) else None
         if site.target.startswith("self."):
             module = self.module(fn.module)
             cls = fn.qualname.split(".")[0] if "." in fn.qualname else None
             callee = self.method(module, cls, site.target[5:]) if module is not None and cls is not None else None
         else:
             callee = self.function(site.target)
+        return self._callee_consumption(callee, site, depth)
+
+    def _callee_consumption(self, callee: FunctionSummary | None, site: CallSite, depth: int) -> str | None:
         if callee is None or callee.opaque:
             return "maybe"
         name = site.keyword
@@ -1160,6 +1377,116 @@ class ProjectIndex:
         if callee.param(name) is None:
             return "maybe"
         return self.consumption(callee, name, depth + 1)
+
+    def _field_classes(self, classes: list[str], path: list[str], near: str) -> list[str] | None:
+        """The classes the annotated fields along `path` hold, from objects of `classes` (a field looked up in the
+        class and its bases); None when a field on the way has no annotation the index can read."""
+        for attr in path:
+            held: list[str] = []
+            for qualified in classes:
+                found = self._field_type(qualified, attr, near)
+                if found is None:
+                    return None
+                held.extend(found)
+            classes = list(dict.fromkeys(held))
+        return classes or None
+
+    def _field_type(self, qualified: str, attr: str, near: str, depth: int = 0) -> tuple[str, ...] | None:
+        found = self._split(qualified, near) if depth < 6 else None
+        if found is None or found[1] not in found[0].classes:
+            return None
+        cls = found[0].classes[found[1]]
+        own = dict(cls.field_types).get(attr)
+        if own is not None:
+            return own
+        for base in cls.bases:
+            inherited = self._field_type(base, attr, found[0].path, depth + 1) if base else None
+            if inherited is not None:
+                return inherited
+        return None
+
+    def implementations(self, qualified_class: str, method: str) -> list[FunctionSummary | None] | None:
+        """Every implementation of `method` an object of the class (or of a subclass of it) may run: the class's
+        own or inherited one and each override in a subclass of the project. None when that cannot be known: the
+        class is no project class (an installed one may have subclasses anywhere), or the project's modules
+        cannot all be listed."""
+        with self._lock:
+            found = self._split(qualified_class)
+            if found is None or found[0].installed or found[1] not in found[0].classes:
+                return None
+            subclasses = self.subclasses(found[0], found[1])
+            if subclasses is None:
+                return None
+            out: list[FunctionSummary | None] = [self.method(found[0], found[1], method)]
+            out += [self.method(module, name, method) for module, name in subclasses]
+            return out
+
+    def subclasses(self, module: ModuleSummary, cls: str) -> list[tuple[ModuleSummary, str]] | None:
+        """The classes of the project that derive from `module.cls`, directly or not: the modules whose text
+        names the class (or one of its subclasses found so far) are summarised and their bases resolved. None when
+        the project's files cannot all be listed (more than a few thousand under its roots)."""
+        memo_key = (module.name, cls)
+        if memo_key in self._subclasses:
+            return self._subclasses[memo_key]
+        files = self._project_files()
+        if files is None:
+            self._subclasses[memo_key] = None
+            return None
+        texts: dict[str, str] = {file: text for file, text in self._pending.values()}  # an editor's unsaved texts
+        for path in files:
+            if str(path) in texts:
+                continue
+            try:
+                data = path.read_bytes()
+                texts[str(path)] = data.decode("utf-8") if len(data) <= _MAX_BYTES else ""
+            except (OSError, UnicodeDecodeError):
+                continue
+        family = {(module.name, cls)}
+        out: list[tuple[ModuleSummary, str]] = []
+        work = [cls]
+        looked: set[tuple[str, str]] = set()
+        while work:
+            short = work.pop()
+            for file, text in texts.items():
+                if short not in text or (file, short) in looked:
+                    continue
+                looked.add((file, short))
+                name = self._name_of.get(file) or import_root(Path(file))[1]
+                candidate = self.module(name)
+                if candidate is None:
+                    continue
+                for class_name, summary in candidate.classes.items():
+                    if (candidate.name, class_name) in family:
+                        continue
+                    for base in summary.bases:
+                        resolved = self._split(base, candidate.path) if base else None
+                        if resolved is not None and (resolved[0].name, resolved[1]) in family:
+                            family.add((candidate.name, class_name))
+                            out.append((candidate, class_name))
+                            work.append(class_name)
+                            break
+        self._subclasses[memo_key] = out
+        return out
+
+    def _project_files(self) -> list[Path] | None:
+        """The Python files under the project's roots (not in hidden, virtual-environment or site-packages folders),
+        listed once per set of roots; None when there are more than `_MAX_FILES`."""
+        if self._files is not None and self._files[0] == tuple(self.roots):
+            return self._files[1]
+        found: dict[str, Path] = {}
+        for root in self.roots:
+            for folder, dirs, names in os.walk(root):
+                dirs[:] = [d for d in dirs if not d.startswith(".") and d not in _SKIPPED_FOLDERS]
+                for n in names:
+                    if n.endswith(".py"):
+                        path = Path(folder, n).absolute()
+                        found[str(path)] = path
+                if len(found) > _MAX_FILES:
+                    self._files = (tuple(self.roots), None)
+                    return None
+        listed = sorted(found.values())
+        self._files = (tuple(self.roots), listed)
+        return listed
 
     def view(self, path: str | os.PathLike[str], tree: ast.Module | None = None) -> ProjectView:
         """What one module's analysis asks the index through (`ModuleModel.project`)."""
@@ -1252,8 +1579,51 @@ class ProjectView:
     def key_generator(self, qualified_class: str, attribute: str) -> bool:
         return self.index.key_generator(qualified_class, attribute)
 
+    def implementations_consumption(self, qualified_class: str, method: str,
+                                    call: ast.Call) -> list[tuple[ast.AST, str | None]] | None:
+        """`argument_consumption` for a method called on an object of the class or of any subclass of it: each
+        argument is consumed "always" when every implementation consumes it on every path, "maybe" when one may,
+        None when none does; None when not every implementation is known (see `ProjectIndex.implementations`)."""
+        callees = self.index.implementations(self.index.beside(qualified_class, self.path) or qualified_class, method)
+        if not callees or any(c is None or c.opaque for c in callees):
+            return None
+        known = [c for c in callees if c is not None]
+        out: list[tuple[ast.AST, str | None]] = []
+        for i, arg in enumerate(call.args):
+            if isinstance(arg, ast.Starred):
+                return None
+            answers = [(self.index.consumption(c, c.positional[i]) if i < len(c.positional)
+                        else "maybe" if c.star_args else None) for c in known]
+            out.append((arg, _all_or_some(answers)))
+        for kw in call.keywords:
+            if kw.arg is None:
+                return None
+            answers = [self.index.consumption(c, kw.arg) if c.param(kw.arg) else "maybe" for c in known]
+            out.append((kw.value, _all_or_some(answers)))
+        return out
+
+    def returns_self(self, qualified_method: str) -> tuple[int, ...]:
+        """The positions of a method's returned tuple that hold an object of its class (see FunctionSummary)."""
+        found = self.index.function(qualified_method, self.path)
+        return found.returns_self if found is not None else ()
+
+    def item_assigning(self, qualified_class: str) -> bool:
+        """Whether objects of a class (of another module) are written through their own `__setitem__`, defined
+        by the class or a base the index can see (`g[i] = v` on such an object is no array update)."""
+        with self.index._lock:
+            found = self.index._split(qualified_class, self.path)
+            if found is None or found[1] not in found[0].classes:
+                return False
+            return self.index.method(found[0], found[1], "__setitem__") is not None
+
     def generator_attributes(self) -> frozenset[str]:
         return self.index.generator_attributes()
+
+
+def _all_or_some(answers: list[str | None]) -> str | None:
+    """One call that runs one of several implementations: "always" when each always consumes, else "maybe"
+    when one may, else None."""
+    return "always" if answers and all(a == "always" for a in answers) else "maybe" if any(answers) else None
 
 
 # --- the process's shared index (the language server's workspace) --------------------------------------------

@@ -104,6 +104,13 @@ CONCRETE_TRANSFORMS = {*SHARD_MAPS, "jax.grad", "jax.value_and_grad", "jax.jacfw
                        "equinox.filter_grad", "equinox.filter_value_and_grad", "flax.nnx.grad",
                        "flax.nnx.value_and_grad"}
 LAX_BODY_KEYWORDS = {"body_fun", "cond_fun", "f", "true_fun", "false_fun", "branches", "fn"}
+# Transformations that keep no trace: called eagerly, they run the Python function again on every call (globals
+# are read afresh each time). Every other one caches its trace by function: jit, pmap, checkpoint/remat, eval_shape,
+# make_jaxpr, and lax.scan/fori_loop/while_loop/cond/switch bodies (checked on jax 0.10.2).
+RETRACING = {*SHARD_MAPS, "jax.grad", "jax.value_and_grad", "jax.vmap", "jax.jacfwd", "jax.jacrev", "jax.jacobian",
+             "jax.hessian", "jax.linearize", "jax.jvp", "jax.vjp", "jax.named_call", "jax.custom_jvp",
+             "jax.custom_vjp", "equinox.filter_grad", "equinox.filter_value_and_grad", "equinox.filter_vmap",
+             "flax.nnx.grad", "flax.nnx.value_and_grad", "flax.nnx.vmap", "map", "associative_scan"}
 
 
 class Provenance(enum.Enum):
@@ -163,6 +170,7 @@ class TracedCode:
     _call_positions: dict[int, int] | None = None  # id(call) -> its position in nodes(ast.Call)
     _transformed: dict[str, list[str]] | None = None
     _pallas_kernels: set[int] | None = None
+    _cached: set[int] | None = None
 
     def __init__(self, scopes: Scopes) -> None:
         self.scopes = scopes
@@ -171,6 +179,57 @@ class TracedCode:
 
     def traced_functions(self) -> Iterator[FunctionInfo]:
         return (f for f in self.scopes.functions.values() if f.traced)
+
+    def cached(self, fn: FunctionInfo) -> bool:
+        """Whether `fn` runs under a trace that is kept and reused (what it reads at trace time is frozen): traced
+        by a caching transformation (`jit`, `pmap`, `checkpoint`, `eval_shape`, a lax loop/cond body), inside one
+        (`jax.jit(jax.grad(f))`, `jax.vmap(f)` in a jitted function), or called from / defined in such code. Not
+        `jax.grad(f)(x)`/`jax.vmap(f)(x)`/`jax.jacrev(f)(x)` run eagerly: they retrace on every call (RETRACING).
+        A lax body defined inside a function is made anew on each call: it shares its definer's answer when the
+        definer is traced here, and is taken as kept when it is not (lax runs under jit in practice)."""
+        if self._cached is None:
+            self._cached = self._find_cached()
+        return id(fn) in self._cached
+
+    def _find_cached(self) -> set[int]:
+        cached: set[int] = set()
+        feeds: dict[int, list[FunctionInfo]] = {}  # id(f) -> functions cached when f is
+        for fn in self.traced_functions():
+            for site in fn.traces:
+                if site.indirect:
+                    continue
+                runner = self.scopes.enclosing_function(site.node) if site.node is not None else None
+                if site.provenance is Provenance.LAX_BODY:
+                    kept = site.transform not in RETRACING  # lax keeps the trace of a body it is given again
+                    if runner is not None and runner.traced and not (kept and fn.parent is None):
+                        feeds.setdefault(id(runner), []).append(fn)
+                    elif kept or runner is not None:
+                        cached.add(id(fn))
+                elif site.transform not in RETRACING or self._under_caching_transform(site.node):
+                    cached.add(id(fn))
+                elif runner is not None:
+                    feeds.setdefault(id(runner), []).append(fn)
+            for caller, _ in self.calls_from_traced(fn):
+                feeds.setdefault(id(caller), []).append(fn)
+            if fn.parent is not None:
+                feeds.setdefault(id(fn.parent), []).append(fn)
+        work = [fn for fn in self.traced_functions() if id(fn) in cached]
+        while work:
+            for callee in feeds.get(id(work.pop()), ()):
+                if id(callee) not in cached:
+                    cached.add(id(callee))
+                    work.append(callee)
+        return cached
+
+    def _under_caching_transform(self, node: ast.AST | None) -> bool:
+        """`jax.jit(jax.grad(f))`: the site is an argument of a caching transformation, however deeply nested."""
+        while node is not None and self._inside_transform(node):
+            parent = self.scopes.parents[node]
+            assert isinstance(parent, ast.Call)
+            if self.scopes.qualname(parent.func, self.scopes.enclosing_function(parent)) not in RETRACING:
+                return True
+            node = parent
+        return False
     def argument_values(self, fn: FunctionInfo, param: str) -> list[ast.AST]:
         """Every expression this module passes to `fn`'s parameter `param`: at its call sites (by name, through
         a module-level `g = jax.jit(fn, ...)`, or `self.fn(...)` for a method), and its default value."""

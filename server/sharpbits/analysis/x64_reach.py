@@ -11,9 +11,10 @@ gets 64 bits when something that runs before it did enable it:
   project's root), which pytest imports before the test: one that enables the flag at import, in a
   `pytest_configure`/`pytest_sessionstart` hook, or in an `autouse` fixture, or imports a module that does.
 
-Everything is read statically (never imported). Only modules of the project are followed (an installed package
-the index can find is not read here), only imports at module level count (an import inside a function runs when
-that function runs), and only literal truthy values (`True`, `1`, `"1"`, `"true"`): a module that turns the flag on
+Everything is read statically (never imported). Modules of the project are followed, and so are installed packages
+the index may read (found on the search path by `PathFinder`, which runs nothing; a package that turns the flag on
+when imported, as some scientific packages do for their double-precision solvers); only imports at module level
+count (an import inside a function runs when that function runs), and only literal truthy values (`True`, `1`, `"1"`, `"true"`): a module that turns the flag on
 under a setting of its own, or off, or that is not imported on the way to this code, does not silence the rule.
 """
 
@@ -22,7 +23,14 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from sharpbits.analysis.project_index import ProjectView, import_root, module_text
+from sharpbits.analysis.project_index import (
+    _MAX_BYTES,
+    _NOT_INDEXED,
+    ProjectView,
+    _installed_origin,
+    import_root,
+    module_text,
+)
 from sharpbits.analysis.x64_flag import X64Facts, facts_of_tree, x64_facts
 
 __all__ = ["X64Facts", "enabled_outside", "x64_facts"]
@@ -66,15 +74,39 @@ def _through_imports(project: ProjectView, imports: tuple[str, ...]) -> str | No
         if name in seen or name == project.module:
             continue
         seen.add(name)
-        found = module_text(project.index, name)
+        found = module_text(project.index, name) or (_installed_text(name) if project.index.installed else None)
         if found is None:
-            continue  # not a module of the project (an installed package, a name inside a module)
+            continue  # neither a module of the project nor an installed one (a name inside a module)
         text, file = found
         facts = x64_facts(text, name, Path(file).stem == "__init__")
         if facts.enables:
             return name
         work.extend(facts.imports)
     return None
+
+
+_installed: dict[str, tuple[tuple[int, int], tuple[str, str] | None]] = {}  # name -> (stamp, text and path)
+
+
+def _installed_text(name: str) -> tuple[str, str] | None:
+    """The source text and path of an installed module (found with `PathFinder`, read, never imported)."""
+    if not name or name.split(".")[0] in _NOT_INDEXED:
+        return None
+    origin = _installed_origin(name)
+    if origin is None:
+        return None
+    try:
+        stat = origin.stat()
+        stamp = (stat.st_mtime_ns, stat.st_size)
+        known = _installed.get(name)
+        if known is not None and known[0] == stamp:
+            return known[1]
+        data = origin.read_bytes() if stat.st_size <= _MAX_BYTES else None
+        found = (data.decode("utf-8"), str(origin)) if data is not None else None
+    except (OSError, UnicodeDecodeError):
+        return None
+    _installed[name] = (stamp, found)
+    return found
 
 
 def _conftests(test: Path) -> list[Path]:

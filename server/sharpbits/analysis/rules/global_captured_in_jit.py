@@ -6,7 +6,7 @@ import ast
 from functools import partial
 
 from sharpbits.analysis.effects import SideEffects
-from sharpbits.analysis.globals import GlobalChanges
+from sharpbits.analysis.globals import Change, GlobalChanges
 from sharpbits.analysis.model import FunctionInfo, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.findings import Fix, TextEdit
@@ -28,7 +28,16 @@ program as constants. If the global changes later — reassigned further down th
 from a function, or a dict/list that is mutated (`config["relu"] = True`) — the compiled function keeps using
 the old value until something forces a retrace. No error, just stale results.
 
-Constants assigned once, modules, functions and classes are fine and never flagged.
+Only a kept trace goes stale: `jit`, `pmap`, `checkpoint`, `eval_shape` and the bodies of `lax.scan`/`fori_loop`/
+`while_loop`/`cond`/`switch` keep theirs (by function), and so does everything traced inside them. `jax.grad(f)(x)`,
+`jax.vmap(f)(x)`, `jax.jacrev`, `jax.jacfwd`, `jax.hessian`, `jax.jvp`/`vjp` and an eager `shard_map` keep none: called
+outside `jit` they run `f` again on every call, which reads the global as it is then, so they are not flagged
+(inside a jitted function they are).
+
+Constants assigned once, modules, functions and classes are fine and never flagged, and so are the attributes of
+a `threading.local()` that functions set or push and pop: they are per-thread state (a context stack installed in
+each thread and pushed and popped by the trace itself), not a value changed behind a kept trace. The object
+rebound, or its attributes changed by module-level code between two calls, still is flagged.
 """
     example = """
 import jax
@@ -91,6 +100,19 @@ Offered only for functions decorated directly and called by name in this module.
         # traced code appending to a global list is a side effect (side-effect-in-jit), not also a stale global
         "import jax\nLOG = []\n@jax.jit\ndef f(x):\n    LOG.append(x)\n    return x\ndef reset():\n    LOG.clear()\n",
         "import jax\nsteps = 0\n@jax.jit\ndef f(x):\n    global steps\n    steps = steps + 1\n    return x\n",
+        # jax.jacrev/jacfwd/hessian/grad/vmap called directly keep no trace: each call reads the global afresh
+        "import jax\nimport jax.numpy as jnp\nstate = {'shift': 1.0}\ndef energy(x):\n"
+        "    return jnp.sum((x - state['shift']) ** 2)\ndef relax(x):\n    state['shift'] = float(x[0])\n"
+        "    return jax.hessian(energy)(x), jax.jacrev(energy)(x)\n",
+        "import jax\nimport jax.numpy as jnp\ntemperature = 1.0\n@jax.vmap\ndef soft(x):\n    return jnp.exp(x / temperature)\n"
+        "def set_temperature(t):\n    global temperature\n    temperature = t\n",
+        # a thread-local context stack: installed per thread by a function, pushed and popped by the trace itself
+        "import contextlib\nimport threading\nimport jax\nclass Contexts(threading.local):\n    def __init__(self):\n"
+        "        self.stack = []\n_contexts = Contexts()\ndef install_context_stack(stack):\n    _contexts.stack = stack\n"
+        "@contextlib.contextmanager\ndef context(outputs):\n    _contexts.stack.append(outputs)\n    try:\n"
+        "        yield outputs\n    finally:\n        _contexts.stack.pop()\ndef add_summary(name, value):\n"
+        "    _contexts.stack[-1][name] = value\n@jax.jit\ndef step(x):\n    with context({}) as outputs:\n"
+        "        add_summary('mean', x.mean())\n    return x, outputs\n",
         # a lazy initialisation sets the value once
         "import jax\n_T = None\ndef table():\n    global _T\n    if _T is None:\n        _T = {'a': 2.0}\n    return _T\n"
         "@jax.jit\ndef f(x):\n    return x * table()['a']\n",
@@ -134,16 +156,28 @@ Offered only for functions decorated directly and called by name in this module.
             "import jax\nconfig = {'relu': False}\ndef f(x):\n    return jax.nn.relu(x) if config['relu'] else x\n"
             "g = jax.jit(f)\nprint(g(-1.0))\nconfig['relu'] = True\nprint(g(-1.0))\n",
         ),
-        Invalid(
-            "import jax\nimport jax.numpy as jnp\ntemperature = 1.0\n@jax.vmap\ndef soft(x):\n    return jnp.exp(x / temperature)\n"
-            "def set_temperature(t):\n    global temperature\n    temperature = t\n",
+        Invalid(  # jax.grad called inside a jitted function: the loss is traced once, under jit's kept trace
+            "import jax\nimport jax.numpy as jnp\ndecay = 0.1\ndef loss(w):\n    return jnp.sum(w ** 2) * decay\n"
+            "@jax.jit\ndef step(w):\n    return w - jax.grad(loss)(w)\ndef set_decay(d):\n    global decay\n"
+            "    decay = d\n",
+        ),
+        Invalid(  # lax.scan keeps the trace of a module-level body, even called eagerly
+            "import jax\nfrom jax import lax\ndt = 0.1\ndef euler(x, u):\n    return x + dt * u, x\n"
+            "def rollout(us):\n    return lax.scan(euler, 0.0, us)\ndef set_dt(v):\n    global dt\n    dt = v\n",
+        ),
+        Invalid(  # a thread-local's attribute changed by module-level code between two calls, in one thread
+            "import threading\nimport jax\n_opts = threading.local()\n_opts.scale = 1.0\n@jax.jit\ndef f(x):\n"
+            "    return x * _opts.scale\na = f(1.0)\n_opts.scale = 2.0\nb = f(1.0)\n",
         ),
     ]
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
         changes, effects = model.fact(GlobalChanges), model.fact(SideEffects)
+        per_thread = _thread_local_globals(model)
         for fn in model.traced.traced_functions():
+            if not model.traced.cached(fn):
+                continue  # `jax.grad(f)(x)`, `jax.vmap(f)(x)` run eagerly retrace on every call: no value is kept
             seen: set[str] = set()
             for node, name in model.scopes.syntax_fact("global reads", fn.node, partial(_global_reads, model, fn)):
                 if name in seen:
@@ -151,20 +185,56 @@ Offered only for functions decorated directly and called by name in this module.
                 parent = model.scopes.parents.get(node)
                 read_attribute = parent.attr if (isinstance(node, ast.Name) and isinstance(parent, ast.Attribute)
                                                  and isinstance(parent.ctx, ast.Load)) else None
-                change = changes.global_change_after(name, fn, read_attribute)
+                change = changes.global_change_after(name, fn, read_attribute,
+                                                     _set_by_its_own_thread if name in per_thread else None)
                 if change is None:
                     continue
                 if effects.is_side_effect(node) or (isinstance(node, ast.Name) and changes.reaches_to_mutate(node)):
                     continue  # `LOG` in `LOG.append(x)`: changes the object (side-effect-in-jit), reads no value
                 seen.add(name)
+                # a thread-local is no JAX type: passing it to the jitted function would not trace
+                fixable = isinstance(node, ast.Name) and name not in per_thread
                 ctx.report(
                     node,
                     self.message("changed", function=fn.name, reason=fn.trace_reason, name=name, how=change.how,
                                  line=change.line),
-                    _fix(ctx, fn, name) if isinstance(node, ast.Name) else None,
-                    fix_title=f"pass `{name}` as an argument (changes `{fn.name}`'s signature)"
-                    if isinstance(node, ast.Name) else "",
+                    _fix(ctx, fn, name) if fixable else None,
+                    fix_title=f"pass `{name}` as an argument (changes `{fn.name}`'s signature)" if fixable else "",
                 )
+
+
+_THREAD_LOCAL = {"threading.local", "_threading_local.local"}
+
+
+def _thread_local_globals(model: ModuleModel) -> set[str]:
+    """Module-level names bound only to a `threading.local()` (or an instance of a class of this module derived
+    from it, `class ContextStack(threading.local)`)."""
+    body = model.scopes.tree.body
+    classes: set[str] = set()
+    for stmt in body:
+        if isinstance(stmt, ast.ClassDef) and any(
+                model.scopes.qualname(base, None) in _THREAD_LOCAL or (isinstance(base, ast.Name) and base.id in classes)
+                for base in stmt.bases):
+            classes.add(stmt.name)
+    made: dict[str, bool] = {}
+    for stmt in body:
+        if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None:
+            value = stmt.value
+            per_thread = isinstance(value, ast.Call) and (
+                model.scopes.qualname(value.func, None) in _THREAD_LOCAL
+                or (isinstance(value.func, ast.Name) and value.func.id in classes))
+            for target in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
+                if isinstance(target, ast.Name):
+                    made[target.id] = made.get(target.id, True) and per_thread
+    return {name for name, per_thread in made.items() if per_thread}
+
+
+def _set_by_its_own_thread(change: Change) -> bool:
+    """A thread-local's attributes are per-thread state: a function that sets or mutates them sets up the thread
+    that calls it (`install_context_stack` in a new thread, a context pushed and popped around the work), not the
+    value another thread's trace read. The object rebound, or its attributes changed by module-level code between
+    two calls (one thread, in order), still is a change."""
+    return change.in_function and change.how == "mutated"
 
 
 def _global_reads(model: ModuleModel, fn: FunctionInfo) -> list[tuple[ast.Name | ast.Attribute, str]]:

@@ -81,8 +81,9 @@ class KeyReuse:
     node: ast.AST
     label: str
     first: KeyUse | None  # None for `where` = "comprehension" and "closure"
-    where: str  # "again" (after an earlier use), "loop" (the same use, next iteration), "comprehension", "closure"
-    transform: str = ""  # for "closure": the transformation that repeats the body
+    where: str  # "again" (after an earlier use), "loop" (the same use, next iteration), "comprehension", "closure",
+    # "carry" (a loop body hands the key it consumed back in its carry)
+    transform: str = ""  # for "closure": the transformation that repeats the body; for "carry": the loop
     sure: bool = True  # both uses surely consume the key (not a function we cannot see)
 
 
@@ -91,6 +92,7 @@ State = dict[str, KeyUse]  # label -> its first use on this path (absent: fresh)
 
 # a plain copy of a key (`rng = self.key`) is kept in the state under `~rng`, its KeyUse naming the origin
 _ALIAS = "~"
+_LAST = "^"  # `^label`: the latest sure use of the key, after the first (state[label])
 _ALIAS_CALL = ast.Call(func=ast.Name("<alias>", ast.Load()), args=[], keywords=[])
 
 
@@ -127,6 +129,8 @@ class KeyFlow(Fact):
     _module_classes: dict[str, ast.ClassDef] | None = None
     _generators: dict[str, frozenset[str]] | None = None
     _on_self: dict[tuple[str, str], tuple[ast.expr, FunctionInfo] | None] | None = None
+    _guards: dict[int, dict[str, frozenset[str]]] | None = None
+    _seed_constants: dict[str, int | None] | None = None
 
     def __init__(self, model: ModuleModel) -> None:
         super().__init__(model)
@@ -147,6 +151,46 @@ class KeyFlow(Fact):
             return None, ""
         key = next((kw.value for kw in call.keywords if kw.arg == "key"), call.args[0] if call.args else None)
         return key, "derive" if name in RANDOM_DERIVING else "split" if name == "split" else "draw"
+
+    def seed_label(self, node: ast.AST, scope: FunctionInfo | None) -> str | None:
+        """`jax.random.PRNGKey(1)`, `jax.random.key(SEED)` with `SEED = 1` a module constant or a name this scope
+        binds once to 1: a key made from a known seed. Two keys made from one seed are one key (`PRNGKey(s)` and
+        `key(s)` draw the same numbers under the default implementation), so they share the label "seed 1"."""
+        if not isinstance(node, ast.Call) or len(node.args) != 1:
+            return None
+        q = self.scopes.qualname(node.func, scope)
+        if q not in ("jax.random.PRNGKey", "jax.random.key"):
+            return None
+        impl = ""
+        for kw in node.keywords:
+            if kw.arg != "impl" or not isinstance(kw.value, ast.Constant) or not isinstance(kw.value.value, str):
+                return None
+            impl = f" ({kw.value.value})"
+        value = self._seed_value(node.args[0], scope)
+        return None if value is None else f"seed {value}{impl}"
+
+    def _seed_value(self, value: ast.AST, scope: FunctionInfo | None) -> int | None:
+        """An int literal, a name bound once in this scope to one (not a parameter), or a module constant."""
+        found = literal_int(value)
+        if found is not None or not isinstance(value, ast.Name):
+            return found
+        if scope is not None and value.id in scope.local_names:
+            if value.id in scope.params or value.id in scope.outer_names:
+                return None
+            stores = [n for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == value.id
+                      and not isinstance(n.ctx, ast.Load)]
+            bound = [n for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                     and isinstance(n.targets[0], ast.Name) and n.targets[0].id == value.id]
+            if len(stores) != 1 or len(bound) != 1:
+                return None
+            return literal_int(bound[0].value)
+        if scope is not None and self.scopes.is_local(value.id, scope):
+            return None  # an enclosing function's name
+        if self._seed_constants is None:
+            self._seed_constants = {}
+        if value.id not in self._seed_constants:
+            self._seed_constants[value.id] = _module_int(self, value)
+        return self._seed_constants[value.id]
 
     def is_predicate(self, call: ast.Call) -> bool:
         """A call whose result is only tested for truth (`assert is_prng_key(key)`, `if is_valid(k):`): it asks
@@ -190,6 +234,7 @@ class KeyFlow(Fact):
         if walks is not None:
             walks.commit()
         found.extend(self._closure_reuses())
+        found.extend(carry_reuses(self))
         return found
 
     def _functions_inside(self) -> dict[int, list[FunctionInfo]]:
@@ -389,6 +434,33 @@ class KeyFlow(Fact):
         local = where.local_names if where is not None else set()
         return self.scopes.qualname(value.func, where) or project.qualified(value.func, local, self.module_classes())
 
+    def _self_typed(self, receiver: ast.AST, scope: FunctionInfo | None) -> str | None:
+        """The class of a local name bound once as an element of a tuple a method returns (`rec, state =
+        recorder.init_state(...)`) whose receiver was built from a class of the project and whose return
+        annotation says that element is an object of its class (`-> tuple[Self, State]`): it may be a subclass's
+        object, so the caller asks every implementation."""
+        project = self.model.project
+        if project is None or not isinstance(receiver, ast.Name) or scope is None or not self.scopes.is_local(
+                receiver.id, scope):
+            return None
+        bindings = [n for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == receiver.id
+                    and not isinstance(n.ctx, ast.Load)]
+        if len(bindings) != 1:
+            return None
+        target = self.scopes.parents.get(bindings[0])
+        stmt = self.scopes.parents.get(target) if isinstance(target, ast.Tuple) else None
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and stmt.targets[0] is target
+                and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Attribute)):
+            return None
+        assert isinstance(target, ast.Tuple)
+        position = next(i for i, e in enumerate(target.elts) if e is bindings[0])
+        if any(isinstance(e, ast.Starred) for e in target.elts):
+            return None
+        built = self._built_from(stmt.value.func.value, scope)
+        if built is None or project.index.cls(built, project.path) is None:
+            return None
+        return built if position in project.returns_self(f"{built}.{stmt.value.func.attr}") else None
+
     def _bound_on_self(self, cls: str, attr: str) -> tuple[ast.expr, FunctionInfo] | None:
         """The one value a class of this module stores as `self.attr` (in any of its methods), and the method;
         None when it stores none, several, or stores it otherwise (`self.a, self.b = ...`, `self.a += 1`).
@@ -465,7 +537,7 @@ class KeyFlow(Fact):
         self._consumption[id(fn)] = out  # recursion sees what is known so far
         if isinstance(fn.node, ast.Lambda):
             return out
-        params = set(fn.params)
+        params = set(fn.params) - _not_key_params(self, fn)
         body = fn.node.body
         for node in self.scopes.own_nodes(fn):
             uses: list[ast.Name] = []
@@ -599,6 +671,10 @@ class KeyFlow(Fact):
             built = self._built_from(func.value, scope)  # trunc_fns = Schedule(10); trunc_fns.init(key)
             if built is not None and project.index.cls(built, project.path) is not None:
                 qualified = f"{built}.{func.attr}"
+            family = self._self_typed(func.value, scope) if qualified is None else None
+            if family is not None:  # rec, state = recorder.init_state(...) with `-> tuple[Self, State]`
+                found = project.implementations_consumption(family, func.attr, call)
+                return None if found is None else [(arg, strength) for arg, strength in found if strength is not None]
         if qualified is None or qualified.startswith("jax."):
             return None
         answers = project.argument_consumption(qualified, call)
@@ -680,17 +756,124 @@ class KeyFlow(Fact):
             known = self.project_uses(call, scope)
             if known is not None:
                 return known  # a function of another module (or an installed package) the index can see
-        if callee is None:  # a function we cannot see: maybe (a constructor given key=: surely)
-            opaque = "always" if _constructs(call) else "maybe"
+        if callee is None:  # a function we cannot see: maybe (a constructor's `key=`: surely; the other
+            # arguments beside it, `dtype=`, `features=`, only maybe)
+            sure = _constructs(call)
             unseen: list[tuple[ast.AST, str]] = [(a, "maybe") for a in call.args]
-            return unseen + [(k.value, opaque) for k in call.keywords]
+            return unseen + [(k.value, "always" if sure and k.arg == "key" else "maybe") for k in call.keywords]
         uses = self.parameter_consumption(callee)
+        if uses and self.model.project is not None and callee.parent is None and not isinstance(callee.node, ast.Lambda):
+            uses = self._with_index(callee, uses)
         positional = _positional(callee)
+        passed = {positional[i]: a for i, a in enumerate(call.args) if i < len(positional)
+                  and not any(isinstance(b, ast.Starred) for b in call.args[:i + 1])}
+        passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+        guards = self.none_guards(callee)
+        uses = {name: strength for name, strength in uses.items() if not any(
+            guard in passed and self._surely_not_none(passed[guard], scope) for guard in guards.get(name, ()))}
         found: list[tuple[ast.AST, str]] = [
             (a, uses[positional[i]]) for i, a in enumerate(call.args)
             if i < len(positional) and positional[i] in uses and not isinstance(a, ast.Starred)]
         found += [(k.value, uses[k.arg]) for k in call.keywords if k.arg is not None and k.arg in uses]
         return found
+
+    def _with_index(self, callee: FunctionInfo, uses: dict[str, str]) -> dict[str, str]:
+        """A function of this module as the project index also summarised it: where the index knows that a
+        parameter is never consumed (its callees typed through annotations, `isinstance` or every implementation
+        of a method, which this module alone cannot see), the parameter is dropped. Both answers over-approximate
+        what is drawn, so the smaller one holds."""
+        project = self.model.project
+        assert project is not None
+        summary = project.index.function(f"{project.module}.{callee.qualname}")
+        if summary is None or summary.opaque:
+            return uses
+        return {name: strength for name, strength in uses.items()
+                if summary.param(name) is None or project.index.consumption(summary, name) is not None}
+
+    def none_guards(self, fn: FunctionInfo) -> dict[str, frozenset[str]]:
+        """For each parameter of a function: the other parameters `P` such that every read of it sits in the body
+        of an `if P is None:` (`if prepared is None: prepared = make(key)`): a caller that passes a `P` that is
+        surely not None reads the parameter nowhere."""
+        if self._guards is None:
+            self._guards = {}
+        cached = self._guards.get(id(fn))
+        if cached is not None:
+            return cached
+        out: dict[str, frozenset[str]] = {}
+        if not isinstance(fn.node, ast.Lambda):
+            params = set(fn.params)
+            parents = self.scopes.parents
+            stored = {n.id for n in ast.walk(fn.node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+            for node in ast.walk(fn.node):
+                if not (isinstance(node, ast.Name) and node.id in params and isinstance(node.ctx, ast.Load)):
+                    continue
+                guards: set[str] = set()
+                child: ast.AST = node
+                cur = parents.get(node)
+                while cur is not None and cur is not fn.node:
+                    if isinstance(cur, ast.If) and any(child is st for st in cur.body):
+                        test = cur.test
+                        if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is)
+                                and isinstance(test.left, ast.Name) and test.left.id in params
+                                and test.left.id != node.id and isinstance(test.comparators[0], ast.Constant)
+                                and test.comparators[0].value is None):
+                            guards.add(test.left.id)
+                    child, cur = cur, parents.get(cur)
+                if node.id in stored:
+                    guards.clear()  # rebound: what it holds later is not only the parameter
+                prior = out.get(node.id)
+                out[node.id] = frozenset(guards) if prior is None else prior & guards
+        guarded_stores = {p for p in params if all(self._under_none_test(n, p, fn) for n in ast.walk(fn.node)
+                                                   if isinstance(n, ast.Name) and n.id == p
+                                                   and not isinstance(n.ctx, ast.Load))} if out else set()
+        found = {name: g & guarded_stores for name, g in out.items() if g & guarded_stores}
+        self._guards[id(fn)] = found
+        return found
+
+    def _under_none_test(self, node: ast.AST, name: str, fn: FunctionInfo) -> bool:
+        """Whether a node sits in the body of an `if NAME is None:` of the function (a parameter's default filled
+        in there: before it, the parameter still holds what the caller passed)."""
+        parents = self.scopes.parents
+        child, cur = node, parents.get(node)
+        while cur is not None and cur is not fn.node:
+            if isinstance(cur, ast.If) and any(child is st for st in cur.body) and isinstance(cur.test, ast.Compare) and (
+                    isinstance(cur.test.left, ast.Name) and cur.test.left.id == name and len(cur.test.ops) == 1
+                    and isinstance(cur.test.ops[0], ast.Is) and isinstance(cur.test.comparators[0], ast.Constant)
+                    and cur.test.comparators[0].value is None):
+                return True
+            child, cur = cur, parents.get(cur)
+        return False
+
+    def _surely_not_none(self, value: ast.AST, scope: FunctionInfo | None, depth: int = 0) -> bool:
+        """An argument that cannot be None: a display, a non-None constant, or a name every binding of which in
+        the calling function is one, or the result of a function of this module every path of which returns
+        one."""
+        if isinstance(value, ast.Tuple | ast.List | ast.Dict | ast.Set | ast.JoinedStr | ast.Lambda
+                      | ast.ListComp | ast.DictComp | ast.SetComp):
+            return True
+        if isinstance(value, ast.Constant):
+            return value.value is not None
+        if depth > 3:
+            return False
+        if isinstance(value, ast.Call):
+            callee = self.callee_of(value, scope)
+            if callee is None or isinstance(callee.node, ast.Lambda) or not callee.node.body or not isinstance(
+                    callee.node.body[-1], ast.Return) or isinstance(callee.node, ast.AsyncFunctionDef) or any(
+                    isinstance(n, ast.Yield | ast.YieldFrom) for n in ast.walk(callee.node)):
+                return False
+            returns = [n for n in self.scopes.own_nodes(callee) if isinstance(n, ast.Return)]
+            return bool(returns) and all(r.value is not None and self._surely_not_none(r.value, callee, depth + 1)
+                                         for r in returns)
+        if isinstance(value, ast.Name) and scope is not None and self.scopes.is_local(value.id, scope):
+            if value.id in scope.params:
+                return False
+            bindings = [n for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == value.id
+                        and not isinstance(n.ctx, ast.Load)]
+            values = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign)
+                      and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and n.targets[0].id == value.id]
+            return bool(values) and len(values) == len(bindings) and all(
+                self._surely_not_none(v, scope, depth + 1) for v in values)
+        return False
 
     def _always_consumed_params(self) -> dict[str, set[int]]:
         """For each module-level function: the positions of parameters it passes to a jax.random sampler in a
@@ -773,7 +956,8 @@ class _ScopeKeyFacts:
 
 
 class _Exits:
-    """Where a function body's statements may leave it (a `return` or `raise` anywhere inside one), found once per
+    """Where a function body's statements may return from it (a `return` anywhere inside one; a `raise` never
+    returns to the caller, so what follows a guard that raises runs whenever the call returns), found once per
     function: asked for every call of the body, a walk of the statements before each call was quadratic."""
 
     def __init__(self, body: list[ast.stmt]) -> None:
@@ -790,7 +974,7 @@ class _Exits:
             self.position = {id(stmt): i for i, stmt in enumerate(body)}
         end = self.position.get(id(top), len(body))
         while not self.exits and self.scanned < end:
-            if any(isinstance(n, ast.Return | ast.Raise) for n in ast.walk(body[self.scanned])):
+            if any(isinstance(n, ast.Return) for n in ast.walk(body[self.scanned])):  # a raise never returns
                 self.exits = True
             else:
                 self.scanned += 1
@@ -800,7 +984,7 @@ class _Exits:
 def _always_consumed_position(model: KeyFlow, call: ast.Call, fn: FunctionInfo, positional: list[str],
                               exits: _Exits) -> int | None:
     """The position of the parameter of module-level `fn` that this call of its body passes to a jax.random
-    sampler in a statement that always runs (no branch or loop around it, no return or raise before it)."""
+    sampler in a statement that always runs (no branch or loop around it, no return before it)."""
     key, how = model.random_key_arg(call, fn)
     if how == "derive" or not isinstance(key, ast.Name) or key.id not in positional:
         return None
@@ -812,6 +996,58 @@ def _always_consumed_position(model: KeyFlow, call: ast.Call, fn: FunctionInfo, 
     if exits.before(top):
         return None  # an early return may skip it
     return positional.index(key.id)
+
+
+_NOT_KEY_KINDS = frozenset({Kind.PYTHON, Kind.FUNCTION, Kind.MODULE})
+# annotations that name a value that is never a key (a dtype, a number, a string, a flag, a function)
+_NOT_KEY_TYPES = {"int", "float", "str", "bool", "bytes", "complex", "Callable", "type", "dtype", "DType",
+                  "DTypeLike", "DtypeLike"}
+
+
+def _not_key_params(model: KeyFlow, fn: FunctionInfo) -> set[str]:
+    """The parameters of a function that cannot hold a key: annotated with a type that is never one (`dtype:
+    jnp.dtype`, `n: int`, `act: Callable`, also inside `X | None`/`Optional[X]`), or defaulting to a literal
+    other than None or to an attribute of jax.numpy or numpy (`dtype=jnp.float32`). What a function does with
+    them (`Bottleneck(key=key, dtype=dtype)`) consumes no key."""
+    node = fn.node
+    if isinstance(node, ast.Lambda):
+        return set()
+    a = node.args
+    positional = [*a.posonlyargs, *a.args]
+    defaults: dict[str, ast.expr] = dict(zip([p.arg for p in positional][::-1], a.defaults[::-1], strict=False))
+    defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
+    out: set[str] = set()
+    for p in [*positional, *a.kwonlyargs]:
+        default = defaults.get(p.arg)
+        literal = isinstance(default, ast.Constant) and default.value is not None
+        array_module = isinstance(default, ast.Attribute) and (model.scopes.qualname(default, None) or "").startswith(
+            ("jax.numpy.", "numpy."))
+        if _never_key_annotation(p.annotation) or literal or array_module:
+            out.add(p.arg)
+    return out
+
+
+def _never_key_annotation(annotation: ast.AST | None) -> bool:
+    """`int`, `jnp.dtype`, `str | None`, `Optional[Callable[..., X]]`: every type it allows (None aside) is never
+    a key."""
+    if annotation is None:
+        return False
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        sides = [annotation.left, annotation.right]
+        return all(_never_key_annotation(s) or (isinstance(s, ast.Constant) and s.value is None) for s in sides) and not all(
+            isinstance(s, ast.Constant) for s in sides)
+    if isinstance(annotation, ast.Subscript):
+        head = annotation.value
+        name = head.attr if isinstance(head, ast.Attribute) else head.id if isinstance(head, ast.Name) else None
+        if name == "Optional":
+            return _never_key_annotation(annotation.slice)
+        if name == "Union" and isinstance(annotation.slice, ast.Tuple):
+            return all(_never_key_annotation(e) or (isinstance(e, ast.Constant) and e.value is None)
+                       for e in annotation.slice.elts)
+        return name in ("Callable", "type")
+    name = annotation.attr if isinstance(annotation, ast.Attribute) else annotation.id if isinstance(
+        annotation, ast.Name) else None
+    return name in _NOT_KEY_TYPES
 
 
 def _checks_structure(qualname: str | None) -> bool:
@@ -857,8 +1093,9 @@ def _positional(fn: FunctionInfo) -> list[str]:
 
 
 def _runs_always(model: KeyFlow, node: ast.AST, root: ast.AST, body: list[ast.stmt]) -> bool:
-    """Whether a node of a function runs on every path: in a top-level statement that is no branch or loop,
-    with no return or raise before it."""
+    """Whether a node of a function runs on every path that returns: in a top-level statement that is no branch
+    or loop, with no return before it (a guard that raises never returns to the caller, so what follows it runs
+    whenever the call returns)."""
     top = node
     while model.scopes.parents.get(top) is not root:
         parent = model.scopes.parents.get(top)
@@ -872,7 +1109,7 @@ def _runs_always(model: KeyFlow, node: ast.AST, root: ast.AST, body: list[ast.st
     if top not in body:
         return False
     earlier = body[: body.index(top)]
-    return not any(isinstance(n, ast.Return | ast.Raise) for stmt in earlier for n in ast.walk(stmt))
+    return not any(isinstance(n, ast.Return) for stmt in earlier for n in ast.walk(stmt))
 
 
 def _chain_label(node: ast.AST) -> str | None:
@@ -911,6 +1148,7 @@ class _ScopeWalk(ForwardFlow[State]):
         self.found: list[KeyReuse] = []
         self.reported: set[tuple[object, ...]] = set()
         self._checks: list[tuple[ast.AST, list[list[ast.expr]]]] | None = None
+        self._equalities: list[tuple[ast.AST, list[list[ast.expr]]]] | None = None
         self._assigns: tuple[list[ast.AST], list[int], dict[str, list[int]]] | None = None
         self.keys = self._key_labels()
         if self.keys:
@@ -924,6 +1162,8 @@ class _ScopeWalk(ForwardFlow[State]):
         for node in model.scopes.own_nodes(self.fn):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and model.kinds.kind_at(node) is Kind.KEY:
                 labels.add(node.id)
+            elif isinstance(node, ast.Call) and (seed := model.seed_label(node, self.fn)) is not None:
+                labels.add(seed)  # jax.random.PRNGKey(1): the key of seed 1, whichever call makes it
             elif isinstance(node, ast.Call):
                 key, _ = model.random_key_arg(node, self.fn)
                 label = _chain_label(key) if key is not None else None
@@ -932,21 +1172,29 @@ class _ScopeWalk(ForwardFlow[State]):
                 elif isinstance(node.func, ast.Name) and node.func.id in self.always_consumed:
                     always = self.always_consumed[node.func.id]  # e.g. dropout(key, x): draws from `key`
                     for i, arg in enumerate(node.args):
-                        arg_label = _chain_label(arg) if i in always else None
+                        arg_label = _chain_label(arg) if i in always and self._may_be_key(arg) else None
                         if arg_label is not None:
                             labels.add(arg_label)
                 elif isinstance(node.func, ast.Attribute) and model.callee_of(node, self.fn) is not None:
                     for handed, strength in model.argument_uses(node, self.fn):  # self._sample(logits, self.rng)
-                        handed_label = _chain_label(handed) if strength == "always" else None
+                        handed_label = (_chain_label(handed) if strength == "always" and self._may_be_key(handed)
+                                        else None)
                         if handed_label is not None:
                             labels.add(handed_label)
                 elif model.model.project is not None:
                     positions = model.project_key_positions(node, self.fn)  # another module's function
                     for i, arg in enumerate(node.args):
-                        arg_label = _chain_label(arg) if i in positions else None
+                        arg_label = _chain_label(arg) if i in positions and self._may_be_key(arg) else None
                         if arg_label is not None:
                             labels.add(arg_label)
         return labels
+
+    def _may_be_key(self, arg: ast.AST) -> bool:
+        """Whether an argument handed where a callee consumes a key can hold one: not a literal (`"float32"`,
+        `3`), and not a name whose value is known to be a Python value, a function or a module here."""
+        if isinstance(arg, ast.Constant | ast.JoinedStr):
+            return False
+        return not (isinstance(arg, ast.Name) and self.model.kinds.kind_at(arg) in _NOT_KEY_KINDS)
 
     def _hot_nodes(self) -> set[int]:
         """Ids of the calls that consume a key and of everything above them: expressions outside this set
@@ -962,6 +1210,9 @@ class _ScopeWalk(ForwardFlow[State]):
         return hot
 
     def _label(self, node: ast.AST) -> str | None:
+        if isinstance(node, ast.Call):
+            seed = self.model.seed_label(node, self.fn)
+            return seed if seed is not None and seed in self.keys else None
         label = _chain_label(node)
         if label is None:
             return None
@@ -1002,6 +1253,9 @@ class _ScopeWalk(ForwardFlow[State]):
             self.log.append((call, uses))
         for arg, strength in uses:
             label = self._label(arg.value if isinstance(arg, ast.Starred) else arg)
+            if label is not None and label.startswith("seed ") and strength != "always":
+                continue  # `init(PRNGKey(0))`: seeding a call that may draw nothing is how a test stays
+                # reproducible; only surely consuming uses of a seed's key are compared
             if label is not None:
                 found.append((arg, label, "split", strength == "always"))
         return found
@@ -1040,6 +1294,7 @@ class _ScopeWalk(ForwardFlow[State]):
         return None
 
     def loop_entry(self, stmt: ast.For | ast.AsyncFor | ast.While, state: State, head: object) -> None:
+        self._forget_seeds_made_in(stmt, state)
         if isinstance(stmt, ast.For | ast.AsyncFor):
             self.rebind(stmt.target, state)
         else:
@@ -1078,10 +1333,22 @@ class _ScopeWalk(ForwardFlow[State]):
                 self.rebind(target, state)
         return state
 
+    def _forget_seeds_made_in(self, loop: ast.AST, state: State) -> None:
+        """A key made from a literal seed inside a loop body (`for task in tasks: preds = uniform(PRNGKey(123))`)
+        is made again on the next iteration: each iteration is seeded the same on purpose, so what the last one
+        consumed from it is forgotten (a seed key consumed before the loop and again in it stays a reuse)."""
+        parents = self.model.scopes.parents
+        for label in [k for k in state if k.startswith(("seed ", _LAST + "seed "))]:
+            cur: ast.AST | None = state[label].node
+            while cur is not None and cur is not loop:
+                cur = parents.get(cur)
+            if cur is loop:
+                del state[label]
+
     @staticmethod
     def _forget(base: str, state: State) -> None:
-        for label in [k for k in state if _is_under(k, base) or (k.startswith(_ALIAS) and (
-                k[1:] == base or _is_under(state[k].label, base)))]:
+        for label in [k for k in state if _is_under(k, base) or (k.startswith(_LAST) and _is_under(k[1:], base)) or (
+                k.startswith(_ALIAS) and (k[1:] == base or _is_under(state[k].label, base)))]:
             del state[label]  # a new value: the key and everything stored in it are fresh, copies of it are not
 
     @staticmethod
@@ -1131,22 +1398,45 @@ class _ScopeWalk(ForwardFlow[State]):
                 first = state.get(label)
                 if first is not None and _exclusive(self.model, first.node, node):
                     continue  # the two branches of `a if c else b`: only one runs
+                if first is not None and first.node is node and _loops_run_once(self.model, node):
+                    continue  # `for i in range(N_STREAMS)` with the constant N_STREAMS = 1: no second iteration
                 if first is None or (definite and not first.definite and first.how != "derive"):
                     if stmt is not None:
                         state[label] = KeyUse(node, label, call, stmt, how, definite)
                     if first is None:
                         continue
-                if (_conflict(first, how, definite) and not _fold_past_split(self.model, first, call, how)
-                        and not _distinct_split_elements(self.model, first, call)
-                        and not _replays(first, call, stmt) and not self._compared(first, stmt, call)
-                        and not self._paired(first, call)
-                        and not _unused_results(first.statement, first.call) and not _unused_results(stmt, call)
-                        and not _replaced_by_load(self.model, first)
-                        and not self._shapes_only(first.call) and not self._shapes_only(call)
-                        and not self._never_meet(first, node, call, stmt)):
+                last = state.get(_LAST + label)
+                if self._hazard(first, node, call, stmt, how, definite):
                     self.add(KeyReuse(node, label, first, "loop" if first.node is node else "again",
                                       sure=first.definite and definite))
+                elif (last is not None and last.node is not first.node and last.node is not node
+                      and getattr(last.node, "lineno", 0) < getattr(node, "lineno", 0)
+                      and not _exclusive(self.model, last.node, node) and self._compared(first, stmt, call)
+                      and self._hazard(last, node, call, stmt, how, definite)):
+                    # the first use and this one are a deliberate pair (compared, replayed), but a sure use between
+                    # them (`x = uniform(key)` between two compared `sample(key)`) meets this one
+                    self.add(KeyReuse(node, label, last, "again", sure=last.definite and definite))
+                if definite and how != "derive" and stmt is not None and first is not None:
+                    state[_LAST + label] = KeyUse(node, label, call, stmt, how, definite)
             self._escape(call, consumed, state)
+
+    def _hazard(self, first: KeyUse, node: ast.AST, call: ast.Call, stmt: ast.stmt | None, how: str,
+                definite: bool) -> bool:
+        """Whether a use of a key after `first` repeats its numbers where it matters (see `expression`)."""
+        return (_conflict(first, how, definite) and not _fold_past_split(self.model, first, call, how)
+                and not _distinct_split_elements(self.model, first, call)
+                and not _replays(first, call, stmt) and not self._compared(first, stmt, call)
+                and not self._paired(first, call)
+                and not _unused_results(first.statement, first.call) and not _unused_results(stmt, call)
+                and not _replaced_by_load(self.model, first)
+                and not self._shapes_only(first.call) and not self._shapes_only(call)
+                and not self._never_meet(first, node, call, stmt)
+                and not self._thrown_away(first.call, first.statement) and not self._thrown_away(call, stmt))
+
+    def _thrown_away(self, call: ast.Call, stmt: ast.stmt | None) -> bool:
+        """A draw inside a statement the test expects to raise (`with pytest.raises(...)`), whose result is bound
+        to nothing (`f(normal(key, (7, 7)))`): the statement raises, and nothing it drew is kept."""
+        return isinstance(stmt, ast.Expr) and self._expected_to_raise(call)
 
     def _escape(self, call: ast.Call, consumed: list[tuple[ast.AST, str, str, bool]], state: State) -> None:
         """An object handed to a call, or whose method is called, may get new keys stored in it: what was
@@ -1163,6 +1453,7 @@ class _ScopeWalk(ForwardFlow[State]):
             for label in [k for k in state if k not in used and _is_under(k, base.id) and k != base.id
                           and ("." in k or "['" in k)]:
                 del state[label]
+                state.pop(_LAST + label, None)
 
     def _never_meet(self, first: KeyUse, node: ast.AST, call: ast.Call, stmt: ast.stmt | None) -> bool:
         """A replay rather than a correlation: the second use sets the same names again (`state = init(key)`
@@ -1286,6 +1577,8 @@ class _ScopeWalk(ForwardFlow[State]):
         if stmt is first.statement:  # assert_allclose(f(key), g(key)): the two calls on the two sides
             return self._sides_of_one_assertion(first.call, second)
         checks = self._assertion_pairs()
+        if first.label.startswith("seed "):
+            checks = checks + self._equality_pairs()
         if not checks:
             return False  # nothing in the scope compares two values
         flows = [_stored(first.statement), _stored(stmt)]
@@ -1333,12 +1626,12 @@ class _ScopeWalk(ForwardFlow[State]):
             value = assign.iter if isinstance(assign, ast.For) else assign.value  # type: ignore[attr-defined]
             reads = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)} if value is not None else set()
             if value is not None and (reads & differences or any(
-                    isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub) and _separates([n.left, n.right], flows)
+                    isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub | ast.Div) and _separates([n.left, n.right], flows)
                     for n in ast.walk(value))):
-                carry(differences, _stored(assign), at)  # type: ignore[arg-type]
+                carry(differences, _flows_into(assign), at)  # type: ignore[arg-type]
             for names in flows:
                 if reads & names:
-                    carry(names, _stored(assign), at)  # type: ignore[arg-type]
+                    carry(names, _flows_into(assign), at)  # type: ignore[arg-type]
         for node, pairs in checks:
             for pair in pairs:
                 if _about_shapes(node, pair):
@@ -1376,14 +1669,51 @@ class _ScopeWalk(ForwardFlow[State]):
             last = q.rsplit(".", 1)[-1]
             return last.endswith("eval_shape") or (q.startswith("jax.numpy.") and last.endswith("_like")
                                                      and parent.args[0] is node)  # full_like(x, fill) reads fill
+        if isinstance(parent, ast.Assign) and parent.value is node and self._read_for_shapes_after(parent, depth):
+            return True
         if not (isinstance(parent, ast.Assign) and parent.value is node and all(
                 isinstance(t, ast.Name) for t in parent.targets)):
             return False
+        if _overwritten_whole(parent, parents):
+            return True
         names = {t.id for t in parent.targets if isinstance(t, ast.Name)}
         own = list(self.model.scopes.own_nodes(self.fn))
         stores = [n for n in own if isinstance(n, ast.Name) and n.id in names and not isinstance(n.ctx, ast.Load)]
         loads = [n for n in own if isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load)]
         return len(stores) == len(names) and bool(loads) and all(self._shapes_only(n, depth + 1) for n in loads)
+
+    def _read_for_shapes_after(self, stmt: ast.Assign, depth: int) -> bool:
+        """`samples, log_probs = d.sample_and_log_prob(key, ...)` as a statement of the function's own body (no
+        loop around it): every read of each bound name, in the statements after it up to the one that binds the
+        name again, is a read of its shape (`assert samples.shape == ...`)."""
+        if self.fn is None or isinstance(self.fn.node, ast.Lambda) or len(stmt.targets) != 1:
+            return False
+        body = self.fn.node.body
+        if not any(st is stmt for st in body):
+            return False
+        target = stmt.targets[0]
+        elements = target.elts if isinstance(target, ast.Tuple) else [target]
+        if not all(isinstance(e, ast.Name) for e in elements):
+            return False
+        at = next(i for i, st in enumerate(body) if st is stmt)
+        for element in elements:
+            name = element.id  # type: ignore[attr-defined]
+            read = False
+            for later in body[at + 1:]:
+                mentions = [n for n in ast.walk(later) if isinstance(n, ast.Name) and n.id == name]
+                read = read or any(isinstance(n.ctx, ast.Load) for n in mentions)
+                if any(isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.Global | ast.Nonlocal)
+                       for n in ast.walk(later)) and mentions:
+                    return False
+                if any(isinstance(n.ctx, ast.Load) and not self._shapes_only(n, depth + 1) for n in mentions):
+                    return False
+                if isinstance(later, ast.Assign) and any(
+                        n is t or (isinstance(t, ast.Tuple) and any(n is e for e in t.elts))
+                        for n in mentions for t in later.targets):
+                    break  # bound again on every path: later reads see another value
+            if not read:
+                return False  # never read at all: not a shapes-only read (an unread draw still repeats the key)
+        return True
 
     def _mixed_with_first(self, first: KeyUse, second: ast.Call, stmt: ast.stmt) -> bool:
         """The second draw is combined with the first result by arithmetic in its own statement (`noisy = clean
@@ -1426,12 +1756,24 @@ class _ScopeWalk(ForwardFlow[State]):
             self._checks = checks
         return self._checks
 
+    def _equality_pairs(self) -> list[tuple[ast.AST, list[list[ast.expr]]]]:
+        """`if jnp.all(a == b):`, `print("same:", jnp.array_equal(a, b))`: the scope asks whether two values are
+        equal. Asked only for a key rebuilt from its seed: rebuilding it and then checking the results for
+        equality is a reproduction (a demonstration that the draws repeat), not two draws meant to differ."""
+        if self._equalities is None:
+            self._equalities = [
+                (node, [p for p in _compared_sides(node.test if isinstance(node, ast.If) else node) if len(p) == 2])
+                for node in self.model.scopes.own_nodes(self.fn)
+                if isinstance(node, ast.If | ast.Call) and _equality_check(node)]
+        return self._equalities
+
     def _assignments(self) -> tuple[list[ast.AST], list[int], dict[str, list[int]]]:
         """The scope's assignments and `for` statements by line (stably), their lines, and for each name the
         positions of those that read it (in the value, the iterable, or a `zip` argument); found once per scope."""
         if self._assigns is None:
             assigns: list[ast.AST] = sorted((n for n in self.model.scopes.own_nodes(self.fn)
-                                             if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.For)),
+                                             if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.For)
+                                             or _appends(n) is not None),
                                             key=lambda n: n.lineno)  # type: ignore[attr-defined]
             readers: dict[str, list[int]] = {}
             for at, assign in enumerate(assigns):
@@ -1504,6 +1846,48 @@ def _distinct_split_elements(model: KeyFlow, first: KeyUse, call: ast.Call) -> b
 
 
 _DUMMY = re.compile(r"_+$|_[A-Za-z0-9_]*[A-Za-z0-9]$|.*dummy|ignored_|unused_", re.IGNORECASE)
+
+
+def _whole(index: ast.AST) -> bool:
+    """An index that selects every element: `:`, `...`, or a tuple of those."""
+    if isinstance(index, ast.Tuple):
+        return bool(index.elts) and all(_whole(e) for e in index.elts)
+    if isinstance(index, ast.Slice):
+        return index.lower is None and index.upper is None and index.step is None
+    return isinstance(index, ast.Constant) and index.value is Ellipsis
+
+
+def _overwritten_whole(stmt: ast.Assign, parents: dict[ast.AST, ast.AST]) -> bool:
+    """`x = draw(...)` whose next mention of `x` in the same block is `x = x.at[:].set(v)` (`[...]`, `[:, :]`),
+    with `v` not reading `x`: every element is replaced before any is read (`.set` keeps only the shape and
+    dtype), so the drawn numbers are never used."""
+    if len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name):
+        return False
+    name = stmt.targets[0].id
+    block = next((getattr(parents.get(stmt), f) for f in ("body", "orelse", "finalbody", "handlers")
+                  if isinstance(getattr(parents.get(stmt), f, None), list) and stmt in getattr(parents.get(stmt), f)),
+                 None)
+    if block is None:
+        return False
+    for later in block[block.index(stmt) + 1:]:
+        mentions = [n for n in ast.walk(later) if isinstance(n, ast.Name) and n.id == name]
+        if not mentions:
+            if any(isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Global | ast.Nonlocal)
+                   for n in ast.walk(later)):
+                return False
+            continue
+        value = later.value if isinstance(later, ast.Assign) else None
+        if not (isinstance(later, ast.Assign) and len(later.targets) == 1 and isinstance(later.targets[0], ast.Name)
+                and later.targets[0].id == name and isinstance(value, ast.Call) and len(value.args) == 1
+                and not value.keywords):
+            return False
+        func = value.func
+        return (isinstance(func, ast.Attribute) and func.attr == "set" and isinstance(func.value, ast.Subscript)
+                and _whole(func.value.slice) and isinstance(func.value.value, ast.Attribute)
+                and func.value.value.attr == "at" and isinstance(func.value.value.value, ast.Name)
+                and func.value.value.value.id == name and len(mentions) == 2
+                and not any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(value.args[0])))
+    return False
 
 
 def _unused_results(stmt: ast.stmt | None, call: ast.Call) -> bool:
@@ -1590,7 +1974,90 @@ def _exclusive(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
             cases = _alternatives(model, cur) or ()
             return branch_a is not branch_b and branch_a in cases and branch_b in cases
         child, cur = cur, model.scopes.parents.get(cur)
+    return _exclusive_settings(model, a, b)
+
+
+def _setting_tests(model: KeyFlow, node: ast.AST) -> tuple[list[tuple[str, object]], ast.AST | None]:
+    """The `name == constant` conjuncts of the tests of the `if` statements whose body holds `node` (up to its
+    function), and that function."""
+    found: list[tuple[str, object]] = []
+    parents = model.scopes.parents
+    child, cur = node, parents.get(node)
+    while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+                                              | ast.ClassDef | ast.Module):
+        if isinstance(cur, ast.If) and any(child is s for s in cur.body):
+            test = cur.test
+            conjuncts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+            for c in conjuncts:
+                if isinstance(c, ast.Compare) and len(c.ops) == 1 and isinstance(c.ops[0], ast.Eq):
+                    left, right = c.left, c.comparators[0]
+                    if isinstance(right, ast.Name):
+                        left, right = right, left
+                    if isinstance(left, ast.Name) and isinstance(right, ast.Constant) and isinstance(
+                            right.value, str | int) and not isinstance(right.value, bool):
+                        found.append((left.id, right.value))
+        child, cur = cur, parents.get(cur)
+    return found, cur
+
+
+def _exclusive_settings(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
+    """Two nodes under `if mode == "x"` and `if mode == "y"` (conjuncts of their tests) of one function that
+    never rebinds `mode`: a Python setting selects one branch per call, so the two never both run."""
+    tests_a, home = _setting_tests(model, a)
+    if not tests_a:
+        return False
+    tests_b, home_b = _setting_tests(model, b)
+    if home_b is not home or not isinstance(home, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    for name, value in tests_a:
+        if any(n == name and v != value and type(v) is type(value) for n, v in tests_b) and not any(
+                (isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load))
+                or (isinstance(n, ast.Global | ast.Nonlocal) and name in n.names) for n in ast.walk(home)):
+            return True
     return False
+
+
+def _loops_run_once(model: KeyFlow, node: ast.AST) -> bool:
+    """Every loop around a node (inside its function) is `for _ in range(N)` with `N` a literal, or a module
+    constant bound once to a literal, that is at most 1: no iteration follows the first."""
+    parents = model.scopes.parents
+    cur = parents.get(node)
+    seen = False
+    while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.Module):
+        if isinstance(cur, ast.While | ast.AsyncFor | ast.comprehension):
+            return False
+        if isinstance(cur, ast.For):
+            it = cur.iter
+            if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range"
+                    and not it.keywords and 1 <= len(it.args) <= 2 and "range" not in model.scopes.aliases):
+                return False
+            bounds = [_module_int(model, a) for a in it.args]
+            if any(b is None for b in bounds):
+                return False
+            start, stop = (0, bounds[0]) if len(bounds) == 1 else (bounds[0], bounds[1])
+            if stop - start > 1:  # type: ignore[operator]
+                return False
+            seen = True
+        cur = parents.get(cur)
+    return seen
+
+
+def _module_int(model: KeyFlow, value: ast.AST) -> int | None:
+    """An int literal, or a module-level name bound exactly once, to an int literal, and never declared global."""
+    if isinstance(value, ast.Constant) and type(value.value) is int:
+        return value.value
+    if not isinstance(value, ast.Name):
+        return None
+    tree = model.scopes.tree
+    bound = [s for s in tree.body if isinstance(s, ast.Assign | ast.AnnAssign) and any(
+        isinstance(t, ast.Name) and t.id == value.id for t in (s.targets if isinstance(s, ast.Assign) else [s.target]))]
+    if len(bound) != 1 or not isinstance(bound[0].value, ast.Constant) or type(bound[0].value.value) is not int:
+        return None
+    if any((isinstance(n, ast.Name) and n.id == value.id and not isinstance(n.ctx, ast.Load)) or (
+            isinstance(n, ast.Global) and value.id in n.names) for n in ast.walk(tree)
+           if n is not bound[0] and not (isinstance(n, ast.Name) and any(n is t for t in ast.walk(bound[0])))):
+        return None
+    return bound[0].value.value
 
 
 def _never_runs(model: KeyFlow, node: ast.AST) -> bool:
@@ -1605,6 +2072,23 @@ def _never_runs(model: KeyFlow, node: ast.AST) -> bool:
 
 
 _SECOND = "<the second draw>"
+
+
+_EQUALITY = {"array_equal", "allclose", "isclose", "array_equiv", "equal"}
+
+
+def _equality_check(node: ast.AST) -> bool:
+    """An `if` whose test, or a `print(...)` whose arguments, ask whether two values are equal: `a == b`,
+    `jnp.array_equal(a, b)`, `jnp.allclose(a, b)`."""
+    if isinstance(node, ast.Call):
+        if called_name(node.func) != "print":
+            return False
+        inside: list[ast.AST] = list(node.args)
+    else:
+        inside = [node.test]  # type: ignore[attr-defined]
+    return any((isinstance(n, ast.Compare) and all(isinstance(op, ast.Eq | ast.NotEq) for op in n.ops))
+               or (isinstance(n, ast.Call) and called_name(n.func).rsplit(".", 1)[-1] in _EQUALITY)
+               for arg in inside for n in ast.walk(arg))
 
 
 def _compared_sides(test: ast.AST) -> list[list[ast.expr]]:
@@ -1629,6 +2113,23 @@ def _separates(pair: list[ast.expr], flows: list[set[str]], same_call: bool = Fa
     reads = [_side_reads(side, marked) for side in pair]
     return any(reads[i] & flows[a] and not reads[i] & flows[1 - a] and reads[1 - i] & flows[1 - a]
                and (same_call or not reads[1 - i] & flows[a]) for i in (0, 1) for a in (0, 1))
+
+
+_GROWING = {"append", "extend", "insert", "appendleft"}
+
+
+def _appends(node: ast.AST) -> str | None:
+    """`out.append(f(x))` as a statement: the list it grows (its items now carry what the arguments read)."""
+    if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute) and (
+            node.value.func.attr in _GROWING and isinstance(node.value.func.value, ast.Name)):
+        return node.value.func.value.id
+    return None
+
+
+def _flows_into(stmt: ast.stmt) -> set[str]:
+    """What a statement's values reach: what it binds (`_stored`), or the list an `append` statement grows."""
+    grown = _appends(stmt)
+    return {grown} if grown is not None else _stored(stmt)
 
 
 def _stored(stmt: ast.stmt) -> set[str]:
@@ -1751,3 +2252,244 @@ def _saves(call: ast.Call) -> bool:
     func = call.func
     name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
     return name.lstrip("_").split("_", 1)[0].lower() in _SAVING_VERBS
+
+
+# ---- a key read from a loop's carry, consumed, and handed back unchanged --------------------------------------
+
+# lax loops: the argument that is the body, the body's parameter that is the carry, and whether the body returns
+# (carry, y) (scan) rather than the carry; the argument that is the initial carry
+_LAX_LOOPS = {"jax.lax.while_loop": (1, "body_fun", 0, False, 2, "init_val"),
+              "jax.lax.fori_loop": (2, "body_fun", 1, False, 3, "init_val"),
+              "jax.lax.scan": (0, "f", 0, True, 1, "init")}
+# calls that may take a carry without changing what it holds
+_CARRY_SAFE = {"jax.debug.callback", "jax.debug.print", "jax.tree.map", "jax.tree_util.tree_map", "print"}
+_MUTATORS = {"update", "pop", "popitem", "setdefault", "clear", "__setitem__", "__delitem__", "append", "extend",
+             "insert", "remove"}
+
+
+def _loop_argument(call: ast.Call, position: int, keyword: str) -> ast.expr | None:
+    found = next((k.value for k in call.keywords if k.arg == keyword), None)
+    if found is None and len(call.args) > position:
+        found = call.args[position]
+    return found
+
+
+def carry_reuses(model: KeyFlow) -> list[KeyReuse]:
+    """A loop body that consumes a key it reads from its carry (`split(val["key"])`, `key, x = carry` then
+    `normal(key)`) on every iteration and returns the carry with that same key in it: the next iteration reads
+    the same key again, so every iteration draws the same numbers (liesel's SGD epochs all shuffle with one
+    permutation). Found for the bodies of `lax.while_loop`, `lax.fori_loop` and `lax.scan`, and for a function
+    of this module called in a Python loop as `carry = body(carry)`. Reported only where it is certain: the
+    consumption runs on every path of the body, and every return hands back the very key (nothing stores into
+    the carry there, nor hands it to a function that could)."""
+    out: list[KeyReuse] = []
+    scopes = model.scopes
+    seen: set[int] = set()
+    for call in (n for n in ast.walk(scopes.tree) if isinstance(n, ast.Call)):
+        scope = _scope_of(model, call)
+        q = scopes.qualname(call.func, scope)
+        if q in _LAX_LOOPS:
+            body_at, body_kw, carry_at, scan, _, _ = _LAX_LOOPS[q]
+            body = scopes.resolve_function(_loop_argument(call, body_at, body_kw) or call, scope)
+            transform = q.rsplit(".", 1)[1]
+        else:
+            body, carry_at, scan, transform = _python_loop_body(model, call, scope)
+        if body is None or isinstance(body.node, ast.Lambda) or id(body.node) in seen:
+            continue
+        positional = [p.arg for p in [*body.node.args.posonlyargs, *body.node.args.args]]
+        if carry_at >= len(positional):
+            continue
+        for node, label in _carried_key_uses(model, body, positional[carry_at], scan):
+            seen.add(id(body.node))
+            out.append(KeyReuse(node, label, None, "carry", transform))
+    return out
+
+
+def _scope_of(model: KeyFlow, node: ast.AST) -> FunctionInfo | None:
+    cur = model.scopes.parents.get(node)
+    while cur is not None:
+        if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            return model.scopes.functions.get(cur)
+        cur = model.scopes.parents.get(cur)
+    return None
+
+
+def _python_loop_body(model: KeyFlow, call: ast.Call, scope: FunctionInfo | None
+                      ) -> tuple[FunctionInfo | None, int, bool, str]:
+    """`carry = body(carry, ...)` in the body of a Python `for`/`while` loop, `body` a function of this module:
+    (the function, the position of the carry, False, "loop")."""
+    stmt = model.scopes.parents.get(call)
+    if not (isinstance(stmt, ast.Assign) and stmt.value is call and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)):
+        return None, 0, False, ""
+    name = stmt.targets[0].id
+    position = next((i for i, a in enumerate(call.args) if isinstance(a, ast.Name) and a.id == name), None)
+    if position is None or call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
+        return None, 0, False, ""
+    cur = model.scopes.parents.get(stmt)
+    while cur is not None and not isinstance(cur, ast.For | ast.While | ast.FunctionDef | ast.AsyncFunctionDef):
+        cur = model.scopes.parents.get(cur)
+    if not isinstance(cur, ast.For | ast.While):
+        return None, 0, False, ""
+    body = model.scopes.resolve_function(call.func, scope)
+    if body is None or isinstance(body.node, ast.Lambda):
+        return None, 0, False, ""
+    if "." in body.qualname and body.parent is None:
+        return None, 0, False, ""  # a method: its first parameter is the object
+    return body, position, False, "loop"
+
+
+def _carried_key_uses(model: KeyFlow, body: FunctionInfo, carry: str, scan: bool) -> list[tuple[ast.AST, str]]:
+    """The keys `body` consumes on every path that it read from its carry parameter and hands back unchanged."""
+    node = body.node
+    assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    own = model.scopes.own_nodes(body)
+    stores: dict[str, int] = {}
+    for n in own:
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            stores[n.id] = stores.get(n.id, 0) + 1
+    unpacked: dict[str, int] = {}  # `key, x = carry`: name -> position
+    for n in own:
+        if (isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Tuple | ast.List)
+                and isinstance(n.value, ast.Name) and n.value.id == carry and n in node.body):
+            for i, e in enumerate(n.targets[0].elts):
+                if isinstance(e, ast.Name) and stores.get(e.id) == 1:
+                    unpacked[e.id] = i
+    returns = [n for n in own if isinstance(n, ast.Return)]
+    if not returns or any(r.value is None for r in returns) or any(isinstance(n, ast.Yield | ast.YieldFrom) for n in own):
+        return []
+    if not isinstance(node.body[-1], ast.Return | ast.Raise):
+        return []  # may fall off the end
+    found: list[tuple[ast.AST, str]] = []
+    for n in own:
+        if not isinstance(n, ast.Call):
+            continue
+        key, how = model.random_key_arg(n, body)
+        if key is None or how == "derive" or not _runs_always(model, n, node, node.body):
+            continue
+        path: tuple[object, ...] | None
+        if isinstance(key, ast.Name) and key.id in unpacked:
+            path = (unpacked[key.id],)
+            label = key.id
+        else:
+            path = _carry_path(key, carry)
+            label = _chain_label(key) or ""
+        if path is None or not label:
+            continue
+        if isinstance(key, ast.Name) and key.id == carry and stores.get(carry):
+            continue
+        if all(_hands_back(model, body, carry, _returned_carry(r.value, scan), path, unpacked, stores, 0)
+               for r in returns):
+            found.append((key, label))
+    return found
+
+
+def _carry_path(key: ast.AST, carry: str) -> tuple[object, ...] | None:
+    """`val["key"]` -> ("key",), `carry[0]` -> (0,), `state.rng` -> (".rng",), `carry` -> (): the key's place in
+    the carry named `carry`; None when it is not read from it."""
+    parts: list[object] = []
+    cur = key
+    while True:
+        if isinstance(cur, ast.Attribute):
+            parts.append(f".{cur.attr}")
+            cur = cur.value
+        elif isinstance(cur, ast.Subscript) and isinstance(cur.slice, ast.Constant) and (
+                type(cur.slice.value) is int or isinstance(cur.slice.value, str)):
+            parts.append(cur.slice.value)
+            cur = cur.value
+        else:
+            break
+    if not (isinstance(cur, ast.Name) and cur.id == carry):
+        return None
+    return tuple(reversed(parts))
+
+
+def _returned_carry(value: ast.AST | None, scan: bool) -> ast.AST | None:
+    if not scan:
+        return value
+    if isinstance(value, ast.Tuple) and len(value.elts) == 2:
+        return value.elts[0]
+    return None
+
+
+def _hands_back(model: KeyFlow, body: FunctionInfo, carry: str, returned: ast.AST | None, path: tuple[object, ...],
+                unpacked: dict[str, int], stores: dict[str, int], depth: int) -> bool:
+    """Whether the returned carry surely holds, at `path`, the key the body read there."""
+    if returned is None or depth > 4:
+        return False
+    if isinstance(returned, ast.Tuple | ast.List):
+        if not path or type(path[0]) is not int or path[0] >= len(returned.elts) or any(
+                isinstance(e, ast.Starred) for e in returned.elts):
+            return False
+        element = returned.elts[path[0]]  # type: ignore[index]
+        # `key, x = carry` ... `return key, x2`: the name is bound once, by the unpacking (another element
+        # handed on, `carry[0]` as is, is not followed)
+        return len(path) == 1 and isinstance(element, ast.Name) and unpacked.get(element.id) == path[0]
+    if not (isinstance(returned, ast.Name) and returned.id == carry):
+        return False
+    return _carry_kept(model, body, carry, path, depth)
+
+
+def _carry_kept(model: KeyFlow, body: FunctionInfo, carry: str, path: tuple[object, ...], depth: int) -> bool:
+    """The carry parameter, returned as it is: nothing in the body rebinds it (except a lax loop that keeps the
+    place), stores at the path or above it, calls a mutating method on it, or hands it to a function that could
+    change it."""
+    scopes = model.scopes
+    node = body.node
+    assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    for n in ast.walk(node):
+        if n is node:
+            continue
+        inner = isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) and n is not node
+        if inner:
+            info = scopes.functions.get(n)
+            if info is not None and carry in info.local_names:
+                continue  # its own `val`
+        if isinstance(n, ast.Name) and n.id == carry and not isinstance(n.ctx, ast.Load):
+            stmt = scopes.parents.get(n)
+            if not (isinstance(stmt, ast.Assign) and _loop_keeps(model, body, stmt.value, carry, path, depth)):
+                return False
+        elif isinstance(n, ast.Subscript | ast.Attribute) and not isinstance(n.ctx, ast.Load):
+            place = _carry_path(n, carry)
+            if place is not None and place == path[:len(place)]:
+                return False  # val["key"] = ..., or a store above it
+        elif isinstance(n, ast.Call):
+            func = n.func
+            place = _carry_path(func.value, carry) if isinstance(func, ast.Attribute) and func.attr in _MUTATORS else None
+            if place is not None and place == path[:len(place)]:
+                return False  # val.update(...): the place may change (val["perms"].append(...) leaves it)
+            handed = [a for a in [*n.args, *(k.value for k in n.keywords)]
+                      if isinstance(a, ast.Name) and a.id == carry]
+            if handed:
+                q = scopes.qualname(func, body) or ""
+                if q not in _CARRY_SAFE and q not in _LAX_LOOPS:
+                    return False
+        elif isinstance(n, ast.Delete | ast.AugAssign) and any(
+                (p := _carry_path(t, carry)) is not None and p == path[:len(p)]
+                for t in (n.targets if isinstance(n, ast.Delete) else [n.target])):
+            return False
+    return True
+
+
+def _loop_keeps(model: KeyFlow, body: FunctionInfo, value: ast.AST, carry: str, path: tuple[object, ...],
+                depth: int) -> bool:
+    """`val = lax.fori_loop(lo, hi, inner, val)` (or while_loop) whose body hands the place back unchanged."""
+    if not isinstance(value, ast.Call):
+        return False
+    q = model.scopes.qualname(value.func, body)
+    if q not in ("jax.lax.while_loop", "jax.lax.fori_loop"):
+        return False
+    body_at, body_kw, carry_at, _, init_at, init_kw = _LAX_LOOPS[q]
+    init = _loop_argument(value, init_at, init_kw)
+    if not (isinstance(init, ast.Name) and init.id == carry):
+        return False
+    inner = model.scopes.resolve_function(_loop_argument(value, body_at, body_kw) or value, body)
+    if inner is None or isinstance(inner.node, ast.Lambda):
+        return False
+    positional = [p.arg for p in [*inner.node.args.posonlyargs, *inner.node.args.args]]
+    if carry_at >= len(positional) or not isinstance(inner.node.body[-1], ast.Return):
+        return False
+    name = positional[carry_at]
+    returns = [n for n in model.scopes.own_nodes(inner) if isinstance(n, ast.Return)]
+    return bool(returns) and all(isinstance(r.value, ast.Name) and r.value.id == name for r in returns) and \
+        _carry_kept(model, inner, name, path, depth + 1)

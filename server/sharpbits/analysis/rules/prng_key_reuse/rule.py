@@ -22,6 +22,10 @@ class PrngKeyReuse(Rule):
                 "numbers; split it in the loop",
         "again": "{keys} {were} already {used} at line {first_line} by `{first_call}(...)`: {what}; split {each} "
                  "first",
+        "carry": "PRNG key `{key}` is read from the carry of {loop}, consumed here, and handed back unchanged: every "
+                 "iteration draws the same numbers; put the split key back in the carry",
+        "seed": "PRNG key `{key}` is made from the same seed as the key {used} at line {first_line} by "
+                "`{first_call}(...)`: one seed gives one key, so {what}; make the key once and split it",
     }
     summary = "Flags a JAX PRNG key that is consumed twice (two samplers, after `split`, in a loop, after a call)."
     why = """
@@ -77,7 +81,15 @@ it draws from (or hands on, returns, stores) the pieces: one whose pieces all re
 them leaves the key unconsumed, and one that hands them only to methods of objects it cannot see (fdtdx's
 `place_objects`: `obj.place_on_grid(key=subkey)`) may consume it, as such a call does, rather than surely. A
 draw read only for `.nbytes` or `.itemsize` reads no number either (jinns's memory profile), while
-`jnp.full_like(x, fill)` reads `fill`'s values. The message says "the same or overlapping numbers" when one function draws from one key twice,
+`jnp.full_like(x, fill)` reads `fill`'s values. Two keys made from one literal seed (`PRNGKey(1)` twice, `key(SEED)` with a module constant, `PRNGKey` and `key`
+alike) are one key: a second sure draw from it is a finding, with no fix (another seed could be one the code
+already uses); a seed's key rebuilt in each iteration of a loop, or rebuilt to check that two draws are equal, is
+left alone. A loop body (`lax.while_loop`, `fori_loop`, `scan`, or `carry = body(carry)` in a Python loop) that
+consumes a key read from its carry on every path and hands the carry back with that same key draws the same
+numbers every iteration. A parameter that cannot hold a key (annotated `int`, `str`, a dtype; defaulting to a
+literal or `jnp.float32`), or an argument known not to be one, is never taken for a consumed key, and an unknown
+constructor given `key=` surely consumes only that argument.
+The message says "the same or overlapping numbers" when one function draws from one key twice,
 "correlated numbers" otherwise.
 
 JAX's own checker (`jax_debug_key_reuse`) only sees typed keys (`jax.random.key`) at run time; this rule also
@@ -218,6 +230,13 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         "    return jax.random.uniform(key, x.shape)\ndef run(x, key):\n    compiled = jax.jit(sim).lower(x, key).compile()\n"
         "    step.lower(x, key)\n    jaxpr = jax.make_jaxpr(sim)(x, key)\n    key, sub = jax.random.split(key)\n"
         "    return compiled(x, sub), step(x, key), jaxpr\n",
+        # keys of distinct seeds; one seed's key rebuilt in each iteration of a loop (seeded the same on purpose);
+        # a scan that splits its carried key and carries the new one; a dtype handed beside a key
+        "import jax\ndef data(tasks, xs):\n    a = jax.random.normal(jax.random.PRNGKey(1), (3,))\n"
+        "    b = jax.random.normal(jax.random.PRNGKey(2), (3,))\n    for t in tasks:\n"
+        "        p = jax.random.uniform(jax.random.PRNGKey(3), (3,))\n        print(t, p)\n"
+        "    def step(carry, x):\n        k, s = carry\n        k, sub = jax.random.split(k)\n"
+        "        return (k, s + jax.random.normal(sub, ())), x\n    return a, b, jax.lax.scan(step, (a, 0.0), xs)\n",
         # a callee that splits the key and hands every piece to a step that deletes it draws nothing
         "import jax\ndef cast(values, key):\n    del key\n    return values\ndef compress(values, key):\n"
         "    key, subkey = jax.random.split(key)\n    return cast(values, subkey)\ndef record(values, key):\n"
@@ -353,6 +372,15 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
             "    key = jax.random.key(0)\n    key, subkey = jax.random.split(key)\n    x = data(subkey, (2, 3))\n"
             "    g = data(key, (2, 4))\n    assert (x.T @ g).shape == (3, 4)\n",
         ),
+        Invalid(  # two keys made from one literal seed are one key: the labels repeat the tokens (no fix)
+            "import jax\ndef batch(n, v):\n    ids = jax.random.randint(jax.random.PRNGKey(1), (n,), 0, v)\n"
+            "    labels = jax.random.randint(jax.random.PRNGKey(1), (n,), 0, v)\n    return ids, labels\n",
+        ),
+        Invalid(  # a while_loop body splits the key of its carry and hands the carry back with the old key
+            "import jax\ndef fit(key, n):\n    def body(val):\n        _, sub = jax.random.split(val['key'])\n"
+            "        val['perm'] = jax.random.permutation(sub, n)\n        val['i'] += 1\n        return val\n"
+            "    return jax.lax.while_loop(lambda v: v['i'] < 5, body, {'key': key, 'i': 0, 'perm': jax.numpy.arange(n)})\n",
+        ),
         Invalid(  # one element of a split key array, used twice
             "import jax\nkeys = jax.random.split(jax.random.key(0), 3)\na = jax.random.normal(keys[0], ())\n"
             "b = jax.random.uniform(keys[0], ())\n",
@@ -368,9 +396,13 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         reported: set[tuple[str, int, int]] = set()
         fixed_firsts: set[int] = set()
         for reuse in reuses:
-            label = reuse.label
+            label = _shown(reuse)
             if reuse.where == "comprehension":
                 ctx.report(reuse.node, self.message("comprehension", key=label))
+                continue
+            if reuse.where == "carry":
+                loop = "this loop body" if reuse.transform == "loop" else f"this `{reuse.transform}` body"
+                ctx.report(reuse.node, self.message("carry", key=label, loop=loop))
                 continue
             if reuse.where == "closure":
                 body = reuse.transform
@@ -384,8 +416,15 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
                 continue
             reported.add(token)
             labels = together[token]
-            named = f"PRNG key `{label}`" if len(labels) == 1 else "PRNG keys " + ", ".join(f"`{k}`" for k in labels)
+            named = f"PRNG key `{label}`" if len(labels) == 1 else "PRNG keys " + ", ".join(
+                f"`{_shown(r)}`" for r in reuses if r.first is not None and _call_token(ctx, r) == token)
             first_call = ast.unparse(first.call.func)
+            if reuse.label.startswith("seed ") and reuse.where == "again" and len(labels) == 1:
+                first_line = getattr(first.node, "lineno", 0)
+                what = "derived from with `fold_in`" if first.how == "derive" else "consumed"
+                ctx.report(reuse.node, self.message("seed", key=label, used=what, first_line=first_line,
+                                                    first_call=first_call, what=_what(ctx, first, reuse)))
+                continue  # no fix: another seed may be one the code already uses
             if reuse.where == "loop":
                 message = self.message("loop", keys=named, are="is" if len(labels) == 1 else "are",
                                        first_call=first_call)
@@ -404,6 +443,11 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
                 fixed_firsts.add(id(first.call))
             ctx.report(reuse.node, message, builder,
                        fix_title=f"split `{label}` before its first use" if builder else "")
+
+
+def _shown(reuse: KeyReuse) -> str:
+    """How the message names a key: as the code spells it (`jax.random.PRNGKey(123)` for the key of a seed)."""
+    return ast.unparse(reuse.node) if reuse.label.startswith("seed ") else reuse.label
 
 
 def _what(ctx: RuleContext, first: KeyUse, reuse: KeyReuse) -> str:
