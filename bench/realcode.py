@@ -252,7 +252,7 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "astronomix": ("0.6.6", True),
     "exponax": ("0.2.0", True),
     "liesel": ("0.3.3", True),
-    # a sixteenth round (part B) for issue 22, measured on main <COMMIT> before any change: evolutionary
+    # a sixteenth round (part B) for issue 22, measured on main 96495ce before any change: evolutionary
     # computation with neuroevolution problems (evox 0.9.0, its last JAX release: 1.x is PyTorch), differentiable
     # synthetic skies of galaxy and halo populations (diffsky), strong gravitational lensing with its tests
     # (jaxtronomy), spiking neural networks (spyx), stochastic modelling for systems biology with its demos
