@@ -267,6 +267,22 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "google-jetstream": ("0.2.2", True),
     "jimmy-vision": ("0.0.7", True),
     "audax": ("0.0.3", True),
+    # a sixteenth round (part B) for issue 22, measured on main 96495ce before any change: evolutionary
+    # computation with neuroevolution problems (evox 0.9.0, its last JAX release: 1.x is PyTorch), differentiable
+    # synthetic skies of galaxy and halo populations (diffsky), strong gravitational lensing with its tests
+    # (jaxtronomy), spiking neural networks (spyx), stochastic modelling for systems biology with its demos
+    # (jsmfsb), stochastic-gradient MCMC (jax-sgmc), Gaussian processes by Bayes-Newton inference (bayesnewton) and
+    # differentiable stochastic kinetic models (stochastix); the last sdist pip fetches for Python 3.11 (efax 2.6 and
+    # gigalens 2.0 have no file pip can fetch for Python 3.11, brainstate 0.6, braincell 0.2 and diffbio 0.1.9 none
+    # for Python 3.11)
+    "evox": ("0.9.0", True),
+    "diffsky": ("0.3.11", True),
+    "jaxtronomy": ("0.1.5", True),
+    "spyx": ("1.0.0", True),
+    "jsmfsb": ("1.1.7", True),
+    "jax-sgmc": ("0.1.5", True),
+    "bayesnewton": ("1.3.4", True),
+    "stochastix": ("0.2.0", True),
 }
 # Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 
