@@ -212,18 +212,21 @@ def qualify(node: ast.AST, imports: dict[str, str], local: set[str] | frozenset[
     return f"{imports[head]}.{rest}" if rest else imports[head]
 
 
-def summarise(text: str, module: str, path: str, is_package: bool = False, installed: bool = False) -> ModuleSummary:
+def summarise(text: str, module: str, path: str, is_package: bool = False, installed: bool = False,
+              tree: ast.Module | None = None) -> ModuleSummary:
     """The summary of one module's source text (its syntax errors leave it empty). Its classes are summarised
     here; its functions and methods when first asked for (`LazyFunctions`): a module is read for the few
-    functions a caller calls, and summarising every function of it was most of the cost of the index."""
+    functions a caller calls, and summarising every function of it was most of the cost of the index.
+    `tree`: what `ast.parse(text)` gives, when the caller has parsed it already (it is only read)."""
     digest = hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
     summary = ModuleSummary(module, path, digest, installed=installed)
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return summary
+    if tree is None:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                tree = ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return summary
     imports = module_imports(tree, module, is_package)
     summary.imports = imports
     x64 = facts_of_tree(tree, module, is_package)
@@ -1153,15 +1156,34 @@ class ProjectIndex:
         self.parsed = 0  # modules summarised (for tests and benchmarks)
         self._subclasses: dict[tuple[str, str], list[tuple[ModuleSummary, str]] | None] = {}
         self._files: tuple[tuple[Path, ...], list[Path] | None] | None = None
+        # summaries of modules fed lazily, made from the tree their own analysis parsed (`adopt`), kept aside
+        # until a module asks for one: then it is that module's summary, without a second parse. Aside, not
+        # read: what the index has read (generator_attributes) stays what was asked, in the order it was.
+        self._adopted: dict[str, ModuleSummary] = {}
 
     def __getstate__(self) -> dict[str, object]:
         state = dict(self.__dict__)
         del state["_lock"]  # a spawned worker gets a copy of the index, and a lock of its own
+        state["_adopted"] = {}  # (a cache: its summaries' functions would all be summarised to be pickled)
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
         self.__dict__.update(state)
         self._lock = threading.RLock()
+
+    def adopt(self, path: str | os.PathLike[str], text: str, tree: ast.Module) -> None:
+        """`tree` is `ast.parse(text)` of the file `path` (its analysis parsed it): when the index holds that
+        text unsummarised (fed lazily), the summary it will need if a module asks about this one is made from
+        the tree now (the cheap part of a summary: the functions are summarised when asked for), and kept
+        aside, not as read (see `_adopted`)."""
+        file = str(Path(path).absolute())
+        with self._lock:
+            name = self._name_of.get(file)
+            pending = self._pending.get(name) if name is not None else None
+            if (name is None or pending is None or name in self._adopted or pending[0] != file
+                    or not (pending[1] is text or pending[1] == text)):
+                return
+            self._adopted[name] = summarise(text, name, file, Path(file).stem == "__init__", tree=tree)
 
     def add_root(self, root: Path) -> None:
         root = Path(root).absolute()
@@ -1186,6 +1208,7 @@ class ProjectIndex:
                 self._pending.pop(name, None)
                 return old
             self._subclasses.clear()  # the text changed (or is new): a class may derive from another now
+            self._adopted.pop(name, None)
             if old is None:
                 self._files = None
             if lazy:
@@ -1196,7 +1219,12 @@ class ProjectIndex:
     def _summarise_fed(self, name: str, file: str, text: str) -> ModuleSummary:
         self._pending.pop(name, None)
         old = self._by_name.get(name)
-        summary = summarise(text, name, file, Path(file).stem == "__init__")
+        adopted = self._adopted.pop(name, None)
+        if adopted is not None and adopted.path == file and adopted.digest == hashlib.sha1(
+                text.encode("utf-8", "surrogatepass")).hexdigest():
+            summary = adopted
+        else:
+            summary = summarise(text, name, file, Path(file).stem == "__init__")
         self.parsed += 1
         if old is None or old.shape() != summary.shape():
             self._consumption.clear()  # answers may have changed
@@ -1221,6 +1249,7 @@ class ProjectIndex:
                 self._generator_names = None
                 self._by_name.pop(name, None)
                 self._pending.pop(name, None)
+                self._adopted.pop(name, None)
                 self._consumption.clear()
             self._subclasses.clear()
             self._files = None
