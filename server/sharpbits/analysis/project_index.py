@@ -695,6 +695,7 @@ class _Function:
         # qualified name `outer.<locals>.inner`); the module's summary keeps them with its functions
         self.nested = nested if nested is not None else {}
         self.outer_defs: dict[str, tuple[ast.FunctionDef, str]] = {}  # functions of enclosing ones, by name
+        self._own_defs: list[tuple[str, tuple[ast.FunctionDef, str]]] | None = None  # those defined in this one
 
     def summary(self) -> FunctionSummary:
         node = self.node
@@ -732,10 +733,14 @@ class _Function:
 
     def _defs(self) -> dict[str, tuple[ast.FunctionDef, str]]:
         """The functions defined in this one (and in those enclosing it), by name: (node, qualified name)."""
+        if self._own_defs is None:  # (one walk per function: it was one per call met by name)
+            own: list[tuple[str, tuple[ast.FunctionDef, str]]] = []
+            for n in ast.walk(self.node):
+                if isinstance(n, ast.FunctionDef) and n is not self.node and self.parents.get(n) is not None:
+                    own.append((n.name, (n, f"{self.qualname}.<locals>.{n.name}")))
+            self._own_defs = own
         found = dict(self.outer_defs)
-        for n in ast.walk(self.node):
-            if isinstance(n, ast.FunctionDef) and n is not self.node and self.parents.get(n) is not None:
-                found[n.name] = (n, f"{self.qualname}.<locals>.{n.name}")
+        found.update(self._own_defs)
         return found
 
     def _nested_target(self, name: str) -> str | None:
