@@ -29,11 +29,6 @@ from typing import Any
 from sharpbits.analysis.engine import Selection
 from sharpbits.findings import SEVERITIES, Severity
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
-
 
 class ConfigError(ValueError):
     """Editor settings that cannot be used (`Config.from_mapping` without a list of problems to fill); the
@@ -208,6 +203,12 @@ def _parse(candidate: Path) -> tuple[str, dict[str, Any]] | None:
         text = candidate.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError, ValueError):
         return None
+    # imported when a pyproject.toml is read (a workspace without one, or a first document analysed before the
+    # server's imports, does not wait for it: lsp/early.py)
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
     try:
         return text, tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

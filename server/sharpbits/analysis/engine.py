@@ -114,6 +114,9 @@ def analyze(text: str, path: str = "<unknown>", selection: Selection | None = No
                 tree = ast.parse(text, filename=path)
         except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:  # NUL bytes; nesting too deep
             return unparsable(source, exc)
+        index = project if project is not None else shared_index()
+        if index is not None:  # its summary, if another module asks for it, made from this parse
+            index.adopt(path, text, tree)
         return analyze_parsed(source, tree, selection, timed_regions, project=project)
 
 

@@ -29,10 +29,11 @@ import builtins
 import dataclasses
 import hashlib
 import os
+import re
 import sys
 import threading
 import warnings
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from dataclasses import dataclass, field
 from importlib.machinery import PathFinder
 from pathlib import Path
@@ -120,7 +121,8 @@ class ModuleSummary:
     name: str
     path: str
     digest: str  # of the text it was built from
-    functions: dict[str, FunctionSummary] = field(default_factory=dict)  # by qualname
+    # by qualname; `summarise` fills it lazily (see LazyFunctions): each function summarised when first asked for
+    functions: MutableMapping[str, FunctionSummary] = field(default_factory=dict)
     classes: dict[str, ClassSummary] = field(default_factory=dict)
     imports: dict[str, str] = field(default_factory=dict)  # local name -> qualified name (relative ones resolved)
     installed: bool = False
@@ -132,7 +134,7 @@ class ModuleSummary:
         """What callers can see of the module (its summaries, not its text): equal shapes answer alike. The same
         in every process (a result cache compares them across runs): sets are written sorted, never in their
         hash order, which changes with each interpreter's string hashing."""
-        return repr(_canonical((self.functions, self.classes, self.imports, self.x64)))
+        return repr(_canonical((dict(self.functions.items()), self.classes, self.imports, self.x64)))
 
 
 def _canonical(value: object) -> object:
@@ -210,34 +212,200 @@ def qualify(node: ast.AST, imports: dict[str, str], local: set[str] | frozenset[
     return f"{imports[head]}.{rest}" if rest else imports[head]
 
 
-def summarise(text: str, module: str, path: str, is_package: bool = False, installed: bool = False) -> ModuleSummary:
-    """The summary of one module's source text (its syntax errors leave it empty)."""
+def summarise(text: str, module: str, path: str, is_package: bool = False, installed: bool = False,
+              tree: ast.Module | None = None) -> ModuleSummary:
+    """The summary of one module's source text (its syntax errors leave it empty). Its classes are summarised
+    here; its functions and methods when first asked for (`LazyFunctions`): a module is read for the few
+    functions a caller calls, and summarising every function of it was most of the cost of the index.
+    `tree`: what `ast.parse(text)` gives, when the caller has parsed it already (it is only read)."""
     digest = hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
     summary = ModuleSummary(module, path, digest, installed=installed)
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return summary
+    if tree is None:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                tree = ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return summary
     imports = module_imports(tree, module, is_package)
     summary.imports = imports
     x64 = facts_of_tree(tree, module, is_package)
     summary.x64 = (x64.enables, x64.hook_enables)
     top_names = {n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
-    nested: dict[str, FunctionSummary] = {}
+    functions = LazyFunctions()
+    summary.functions = functions
+    source = _Source(text)
     try:
         for node in tree.body:
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                summary.functions[node.name] = _Function(_Walk(node, imports), module, node.name, imports, top_names,
-                                                         None, nested=nested).summary()
+                functions.defer(node.name, _deferred_function(source.locate(node, None), module, node.name, imports,
+                                                              top_names, functions.nested))
             elif isinstance(node, ast.ClassDef):
-                _summarise_class(node, module, imports, top_names, summary, nested)
+                _summarise_class(node, module, imports, top_names, summary, functions, source)
     except RecursionError:
-        pass
-    for qualname, fn in nested.items():
-        summary.functions.setdefault(qualname, fn)
+        functions.stop()
     return summary
+
+
+def _deferred_function(node: Callable[[], ast.FunctionDef | ast.AsyncFunctionDef], module: str, qualname: str,
+                       imports: dict[str, str], top_names: set[str], nested: dict[str, FunctionSummary],
+                       ) -> Callable[[], FunctionSummary]:
+    return lambda: _Function(_Walk(node(), imports), module, qualname, imports, top_names, None, nested=nested).summary()
+
+
+class _Source:
+    """A module's text, from which a function's node is parsed again when its summary is first asked for: a lazy
+    summary keeps no tree (the trees of every module read, kept alive, made each garbage collection walk them).
+    The function's own lines are parsed at their own line numbers and columns (blank lines before them, a
+    `class _:` line above a method), so its nodes are those of the module's tree; where that cannot be
+    (a method on its class's line), or the node found differs in place or name, the whole module is parsed."""
+
+    __slots__ = ("_starts", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._starts: list[int] | None = None  # where each line begins (as the tokenizer counts lines)
+
+    def locate(self, node: ast.FunctionDef | ast.AsyncFunctionDef, owner: ast.ClassDef | None,
+               ) -> Callable[[], ast.FunctionDef | ast.AsyncFunctionDef]:
+        first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+        last = node.end_lineno or node.lineno
+        where = (node.lineno, node.col_offset, node.name)
+        inside = owner.lineno if owner is not None else None
+        return lambda: self.parse(first, last, where, inside)
+
+    def parse(self, first: int, last: int, where: tuple[int, int, str],
+              inside: int | None) -> ast.FunctionDef | ast.AsyncFunctionDef:
+        if self._starts is None:
+            starts = [0]
+            starts.extend(m.end() for m in _LINE_END.finditer(self.text))
+            self._starts = starts
+        starts = self._starts
+        found: ast.AST | None = None
+        if inside is None or inside < first:
+            lines = self.text[starts[first - 1]: starts[last] if last < len(starts) else len(self.text)]
+            text = "\n" * (first - 1) + lines if inside is None else "\n" * (first - 2) + "class _:\n" + lines
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                try:
+                    tree = ast.parse(text)
+                except SyntaxError:
+                    tree = None
+            if tree is not None and len(tree.body) == 1:
+                found = tree.body[0]
+                if inside is not None:
+                    found = found.body[0] if isinstance(found, ast.ClassDef) and len(found.body) == 1 else None
+        if not (isinstance(found, ast.FunctionDef | ast.AsyncFunctionDef)
+                and (found.lineno, found.col_offset, found.name) == where):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                module = ast.parse(self.text)
+            found = next(n for n in ast.walk(module) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+                         and (n.lineno, n.col_offset, n.name) == where)
+        assert isinstance(found, ast.FunctionDef | ast.AsyncFunctionDef)
+        return found
+
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+class LazyFunctions(MutableMapping[str, FunctionSummary]):
+    """A module's function summaries by qualname, each made when first asked for, the same as summarising every
+    function up front would make it. Each top-level function or method (`f`, `Class.m`) is summarised on its
+    own: what it builds besides itself are the summaries of the functions defined inside it that it hands a
+    key to (`f.<locals>.g`, in the shared `nested`), which only it names, so the order they are made in changes
+    nothing. A name defined twice is summarised as often, in order (the last one is kept; an earlier one's
+    nested functions stay, as they did). Iterating (or pickling) summarises all of them."""
+
+    def __init__(self) -> None:
+        self._done: dict[str, FunctionSummary] = {}
+        self._todo: dict[str, list[Callable[[], FunctionSummary]]] = {}
+        self._order: dict[str, int] = {}  # each top-level function's and method's place in the module
+        self.nested: dict[str, FunctionSummary] = {}  # `outer.<locals>.inner`, as they are made
+        self._stopped = False  # the module's walk met a RecursionError: what is left was never summarised
+
+    def defer(self, qualname: str, make: Callable[[], FunctionSummary]) -> None:
+        if not self._stopped:
+            self._todo.setdefault(qualname, []).append(make)
+            self._order.setdefault(qualname, len(self._order))
+
+    def stop(self) -> None:
+        self._stopped = True
+
+    def _force(self, qualname: str) -> None:
+        with _LAZY_LOCK:
+            makers = self._todo.pop(qualname, None)
+            if makers is None:
+                return
+            before = len(self.nested)
+            try:
+                for make in makers:
+                    self._done[qualname] = make()
+            except RecursionError:
+                self._done.pop(qualname, None)
+            if len(self.nested) != before:
+                for name, fn in self.nested.items():
+                    if name not in self._todo:
+                        self._done.setdefault(name, fn)
+
+    def _force_all(self) -> None:
+        for qualname in list(self._todo):
+            self._force(qualname)
+
+    def _owner(self, qualname: str) -> str:
+        return qualname.split(".<locals>.", 1)[0]
+
+    def __getitem__(self, qualname: str) -> FunctionSummary:
+        if qualname not in self._done:
+            self._force(qualname if qualname in self._todo else self._owner(qualname))
+        return self._done[qualname]
+
+    def __contains__(self, qualname: object) -> bool:
+        if not isinstance(qualname, str):
+            return False
+        if qualname in self._todo:
+            self._force(qualname)  # (it may fail: a RecursionError leaves it out, as it did)
+        elif ".<locals>." in qualname and qualname not in self._done:
+            self._force(self._owner(qualname))
+        return qualname in self._done
+
+    def __setitem__(self, qualname: str, summary: FunctionSummary) -> None:
+        with _LAZY_LOCK:
+            self._todo.pop(qualname, None)
+            self._done[qualname] = summary
+
+    def __delitem__(self, qualname: str) -> None:
+        with _LAZY_LOCK:
+            found = self._todo.pop(qualname, None) is not None
+            if qualname in self._done:
+                del self._done[qualname]
+            elif not found:
+                raise KeyError(qualname)
+
+    def __iter__(self) -> Iterator[str]:
+        """In the order summarising the module in one pass gives: its functions and methods in the module's
+        order, then the nested ones by their owner's place (each owner's in the order they were made)."""
+        self._force_all()
+        last = len(self._order)
+        made = {name: at for at, name in enumerate(self.nested)}
+        return iter(sorted(self._done, key=lambda name: (
+            (0, self._order.get(name, last), 0) if name not in made
+            else (1, self._order.get(self._owner(name), last), made[name]))))
+
+    def __len__(self) -> int:
+        self._force_all()
+        return len(self._done)
+
+    def __getstate__(self) -> dict[str, object]:
+        self._force_all()  # (the makers are closures over the module's tree)
+        return {"_done": self._done, "_todo": {}, "_order": self._order, "nested": self.nested,
+                "_stopped": self._stopped}
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
+
+
+_LAZY_LOCK = threading.RLock()  # function summaries made lazily (a module's summary is shared across indexes)
 
 
 def annotation_classes(annotation: ast.expr | None, module: str, imports: dict[str, str],
@@ -291,7 +459,7 @@ def _returns_self(annotation: ast.expr | None, cls: str) -> tuple[int, ...]:
 
 
 def _summarise_class(cls: ast.ClassDef, module: str, imports: dict[str, str], top_names: set[str],
-                     summary: ModuleSummary, nested: dict[str, FunctionSummary] | None = None) -> None:
+                     summary: ModuleSummary, functions: LazyFunctions, source: _Source) -> None:
     methods = [n for n in cls.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
     walks = [_Walk(m, imports) for m in methods]  # one walk per method serves every question below
     read = frozenset().union(*(w.self_reads for w in walks))
@@ -314,10 +482,19 @@ def _summarise_class(cls: ast.ClassDef, module: str, imports: dict[str, str], to
                         and (found := annotation_classes(n.annotation, module, imports, top_names)))
     summary.classes[cls.name] = ClassSummary(module, cls.name, bases, tuple(m.name for m in methods), generators, read,
                                              (decorated or named_tuple) and not own_init, fields, inert, field_types)
-    for m, walk in zip(methods, walks, strict=True):
-        qualname = f"{cls.name}.{m.name}"
-        summary.functions[qualname] = _Function(walk, module, qualname, imports, top_names, cls.name, read,
-                                                nested).summary()
+    for m in methods:  # (parsed again when first asked for: see _Source)
+        functions.defer(f"{cls.name}.{m.name}", _deferred_method(source.locate(m, cls), module, cls.name, imports,
+                                                                 top_names, read, functions.nested))
+
+
+def _deferred_method(node: Callable[[], ast.FunctionDef | ast.AsyncFunctionDef], module: str, cls: str,
+                     imports: dict[str, str], top_names: set[str], read: frozenset[str],
+                     nested: dict[str, FunctionSummary]) -> Callable[[], FunctionSummary]:
+    def make() -> FunctionSummary:
+        found = node()
+        return _Function(_Walk(found, imports), module, f"{cls}.{found.name}", imports, top_names, cls, read,
+                         nested).summary()
+    return make
 
 
 # initialisers whose values are constants: a parameter made with one draws nothing from the init's key
@@ -518,6 +695,7 @@ class _Function:
         # qualified name `outer.<locals>.inner`); the module's summary keeps them with its functions
         self.nested = nested if nested is not None else {}
         self.outer_defs: dict[str, tuple[ast.FunctionDef, str]] = {}  # functions of enclosing ones, by name
+        self._own_defs: list[tuple[str, tuple[ast.FunctionDef, str]]] | None = None  # those defined in this one
 
     def summary(self) -> FunctionSummary:
         node = self.node
@@ -555,10 +733,14 @@ class _Function:
 
     def _defs(self) -> dict[str, tuple[ast.FunctionDef, str]]:
         """The functions defined in this one (and in those enclosing it), by name: (node, qualified name)."""
+        if self._own_defs is None:  # (one walk per function: it was one per call met by name)
+            own: list[tuple[str, tuple[ast.FunctionDef, str]]] = []
+            for n in ast.walk(self.node):
+                if isinstance(n, ast.FunctionDef) and n is not self.node and self.parents.get(n) is not None:
+                    own.append((n.name, (n, f"{self.qualname}.<locals>.{n.name}")))
+            self._own_defs = own
         found = dict(self.outer_defs)
-        for n in ast.walk(self.node):
-            if isinstance(n, ast.FunctionDef) and n is not self.node and self.parents.get(n) is not None:
-                found[n.name] = (n, f"{self.qualname}.<locals>.{n.name}")
+        found.update(self._own_defs)
         return found
 
     def _nested_target(self, name: str) -> str | None:
@@ -979,15 +1161,34 @@ class ProjectIndex:
         self.parsed = 0  # modules summarised (for tests and benchmarks)
         self._subclasses: dict[tuple[str, str], list[tuple[ModuleSummary, str]] | None] = {}
         self._files: tuple[tuple[Path, ...], list[Path] | None] | None = None
+        # summaries of modules fed lazily, made from the tree their own analysis parsed (`adopt`), kept aside
+        # until a module asks for one: then it is that module's summary, without a second parse. Aside, not
+        # read: what the index has read (generator_attributes) stays what was asked, in the order it was.
+        self._adopted: dict[str, ModuleSummary] = {}
 
     def __getstate__(self) -> dict[str, object]:
         state = dict(self.__dict__)
         del state["_lock"]  # a spawned worker gets a copy of the index, and a lock of its own
+        state["_adopted"] = {}  # (a cache: its summaries' functions would all be summarised to be pickled)
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
         self.__dict__.update(state)
         self._lock = threading.RLock()
+
+    def adopt(self, path: str | os.PathLike[str], text: str, tree: ast.Module) -> None:
+        """`tree` is `ast.parse(text)` of the file `path` (its analysis parsed it): when the index holds that
+        text unsummarised (fed lazily), the summary it will need if a module asks about this one is made from
+        the tree now (the cheap part of a summary: the functions are summarised when asked for), and kept
+        aside, not as read (see `_adopted`)."""
+        file = str(Path(path).absolute())
+        with self._lock:
+            name = self._name_of.get(file)
+            pending = self._pending.get(name) if name is not None else None
+            if (name is None or pending is None or name in self._adopted or pending[0] != file
+                    or not (pending[1] is text or pending[1] == text)):
+                return
+            self._adopted[name] = summarise(text, name, file, Path(file).stem == "__init__", tree=tree)
 
     def add_root(self, root: Path) -> None:
         root = Path(root).absolute()
@@ -1012,6 +1213,7 @@ class ProjectIndex:
                 self._pending.pop(name, None)
                 return old
             self._subclasses.clear()  # the text changed (or is new): a class may derive from another now
+            self._adopted.pop(name, None)
             if old is None:
                 self._files = None
             if lazy:
@@ -1022,7 +1224,12 @@ class ProjectIndex:
     def _summarise_fed(self, name: str, file: str, text: str) -> ModuleSummary:
         self._pending.pop(name, None)
         old = self._by_name.get(name)
-        summary = summarise(text, name, file, Path(file).stem == "__init__")
+        adopted = self._adopted.pop(name, None)
+        if adopted is not None and adopted.path == file and adopted.digest == hashlib.sha1(
+                text.encode("utf-8", "surrogatepass")).hexdigest():
+            summary = adopted
+        else:
+            summary = summarise(text, name, file, Path(file).stem == "__init__")
         self.parsed += 1
         if old is None or old.shape() != summary.shape():
             self._consumption.clear()  # answers may have changed
@@ -1047,6 +1254,7 @@ class ProjectIndex:
                 self._generator_names = None
                 self._by_name.pop(name, None)
                 self._pending.pop(name, None)
+                self._adopted.pop(name, None)
                 self._consumption.clear()
             self._subclasses.clear()
             self._files = None

@@ -168,7 +168,6 @@ def _publish_first(out: BinaryIO, init_params: dict[str, Any], encoding: str, pa
 
     from sharpbits.analysis.incremental import IncrementalAnalysis
     from sharpbits.analysis.project_index import start_shared_index
-    from sharpbits.lsp.rule_pages import docs_link
     from sharpbits.lsp.settings import EditorSettings, read_settings, workspace_config
     from sharpbits.source import split_lines
 
@@ -190,6 +189,8 @@ def _publish_first(out: BinaryIO, init_params: dict[str, Any], encoding: str, pa
         return None
     lines = split_lines(text)
     diagnostics = []
+    if result.findings:  # (its imports, tempfile's among them, wait until a finding needs a link)
+        from sharpbits.lsp.rule_pages import docs_link
     for f in result.findings:
         diagnostic: dict[str, Any] = {
             "range": {"start": _position(lines, f.line, f.column, encoding),
