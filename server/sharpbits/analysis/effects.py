@@ -35,6 +35,29 @@ _STATEFUL_TRANSFORMS = ("flax.nnx.", "equinox.")
 # A `global` a traced function writes on purpose to count its own traces (tests do this).
 _TRACE_COUNTER_WORDS = ("trace", "compil")
 _TRACED_KINDS = (*ARRAYS, Kind.KEY)
+# Host values a traced function computes once, at trace time, and bakes into the compiled program as constants:
+# draws from NumPy's or Python's global generator (every run gets the same numbers) ...
+_HOST_DRAWS = frozenset({
+    *(f"numpy.random.{f}" for f in (
+        "normal", "uniform", "rand", "randn", "randint", "random", "random_sample", "ranf", "sample", "choice",
+        "permutation", "shuffle", "binomial", "poisson", "beta", "gamma", "exponential", "standard_normal",
+        "multivariate_normal", "laplace", "logistic", "lognormal", "dirichlet", "multinomial", "bytes",
+        "random_integers", "standard_cauchy", "standard_exponential", "standard_gamma", "standard_t", "chisquare",
+        "geometric", "gumbel", "rayleigh", "triangular", "vonmises", "wald", "weibull", "zipf", "pareto", "power")),
+    *(f"random.{f}" for f in (
+        "random", "uniform", "randint", "randrange", "choice", "choices", "sample", "shuffle", "gauss",
+        "normalvariate", "getrandbits", "betavariate", "expovariate", "triangular", "lognormvariate",
+        "vonmisesvariate", "gammavariate", "paretovariate", "weibullvariate", "randbytes", "binomialvariate")),
+})
+# ... and clock reads (every run sees the trace's time), reported where the time seeds a key: a key made from the
+# clock inside jit is one key for every step. A clock read alone may time the trace on purpose.
+_CLOCK_READS = frozenset({
+    "time.time", "time.time_ns", "time.perf_counter", "time.perf_counter_ns", "time.monotonic",
+    "time.monotonic_ns", "time.process_time", "time.process_time_ns", "datetime.datetime.now",
+    "datetime.datetime.utcnow", "datetime.datetime.today", "datetime.date.today"})
+_KEY_MAKERS = frozenset({"jax.random.PRNGKey", "jax.random.key", "jax.random.fold_in", "jax.random.wrap_key_data"})
+_HOST_TAILS = frozenset(q.rsplit(".", 1)[1] for q in _HOST_DRAWS | _CLOCK_READS)
+_HOST_TAILS_OR_NEXT = _HOST_TAILS | {"next"}
 
 
 @dataclass(frozen=True)
@@ -154,6 +177,9 @@ class SideEffects(Fact):
 
     def _call_effect(self, node: ast.Call, fn: FunctionInfo) -> SideEffect | None:
         func = node.func
+        host = self._host_value(node, fn)
+        if host is not None:
+            return host
         if isinstance(func, ast.Name) and func.id == "next" and node.args and not self.scopes.is_local("next", fn):
             it = node.args[0]
             if isinstance(it, ast.Name) and self.outlives_trace(it.id, fn) and self._is_iterator(it.id, fn) and (
@@ -173,6 +199,42 @@ class SideEffects(Fact):
         if isinstance(func.value, ast.Name) and self.only_counted(func.value.id, fn):
             return None  # a trace counter: the tracers it holds are never read
         return SideEffect(node, fn, f"stores a traced value in (`.{func.attr}`)", state[0], True, state[1])
+
+    def _host_value(self, node: ast.Call, fn: FunctionInfo) -> SideEffect | None:
+        """`np.random.normal(...)`, `random.random()` in compiled traced code: drawn once, at trace time; a clock
+        read whose time seeds a key (`PRNGKey(int(time.time()))`): one key for every run."""
+        func = node.func
+        tail = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+        if tail not in _HOST_TAILS or not self.model.traced.cached(fn):
+            return None  # (under `jax.grad(f)(x)` alone f is traced anew on every call: it draws every time)
+        q = self.scopes.qualname(func, fn)
+        spelled = ast.unparse(func)
+        if q in _HOST_DRAWS:
+            return SideEffect(node, fn, "draws from the host's random generator", f"{spelled}(...)", False)
+        if q in _CLOCK_READS and self._seeds_key(node, fn):
+            return SideEffect(node, fn, "reads the clock", f"{spelled}()", False)
+        return None
+
+    def _seeds_key(self, node: ast.AST, fn: FunctionInfo) -> bool:
+        """Whether a value reaches a key maker's arguments: inside its call (`PRNGKey(int(time.time()))`), or
+        through one local name bound from it and read there (`seed = int(time.time()); PRNGKey(seed)`)."""
+        parents = self.scopes.parents
+        cur: ast.AST | None = parents.get(node)
+        while cur is not None and not isinstance(cur, ast.stmt):
+            if isinstance(cur, ast.Call) and self.scopes.qualname(cur.func, fn) in _KEY_MAKERS:
+                return True
+            cur = parents.get(cur)
+        if not (isinstance(cur, ast.Assign) and len(cur.targets) == 1 and isinstance(cur.targets[0], ast.Name)):
+            return False
+        name = cur.targets[0].id
+        for read in self.scopes.own_nodes(fn):
+            if isinstance(read, ast.Name) and read.id == name and isinstance(read.ctx, ast.Load):
+                up = parents.get(read)
+                while up is not None and not isinstance(up, ast.stmt):
+                    if isinstance(up, ast.Call) and self.scopes.qualname(up.func, fn) in _KEY_MAKERS:
+                        return True
+                    up = parents.get(up)
+        return False
 
     def _store_effect(self, node: ast.Subscript | ast.Attribute, fn: FunctionInfo) -> SideEffect | None:
         assign = self.scopes.parents.get(node)
@@ -365,8 +427,8 @@ def _candidates(model: SideEffects, fn: FunctionInfo) -> list[ast.AST]:
     for node in own:
         if isinstance(node, ast.Call):
             func = node.func
-            if (isinstance(func, ast.Name) and func.id == "next") or (
-                    isinstance(func, ast.Attribute) and func.attr in _STORING_METHODS):
+            if (isinstance(func, ast.Name) and func.id in _HOST_TAILS_OR_NEXT) or (
+                    isinstance(func, ast.Attribute) and (func.attr in _STORING_METHODS or func.attr in _HOST_TAILS)):
                 candidates.append(node)
         elif (isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store)) or (
                 isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id in declared):

@@ -6,6 +6,9 @@ from sharpbits.analysis.effects import SideEffects
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 
 
+_HOST_VALUES = ("draws from the host's random generator", "reads the clock")  # (effects.py: values baked in)
+
+
 class SideEffectInJit(Rule):
     code = "SB403"
     name = "side-effect-in-jit"
@@ -32,9 +35,18 @@ class SideEffectInJit(Rule):
         "then-once": (
             "this runs once, at trace time, not on every call"
         ),
+        "host-draw": (
+            "{where} calls `{target}`: it runs once, at trace time, and its numbers are baked into the compiled "
+            "function, so every run gets the same ones; draw with `jax.random` from a key passed in"
+        ),
+        "clock-key": (
+            "{where} seeds a key from `{target}`: the clock is read once, at trace time, so every run uses the same "
+            "key (the same dropout masks and noise); pass a key in, or split one carried in the state"
+        ),
     }
     summary = ("Flags traced code that changes state outside its trace: storing a traced value in an outer list, "
-               "dict or attribute, writing a `global`/`nonlocal`, or advancing an outer iterator.")
+               "dict or attribute, writing a `global`/`nonlocal`, advancing an outer iterator, or drawing from "
+               "NumPy's or Python's random generator (or seeding a key from the clock), which runs once.")
     why = """
 `jit` runs the Python body of a function once, at trace time, with tracers standing in for its array arguments;
 later calls run the compiled program and never run the Python again. A side effect in the body therefore happens
@@ -43,6 +55,13 @@ bakes the first batch into the compiled function as a constant.
 
 Where the stored value is traced, what ends up in the list, dict or attribute is a **tracer**, not a number; using
 it after the trace raises `UnexpectedTracerError` (a "leaked tracer").
+
+The same holds for **host randomness**: `np.random.normal(...)` or `random.random()` in a jitted function (or a
+`lax.scan`/`fori_loop` body) draws once, at trace time, and the numbers become constants of the compiled program,
+so every call (every step of the loop) gets the same "noise". A key seeded from the clock there
+(`jax.random.PRNGKey(int(time.time()))`) is one key for every step: the same dropout masks forever. Under
+`jax.grad(f)(x)` alone, which traces `f` anew on every call, the draws are fresh and nothing is flagged; nor is a
+clock read that only times the trace, or NumPy randomness inside a `jax.debug.callback`.
 
 Lists and dicts built inside the traced function (and stacked or returned), values handed to
 `jax.debug.callback`/`io_callback` (which run on every call, on the host), static values such as shapes, and
@@ -129,11 +148,22 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
         "import jax\nimport jax.numpy as jnp\ndef test_compiles_once(x):\n    traces = []\n    def f(v):\n"
         "        traces.append(v)\n        return jnp.sum(v)\n    g = jax.jit(f)\n    g(x)\n    g(x)\n"
         "    assert len(traces) == 1\n",
+        # under jax.grad alone the function is traced anew on every call: NumPy draws afresh each time
+        "import jax\nimport jax.numpy as jnp\nimport numpy as np\ndef g(w):\n    def loss(w):\n"
+        "        return jnp.sum(w * np.random.normal(size=w.shape))\n    return jax.grad(loss)(w)\n",
+        # a clock read that only times the trace
+        "import time\nimport jax\n@jax.jit\ndef f(x):\n    start = time.time()\n    y = x * 2\n"
+        "    print('traced in', time.time() - start)\n    return y\n",
         # unknown values never warn
         "import jax\nfrom registry import describe\nCACHE = {}\n@jax.jit\ndef f(x):\n    CACHE['last'] = describe(x)\n"
         "    return x\n",
     ]
     INVALID = [
+        Invalid(  # NumPy's generator in a jitted function: drawn once, a constant of the compiled program
+            "import jax\nimport numpy as np\n@jax.jit\ndef noisy(x):\n    return x + np.random.normal(size=x.shape)\n"),
+        Invalid(  # a key seeded from the clock inside a jitted step: one key for every step
+            "import time\nimport jax\n@jax.jit\ndef step(x):\n"
+            "    return x * jax.random.bernoulli(jax.random.PRNGKey(int(time.time())), 0.5, x.shape)\n"),
         Invalid(  # ... but read after the scan, the body's tracer has escaped it
             "import jax\n@jax.jit\ndef f(feat, keys):\n    def loop(prev, key):\n        feat['prev'] = prev\n"
             "        return prev + feat['x'], prev\n    _, out = jax.lax.scan(loop, feat['x'], keys)\n"
@@ -172,6 +202,10 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
         for effect in ctx.model.fact(SideEffects).side_effects():
             fn = effect.function
             where = f"`{fn.name}` ({fn.trace_reason})"
+            if effect.action in _HOST_VALUES:
+                ctx.report(effect.node, self.message("host-draw" if effect.action == _HOST_VALUES[0] else "clock-key",
+                                                     where=where, target=effect.target))
+                continue
             advances = effect.action.startswith("advances")
             what = self.message("writes" if effect.action == "writes" else "advances" if advances else "stores",
                                 where=where, target=effect.target)
