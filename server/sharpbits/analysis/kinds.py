@@ -666,7 +666,7 @@ class _KindEvaluator:
         if node.id in self.env:
             return self.env[node.id]
         if self.scope is not None and self.model.scopes.is_local(node.id, self.scope):
-            return Kind.UNKNOWN
+            return Kind.MODULE if self.model.scopes.local_import(node.id, self.scope) else Kind.UNKNOWN
         if node.id in self.model.scopes.aliases:
             return Kind.MODULE
         return self.model.module_env.get(node.id, Kind.UNKNOWN)

@@ -37,9 +37,13 @@ from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from dataclasses import dataclass, field
 from importlib.machinery import PathFinder
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sharpbits.analysis.syntax import CHILD_FIELDS, child_fields_of
 from sharpbits.analysis.x64_flag import facts_of_tree
+
+if TYPE_CHECKING:
+    from sharpbits.analysis.scopes import FunctionInfo
 
 # Packages whose functions the rules know by name (or that never see a key): never read from disk.
 _NOT_INDEXED = {"jax", "jaxlib", "numpy", "scipy", "builtins", "typing", "typing_extensions", "torch",
@@ -1724,6 +1728,16 @@ def _installed_origin(name: str) -> Path | None:
     return Path(spec.origin)
 
 
+def _function_import(name: str, scope: FunctionInfo) -> str | None:
+    """What `name` names where `scope` (or a function around it) binds it only by an import; None otherwise."""
+    cur: FunctionInfo | None = scope
+    while cur is not None:
+        if name in cur.local_names:
+            return cur.imports.get(name) or None
+        cur = cur.parent
+    return None
+
+
 class ProjectView:
     """One module's window on the index: qualified names of its calls (relative imports included) and the
     questions rules ask about them."""
@@ -1741,15 +1755,36 @@ class ProjectView:
         return self._imports
 
     def qualified(self, func: ast.AST, local: set[str] | frozenset[str] = frozenset(),
-                  module_names: Iterable[str] = ()) -> str | None:
-        """The qualified name of a called expression: through the module's imports (relative ones too), or a
-        function or class of this module."""
+                  module_names: Iterable[str] = (), scope: FunctionInfo | None = None) -> str | None:
+        """The qualified name of a called expression: through the module's imports (relative ones too, and those
+        of the function `scope` and the functions around it), or a function or class of this module."""
         found = qualify(func, self.imports(), local)
         if found is not None:
             return found
+        head = dotted(func)
+        if scope is not None and head is not None:
+            name, _, rest = head.partition(".")
+            target = _function_import(name, scope)
+            if target:
+                base = self._absolute(target)
+                if base is not None:
+                    return f"{base}.{rest}" if rest else base
         if isinstance(func, ast.Name) and func.id not in local and func.id in module_names:
             return f"{self.module}.{func.id}"
         return None
+
+    def _absolute(self, target: str) -> str | None:
+        """`..utils.X` from this module -> `pkg.utils.X`; an absolute name as it is; None above the top."""
+        level = len(target) - len(target.lstrip("."))
+        if not level:
+            return target
+        package = self.module if Path(self.path).stem == "__init__" else self.module.rpartition(".")[0]
+        parts = package.split(".") if package else []
+        if level - 1 > len(parts):
+            return None
+        parts = parts[: len(parts) - (level - 1)]
+        rest = target[level:]
+        return ".".join([*parts, *([rest] if rest else [])]) or None
 
     def function(self, qualified: str) -> FunctionSummary | None:
         return self.index.function(qualified, self.path)

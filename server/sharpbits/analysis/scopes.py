@@ -25,6 +25,16 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
+def imported_names(node: ast.Import | ast.ImportFrom) -> list[tuple[str, str]]:
+    """(the name an import binds, what it names): `import jax.numpy` binds `jax`; a relative import keeps its
+    dots (`from ..utils import X` -> `..utils.X`); `*` binds nothing known."""
+    if isinstance(node, ast.Import):
+        return [(a.asname, a.name) if a.asname else (a.name.split(".")[0], a.name.split(".")[0]) for a in node.names]
+    base = "." * (node.level or 0) + (node.module or "")
+    return [(a.asname or a.name, f"{base}{'' if base.endswith('.') or not base else '.'}{a.name}")
+            for a in node.names if a.name != "*"]
+
+
 @dataclass
 class FunctionInfo:
     node: FunctionNode
@@ -43,6 +53,9 @@ class FunctionInfo:
     # on a traced argument sees a tracer with no value. False under grad/jvp alone, which run on concrete values.
     abstract: bool = False
     donated_params: set[str] = field(default_factory=set)  # donated by the decorator's donate_argnums/argnames
+    # names its own body binds by `import`/`from ... import` -> what they name (`jr` -> `jax.random`; relative
+    # imports keep their dots: `.utils.GenerateRNG`); "" where the name is bound otherwise too (it may be either)
+    imports: dict[str, str] = field(default_factory=dict)
 
     def unfilled_copy(self, parent: FunctionInfo | None) -> FunctionInfo:
         """The same function (node, names, parameters, locals) with nothing the later phases fill in, as the walk
@@ -53,7 +66,8 @@ class FunctionInfo:
         new.__dict__.update(
             node=self.node, name=self.name, qualname=self.qualname, parent=parent, params=self.params,
             param_nodes=self.param_nodes, traces=[], local_names=self.local_names, outer_names=self.outer_names,
-            static_params=set(), param_kinds={}, compiled=False, abstract=False, donated_params=set())
+            static_params=set(), param_kinds={}, compiled=False, abstract=False, donated_params=set(),
+            imports=self.imports)
         return new
 
     @property
@@ -134,8 +148,9 @@ class Scopes:
         if not isinstance(node, ast.Name):
             return None
         if scope is not None and self.is_local(node.id, scope):
-            return None
-        base = self.aliases.get(node.id)
+            base = self.local_import(node.id, scope)
+        else:
+            base = self.aliases.get(node.id)
         if base is None:
             return None
         return ".".join([base, *reversed(parts)])
@@ -328,10 +343,15 @@ class Scopes:
     def _note_local(self, node: ast.AST, fn: FunctionInfo) -> None:
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
             if node.id not in fn.outer_names:  # the walk is not in source order: the declaration may come later
+                if node.id in fn.imports:
+                    fn.imports[node.id] = ""  # imported and assigned: either may hold
                 fn.local_names.add(node.id)
         elif isinstance(node, ast.Import | ast.ImportFrom):
-            for alias in node.names:
-                fn.local_names.add((alias.asname or alias.name).split(".")[0])
+            for name, target in imported_names(node):
+                if name in fn.local_names and fn.imports.get(name) != target:
+                    target = ""  # bound otherwise too (a parameter, an assignment, another import)
+                fn.imports[name] = target
+                fn.local_names.add(name)
         elif isinstance(node, ast.Global | ast.Nonlocal):
             fn.outer_names.update(node.names)
             fn.local_names.difference_update(node.names)
@@ -406,6 +426,25 @@ class Scopes:
             cache[key] = next((s.end_lineno or s.lineno for s in block
                                if isinstance(s, ast.Raise | ast.Return | ast.Continue | ast.Break)), None)
         return cache[key]
+
+    def local_import(self, name: str, scope: FunctionInfo) -> str | None:
+        """What a name local to `scope` (or to a function around it) names when that function binds it only by
+        an absolute import (`def f(): import jax.numpy as jnp`); None otherwise."""
+        cur: FunctionInfo | None = scope
+        while cur is not None:
+            if name in cur.local_names:
+                target = cur.imports.get(name)
+                return target if target and target[0] != "." else None
+            cur = cur.parent
+        return None
+
+    def import_targets(self) -> set[str]:
+        """Everything the module imports, at module level or inside its functions (`jax.random`, `time`)."""
+        found = set(self.aliases.values())
+        for info in self.functions.values():
+            if info.imports:
+                found.update(t for t in info.imports.values() if t)
+        return found
 
     def is_local(self, name: str, scope: FunctionInfo) -> bool:
         cur: FunctionInfo | None = scope

@@ -49,7 +49,7 @@ def enables_x64(model: ModuleModel, text: str | None = None) -> bool:
         if isinstance(node, ast.Attribute) and node.attr in _FLAG_ATTRIBUTES:
             return True
     return any(isinstance(n, ast.Name) and n.id == "enable_x64" for n in model.scopes.nodes(ast.Name)) or any(
-        a.endswith(".enable_x64") for a in model.scopes.aliases.values())
+        a.endswith(".enable_x64") for a in model.scopes.import_targets())
 
 
 def is_program(model: ModuleModel, path: str) -> bool:
@@ -171,7 +171,7 @@ for; both are changes of behaviour, and neither is mechanical.
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
-        if not model.scopes.aliases or not any(v.split(".")[0] == "jax" for v in model.scopes.aliases.values()):
+        if not any(v.split(".")[0] == "jax" for v in model.scopes.import_targets()):
             return
         if enables_x64(model, ctx.source.text):
             return

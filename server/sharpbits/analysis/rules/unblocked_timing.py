@@ -175,7 +175,7 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
             timed = body[bisect_left(starts, region.first_line):bisect_right(starts, region.last_line)]
             if timed:
                 self._check_region(ctx, timed, self.message("when-magic", timer=region.timer), None)
-        imported = set(model.scopes.aliases.values())
+        imported = model.scopes.import_targets()
         if not any(q.split(".")[0] in ("time", "timeit") for q in imported):
             return  # no clock: nothing is timed
         blocks: list[tuple[list[ast.stmt], FunctionInfo | None]] = [(model.tree.body, None)]

@@ -204,7 +204,7 @@ class KeyFlow(Fact):
         return isinstance(parent, ast.Assert | ast.If | ast.While | ast.IfExp) and parent.test is node  # type: ignore[union-attr]
 
     def _find_key_reuses(self) -> list[KeyReuse]:
-        if not any(q == "jax" or q.startswith("jax.random") for q in self.scopes.aliases.values()):
+        if not any(q == "jax" or q.startswith("jax.random") for q in self.scopes.import_targets()):
             return []  # this module cannot name a jax.random function
         always = self._always_consumed_params()
         # the scopes that may consume a key: they call jax.random, a function of the module that always consumes a
@@ -336,7 +336,7 @@ class KeyFlow(Fact):
         if project is None:
             return False
         local = where.local_names if where is not None else set()
-        q = q or project.qualified(receiver.func, local, self.module_classes())
+        q = q or project.qualified(receiver.func, local, self.module_classes(), where)
         return q is not None and not q.startswith("jax.") and project.drawless_layer(q)
 
     def _abstract_only(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
@@ -432,7 +432,7 @@ class KeyFlow(Fact):
         if not isinstance(value, ast.Call) or project is None:
             return None
         local = where.local_names if where is not None else set()
-        return self.scopes.qualname(value.func, where) or project.qualified(value.func, local, self.module_classes())
+        return self.scopes.qualname(value.func, where) or project.qualified(value.func, local, self.module_classes(), where)
 
     def _self_typed(self, receiver: ast.AST, scope: FunctionInfo | None) -> str | None:
         """The class of a local name bound once as an element of a tuple a method returns (`rec, state =
@@ -486,8 +486,13 @@ class KeyFlow(Fact):
         return self._on_self.get((cls, attr))
 
     def callee_of(self, call: ast.Call, scope: FunctionInfo | None) -> FunctionInfo | None:
-        """The function of this module a call runs: `helper(...)`, or `self.method(...)` of the same class."""
+        """The function of this module a call runs: `helper(...)`, `self.method(...)` of the same class, or the
+        `__call__` of an object built from a class of this module (`a = Attn(...); a(x, key=k)`, `self.attn(...)`
+        with `self.attn = Attn(...)` set once in the class)."""
         func = call.func
+        called = self._called_object_class(func, scope)
+        if called is not None:
+            return self.method(f"{called}.__call__")
         if isinstance(func, ast.Name):
             if self.scopes.aliases.get(func.id) is not None or (scope is not None and self.scopes.is_local(func.id, scope)):
                 return None
@@ -503,6 +508,18 @@ class KeyFlow(Fact):
                 found = self._function_on_self(owner, func.attr)
             return found
         return None
+
+    def _called_object_class(self, func: ast.AST, scope: FunctionInfo | None) -> str | None:
+        """The class of this module an object that is called was built from (see `callee_of`); None otherwise."""
+        if not (isinstance(func, ast.Name) or (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+                                               and func.value.id == "self")):
+            return None
+        project = self.model.project
+        built = self._built_from(func, scope) if project is not None else None
+        if built is None or not built.startswith(f"{project.module}."):  # type: ignore[union-attr]
+            return None
+        name = built[len(project.module) + 1:]  # type: ignore[union-attr]
+        return name if name in self.module_classes() else None
 
     def _function_on_self(self, cls: str, attr: str) -> FunctionInfo | None:
         """`self._step = jax.jit(step)` (or `= step`), set once in the class, with `step` a function of this
@@ -663,7 +680,12 @@ class KeyFlow(Fact):
             return None
         func = call.func
         local = scope.local_names if scope is not None else set()
-        qualified = self.scopes.qualname(func, scope) or project.qualified(func, local, self.module_classes())
+        qualified = self.scopes.qualname(func, scope) or project.qualified(func, local, self.module_classes(), scope)
+        if qualified is None and (isinstance(func, ast.Name) or (
+                isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self")):
+            built = self._built_from(func, scope)  # attn = Attention(...); attn(x, key=key): its __call__ runs
+            if built is not None and project.index.cls(built, project.path) is not None:
+                qualified = f"{built}.__call__"
         if (qualified is None and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
                 and func.value.id == "self" and scope is not None and "." in scope.qualname):
             qualified = f"{project.module}.{scope.qualname.split('.', 1)[0]}.{func.attr}"  # inherited method
@@ -705,7 +727,7 @@ class KeyFlow(Fact):
                 return attr in own[func.id]
             if project is not None:
                 local = scope.local_names if scope is not None else set()
-                qualified = self.scopes.qualname(func, scope) or project.qualified(func, local)
+                qualified = self.scopes.qualname(func, scope) or project.qualified(func, local, (), scope)
                 if qualified is not None and project.index.cls(qualified) is not None:
                     return project.key_generator(qualified, attr)
         if any(attr in attrs for attrs in own.values()):
