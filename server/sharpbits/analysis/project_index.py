@@ -37,13 +37,10 @@ from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from dataclasses import dataclass, field
 from importlib.machinery import PathFinder
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from sharpbits.analysis.syntax import CHILD_FIELDS, child_fields_of
 from sharpbits.analysis.x64_flag import facts_of_tree
-
-if TYPE_CHECKING:
-    from sharpbits.analysis.scopes import FunctionInfo
 
 # Packages whose functions the rules know by name (or that never see a key): never read from disk.
 _NOT_INDEXED = {"jax", "jaxlib", "numpy", "scipy", "builtins", "typing", "typing_extensions", "torch",
@@ -1728,9 +1725,19 @@ def _installed_origin(name: str) -> Path | None:
     return Path(spec.origin)
 
 
-def _function_import(name: str, scope: FunctionInfo) -> str | None:
+class FunctionScope(Protocol):
+    """What `ProjectView.qualified` reads of a function's scope (scopes.FunctionInfo has it)."""
+
+    local_names: set[str]
+    imports: dict[str, str]
+
+    @property
+    def parent(self) -> FunctionScope | None: ...
+
+
+def _function_import(name: str, scope: FunctionScope) -> str | None:
     """What `name` names where `scope` (or a function around it) binds it only by an import; None otherwise."""
-    cur: FunctionInfo | None = scope
+    cur: FunctionScope | None = scope
     while cur is not None:
         if name in cur.local_names:
             return cur.imports.get(name) or None
@@ -1755,7 +1762,7 @@ class ProjectView:
         return self._imports
 
     def qualified(self, func: ast.AST, local: set[str] | frozenset[str] = frozenset(),
-                  module_names: Iterable[str] = (), scope: FunctionInfo | None = None) -> str | None:
+                  module_names: Iterable[str] = (), scope: FunctionScope | None = None) -> str | None:
         """The qualified name of a called expression: through the module's imports (relative ones too, and those
         of the function `scope` and the functions around it), or a function or class of this module."""
         found = qualify(func, self.imports(), local)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from sharpbits.analysis.effects import SideEffects
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 
-
 _HOST_VALUES = ("draws from the host's random generator", "reads the clock")  # (effects.py: values baked in)
 
 

@@ -2462,8 +2462,7 @@ def _carry_kept(model: KeyFlow, body: FunctionInfo, carry: str, path: tuple[obje
     for n in ast.walk(node):
         if n is node:
             continue
-        inner = isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) and n is not node
-        if inner:
+        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
             info = scopes.functions.get(n)
             if info is not None and carry in info.local_names:
                 continue  # its own `val`
