@@ -35,12 +35,12 @@ class SideEffectInJit(Rule):
             "this runs once, at trace time, not on every call"
         ),
         "host-draw": (
-            "{where} calls `{target}`: it runs once, at trace time, and its numbers are baked into the compiled "
-            "function, so every run gets the same ones; draw with `jax.random` from a key passed in"
+            "{where} calls `{target}`: it runs once, when JAX traces the function, and its numbers are baked into "
+            "the compiled function, so every call gets the same ones; draw with `jax.random` from a key passed in"
         ),
         "clock-key": (
-            "{where} seeds a key from `{target}`: the clock is read once, at trace time, so every run uses the same "
-            "key (the same dropout masks and noise); pass a key in, or split one carried in the state"
+            "{where} seeds a key from `{target}`: the clock is read once, when JAX traces the function, so every "
+            "call of the compiled function draws from the same key; pass a key in, or split one carried in the state"
         ),
     }
     summary = ("Flags traced code that changes state outside its trace: storing a traced value in an outer list, "

@@ -93,6 +93,7 @@ State = dict[str, KeyUse]  # label -> its first use on this path (absent: fresh)
 # a plain copy of a key (`rng = self.key`) is kept in the state under `~rng`, its KeyUse naming the origin
 _ALIAS = "~"
 _LAST = "^"  # `^label`: the latest sure use of the key, after the first (state[label])
+_INDEX = "@"  # `keys[@i]`: the element of `keys` at the index held by the name `i`
 _ALIAS_CALL = ast.Call(func=ast.Name("<alias>", ast.Load()), args=[], keywords=[])
 
 
@@ -1237,6 +1238,11 @@ class _ScopeWalk(ForwardFlow[State]):
             return seed if seed is not None and seed in self.keys else None
         label = _chain_label(node)
         if label is None:
+            # `keys[i]`: one element of a key array while neither `keys` nor `i` is rebound (`_forget`)
+            if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Name):
+                base = _chain_label(node.value)
+                if base is not None and base in self.keys:
+                    return f"{base}[{_INDEX}{node.slice.id}]"
             return None
         if label in self.keys:
             if "." in label and self.model.fresh_each_read(node, self.fn):
@@ -1369,8 +1375,9 @@ class _ScopeWalk(ForwardFlow[State]):
 
     @staticmethod
     def _forget(base: str, state: State) -> None:
+        index = f"[{_INDEX}{base}]"  # `keys[i]` names another element once `i` is rebound
         for label in [k for k in state if _is_under(k, base) or (k.startswith(_LAST) and _is_under(k[1:], base)) or (
-                k.startswith(_ALIAS) and (k[1:] == base or _is_under(state[k].label, base)))]:
+                k.startswith(_ALIAS) and (k[1:] == base or _is_under(state[k].label, base))) or index in k]:
             del state[label]  # a new value: the key and everything stored in it are fresh, copies of it are not
 
     @staticmethod
@@ -1392,6 +1399,10 @@ class _ScopeWalk(ForwardFlow[State]):
                 label = _chain_label(node)
                 if label is not None:
                     self._forget(label, state)
+                if isinstance(node, ast.Subscript):
+                    base = _chain_label(node.value)  # `keys[j] = k`: any `keys[i]` may be that element
+                    for stale in [k for k in state if base is not None and f"{base}[{_INDEX}" in k]:
+                        del state[stale]
                 self.expression(node.value, None, state)
 
     # ---- expressions -------------------------------------------------------------------------------------
@@ -1411,7 +1422,8 @@ class _ScopeWalk(ForwardFlow[State]):
                     continue  # the key is reported under one of its names already
                 base = label.split("[", 1)[0].split(".", 1)[0]
                 if in_comprehension is not None:
-                    if base in self._comprehension_names(in_comprehension):
+                    if base in self._comprehension_names(in_comprehension) or any(
+                            f"[{_INDEX}{name}]" in label for name in self._comprehension_names(in_comprehension)):
                         continue  # bound per iteration: another key each time, not the outer one
                     bound = self._comprehension_names(in_comprehension)
                     if how != "derive" and definite and not self._selects_each(call, bound):

@@ -447,7 +447,9 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
 
 def _shown(reuse: KeyReuse) -> str:
     """How the message names a key: as the code spells it (`jax.random.PRNGKey(123)` for the key of a seed)."""
-    return ast.unparse(reuse.node) if reuse.label.startswith("seed ") else reuse.label
+    if reuse.label.startswith("seed ") or "[@" in reuse.label:  # (`keys[@i]`: an element at a variable index)
+        return ast.unparse(reuse.node)
+    return reuse.label
 
 
 def _what(ctx: RuleContext, first: KeyUse, reuse: KeyReuse) -> str:
