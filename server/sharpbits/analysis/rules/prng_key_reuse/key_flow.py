@@ -1500,6 +1500,13 @@ class _ScopeWalk(ForwardFlow[State]):
             return False
         if _checks_only(self.model, first.statement, self.fn) and _checks_only(self.model, stmt, self.fn):
             return True  # two checks, each reproducing what it compares: nothing outlives the first one
+        if (isinstance(node, ast.Call) and isinstance(first.node, ast.Call) and first.node is not node
+                and self._only_checked(first.statement)
+                and values_dead_before(self.model.scopes, first.statement, stmt)):
+            # a key made again from the seed the code wrote for the first draw (`uniform(PRNGKey(0), ...)` twice),
+            # whose values reach only assertions and die there: no computation sees both. (The same key *variable*
+            # drawn from again under a new name still wants other numbers: prng-key-reuse__redraw_under_new_name.)
+            return True
         same = first.node is node
         if same and self._shuffles_each(call, stmt):
             return True  # for arr in arrays: permutation(key, arr): one permutation of every array (joint shuffle)
@@ -1510,6 +1517,42 @@ class _ScopeWalk(ForwardFlow[State]):
                                                     or _kept(first.statement) != _kept(stmt)):
             return False
         return values_dead_before(self.model.scopes, first.statement, stmt, same_statement=same)
+
+    def _only_checked(self, first: ast.stmt) -> bool:
+        """`x = uniform(key, ...)` whose values (and every name computed from them, `y = f(x)`) are read only by
+        assertions (`assert`, `self.assertTrue(...)`, `np.testing.assert_allclose(...)`) or tests of an `if`/`while`:
+        they never reach state, a return or another call's side effects (a test that checks one op on its data
+        and then draws the same data under another name for the next op)."""
+        assert self.fn is not None
+        if not (isinstance(first, ast.Assign | ast.AnnAssign) and first.value is not None):
+            return False
+        targets = first.targets if isinstance(first, ast.Assign) else [first.target]
+        if not all(isinstance(n, ast.Name | ast.Tuple | ast.List | ast.Starred) for t in targets for n in ast.walk(t)
+                   if not isinstance(n, ast.expr_context)):
+            return False  # stored into an attribute or a container: it outlives the function's names
+        tainted = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+        statements = [n for n in self.model.scopes.own_nodes(self.fn) if isinstance(n, ast.stmt) and n is not first]
+        changed = True
+        while changed:
+            changed = False
+            for st in statements:
+                reads = _direct_reads(st)
+                if not reads & tainted:
+                    continue
+                if isinstance(st, ast.Assert) or _checks_only(self.model, st, self.fn):
+                    continue
+                if isinstance(st, ast.If | ast.While):
+                    continue  # only its test is read here (the body's statements are visited on their own)
+                if isinstance(st, ast.Assign | ast.AugAssign | ast.AnnAssign) and st.value is not None:
+                    names = _assigned_names(st)
+                    if names is None:
+                        return False
+                    if not names <= tainted:
+                        tainted |= names
+                        changed = True
+                    continue
+                return False  # returned, yielded, handed to a call for its effects, stored: it may meet the second
+        return True
 
     def _shuffles_each(self, call: ast.Call, stmt: ast.stmt) -> bool:
         """`for arr in arrays: out.append(permutation(key, arr))`: the loop applies one permutation (or choice)
@@ -2203,6 +2246,34 @@ def _tree_assertion(model: KeyFlow, call: ast.Call, scope: FunctionInfo | None) 
     """`jax.tree.map(assert_allclose, actual, expected)`: an assertion applied leaf by leaf."""
     return (len(call.args) >= 3 and model.scopes.qualname(call.func, scope) in _TREE_MAPS
             and is_assertion(call.args[0]))
+
+
+def _direct_reads(stmt: ast.stmt) -> set[str]:
+    """The names a statement reads itself (not in the bodies of the statements it holds; `if`/`while`: its test)."""
+    if isinstance(stmt, ast.If | ast.While):
+        parts: list[ast.AST] = [stmt.test]
+    elif isinstance(stmt, ast.For | ast.AsyncFor):
+        parts = [stmt.iter]
+    elif isinstance(stmt, ast.With | ast.AsyncWith):
+        parts = [item.context_expr for item in stmt.items]
+    elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Try):
+        return set()  # (a nested function's reads are its own; a `try`'s statements are visited on their own)
+    else:
+        parts = [stmt]
+    return {n.id for part in parts for n in ast.walk(part) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+def _assigned_names(stmt: ast.Assign | ast.AugAssign | ast.AnnAssign) -> set[str] | None:
+    """The plain names an assignment binds; None when it also stores into an attribute or a subscript."""
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+    names: set[str] = set()
+    for t in targets:
+        for n in ast.walk(t):
+            if isinstance(n, ast.Attribute | ast.Subscript):
+                return None
+            if isinstance(n, ast.Name):
+                names.add(n.id)
+    return names
 
 
 def _checks_only(model: KeyFlow, stmt: ast.stmt | None, scope: FunctionInfo | None) -> bool:
