@@ -461,7 +461,17 @@ def _what(ctx: RuleContext, first: KeyUse, reuse: KeyReuse) -> str:
     while call is not None and not isinstance(call, ast.Call):
         call = ctx.model.scopes.parents.get(call)
     same = isinstance(call, ast.Call) and ast.dump(call.func) == ast.dump(first.call.func) and first.how != "derive"
+    if same and _other_arguments(call, reuse.node) != _other_arguments(first.call, first.node):  # type: ignore[arg-type]
+        same = False  # randint(k, s, 0, 10) then randint(k, s, 10, 30): other numbers, made from the same bits
     return "the same or overlapping numbers" if same else "correlated numbers"
+
+
+def _other_arguments(call: ast.Call, key: ast.AST) -> list[str]:
+    """A call's arguments but the key and the shape (the second positional argument, or `shape=`), as text: two
+    draws of one sampler repeat numbers only when these agree (`minval`, `maxval`, `p`, `dtype`, ...)."""
+    positional = [ast.dump(a) for i, a in enumerate(call.args) if a is not key and i != 1]
+    named = sorted(f"{k.arg}={ast.dump(k.value)}" for k in call.keywords if k.value is not key and k.arg != "shape")
+    return positional + named
 
 
 def _call_token(ctx: RuleContext, reuse: KeyReuse) -> tuple[str, int, int]:
