@@ -25,7 +25,9 @@ def test_a_chain_of_splits_reuses_nothing():
 def test_every_later_draw_from_one_key_is_a_finding_at_its_own_line():
     # issue 22: four draws from one key are three findings, each naming the first draw
     first = "PRNG key `key` was already consumed at line 5 by `jax.random.normal(...)`"
-    assert reuses(draws_from_one_key(N)) == [(line, first) for line in range(6, 5 + N)]
+    # ... and the function hands the key it drew from back to its caller (`return key`): one more
+    returned = "PRNG key `key` was drawn from at line 5 by `jax.random.normal(...)` and is returned as the next key"
+    assert reuses(draws_from_one_key(N)) == [(line, first) for line in range(6, 5 + N)] + [(5 + N, returned)]
 
 
 def test_a_test_comparing_two_draws_is_not_told_about_those_two():

@@ -1,6 +1,6 @@
 """Elements of a key array at a variable index, each drawn from once.
 
-`keys[i]` for each `i` of a loop, a comprehension, a `while` loop that advances `i`, or a `fori_loop` body is
+`keys[i]` for each `i` of a loop, a `while` loop that advances `i`, or a `fori_loop` body is
 another key every time; `keys[j]` after `j` changed, or after an element of `keys` was replaced, may be another
 key too. None of these draws repeats another (run: all distinct).
 """
@@ -14,11 +14,6 @@ def per_step(key, n):
     for i in range(n):
         out.append(jax.random.normal(keys[i], (2,)))
     return out
-
-
-def comprehension(key, n):
-    keys = jax.random.split(key, n)
-    return [jax.random.normal(keys[i], (2,)) for i in range(n)]
 
 
 def advancing(key, n):
@@ -59,4 +54,4 @@ def fori(key, n):
 if __name__ == "__main__":
     ks = jax.random.split(jax.random.PRNGKey(0), 6)
     draws = [*per_step(ks[0], 3), *advancing(ks[1], 3), *moved_index(ks[2], 3, 0), *replaced(ks[3], 3, 1)]
-    print(len({tuple(d.tolist()) for d in draws}), "distinct of", len(draws), comprehension(ks[4], 2)[0], fori(ks[5], 3))
+    print(len({tuple(d.tolist()) for d in draws}), "distinct of", len(draws), fori(ks[5], 3))

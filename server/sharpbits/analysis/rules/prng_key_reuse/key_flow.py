@@ -33,6 +33,7 @@ from sharpbits.analysis.scopes import FunctionInfo
 if TYPE_CHECKING:
     from sharpbits.analysis.model import ModuleModel
 from sharpbits.analysis.syntax import called_name, is_assertion, iter_children, literal_int
+from sharpbits.analysis.traced import Provenance
 
 # jax.random functions that take a key without consuming it
 RANDOM_NON_CONSUMING = {"key", "PRNGKey", "key_data", "wrap_key_data", "key_impl", "clone"}
@@ -1354,12 +1355,87 @@ class _ScopeWalk(ForwardFlow[State]):
             return state
         for child in ast.iter_child_nodes(stmt):
             self.expression(child, stmt, state)
+        if isinstance(stmt, ast.Return):
+            self._handed_back(stmt, state)
         if isinstance(stmt, ast.Return | ast.Raise | ast.Continue | ast.Break):
             return None
         if isinstance(stmt, ast.Delete):
             for target in stmt.targets:
                 self.rebind(target, state)
         return state
+
+    def _handed_back(self, stmt: ast.Return, state: State) -> None:
+        """`return x, key` (a key parameter handed back) or `return x, state.replace(key=k)` after the key was
+        surely drawn from or split on this path: the returned key is the caller's next key, and its next draw
+        repeats this one's numbers (evox's SNES `ask` draws its noise from `key` and returns it as the state's key).
+        A key made here and returned beside the values drawn from it is a result, not the next key. Loop bodies hand keys back
+        through their carry (`carry_reuses`); a key derived with `fold_in` or drawn only for shapes is not consumed."""
+        fn = self.fn
+        if stmt.value is None or fn is None or isinstance(fn.node, ast.Lambda) or any(
+                site.provenance is Provenance.LAX_BODY for site in fn.traces):
+            return
+        returned = stmt.value.elts if isinstance(stmt.value, ast.Tuple) else [stmt.value]
+        handed: list[ast.AST] = []
+        for position, value in enumerate(returned):
+            if isinstance(stmt.value, ast.Tuple) and self._discarded_by_callers(fn, position, len(returned)):
+                continue  # `loss, aux, _ = eval_step(...)` wherever it is called: the key goes nowhere
+            if isinstance(value, ast.Name | ast.Attribute):
+                root: ast.expr = value
+                while isinstance(root, ast.Attribute):
+                    root = root.value
+                if isinstance(root, ast.Name) and root.id in fn.params:
+                    handed.append(value)  # the key the caller handed in, handed back (`return x, key`)
+            elif isinstance(value, ast.Call) and (
+                    (isinstance(value.func, ast.Attribute) and value.func.attr in ("replace", "_replace"))
+                    or self.model.scopes.qualname(value.func, fn) == "dataclasses.replace"):
+                handed += [k.value for k in value.keywords if k.arg is not None and isinstance(k.value, ast.Name)]
+        for node in handed:
+            label = self._label(node)
+            first = state.get(label) if label is not None else None
+            if (first is None or not first.definite or first.how not in ("draw", "split")
+                    or _unused_results(first.statement, first.call) or self._shapes_only(first.call)
+                    or self._thrown_away(first.call, first.statement)):
+                continue
+            self.add(KeyReuse(node, label, first, "returned"))  # type: ignore[arg-type]
+
+    def _discarded_by_callers(self, fn: FunctionInfo, position: int, size: int) -> bool:
+        """Every call of `fn` in this module (by its name, or `self.name(...)` for a method) throws the element
+        at `position` of its returned tuple away (`a, b, _ = fn(...)`, `fn(...)[0]`, a bare `fn(...)`); False
+        when no call is seen (a function others call)."""
+        calls = [c for c in self.model.scopes.nodes(ast.Call) if isinstance(c, ast.Call) and (
+            (isinstance(c.func, ast.Name) and c.func.id == fn.name) or (
+                isinstance(c.func, ast.Attribute) and c.func.attr == fn.name and isinstance(c.func.value, ast.Name)
+                and c.func.value.id in ("self", "cls")))]
+        parents = self.model.scopes.parents
+        holder = parents.get(fn.node)
+        block = next((getattr(holder, f) for f in ("body", "orelse", "finalbody")
+                      if fn.node in getattr(holder, f, ())), None) if holder is not None else None
+        if block is not None and not isinstance(holder, ast.Module | ast.ClassDef):
+            # a def inside a branch (`if flow: def eval_step...` / `elif ...: def eval_step...`): its calls are in
+            # the statements after it in that branch
+            ids = {id(st) for st in block}
+            def in_block(node: ast.AST) -> bool:
+                cur: ast.AST | None = node
+                while cur is not None and id(cur) not in ids:
+                    cur = parents.get(cur)
+                return cur is not None
+            calls = [c for c in calls if in_block(c)]
+        if not calls:
+            return False
+        for call in calls:
+            parent = parents.get(call)
+            if isinstance(parent, ast.Expr):
+                continue
+            if (isinstance(parent, ast.Subscript) and parent.value is call and isinstance(parent.slice, ast.Constant)
+                    and parent.slice.value != position and parent.slice.value != position - size):
+                continue
+            if (isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Tuple)
+                    and len(parent.targets[0].elts) == size):
+                target = parent.targets[0].elts[position]
+                if isinstance(target, ast.Name) and target.id.startswith("_"):
+                    continue
+            return False
+        return True
 
     def _forget_seeds_made_in(self, loop: ast.AST, state: State) -> None:
         """A key made from a literal seed inside a loop body (`for task in tasks: preds = uniform(PRNGKey(123))`)

@@ -24,6 +24,9 @@ class PrngKeyReuse(Rule):
                  "first",
         "carry": "PRNG key `{key}` is read from the carry of {loop}, consumed here, and handed back unchanged: every "
                  "iteration draws the same numbers; put the split key back in the carry",
+        "returned": "PRNG key `{key}` was {used} at line {first_line} by `{first_call}(...)` and is returned as the "
+                    "next key: whatever the caller draws from it next is made from the same bits (repeated or "
+                    "correlated numbers); split it and return the half you did not draw from",
         "seed": "PRNG key `{key}` is made from the same seed as the key {used} at line {first_line} by "
                 "`{first_call}(...)`: one seed gives one key, so {what}; make the key once and split it",
     }
@@ -42,6 +45,11 @@ fold) repeats keys. `split(key)[1]` and a later `split(key)[0]` are the two keys
 computed again, another element taken), not a reuse. Keys stored in attributes and dict entries (`self.rng`,
 `rngs["dropout"]`) are followed too, and so are keys a `lax.scan`/`fori_loop` or `vmap` body closes over and
 consumes (the same numbers every iteration or element).
+
+A key is also reused across calls when a function draws from it and hands it back as the next key (`return x, key`
+with the `key` it was given, or `return x, state.replace(key=key)`): whatever the caller draws from the returned
+key next is made from the same bits. Split first and return the half nothing drew from. (A key handed back that
+every caller in the module throws away, `loss, _ = eval_step(x, key)`, is not reported.)
 
 Reuse is on purpose in a few shapes the rule recognises and leaves alone: a test that reproduces a draw (the two
 results compared in an assertion, or the reproduced noise subtracted and the rest checked); a replay, where the
@@ -119,6 +127,12 @@ random numbers change (that is the point). Offered when the first use is a state
 imports `jax` or `jax.random`; not for reuse inside comprehensions.
 """
     VALID = [
+        # keys[i] at the index a comprehension binds: another element for each i
+        "import jax\ndef f(key, n):\n    keys = jax.random.split(key, n)\n"
+        "    return [jax.random.normal(keys[i], (2,)) for i in range(n)]\n",
+        # the next key is the half of a split that nothing drew from
+        "import jax\ndef sample(key):\n    key, sub = jax.random.split(key)\n    x = jax.random.normal(sub, (3,))\n"
+        "    return x, key\n",
         # a predicate asks about the key, it does not draw from it
         "import jax\ndef sample(key, is_key):\n    assert is_key(key)\n    return jax.random.normal(key, ())\n",
         # several fold_in derivations with distinct data from a key that is never split
@@ -244,6 +258,8 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         "    return values, jax.random.normal(subkey, (3,))\n",
     ]
     INVALID = [
+        Invalid(  # a sampler that hands back the key it drew from: the caller's next draw repeats the sample
+            "import jax\ndef sample(key):\n    x = jax.random.normal(key, (3,))\n    return x, key\n"),
         Invalid(  # a key handed to a function (which draws from it or splits it), then to a sampler
             "import jax\ndef run(model, key):\n    params = model.init(key)\n    noise = jax.random.normal(key, (3,))\n"
             "    return params, noise\n",
@@ -403,6 +419,11 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
             if reuse.where == "carry":
                 loop = "this loop body" if reuse.transform == "loop" else f"this `{reuse.transform}` body"
                 ctx.report(reuse.node, self.message("carry", key=label, loop=loop))
+                continue
+            if reuse.where == "returned" and reuse.first is not None:
+                ctx.report(reuse.node, self.message(
+                    "returned", key=label, used="drawn from" if reuse.first.how == "draw" else "split",
+                    first_line=getattr(reuse.first.node, "lineno", 0), first_call=ast.unparse(reuse.first.call.func)))
                 continue
             if reuse.where == "closure":
                 body = reuse.transform
