@@ -1375,27 +1375,28 @@ class _ScopeWalk(ForwardFlow[State]):
                 site.provenance is Provenance.LAX_BODY for site in fn.traces):
             return
         returned = stmt.value.elts if isinstance(stmt.value, ast.Tuple) else [stmt.value]
-        handed: list[ast.AST] = []
+        handed: list[tuple[int, ast.AST]] = []
         for position, value in enumerate(returned):
-            if isinstance(stmt.value, ast.Tuple) and self._discarded_by_callers(fn, position, len(returned)):
-                continue  # `loss, aux, _ = eval_step(...)` wherever it is called: the key goes nowhere
             if isinstance(value, ast.Name | ast.Attribute):
                 root: ast.expr = value
                 while isinstance(root, ast.Attribute):
                     root = root.value
                 if isinstance(root, ast.Name) and root.id in fn.params:
-                    handed.append(value)  # the key the caller handed in, handed back (`return x, key`)
+                    handed.append((position, value))  # the key the caller handed in, handed back (`return x, key`)
             elif isinstance(value, ast.Call) and (
                     (isinstance(value.func, ast.Attribute) and value.func.attr in ("replace", "_replace"))
                     or self.model.scopes.qualname(value.func, fn) == "dataclasses.replace"):
-                handed += [k.value for k in value.keywords if k.arg is not None and isinstance(k.value, ast.Name)]
-        for node in handed:
+                handed += [(position, k.value) for k in value.keywords
+                           if k.arg is not None and isinstance(k.value, ast.Name)]
+        for position, node in handed:
             label = self._label(node)
             first = state.get(label) if label is not None else None
             if (first is None or not first.definite or first.how not in ("draw", "split")
                     or _unused_results(first.statement, first.call) or self._shapes_only(first.call)
                     or self._thrown_away(first.call, first.statement)):
                 continue
+            if isinstance(stmt.value, ast.Tuple) and self._discarded_by_callers(fn, position, len(returned)):
+                continue  # `loss, aux, _ = eval_step(...)` wherever it is called: the key goes nowhere
             self.add(KeyReuse(node, label, first, "returned"))  # type: ignore[arg-type]
 
     def _discarded_by_callers(self, fn: FunctionInfo, position: int, size: int) -> bool:
