@@ -283,6 +283,22 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "jax-sgmc": ("0.1.5", True),
     "bayesnewton": ("1.3.4", True),
     "stochastix": ("0.2.0", True),
+    # a seventeenth round (part A) for issue 22, measured on main c09b9d3 before any change: Pallas/Triton
+    # attention and LLM kernels (ejkernel 0.0.80.3) and EasyDel's JAX utilities (eformer 0.0.101), both wheels
+    # because their sdists cannot build (uv_build), modular RL building blocks with tests (rl-blox), librosa in JAX
+    # with tests (librosax), AlphaFold 2's model code with tests (alphafold 2.0.0), RL utilities and algorithms in
+    # equinox (jaxnasium, wheel), a partial-observability RL benchmark (pobax, wheel: no sdist) and attention and
+    # transformer components with tests (attnax); tpu-inference 0.32.0, avitai-artifex 0.1.15, lerax (Python
+    # >= 3.13), rollfast 1.3.0 and diffusionjax 0.1.8 have no file pip fetches for Python 3.11, the augmax and
+    # orlax sdists cannot build
+    "ejkernel": ("0.0.80.3", False),
+    "eformer": ("0.0.101", False),
+    "rl-blox": ("0.5.7", True),
+    "librosax": ("0.1.2", True),
+    "alphafold": ("2.0.0", True),
+    "jaxnasium": ("0.1.1", False),
+    "pobax": ("0.0.1", False),
+    "attnax": ("0.2.0", True),
 }
 # Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 
