@@ -299,6 +299,21 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "jaxnasium": ("0.1.1", False),
     "pobax": ("0.0.1", False),
     "attnax": ("0.2.0", True),
+    # a seventeenth round (part B) for issue 22, measured on main c09b9d3 before any change: an automated PDE
+    # solver (autopdex), differentiable strong lens modelling (herculens), dark-matter halo assembly with its Monte
+    # Carlo tests (diffmah), differentiable optics propagation (dlux), coreset algorithms on kernel methods
+    # (coreax), drone simulation on JAX and MuJoCo (crazyflow), optimal feedback control (feedbax) and a benchmark
+    # of autoregressive neural PDE emulators (apebench); the last sdist pip fetches for Python 3.11 (sax 0.18, s2wav
+    # 1.0 and ptyrodactyl cannot build their metadata, cuthbert 0.1.1's sdist has a link pip refuses, jax-sph 0.1.0
+    # requires Python <=3.11 and so not 3.11.7, galax 0.1 and inference-gym 0.0.5 have no file for Python 3.11)
+    "autopdex": ("1.2.0", True),
+    "herculens": ("0.3.0", True),
+    "diffmah": ("0.7.3", True),
+    "dlux": ("0.15.1", True),
+    "coreax": ("1.0.0", True),
+    "crazyflow": ("0.4.0", True),
+    "feedbax": ("0.1.2", True),
+    "apebench": ("0.1.1", True),
 }
 # Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 
