@@ -552,6 +552,16 @@ class TracedCode:
             target = self.scopes.resolve_function(arg, scope) if arg is not None else None
             if target is not None:
                 found.add(id(target))
+            elif isinstance(arg, ast.Name) and scope is not None:
+                # `solve_fun = lambda a, b: solve_petsc(a, b)` in each branch, then `pure_callback(solve_fun, ...)`:
+                # every lambda the name is bound to in the scope runs on the host
+                bound = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign)
+                         and any(isinstance(t, ast.Name) and t.id == arg.id for t in n.targets)]
+                if bound and all(isinstance(v, ast.Lambda) for v in bound):
+                    for value in bound:
+                        lam = self.scopes.functions.get(value)  # type: ignore[call-overload]
+                        if lam is not None:
+                            found.add(id(lam))
         return found
 
     def _static_params(self, info: FunctionInfo) -> set[str]:

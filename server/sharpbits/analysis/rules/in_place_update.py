@@ -101,6 +101,9 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
         "import numpy as np\nx = np.zeros(3)\nx[0] = 1\n",
         # dicts and lists
         "import jax\n@jax.jit\ndef f(x):\n    d = {}\n    d['a'] = x\n    out = [0, 0]\n    out[0] = x\n    return d, out\n",
+        # a dict carry written per key of its template (autopdex's stage update in a fori_loop body)
+        "import jax\ndef body(i, q):\n    for key in ('a', 'b'):\n        pass\n    for key in q.keys():\n"
+        "        q[key] = q[key].at[i].set(0.0)\n    return q\ndef run(q):\n    return jax.lax.fori_loop(0, 2, body, q)\n",
         # a dict pytree parameter written by string key
         "import jax\n@jax.grad\ndef loss(params):\n    params['w'] = params['w'] * 2\n    return params['w'].sum()\n",
         # the functional form
@@ -194,6 +197,8 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                     continue
                 if isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, str):
                     continue
+                if _dict_key(target.slice, node, model):
+                    continue  # q[key] = ... in `for key in template.keys()`: a dict (of arrays), not an array
                 simple = len(flat) == 1 and len(targets) == 1 and not chained
                 method, minmax = _method_for(node, aug, ctx)
                 index = ast.unparse(target.slice) if len(ast.unparse(target.slice)) <= 20 else "..."
@@ -211,6 +216,23 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
         name = ast.unparse(attribute)
         index = ast.unparse(target.slice) if len(ast.unparse(target.slice)) <= 20 else "..."
         ctx.report(target, self.message("assigned", name=name, index=index, method="set"))
+
+
+def _dict_key(index: ast.AST, stmt: ast.stmt, model) -> bool:
+    """The index is a name bound by the loop around the statement over a mapping's keys (`for key in d.keys()`,
+    `for key, value in d.items()`): what it indexes is a mapping, since an array takes no such key."""
+    if not isinstance(index, ast.Name):
+        return False
+    cur = model.scopes.parents.get(stmt)
+    while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.Module):
+        if isinstance(cur, ast.For | ast.AsyncFor):
+            target = cur.target.elts[0] if isinstance(cur.target, ast.Tuple) and cur.target.elts else cur.target
+            if isinstance(target, ast.Name) and target.id == index.id:
+                it = cur.iter
+                return (isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and not it.args
+                        and it.func.attr in ("keys", "items") and (it.func.attr == "keys" or cur.target is not target))
+        cur = model.scopes.parents.get(cur)
+    return False
 
 
 def _self_attribute(target: ast.Subscript) -> ast.Attribute | None:
