@@ -6,29 +6,12 @@ case has its bug twin, found (run under JAX on CPU when written: the bug twins r
 from pathlib import Path
 
 import pytest
-from sharpbits.analysis import project_index
-from sharpbits.analysis.engine import analyze
-from sharpbits.analysis.project_index import ProjectIndex
 
-
-@pytest.fixture(autouse=True)
-def _no_shared_index():
-    project_index._shared = None
-    yield
-    project_index._shared = None
+from tests.analysis.small_projects import findings_in_project, no_shared_index  # noqa: F401 (autouse fixture)
 
 
 def _findings(tmp_path: Path, files: dict[str, str], target: str) -> list[tuple[str, int]]:
-    pkg = tmp_path / target.removesuffix(".py") / "pkg"
-    (pkg / "utils").mkdir(parents=True)
-    (pkg / "__init__.py").write_text("")
-    for name, text in files.items():
-        (pkg / name).write_text(text)
-    index = ProjectIndex()
-    for path in pkg.rglob("*.py"):
-        index.update(path, path.read_text())
-    text = (pkg / target).read_text()
-    return [(f.rule, f.line) for f in analyze(text, str(pkg / target), project=index).findings]
+    return findings_in_project(tmp_path / target.removesuffix(".py"), {"utils/__init__.py": "", **files}, target)
 
 
 GENERATOR = '''\
