@@ -1174,6 +1174,7 @@ class _ScopeWalk(ForwardFlow[State]):
         self._checks: list[tuple[ast.AST, list[list[ast.expr]]]] | None = None
         self._equalities: list[tuple[ast.AST, list[list[ast.expr]]]] | None = None
         self._assigns: tuple[list[ast.AST], list[int], dict[str, list[int]]] | None = None
+        self._loaded: set[str] | None = None  # the names this scope reads (see _unused_results)
         self.keys = self._key_labels()
         if self.keys:
             self.hot = self._hot_nodes()
@@ -1392,7 +1393,7 @@ class _ScopeWalk(ForwardFlow[State]):
             label = self._label(node)
             first = state.get(label) if label is not None else None
             if (first is None or not first.definite or first.how not in ("draw", "split")
-                    or _unused_results(first.statement, first.call) or self._shapes_only(first.call)
+                    or self._unused_results(first.statement, first.call) or self._shapes_only(first.call)
                     or self._thrown_away(first.call, first.statement)):
                 continue
             if isinstance(stmt.value, ast.Tuple) and self._discarded_by_callers(fn, position, len(returned)):
@@ -1538,11 +1539,22 @@ class _ScopeWalk(ForwardFlow[State]):
                 and not _distinct_split_elements(self.model, first, call)
                 and not _replays(first, call, stmt) and not self._compared(first, stmt, call)
                 and not self._paired(first, call)
-                and not _unused_results(first.statement, first.call) and not _unused_results(stmt, call)
+                and not self._unused_results(first.statement, first.call) and not self._unused_results(stmt, call)
                 and not _replaced_by_load(self.model, first)
                 and not self._shapes_only(first.call) and not self._shapes_only(call)
                 and not self._never_meet(first, node, call, stmt)
                 and not self._thrown_away(first.call, first.statement) and not self._thrown_away(call, stmt))
+
+    def _unused_results(self, stmt: ast.stmt | None, call: ast.Call) -> bool:
+        """Results bound only to names that say they are unused (`_unused_results`), unless one is a private name
+        this scope reads: `_res = mean_params(p, key)` then `a, b = _res` reads the draw (diffmah), so it counts."""
+        if not _unused_results(stmt, call):
+            return False
+        if self._loaded is None:
+            self._loaded = {n.id for n in self.model.scopes.own_nodes(self.fn)
+                            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        private = {name for name in _stored(stmt) if name.startswith("_") and name.strip("_")}  # type: ignore[arg-type]
+        return not (private & self._loaded)  # `dummy_out` says so in words, and is read for its shape
 
     def _thrown_away(self, call: ast.Call, stmt: ast.stmt | None) -> bool:
         """A draw inside a statement the test expects to raise (`with pytest.raises(...)`), whose result is bound
