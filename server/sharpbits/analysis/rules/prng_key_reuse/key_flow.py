@@ -83,6 +83,7 @@ class KeyReuse:
     label: str
     first: KeyUse | None  # None for `where` = "comprehension" and "closure"
     where: str  # "again" (after an earlier use), "loop" (the same use, next iteration), "comprehension", "closure",
+    # "init" (a method consumes a key on `self` that `__init__` consumed and left; `transform`: the method),
     # "carry" (a loop body hands the key it consumed back in its carry)
     transform: str = ""  # for "closure": the transformation that repeats the body; for "carry": the loop
     sure: bool = True  # both uses surely consume the key (not a function we cannot see)
@@ -237,6 +238,7 @@ class KeyFlow(Fact):
             walks.commit()
         found.extend(self._closure_reuses())
         found.extend(carry_reuses(self))
+        found.extend(after_init_reuses(self, always))
         return found
 
     def _functions_inside(self) -> dict[int, list[FunctionInfo]]:
@@ -1164,8 +1166,11 @@ class _ScopeWalk(ForwardFlow[State]):
 
     def __init__(self, model: KeyFlow, fn: FunctionInfo | None, body: list[ast.stmt],
                  always_consumed: dict[str, set[int]],
-                 log: list[tuple[ast.Call, list[tuple[ast.AST, str]]]] | None = None) -> None:
-        """`log`: each call's `argument_uses` answer is appended to it, in the order asked (analysis/reuse.py)."""
+                 log: list[tuple[ast.Call, list[tuple[ast.AST, str]]]] | None = None,
+                 entry: State | None = None) -> None:
+        """`log`: each call's `argument_uses` answer is appended to it, in the order asked (analysis/reuse.py).
+        `entry`: what is consumed when the scope begins (a method after `__init__`, see `after_init_reuses`);
+        `exit` is then what is consumed when it ends (None when no path falls off its end, or nothing was walked)."""
         self.model, self.fn = model, fn
         self.log = log
         self.always_consumed = always_consumed
@@ -1175,11 +1180,12 @@ class _ScopeWalk(ForwardFlow[State]):
         self._equalities: list[tuple[ast.AST, list[list[ast.expr]]]] | None = None
         self._assigns: tuple[list[ast.AST], list[int], dict[str, list[int]]] | None = None
         self._loaded: set[str] | None = None  # the names this scope reads (see _unused_results)
+        self.exit: State | None = None
         self.keys = self._key_labels()
         if self.keys:
             self.hot = self._hot_nodes()
             if self.hot:
-                self.run_block(body, {})
+                self.exit = self.run_block(body, dict(entry) if entry else {})
 
     def _key_labels(self) -> set[str]:
         labels: set[str] = set()
@@ -2466,6 +2472,91 @@ def _loop_argument(call: ast.Call, position: int, keyword: str) -> ast.expr | No
     if found is None and len(call.args) > position:
         found = call.args[position]
     return found
+
+
+def after_init_reuses(model: KeyFlow, always: dict[str, set[int]]) -> list[KeyReuse]:
+    """A key kept on `self` that `__init__` consumes (draws from, splits, hands to a call that does) and leaves in
+    place: every method runs after `__init__`, so a method that consumes the same `self.rng` before replacing it
+    draws from bits already used (pobax's gymnax wrapper: `__init__` resets the environments with
+    `split(self.rng, n)`, then `step` does `self.rng, key = split(self.rng)`, whose keys are the first two of
+    those). Methods that `__init__` itself calls run during it, and are left to the walk of `__init__`."""
+    out: list[KeyReuse] = []
+    for cls in model.scopes.nodes(ast.ClassDef):
+        assert isinstance(cls, ast.ClassDef)
+        methods = {n.name: n for n in cls.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+        init = methods.get("__init__")
+        init_info = model.scopes.functions.get(init) if init is not None else None
+        if init_info is None or not _takes_self(init):
+            continue
+        entry = _left_consumed_on_self(model, init_info, always)
+        if not entry:
+            continue
+        called = {n.func.attr for n in ast.walk(init) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+                  and isinstance(n.func.value, ast.Name) and n.func.value.id == "self"}
+        for name, node in methods.items():
+            info = model.scopes.functions.get(node)
+            if (name in ("__init__", "__new__", "__post_init__") or name in called or info is None
+                    or not _takes_self(node) or any(
+                        called_name(d) in ("staticmethod", "classmethod") for d in node.decorator_list)):
+                continue
+            if not any(isinstance(n, ast.Attribute) and _chain_label(n) in entry for n in model.scopes.own_nodes(info)):
+                continue
+            walk = _AfterInit(model, info, node.body, always, entry=entry)
+            out.extend(KeyReuse(r.node, r.label, r.first, "init", name, r.sure)
+                       for r in walk.found if r.first is not None and walk.injected(r.first))
+    return out
+
+
+def _left_consumed_on_self(model: KeyFlow, init: FunctionInfo, always: dict[str, set[int]]) -> State:
+    """The keys on `self` that `__init__` surely consumes on every path that ends it, and does not replace
+    after: `self.X` label -> its consumption there. A consumption whose values reach nothing (a run for shapes,
+    results named as unused) does not count."""
+    walk = _AfterInit(model, init, init.node.body, always)  # type: ignore[union-attr]
+    exit_state = walk.exit or {}
+    return {label: use for label, use in exit_state.items()
+            if label.startswith("self.") and use.definite and use.how in ("draw", "split")
+            and not walk._unused_results(use.statement, use.call) and not walk._shapes_only(use.call)
+            and not walk._thrown_away(use.call, use.statement)}
+
+
+class _AfterInit(_ScopeWalk):
+    """The walk of `__init__` (to learn what it leaves consumed on `self`) and of a method that begins with that
+    state. A method called on an attribute (`self._env.reset(rng)`) may store keys in that attribute, not in
+    `self` (the plain walk forgets all of `self`); a first use made in `__init__` is compared with a use here only
+    for what holds across functions (the same key, both consumed, values read)."""
+
+    def injected(self, use: KeyUse) -> bool:
+        return self.fn is not None and use.statement is not None and not _inside(self.model, use.statement, self.fn.node)
+
+    def _escape(self, call: ast.Call, consumed: list[tuple[ast.AST, str, str, bool]], state: State) -> None:
+        if isinstance(call.func, ast.Attribute) and not isinstance(call.func.value, ast.Name):
+            receiver = _chain_label(call.func.value)
+            if receiver is not None:  # self._env.reset(rng, ...): only `self._env` (and the arguments) may change
+                used = {label for _, label, _, _ in consumed}
+                for label in [k for k in state if k not in used and _is_under(k, receiver) and k != receiver]:
+                    del state[label]
+                    state.pop(_LAST + label, None)
+                call = ast.Call(func=ast.Name("<method>", ast.Load()), args=call.args, keywords=call.keywords)
+        super()._escape(call, consumed, state)
+
+    def _hazard(self, first: KeyUse, node: ast.AST, call: ast.Call, stmt: ast.stmt | None, how: str,
+                definite: bool) -> bool:
+        if not self.injected(first):
+            return super()._hazard(first, node, call, stmt, how, definite)
+        return (definite and _conflict(first, how, definite) and not _fold_past_split(self.model, first, call, how)
+                and not _distinct_split_elements(self.model, first, call) and not self._unused_results(stmt, call)
+                and not self._shapes_only(call) and not self._thrown_away(call, stmt))
+
+
+def _takes_self(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return [a.arg for a in [*node.args.posonlyargs, *node.args.args]][:1] == ["self"]
+
+
+def _inside(model: KeyFlow, node: ast.AST, root: ast.AST) -> bool:
+    cur: ast.AST | None = node
+    while cur is not None and cur is not root:
+        cur = model.scopes.parents.get(cur)
+    return cur is root
 
 
 def carry_reuses(model: KeyFlow) -> list[KeyReuse]:

@@ -27,6 +27,9 @@ class PrngKeyReuse(Rule):
         "returned": "PRNG key `{key}` was {used} at line {first_line} by `{first_call}(...)` and is returned as the "
                     "next key: whatever the caller draws from it next is made from the same bits (repeated or "
                     "correlated numbers); split it and return the half you did not draw from",
+        "init": "PRNG key `{key}` was {used} in `__init__` at line {first_line} by `{first_call}(...)` and left in "
+                "place: `{method}` consumes it again, so its first call after construction draws {what}; store "
+                "the half you did not use back (`{key}, sub = jax.random.split({key})`)",
         "seed": "PRNG key `{key}` is made from the same seed as the key {used} at line {first_line} by "
                 "`{first_call}(...)`: one seed gives one key, so {what}; make the key once and split it",
     }
@@ -424,6 +427,12 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
                 ctx.report(reuse.node, self.message(
                     "returned", key=label, used="drawn from" if reuse.first.how == "draw" else "split",
                     first_line=getattr(reuse.first.node, "lineno", 0), first_call=ast.unparse(reuse.first.call.func)))
+                continue
+            if reuse.where == "init" and reuse.first is not None:
+                ctx.report(reuse.node, self.message(
+                    "init", key=label, used="drawn from" if reuse.first.how == "draw" else "split",
+                    first_line=getattr(reuse.first.node, "lineno", 0), first_call=ast.unparse(reuse.first.call.func),
+                    method=reuse.transform, what=_what(ctx, reuse.first, reuse)))
                 continue
             if reuse.where == "closure":
                 body = reuse.transform
