@@ -84,6 +84,7 @@ class KeyReuse:
     first: KeyUse | None  # None for `where` = "comprehension" and "closure"
     where: str  # "again" (after an earlier use), "loop" (the same use, next iteration), "comprehension", "closure",
     # "init" (a method consumes a key on `self` that `__init__` consumed and left; `transform`: the method),
+    # "seed body" (a key of a literal seed made in a body run per iteration; `transform`: "what runs it|unit"),
     # "carry" (a loop body hands the key it consumed back in its carry)
     transform: str = ""  # for "closure": the transformation that repeats the body; for "carry": the loop
     sure: bool = True  # both uses surely consume the key (not a function we cannot see)
@@ -239,6 +240,7 @@ class KeyFlow(Fact):
         found.extend(self._closure_reuses())
         found.extend(carry_reuses(self))
         found.extend(after_init_reuses(self, always))
+        found.extend(seed_keys_in_repeated_bodies(self))
         return found
 
     def _functions_inside(self) -> dict[int, list[FunctionInfo]]:
@@ -2472,6 +2474,86 @@ def _loop_argument(call: ast.Call, position: int, keyword: str) -> ast.expr | No
     if found is None and len(call.args) > position:
         found = call.args[position]
     return found
+
+
+# what a body run once per iteration, element or device is run for: the word a message uses
+_REPEAT_UNIT = {"jax.vmap": "element", "equinox.filter_vmap": "element", "flax.nnx.vmap": "element",
+                "jax.pmap": "device", "scan body": "iteration", "fori_loop body": "iteration",
+                "while_loop body": "iteration", "map body": "element"}
+_LOOP_UNIT = {"jax.lax.while_loop": "iteration", "jax.lax.fori_loop": "iteration", "jax.lax.scan": "iteration"}
+
+
+def seed_keys_in_repeated_bodies(model: KeyFlow) -> list[KeyReuse]:
+    """A key made from a literal seed (`jax.random.key(0)`, `PRNGKey(SEED)`) inside a function that runs once per
+    iteration, element or device (a `lax.scan`/`fori_loop`/`while_loop` body, a `vmap`/`pmap`ed function) and
+    drawn from or split there: the key is the same every time the body runs, so every iteration draws the same
+    numbers (coreax's noise-conditional score matching perturbs the data with `normal(key(0), x.shape)` in a
+    `fori_loop` body: one noise pattern for every noise level). A body is found as the model traces it, or as the
+    body argument of a `lax` loop: a function, a method (`self.body`), or `functools.partial` of one, directly or
+    through a name bound once."""
+    scopes = model.scopes
+    bodies: dict[int, tuple[FunctionInfo, str, str]] = {}  # id(function node) -> (it, what runs it, unit)
+    for fn in scopes.functions.values():
+        site = next((t.reason for t in fn.traces if t.reason in _REPEAT_UNIT), None)
+        if site is not None:
+            bodies[id(fn.node)] = (fn, site, _REPEAT_UNIT[site])
+    for call in scopes.nodes(ast.Call):
+        assert isinstance(call, ast.Call)
+        scope = _scope_of(model, call)
+        q = scopes.qualname(call.func, scope)
+        if q not in _LAX_LOOPS:
+            continue
+        body_at, body_kw = _LAX_LOOPS[q][0], _LAX_LOOPS[q][1]
+        body = _loop_body_function(model, _loop_argument(call, body_at, body_kw), scope, 0)
+        if body is not None and id(body.node) not in bodies:
+            bodies[id(body.node)] = (body, f"{q.rsplit('.', 1)[1]} body", _LOOP_UNIT[q])
+    out: list[KeyReuse] = []
+    for fn, site, unit in bodies.values():
+        for node in scopes.own_nodes(fn):
+            if not isinstance(node, ast.Call):
+                continue
+            key, how = model.random_key_arg(node, fn)
+            if how not in ("draw", "split") or key is None:
+                continue
+            label = model.seed_label(key, fn) or _seed_bound_once(model, key, fn)
+            if label is not None:
+                out.append(KeyReuse(key, label, None, "seed body", f"{site}|{unit}"))
+    return out
+
+
+def _loop_body_function(model: KeyFlow, expr: ast.AST | None, scope: FunctionInfo | None,
+                        depth: int) -> FunctionInfo | None:
+    """The function a loop runs as its body: `body`, `self.body`, `partial(body, ...)`, or a name bound once in
+    the scope to one of these."""
+    if expr is None or depth > 3:
+        return None
+    if isinstance(expr, ast.Call) and model.scopes.qualname(expr.func, scope) == "functools.partial" and expr.args:
+        return _loop_body_function(model, expr.args[0], scope, depth + 1)
+    if (isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "self"
+            and scope is not None and "." in scope.qualname):
+        return model.method(f"{scope.qualname.split('.', 1)[0]}.{expr.attr}")
+    if isinstance(expr, ast.Name) and scope is not None and expr.id in scope.local_names and expr.id not in scope.params:
+        values = [n.value for n in model.scopes.own_nodes(scope) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                  and isinstance(n.targets[0], ast.Name) and n.targets[0].id == expr.id]
+        stores = [n for n in model.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == expr.id
+                  and not isinstance(n.ctx, ast.Load)]
+        if len(values) == 1 and len(stores) == 1 and not isinstance(values[0], ast.Lambda):
+            return _loop_body_function(model, values[0], scope, depth + 1)
+    found = model.scopes.resolve_function(expr, scope)
+    return None if found is None or isinstance(found.node, ast.Lambda) and expr is not found.node else found
+
+
+def _seed_bound_once(model: KeyFlow, key: ast.AST, fn: FunctionInfo) -> str | None:
+    """`k = jax.random.key(0)` bound once in the body, then `normal(k, ...)`: the key of that seed."""
+    if not isinstance(key, ast.Name) or key.id in fn.params or key.id not in fn.local_names:
+        return None
+    values = [n.value for n in model.scopes.own_nodes(fn) if isinstance(n, ast.Assign) and len(n.targets) == 1
+              and isinstance(n.targets[0], ast.Name) and n.targets[0].id == key.id]
+    stores = [n for n in model.scopes.own_nodes(fn) if isinstance(n, ast.Name) and n.id == key.id
+              and not isinstance(n.ctx, ast.Load)]
+    if len(values) != 1 or len(stores) != 1:
+        return None
+    return model.seed_label(values[0], fn)
 
 
 def after_init_reuses(model: KeyFlow, always: dict[str, set[int]]) -> list[KeyReuse]:

@@ -30,6 +30,8 @@ class PrngKeyReuse(Rule):
         "init": "PRNG key `{key}` was {used} in `__init__` at line {first_line} by `{first_call}(...)` and left in "
                 "place: `{method}` consumes it again, so its first call after construction draws {what}; store "
                 "the half you did not use back (`{key}, sub = jax.random.split({key})`)",
+        "seed_body": "PRNG key `{key}` is made from a fixed seed inside {body}, which runs once per {unit}: every "
+                     "{unit} draws the same numbers; pass a key in and split it per {unit} (or `fold_in` the index)",
         "seed": "PRNG key `{key}` is made from the same seed as the key {used} at line {first_line} by "
                 "`{first_call}(...)`: one seed gives one key, so {what}; make the key once and split it",
     }
@@ -427,6 +429,11 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
                 ctx.report(reuse.node, self.message(
                     "returned", key=label, used="drawn from" if reuse.first.how == "draw" else "split",
                     first_line=getattr(reuse.first.node, "lineno", 0), first_call=ast.unparse(reuse.first.call.func)))
+                continue
+            if reuse.where == "seed body":
+                site, unit = reuse.transform.split("|", 1)
+                body = f"a `{site[:-5]}` body" if site.endswith(" body") else f"a function run by `{site}`"
+                ctx.report(reuse.node, self.message("seed_body", key=ast.unparse(reuse.node), body=body, unit=unit))
                 continue
             if reuse.where == "init" and reuse.first is not None:
                 ctx.report(reuse.node, self.message(
