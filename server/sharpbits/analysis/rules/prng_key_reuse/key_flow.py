@@ -2540,7 +2540,7 @@ def _loop_body_function(model: KeyFlow, expr: ast.AST | None, scope: FunctionInf
         if len(values) == 1 and len(stores) == 1 and not isinstance(values[0], ast.Lambda):
             return _loop_body_function(model, values[0], scope, depth + 1)
     found = model.scopes.resolve_function(expr, scope)
-    return None if found is None or isinstance(found.node, ast.Lambda) and expr is not found.node else found
+    return None if found is None or (isinstance(found.node, ast.Lambda) and expr is not found.node) else found
 
 
 def _seed_bound_once(model: KeyFlow, key: ast.AST, fn: FunctionInfo) -> str | None:
@@ -2567,10 +2567,12 @@ def after_init_reuses(model: KeyFlow, always: dict[str, set[int]]) -> list[KeyRe
         assert isinstance(cls, ast.ClassDef)
         methods = {n.name: n for n in cls.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
         init = methods.get("__init__")
-        init_info = model.scopes.functions.get(init) if init is not None else None
-        if init_info is None or not _takes_self(init):
+        if init is None or not _takes_self(init):
             continue
-        entry = _left_consumed_on_self(model, init_info, always)
+        init_info = model.scopes.functions.get(init)
+        if init_info is None:
+            continue
+        entry = _left_consumed_on_self(model, init_info, init, always)
         if not entry:
             continue
         called = {n.func.attr for n in ast.walk(init) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
@@ -2589,11 +2591,12 @@ def after_init_reuses(model: KeyFlow, always: dict[str, set[int]]) -> list[KeyRe
     return out
 
 
-def _left_consumed_on_self(model: KeyFlow, init: FunctionInfo, always: dict[str, set[int]]) -> State:
+def _left_consumed_on_self(model: KeyFlow, init: FunctionInfo, node: ast.FunctionDef | ast.AsyncFunctionDef,
+                           always: dict[str, set[int]]) -> State:
     """The keys on `self` that `__init__` surely consumes on every path that ends it, and does not replace
     after: `self.X` label -> its consumption there. A consumption whose values reach nothing (a run for shapes,
     results named as unused) does not count."""
-    walk = _AfterInit(model, init, init.node.body, always)  # type: ignore[union-attr]
+    walk = _AfterInit(model, init, node.body, always)
     exit_state = walk.exit or {}
     return {label: use for label, use in exit_state.items()
             if label.startswith("self.") and use.definite and use.how in ("draw", "split")
