@@ -500,6 +500,8 @@ class KeyFlow(Fact):
         if called is not None:
             return self.method(f"{called}.__call__")
         if isinstance(func, ast.Name):
+            if scope is not None and func.id in scope.local_names and self.scopes.aliases.get(func.id) is None:
+                return self.factory_product(func.id, scope)
             if self.scopes.aliases.get(func.id) is not None or (scope is not None and self.scopes.is_local(func.id, scope)):
                 return None
             found = self.scopes.module_functions.get(func.id)
@@ -514,6 +516,38 @@ class KeyFlow(Fact):
                 found = self._function_on_self(owner, func.attr)
             return found
         return None
+
+    def factory_product(self, name: str, scope: FunctionInfo) -> FunctionInfo | None:
+        """The function a local name holds when the scope binds it once to a call of a module function that
+        builds and returns a function of its own (blackjax's `kernel = build_kernel(...)`, whose `def kernel(rng_key,
+        state)` every `return` hands back): calling the name runs that inner function."""
+        if name in scope.params:
+            return None
+        own = self.scopes.own_nodes(scope)
+        values = [n.value for n in own if isinstance(n, ast.Assign) and len(n.targets) == 1
+                  and isinstance(n.targets[0], ast.Name) and n.targets[0].id == name]
+        stores = [n for n in own if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)]
+        if len(values) != 1 or len(stores) != 1 or not isinstance(values[0], ast.Call):
+            return None
+        factory_call = values[0]
+        if not isinstance(factory_call.func, ast.Name) or self.scopes.is_local(factory_call.func.id, scope):
+            return None
+        factory = self.scopes.module_functions.get(factory_call.func.id)
+        if factory is None or isinstance(factory.node, ast.Lambda):
+            return None
+        returns = [n for n in self.scopes.own_nodes(factory) if isinstance(n, ast.Return)]
+        if not returns or not all(isinstance(r.value, ast.Name) for r in returns):
+            return None
+        returned = {r.value.id for r in returns if isinstance(r.value, ast.Name)}
+        if len(returned) != 1:
+            return None
+        inner_name = returned.pop()
+        inner = [n for n in factory.node.body if isinstance(n, ast.FunctionDef) and n.name == inner_name]
+        defined = [n for n in self.scopes.own_nodes(factory) if isinstance(n, ast.Name) and n.id == inner_name
+                   and not isinstance(n.ctx, ast.Load)]
+        if len(inner) != 1 or defined:
+            return None
+        return self.scopes.functions.get(inner[0])
 
     def _called_object_class(self, func: ast.AST, scope: FunctionInfo | None) -> str | None:
         """The class of this module an object that is called was built from (see `callee_of`); None otherwise."""
@@ -920,7 +954,9 @@ class KeyFlow(Fact):
             self.model.project is not None and bool(facts.handed) and any(
                 self.project_key_positions(n, scope) for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Call))) or any(
             self.callee_of(n, scope) is not None and any(st == "always" for _, st in self.argument_uses(n, scope))
-            for n in facts.self_calls)  # self._sample(logits, self.rng) with a method that draws from `rng`
+            for n in facts.self_calls) or (  # self._sample(logits, self.rng) with a method that draws from `rng`
+            scope is not None and any(self.factory_product(name, scope) is not None for name in facts.called
+                                      if name in scope.local_names))  # kernel = build_kernel(...); kernel(key, s)
 
     def project_key_positions(self, call: ast.Call, scope: FunctionInfo | None) -> frozenset[int]:
         """The positions of the arguments a call of another module's function consumes on every path (the
@@ -1208,7 +1244,10 @@ class _ScopeWalk(ForwardFlow[State]):
                         arg_label = _chain_label(arg) if i in always and self._may_be_key(arg) else None
                         if arg_label is not None:
                             labels.add(arg_label)
-                elif isinstance(node.func, ast.Attribute) and model.callee_of(node, self.fn) is not None:
+                elif (isinstance(node.func, ast.Attribute) or (
+                        isinstance(node.func, ast.Name) and self.fn is not None and node.func.id in self.fn.local_names
+                        and model.factory_product(node.func.id, self.fn) is not None)) and model.callee_of(
+                        node, self.fn) is not None:
                     for handed, strength in model.argument_uses(node, self.fn):  # self._sample(logits, self.rng)
                         handed_label = (_chain_label(handed) if strength == "always" and self._may_be_key(handed)
                                         else None)

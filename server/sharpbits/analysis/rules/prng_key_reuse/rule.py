@@ -111,7 +111,9 @@ from a literal seed inside a function run once per iteration, element or device 
 split there is the same key every time: every iteration draws the same numbers. A call's results bound to a
 private name (`_res = mean_params(p, key)`) and then read are not a throw-away run: a later split of the key the
 callee split (`early_key, late_key = split(key, 2)` after the callee's `tpc_key, key = split(key, 2)`) repeats the
-callee's draw.
+callee's draw. A name bound once to a call of a module function that builds and returns a function of its own
+(`kernel = build_kernel(step)`, whose `def kernel(rng_key, state)` every `return` hands back) runs that inner
+function: two kernels built by one factory and handed the same key draw the same numbers.
 The message says "the same or overlapping numbers" when one function draws from one key twice,
 "correlated numbers" otherwise.
 
@@ -437,6 +439,15 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
             fixed="import jax\ndef mean(p, key):\n    k, key = jax.random.split(key)\n"
             "    return p * jax.random.uniform(k)\ndef sample(p, key):\n    key, subkey = jax.random.split(key)\n"
             "    _res = mean(p, subkey)\n    a, b = jax.random.split(key)\n    return _res + jax.random.normal(a)\n",
+        ),
+        Invalid(  # two kernels built by one factory, handed the same key
+            "import jax\ndef build(step):\n    def kernel(key, x):\n        return x + step * jax.random.normal(key, x.shape)\n"
+            "    return kernel\ndef chains(key, x):\n    fine = build(0.1)\n    coarse = build(1.0)\n"
+            "    return fine(key, x), coarse(key, x)\n",
+            fixed="import jax\ndef build(step):\n    def kernel(key, x):\n"
+            "        return x + step * jax.random.normal(key, x.shape)\n    return kernel\ndef chains(key, x):\n"
+            "    fine = build(0.1)\n    coarse = build(1.0)\n    key, subkey = jax.random.split(key)\n"
+            "    return fine(subkey, x), coarse(key, x)\n",
         ),
         Invalid(  # one element of a split key array, used twice
             "import jax\nkeys = jax.random.split(jax.random.key(0), 3)\na = jax.random.normal(keys[0], ())\n"
