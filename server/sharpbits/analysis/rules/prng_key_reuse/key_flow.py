@@ -83,6 +83,8 @@ class KeyReuse:
     label: str
     first: KeyUse | None  # None for `where` = "comprehension" and "closure"
     where: str  # "again" (after an earlier use), "loop" (the same use, next iteration), "comprehension", "closure",
+    # "init" (a method consumes a key on `self` that `__init__` consumed and left; `transform`: the method),
+    # "seed body" (a key of a literal seed made in a body run per iteration; `transform`: "what runs it|unit"),
     # "carry" (a loop body hands the key it consumed back in its carry)
     transform: str = ""  # for "closure": the transformation that repeats the body; for "carry": the loop
     sure: bool = True  # both uses surely consume the key (not a function we cannot see)
@@ -237,6 +239,8 @@ class KeyFlow(Fact):
             walks.commit()
         found.extend(self._closure_reuses())
         found.extend(carry_reuses(self))
+        found.extend(after_init_reuses(self, always))
+        found.extend(seed_keys_in_repeated_bodies(self))
         return found
 
     def _functions_inside(self) -> dict[int, list[FunctionInfo]]:
@@ -496,6 +500,8 @@ class KeyFlow(Fact):
         if called is not None:
             return self.method(f"{called}.__call__")
         if isinstance(func, ast.Name):
+            if scope is not None and func.id in scope.local_names and self.scopes.aliases.get(func.id) is None:
+                return self.factory_product(func.id, scope)
             if self.scopes.aliases.get(func.id) is not None or (scope is not None and self.scopes.is_local(func.id, scope)):
                 return None
             found = self.scopes.module_functions.get(func.id)
@@ -510,6 +516,38 @@ class KeyFlow(Fact):
                 found = self._function_on_self(owner, func.attr)
             return found
         return None
+
+    def factory_product(self, name: str, scope: FunctionInfo) -> FunctionInfo | None:
+        """The function a local name holds when the scope binds it once to a call of a module function that
+        builds and returns a function of its own (blackjax's `kernel = build_kernel(...)`, whose `def kernel(rng_key,
+        state)` every `return` hands back): calling the name runs that inner function."""
+        if name in scope.params:
+            return None
+        own = self.scopes.own_nodes(scope)
+        values = [n.value for n in own if isinstance(n, ast.Assign) and len(n.targets) == 1
+                  and isinstance(n.targets[0], ast.Name) and n.targets[0].id == name]
+        stores = [n for n in own if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)]
+        if len(values) != 1 or len(stores) != 1 or not isinstance(values[0], ast.Call):
+            return None
+        factory_call = values[0]
+        if not isinstance(factory_call.func, ast.Name) or self.scopes.is_local(factory_call.func.id, scope):
+            return None
+        factory = self.scopes.module_functions.get(factory_call.func.id)
+        if factory is None or isinstance(factory.node, ast.Lambda):
+            return None
+        returns = [n for n in self.scopes.own_nodes(factory) if isinstance(n, ast.Return)]
+        if not returns or not all(isinstance(r.value, ast.Name) for r in returns):
+            return None
+        returned = {r.value.id for r in returns if isinstance(r.value, ast.Name)}
+        if len(returned) != 1:
+            return None
+        inner_name = returned.pop()
+        inner = [n for n in factory.node.body if isinstance(n, ast.FunctionDef) and n.name == inner_name]
+        defined = [n for n in self.scopes.own_nodes(factory) if isinstance(n, ast.Name) and n.id == inner_name
+                   and not isinstance(n.ctx, ast.Load)]
+        if len(inner) != 1 or defined:
+            return None
+        return self.scopes.functions.get(inner[0])
 
     def _called_object_class(self, func: ast.AST, scope: FunctionInfo | None) -> str | None:
         """The class of this module an object that is called was built from (see `callee_of`); None otherwise."""
@@ -916,7 +954,9 @@ class KeyFlow(Fact):
             self.model.project is not None and bool(facts.handed) and any(
                 self.project_key_positions(n, scope) for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Call))) or any(
             self.callee_of(n, scope) is not None and any(st == "always" for _, st in self.argument_uses(n, scope))
-            for n in facts.self_calls)  # self._sample(logits, self.rng) with a method that draws from `rng`
+            for n in facts.self_calls) or (  # self._sample(logits, self.rng) with a method that draws from `rng`
+            scope is not None and any(self.factory_product(name, scope) is not None for name in facts.called
+                                      if name in scope.local_names))  # kernel = build_kernel(...); kernel(key, s)
 
     def project_key_positions(self, call: ast.Call, scope: FunctionInfo | None) -> frozenset[int]:
         """The positions of the arguments a call of another module's function consumes on every path (the
@@ -1164,8 +1204,11 @@ class _ScopeWalk(ForwardFlow[State]):
 
     def __init__(self, model: KeyFlow, fn: FunctionInfo | None, body: list[ast.stmt],
                  always_consumed: dict[str, set[int]],
-                 log: list[tuple[ast.Call, list[tuple[ast.AST, str]]]] | None = None) -> None:
-        """`log`: each call's `argument_uses` answer is appended to it, in the order asked (analysis/reuse.py)."""
+                 log: list[tuple[ast.Call, list[tuple[ast.AST, str]]]] | None = None,
+                 entry: State | None = None) -> None:
+        """`log`: each call's `argument_uses` answer is appended to it, in the order asked (analysis/reuse.py).
+        `entry`: what is consumed when the scope begins (a method after `__init__`, see `after_init_reuses`);
+        `exit` is then what is consumed when it ends (None when no path falls off its end, or nothing was walked)."""
         self.model, self.fn = model, fn
         self.log = log
         self.always_consumed = always_consumed
@@ -1174,11 +1217,13 @@ class _ScopeWalk(ForwardFlow[State]):
         self._checks: list[tuple[ast.AST, list[list[ast.expr]]]] | None = None
         self._equalities: list[tuple[ast.AST, list[list[ast.expr]]]] | None = None
         self._assigns: tuple[list[ast.AST], list[int], dict[str, list[int]]] | None = None
+        self._loaded: set[str] | None = None  # the names this scope reads (see _unused_results)
+        self.exit: State | None = None
         self.keys = self._key_labels()
         if self.keys:
             self.hot = self._hot_nodes()
             if self.hot:
-                self.run_block(body, {})
+                self.exit = self.run_block(body, dict(entry) if entry else {})
 
     def _key_labels(self) -> set[str]:
         labels: set[str] = set()
@@ -1199,7 +1244,10 @@ class _ScopeWalk(ForwardFlow[State]):
                         arg_label = _chain_label(arg) if i in always and self._may_be_key(arg) else None
                         if arg_label is not None:
                             labels.add(arg_label)
-                elif isinstance(node.func, ast.Attribute) and model.callee_of(node, self.fn) is not None:
+                elif (isinstance(node.func, ast.Attribute) or (
+                        isinstance(node.func, ast.Name) and self.fn is not None and node.func.id in self.fn.local_names
+                        and model.factory_product(node.func.id, self.fn) is not None)) and model.callee_of(
+                        node, self.fn) is not None:
                     for handed, strength in model.argument_uses(node, self.fn):  # self._sample(logits, self.rng)
                         handed_label = (_chain_label(handed) if strength == "always" and self._may_be_key(handed)
                                         else None)
@@ -1392,7 +1440,7 @@ class _ScopeWalk(ForwardFlow[State]):
             label = self._label(node)
             first = state.get(label) if label is not None else None
             if (first is None or not first.definite or first.how not in ("draw", "split")
-                    or _unused_results(first.statement, first.call) or self._shapes_only(first.call)
+                    or self._unused_results(first.statement, first.call) or self._shapes_only(first.call)
                     or self._thrown_away(first.call, first.statement)):
                 continue
             if isinstance(stmt.value, ast.Tuple) and self._discarded_by_callers(fn, position, len(returned)):
@@ -1538,11 +1586,22 @@ class _ScopeWalk(ForwardFlow[State]):
                 and not _distinct_split_elements(self.model, first, call)
                 and not _replays(first, call, stmt) and not self._compared(first, stmt, call)
                 and not self._paired(first, call)
-                and not _unused_results(first.statement, first.call) and not _unused_results(stmt, call)
+                and not self._unused_results(first.statement, first.call) and not self._unused_results(stmt, call)
                 and not _replaced_by_load(self.model, first)
                 and not self._shapes_only(first.call) and not self._shapes_only(call)
                 and not self._never_meet(first, node, call, stmt)
                 and not self._thrown_away(first.call, first.statement) and not self._thrown_away(call, stmt))
+
+    def _unused_results(self, stmt: ast.stmt | None, call: ast.Call) -> bool:
+        """Results bound only to names that say they are unused (`_unused_results`), unless one is a private name
+        this scope reads: `_res = mean_params(p, key)` then `a, b = _res` reads the draw (diffmah), so it counts."""
+        if not _unused_results(stmt, call):
+            return False
+        if self._loaded is None:
+            self._loaded = {n.id for n in self.model.scopes.own_nodes(self.fn)
+                            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        private = {name for name in _stored(stmt) if name.startswith("_") and name.strip("_")}  # type: ignore[arg-type]
+        return not (private & self._loaded)  # `dummy_out` says so in words, and is read for its shape
 
     def _thrown_away(self, call: ast.Call, stmt: ast.stmt | None) -> bool:
         """A draw inside a statement the test expects to raise (`with pytest.raises(...)`), whose result is bound
@@ -2454,6 +2513,174 @@ def _loop_argument(call: ast.Call, position: int, keyword: str) -> ast.expr | No
     if found is None and len(call.args) > position:
         found = call.args[position]
     return found
+
+
+# what a body run once per iteration, element or device is run for: the word a message uses
+_REPEAT_UNIT = {"jax.vmap": "element", "equinox.filter_vmap": "element", "flax.nnx.vmap": "element",
+                "jax.pmap": "device", "scan body": "iteration", "fori_loop body": "iteration",
+                "while_loop body": "iteration", "map body": "element"}
+_LOOP_UNIT = {"jax.lax.while_loop": "iteration", "jax.lax.fori_loop": "iteration", "jax.lax.scan": "iteration"}
+
+
+def seed_keys_in_repeated_bodies(model: KeyFlow) -> list[KeyReuse]:
+    """A key made from a literal seed (`jax.random.key(0)`, `PRNGKey(SEED)`) inside a function that runs once per
+    iteration, element or device (a `lax.scan`/`fori_loop`/`while_loop` body, a `vmap`/`pmap`ed function) and
+    drawn from or split there: the key is the same every time the body runs, so every iteration draws the same
+    numbers (coreax's noise-conditional score matching perturbs the data with `normal(key(0), x.shape)` in a
+    `fori_loop` body: one noise pattern for every noise level). A body is found as the model traces it, or as the
+    body argument of a `lax` loop: a function, a method (`self.body`), or `functools.partial` of one, directly or
+    through a name bound once."""
+    scopes = model.scopes
+    bodies: dict[int, tuple[FunctionInfo, str, str]] = {}  # id(function node) -> (it, what runs it, unit)
+    for fn in scopes.functions.values():
+        site = next((t.reason for t in fn.traces if t.reason in _REPEAT_UNIT), None)
+        if site is not None:
+            bodies[id(fn.node)] = (fn, site, _REPEAT_UNIT[site])
+    for call in scopes.nodes(ast.Call):
+        assert isinstance(call, ast.Call)
+        scope = _scope_of(model, call)
+        q = scopes.qualname(call.func, scope)
+        if q not in _LAX_LOOPS:
+            continue
+        body_at, body_kw = _LAX_LOOPS[q][0], _LAX_LOOPS[q][1]
+        body = _loop_body_function(model, _loop_argument(call, body_at, body_kw), scope, 0)
+        if body is not None and id(body.node) not in bodies:
+            bodies[id(body.node)] = (body, f"{q.rsplit('.', 1)[1]} body", _LOOP_UNIT[q])
+    out: list[KeyReuse] = []
+    for fn, site, unit in bodies.values():
+        for node in scopes.own_nodes(fn):
+            if not isinstance(node, ast.Call):
+                continue
+            key, how = model.random_key_arg(node, fn)
+            if how not in ("draw", "split") or key is None:
+                continue
+            label = model.seed_label(key, fn) or _seed_bound_once(model, key, fn)
+            if label is not None:
+                out.append(KeyReuse(key, label, None, "seed body", f"{site}|{unit}"))
+    return out
+
+
+def _loop_body_function(model: KeyFlow, expr: ast.AST | None, scope: FunctionInfo | None,
+                        depth: int) -> FunctionInfo | None:
+    """The function a loop runs as its body: `body`, `self.body`, `partial(body, ...)`, or a name bound once in
+    the scope to one of these."""
+    if expr is None or depth > 3:
+        return None
+    if isinstance(expr, ast.Call) and model.scopes.qualname(expr.func, scope) == "functools.partial" and expr.args:
+        return _loop_body_function(model, expr.args[0], scope, depth + 1)
+    if (isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "self"
+            and scope is not None and "." in scope.qualname):
+        return model.method(f"{scope.qualname.split('.', 1)[0]}.{expr.attr}")
+    if isinstance(expr, ast.Name) and scope is not None and expr.id in scope.local_names and expr.id not in scope.params:
+        values = [n.value for n in model.scopes.own_nodes(scope) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                  and isinstance(n.targets[0], ast.Name) and n.targets[0].id == expr.id]
+        stores = [n for n in model.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == expr.id
+                  and not isinstance(n.ctx, ast.Load)]
+        if len(values) == 1 and len(stores) == 1 and not isinstance(values[0], ast.Lambda):
+            return _loop_body_function(model, values[0], scope, depth + 1)
+    found = model.scopes.resolve_function(expr, scope)
+    return None if found is None or (isinstance(found.node, ast.Lambda) and expr is not found.node) else found
+
+
+def _seed_bound_once(model: KeyFlow, key: ast.AST, fn: FunctionInfo) -> str | None:
+    """`k = jax.random.key(0)` bound once in the body, then `normal(k, ...)`: the key of that seed."""
+    if not isinstance(key, ast.Name) or key.id in fn.params or key.id not in fn.local_names:
+        return None
+    values = [n.value for n in model.scopes.own_nodes(fn) if isinstance(n, ast.Assign) and len(n.targets) == 1
+              and isinstance(n.targets[0], ast.Name) and n.targets[0].id == key.id]
+    stores = [n for n in model.scopes.own_nodes(fn) if isinstance(n, ast.Name) and n.id == key.id
+              and not isinstance(n.ctx, ast.Load)]
+    if len(values) != 1 or len(stores) != 1:
+        return None
+    return model.seed_label(values[0], fn)
+
+
+def after_init_reuses(model: KeyFlow, always: dict[str, set[int]]) -> list[KeyReuse]:
+    """A key kept on `self` that `__init__` consumes (draws from, splits, hands to a call that does) and leaves in
+    place: every method runs after `__init__`, so a method that consumes the same `self.rng` before replacing it
+    draws from bits already used (pobax's gymnax wrapper: `__init__` resets the environments with
+    `split(self.rng, n)`, then `step` does `self.rng, key = split(self.rng)`, whose keys are the first two of
+    those). Methods that `__init__` itself calls run during it, and are left to the walk of `__init__`."""
+    out: list[KeyReuse] = []
+    for cls in model.scopes.nodes(ast.ClassDef):
+        assert isinstance(cls, ast.ClassDef)
+        methods = {n.name: n for n in cls.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+        init = methods.get("__init__")
+        if init is None or not _takes_self(init):
+            continue
+        init_info = model.scopes.functions.get(init)
+        if init_info is None:
+            continue
+        entry = _left_consumed_on_self(model, init_info, init, always)
+        if not entry:
+            continue
+        called = {n.func.attr for n in ast.walk(init) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+                  and isinstance(n.func.value, ast.Name) and n.func.value.id == "self"}
+        for name, node in methods.items():
+            info = model.scopes.functions.get(node)
+            if (name in ("__init__", "__new__", "__post_init__") or name in called or info is None
+                    or not _takes_self(node) or any(
+                        called_name(d) in ("staticmethod", "classmethod") for d in node.decorator_list)):
+                continue
+            if not any(isinstance(n, ast.Attribute) and _chain_label(n) in entry for n in model.scopes.own_nodes(info)):
+                continue
+            walk = _AfterInit(model, info, node.body, always, entry=entry)
+            out.extend(KeyReuse(r.node, r.label, r.first, "init", name, r.sure)
+                       for r in walk.found if r.first is not None and walk.injected(r.first))
+    return out
+
+
+def _left_consumed_on_self(model: KeyFlow, init: FunctionInfo, node: ast.FunctionDef | ast.AsyncFunctionDef,
+                           always: dict[str, set[int]]) -> State:
+    """The keys on `self` that `__init__` surely consumes on every path that ends it, and does not replace
+    after: `self.X` label -> its consumption there. A consumption whose values reach nothing (a run for shapes,
+    results named as unused) does not count."""
+    walk = _AfterInit(model, init, node.body, always)
+    exit_state = walk.exit or {}
+    return {label: use for label, use in exit_state.items()
+            if label.startswith("self.") and use.definite and use.how in ("draw", "split")
+            and not walk._unused_results(use.statement, use.call) and not walk._shapes_only(use.call)
+            and not walk._thrown_away(use.call, use.statement)}
+
+
+class _AfterInit(_ScopeWalk):
+    """The walk of `__init__` (to learn what it leaves consumed on `self`) and of a method that begins with that
+    state. A method called on an attribute (`self._env.reset(rng)`) may store keys in that attribute, not in
+    `self` (the plain walk forgets all of `self`); a first use made in `__init__` is compared with a use here only
+    for what holds across functions (the same key, both consumed, values read)."""
+
+    def injected(self, use: KeyUse) -> bool:
+        return self.fn is not None and use.statement is not None and not _inside(self.model, use.statement, self.fn.node)
+
+    def _escape(self, call: ast.Call, consumed: list[tuple[ast.AST, str, str, bool]], state: State) -> None:
+        if isinstance(call.func, ast.Attribute) and not isinstance(call.func.value, ast.Name):
+            receiver = _chain_label(call.func.value)
+            if receiver is not None:  # self._env.reset(rng, ...): only `self._env` (and the arguments) may change
+                used = {label for _, label, _, _ in consumed}
+                for label in [k for k in state if k not in used and _is_under(k, receiver) and k != receiver]:
+                    del state[label]
+                    state.pop(_LAST + label, None)
+                call = ast.Call(func=ast.Name("<method>", ast.Load()), args=call.args, keywords=call.keywords)
+        super()._escape(call, consumed, state)
+
+    def _hazard(self, first: KeyUse, node: ast.AST, call: ast.Call, stmt: ast.stmt | None, how: str,
+                definite: bool) -> bool:
+        if not self.injected(first):
+            return super()._hazard(first, node, call, stmt, how, definite)
+        return (definite and _conflict(first, how, definite) and not _fold_past_split(self.model, first, call, how)
+                and not _distinct_split_elements(self.model, first, call) and not self._unused_results(stmt, call)
+                and not self._shapes_only(call) and not self._thrown_away(call, stmt))
+
+
+def _takes_self(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return [a.arg for a in [*node.args.posonlyargs, *node.args.args]][:1] == ["self"]
+
+
+def _inside(model: KeyFlow, node: ast.AST, root: ast.AST) -> bool:
+    cur: ast.AST | None = node
+    while cur is not None and cur is not root:
+        cur = model.scopes.parents.get(cur)
+    return cur is root
 
 
 def carry_reuses(model: KeyFlow) -> list[KeyReuse]:

@@ -27,6 +27,11 @@ class PrngKeyReuse(Rule):
         "returned": "PRNG key `{key}` was {used} at line {first_line} by `{first_call}(...)` and is returned as the "
                     "next key: whatever the caller draws from it next is made from the same bits (repeated or "
                     "correlated numbers); split it and return the half you did not draw from",
+        "init": "PRNG key `{key}` was {used} in `__init__` at line {first_line} by `{first_call}(...)` and left in "
+                "place: `{method}` consumes it again, so its first call after construction draws {what}; store "
+                "the half you did not use back (`{key}, sub = jax.random.split({key})`)",
+        "seed_body": "PRNG key `{key}` is made from a fixed seed inside {body}, which runs once per {unit}: every "
+                     "{unit} draws the same numbers; pass a key in and split it per {unit} (or `fold_in` the index)",
         "seed": "PRNG key `{key}` is made from the same seed as the key {used} at line {first_line} by "
                 "`{first_call}(...)`: one seed gives one key, so {what}; make the key once and split it",
     }
@@ -97,6 +102,18 @@ consumes a key read from its carry on every path and hands the carry back with t
 numbers every iteration. A parameter that cannot hold a key (annotated `int`, `str`, a dtype; defaulting to a
 literal or `jnp.float32`), or an argument known not to be one, is never taken for a consumed key, and an unknown
 constructor given `key=` surely consumes only that argument.
+A key kept on `self` that `__init__` surely consumes and leaves in place (`keys = split(self.rng, n)` to reset
+the environments, `self.rng` not replaced) is consumed already when any method starts: a method that splits or
+draws from `self.rng` before replacing it (`self.rng, k = split(self.rng)` in `step`) repeats those bits on its
+first call after construction (methods that `__init__` calls run during it and are walked with it). A key made
+from a literal seed inside a function run once per iteration, element or device (a `lax.scan`/`fori_loop`/
+`while_loop` body, also reached as `partial(self.body, ...)`, or a `vmap`/`pmap`ed function) and drawn from or
+split there is the same key every time: every iteration draws the same numbers. A call's results bound to a
+private name (`_res = mean_params(p, key)`) and then read are not a throw-away run: a later split of the key the
+callee split (`early_key, late_key = split(key, 2)` after the callee's `tpc_key, key = split(key, 2)`) repeats the
+callee's draw. A name bound once to a call of a module function that builds and returns a function of its own
+(`kernel = build_kernel(step)`, whose `def kernel(rng_key, state)` every `return` hands back) runs that inner
+function: two kernels built by one factory and handed the same key draw the same numbers.
 The message says "the same or overlapping numbers" when one function draws from one key twice,
 "correlated numbers" otherwise.
 
@@ -177,6 +194,14 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         "import jax\nkey = jax.random.key(0)\nxs = [jax.random.normal(k, ()) for k in jax.random.split(key, 3)]\n",
         "import jax\nkey = jax.random.key(0)\nk1, k2 = jax.random.split(key)\na = jax.random.normal(k1, (2,))\n"
         "b = jax.random.uniform(k2, (2,))\n",
+        # __init__ keeps the half it did not use on self: step splits a key nothing drew from
+        "import jax\nclass Env:\n    def __init__(self, n):\n        self.rng, k = jax.random.split(jax.random.key(0))\n"
+        "        self.state = jax.random.split(k, n)\n    def step(self):\n"
+        "        self.rng, key = jax.random.split(self.rng)\n        return jax.random.normal(key, ())\n",
+        # a fori_loop body that folds the iteration into a key it is given
+        "import jax\ndef total(x, n, key):\n    def body(i, acc):\n"
+        "        return acc + jax.random.normal(jax.random.fold_in(key, i), x.shape)\n"
+        "    return jax.lax.fori_loop(0, n, body, x)\n",
         # the loop idiom
         "import jax\nkey = jax.random.PRNGKey(0)\nfor step in range(10):\n    key, subkey = jax.random.split(key)\n"
         "    x = jax.random.normal(subkey, (3,))\n",
@@ -397,6 +422,33 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
             "        val['perm'] = jax.random.permutation(sub, n)\n        val['i'] += 1\n        return val\n"
             "    return jax.lax.while_loop(lambda v: v['i'] < 5, body, {'key': key, 'i': 0, 'perm': jax.numpy.arange(n)})\n",
         ),
+        Invalid(  # __init__ splits self.rng and leaves it in place: step's split repeats the first two keys
+            "import jax\nclass Env:\n    def __init__(self, n):\n        self.rng = jax.random.key(0)\n"
+            "        self.state = jax.random.split(self.rng, n)\n    def step(self):\n"
+            "        self.rng, key = jax.random.split(self.rng)\n        return jax.random.normal(key, ())\n",
+        ),
+        Invalid(  # a key of a literal seed made in a fori_loop body: every iteration draws the same noise
+            "import jax\ndef total(x, n):\n    def body(i, acc):\n"
+            "        return acc + jax.random.normal(jax.random.key(0), x.shape)\n"
+            "    return jax.lax.fori_loop(0, n, body, x)\n",
+        ),
+        Invalid(  # the callee splits the key; the caller splits it again after the call (`_res` is read)
+            "import jax\ndef mean(p, key):\n    k, key = jax.random.split(key)\n    return p * jax.random.uniform(k)\n"
+            "def sample(p, key):\n    _res = mean(p, key)\n    a, b = jax.random.split(key)\n"
+            "    return _res + jax.random.normal(a)\n",
+            fixed="import jax\ndef mean(p, key):\n    k, key = jax.random.split(key)\n"
+            "    return p * jax.random.uniform(k)\ndef sample(p, key):\n    key, subkey = jax.random.split(key)\n"
+            "    _res = mean(p, subkey)\n    a, b = jax.random.split(key)\n    return _res + jax.random.normal(a)\n",
+        ),
+        Invalid(  # two kernels built by one factory, handed the same key
+            "import jax\ndef build(step):\n    def kernel(key, x):\n        return x + step * jax.random.normal(key, x.shape)\n"
+            "    return kernel\ndef chains(key, x):\n    fine = build(0.1)\n    coarse = build(1.0)\n"
+            "    return fine(key, x), coarse(key, x)\n",
+            fixed="import jax\ndef build(step):\n    def kernel(key, x):\n"
+            "        return x + step * jax.random.normal(key, x.shape)\n    return kernel\ndef chains(key, x):\n"
+            "    fine = build(0.1)\n    coarse = build(1.0)\n    key, subkey = jax.random.split(key)\n"
+            "    return fine(subkey, x), coarse(key, x)\n",
+        ),
         Invalid(  # one element of a split key array, used twice
             "import jax\nkeys = jax.random.split(jax.random.key(0), 3)\na = jax.random.normal(keys[0], ())\n"
             "b = jax.random.uniform(keys[0], ())\n",
@@ -424,6 +476,17 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
                 ctx.report(reuse.node, self.message(
                     "returned", key=label, used="drawn from" if reuse.first.how == "draw" else "split",
                     first_line=getattr(reuse.first.node, "lineno", 0), first_call=ast.unparse(reuse.first.call.func)))
+                continue
+            if reuse.where == "seed body":
+                site, unit = reuse.transform.split("|", 1)
+                body = f"a `{site[:-5]}` body" if site.endswith(" body") else f"a function run by `{site}`"
+                ctx.report(reuse.node, self.message("seed_body", key=ast.unparse(reuse.node), body=body, unit=unit))
+                continue
+            if reuse.where == "init" and reuse.first is not None:
+                ctx.report(reuse.node, self.message(
+                    "init", key=label, used="drawn from" if reuse.first.how == "draw" else "split",
+                    first_line=getattr(reuse.first.node, "lineno", 0), first_call=ast.unparse(reuse.first.call.func),
+                    method=reuse.transform, what=_what(ctx, reuse.first, reuse)))
                 continue
             if reuse.where == "closure":
                 body = reuse.transform
