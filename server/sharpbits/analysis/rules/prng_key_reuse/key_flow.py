@@ -26,6 +26,7 @@ from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.flow import ForwardFlow, statement_lists
 from sharpbits.analysis.kinds import Kind
 from sharpbits.analysis.liveness import values_dead_before
+from sharpbits.analysis.project_index import _NOT_INDEXED as NOT_INDEXED
 from sharpbits.analysis.project_index import LAYER_BASES, class_key_generators, inert_layer_calls
 from sharpbits.analysis.rules.prng_key_reuse.reuse import KeyWalks
 from sharpbits.analysis.scopes import FunctionInfo
@@ -732,9 +733,34 @@ class KeyFlow(Fact):
                 qualified = self.scopes.qualname(func, scope) or project.qualified(func, local, (), scope)
                 if qualified is not None and project.index.cls(qualified) is not None:
                     return project.key_generator(qualified, attr)
+                if self._unseen_literal_object(bound, qualified, receiver, attr, scope):
+                    return True
         if any(attr in attrs for attrs in own.values()):
             return True
         return project is not None and attr in project.generator_attributes()
+
+    def _unseen_literal_object(self, bound: ast.Call, qualified: str | None, receiver: ast.expr, attr: str,
+                               scope: FunctionInfo | None) -> bool:
+        """`rng = GenerateRNG()` (or `GenerateRNG(seed=0)`) of a class no module the index can read defines:
+        every key the object hands out it made itself, from literals, and whether a read of `rng.attr` is a
+        stored key or a property that splits a fresh one each time is in code nobody can see, so two reads are
+        not known to be one key. Not when the scope assigns `rng.attr` (then it is that value), nor when any
+        argument is more than a literal (a key passed in may be the one handed back)."""
+        project = self.model.project
+        if (project is None or qualified is None or not isinstance(receiver, ast.Name)
+                or qualified.split(".")[0] in NOT_INDEXED):
+            return False
+        if any(not isinstance(a, ast.Constant) for a in [*bound.args, *(k.value for k in bound.keywords)]):
+            return False
+        if project.function(qualified) is not None:
+            return False  # a function or class the index reads: what it builds is known there, or not at all
+        for node in self.scopes.own_nodes(scope):
+            targets = (node.targets if isinstance(node, ast.Assign)
+                       else [node.target] if isinstance(node, ast.AnnAssign | ast.AugAssign) else [])
+            if any(isinstance(t, ast.Attribute) and t.attr == attr and isinstance(t.value, ast.Name)
+                   and t.value.id == receiver.id for t in targets):
+                return False
+        return True
 
     def _module_generators(self) -> dict[str, frozenset[str]]:
         if self._generators is None:
