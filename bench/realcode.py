@@ -314,6 +314,21 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "crazyflow": ("0.4.0", True),
     "feedbax": ("0.1.2", True),
     "apebench": ("0.1.1", True),
+    # an eighteenth round (part A) for issue 22, measured on main a7d58c6 before any change: a JAX-only
+    # neural-net library with MPMD pipeline parallelism for large models (spectrax-lib, wheel: its sdist cannot
+    # build), flash attention on Triton and Pallas with sharding (jax-flash-attn2, wheel: no sdist for 0.0.3),
+    # autotuned Pallas kernels for TPU (pallas-forge), a DeepSpeed-like TPU trainer (aetherlm), foundation models in
+    # Flax (jaxnn), RL agents in pure JAX (dopamax), CHIP-8 arcade RL environments (octax) and a training framework
+    # (reax); maxtext, eqx-zoo, substrax, jax-linear-attention, ajax-rl, canvit-nnx, sbgm, tonno, lalamo and
+    # icland require Python >= 3.12 and transformer-engine-jax has no file for Python 3.11
+    "spectrax-lib": ("0.1.4", False),
+    "jax-flash-attn2": ("0.0.3", False),
+    "pallas-forge": ("0.1.2", True),
+    "aetherlm": ("0.1.0", True),
+    "jaxnn": ("0.2.0", True),
+    "dopamax": ("0.2.1", True),
+    "octax": ("0.1.1", True),
+    "reax": ("0.6.14", True),
 }
 # Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 

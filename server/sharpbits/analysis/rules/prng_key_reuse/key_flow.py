@@ -26,6 +26,7 @@ from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.flow import ForwardFlow, statement_lists
 from sharpbits.analysis.kinds import Kind
 from sharpbits.analysis.liveness import values_dead_before
+from sharpbits.analysis.project_index import _NOT_INDEXED as NOT_INDEXED
 from sharpbits.analysis.project_index import LAYER_BASES, class_key_generators, inert_layer_calls
 from sharpbits.analysis.rules.prng_key_reuse.reuse import KeyWalks
 from sharpbits.analysis.scopes import FunctionInfo
@@ -770,9 +771,34 @@ class KeyFlow(Fact):
                 qualified = self.scopes.qualname(func, scope) or project.qualified(func, local, (), scope)
                 if qualified is not None and project.index.cls(qualified) is not None:
                     return project.key_generator(qualified, attr)
+                if self._unseen_literal_object(bound, qualified, receiver, attr, scope):
+                    return True
         if any(attr in attrs for attrs in own.values()):
             return True
         return project is not None and attr in project.generator_attributes()
+
+    def _unseen_literal_object(self, bound: ast.Call, qualified: str | None, receiver: ast.expr, attr: str,
+                               scope: FunctionInfo | None) -> bool:
+        """`rng = GenerateRNG()` (or `GenerateRNG(seed=0)`) of a class no module the index can read defines:
+        every key the object hands out it made itself, from literals, and whether a read of `rng.attr` is a
+        stored key or a property that splits a fresh one each time is in code nobody can see, so two reads are
+        not known to be one key. Not when the scope assigns `rng.attr` (then it is that value), nor when any
+        argument is more than a literal (a key passed in may be the one handed back)."""
+        project = self.model.project
+        if (project is None or qualified is None or not isinstance(receiver, ast.Name)
+                or qualified.split(".")[0] in NOT_INDEXED):
+            return False
+        if any(not isinstance(a, ast.Constant) for a in [*bound.args, *(k.value for k in bound.keywords)]):
+            return False
+        if project.function(qualified) is not None:
+            return False  # a function or class the index reads: what it builds is known there, or not at all
+        for node in self.scopes.own_nodes(scope):
+            targets = (node.targets if isinstance(node, ast.Assign)
+                       else [node.target] if isinstance(node, ast.AnnAssign | ast.AugAssign) else [])
+            if any(isinstance(t, ast.Attribute) and t.attr == attr and isinstance(t.value, ast.Name)
+                   and t.value.id == receiver.id for t in targets):
+                return False
+        return True
 
     def _module_generators(self) -> dict[str, frozenset[str]]:
         if self._generators is None:
@@ -2187,7 +2213,108 @@ def _exclusive(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
             cases = _alternatives(model, cur) or ()
             return branch_a is not branch_b and branch_a in cases and branch_b in cases
         child, cur = cur, model.scopes.parents.get(cur)
-    return _exclusive_settings(model, a, b)
+    return _exclusive_settings(model, a, b) or _exclusive_masks(model, a, b)
+
+
+# draws from one key that a mask keeps element by element: `x = normal(key, s)`, `y = uniform(key, s)`, then
+# only `x * m1` and `y * m2` with `m1 = ~a & b`, `m2 = a & b`: each element keeps at most one of the draws
+_NOT_DRAWS = {"jax.random.split", "jax.random.fold_in", "jax.random.clone", "jax.random.key_data",
+              "jax.random.wrap_key_data", "jax.random.key_impl"}
+
+
+def _mask_literals(model: KeyFlow, expr: ast.expr, fn: FunctionInfo) -> frozenset[tuple[str, bool]] | None:
+    """The conjuncts of a boolean mask as (atom, polarity): `~a & b` -> {(a, False), (b, True)}, also through
+    `jnp.logical_and` / `jnp.logical_not`; None for anything else than a conjunction of such literals."""
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.BitAnd):
+        left, right = _mask_literals(model, expr.left, fn), _mask_literals(model, expr.right, fn)
+        return None if left is None or right is None else left | right
+    q = model.scopes.qualname(expr.func, fn) if isinstance(expr, ast.Call) else None
+    if isinstance(expr, ast.Call) and q == "jax.numpy.logical_and" and len(expr.args) == 2 and not expr.keywords:
+        left, right = _mask_literals(model, expr.args[0], fn), _mask_literals(model, expr.args[1], fn)
+        return None if left is None or right is None else left | right
+    negated: ast.expr | None = None
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Invert | ast.Not):
+        negated = expr.operand
+    elif isinstance(expr, ast.Call) and q == "jax.numpy.logical_not" and len(expr.args) == 1:
+        negated = expr.args[0]
+    if negated is not None:
+        return frozenset({(ast.dump(negated), False)})
+    if isinstance(expr, ast.Name | ast.Attribute | ast.Compare):
+        return frozenset({(ast.dump(expr), True)})
+    return None
+
+
+def _masked_draw(model: KeyFlow, key: ast.AST) -> tuple[ast.Call, frozenset[tuple[str, bool]], str] | None:
+    """For a key handed to a sampler whose result is bound to one name (`x = normal(key, s) + low`) that is
+    only ever read as `x * m`, with `m` bound once to a conjunction of literals: (the draw, m's literals, the
+    dump of the draw's shape)."""
+    parents = model.scopes.parents
+    call = parents.get(key)
+    if not isinstance(call, ast.Call) or not (call.args[:1] == [key] or any(
+            k.arg == "key" and k.value is key for k in call.keywords)):
+        return None
+    fn = model.scopes.enclosing_function(call)
+    q = model.scopes.qualname(call.func, fn)
+    if fn is None or q is None or not q.startswith("jax.random.") or q in _NOT_DRAWS:
+        return None
+    shape = next((k.value for k in call.keywords if k.arg == "shape"), call.args[1] if len(call.args) > 1 else None)
+    if shape is None:
+        return None
+    child: ast.AST = call
+    cur = parents.get(call)
+    while isinstance(cur, ast.BinOp | ast.UnaryOp) and not isinstance(
+            getattr(cur, "op", None), ast.BitAnd | ast.BitOr | ast.Invert | ast.Not):
+        child, cur = cur, parents.get(cur)
+    if not (isinstance(cur, ast.Assign) and cur.value is child and len(cur.targets) == 1
+            and isinstance(cur.targets[0], ast.Name)):
+        return None
+    name = cur.targets[0].id
+    nodes = model.scopes.own_nodes(fn)
+    binds: dict[str, list[ast.expr]] = {}
+    for n in nodes:
+        if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign):
+            for t in n.targets if isinstance(n, ast.Assign) else [n.target]:
+                for m in ast.walk(t):
+                    if isinstance(m, ast.Name) and n.value is not None:
+                        binds.setdefault(m.id, []).append(n.value if isinstance(n, ast.Assign) else t)
+    if len(binds.get(name, [])) != 1:
+        return None
+    masks: set[str] = set()
+    for n in ast.walk(fn.node):
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load):
+            product = parents.get(n)
+            if not (isinstance(product, ast.BinOp) and isinstance(product.op, ast.Mult)):
+                return None
+            other = product.right if product.left is n else product.left
+            if not isinstance(other, ast.Name):
+                return None
+            masks.add(other.id)
+    if len(masks) != 1:
+        return None
+    mask = masks.pop()
+    bound = binds.get(mask, [])
+    literals = _mask_literals(model, bound[0], fn) if len(bound) == 1 else None
+    return None if not literals else (call, literals, ast.dump(shape))
+
+
+def _exclusive_masks(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
+    """The second of two draws from one key shares no bits with any other: every draw from that key in the
+    function is kept only under its mask, of one shape, and the second's mask contradicts each other's on some
+    literal (`~a & b` against `a & b`), so where it is kept every other draw is zeroed."""
+    first, second = _masked_draw(model, a), _masked_draw(model, b)
+    if first is None or second is None or first[2] != second[2] or not isinstance(a, ast.Name):
+        return False
+    fn = model.scopes.enclosing_function(first[0])
+    if fn is None or model.scopes.enclosing_function(second[0]) is not fn:
+        return False
+    for n in ast.walk(fn.node):
+        if isinstance(n, ast.Name) and n.id == a.id and isinstance(n.ctx, ast.Load):
+            found = _masked_draw(model, n)
+            if found is None or found[2] != first[2]:
+                return False
+            if found[0] is not second[0] and not any((atom, not sign) in found[1] for atom, sign in second[1]):
+                return False
+    return True
 
 
 def _setting_tests(model: KeyFlow, node: ast.AST) -> tuple[list[tuple[str, object]], ast.AST | None]:

@@ -67,9 +67,13 @@ its own line (four draws from one key: three findings). Calls that draw nothing 
 `jax.eval_shape(init, key, x)`, a type check inside `assertTrue`, a dataclass or NamedTuple that stores the key,
 the init of a layer whose parameters are constants (LayerNorm, RMSNorm, GroupNorm, BatchNorm), an init whose
 parameters are then replaced by a checkpoint load (`params = restore_checkpoint(path, params)`), one of the
-alternatives of `lax.select(c, a, b)` / `jnp.where(c, a, b)` (only one is kept), and a read of a key-generator
+alternatives of `lax.select(c, a, b)` / `jnp.where(c, a, b)` (only one is kept), draws of one shape each kept
+only as `x * mask` where the masks contradict each other (`~a & b` against `a & b`: each element keeps one draw),
+and a read of a key-generator
 object's property that splits a key kept on the object and returns a fresh one each time (fjformer's
-`GenerateRNG.rng`, a project's own equivalent, recognised by what the property does). Functions of other modules
+`GenerateRNG.rng`, a project's own equivalent, recognised by what the property does; and when the object was
+built from literals by a class no module the index can read defines, its reads are not known to be one key, unless
+the function stores the attribute first). Functions of other modules
 of the project, and of installed packages, are looked into through the project index (read from their source,
 never imported): a callee that `del`s its key, only stores it on `self`, logs it or returns it draws nothing,
 and one that draws from it on every path makes a second such call a reuse. A second draw
