@@ -136,6 +136,10 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
         # a once-only initialisation at trace time
         "import jax\n_TABLE = None\ndef table():\n    global _TABLE\n    if _TABLE is None:\n        _TABLE = {'a': 1}\n"
         "    return _TABLE\n@jax.jit\ndef f(x):\n    return x * table()['a']\n",
+        # a warn-once latch: an early return on the flag, then the flag set (once per process, by design)
+        "import warnings\nimport jax\n_WARNED = False\ndef warn_once():\n    global _WARNED\n    if _WARNED:\n"
+        "        return\n    _WARNED = True\n    warnings.warn('deprecated')\n@jax.jit\ndef f(x):\n"
+        "    warn_once()\n    return x\n",
         # unique names from itertools.count at trace time
         "import itertools\nimport jax\n_ids = itertools.count()\n@jax.jit\ndef f(x):\n"
         "    with jax.named_scope(f'b{next(_ids)}'):\n        return x * 2\n",
