@@ -370,7 +370,8 @@ class SideEffects(Fact):
         """Whether a write of a global/nonlocal name is guarded by a test of that name: `if _CACHE is None:
         _CACHE = {}`, `if not _warned: ...; _warned = True`. A once-only initialisation or flag, meant to happen
         once: neither a side effect to report nor a change that makes the global stale."""
-        child, cur = node, self.scopes.parents.get(node)
+        child: ast.AST = node
+        cur = self.scopes.parents.get(node)
         while cur is not None:
             if isinstance(cur, ast.If) and child is not cur.test and _tests_name(cur.test, node.id):
                 return True
