@@ -62,6 +62,9 @@ so every call (every step of the loop) gets the same "noise". A key seeded from 
 `jax.grad(f)(x)` alone, which traces `f` anew on every call, the draws are fresh and nothing is flagged; nor is a
 clock read that only times the trace, or NumPy randomness inside a `jax.debug.callback`.
 
+A global set by a once-only initialiser or latch (`if _CACHE is None: _CACHE = ...`, or `if _warned: return` and
+then `_warned = True` before a warning) is meant to be set once, so trace time is as good as any: not flagged.
+
 Lists and dicts built inside the traced function (and stacked or returned), values handed to
 `jax.debug.callback`/`io_callback` (which run on every call, on the host), static values such as shapes, and
 module state of flax.nnx/equinox transformations are not flagged. Nor is a list of an enclosing function that is
