@@ -798,6 +798,8 @@ class _KindEvaluator:
         scope = self.scope
         for _ in range(3):  # a few lambdas deep
             target = self.model.scopes.resolve_function(f, scope) if f is not None else None
+            if isinstance(f, ast.Name):  # what a module-level name finds, for reusing this flow in the next version
+                self.model.log_lookup(f.id, self.model.scopes.module_functions.get(f.id))
             if target is None and isinstance(f, ast.Name) and scope is not None:
                 # `fn = lambda s: per_sample(s, grid)` bound once in this scope, then `lax.map(fn, xs)`
                 bound = [n.value for n in self.model.scopes.own_nodes(scope) if isinstance(n, ast.Assign)
