@@ -329,6 +329,29 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "dopamax": ("0.2.1", True),
     "octax": ("0.1.1", True),
     "reax": ("0.6.14", True),
+    # an eighteenth round (part B) for issue 22, measured on main a7d58c6 before any change: an ocean general
+    # circulation model on its JAX backend with its model setups (veros), Bayesian X-ray spectral fitting with its
+    # tests (jaxspec), gravitational-wave population inference (gwkokab), (neural) ODE modelling of biocatalysis
+    # with tests and examples (catalax), finite-element analysis and topology optimisation with tests (feax),
+    # quantum system simulation (jaxquantum), Bayesian modelling on BlackJAX's MCMC and SMC (bamojax) and control
+    # theory with LQR, MPC and estimation (contrax); the last sdist pip fetches for Python 3.11 (furax 0.17, qujax
+    # 1.1 and jax-mppi 0.3 have no file for Python 3.11, smcjax 1.1 and jax-control-algorithms 0.6.3 cannot build)
+    "veros": ("1.7.0", True),
+    "jaxspec": ("0.4.1", True),
+    "gwkokab": ("0.3.1", True),
+    "catalax": ("0.5.5", True),
+    "feax": ("0.8.0", True),
+    "jaxquantum": ("0.3.0", True),
+    "bamojax": ("0.4.3", True),
+    "contrax": ("0.1.0", True),
+    # and, as those eight gave 15 warnings, four more measured the same way: vibration models of plates and
+    # strings for sound synthesis (jaxdiffmodal), an N-body code for nearly Keplerian orbits (jnkepler),
+    # differentiable particle simulation of proliferating cells (jax-morph) and a quasigeostrophic flow model
+    # (pyqg-jax)
+    "jaxdiffmodal": ("0.1.0", True),
+    "jnkepler": ("0.2.9", True),
+    "jax-morph": ("0.4.0", True),
+    "pyqg-jax": ("0.8.1", True),
 }
 # Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 

@@ -370,11 +370,16 @@ class SideEffects(Fact):
         """Whether a write of a global/nonlocal name is guarded by a test of that name: `if _CACHE is None:
         _CACHE = {}`, `if not _warned: ...; _warned = True`. A once-only initialisation or flag, meant to happen
         once: neither a side effect to report nor a change that makes the global stale."""
+        child: ast.AST = node
         cur = self.scopes.parents.get(node)
-        while cur is not None and cur is not fn.node:
-            if isinstance(cur, ast.If) and any(isinstance(n, ast.Name) and n.id == node.id for n in ast.walk(cur.test)):
+        while cur is not None:
+            if isinstance(cur, ast.If) and child is not cur.test and _tests_name(cur.test, node.id):
                 return True
-            cur = self.scopes.parents.get(cur)
+            if isinstance(child, ast.stmt) and _after_exit_guard(child, cur, node.id):
+                return True  # `if _warned: return` earlier in the block, then `_warned = True`: a latch
+            if cur is fn.node:
+                break
+            child, cur = cur, self.scopes.parents.get(cur)
         return False
 
     def _outer_kind(self, name: str, fn: FunctionInfo) -> Kind:
@@ -434,3 +439,23 @@ def _candidates(model: SideEffects, fn: FunctionInfo) -> list[ast.AST]:
                 isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id in declared):
             candidates.append(node)
     return candidates
+
+
+def _tests_name(test: ast.AST, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(test))
+
+
+def _after_exit_guard(stmt: ast.stmt, parent: ast.AST, name: str) -> bool:
+    """Whether an earlier statement of `stmt`'s block is `if <test of name>: ... return` (or `raise`): an
+    early-exit guard on the name, so the statement runs only while the name's state lets it (`if _warned:
+    return` before `_warned = True`)."""
+    for field in ("body", "orelse", "finalbody"):
+        block = getattr(parent, field, None)
+        if isinstance(block, list) and stmt in block:
+            return any(isinstance(s, ast.If) and _tests_name(s.test, name) and _always_exits(s.body)
+                       for s in block[:block.index(stmt)])
+    return False
+
+
+def _always_exits(block: list[ast.stmt]) -> bool:
+    return bool(block) and isinstance(block[-1], ast.Return | ast.Raise)

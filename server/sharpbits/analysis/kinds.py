@@ -750,6 +750,8 @@ class _KindEvaluator:
             init = loop_initial_value(q, node)
             if init is not None and self.eval(init) is Kind.CONTAINER:
                 return Kind.CONTAINER  # a loop's result has the structure of its carry: here a Python container
+            if q == "jax.lax.map" and self._maps_to_containers(node):
+                return Kind.CONTAINER  # lax.map(f, xs) has the structure f returns: here a list or dict of them
             return qualified_call_kind(q)
         func = node.func
         if isinstance(func, ast.Name):
@@ -786,6 +788,41 @@ class _KindEvaluator:
             if recv in (Kind.JAX, Kind.NUMPY):
                 return Kind.PYTHON if func.attr in _ARRAY_PY_METHODS else recv
         return Kind.UNKNOWN
+
+    def _maps_to_containers(self, node: ast.Call) -> bool:
+        """Whether the function `lax.map` maps returns a Python container whose items are not all arrays (a list
+        built by `append`, a list of lists, a dict): the result has that structure, with the arrays stacked at its
+        leaves, so `result[i]` is an item of the container, not a row of an array. A lambda that only calls a
+        function (`lambda s: f(s, grid)`) maps to what that function returns."""
+        f = node.args[0] if node.args else next((kw.value for kw in node.keywords if kw.arg == "f"), None)
+        scope = self.scope
+        for _ in range(3):  # a few lambdas deep
+            target = self.model.scopes.resolve_function(f, scope) if f is not None else None
+            if isinstance(f, ast.Name):  # what a module-level name finds, for reusing this flow in the next version
+                self.model.log_lookup(f.id, self.model.scopes.module_functions.get(f.id))
+            if target is None and isinstance(f, ast.Name) and scope is not None:
+                # `fn = lambda s: per_sample(s, grid)` bound once in this scope, then `lax.map(fn, xs)`
+                bound = [n.value for n in self.model.scopes.own_nodes(scope) if isinstance(n, ast.Assign)
+                         and any(isinstance(t, ast.Name) and t.id == f.id for t in n.targets)]
+                if len(bound) == 1 and isinstance(bound[0], ast.Lambda):
+                    target = self.model.scopes.functions.get(bound[0])
+            if target is None:
+                return False
+            if not isinstance(target.node, ast.Lambda):
+                break
+            body = target.node.body
+            if isinstance(body, _CONTAINER_DISPLAYS):
+                return not isinstance(body, ast.Tuple) or not all(
+                    _KindEvaluator(self.model, target, {}).eval(e) in ARRAYS for e in body.elts)
+            if not isinstance(body, ast.Call):
+                return False
+            f, scope = body.func, target
+        else:
+            return False
+        returned = self.model.return_kinds(target, {})
+        if returned is None or returned[0] is not Kind.CONTAINER:
+            return False
+        return returned[1] is None or not all(k in ARRAYS for k in returned[1])
 
     def call_elements(self, node: ast.Call) -> tuple[Kind, ...] | None:
         """The kinds of the tuple a helper of this module returns at this call (`mean, var = stats(x)`), or a

@@ -483,7 +483,43 @@ def _constant_truth(test: ast.AST, scopes: Scopes, scope: FunctionInfo | None) -
             scopes.qualname(test, scope) in ("typing.TYPE_CHECKING", "typing_extensions.TYPE_CHECKING")
             or (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")):
         return False
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        return _module_name_test(test, scopes, scope)
     return None
+
+
+def _module_name_test(test: ast.Compare, scopes: Scopes, scope: FunctionInfo | None) -> bool | None:
+    """`"jax" in np.__name__`, `xp.__name__ == "jax.numpy"` (the array-namespace switch): known when the module
+    is bound by a module-level `import` statement, whose module's `__name__` is the dotted path imported."""
+    left, right, op = test.left, test.comparators[0], test.ops[0]
+    name = _imported_module_name(right if isinstance(op, ast.In | ast.NotIn) else left, scopes, scope)
+    text = left if isinstance(op, ast.In | ast.NotIn) else right
+    if name is None or not isinstance(text, ast.Constant) or not isinstance(text.value, str):
+        return None
+    if isinstance(op, ast.In | ast.NotIn):
+        return (text.value in name) == isinstance(op, ast.In)
+    if isinstance(op, ast.Eq | ast.NotEq):
+        return (text.value == name) == isinstance(op, ast.Eq)
+    return None
+
+
+def _imported_module_name(node: ast.AST, scopes: Scopes, scope: FunctionInfo | None) -> str | None:
+    """The `__name__` of `M.__name__` where M is a module name bound only by module-level `import` statements
+    (`import numpy as np`, `import jax`), and not rebound in `scope`."""
+    if not (isinstance(node, ast.Attribute) and node.attr == "__name__" and isinstance(node.value, ast.Name)):
+        return None
+    local = node.value.id
+    if scope is not None and scopes.is_local(local, scope):
+        return None
+    target = scopes.aliases.get(local)
+    if target is None:
+        return None
+    bound = [(alias.asname or alias.name.split(".")[0], alias.name if alias.asname else alias.name.split(".")[0])
+             for imp in scopes.nodes(ast.Import) for alias in imp.names]  # type: ignore[attr-defined]
+    mine = [path for local_name, path in bound if local_name == local]
+    if not mine or any(path != target for path in mine) or scopes.module_constant(local) is not None:
+        return None
+    return target
 
 
 def _blocks_of(node: ast.AST) -> list[list[ast.stmt]]:

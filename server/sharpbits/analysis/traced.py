@@ -425,6 +425,8 @@ class TracedCode:
         for node in (call for index in calls for call in index.transforms):
             if self._under_disable_jit(node):
                 continue  # `with jax.disable_jit():` runs the transformation eagerly: its function sees values
+            if self.scopes.never_runs(node):
+                continue  # `if "jax" in np.__name__: jax.vmap(f)` with np = NumPy: nothing is transformed there
             scope = self.scopes.enclosing_function(node)
             site = self.transform_of(node.func, scope)
             if site is not None and node.args:

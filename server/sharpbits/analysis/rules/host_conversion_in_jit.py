@@ -121,6 +121,9 @@ as an array (`x.astype(jnp.float32)`, `jnp.exp`) inside the function and convert
 argument static.
 """
     VALID = [
+        # an array-namespace switch whose JAX branch never runs: np is NumPy, so numpy.__name__ has no "jax"
+        "import jax\nimport numpy as np\ndef series(z):\n    return np.where(np.abs(z) < 0.5, z, 1.0 / z)\n"
+        "def apply(z):\n    if 'jax' in np.__name__:\n        return jax.vmap(series)(z)\n    return series(z)\n",
         # shapes, sizes and static arguments are Python values at trace time
         "import jax\nimport numpy as np\nfrom functools import partial\n@partial(jax.jit, static_argnums=1)\n"
         "def f(x, n):\n    k = int(np.prod(x.shape)) + int(n) + len(x)\n    return x.reshape(k // len(x), -1)\n",
@@ -147,6 +150,12 @@ argument static.
         "import jax\n@jax.jit\ndef f(x, scale=1.0):\n    return x * float(scale)\n",
     ]
     INVALID = [
+        Invalid(  # ... and the same switch taken: the mapped function calls NumPy on a tracer
+            "import jax\nimport numpy as np\ndef series(z):\n    return z * np.abs(z)\n"
+            "def apply(z):\n    if np.__name__ == 'numpy':\n        return jax.vmap(series)(z)\n    return series(z)\n",
+            fixed="import jax\nimport numpy as np\ndef series(z):\n    return z * jax.numpy.abs(z)\n"
+            "def apply(z):\n    if np.__name__ == 'numpy':\n        return jax.vmap(series)(z)\n    return series(z)\n",
+        ),
         Invalid(
             "import jax\n@jax.jit\ndef f(x):\n    return x * float(x.max())\n",
         ),

@@ -76,6 +76,10 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
 (rebinding it locally would raise `UnboundLocalError`).
 """
     VALID = [
+        # lax.map keeps the structure its function returns: a list of lists, so res[i][j] = v writes a list
+        "import jax\nimport jax.numpy as jnp\ndef f(xs):\n    def one(s):\n        out = []\n"
+        "        out.append([s * 2.0, s + 1.0])\n        return out\n    res = jax.lax.map(one, xs)\n"
+        "    res[0][1] = res[0][1] / 2\n    return res\n",
         # a scan carry that is a tuple holding an object with its own item assignment (jax_galsim's Image), and a
         # parameter annotated with such a class: written through its `__setitem__`, no array
         "import jax\nimport jax.numpy as jnp\nfrom functools import partial\nclass Image:\n"
@@ -120,6 +124,10 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
         "import jax.numpy as jnp\ndef f(jnp):\n    x = jnp.zeros(3)\n    x[0] = 1\n",
     ]
     INVALID = [
+        Invalid(  # ... but a function returning a tuple of arrays gives stacked arrays: res[0] is one
+            "import jax\nimport jax.numpy as jnp\ndef f(xs):\n    def one(s):\n        return jnp.sin(s), jnp.cos(s)\n"
+            "    res = jax.lax.map(one, xs)\n    res[0][1] = 0.0\n    return res\n",
+        ),
         Invalid(  # an array kept in an attribute keeps its kind
             "import jax.numpy as jnp\nclass Buffer:\n    def __init__(self, n):\n        self.data = jnp.zeros(n)\n"
             "    def write(self, i, v):\n        self.data[i] = v\n",

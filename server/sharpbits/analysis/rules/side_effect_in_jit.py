@@ -62,6 +62,9 @@ so every call (every step of the loop) gets the same "noise". A key seeded from 
 `jax.grad(f)(x)` alone, which traces `f` anew on every call, the draws are fresh and nothing is flagged; nor is a
 clock read that only times the trace, or NumPy randomness inside a `jax.debug.callback`.
 
+A global set by a once-only initialiser or latch (`if _CACHE is None: _CACHE = ...`, or `if _warned: return` and
+then `_warned = True` before a warning) is meant to be set once, so trace time is as good as any: not flagged.
+
 Lists and dicts built inside the traced function (and stacked or returned), values handed to
 `jax.debug.callback`/`io_callback` (which run on every call, on the host), static values such as shapes, and
 module state of flax.nnx/equinox transformations are not flagged. Nor is a list of an enclosing function that is
@@ -136,6 +139,10 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
         # a once-only initialisation at trace time
         "import jax\n_TABLE = None\ndef table():\n    global _TABLE\n    if _TABLE is None:\n        _TABLE = {'a': 1}\n"
         "    return _TABLE\n@jax.jit\ndef f(x):\n    return x * table()['a']\n",
+        # a warn-once latch: an early return on the flag, then the flag set (once per process, by design)
+        "import warnings\nimport jax\n_WARNED = False\ndef warn_once():\n    global _WARNED\n    if _WARNED:\n"
+        "        return\n    _WARNED = True\n    warnings.warn('deprecated')\n@jax.jit\ndef f(x):\n"
+        "    warn_once()\n    return x\n",
         # unique names from itertools.count at trace time
         "import itertools\nimport jax\n_ids = itertools.count()\n@jax.jit\ndef f(x):\n"
         "    with jax.named_scope(f'b{next(_ids)}'):\n        return x * 2\n",
