@@ -369,6 +369,23 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "jax-meta": ("1.0.3", True),
     "d2l": ("1.0.3", True),
     "frax": ("0.1.0", True),
+    # a twentieth round for issue 22, measured on main ddae6af before any change: bijections and normalising flows
+    # in Flax NNX with tests (bijx), Gaussian processes with spherical-harmonic features (gpfy) and as state-space
+    # models (smolgp), spiking neural networks on Equinox (snnax), hierarchical Gaussian filters for computational
+    # neuroscience (hgfx), generative flow network environments and baselines (gfnx), black-box optimisation
+    # benchmark functions (bbobax), simulation-based inference by flow matching and diffusion (gensbi; its 0.3.4
+    # sdist cannot build, so the wheel; 0.5 needs Python 3.12), Flax image models (flaim) and contextual bandits
+    # with continuous actions (catx); sparxml 0.1.1 and fluctifex 0.1.1 need Python 3.12
+    "bijx": ("1.3.2", True),
+    "gpfy": ("0.7.0", True),
+    "smolgp": ("0.4.3", True),
+    "snnax": ("0.0.1", True),
+    "hgfx": ("1.0.0", True),
+    "gfnx": ("0.0.1", True),
+    "bbobax": ("0.2.3", True),
+    "gensbi": ("0.3.4", False),
+    "flaim": ("0.0.5", True),
+    "catx": ("0.2.1", True),
 }
 # Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 
