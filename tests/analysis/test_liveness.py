@@ -68,6 +68,20 @@ DEAD = {
                 scale = estimate(draws)
                 assert scale > 0
         """,
+    "out of one subtest loop into the next (optax's shape sweeps)": """
+        def test(key):
+            for shape in shapes:
+                with self.subTest(shape=shape):
+                    targets = bernoulli(key, 0.5, shape)  # first
+                    loss = dice(make(shape), targets)
+                    self.assertTrue(loss >= 0)
+            for shape in more_shapes:
+                with self.subTest(shape=shape):
+                    predictions = normal(key, shape)  # second
+                    targets = one_hot(shape)
+                    loss = dice(predictions, targets)
+                    self.assertTrue(loss >= 0)
+        """,
 }
 
 MEET = {
@@ -136,6 +150,29 @@ MEET = {
             env.reset(key)  # first
             x = normal(key)  # second
             return x
+        """,
+    "read in the next loop before it is bound again": """
+        def test(key):
+            for shape in shapes:
+                targets = bernoulli(key, 0.5, shape)  # first
+            for shape in more_shapes:
+                predictions = normal(key, shape)  # second
+                loss = dice(predictions, targets)
+                targets = one_hot(shape)
+        """,
+    "read by the first loop's next iteration after the second": """
+        def test(key, xs):
+            prev = None
+            for x in xs:
+                y = normal(key) if prev is None else prev  # second
+                prev = uniform(key)  # first
+        """,
+    "the loop's value survives it and is returned": """
+        def test(key):
+            for shape in shapes:
+                targets = bernoulli(key, 0.5, shape)  # first
+            predictions = normal(key)  # second
+            return predictions, targets
         """,
 }
 

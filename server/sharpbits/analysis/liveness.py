@@ -56,7 +56,9 @@ def values_dead_before(model: _Parents, first: ast.stmt, second: ast.stmt, same_
         while later is None:  # the first is in a branch the second is not in: out of it, on after it
             live = _walk(block[index + 1 :], live, after=False)
             owner = _owner_of(model, block)
-            if not isinstance(owner, ast.If | ast.With | ast.AsyncWith):
+            if isinstance(owner, ast.For | ast.AsyncFor | ast.While) and owner.body is block and not owner.orelse:
+                live = _rest_of_loop(owner, live)  # out of a loop: the later iterations, then on after it
+            elif not isinstance(owner, ast.If | ast.With | ast.AsyncWith):
                 return False
             block, index = _block_of(model, owner)
             if block is None:
@@ -80,7 +82,18 @@ def _dead_along(model: _Parents, block: list[ast.stmt], position: int, second: a
     through `second`: dead when no live value is read from `second` on."""
     later = block[position]
     inner = None if later is second else _inner_block(model, later, second)
-    if inner is None:  # `second` is this statement, or sits in one whose inside is not followed (a loop)
+    looped = None if later is second or inner is not None else _loop_body_holding(model, later, second)
+    if looped is not None:  # `second` runs in a loop's body: from it on, this and every later iteration
+        assert isinstance(later, ast.For | ast.AsyncFor | ast.While)
+        body, at = looped
+        _enter_iteration(later, live)
+        live = _walk(body[:at], live, after=False)
+        live = _walk(body[at:], live, after=True)
+        _enter_iteration(later, live)
+        _walk(body, live, after=True)  # a later iteration: it can only rebind what is live, so this one says all
+        live = _walk(block[position + 1 :], live, after=True)
+        return _dead_after_block(model, block, live)
+    if inner is None:  # `second` is this statement, or sits in one whose inside is not followed
         live = _walk(block[position:], live, after=True)
         return _dead_after_block(model, block, live)
     if _header_reads(later) & live:
@@ -139,6 +152,43 @@ def _dead_around_loop(model: _Parents, block: list[ast.stmt], index: int, seeds:
     live = _walk(block[:stop], live, after=False)
     live = _walk(block[stop:], live, after=True)
     return not live  # what survives a whole iteration could be read by any later one or after the loop
+
+
+def _loop_body_holding(model: _Parents, loop: ast.stmt, node: ast.AST) -> tuple[list[ast.stmt], int] | None:
+    """The body of a loop without `else` (its `with`s opened up) that holds `node` as one of its statements, not
+    nested deeper, and that statement's position there."""
+    if not isinstance(loop, ast.For | ast.AsyncFor | ast.While) or loop.orelse:
+        return None
+    body = _without_withs(loop.body)
+    later = _ancestor_in(model, node, body)
+    if later is None or (later is not node and isinstance(later, _COMPOUND)):
+        return None
+    return body, _index(body, later)
+
+
+def _enter_iteration(loop: ast.For | ast.AsyncFor | ast.While, live: set[str]) -> None:
+    """The header of a loop runs before each iteration: its reads of a live value meet it, a `for` target is
+    bound anew."""
+    if isinstance(loop, ast.While):
+        if _reads(loop.test) & live:
+            raise _Meets
+    else:
+        if _reads(loop.iter) & live:
+            raise _Meets
+        _kill(loop.target, live)
+
+
+def _rest_of_loop(loop: ast.For | ast.AsyncFor | ast.While, live: set[str]) -> set[str]:
+    """The live names once the loop whose body just bound them has ended: any later iteration runs the whole
+    body (values it reads before binding them again meet there), until nothing changes."""
+    body = _without_withs(loop.body)
+    for _ in range(3):
+        before = set(live)
+        _enter_iteration(loop, live)
+        live = _walk(body, live, after=False)
+        if live <= before:
+            return live | before  # the loop may also end before another iteration
+    raise _Meets
 
 
 def _without_withs(block: list[ast.stmt]) -> list[ast.stmt]:

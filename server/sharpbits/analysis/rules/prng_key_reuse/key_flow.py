@@ -97,6 +97,7 @@ State = dict[str, KeyUse]  # label -> its first use on this path (absent: fresh)
 # a plain copy of a key (`rng = self.key`) is kept in the state under `~rng`, its KeyUse naming the origin
 _ALIAS = "~"
 _LAST = "^"  # `^label`: the latest sure use of the key, after the first (state[label])
+_EARLIER = _LAST * 2  # `^^label`: the sure use before that one
 _INDEX = "@"  # `keys[@i]`: the element of `keys` at the index held by the name `i`
 _ALIAS_CALL = ast.Call(func=ast.Name("<alias>", ast.Load()), args=[], keywords=[])
 
@@ -1517,7 +1518,7 @@ class _ScopeWalk(ForwardFlow[State]):
         is made again on the next iteration: each iteration is seeded the same on purpose, so what the last one
         consumed from it is forgotten (a seed key consumed before the loop and again in it stays a reuse)."""
         parents = self.model.scopes.parents
-        for label in [k for k in state if k.startswith(("seed ", _LAST + "seed "))]:
+        for label in [k for k in state if k.startswith(("seed ", _LAST + "seed ", _EARLIER + "seed "))]:
             cur: ast.AST | None = state[label].node
             while cur is not None and cur is not loop:
                 cur = parents.get(cur)
@@ -1527,7 +1528,7 @@ class _ScopeWalk(ForwardFlow[State]):
     @staticmethod
     def _forget(base: str, state: State) -> None:
         index = f"[{_INDEX}{base}]"  # `keys[i]` names another element once `i` is rebound
-        for label in [k for k in state if _is_under(k, base) or (k.startswith(_LAST) and _is_under(k[1:], base)) or (
+        for label in [k for k in state if _is_under(k, base) or (k.startswith(_LAST) and _is_under(k.lstrip(_LAST), base)) or (
                 k.startswith(_ALIAS) and (k[1:] == base or _is_under(state[k].label, base))) or index in k]:
             del state[label]  # a new value: the key and everything stored in it are fresh, copies of it are not
 
@@ -1594,14 +1595,23 @@ class _ScopeWalk(ForwardFlow[State]):
                 if self._hazard(first, node, call, stmt, how, definite):
                     self.add(KeyReuse(node, label, first, "loop" if first.node is node else "again",
                                       sure=first.definite and definite))
-                elif (last is not None and last.node is not first.node and last.node is not node
-                      and getattr(last.node, "lineno", 0) < getattr(node, "lineno", 0)
-                      and not _exclusive(self.model, last.node, node) and self._compared(first, stmt, call)
-                      and self._hazard(last, node, call, stmt, how, definite)):
+                elif deliberate := self._deliberate(first, node, call, stmt):
                     # the first use and this one are a deliberate pair (compared, replayed), but a sure use between
-                    # them (`x = uniform(key)` between two compared `sample(key)`) meets this one
-                    self.add(KeyReuse(node, label, last, "again", sure=last.definite and definite))
+                    # them (`x = uniform(key)` between two compared `sample(key)`) may meet this one: the latest,
+                    # or the one before it when that one's values are still alive (a replay in between makes no
+                    # numbers of its own)
+                    earlier = state.get(_EARLIER + label)
+                    for between, must_live in ((last, deliberate != "compared"), (earlier, True)):
+                        if (between is not None and between.node is not first.node and between.node is not node
+                                and getattr(between.node, "lineno", 0) < getattr(node, "lineno", 0)
+                                and not _exclusive(self.model, between.node, node)
+                                and (not must_live or self._still_live(between, stmt))
+                                and self._hazard(between, node, call, stmt, how, definite)):
+                            self.add(KeyReuse(node, label, between, "again", sure=between.definite and definite))
+                            break
                 if definite and how != "derive" and stmt is not None and first is not None:
+                    if last is not None:
+                        state[_EARLIER + label] = last
                     state[_LAST + label] = KeyUse(node, label, call, stmt, how, definite)
             self._escape(call, consumed, state)
 
@@ -1617,6 +1627,24 @@ class _ScopeWalk(ForwardFlow[State]):
                 and not self._shapes_only(first.call) and not self._shapes_only(call)
                 and not self._never_meet(first, node, call, stmt)
                 and not self._thrown_away(first.call, first.statement) and not self._thrown_away(call, stmt))
+
+    def _deliberate(self, first: KeyUse, node: ast.AST, call: ast.Call, stmt: ast.stmt | None) -> str:
+        """Why the first use and this one are a deliberate pair: "compared" with each other, or this one is a
+        "replay" of the first (the same call again, or the same names set again once the first's values are
+        dead); "" when neither. A sure use between them may still meet this one (gpjax's `x = uniform(key)` kept
+        alive into a replayed `sample_approx(..., key)`)."""
+        if self._compared(first, stmt, call):
+            return "compared"
+        if _replays(first, call, stmt) or self._never_meet(first, node, call, stmt):
+            return "replay"
+        return ""
+
+    def _still_live(self, use: KeyUse, stmt: ast.stmt | None) -> bool:
+        """Whether a value computed from `use` may still be read when `stmt` runs: a replay meets only the
+        draws of a use between it and the first whose values are alive (optax's `targets = bernoulli(key)` of an
+        earlier subtest is dead before the next subtest's `predictions = normal(key)`)."""
+        return stmt is not None and (use.statement is None
+                                     or not values_dead_before(self.model.scopes, use.statement, stmt))
 
     def _unused_results(self, stmt: ast.stmt | None, call: ast.Call) -> bool:
         """Results bound only to names that say they are unused (`_unused_results`), unless one is a private name
@@ -1650,6 +1678,7 @@ class _ScopeWalk(ForwardFlow[State]):
                           and ("." in k or "['" in k)]:
                 del state[label]
                 state.pop(_LAST + label, None)
+                state.pop(_EARLIER + label, None)
 
     def _never_meet(self, first: KeyUse, node: ast.AST, call: ast.Call, stmt: ast.stmt | None) -> bool:
         """A replay rather than a correlation: the second use sets the same names again (`state = init(key)`
@@ -2787,6 +2816,7 @@ class _AfterInit(_ScopeWalk):
                 for label in [k for k in state if k not in used and _is_under(k, receiver) and k != receiver]:
                     del state[label]
                     state.pop(_LAST + label, None)
+                    state.pop(_EARLIER + label, None)
                 call = ast.Call(func=ast.Name("<method>", ast.Load()), args=call.args, keywords=call.keywords)
         super()._escape(call, consumed, state)
 
