@@ -2467,7 +2467,11 @@ def carry_reuses(model: KeyFlow) -> list[KeyReuse]:
     out: list[KeyReuse] = []
     scopes = model.scopes
     seen: set[int] = set()
-    for call in (n for n in ast.walk(scopes.tree) if isinstance(n, ast.Call)):
+    # the calls that run a loop body (from the index of the one walk; most modules have none), then taken in the
+    # order of `ast.walk` (breadth first), the order a body found twice is reported in, only when there are two
+    loops: dict[int, tuple[FunctionInfo, int, bool, str]] = {}
+    for call in scopes.nodes(ast.Call):
+        assert isinstance(call, ast.Call)
         scope = _scope_of(model, call)
         q = scopes.qualname(call.func, scope)
         if q in _LAX_LOOPS:
@@ -2476,7 +2480,14 @@ def carry_reuses(model: KeyFlow) -> list[KeyReuse]:
             transform = q.rsplit(".", 1)[1]
         else:
             body, carry_at, scan, transform = _python_loop_body(model, call, scope)
-        if body is None or isinstance(body.node, ast.Lambda) or id(body.node) in seen:
+        if body is not None and not isinstance(body.node, ast.Lambda):
+            loops[id(call)] = (body, carry_at, scan, transform)
+    if not loops:
+        return out
+    ordered = [n for n in ast.walk(scopes.tree) if id(n) in loops] if len(loops) > 1 else [None]
+    for loop in ordered:
+        body, carry_at, scan, transform = loops[id(loop)] if loop is not None else next(iter(loops.values()))
+        if id(body.node) in seen:
             continue
         positional = [p.arg for p in [*body.node.args.posonlyargs, *body.node.args.args]]
         if carry_at >= len(positional):
