@@ -137,6 +137,7 @@ class KeyFlow(Fact):
     def __init__(self, model: ModuleModel) -> None:
         super().__init__(model)
         self._positions: dict[int, tuple[ast.Call, frozenset[int]]] = {}
+        self._assigned: dict[int, tuple[FunctionInfo, dict[str, list[ast.expr | None]], dict[str, list[ast.Name]]]] = {}
 
     def key_reuses(self) -> list[KeyReuse]:
         if self._key_reuses is None:
@@ -422,9 +423,7 @@ class KeyFlow(Fact):
         value: ast.expr | None = None
         where = scope
         if isinstance(receiver, ast.Name) and scope is not None and self.scopes.is_local(receiver.id, scope):
-            bound = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign | ast.AnnAssign | ast.AugAssign)
-                     and any(isinstance(t, ast.Name) and t.id == receiver.id for t in (
-                         n.targets if isinstance(n, ast.Assign) else [n.target]))]
+            bound = self._assigned_in(scope)[0].get(receiver.id, ())
             value = bound[0] if len(bound) == 1 else None
         elif (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)
               and receiver.value.id == "self" and scope is not None and "." in scope.qualname):
@@ -445,8 +444,7 @@ class KeyFlow(Fact):
         if project is None or not isinstance(receiver, ast.Name) or scope is None or not self.scopes.is_local(
                 receiver.id, scope):
             return None
-        bindings = [n for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == receiver.id
-                    and not isinstance(n.ctx, ast.Load)]
+        bindings = self._assigned_in(scope)[1].get(receiver.id, ())
         if len(bindings) != 1:
             return None
         target = self.scopes.parents.get(bindings[0])
@@ -462,6 +460,28 @@ class KeyFlow(Fact):
         if built is None or project.index.cls(built, project.path) is None:
             return None
         return built if position in project.returns_self(f"{built}.{stmt.value.func.attr}") else None
+
+    def _assigned_in(self, scope: FunctionInfo) -> tuple[dict[str, list[ast.expr | None]], dict[str, list[ast.Name]]]:
+        """A scope's own bindings by name, found once per scope (`_built_from` and `_self_typed` ask for each call):
+        the value of each `NAME = ...`, `NAME: T = ...`, `NAME += ...` statement naming it as a whole target (in
+        the order of `own_nodes`, once per statement), and each Name node that stores or deletes it."""
+        memo = self._assigned
+        known = memo.get(id(scope))
+        if known is not None and known[0] is scope:
+            return known[1], known[2]
+        values: dict[str, list[ast.expr | None]] = {}
+        stores: dict[str, list[ast.Name]] = {}
+        for n in self.scopes.own_nodes(scope):
+            cls = type(n)
+            if cls is ast.Name:
+                if type(n.ctx) is not ast.Load:  # type: ignore[attr-defined]
+                    stores.setdefault(n.id, []).append(n)  # type: ignore[attr-defined, arg-type]
+            elif cls is ast.Assign or cls is ast.AnnAssign or cls is ast.AugAssign:
+                targets = n.targets if cls is ast.Assign else [n.target]  # type: ignore[attr-defined]
+                for name in dict.fromkeys(t.id for t in targets if isinstance(t, ast.Name)):
+                    values.setdefault(name, []).append(n.value)  # type: ignore[attr-defined]
+        memo[id(scope)] = (scope, values, stores)
+        return values, stores
 
     def _bound_on_self(self, cls: str, attr: str) -> tuple[ast.expr, FunctionInfo] | None:
         """The one value a class of this module stores as `self.attr` (in any of its methods), and the method;
