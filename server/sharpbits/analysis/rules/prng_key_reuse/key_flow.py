@@ -28,7 +28,7 @@ from sharpbits.analysis.kinds import Kind
 from sharpbits.analysis.liveness import values_dead_before
 from sharpbits.analysis.project_index import LAYER_BASES, class_key_generators, inert_layer_calls
 from sharpbits.analysis.rules.prng_key_reuse.reuse import KeyWalks
-from sharpbits.analysis.scopes import FunctionInfo
+from sharpbits.analysis.scopes import FunctionInfo, Scopes
 
 if TYPE_CHECKING:
     from sharpbits.analysis.model import ModuleModel
@@ -2488,8 +2488,9 @@ def carry_reuses(model: KeyFlow) -> list[KeyReuse]:
     scopes = model.scopes
     seen: set[int] = set()
     # the calls that run a loop body (from the index of the one walk; most modules have none), then taken in the
-    # order of `ast.walk` (breadth first), the order a body found twice is reported in, only when there are two
+    # order of `ast.walk` (breadth first: the order a body found twice is reported in)
     loops: dict[int, tuple[FunctionInfo, int, bool, str]] = {}
+    calls: list[ast.AST] = []
     for call in scopes.nodes(ast.Call):
         assert isinstance(call, ast.Call)
         scope = _scope_of(model, call)
@@ -2502,11 +2503,11 @@ def carry_reuses(model: KeyFlow) -> list[KeyReuse]:
             body, carry_at, scan, transform = _python_loop_body(model, call, scope)
         if body is not None and not isinstance(body.node, ast.Lambda):
             loops[id(call)] = (body, carry_at, scan, transform)
-    if not loops:
-        return out
-    ordered = [n for n in ast.walk(scopes.tree) if id(n) in loops] if len(loops) > 1 else [None]
-    for loop in ordered:
-        body, carry_at, scan, transform = loops[id(loop)] if loop is not None else next(iter(loops.values()))
+            calls.append(call)
+    if len(calls) > 1:
+        calls.sort(key=partial(_walk_order, scopes, {}))
+    for loop in calls:
+        body, carry_at, scan, transform = loops[id(loop)]
         if id(body.node) in seen:
             continue
         positional = [p.arg for p in [*body.node.args.posonlyargs, *body.node.args.args]]
@@ -2516,6 +2517,25 @@ def carry_reuses(model: KeyFlow) -> list[KeyReuse]:
             seen.add(id(body.node))
             out.append(KeyReuse(node, label, None, "carry", transform))
     return out
+
+
+def _walk_order(scopes: Scopes, positions: dict[int, dict[int, int]], node: ast.AST) -> tuple[int, list[int]]:
+    """Where `ast.walk(scopes.tree)` (breadth first) yields `node`: the nodes of one depth come in the order of their
+    paths from the root (each step the child's place among `ast.iter_child_nodes` of its parent). `positions`:
+    id(parent) -> {id(child): place}, filled as parents are met."""
+    path: list[int] = []
+    parents = scopes.parents
+    while node is not scopes.tree:
+        parent = parents[node]
+        places = positions.get(id(parent))
+        if places is None:
+            places = positions[id(parent)] = {}
+            for i, child in enumerate(ast.iter_child_nodes(parent)):
+                places.setdefault(id(child), i)
+        path.append(places[id(node)])
+        node = parent
+    path.reverse()
+    return len(path), path
 
 
 def _scope_of(model: KeyFlow, node: ast.AST) -> FunctionInfo | None:
