@@ -105,6 +105,12 @@ class ModuleModel:
         self.kinds = ValueKinds(self.scopes, self.traced, project)
         self._facts: dict[type[Fact], Fact] = {}
 
+    def release(self) -> None:
+        """Drops the facts built so far (each refers back to the model, a cycle only the cycle collector frees),
+        for an analysis whose caller keeps nothing of the model (engine.analyze). A fact asked for afterwards is
+        built again, the same."""
+        self._facts.clear()
+
     def fact(self, cls: type[F]) -> F:
         """The fact `cls` of this module, built on the first call and kept (facts.py)."""
         known = self._facts.get(cls)

@@ -104,6 +104,7 @@ class Scopes:
     _names: set[str] | None
     _module_bindings: dict[str, ast.AST] | None = None
     _statement_walks: dict[int, _StatementWalk]  # id(top-level statement) -> its walk (when walks are reused)
+    _facts: dict[tuple[object, int], tuple[ast.AST, object]]  # (what, id(node)) -> (node, fact): see syntax_fact
     reusable: Reusable | None  # what an earlier version of the document left (analysis/reuse.py)
     _imports: frozenset[tuple[str, str]] = frozenset()  # the aliases once all are known (imports_fact's key)
 
@@ -125,6 +126,7 @@ class Scopes:
         self.by_type = {}
         self.owned = {}
         self._statement_walks = {}
+        self._facts = {}
         self._names = None
         self._collect(reusable.walks if reusable is not None else None)
 
@@ -279,7 +281,15 @@ class Scopes:
         node and kept across versions while IncrementalAnalysis shares the node, which it does only together
         with its whole top-level statement (analysis/reuse.py)."""
         facts = self.reusable.syntax if self.reusable is not None else None
-        return compute() if facts is None else facts.get(what, node, compute)  # type: ignore[return-value]
+        if facts is not None:
+            return facts.get(what, node, compute)  # type: ignore[return-value]
+        # no earlier version: kept for this analysis alone, as `facts` keeps it within one version (the PRNG-key
+        # rule asks for a module-level function's key facts twice)
+        key = (what, id(node))
+        found = self._facts.get(key)
+        if found is None or found[0] is not node:
+            found = self._facts[key] = (node, compute())
+        return found[1]  # type: ignore[return-value]
 
     def imports_fact(self, what: str, node: ast.AST, compute: Callable[[], T]) -> T:
         """`syntax_fact` for a fact that also follows from the imports (what names refer to): kept while the

@@ -29,7 +29,7 @@ from sharpbits.analysis.liveness import values_dead_before
 from sharpbits.analysis.project_index import _NOT_INDEXED as NOT_INDEXED
 from sharpbits.analysis.project_index import LAYER_BASES, class_key_generators, inert_layer_calls
 from sharpbits.analysis.rules.prng_key_reuse.reuse import KeyWalks
-from sharpbits.analysis.scopes import FunctionInfo
+from sharpbits.analysis.scopes import FunctionInfo, Scopes
 
 if TYPE_CHECKING:
     from sharpbits.analysis.model import ModuleModel
@@ -141,6 +141,7 @@ class KeyFlow(Fact):
     def __init__(self, model: ModuleModel) -> None:
         super().__init__(model)
         self._positions: dict[int, tuple[ast.Call, frozenset[int]]] = {}
+        self._assigned: dict[int, tuple[FunctionInfo, dict[str, list[ast.expr | None]], dict[str, list[ast.Name]]]] = {}
 
     def key_reuses(self) -> list[KeyReuse]:
         if self._key_reuses is None:
@@ -428,9 +429,7 @@ class KeyFlow(Fact):
         value: ast.expr | None = None
         where = scope
         if isinstance(receiver, ast.Name) and scope is not None and self.scopes.is_local(receiver.id, scope):
-            bound = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign | ast.AnnAssign | ast.AugAssign)
-                     and any(isinstance(t, ast.Name) and t.id == receiver.id for t in (
-                         n.targets if isinstance(n, ast.Assign) else [n.target]))]
+            bound = self._assigned_in(scope)[0].get(receiver.id, ())
             value = bound[0] if len(bound) == 1 else None
         elif (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)
               and receiver.value.id == "self" and scope is not None and "." in scope.qualname):
@@ -451,8 +450,7 @@ class KeyFlow(Fact):
         if project is None or not isinstance(receiver, ast.Name) or scope is None or not self.scopes.is_local(
                 receiver.id, scope):
             return None
-        bindings = [n for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == receiver.id
-                    and not isinstance(n.ctx, ast.Load)]
+        bindings = self._assigned_in(scope)[1].get(receiver.id, ())
         if len(bindings) != 1:
             return None
         target = self.scopes.parents.get(bindings[0])
@@ -468,6 +466,28 @@ class KeyFlow(Fact):
         if built is None or project.index.cls(built, project.path) is None:
             return None
         return built if position in project.returns_self(f"{built}.{stmt.value.func.attr}") else None
+
+    def _assigned_in(self, scope: FunctionInfo) -> tuple[dict[str, list[ast.expr | None]], dict[str, list[ast.Name]]]:
+        """A scope's own bindings by name, found once per scope (`_built_from` and `_self_typed` ask for each call):
+        the value of each `NAME = ...`, `NAME: T = ...`, `NAME += ...` statement naming it as a whole target (in
+        the order of `own_nodes`, once per statement), and each Name node that stores or deletes it."""
+        memo = self._assigned
+        known = memo.get(id(scope))
+        if known is not None and known[0] is scope:
+            return known[1], known[2]
+        values: dict[str, list[ast.expr | None]] = {}
+        stores: dict[str, list[ast.Name]] = {}
+        for n in self.scopes.own_nodes(scope):
+            cls = type(n)
+            if cls is ast.Name:
+                if type(n.ctx) is not ast.Load:  # type: ignore[attr-defined]
+                    stores.setdefault(n.id, []).append(n)  # type: ignore[attr-defined, arg-type]
+            elif cls is ast.Assign or cls is ast.AnnAssign or cls is ast.AugAssign:
+                targets = n.targets if cls is ast.Assign else [n.target]  # type: ignore[attr-defined]
+                for name in dict.fromkeys(t.id for t in targets if isinstance(t, ast.Name)):
+                    values.setdefault(name, []).append(n.value)  # type: ignore[attr-defined]
+        memo[id(scope)] = (scope, values, stores)
+        return values, stores
 
     def _bound_on_self(self, cls: str, attr: str) -> tuple[ast.expr, FunctionInfo] | None:
         """The one value a class of this module stores as `self.attr` (in any of its methods), and the method;
@@ -2851,7 +2871,12 @@ def carry_reuses(model: KeyFlow) -> list[KeyReuse]:
     out: list[KeyReuse] = []
     scopes = model.scopes
     seen: set[int] = set()
-    for call in (n for n in ast.walk(scopes.tree) if isinstance(n, ast.Call)):
+    # the calls that run a loop body (from the index of the one walk; most modules have none), then taken in the
+    # order of `ast.walk` (breadth first: the order a body found twice is reported in)
+    loops: dict[int, tuple[FunctionInfo, int, bool, str]] = {}
+    calls: list[ast.AST] = []
+    for call in scopes.nodes(ast.Call):
+        assert isinstance(call, ast.Call)
         scope = _scope_of(model, call)
         q = scopes.qualname(call.func, scope)
         if q in _LAX_LOOPS:
@@ -2860,7 +2885,14 @@ def carry_reuses(model: KeyFlow) -> list[KeyReuse]:
             transform = q.rsplit(".", 1)[1]
         else:
             body, carry_at, scan, transform = _python_loop_body(model, call, scope)
-        if body is None or isinstance(body.node, ast.Lambda) or id(body.node) in seen:
+        if body is not None and not isinstance(body.node, ast.Lambda):
+            loops[id(call)] = (body, carry_at, scan, transform)
+            calls.append(call)
+    if len(calls) > 1:
+        calls.sort(key=partial(_walk_order, scopes, {}))
+    for loop in calls:
+        body, carry_at, scan, transform = loops[id(loop)]
+        if id(body.node) in seen:
             continue
         positional = [p.arg for p in [*body.node.args.posonlyargs, *body.node.args.args]]
         if carry_at >= len(positional):
@@ -2869,6 +2901,25 @@ def carry_reuses(model: KeyFlow) -> list[KeyReuse]:
             seen.add(id(body.node))
             out.append(KeyReuse(node, label, None, "carry", transform))
     return out
+
+
+def _walk_order(scopes: Scopes, positions: dict[int, dict[int, int]], node: ast.AST) -> tuple[int, list[int]]:
+    """Where `ast.walk(scopes.tree)` (breadth first) yields `node`: the nodes of one depth come in the order of their
+    paths from the root (each step the child's place among `ast.iter_child_nodes` of its parent). `positions`:
+    id(parent) -> {id(child): place}, filled as parents are met."""
+    path: list[int] = []
+    parents = scopes.parents
+    while node is not scopes.tree:
+        parent = parents[node]
+        places = positions.get(id(parent))
+        if places is None:
+            places = positions[id(parent)] = {}
+            for i, child in enumerate(ast.iter_child_nodes(parent)):
+                places.setdefault(id(child), i)
+        path.append(places[id(node)])
+        node = parent
+    path.reverse()
+    return len(path), path
 
 
 def _scope_of(model: KeyFlow, node: ast.AST) -> FunctionInfo | None:
