@@ -441,6 +441,20 @@ class KeyFlow(Fact):
         local = where.local_names if where is not None else set()
         return self.scopes.qualname(value.func, where) or project.qualified(value.func, local, self.module_classes(), where)
 
+    def _construction(self, func: ast.expr, scope: FunctionInfo | None) -> ast.Call | None:
+        """`problem.evaluate` with `problem` a local name bound once, by a call (`problem = Sphere(num_dims=4)`):
+        that call, whose arguments say what the object holds (the index asks it of the class's attributes)."""
+        receiver = func.value if isinstance(func, ast.Attribute) else None
+        if not isinstance(receiver, ast.Name) or scope is None or not self.scopes.is_local(receiver.id, scope):
+            return None
+        bound = [n for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign | ast.AnnAssign | ast.AugAssign)
+                 and any(isinstance(t, ast.Name) and t.id == receiver.id for t in (
+                     n.targets if isinstance(n, ast.Assign) else [n.target]))]
+        if len(bound) != 1 or not isinstance(bound[0], ast.Assign) or len(bound[0].targets) != 1:
+            return None
+        value = bound[0].value
+        return value if isinstance(value, ast.Call) else None
+
     def _self_typed(self, receiver: ast.AST, scope: FunctionInfo | None) -> str | None:
         """The class of a local name bound once as an element of a tuple a method returns (`rec, state =
         recorder.init_state(...)`) whose receiver was built from a class of the project and whose return
@@ -730,17 +744,19 @@ class KeyFlow(Fact):
         if (qualified is None and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
                 and func.value.id == "self" and scope is not None and "." in scope.qualname):
             qualified = f"{project.module}.{scope.qualname.split('.', 1)[0]}.{func.attr}"  # inherited method
+        construction: ast.Call | None = None
         if qualified is None and isinstance(func, ast.Attribute):
             built = self._built_from(func.value, scope)  # trunc_fns = Schedule(10); trunc_fns.init(key)
             if built is not None and project.index.cls(built, project.path) is not None:
                 qualified = f"{built}.{func.attr}"
+                construction = self._construction(func, scope)
             family = self._self_typed(func.value, scope) if qualified is None else None
             if family is not None:  # rec, state = recorder.init_state(...) with `-> tuple[Self, State]`
                 found = project.implementations_consumption(family, func.attr, call)
                 return None if found is None else [(arg, strength) for arg, strength in found if strength is not None]
         if qualified is None or qualified.startswith("jax."):
             return None
-        answers = project.argument_consumption(qualified, call)
+        answers = project.argument_consumption(qualified, call, construction)
         if answers is None:
             return None
         return [(arg, strength) for arg, strength in answers if strength is not None]
