@@ -441,6 +441,19 @@ class KeyFlow(Fact):
         local = where.local_names if where is not None else set()
         return self.scopes.qualname(value.func, where) or project.qualified(value.func, local, self.module_classes(), where)
 
+    def _through_transform(self, func: ast.expr, scope: FunctionInfo | None) -> ast.expr:
+        """`jax.jit(problem.evaluate)(key, x)` / `jax.vmap(problem.evaluate, in_axes=...)(keys, xs)`: the method
+        of an object that the transformed function runs, with the call's arguments (each mapped element of a
+        vmapped one) as its own; else `func` itself."""
+        inner = func
+        while isinstance(inner, ast.Call) and inner.args and self.scopes.qualname(inner.func, scope) in (
+                "jax.jit", "jax.vmap", "equinox.filter_jit", "equinox.filter_vmap"):
+            inner = inner.args[0]  # jax.jit(jax.vmap(problem.evaluate))
+        if inner is not func and isinstance(inner, ast.Attribute) and isinstance(inner.value, ast.Name) and (
+                inner.value.id != "self"):
+            return inner
+        return func
+
     def _construction(self, func: ast.expr, scope: FunctionInfo | None) -> ast.Call | None:
         """`problem.evaluate` with `problem` a local name bound once, by a call (`problem = Sphere(num_dims=4)`):
         that call, whose arguments say what the object holds (the index asks it of the class's attributes)."""
@@ -733,7 +746,7 @@ class KeyFlow(Fact):
         project = self.model.project
         if project is None:
             return None
-        func = call.func
+        func = self._through_transform(call.func, scope)
         local = scope.local_names if scope is not None else set()
         qualified = self.scopes.qualname(func, scope) or project.qualified(func, local, self.module_classes(), scope)
         if qualified is None and (isinstance(func, ast.Name) or (
