@@ -118,6 +118,15 @@ callee split (`early_key, late_key = split(key, 2)` after the callee's `tpc_key,
 callee's draw. A name bound once to a call of a module function that builds and returns a function of its own
 (`kernel = build_kernel(step)`, whose `def kernel(rng_key, state)` every `return` hands back) runs that inner
 function: two kernels built by one factory and handed the same key draw the same numbers.
+A method that hands its key to an object it holds (`self.noise.apply(key, value)`) draws what that object's
+class draws: the classes the attribute may hold are read from every assignment to it in the class and its bases
+(and, when the object's exact class is unknown, its subclasses); for an object built in the caller (`problem =
+Sphere(num_dims=4)`, also called as `jax.jit(jax.vmap(problem.evaluate))(keys, ...)`) a default the constructor
+was not given (`self.noise = Noiseless() if noise is None else noise`, a record field's `default_factory`) is what
+it holds, so a key handed only to a `Noiseless` model that ignores it draws nothing, while one built with
+`noise=Gaussian()` draws. A value passed in, a constructor that forwards `**kwargs`, or a write to the attribute
+from outside the class anywhere in the project (`obj.noise = ...`, `setattr`, `eqx.tree_at`) leaves the call a
+possible draw, as before.
 The message says "the same or overlapping numbers" when one function draws from one key twice,
 "correlated numbers" otherwise.
 
