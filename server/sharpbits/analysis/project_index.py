@@ -547,7 +547,7 @@ def attribute_values(cls: ast.ClassDef, methods: list[ast.FunctionDef | ast.Asyn
         a = method.args
         positional = [*a.posonlyargs, *a.args]
         defaults: list[ast.expr | None] = [None] * (len(positional) - len(a.defaults)) + list(a.defaults)
-        pairs = list(zip(positional, defaults)) + list(zip(a.kwonlyargs, a.kw_defaults))
+        pairs = list(zip(positional, defaults, strict=True)) + list(zip(a.kwonlyargs, a.kw_defaults, strict=True))
         default = next((d for arg, d in pairs if arg.arg == param.id), None)
         if not (isinstance(default, ast.Constant) and default.value is None):
             return None
@@ -1261,7 +1261,7 @@ class ProjectIndex:
         self.installed = installed
         self._by_name: dict[str, ModuleSummary | None] = {}  # None: looked for, not found
         self._name_of: dict[str, str] = {}  # absolute path -> module name
-        self._consumption: dict[tuple[str, str, str], str | None] = {}
+        self._consumption: dict[tuple[object, ...], str | None] = {}
         self._pending: dict[str, tuple[str, str]] = {}  # module name -> (path, text) fed lazily, not summarised yet
         self._generator_names: frozenset[str] | None = None
         self._beside: dict[tuple[str, str], str | None] = {}  # (folder, qualified name) -> "name\0cut" found there, or None
@@ -1632,7 +1632,8 @@ class ProjectIndex:
         it hands the key to is asked in turn (one the index cannot see: "maybe"). `built`: for a method called
         on an object whose construction the caller saw, (its class, the keywords and the number of positional
         arguments its constructor was given): what the object's attributes hold then (see `held_classes`)."""
-        key = (fn.module, fn.qualname, param) if built is None else (fn.module, fn.qualname, param, built)
+        key: tuple[object, ...] = (fn.module, fn.qualname, param) if built is None else (
+            fn.module, fn.qualname, param, built)
         with self._lock:
             if key in self._consumption:
                 return self._consumption[key]

@@ -1,0 +1,145 @@
+"""Round 20 (issue 22) class in the project index: a method that hands its key to an object it holds
+(`self.noise.apply(key, value)`) draws what that object's class draws. The classes the attribute may hold come
+from every assignment to it; for an object built in the caller, a default its constructor was not given is what
+it holds. Anything else (a value passed in, `**kwargs` forwarded, a write from outside the class) stays a
+possible draw."""
+
+from pathlib import Path
+
+from sharpbits.analysis.engine import analyze
+from sharpbits.analysis.project_index import ProjectIndex
+
+NOISE = '''\
+import jax
+
+
+class Noiseless:
+    def apply(self, key, value):
+        return value
+
+
+class Gaussian:
+    def apply(self, key, value):
+        return value + jax.random.normal(key, value.shape)
+'''
+
+PROBLEM = '''\
+from .noise import Gaussian, Noiseless
+
+
+class Problem:
+    def __init__(self, dims, noise=None):
+        self.dims = dims
+        self.noise = Noiseless() if noise is None else noise
+
+    def evaluate(self, key, x):
+        return self.noise.apply(key, x)
+
+
+class Quiet:
+    def __init__(self):
+        self.noise = Noiseless()
+
+    def evaluate(self, key, x):
+        return self.noise.apply(key, x)
+
+
+class Loud(Quiet):
+    def reset(self):
+        self.noise = Gaussian()
+
+
+class Forwarding(Problem):
+    def __init__(self, dims, **kwargs):
+        super().__init__(dims, **kwargs)
+'''
+
+MAIN = '''\
+import jax
+
+from .noise import Gaussian
+from .problem import Forwarding, Problem
+
+
+def default(x):
+    problem = Problem(4)
+    key = jax.random.key(0)
+    y = jax.random.normal(key, (4,))
+    return problem.evaluate(key, x + y)
+
+
+def passed(x):
+    problem = Problem(4, noise=Gaussian())
+    key = jax.random.key(0)
+    y = jax.random.normal(key, (4,))
+    return problem.evaluate(key, x + y)
+
+
+def positional(x):
+    problem = Problem(4, Gaussian())
+    key = jax.random.key(0)
+    y = jax.random.normal(key, (4,))
+    return problem.evaluate(key, x + y)
+
+
+def transformed(x):
+    problem = Problem(4)
+    key = jax.random.key(0)
+    y = jax.random.normal(key, (4,))
+    return jax.jit(jax.vmap(problem.evaluate))(key, x + y)
+
+
+def forwarded(x):
+    problem = Forwarding(4)
+    key = jax.random.key(0)
+    y = jax.random.normal(key, (4,))
+    return problem.evaluate(key, x + y)
+'''
+
+
+def _index(tmp_path: Path, main: str = MAIN) -> tuple[ProjectIndex, Path]:
+    pkg = tmp_path / "proj" / "pkg"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "noise.py").write_text(NOISE)
+    (pkg / "problem.py").write_text(PROBLEM)
+    (pkg / "main.py").write_text(main)
+    index = ProjectIndex([tmp_path / "proj"])
+    for path in pkg.glob("*.py"):
+        index.update(path, path.read_text())
+    return index, pkg
+
+
+def test_the_classes_an_attribute_holds_as_assigned_and_as_built(tmp_path):
+    index, _ = _index(tmp_path)
+    assert index.held_classes("pkg.problem.Quiet", "noise") == [  # a subclass's object may hold a Gaussian
+        "pkg.noise.Noiseless", "pkg.noise.Gaussian"]
+    assert index.held_classes("pkg.problem.Quiet", "noise", ("pkg.problem.Quiet", frozenset(), 0)) == [
+        "pkg.noise.Noiseless"]
+    assert sorted(index.held_classes("pkg.problem.Quiet", "noise", ("pkg.problem.Loud", frozenset(), 0)) or ()) == [
+        "pkg.noise.Gaussian", "pkg.noise.Noiseless"]  # `reset` may run: either
+    assert index.held_classes("pkg.problem.Problem", "noise") is None  # the value passed in is unknown
+    assert index.held_classes("pkg.problem.Problem", "noise", ("pkg.problem.Problem", frozenset(), 1)) == [
+        "pkg.noise.Noiseless"]
+    assert index.held_classes("pkg.problem.Problem", "noise",
+                              ("pkg.problem.Problem", frozenset({"noise"}), 1)) is None
+    assert index.held_classes("pkg.problem.Problem", "noise", ("pkg.problem.Problem", frozenset(), 2)) is None
+    # the constructor that runs is the subclass's, which forwards **kwargs: the default may be replaced
+    assert index.held_classes("pkg.problem.Problem", "noise", ("pkg.problem.Forwarding", frozenset(), 1)) is None
+
+
+def test_a_key_handed_only_to_a_default_that_draws_nothing_is_not_consumed(tmp_path):
+    index, pkg = _index(tmp_path)
+    found = analyze(MAIN, str(pkg / "main.py"), project=index).findings
+    lines = sorted(f.line for f in found if f.rule == "prng-key-reuse")
+    # passed (Gaussian by keyword), positional (Gaussian as the second argument), forwarded (**kwargs): reuse;
+    # default and transformed: the default Noiseless ignores the key
+    assert lines == [18, 25, 39]
+
+
+def test_a_write_from_outside_the_class_keeps_the_call_a_possible_draw(tmp_path):
+    main = MAIN.replace("    problem = Problem(4)\n", "    problem = Problem(4)\n    problem.noise = Gaussian()\n", 1)
+    index, pkg = _index(tmp_path, main)
+    assert index.held_classes("pkg.problem.Problem", "noise", ("pkg.problem.Problem", frozenset(), 1)) is None
+    found = analyze(main, str(pkg / "main.py"), project=index).findings
+    assert 12 in {f.line for f in found if f.rule == "prng-key-reuse"}
