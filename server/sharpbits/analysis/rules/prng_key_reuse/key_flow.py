@@ -887,7 +887,8 @@ class KeyFlow(Fact):
         passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
         guards = self.none_guards(callee)
         uses = {name: strength for name, strength in uses.items() if not any(
-            guard in passed and self._surely_not_none(passed[guard], scope) for guard in guards.get(name, ()))}
+            guard in passed and (self._surely_not_none(passed[guard], scope) or self._filled_on_this_path(
+                passed[guard], call, scope)) for guard in guards.get(name, ()))}
         found: list[tuple[ast.AST, str]] = [
             (a, uses[positional[i]]) for i, a in enumerate(call.args)
             if i < len(positional) and positional[i] in uses and not isinstance(a, ast.Starred)]
@@ -973,6 +974,8 @@ class KeyFlow(Fact):
         if depth > 3:
             return False
         if isinstance(value, ast.Call):
+            if (self.scopes.qualname(value.func, scope) or "").startswith(("jax.numpy.", "jax.random.")):
+                return True  # an array (or a tuple of them), never None
             callee = self.callee_of(value, scope)
             if callee is None or isinstance(callee.node, ast.Lambda) or not callee.node.body or not isinstance(
                     callee.node.body[-1], ast.Return) or isinstance(callee.node, ast.AsyncFunctionDef) or any(
@@ -991,6 +994,66 @@ class KeyFlow(Fact):
             return bool(values) and len(values) == len(bindings) and all(
                 self._surely_not_none(v, scope, depth + 1) for v in values)
         return False
+
+    def _filled_on_this_path(self, value: ast.AST, call: ast.Call, scope: FunctionInfo | None) -> bool:
+        """A parameter that may arrive as None but is filled in before the call on the path the call is on:
+        `if refs is None and not boot: refs = make(key)` earlier in the body, the call under `if not boot:` (the
+        same test, on names nothing rebinds, so it holds at both places), every other binding of the name only
+        `refs = jnp.asarray(refs)` under `if refs is not None:`. Either it was not None, or the first `if` ran
+        and gave it a value that is surely not None (see `_surely_not_none`)."""
+        if not (isinstance(value, ast.Name) and scope is not None and value.id in scope.params
+                and isinstance(scope.node, ast.FunctionDef | ast.AsyncFunctionDef)):
+            return False
+        name, body, parents = value.id, scope.node.body, self.scopes.parents
+        tests: set[str] = set()  # the tests of the `if`s whose body holds the call
+        top: ast.AST = call
+        while parents.get(top) is not scope.node:
+            up = parents.get(top)
+            if up is None or isinstance(up, ast.For | ast.While | ast.AsyncFor | ast.Lambda | ast.FunctionDef
+                                        | ast.AsyncFunctionDef):
+                return False
+            if isinstance(up, ast.If) and any(top is st for st in up.body):
+                tests.add(ast.dump(up.test))
+            top = up
+        at = next((i for i, st in enumerate(body) if st is top), None)
+        if at is None:
+            return False
+        stored = {n.id for n in ast.walk(scope.node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+
+        def is_none(test: ast.expr, negated: bool) -> bool:
+            return (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == name
+                    and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot if negated else ast.Is)
+                    and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None)
+
+        def stable(test: ast.expr) -> bool:  # names no statement rebinds, no call: the same value at both places
+            return all(isinstance(n, ast.Name | ast.UnaryOp | ast.BoolOp | ast.Compare | ast.Constant | ast.Load
+                                  | ast.Not | ast.And | ast.Or | ast.Is | ast.IsNot | ast.Eq | ast.NotEq)
+                       for n in ast.walk(test)) and not any(
+                isinstance(n, ast.Name) and n.id in stored for n in ast.walk(test))
+
+        filled = False
+        bindings = [n for n in ast.walk(scope.node) if isinstance(n, ast.Name) and n.id == name
+                    and not isinstance(n.ctx, ast.Load)]
+        for binding in bindings:
+            stmt = parents.get(binding)
+            holder = parents.get(stmt) if stmt is not None else None
+            if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and stmt.targets[0] is binding
+                    and isinstance(holder, ast.If) and not holder.orelse and holder.body == [stmt]
+                    and any(holder is st for st in body[:at])):
+                return False
+            test = holder.test
+            if is_none(test, negated=True) and isinstance(stmt.value, ast.Call) and (self.scopes.qualname(
+                    stmt.value.func, scope) or "") in ("jax.numpy.asarray", "jax.numpy.array", "numpy.asarray",
+                                                        "numpy.array"):
+                continue  # `refs = jnp.asarray(refs)` when it is not None: still not None
+            conditions = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+            rest = [c for c in conditions if not is_none(c, negated=False)]
+            if len(rest) == len(conditions) or not all(stable(c) and ast.dump(c) in tests for c in rest):
+                return False
+            if not self._surely_not_none(stmt.value, scope):
+                return False
+            filled = True
+        return filled
 
     def _always_consumed_params(self) -> dict[str, set[int]]:
         """For each module-level function: the positions of parameters it passes to a jax.random sampler in a

@@ -126,7 +126,11 @@ was not given (`self.noise = Noiseless() if noise is None else noise`, a record 
 it holds, so a key handed only to a `Noiseless` model that ignores it draws nothing, while one built with
 `noise=Gaussian()` draws. A value passed in, a constructor that forwards `**kwargs`, or a write to the attribute
 from outside the class anywhere in the project (`obj.noise = ...`, `setattr`, `eqx.tree_at`) leaves the call a
-possible draw, as before.
+possible draw, as before. A helper that draws from its key only when another argument is None (`if refs is
+None: refs = make(key)`) draws nothing when the caller passes a value filled on the very path of the call: `if
+refs is None and not boot: refs = make(key)` earlier in the body, the call under `if not boot:` (the same test,
+on names nothing rebinds), the fill surely not None (a `jax.numpy`/`jax.random` result, or a function of the
+module that returns one), and any other binding only `refs = jnp.asarray(refs)` under `if refs is not None:`.
 The message says "the same or overlapping numbers" when one function draws from one key twice,
 "correlated numbers" otherwise.
 
