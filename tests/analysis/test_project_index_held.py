@@ -114,18 +114,18 @@ def test_the_classes_an_attribute_holds_as_assigned_and_as_built(tmp_path):
     index, _ = _index(tmp_path)
     assert index.held_classes("pkg.problem.Quiet", "noise") == [  # a subclass's object may hold a Gaussian
         "pkg.noise.Noiseless", "pkg.noise.Gaussian"]
-    assert index.held_classes("pkg.problem.Quiet", "noise", ("pkg.problem.Quiet", frozenset(), 0)) == [
+    assert index.held_classes("pkg.problem.Quiet", "noise", ("pkg.problem.Quiet", frozenset(), 0, ())) == [
         "pkg.noise.Noiseless"]
-    assert sorted(index.held_classes("pkg.problem.Quiet", "noise", ("pkg.problem.Loud", frozenset(), 0)) or ()) == [
+    assert sorted(index.held_classes("pkg.problem.Quiet", "noise", ("pkg.problem.Loud", frozenset(), 0, ())) or ()) == [
         "pkg.noise.Gaussian", "pkg.noise.Noiseless"]  # `reset` may run: either
     assert index.held_classes("pkg.problem.Problem", "noise") is None  # the value passed in is unknown
-    assert index.held_classes("pkg.problem.Problem", "noise", ("pkg.problem.Problem", frozenset(), 1)) == [
+    assert index.held_classes("pkg.problem.Problem", "noise", ("pkg.problem.Problem", frozenset(), 1, ())) == [
         "pkg.noise.Noiseless"]
     assert index.held_classes("pkg.problem.Problem", "noise",
-                              ("pkg.problem.Problem", frozenset({"noise"}), 1)) is None
-    assert index.held_classes("pkg.problem.Problem", "noise", ("pkg.problem.Problem", frozenset(), 2)) is None
+                              ("pkg.problem.Problem", frozenset({"noise"}), 1, ())) is None
+    assert index.held_classes("pkg.problem.Problem", "noise", ("pkg.problem.Problem", frozenset(), 2, ())) is None
     # the constructor that runs is the subclass's, which forwards **kwargs: the default may be replaced
-    assert index.held_classes("pkg.problem.Problem", "noise", ("pkg.problem.Forwarding", frozenset(), 1)) is None
+    assert index.held_classes("pkg.problem.Problem", "noise", ("pkg.problem.Forwarding", frozenset(), 1, ())) is None
 
 
 def test_a_key_handed_only_to_a_default_that_draws_nothing_is_not_consumed(tmp_path):
@@ -140,6 +140,74 @@ def test_a_key_handed_only_to_a_default_that_draws_nothing_is_not_consumed(tmp_p
 def test_a_write_from_outside_the_class_keeps_the_call_a_possible_draw(tmp_path):
     main = MAIN.replace("    problem = Problem(4)\n", "    problem = Problem(4)\n    problem.noise = Gaussian()\n", 1)
     index, pkg = _index(tmp_path, main)
-    assert index.held_classes("pkg.problem.Problem", "noise", ("pkg.problem.Problem", frozenset(), 1)) is None
+    assert index.held_classes("pkg.problem.Problem", "noise", ("pkg.problem.Problem", frozenset(), 1, ())) is None
     found = analyze(main, str(pkg / "main.py"), project=index).findings
     assert 12 in {f.line for f in found if f.rule == "prng-key-reuse"}
+
+
+METRICS = '''\
+import jax
+import jax.numpy as jnp
+
+
+class Count:
+    def init(self, key):
+        return jnp.zeros(())
+
+
+class Sampled:
+    def init(self, key):
+        return jax.random.normal(key, (3,))
+
+
+class Multi:
+    def __init__(self, metrics):
+        self.metrics = metrics
+
+    def init(self, key):
+        keys = jax.random.split(key, len(self.metrics))
+        by_name = dict(zip(self.metrics.keys(), keys))
+        return {name: metric.init(by_name[name]) for name, metric in self.metrics.items()}
+'''
+
+USES = '''\
+import jax
+
+from .metrics import Count, Multi, Sampled
+
+
+def quiet():
+    key = jax.random.key(0)
+    test_set = jax.random.normal(key, (3,))
+    multi = Multi({"count": Count()})
+    return multi.init(key), test_set
+
+
+def drawing():
+    key = jax.random.key(0)
+    test_set = jax.random.normal(key, (3,))
+    multi = Multi({"count": Count(), "sampled": Sampled()})
+    return multi.init(key), test_set
+'''
+
+
+def test_the_elements_a_container_was_built_with_are_what_its_methods_call(tmp_path):
+    pkg = tmp_path / "proj" / "pkg"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "metrics.py").write_text(METRICS)
+    (pkg / "uses.py").write_text(USES)
+    index = ProjectIndex([tmp_path / "proj"])
+    for path in pkg.glob("*.py"):
+        index.update(path, path.read_text())
+    multi = index.function("pkg.metrics.Multi.init")
+    assert multi is not None
+    assert index.consumption(multi, "key") == "maybe"  # built elsewhere with anything
+    assert index.held_classes("pkg.metrics.Multi", "metrics[]", ("pkg.metrics.Multi", frozenset(), 1, (
+        ("metrics", ("pkg.metrics.Count",)),))) == ["pkg.metrics.Count"]
+    assert index.consumption(multi, "key", built=("pkg.metrics.Multi", frozenset(), 1, (
+        ("metrics", ("pkg.metrics.Count",)),))) is None
+    assert index.consumption(multi, "key", built=("pkg.metrics.Multi", frozenset(), 1, (
+        ("metrics", ("pkg.metrics.Count", "pkg.metrics.Sampled")),))) == "maybe"
+    found = analyze(USES, str(pkg / "uses.py"), project=index).findings
+    assert [f.line for f in found if f.rule == "prng-key-reuse"] == [17]

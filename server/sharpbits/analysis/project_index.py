@@ -66,7 +66,9 @@ _FRESH_ACCESSORS = {"__next__", "__call__", "next"}
 
 
 # an object whose construction a caller saw: (its class, keywords given to the constructor, positional count)
-Built = tuple[str, frozenset[str], int] | None
+# and, for a parameter given a dict/list/tuple display of constructions (`Multi({"a": A(), "b": B()})`), the
+# classes of its elements
+Built = tuple[str, frozenset[str], int, tuple[tuple[str, tuple[str, ...]], ...]] | None
 # the roots of libraries whose base classes assign no attribute of a subclass's object
 _ASSIGNING_NO_ATTRIBUTE = ("abc", "typing", "typing_extensions", "builtins")
 
@@ -503,7 +505,8 @@ def attribute_values(cls: ast.ClassDef, methods: list[ast.FunctionDef | ast.Asyn
     """What each attribute the class assigns may hold, one descriptor per assignment (kind, class, parameter):
     ("built", C, "") for `self.x = C(...)` in a method (the object holds a C); ("default", C, p) for `self.x = C() if p is None else p`
     (`p if p is not None else C()`, `p or C()`) in `__init__`, `p` a parameter whose default is None (a C when
-    the constructor is not passed `p`); ("field", C, "") for a class-level `x = C(...)` / `x: T =
+    the constructor is not passed `p`); ("param", "", p) for `self.x = p` in `__init__` (what the constructor
+    was given as `p`); ("field", C, "") for a class-level `x = C(...)` / `x: T =
     field(default_factory=C)`, a default the constructor of a record may replace (a C when the constructor is
     given no argument for it); ("unknown", "", "") for anything else (a value
     passed in, an attribute assigned through a tuple, `setattr`). A class without a descriptor for an
@@ -557,6 +560,17 @@ def attribute_values(cls: ast.ClassDef, methods: list[ast.FunctionDef | ast.Asyn
         cls_name = built(made)
         return (cls_name, param.id) if cls_name else None
 
+    def passed_in(value: ast.expr, method: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+        """`self.metrics = metrics` in `__init__`, the parameter never rebound: what the constructor was given."""
+        if not isinstance(value, ast.Name) or method.name != "__init__":
+            return ""
+        a = method.args
+        if value.id not in {p.arg for p in [*a.posonlyargs, *a.args[1:], *a.kwonlyargs]} or any(
+                isinstance(n, ast.Name) and n.id == value.id and not isinstance(n.ctx, ast.Load)
+                for n in ast.walk(method)):
+            return ""
+        return value.id
+
     for method in methods:
         for node in ast.walk(method):
             if isinstance(node, ast.Call) and dotted(node.func) in ("setattr", "object.__setattr__"):
@@ -573,8 +587,10 @@ def attribute_values(cls: ast.ClassDef, methods: list[ast.FunctionDef | ast.Asyn
                         value = node.value if t is target and isinstance(node, ast.Assign | ast.AnnAssign) else None
                         found = built(value) if value is not None else ""
                         pair = defaulted(value, method) if value is not None and not found else None
+                        given = passed_in(value, method) if value is not None and not found and not pair else ""
                         out.setdefault(t.attr, []).append(
-                            ("built", found, "") if found else ("default", *pair) if pair else ("unknown", "", ""))
+                            ("built", found, "") if found else ("default", *pair) if pair else
+                            ("param", "", given) if given else ("unknown", "", ""))
     for node in cls.body:
         if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
             for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
@@ -891,6 +907,40 @@ class _Function:
             return None
         return f"attr:{self.module}.{self.cls}:{func.value.attr}:{func.attr}"
 
+    def _iterated_receiver(self, call: ast.Call) -> str | None:
+        """`metric.init(key)` with `metric` bound only as the value target of `for name, metric in
+        self.metrics.items()` (or `for metric in self.metrics.values()`, `for metric in self.metrics`), in a
+        comprehension or a loop: the method of whatever the attribute's elements are
+        ("attr:pkg.mod.Class:metrics[]:init"; see `held_classes`)."""
+        func = call.func
+        if self.cls is None or _constructs(call) or not (isinstance(func, ast.Attribute)
+                                                         and isinstance(func.value, ast.Name)):
+            return None
+        name = func.value.id
+        stores = [n for n in ast.walk(self.node) if isinstance(n, ast.Name) and n.id == name
+                  and not isinstance(n.ctx, ast.Load)]
+        if len(stores) != 1:
+            return None
+        target: ast.AST = stores[0]
+        holder = self.parents.get(target)
+        if isinstance(holder, ast.Tuple) and len(holder.elts) == 2 and holder.elts[1] is target:
+            target, holder = holder, self.parents.get(holder)
+            method = "items"
+        else:
+            method = "values"
+        if not (isinstance(holder, ast.comprehension | ast.For) and holder.target is target):
+            return None
+        source = holder.iter
+        if isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and not source.args:
+            if source.func.attr != method:
+                return None
+            source = source.func.value
+        elif method == "items":
+            return None
+        if not (isinstance(source, ast.Attribute) and isinstance(source.value, ast.Name) and source.value.id == "self"):
+            return None
+        return f"attr:{self.module}.{self.cls}:{source.attr}[]:{func.attr}"
+
     def _narrowed(self, call: ast.Call) -> str | None:
         """`m.compress(...)` in the body of `if isinstance(m, Cls):` with `Cls` a class the imports name: every
         implementation of the method in `Cls` and its subclasses may run ("impl:pkg.mod.Cls.compress")."""
@@ -966,6 +1016,21 @@ class _Function:
                 names.append(element.id)
         return [n for n in names if n not in tracked and n != "_"]
 
+    def _zipped_into(self, load: ast.Name) -> str | None:
+        """`keyed = dict(zip(names, keys))` with `keys` this load: the plain name the dict is bound to, whose
+        values are the keys (followed as pieces, see `_pieces_consumption`); None for anything else."""
+        zipped = self.parents.get(load)
+        outer = self.parents.get(zipped) if isinstance(zipped, ast.Call) else None
+        stmt = self.parents.get(outer) if isinstance(outer, ast.Call) else None
+        if not (isinstance(zipped, ast.Call) and isinstance(zipped.func, ast.Name) and zipped.func.id == "zip"
+                and len(zipped.args) == 2 and zipped.args[1] is load and not zipped.keywords
+                and isinstance(outer, ast.Call) and isinstance(outer.func, ast.Name) and outer.func.id == "dict"
+                and outer.args == [zipped] and not outer.keywords and {"zip", "dict"}.isdisjoint(self.locals)
+                and isinstance(stmt, ast.Assign) and stmt.value is outer and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)):
+            return None
+        return stmt.targets[0].id
+
     def _moved_on(self, load: ast.Name) -> bool:
         """A key handed to a call the index cannot follow that is no method of an object of unknown class: a
         builtin that passes it on (`zip(keys, xs)`), a local function or `vmap(f)`; its pieces stay in code that
@@ -1005,6 +1070,12 @@ class _Function:
         for piece in pieces:
             followed = {piece}
             for load in self._loads(followed):
+                zipped = self._zipped_into(load) if depth < 4 else None
+                if zipped is not None:  # keyed = dict(zip(names, keys)): its values are the pieces
+                    strength = self._pieces_consumption([zipped], cap, tracked | followed, calls, depth + 1)
+                    if strength is not None and (best is None or strength == "always"):
+                        best = strength
+                    continue
                 use, strength, site = self._use(load, followed | tracked)
                 if use == "split" and depth < 4:
                     more = self._split_pieces(load, followed | tracked)
@@ -1185,7 +1256,8 @@ class _Function:
               and call.func.value.id in ("self", "cls") and self.cls is not None):
             target = f"self.{call.func.attr}"
         if target is None and isinstance(call.func, ast.Attribute):
-            target = self._narrowed(call) or self._typed_receiver(call) or self._held_receiver(call)
+            target = (self._narrowed(call) or self._typed_receiver(call) or self._held_receiver(call)
+                      or self._iterated_receiver(call))
         if target is not None and target.startswith("jax.lax."):
             branches = self._branches(call, target, position)
             if branches is not None:
@@ -1713,7 +1785,9 @@ class ProjectIndex:
         Noiseless)`). None when any assignment's value is not known to be an object of a class the index reads,
         a class on the way cannot be read, or code outside the classes may assign the attribute."""
         with self._lock:
-            exact, passed, positional = built if built is not None else (owner, frozenset(), 0)
+            exact, passed, positional, given = built if built is not None else (owner, frozenset(), 0, ())
+            elements = attr.endswith("[]")
+            attr = attr.removesuffix("[]")
             chain = self._class_chain(exact)
             if chain is None or (built is not None and owner not in {f"{m.name}.{c}" for m, c in chain}):
                 return None
@@ -1734,6 +1808,14 @@ class ProjectIndex:
             for module, name in chain:
                 summary = module.classes[name]
                 for kind, made, param in dict(summary.attribute_values).get(attr, ()):
+                    if elements != (kind == "param"):
+                        return None  # the elements of a constructed object, or the object passed in: unknown
+                    if kind == "param":
+                        held = dict(given).get(param) if built is not None and f"{module.name}.{name}" == init_owner else None
+                        if held is None:
+                            return None
+                        out.extend(held)  # (qualified by the caller, read by the index: see ProjectView._built)
+                        continue
                     if kind == "default" and built is not None and f"{module.name}.{name}" == init_owner and (
                             param not in passed and param not in init_params[:positional]):
                         pass  # the constructor was not given the parameter: the default is what it holds
@@ -2054,8 +2136,32 @@ class ProjectView:
         found = self.index._split(self.index.beside(owner, self.path) or owner, self.path)
         if found is None or found[1] not in found[0].classes:
             return None
+        init = self.index.method(found[0], found[1], "__init__")
+        named = [(init.positional[i] if init is not None and i < len(init.positional) else None, a)
+                 for i, a in enumerate(built.args)] + [(kw.arg, kw.value) for kw in built.keywords]
+        given = tuple((param, held) for param, value in named
+                      if param is not None and (held := self._display_classes(value)) is not None)
         return (f"{found[0].name}.{found[1]}", frozenset(kw.arg for kw in built.keywords if kw.arg is not None),
-                len(built.args))
+                len(built.args), given)
+
+    def _display_classes(self, value: ast.AST) -> tuple[str, ...] | None:
+        """`{"a": A(...), "b": B(...)}` (a list, tuple or set of such calls too): the classes of its elements,
+        each a class the index reads; None when an element is anything else."""
+        if isinstance(value, ast.Dict):
+            elements = value.values if all(k is not None for k in value.keys) else []
+        elif isinstance(value, ast.List | ast.Tuple | ast.Set):
+            elements = value.elts
+        else:
+            return None
+        out: list[str] = []
+        for element in elements:
+            own = {n.name for n in self._tree.body if isinstance(n, ast.ClassDef)} if self._tree is not None else ()
+            q = self.qualified(element.func, module_names=own) if isinstance(element, ast.Call) else None
+            found = self.index._split(self.index.beside(q, self.path) or q, self.path) if q is not None else None
+            if found is None or found[1] not in found[0].classes:
+                return None
+            out.append(f"{found[0].name}.{found[1]}")
+        return tuple(dict.fromkeys(out)) if out else None
 
     def key_generator(self, qualified_class: str, attribute: str) -> bool:
         return self.index.key_generator(qualified_class, attribute)

@@ -126,7 +126,11 @@ was not given (`self.noise = Noiseless() if noise is None else noise`, a record 
 it holds, so a key handed only to a `Noiseless` model that ignores it draws nothing, while one built with
 `noise=Gaussian()` draws. A value passed in, a constructor that forwards `**kwargs`, or a write to the attribute
 from outside the class anywhere in the project (`obj.noise = ...`, `setattr`, `eqx.tree_at`) leaves the call a
-possible draw, as before. A helper that draws from its key only when another argument is None (`if refs is
+possible draw, as before. The same holds for the elements of a container attribute set from a constructor
+parameter (`self.metrics = metrics`, the object built as `Multi({"count": Count(), "best": Best()})`): a method
+that splits its key and hands the pieces through `dict(zip(names, keys))` to `metric.init(...)` for each `metric`
+of `self.metrics.items()` draws what those classes' `init`s draw (gfnx's metric modules, whose `init`s build zero
+states, draw nothing). A helper that draws from its key only when another argument is None (`if refs is
 None: refs = make(key)`) draws nothing when the caller passes a value filled on the very path of the call: `if
 refs is None and not boot: refs = make(key)` earlier in the body, the call under `if not boot:` (the same test,
 on names nothing rebinds), the fill surely not None (a `jax.numpy`/`jax.random` result, or a function of the
