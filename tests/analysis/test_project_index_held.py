@@ -211,3 +211,13 @@ def test_the_elements_a_container_was_built_with_are_what_its_methods_call(tmp_p
         ("metrics", ("pkg.metrics.Count", "pkg.metrics.Sampled")),))) == "maybe"
     found = analyze(USES, str(pkg / "uses.py"), project=index).findings
     assert [f.line for f in found if f.rule == "prng-key-reuse"] == [17]
+
+
+def test_tree_at_or_replace_of_the_attribute_anywhere_in_the_project_is_a_write(tmp_path):
+    for extra in ("import equinox as eqx\n\n\ndef swap(p, n):\n    return eqx.tree_at(\n        lambda m: m.noise, p, n)\n",
+                  "import dataclasses\n\n\ndef swap(p, n):\n    return dataclasses.replace(p, noise=n)\n"):
+        root = tmp_path / str(len(extra))
+        index, pkg = _index(root)
+        (pkg / "swap.py").write_text(extra)
+        index.update(pkg / "swap.py", extra)
+        assert index.held_classes("pkg.problem.Problem", "noise", ("pkg.problem.Problem", frozenset(), 1, ())) is None

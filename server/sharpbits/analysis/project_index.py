@@ -1849,21 +1849,25 @@ class ProjectIndex:
 
     def _assigned_outside(self, attr: str) -> bool:
         """Whether code of the project may assign the attribute on an object from outside its class
-        (`obj.noise = ...`, `setattr(obj, "noise", ...)`, `eqx.tree_at(lambda m: m.noise, ...)`), read from
-        the text of every project file; True when the files cannot all be listed."""
+        (`obj.noise = ...`, `setattr(obj, "noise", ...)`, `eqx.tree_at(lambda m: m.noise, ...)`, `dataclasses.
+        replace(obj, noise=...)`), read from the text of every project file; True when the files cannot all be
+        listed."""
         if attr in self._outside:
             return self._outside[attr]
         files = self._project_files()
         answer = files is None
-        written = re.compile(rf"(?<!\bself)\.{re.escape(attr)}\s*(?:=[^=]|[-+*/|&]=)|setattr\(|tree_at\(|__dict__")
+        name = re.escape(attr)
+        written = re.compile(rf"(?<!\bself)\.{name}\s*(?:=[^=]|[-+*/|&]=)|setattr\(|__dict__")
+        replaced = re.compile(rf"replace\([^()]*(?:\([^()]*\)[^()]*)*\b{name}\s*=[^=]")  # replace(obj, noise=...)
         for path in files or ():
             try:
                 text = path.read_text(encoding="utf-8", errors="replace")
             except OSError:
                 answer = True
                 break
-            if attr in text and any(written.search(line) and attr in line for line in text.splitlines()):
-                answer = True
+            if attr in text and (any(written.search(line) and attr in line for line in text.splitlines())
+                                 or ("tree_at(" in text and f".{attr}" in text) or replaced.search(text)):
+                answer = True  # (eqx.tree_at's `lambda m: m.noise` may sit on another line than the call)
                 break
         self._outside[attr] = answer
         return answer
