@@ -221,3 +221,21 @@ def test_tree_at_or_replace_of_the_attribute_anywhere_in_the_project_is_a_write(
         (pkg / "swap.py").write_text(extra)
         index.update(pkg / "swap.py", extra)
         assert index.held_classes("pkg.problem.Problem", "noise", ("pkg.problem.Problem", frozenset(), 1, ())) is None
+
+
+def test_a_container_whose_elements_may_be_set_holds_unknown_elements(tmp_path):
+    built = ("pkg.metrics.Multi", frozenset(), 1, (("metrics", ("pkg.metrics.Count",)),))
+    for n, (where, extra) in enumerate((
+            ("metrics.py", "\n    def add(self, name, metric):\n        self.metrics[name] = metric\n"),
+            ("metrics.py", "\n    def add(self, more):\n        self.metrics.update(more)\n"),
+            ("other.py", "def add(multi, metric):\n    multi.metrics['sampled'] = metric\n"))):
+        pkg = tmp_path / str(n) / "proj" / "pkg"
+        pkg.mkdir(parents=True)
+        (pkg / "__init__.py").write_text("")
+        (pkg / "metrics.py").write_text(METRICS + (extra if where == "metrics.py" else ""))
+        if where == "other.py":
+            (pkg / "other.py").write_text(extra)
+        index = ProjectIndex([tmp_path / str(n) / "proj"])
+        for path in pkg.glob("*.py"):
+            index.update(path, path.read_text())
+        assert index.held_classes("pkg.metrics.Multi", "metrics[]", built) is None, extra

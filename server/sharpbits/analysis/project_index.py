@@ -577,9 +577,16 @@ def attribute_values(cls: ast.ClassDef, methods: list[ast.FunctionDef | ast.Asyn
                 if len(node.args) > 1 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
                     out.setdefault(node.args[1].value, []).append(("unknown", "", ""))
                 continue
-            if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
-                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _STORING_METHODS
+                    and isinstance(node.func.value, ast.Attribute) and isinstance(node.func.value.value, ast.Name)
+                    and node.func.value.value.id == "self"):
+                out.setdefault(node.func.value.attr, []).append(("mutated", "", ""))  # self.metrics.update(...)
+            if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.Delete):
+                targets = node.targets if isinstance(node, ast.Assign | ast.Delete) else [node.target]
                 for target in targets:
+                    if (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Attribute)
+                            and isinstance(target.value.value, ast.Name) and target.value.value.id == "self"):
+                        out.setdefault(target.value.attr, []).append(("mutated", "", ""))  # self.metrics["x"] = m
                     for t in ast.walk(target):
                         if not (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
                                 and not isinstance(t.ctx, ast.Load)):
@@ -1857,7 +1864,8 @@ class ProjectIndex:
         files = self._project_files()
         answer = files is None
         name = re.escape(attr)
-        written = re.compile(rf"(?<!\bself)\.{name}\s*(?:=[^=]|[-+*/|&]=)|setattr\(|__dict__")
+        written = re.compile(rf"(?<!\bself)\.{name}\s*(?:=[^=]|[-+*/|&]=)|setattr\(|__dict__|\.{name}\s*\[[^\]]*\]"
+                             rf"\s*=[^=]|\.{name}\.(?:{'|'.join(sorted(_STORING_METHODS))})\(")
         replaced = re.compile(rf"replace\([^()]*(?:\([^()]*\)[^()]*)*\b{name}\s*=[^=]")  # replace(obj, noise=...)
         for path in files or ():
             try:
