@@ -20,10 +20,10 @@ class Gaussian:
 class Problem:
     def __init__(self, dims, noise=None):
         self.dims = dims
-        self.noise = Noiseless() if noise is None else noise
+        self.noise_model = Noiseless() if noise is None else noise
 
     def evaluate(self, key, x):
-        return self.noise.apply(key, jnp.sum(x * x, keepdims=True))
+        return self.noise_model.apply(key, jnp.sum(x * x, keepdims=True))
 
 
 def main():
