@@ -441,6 +441,33 @@ class KeyFlow(Fact):
         local = where.local_names if where is not None else set()
         return self.scopes.qualname(value.func, where) or project.qualified(value.func, local, self.module_classes(), where)
 
+    def _through_transform(self, func: ast.expr, scope: FunctionInfo | None) -> ast.expr:
+        """`jax.jit(problem.evaluate)(key, x)` / `jax.vmap(problem.evaluate, in_axes=...)(keys, xs)`: the method
+        of an object that the transformed function runs, with the call's arguments (each mapped element of a
+        vmapped one) as its own; else `func` itself."""
+        inner = func
+        while isinstance(inner, ast.Call) and inner.args and self.scopes.qualname(inner.func, scope) in (
+                "jax.jit", "jax.vmap", "equinox.filter_jit", "equinox.filter_vmap"):
+            inner = inner.args[0]  # jax.jit(jax.vmap(problem.evaluate))
+        if inner is not func and isinstance(inner, ast.Attribute) and isinstance(inner.value, ast.Name) and (
+                inner.value.id != "self"):
+            return inner
+        return func
+
+    def _construction(self, func: ast.expr, scope: FunctionInfo | None) -> ast.Call | None:
+        """`problem.evaluate` with `problem` a local name bound once, by a call (`problem = Sphere(num_dims=4)`):
+        that call, whose arguments say what the object holds (the index asks it of the class's attributes)."""
+        receiver = func.value if isinstance(func, ast.Attribute) else None
+        if not isinstance(receiver, ast.Name) or scope is None or not self.scopes.is_local(receiver.id, scope):
+            return None
+        bound = [n for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign | ast.AnnAssign | ast.AugAssign)
+                 and any(isinstance(t, ast.Name) and t.id == receiver.id for t in (
+                     n.targets if isinstance(n, ast.Assign) else [n.target]))]
+        if len(bound) != 1 or not isinstance(bound[0], ast.Assign) or len(bound[0].targets) != 1:
+            return None
+        value = bound[0].value
+        return value if isinstance(value, ast.Call) else None
+
     def _self_typed(self, receiver: ast.AST, scope: FunctionInfo | None) -> str | None:
         """The class of a local name bound once as an element of a tuple a method returns (`rec, state =
         recorder.init_state(...)`) whose receiver was built from a class of the project and whose return
@@ -740,7 +767,7 @@ class KeyFlow(Fact):
         project = self.model.project
         if project is None:
             return None
-        func = call.func
+        func = self._through_transform(call.func, scope)
         local = scope.local_names if scope is not None else set()
         qualified = self.scopes.qualname(func, scope) or project.qualified(func, local, self.module_classes(), scope)
         if qualified is None and (isinstance(func, ast.Name) or (
@@ -751,17 +778,19 @@ class KeyFlow(Fact):
         if (qualified is None and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
                 and func.value.id == "self" and scope is not None and "." in scope.qualname):
             qualified = f"{project.module}.{scope.qualname.split('.', 1)[0]}.{func.attr}"  # inherited method
+        construction: ast.Call | None = None
         if qualified is None and isinstance(func, ast.Attribute):
             built = self._built_from(func.value, scope)  # trunc_fns = Schedule(10); trunc_fns.init(key)
             if built is not None and project.index.cls(built, project.path) is not None:
                 qualified = f"{built}.{func.attr}"
+                construction = self._construction(func, scope)
             family = self._self_typed(func.value, scope) if qualified is None else None
             if family is not None:  # rec, state = recorder.init_state(...) with `-> tuple[Self, State]`
                 found = project.implementations_consumption(family, func.attr, call)
                 return None if found is None else [(arg, strength) for arg, strength in found if strength is not None]
         if qualified is None or qualified.startswith("jax."):
             return None
-        answers = project.argument_consumption(qualified, call)
+        answers = project.argument_consumption(qualified, call, construction)
         if answers is None:
             return None
         return [(arg, strength) for arg, strength in answers if strength is not None]
@@ -879,7 +908,8 @@ class KeyFlow(Fact):
         passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
         guards = self.none_guards(callee)
         uses = {name: strength for name, strength in uses.items() if not any(
-            guard in passed and self._surely_not_none(passed[guard], scope) for guard in guards.get(name, ()))}
+            guard in passed and (self._surely_not_none(passed[guard], scope) or self._filled_on_this_path(
+                passed[guard], call, scope)) for guard in guards.get(name, ()))}
         found: list[tuple[ast.AST, str]] = [
             (a, uses[positional[i]]) for i, a in enumerate(call.args)
             if i < len(positional) and positional[i] in uses and not isinstance(a, ast.Starred)]
@@ -965,6 +995,8 @@ class KeyFlow(Fact):
         if depth > 3:
             return False
         if isinstance(value, ast.Call):
+            if (self.scopes.qualname(value.func, scope) or "").startswith(("jax.numpy.", "jax.random.")):
+                return True  # an array (or a tuple of them), never None
             callee = self.callee_of(value, scope)
             if callee is None or isinstance(callee.node, ast.Lambda) or not callee.node.body or not isinstance(
                     callee.node.body[-1], ast.Return) or isinstance(callee.node, ast.AsyncFunctionDef) or any(
@@ -983,6 +1015,66 @@ class KeyFlow(Fact):
             return bool(values) and len(values) == len(bindings) and all(
                 self._surely_not_none(v, scope, depth + 1) for v in values)
         return False
+
+    def _filled_on_this_path(self, value: ast.AST, call: ast.Call, scope: FunctionInfo | None) -> bool:
+        """A parameter that may arrive as None but is filled in before the call on the path the call is on:
+        `if refs is None and not boot: refs = make(key)` earlier in the body, the call under `if not boot:` (the
+        same test, on names nothing rebinds, so it holds at both places), every other binding of the name only
+        `refs = jnp.asarray(refs)` under `if refs is not None:`. Either it was not None, or the first `if` ran
+        and gave it a value that is surely not None (see `_surely_not_none`)."""
+        if not (isinstance(value, ast.Name) and scope is not None and value.id in scope.params
+                and isinstance(scope.node, ast.FunctionDef | ast.AsyncFunctionDef)):
+            return False
+        name, body, parents = value.id, scope.node.body, self.scopes.parents
+        tests: set[str] = set()  # the tests of the `if`s whose body holds the call
+        top: ast.AST = call
+        while parents.get(top) is not scope.node:
+            up = parents.get(top)
+            if up is None or isinstance(up, ast.For | ast.While | ast.AsyncFor | ast.Lambda | ast.FunctionDef
+                                        | ast.AsyncFunctionDef):
+                return False
+            if isinstance(up, ast.If) and any(top is st for st in up.body):
+                tests.add(ast.dump(up.test))
+            top = up
+        at = next((i for i, st in enumerate(body) if st is top), None)
+        if at is None:
+            return False
+        stored = {n.id for n in ast.walk(scope.node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+
+        def is_none(test: ast.expr, negated: bool) -> bool:
+            return (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == name
+                    and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot if negated else ast.Is)
+                    and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None)
+
+        def stable(test: ast.expr) -> bool:  # names no statement rebinds, no call: the same value at both places
+            return all(isinstance(n, ast.Name | ast.UnaryOp | ast.BoolOp | ast.Compare | ast.Constant | ast.Load
+                                  | ast.Not | ast.And | ast.Or | ast.Is | ast.IsNot | ast.Eq | ast.NotEq)
+                       for n in ast.walk(test)) and not any(
+                isinstance(n, ast.Name) and n.id in stored for n in ast.walk(test))
+
+        filled = False
+        bindings = [n for n in ast.walk(scope.node) if isinstance(n, ast.Name) and n.id == name
+                    and not isinstance(n.ctx, ast.Load)]
+        for binding in bindings:
+            stmt = parents.get(binding)
+            holder = parents.get(stmt) if stmt is not None else None
+            if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and stmt.targets[0] is binding
+                    and isinstance(holder, ast.If) and not holder.orelse and holder.body == [stmt]
+                    and any(holder is st for st in body[:at])):
+                return False
+            test = holder.test
+            if is_none(test, negated=True) and isinstance(stmt.value, ast.Call) and (self.scopes.qualname(
+                    stmt.value.func, scope) or "") in ("jax.numpy.asarray", "jax.numpy.array", "numpy.asarray",
+                                                        "numpy.array"):
+                continue  # `refs = jnp.asarray(refs)` when it is not None: still not None
+            conditions = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+            rest = [c for c in conditions if not is_none(c, negated=False)]
+            if len(rest) == len(conditions) or not all(stable(c) and ast.dump(c) in tests for c in rest):
+                return False
+            if not self._surely_not_none(stmt.value, scope):
+                return False
+            filled = True
+        return filled
 
     def _always_consumed_params(self) -> dict[str, set[int]]:
         """For each module-level function: the positions of parameters it passes to a jax.random sampler in a

@@ -118,6 +118,23 @@ callee split (`early_key, late_key = split(key, 2)` after the callee's `tpc_key,
 callee's draw. A name bound once to a call of a module function that builds and returns a function of its own
 (`kernel = build_kernel(step)`, whose `def kernel(rng_key, state)` every `return` hands back) runs that inner
 function: two kernels built by one factory and handed the same key draw the same numbers.
+A method that hands its key to an object it holds (`self.noise.apply(key, value)`) draws what that object's
+class draws: the classes the attribute may hold are read from every assignment to it in the class and its bases
+(and, when the object's exact class is unknown, its subclasses); for an object built in the caller (`problem =
+Sphere(num_dims=4)`, also called as `jax.jit(jax.vmap(problem.evaluate))(keys, ...)`) a default the constructor
+was not given (`self.noise = Noiseless() if noise is None else noise`, a record field's `default_factory`) is what
+it holds, so a key handed only to a `Noiseless` model that ignores it draws nothing, while one built with
+`noise=Gaussian()` draws. A value passed in, a constructor that forwards `**kwargs`, or a write to the attribute
+from outside the class anywhere in the project (`obj.noise = ...`, `setattr`, `eqx.tree_at`) leaves the call a
+possible draw, as before. The same holds for the elements of a container attribute set from a constructor
+parameter (`self.metrics = metrics`, the object built as `Multi({"count": Count(), "best": Best()})`): a method
+that splits its key and hands the pieces through `dict(zip(names, keys))` to `metric.init(...)` for each `metric`
+of `self.metrics.items()` draws what those classes' `init`s draw (gfnx's metric modules, whose `init`s build zero
+states, draw nothing). A helper that draws from its key only when another argument is None (`if refs is
+None: refs = make(key)`) draws nothing when the caller passes a value filled on the very path of the call: `if
+refs is None and not boot: refs = make(key)` earlier in the body, the call under `if not boot:` (the same test,
+on names nothing rebinds), the fill surely not None (a `jax.numpy`/`jax.random` result, or a function of the
+module that returns one), and any other binding only `refs = jnp.asarray(refs)` under `if refs is not None:`.
 The message says "the same or overlapping numbers" when one function draws from one key twice,
 "correlated numbers" otherwise.
 
