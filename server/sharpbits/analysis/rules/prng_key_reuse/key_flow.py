@@ -420,6 +420,83 @@ class KeyFlow(Fact):
                 return False
         return True
 
+    def linen_init_key(self, call: ast.Call, scope: FunctionInfo | None) -> ast.expr | None:
+        """The key handed to a flax linen module's `init` / `init_with_output` (`module.init(rng, x)`, or
+        `rngs=rng`), or None when the call is no such init. Linen never draws from that key: `Scope.make_rng`
+        derives every parameter's key as `fold_in(rng, h)`, `h` the first 32 bits of a SHA-1 of the scope path
+        and a counter (flax/core/scope.py `_fold_in_static`), so the init is a derivation by hashed `fold_in`.
+        (nnx is not such a case: `nnx.Rngs(key)` folds in the counters 0, 1, 2, ...)"""
+        func = call.func
+        if not isinstance(func, ast.Attribute) or func.attr not in ("init", "init_with_output"):
+            return None
+        key = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "rngs"), None)
+        if key is None or isinstance(key, ast.Dict | ast.Constant) or not self._linen_module(func.value, scope):
+            return None
+        return key
+
+    def _linen_module(self, receiver: ast.AST, scope: FunctionInfo | None) -> bool:
+        """`receiver` is a flax linen module: a parameter annotated `nn.Module`, a module built right there
+        (`nn.Dense(3)`, `Model()`) or bound once to one (a local name, `self.net` set once in the class), where
+        the class is one of `flax.linen` or has `flax.linen.Module` among its bases (this module's, or through the
+        project index)."""
+        if isinstance(receiver, ast.Name) and scope is not None and receiver.id in scope.params:
+            node = scope.node
+            if isinstance(node, ast.Lambda):
+                return False
+            every = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
+            arg = next((a for a in every if a.arg == receiver.id), None)
+            annotation = arg.annotation if arg is not None else None
+            if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+                try:
+                    annotation = ast.parse(annotation.value, mode="eval").body
+                except SyntaxError:
+                    return False
+            return annotation is not None and self.scopes.qualname(annotation, scope) in LAYER_BASES
+        value: ast.AST | None = receiver
+        where = scope
+        if isinstance(receiver, ast.Name):
+            bound = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                     and isinstance(n.targets[0], ast.Name) and n.targets[0].id == receiver.id]
+            value = bound[0] if len(bound) == 1 else None
+        elif (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)
+              and receiver.value.id == "self" and scope is not None and "." in scope.qualname):
+            on_self = self._bound_on_self(scope.qualname.split(".", 1)[0], receiver.attr)
+            value, where = on_self if on_self is not None else (None, scope)
+        if not isinstance(value, ast.Call):
+            return False
+        q = self.scopes.qualname(value.func, where)
+        if q is not None and q.startswith("flax.linen.") and q.rsplit(".", 1)[-1][:1].isupper():
+            return True
+        if isinstance(value.func, ast.Name) and q is None and value.func.id in self.module_classes():
+            return self._module_linen_class(value.func.id)
+        project = self.model.project
+        if project is None:
+            return False
+        local = where.local_names if where is not None else set()
+        q = q or project.qualified(value.func, local, self.module_classes(), where)
+        return q is not None and self._indexed_linen_class(q)
+
+    def _module_linen_class(self, name: str, depth: int = 0) -> bool:
+        """A class of this module with `flax.linen.Module` among its bases, directly or through its classes."""
+        cls = self.module_classes().get(name)
+        if cls is None or depth > 5:
+            return False
+        for base in cls.bases:
+            q = self.scopes.qualname(base, None)
+            if q in LAYER_BASES or (q is None and isinstance(base, ast.Name) and self._module_linen_class(
+                    base.id, depth + 1)):
+                return True
+        return False
+
+    def _indexed_linen_class(self, qualified: str, depth: int = 0) -> bool:
+        """A class the project index reads (its source, never imported) with `flax.linen.Module` among its bases."""
+        project = self.model.project
+        if project is None or depth > 5:
+            return False
+        cls = project.index.cls(project.index.beside(qualified, project.path) or qualified, project.path)
+        return cls is not None and any(base in LAYER_BASES or self._indexed_linen_class(base, depth + 1)
+                                       for base in cls.bases)
+
     def _built_from(self, receiver: ast.AST, scope: FunctionInfo | None) -> str | None:
         """The qualified name of the callable whose call built `receiver`: a local name bound once in the scope
         (`fns = schedule.Constant(10)`), or `self.X` set once in the class (`self.op = Op(...)`); else None."""
@@ -1585,7 +1662,8 @@ class _ScopeWalk(ForwardFlow[State]):
                     continue  # the two branches of `a if c else b`: only one runs
                 if first is not None and first.node is node and _loops_run_once(self.model, node):
                     continue  # `for i in range(N_STREAMS)` with the constant N_STREAMS = 1: no second iteration
-                if first is None or (definite and not first.definite and first.how != "derive"):
+                if first is None or (definite and not first.definite and first.how != "derive"
+                                     and not self._hashed_and_folded(first, node, call, how)):
                     if stmt is not None:
                         state[label] = KeyUse(node, label, call, stmt, how, definite)
                     if first is None:
@@ -1609,6 +1687,7 @@ class _ScopeWalk(ForwardFlow[State]):
                 definite: bool) -> bool:
         """Whether a use of a key after `first` repeats its numbers where it matters (see `expression`)."""
         return (_conflict(first, how, definite) and not _fold_past_split(self.model, first, call, how)
+                and not self._hashed_and_folded(first, node, call, how)
                 and not _distinct_split_elements(self.model, first, call)
                 and not _replays(first, call, stmt) and not self._compared(first, stmt, call)
                 and not self._paired(first, call)
@@ -1617,6 +1696,20 @@ class _ScopeWalk(ForwardFlow[State]):
                 and not self._shapes_only(first.call) and not self._shapes_only(call)
                 and not self._never_meet(first, node, call, stmt)
                 and not self._thrown_away(first.call, first.statement) and not self._thrown_away(call, stmt))
+
+    def _hashed_and_folded(self, first: KeyUse, node: ast.AST, call: ast.Call, how: str) -> bool:
+        """One use is `fold_in(key, data)` and the other a flax linen module's `init(key, ...)`, which only
+        derives `fold_in(key, h)` with `h` a 32-bit SHA-1 of each scope path (`KeyFlow.linen_init_key`): two
+        derivations with distinct data, no number drawn twice. A linen init next to a draw, a split or another
+        linen init (the same paths hash the same: two models' `Dense_0` get one key) stays a reuse."""
+        if {first.how, how} != {"split", "derive"}:
+            return False
+        init = call if how == "split" else first.call
+        folded = first.call if how == "split" else call
+        if self.model.random_key_arg(folded, self.fn)[1] != "derive":
+            return False
+        key = self.model.linen_init_key(init, self.fn)
+        return key is not None and key is (node if how == "split" else first.node)
 
     def _unused_results(self, stmt: ast.stmt | None, call: ast.Call) -> bool:
         """Results bound only to names that say they are unused (`_unused_results`), unless one is a private name
