@@ -1639,7 +1639,7 @@ class _ScopeWalk(ForwardFlow[State]):
         if id(expr) not in self.hot:
             return
         for call, in_comprehension in _calls_in_order(expr):
-            if _never_runs(self.model, call):
+            if _never_runs(self.model, call) or self._dead_random_result(call, stmt):
                 continue
             consumed = self._consumed(call)
             copies = [(node, other, how, definite) for node, label, how, definite in consumed
@@ -1696,6 +1696,26 @@ class _ScopeWalk(ForwardFlow[State]):
                 and not self._shapes_only(first.call) and not self._shapes_only(call)
                 and not self._never_meet(first, node, call, stmt)
                 and not self._thrown_away(first.call, first.statement) and not self._thrown_away(call, stmt))
+
+    def _dead_random_result(self, call: ast.Call, stmt: ast.stmt | None) -> bool:
+        """`keys = jax.random.split(key, n)` (or a `fold_in`, or a draw) bound to names nothing in the function
+        reads, not even a function nested in it: `jax.random` is pure, so a result nobody reads gives no number to
+        anything, and the call is no use of the key (jax-pcmci's batch test splits a key it already drew from and
+        never reads the keys). A module-level name may be read by an importer, so only function scopes count."""
+        if (self.fn is None or isinstance(self.fn.node, ast.Lambda) or not isinstance(stmt, ast.Assign)
+                or stmt.value is not call or self.model.random_key_arg(call, self.fn)[0] is None):
+            return False
+        stored: set[str] = set()
+        for target in stmt.targets:
+            for n in ast.walk(target):
+                if isinstance(n, ast.Name):
+                    stored.add(n.id)
+                elif not isinstance(n, ast.Tuple | ast.List | ast.expr_context):
+                    return False  # `self.keys = split(key)`, `keys[0] = ...`, `*rest`: kept where others may read
+        if not stored or stored & self.fn.outer_names:
+            return False  # `nonlocal` / `global` names outlive the call
+        return not any(isinstance(n, ast.Name) and n.id in stored and not isinstance(n.ctx, ast.Store)
+                       for n in ast.walk(self.fn.node))
 
     def _hashed_and_folded(self, first: KeyUse, node: ast.AST, call: ast.Call, how: str) -> bool:
         """One use is `fold_in(key, data)` and the other a flax linen module's `init(key, ...)`, which only
