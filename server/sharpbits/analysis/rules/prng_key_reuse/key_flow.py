@@ -1321,6 +1321,7 @@ class _ScopeWalk(ForwardFlow[State]):
         self._equalities: list[tuple[ast.AST, list[list[ast.expr]]]] | None = None
         self._assigns: tuple[list[ast.AST], list[int], dict[str, list[int]]] | None = None
         self._loaded: set[str] | None = None  # the names this scope reads (see _unused_results)
+        self._uses: dict[str, list[KeyUse]] = {}  # every use of each key met so far (see _note_use)
         self.exit: State | None = None
         self.keys = self._key_labels()
         if self.keys:
@@ -1681,6 +1682,7 @@ class _ScopeWalk(ForwardFlow[State]):
                     self.add(KeyReuse(node, label, last, "again", sure=last.definite and definite))
                 if definite and how != "derive" and stmt is not None and first is not None:
                     state[_LAST + label] = KeyUse(node, label, call, stmt, how, definite)
+                self._note_use(KeyUse(node, label, call, stmt, how, definite))
             self._escape(call, consumed, state)
 
     def _hazard(self, first: KeyUse, node: ast.AST, call: ast.Call, stmt: ast.stmt | None, how: str,
@@ -1695,7 +1697,28 @@ class _ScopeWalk(ForwardFlow[State]):
                 and not _replaced_by_load(self.model, first)
                 and not self._shapes_only(first.call) and not self._shapes_only(call)
                 and not self._never_meet(first, node, call, stmt)
-                and not self._thrown_away(first.call, first.statement) and not self._thrown_away(call, stmt))
+                and not self._thrown_away(first.call, first.statement) and not self._thrown_away(call, stmt)
+                and not self._reproduces_an_earlier_use(first, stmt, call))
+
+    def _note_use(self, use: KeyUse) -> None:
+        """Every use of a key met so far (once each, in walk order; see `_reproduces_an_earlier_use`)."""
+        if use.statement is None:
+            return
+        uses = self._uses.setdefault(use.label, [])
+        if not any(u.node is use.node for u in uses):
+            uses.append(use)
+
+    def _reproduces_an_earlier_use(self, first: KeyUse, stmt: ast.stmt | None, call: ast.Call) -> bool:
+        """The results of this use are asserted equal to those of another earlier use of the key, not the first
+        (`passed_as_pytree = jax.jit(run)(chain, key)` then `assert passed_as_pytree == endpoint.xs`, with
+        `endpoint = run(chain, key=key)` the second of three runs): this use reproduces that use's numbers on
+        purpose, so whatever it shares with the first use is what that use shares with it, judged (and reported)
+        at that use."""
+        if stmt is None:
+            return False
+        earlier = [u for u in self._uses.get(first.label, ()) if u.node is not first.node and u.call is not call
+                   and getattr(u.node, "lineno", 0) <= getattr(call, "lineno", 0)]
+        return any(self._compared(u, stmt, call) for u in earlier[-8:])
 
     def _dead_random_result(self, call: ast.Call, stmt: ast.stmt | None) -> bool:
         """`keys = jax.random.split(key, n)` (or a `fold_in`, or a draw) bound to names nothing in the function
