@@ -1805,6 +1805,9 @@ class _ScopeWalk(ForwardFlow[State]):
             # whose values reach only assertions and die there: no computation sees both. (The same key *variable*
             # drawn from again under a new name still wants other numbers: prng-key-reuse__redraw_under_new_name.)
             return True
+        if (isinstance(node, ast.Call) and isinstance(first.node, ast.Call) and first.node is not node
+                and self._checked_apart(first.statement, stmt)):
+            return True  # each run from the seed written at it is checked on its own (tinydiffeq's validation test)
         same = first.node is node
         if same and self._shuffles_each(call, stmt):
             return True  # for arr in arrays: permutation(key, arr): one permutation of every array (joint shuffle)
@@ -1817,17 +1820,20 @@ class _ScopeWalk(ForwardFlow[State]):
         return values_dead_before(self.model.scopes, first.statement, stmt, same_statement=same)
 
     def _only_checked(self, first: ast.stmt) -> bool:
+        return self._checked_names(first) is not None
+
+    def _checked_names(self, first: ast.stmt) -> set[str] | None:
         """`x = uniform(key, ...)` whose values (and every name computed from them, `y = f(x)`) are read only by
         assertions (`assert`, `self.assertTrue(...)`, `np.testing.assert_allclose(...)`) or tests of an `if`/`while`:
         they never reach state, a return or another call's side effects (a test that checks one op on its data
-        and then draws the same data under another name for the next op)."""
+        and then draws the same data under another name for the next op). The names, or None."""
         assert self.fn is not None
         if not (isinstance(first, ast.Assign | ast.AnnAssign) and first.value is not None):
-            return False
+            return None
         targets = first.targets if isinstance(first, ast.Assign) else [first.target]
         if not all(isinstance(n, ast.Name | ast.Tuple | ast.List | ast.Starred) for t in targets for n in ast.walk(t)
                    if not isinstance(n, ast.expr_context)):
-            return False  # stored into an attribute or a container: it outlives the function's names
+            return None  # stored into an attribute or a container: it outlives the function's names
         tainted = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
         statements = [n for n in self.model.scopes.own_nodes(self.fn) if isinstance(n, ast.stmt) and n is not first]
         changed = True
@@ -1844,13 +1850,26 @@ class _ScopeWalk(ForwardFlow[State]):
                 if isinstance(st, ast.Assign | ast.AugAssign | ast.AnnAssign) and st.value is not None:
                     names = _assigned_names(st)
                     if names is None:
-                        return False
+                        return None
                     if not names <= tainted:
                         tainted |= names
                         changed = True
                     continue
-                return False  # returned, yielded, handed to a call for its effects, stored: it may meet the second
-        return True
+                return None  # returned, yielded, handed to a call for its effects, stored: it may meet the second
+        return tainted
+
+    def _checked_apart(self, first: ast.stmt, second: ast.stmt) -> bool:
+        """Two runs, each from a key the code makes from a literal seed right at the call (`key=jax.random.key(0)`
+        twice), whose values (and everything computed from them) reach only assertions and tests, and never the
+        same one: no computation sees both, so what they share repeats no number anything combines. (Meeting in
+        one check, `assert a.ok and b.ok` or `a == b`, is judged by the other clauses.)"""
+        if first is second:
+            return False
+        a, b = self._checked_names(first), self._checked_names(second)
+        if a is None or b is None or a & b:
+            return False
+        return not any(isinstance(st, ast.stmt) and (reads := _direct_reads(st)) & a and reads & b
+                       for st in self.model.scopes.own_nodes(self.fn))
 
     def _shuffles_each(self, call: ast.Call, stmt: ast.stmt) -> bool:
         """`for arr in arrays: out.append(permutation(key, arr))`: the loop applies one permutation (or choice)
