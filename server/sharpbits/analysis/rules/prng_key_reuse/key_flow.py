@@ -1712,12 +1712,14 @@ class _ScopeWalk(ForwardFlow[State]):
         """The results of this use are asserted equal to those of another earlier use of the key, not the first
         (`passed_as_pytree = jax.jit(run)(chain, key)` then `assert passed_as_pytree == endpoint.xs`, with
         `endpoint = run(chain, key=key)` the second of three runs): this use reproduces that use's numbers on
-        purpose, so whatever it shares with the first use is what that use shares with it, judged (and reported)
-        at that use."""
+        purpose, so whatever it shares with the first use is what that use shares with it, judged at that use.
+        Only a use that was no finding itself counts: a reproduction of a reuse (haliax's `jax_perm` equal to
+        `hax_perm`, both keyed by the key that drew the permuted data) repeats that reuse, at its own line."""
         if stmt is None:
             return False
+        reported = {id(r.node) for r in self.found}
         earlier = [u for u in self._uses.get(first.label, ()) if u.node is not first.node and u.call is not call
-                   and getattr(u.node, "lineno", 0) <= getattr(call, "lineno", 0)]
+                   and getattr(u.node, "lineno", 0) <= getattr(call, "lineno", 0) and id(u.node) not in reported]
         return any(self._compared(u, stmt, call) for u in earlier[-8:])
 
     def _dead_random_result(self, call: ast.Call, stmt: ast.stmt | None) -> bool:
