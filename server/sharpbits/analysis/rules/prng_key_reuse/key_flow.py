@@ -1723,12 +1723,16 @@ class _ScopeWalk(ForwardFlow[State]):
         return any(self._compared(u, stmt, call) for u in earlier[-8:])
 
     def _dead_random_result(self, call: ast.Call, stmt: ast.stmt | None) -> bool:
-        """`keys = jax.random.split(key, n)` (or a `fold_in`, or a draw) bound to names nothing in the function
-        reads, not even a function nested in it: `jax.random` is pure, so a result nobody reads gives no number to
-        anything, and the call is no use of the key (jax-pcmci's batch test splits a key it already drew from and
-        never reads the keys). A module-level name may be read by an importer, so only function scopes count."""
+        """`keys = jax.random.split(key, n)` (or a `fold_in`) bound to names nothing in the function reads, not even
+        a function nested in it: `jax.random` is pure, so keys nobody reads give no number to anything, and the
+        split is no use of the key (jax-pcmci's batch test splits a key it already drew from and never reads the
+        keys). A module-level name may be read by an importer, so only function scopes count. Draws stay uses
+        whether read or not (`x = normal(key)` twice: each later draw is a finding at its own line)."""
         if (self.fn is None or isinstance(self.fn.node, ast.Lambda) or not isinstance(stmt, ast.Assign)
-                or stmt.value is not call or self.model.random_key_arg(call, self.fn)[0] is None):
+                or stmt.value is not call):
+            return False
+        key, how = self.model.random_key_arg(call, self.fn)
+        if key is None or how not in ("split", "derive"):
             return False
         stored: set[str] = set()
         for target in stmt.targets:
