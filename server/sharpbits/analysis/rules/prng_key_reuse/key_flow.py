@@ -1866,14 +1866,17 @@ class _ScopeWalk(ForwardFlow[State]):
 
     def _checked_apart(self, first: ast.stmt, second: ast.stmt) -> bool:
         """Two runs, each from a key the code makes from a literal seed right at the call (`key=jax.random.key(0)`
-        twice), whose values (and everything computed from them) reach only assertions and tests, and never the
-        same one: no computation sees both, so what they share repeats no number anything combines. (Meeting in
+        twice), whose values (and everything computed from them) reach only assertions and tests of this scope (no
+        function defined in it reads them), and never the same one: no computation sees both, so what they share repeats no number anything combines. (Meeting in
         one check, `assert a.ok and b.ok` or `a == b`, is judged by the other clauses.)"""
-        if first is second:
+        if first is second or self.fn is None:
             return False
         a, b = self._checked_names(first), self._checked_names(second)
         if a is None or b is None or a & b:
             return False
+        own = {id(n) for n in self.model.scopes.own_nodes(self.fn)}
+        if any(isinstance(n, ast.Name) and n.id in a | b and id(n) not in own for n in ast.walk(self.fn.node)):
+            return False  # read by a function defined here (axlearn's `tokens_to_scores` closes over the logits)
         return not any(isinstance(st, ast.stmt) and (reads := _direct_reads(st)) & a and reads & b
                        for st in self.model.scopes.own_nodes(self.fn))
 
