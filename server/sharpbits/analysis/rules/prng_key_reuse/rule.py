@@ -135,6 +135,16 @@ None: refs = make(key)`) draws nothing when the caller passes a value filled on 
 refs is None and not boot: refs = make(key)` earlier in the body, the call under `if not boot:` (the same test,
 on names nothing rebinds), the fill surely not None (a `jax.numpy`/`jax.random` result, or a function of the
 module that returns one), and any other binding only `refs = jnp.asarray(refs)` under `if refs is not None:`.
+A flax linen module's `init(rng, x)` (a parameter annotated `nn.Module`, a module built from `flax.linen` or from a
+class with `flax.linen.Module` among its bases) draws nothing from `rng` itself: `Scope.make_rng` derives every
+parameter key as `fold_in(rng, h)`, `h` a 32-bit SHA-1 of the scope path and a counter, so a `fold_in(rng, 202)`
+beside it is another derivation, not a reuse (flaxspeaker); a draw or a split of `rng` beside the init stays one,
+and so does `fold_in(rng, 0)` after nnx's `Rngs(rng)`, which folds in the counters 0, 1, 2, .... A `jax.random`
+call whose results are bound to names the function never reads (`keys = split(key, n)` left unused) is no use of
+the key. A use whose results are asserted equal to those of an earlier use other than the first (three runs from
+one key, the third compared with the second) reproduces that use, and is judged there. Two runs, each from a key
+made from a literal seed at the call (`key=jax.random.key(0)` twice), whose values reach only assertions and tests,
+never the same one, are checked apart: no computation sees both.
 The message says "the same or overlapping numbers" when one function draws from one key twice,
 "correlated numbers" otherwise.
 
