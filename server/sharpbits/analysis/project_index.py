@@ -2018,19 +2018,35 @@ _installed_summaries: dict[tuple[str, str, int, int], ModuleSummary] = {}
 def _installed_origin(name: str) -> Path | None:
     """The source file of an installed module, found on the interpreter's search path without importing it
     (PathFinder looks for files; no code of the package runs)."""
-    search = [p for p in sys.path if p and Path(p).absolute() != Path.cwd()]
+    folders = [p for p in sys.path if p and Path(p).absolute() != Path.cwd()]
     parts = name.split(".")
+    origin: str | None = None
+    for i in range(len(parts)):
+        if not folders:
+            return None
+        try:
+            origin, folders = _find_module(".".join(parts[: i + 1]), folders)
+        except (ImportError, ValueError, OSError):
+            return None
+    if not origin or not origin.endswith(".py"):
+        return None
+    return Path(origin)
+
+
+def _find_module(name: str, folders: list[str]) -> tuple[str | None, list[str]]:
+    """A module's file and, for a package, the folders its submodules are looked for in. A namespace package
+    below a regular one (a folder without `__init__.py`, as some installed packages ship) cannot be found by
+    PathFinder without importing its parent (its path is computed from `sys.modules`), and nothing is imported
+    here: its folders are those of that name in the folders searched."""
     try:
-        spec = PathFinder.find_spec(parts[0], search)
-        for i in range(1, len(parts)):
-            if spec is None or not spec.submodule_search_locations:
-                return None
-            spec = PathFinder.find_spec(".".join(parts[: i + 1]), list(spec.submodule_search_locations))
-    except (ImportError, ValueError, OSError):
-        return None
-    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
-        return None
-    return Path(spec.origin)
+        spec = PathFinder.find_spec(name, folders)
+    except KeyError:  # _NamespacePath asked sys.modules for the parent package
+        last = name.rpartition(".")[2]
+        return None, [str(Path(f) / last) for f in folders if (Path(f) / last).is_dir()]
+    if spec is None:
+        return None, []
+    locations = spec.submodule_search_locations
+    return spec.origin, list(locations) if locations is not None else []
 
 
 class FunctionScope(Protocol):
