@@ -179,6 +179,27 @@ def test_installed_packages_are_read_from_the_search_path_never_imported(tmp_pat
     assert [(f.rule, f.line) for f in found] == [("prng-key-reuse", 6)]
 
 
+
+def test_a_namespace_folder_inside_an_installed_package_is_read_never_imported(tmp_path, monkeypatch):
+    # a folder without __init__.py below a regular package (as some wheels ship): PathFinder would ask
+    # sys.modules for the parent package, which is never imported here (this raised KeyError and stopped the
+    # analysis of the file that imports it)
+    site = tmp_path / "site"
+    (site / "nsbooby" / "ops").mkdir(parents=True)
+    (site / "nsbooby" / "__init__.py").write_text("raise SystemExit('imported!')\n")
+    (site / "nsbooby" / "ops" / "noise.py").write_text(
+        "import jax\n\ndef sample(key):\n    return jax.random.normal(key, ())\n")
+    monkeypatch.syspath_prepend(str(site))
+    index = ProjectIndex()
+    fn = index.function("nsbooby.ops.noise.sample")
+    assert fn is not None and index.consumption(fn, "key") == "always"
+    assert index.function("nsbooby.ops.missing.sample") is None
+    assert not any(name.startswith("nsbooby") for name in sys.modules)
+    text = ("import jax\nfrom nsbooby.ops.noise import sample\n\n"
+            "def f(key):\n    a = sample(key)\n    b = sample(key)\n    return a, b\n")
+    found = analyze(text, str(tmp_path / "user.py"), project=index).findings
+    assert [(f.rule, f.line) for f in found] == [("prng-key-reuse", 6)]
+
 MAIN = '''\
 import jax
 from pkg import draw_noise

@@ -65,6 +65,14 @@ _TRANSPARENT = {"jit", "filter_jit", "pjit", "staticmethod", "classmethod", "pro
 _FRESH_ACCESSORS = {"__next__", "__call__", "next"}
 
 
+# an object whose construction a caller saw: (its class, keywords given to the constructor, positional count)
+# and, for a parameter given a dict/list/tuple display of constructions (`Multi({"a": A(), "b": B()})`), the
+# classes of its elements
+Built = tuple[str, frozenset[str], int, tuple[tuple[str, tuple[str, ...]], ...]] | None
+# the roots of libraries whose base classes assign no attribute of a subclass's object
+_ASSIGNING_NO_ATTRIBUTE = ("abc", "typing", "typing_extensions", "builtins")
+
+
 @dataclass(frozen=True)
 class CallSite:
     """A parameter handed on to another function: `target` is its qualified name (`pkg.mod.f`,
@@ -124,6 +132,9 @@ class ClassSummary:
     inert_calls: tuple[str, ...] | None = None
     # the classes its annotated fields hold (`recorder: Recorder | None = None`): (field, qualified classes)
     field_types: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # what each attribute it assigns (`self.X = ...`, a class-level `X = ...`) may hold: (attribute, descriptors),
+    # see `attribute_values`
+    attribute_values: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = ()
 
 
 @dataclass
@@ -491,10 +502,118 @@ def _summarise_class(cls: ast.ClassDef, module: str, imports: dict[str, str], to
                         and isinstance(n.target, ast.Name)
                         and (found := annotation_classes(n.annotation, module, imports, top_names)))
     summary.classes[cls.name] = ClassSummary(module, cls.name, bases, tuple(m.name for m in methods), generators, read,
-                                             (decorated or named_tuple) and not own_init, fields, inert, field_types)
+                                             (decorated or named_tuple) and not own_init, fields, inert, field_types,
+                                             attribute_values(cls, methods, module, imports, top_names))
     for m in methods:  # (parsed again when first asked for: see _Source)
         functions.defer(f"{cls.name}.{m.name}", _deferred_method(source.locate(m, cls), module, cls.name, imports,
                                                                  top_names, read, functions.nested))
+
+
+def attribute_values(cls: ast.ClassDef, methods: list[ast.FunctionDef | ast.AsyncFunctionDef], module: str,
+                     imports: dict[str, str], top_names: set[str]) -> tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...]:
+    """What each attribute the class assigns may hold, one descriptor per assignment (kind, class, parameter):
+    ("built", C, "") for `self.x = C(...)` in a method (the object holds a C); ("default", C, p) for `self.x = C() if p is None else p`
+    (`p if p is not None else C()`, `p or C()`) in `__init__`, `p` a parameter whose default is None (a C when
+    the constructor is not passed `p`); ("param", "", p) for `self.x = p` in `__init__` (what the constructor
+    was given as `p`); ("field", C, "") for a class-level `x = C(...)` / `x: T =
+    field(default_factory=C)`, a default the constructor of a record may replace (a C when the constructor is
+    given no argument for it); ("unknown", "", "") for anything else (a value
+    passed in, an attribute assigned through a tuple, `setattr`). A class without a descriptor for an
+    attribute never assigns it."""
+    out: dict[str, list[tuple[str, str, str]]] = {}
+
+    def named(func: ast.expr) -> str:
+        if isinstance(func, ast.Name) and func.id in top_names:
+            return f"{module}.{func.id}"
+        return qualify(func, imports) or ""
+
+    def built(value: ast.expr | None) -> str:
+        if isinstance(value, ast.Call) and not isinstance(value.func, ast.Call):
+            last = (dotted(value.func) or "").rsplit(".", 1)[-1]
+            if last == "field":  # field(default_factory=C) / eqx.field(default=C())
+                for kw in value.keywords:
+                    if kw.arg == "default_factory" and isinstance(kw.value, ast.Name | ast.Attribute):
+                        return named(kw.value)
+                    if kw.arg == "default":
+                        return built(kw.value)
+                return ""
+            return named(value.func)
+        return ""
+
+    def defaulted(value: ast.expr, method: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, str] | None:
+        param: ast.expr | None = None
+        made: ast.expr | None = None
+        if isinstance(value, ast.IfExp) and isinstance(value.test, ast.Compare) and len(value.test.ops) == 1 and (
+                isinstance(value.test.comparators[0], ast.Constant) and value.test.comparators[0].value is None):
+            tested = value.test.left
+            if isinstance(value.test.ops[0], ast.Is):
+                made, param = value.body, value.orelse
+            elif isinstance(value.test.ops[0], ast.IsNot):
+                param, made = value.body, value.orelse
+            if not (isinstance(tested, ast.Name) and isinstance(param, ast.Name) and tested.id == param.id):
+                return None
+        elif isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) and len(value.values) == 2:
+            param, made = value.values
+        if not isinstance(param, ast.Name) or method.name != "__init__":
+            return None
+        a = method.args
+        positional = [*a.posonlyargs, *a.args]
+        defaults: list[ast.expr | None] = [None] * (len(positional) - len(a.defaults)) + list(a.defaults)
+        pairs = list(zip(positional, defaults, strict=True)) + list(zip(a.kwonlyargs, a.kw_defaults, strict=True))
+        default = next((d for arg, d in pairs if arg.arg == param.id), None)
+        if not (isinstance(default, ast.Constant) and default.value is None):
+            return None
+        if any(isinstance(n, ast.Name) and n.id == param.id and not isinstance(n.ctx, ast.Load)
+               for n in ast.walk(method)):
+            return None  # rebound before: no longer what the caller passed
+        cls_name = built(made)
+        return (cls_name, param.id) if cls_name else None
+
+    def passed_in(value: ast.expr, method: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+        """`self.metrics = metrics` in `__init__`, the parameter never rebound: what the constructor was given."""
+        if not isinstance(value, ast.Name) or method.name != "__init__":
+            return ""
+        a = method.args
+        if value.id not in {p.arg for p in [*a.posonlyargs, *a.args[1:], *a.kwonlyargs]} or any(
+                isinstance(n, ast.Name) and n.id == value.id and not isinstance(n.ctx, ast.Load)
+                for n in ast.walk(method)):
+            return ""
+        return value.id
+
+    for method in methods:
+        for node in ast.walk(method):
+            if isinstance(node, ast.Call) and dotted(node.func) in ("setattr", "object.__setattr__"):
+                if len(node.args) > 1 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+                    out.setdefault(node.args[1].value, []).append(("unknown", "", ""))
+                continue
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _STORING_METHODS
+                    and isinstance(node.func.value, ast.Attribute) and isinstance(node.func.value.value, ast.Name)
+                    and node.func.value.value.id == "self"):
+                out.setdefault(node.func.value.attr, []).append(("mutated", "", ""))  # self.metrics.update(...)
+            if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.Delete):
+                targets = node.targets if isinstance(node, ast.Assign | ast.Delete) else [node.target]
+                for target in targets:
+                    if (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Attribute)
+                            and isinstance(target.value.value, ast.Name) and target.value.value.id == "self"):
+                        out.setdefault(target.value.attr, []).append(("mutated", "", ""))  # self.metrics["x"] = m
+                    for t in ast.walk(target):
+                        if not (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
+                                and not isinstance(t.ctx, ast.Load)):
+                            continue
+                        value = node.value if t is target and isinstance(node, ast.Assign | ast.AnnAssign) else None
+                        found = built(value) if value is not None else ""
+                        pair = defaulted(value, method) if value is not None and not found else None
+                        given = passed_in(value, method) if value is not None and not found and not pair else ""
+                        out.setdefault(t.attr, []).append(
+                            ("built", found, "") if found else ("default", *pair) if pair else
+                            ("param", "", given) if given else ("unknown", "", ""))
+    for node in cls.body:
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                if isinstance(target, ast.Name):
+                    found = built(node.value)
+                    out.setdefault(target.id, []).append(("field", found, "") if found else ("unknown", "", ""))
+    return tuple((attr, tuple(dict.fromkeys(values))) for attr, values in sorted(out.items()))
 
 
 def _deferred_method(node: Callable[[], ast.FunctionDef | ast.AsyncFunctionDef], module: str, cls: str,
@@ -843,6 +962,51 @@ class _Function:
             return None
         return f"chain:{','.join(classes)}:{'.'.join(attrs)}:{func.attr}"
 
+    def _held_receiver(self, call: ast.Call) -> str | None:
+        """`self.noise.apply(key, ...)` in a method: the method of whatever the object holds in the attribute
+        ("attr:pkg.mod.Class:noise:apply"; resolved by the index from what the class and its relatives assign
+        to it, and from how the object was constructed where the caller knows: see `held_classes`)."""
+        func = call.func
+        if (self.cls is None or _constructs(call) or not isinstance(func, ast.Attribute)
+                or not isinstance(func.value, ast.Attribute) or not isinstance(func.value.value, ast.Name)
+                or func.value.value.id != "self" or "self" in self.locals):
+            return None
+        return f"attr:{self.module}.{self.cls}:{func.value.attr}:{func.attr}"
+
+    def _iterated_receiver(self, call: ast.Call) -> str | None:
+        """`metric.init(key)` with `metric` bound only as the value target of `for name, metric in
+        self.metrics.items()` (or `for metric in self.metrics.values()`, `for metric in self.metrics`), in a
+        comprehension or a loop: the method of whatever the attribute's elements are
+        ("attr:pkg.mod.Class:metrics[]:init"; see `held_classes`)."""
+        func = call.func
+        if self.cls is None or _constructs(call) or not (isinstance(func, ast.Attribute)
+                                                         and isinstance(func.value, ast.Name)):
+            return None
+        name = func.value.id
+        stores = [n for n in ast.walk(self.node) if isinstance(n, ast.Name) and n.id == name
+                  and not isinstance(n.ctx, ast.Load)]
+        if len(stores) != 1:
+            return None
+        target: ast.AST = stores[0]
+        holder = self.parents.get(target)
+        if isinstance(holder, ast.Tuple) and len(holder.elts) == 2 and holder.elts[1] is target:
+            target, holder = holder, self.parents.get(holder)
+            method = "items"
+        else:
+            method = "values"
+        if not (isinstance(holder, ast.comprehension | ast.For) and holder.target is target):
+            return None
+        source = holder.iter
+        if isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and not source.args:
+            if source.func.attr != method:
+                return None
+            source = source.func.value
+        elif method == "items":
+            return None
+        if not (isinstance(source, ast.Attribute) and isinstance(source.value, ast.Name) and source.value.id == "self"):
+            return None
+        return f"attr:{self.module}.{self.cls}:{source.attr}[]:{func.attr}"
+
     def _narrowed(self, call: ast.Call) -> str | None:
         """`m.compress(...)` in the body of `if isinstance(m, Cls):` with `Cls` a class the imports name: every
         implementation of the method in `Cls` and its subclasses may run ("impl:pkg.mod.Cls.compress")."""
@@ -918,6 +1082,21 @@ class _Function:
                 names.append(element.id)
         return [n for n in names if n not in tracked and n != "_"]
 
+    def _zipped_into(self, load: ast.Name) -> str | None:
+        """`keyed = dict(zip(names, keys))` with `keys` this load: the plain name the dict is bound to, whose
+        values are the keys (followed as pieces, see `_pieces_consumption`); None for anything else."""
+        zipped = self.parents.get(load)
+        outer = self.parents.get(zipped) if isinstance(zipped, ast.Call) else None
+        stmt = self.parents.get(outer) if isinstance(outer, ast.Call) else None
+        if not (isinstance(zipped, ast.Call) and isinstance(zipped.func, ast.Name) and zipped.func.id == "zip"
+                and len(zipped.args) == 2 and zipped.args[1] is load and not zipped.keywords
+                and isinstance(outer, ast.Call) and isinstance(outer.func, ast.Name) and outer.func.id == "dict"
+                and outer.args == [zipped] and not outer.keywords and {"zip", "dict"}.isdisjoint(self.locals)
+                and isinstance(stmt, ast.Assign) and stmt.value is outer and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)):
+            return None
+        return stmt.targets[0].id
+
     def _moved_on(self, load: ast.Name) -> bool:
         """A key handed to a call the index cannot follow that is no method of an object of unknown class: a
         builtin that passes it on (`zip(keys, xs)`), a local function or `vmap(f)`; its pieces stay in code that
@@ -957,6 +1136,12 @@ class _Function:
         for piece in pieces:
             followed = {piece}
             for load in self._loads(followed):
+                zipped = self._zipped_into(load) if depth < 4 else None
+                if zipped is not None:  # keyed = dict(zip(names, keys)): its values are the pieces
+                    strength = self._pieces_consumption([zipped], cap, tracked | followed, calls, depth + 1)
+                    if strength is not None and (best is None or strength == "always"):
+                        best = strength
+                    continue
                 use, strength, site = self._use(load, followed | tracked)
                 if use == "split" and depth < 4:
                     more = self._split_pieces(load, followed | tracked)
@@ -1137,7 +1322,8 @@ class _Function:
               and call.func.value.id in ("self", "cls") and self.cls is not None):
             target = f"self.{call.func.attr}"
         if target is None and isinstance(call.func, ast.Attribute):
-            target = self._narrowed(call) or self._typed_receiver(call)
+            target = (self._narrowed(call) or self._typed_receiver(call) or self._held_receiver(call)
+                      or self._iterated_receiver(call))
         if target is not None and target.startswith("jax.lax."):
             branches = self._branches(call, target, position)
             if branches is not None:
@@ -1213,13 +1399,14 @@ class ProjectIndex:
         self.installed = installed
         self._by_name: dict[str, ModuleSummary | None] = {}  # None: looked for, not found
         self._name_of: dict[str, str] = {}  # absolute path -> module name
-        self._consumption: dict[tuple[str, str, str], str | None] = {}
+        self._consumption: dict[tuple[object, ...], str | None] = {}
         self._pending: dict[str, tuple[str, str]] = {}  # module name -> (path, text) fed lazily, not summarised yet
         self._generator_names: frozenset[str] | None = None
         self._beside: dict[tuple[str, str], str | None] = {}  # (folder, qualified name) -> "name\0cut" found there, or None
         self._lock = threading.RLock()
         self.parsed = 0  # modules summarised (for tests and benchmarks)
         self._subclasses: dict[tuple[str, str], list[tuple[ModuleSummary, str]] | None] = {}
+        self._outside: dict[str, bool] = {}  # attribute -> assigned from outside its class somewhere (held_classes)
         self._files: tuple[tuple[Path, ...], list[Path] | None] | None = None
         # summaries of modules fed lazily, made from the tree their own analysis parsed (`adopt`), kept aside
         # until a module asks for one: then it is that module's summary, without a second parse. Aside, not
@@ -1273,6 +1460,7 @@ class ProjectIndex:
                 self._pending.pop(name, None)
                 return old
             self._subclasses.clear()  # the text changed (or is new): a class may derive from another now
+            self._outside.clear()
             self._adopted.pop(name, None)
             if old is None:
                 self._files = None
@@ -1317,6 +1505,7 @@ class ProjectIndex:
                 self._adopted.pop(name, None)
                 self._consumption.clear()
             self._subclasses.clear()
+            self._outside.clear()
             self._files = None
 
     def module_name(self, path: str | os.PathLike[str]) -> str:
@@ -1576,19 +1765,22 @@ class ProjectIndex:
 
     # ---- questions -------------------------------------------------------------------------------------
 
-    def consumption(self, fn: FunctionSummary, param: str, depth: int = 0) -> str | None:
+    def consumption(self, fn: FunctionSummary, param: str, depth: int = 0, built: Built = None) -> str | None:
         """Whether the function consumes the key given as `param`: "always", "maybe", or None (never); a callee
-        it hands the key to is asked in turn (one the index cannot see: "maybe")."""
-        key = (fn.module, fn.qualname, param)
+        it hands the key to is asked in turn (one the index cannot see: "maybe"). `built`: for a method called
+        on an object whose construction the caller saw, (its class, the keywords and the number of positional
+        arguments its constructor was given): what the object's attributes hold then (see `held_classes`)."""
+        key: tuple[object, ...] = (fn.module, fn.qualname, param) if built is None else (
+            fn.module, fn.qualname, param, built)
         with self._lock:
             if key in self._consumption:
                 return self._consumption[key]
             self._consumption[key] = "maybe"  # recursion: unknown while being worked out
-            answer = self._consumption_of(fn, param, depth)
+            answer = self._consumption_of(fn, param, depth, built)
             self._consumption[key] = answer
             return answer
 
-    def _consumption_of(self, fn: FunctionSummary, param: str, depth: int) -> str | None:
+    def _consumption_of(self, fn: FunctionSummary, param: str, depth: int, built: Built = None) -> str | None:
         summary = fn.param(param)
         if summary is None:
             return "maybe"
@@ -1596,16 +1788,18 @@ class ProjectIndex:
         for site in summary.calls:
             if best == "always":
                 break
-            answer = self._site_consumption(fn, site, depth)
+            answer = self._site_consumption(fn, site, depth, built)
             if answer == "always" and not site.always:
                 answer = "maybe"
             if answer == "always" or (answer == "maybe" and best is None):
                 best = answer
         return best
 
-    def _site_consumption(self, fn: FunctionSummary, site: CallSite, depth: int) -> str | None:
+    def _site_consumption(self, fn: FunctionSummary, site: CallSite, depth: int, built: Built = None) -> str | None:
         if depth > 8 or site.target is None:
             return "maybe"
+        if site.target.startswith("attr:"):
+            return self._held_consumption(site, depth, built)
         if "|" in site.target:  # the branches of a lax.cond / lax.switch: exactly one runs
             answers = [self._site_consumption(fn, dataclasses.replace(site, target=t), depth)
                        for t in site.target.split("|")]
@@ -1628,11 +1822,125 @@ class ProjectIndex:
             module = self.module(fn.module)
             cls = fn.qualname.split(".")[0] if "." in fn.qualname else None
             callee = self.method(module, cls, site.target[5:]) if module is not None and cls is not None else None
+            return self._callee_consumption(callee, site, depth, built)  # the same object: as it was built
         else:
             callee = self.function(site.target)
         return self._callee_consumption(callee, site, depth)
 
-    def _callee_consumption(self, callee: FunctionSummary | None, site: CallSite, depth: int) -> str | None:
+    def _held_consumption(self, site: CallSite, depth: int, built: Built) -> str | None:
+        """`self.noise.apply(key)`: every class the attribute may hold is asked (its own or inherited method);
+        "maybe" when what it holds is not known."""
+        assert site.target is not None
+        _, owner, attr, method = site.target.split(":")
+        classes = self.held_classes(owner, attr, built)
+        if not classes:
+            return "maybe"
+        answers: list[str | None] = []
+        for qualified in classes:
+            found = self._split(qualified)
+            callee = self.method(found[0], found[1], method) if found is not None and found[1] in found[0].classes else None
+            answers.append(self._callee_consumption(callee, site, depth))
+        return "always" if all(a == "always" for a in answers) else "maybe" if any(answers) else None
+
+    def held_classes(self, owner: str, attr: str, built: Built = None) -> list[str] | None:
+        """The classes an attribute of an object of class `owner` may hold (`self.noise = Noiseless()`): from
+        every assignment to it in the class, its bases and (the object's exact class unknown) its subclasses.
+        With `built` (the object's class and how its constructor was called) the object's class and its bases
+        are all there is, and a default the constructor was not given an argument for is what it holds
+        (`self.noise = Noiseless() if noise is None else noise`, a record's `noise: N = field(default_factory=
+        Noiseless)`). None when any assignment's value is not known to be an object of a class the index reads,
+        a class on the way cannot be read, or code outside the classes may assign the attribute."""
+        with self._lock:
+            exact, passed, positional, given = built if built is not None else (owner, frozenset(), 0, ())
+            elements = attr.endswith("[]")
+            attr = attr.removesuffix("[]")
+            chain = self._class_chain(exact)
+            if chain is None or (built is not None and owner not in {f"{m.name}.{c}" for m, c in chain}):
+                return None
+            init_owner: str | None = None
+            if built is not None:
+                init = self.method(chain[0][0], chain[0][1], "__init__")
+                init_owner = f"{init.module}.{init.qualname.rsplit('.', 1)[0]}" if init is not None else None
+                init_params = init.positional if init is not None else ()
+            else:
+                found = self._split(owner)
+                below = self.subclasses(found[0], found[1]) if found is not None else None
+                if below is None:
+                    return None
+                chain = chain + [(m, c) for m, c in below]
+            if self._assigned_outside(attr):
+                return None
+            out: list[str] = []
+            for module, name in chain:
+                summary = module.classes[name]
+                for kind, made, param in dict(summary.attribute_values).get(attr, ()):
+                    if elements != (kind == "param"):
+                        return None  # the elements of a constructed object, or the object passed in: unknown
+                    if kind == "param":
+                        held = dict(given).get(param) if built is not None and f"{module.name}.{name}" == init_owner else None
+                        if held is None:
+                            return None
+                        out.extend(held)  # (qualified by the caller, read by the index: see ProjectView._built)
+                        continue
+                    if kind == "default" and built is not None and f"{module.name}.{name}" == init_owner and (
+                            param not in passed and param not in init_params[:positional]):
+                        pass  # the constructor was not given the parameter: the default is what it holds
+                    elif kind == "field" and built is not None and attr not in passed and positional == 0:
+                        pass  # a record's default the constructor was given nothing for
+                    elif kind != "built":
+                        return None
+                    found = self._split(made, module.path) if made else None
+                    if found is None or found[1] not in found[0].classes:
+                        return None
+                    out.append(f"{found[0].name}.{found[1]}")
+            return list(dict.fromkeys(out))
+
+    def _class_chain(self, qualified: str) -> list[tuple[ModuleSummary, str]] | None:
+        """The class and all its bases, each read by the index; None when one cannot be read (a base of a
+        library the index does not read may assign any attribute), except bases that assign none."""
+        out: list[tuple[ModuleSummary, str]] = []
+        todo = [qualified]
+        while todo:
+            name = todo.pop()
+            found = self._split(name)
+            if found is None or found[1] not in found[0].classes:
+                if name.split(".", 1)[0] in _ASSIGNING_NO_ATTRIBUTE or name in ("object", "ABC", "Generic", "Protocol"):
+                    continue
+                return None
+            if found in out or len(out) > 12:
+                continue
+            out.append(found)
+            todo.extend(b for b in found[0].classes[found[1]].bases if b)
+        return out
+
+    def _assigned_outside(self, attr: str) -> bool:
+        """Whether code of the project may assign the attribute on an object from outside its class
+        (`obj.noise = ...`, `setattr(obj, "noise", ...)`, `eqx.tree_at(lambda m: m.noise, ...)`, `dataclasses.
+        replace(obj, noise=...)`), read from the text of every project file; True when the files cannot all be
+        listed."""
+        if attr in self._outside:
+            return self._outside[attr]
+        files = self._project_files()
+        answer = files is None
+        name = re.escape(attr)
+        written = re.compile(rf"(?<!\bself)\.{name}\s*(?:=[^=]|[-+*/|&]=)|setattr\(|__dict__|\.{name}\s*\[[^\]]*\]"
+                             rf"\s*=[^=]|\.{name}\.(?:{'|'.join(sorted(_STORING_METHODS))})\(")
+        replaced = re.compile(rf"replace\([^()]*(?:\([^()]*\)[^()]*)*\b{name}\s*=[^=]")  # replace(obj, noise=...)
+        for path in files or ():
+            try:
+                text = path.read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                answer = True
+                break
+            if attr in text and (any(written.search(line) and attr in line for line in text.splitlines())
+                                 or ("tree_at(" in text and f".{attr}" in text) or replaced.search(text)):
+                answer = True  # (eqx.tree_at's `lambda m: m.noise` may sit on another line than the call)
+                break
+        self._outside[attr] = answer
+        return answer
+
+    def _callee_consumption(self, callee: FunctionSummary | None, site: CallSite, depth: int,
+                            built: Built = None) -> str | None:
         if callee is None or callee.opaque:
             return "maybe"
         name = site.keyword
@@ -1644,7 +1952,7 @@ class ProjectIndex:
             return "maybe"
         if callee.param(name) is None:
             return "maybe"
-        return self.consumption(callee, name, depth + 1)
+        return self.consumption(callee, name, depth + 1, built)
 
     def _field_classes(self, classes: list[str], path: list[str], near: str) -> list[str] | None:
         """The classes the annotated fields along `path` hold, from objects of `classes` (a field looked up in the
@@ -1769,19 +2077,35 @@ _installed_summaries: dict[tuple[str, str, int, int], ModuleSummary] = {}
 def _installed_origin(name: str) -> Path | None:
     """The source file of an installed module, found on the interpreter's search path without importing it
     (PathFinder looks for files; no code of the package runs)."""
-    search = [p for p in sys.path if p and Path(p).absolute() != Path.cwd()]
+    folders = [p for p in sys.path if p and Path(p).absolute() != Path.cwd()]
     parts = name.split(".")
+    origin: str | None = None
+    for i in range(len(parts)):
+        if not folders:
+            return None
+        try:
+            origin, folders = _find_module(".".join(parts[: i + 1]), folders)
+        except (ImportError, ValueError, OSError):
+            return None
+    if not origin or not origin.endswith(".py"):
+        return None
+    return Path(origin)
+
+
+def _find_module(name: str, folders: list[str]) -> tuple[str | None, list[str]]:
+    """A module's file and, for a package, the folders its submodules are looked for in. A namespace package
+    below a regular one (a folder without `__init__.py`, as some installed packages ship) cannot be found by
+    PathFinder without importing its parent (its path is computed from `sys.modules`), and nothing is imported
+    here: its folders are those of that name in the folders searched."""
     try:
-        spec = PathFinder.find_spec(parts[0], search)
-        for i in range(1, len(parts)):
-            if spec is None or not spec.submodule_search_locations:
-                return None
-            spec = PathFinder.find_spec(".".join(parts[: i + 1]), list(spec.submodule_search_locations))
-    except (ImportError, ValueError, OSError):
-        return None
-    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
-        return None
-    return Path(spec.origin)
+        spec = PathFinder.find_spec(name, folders)
+    except KeyError:  # _NamespacePath asked sys.modules for the parent package
+        last = name.rpartition(".")[2]
+        return None, [str(Path(f) / last) for f in folders if (Path(f) / last).is_dir()]
+    if spec is None:
+        return None, []
+    locations = spec.submodule_search_locations
+    return spec.origin, list(locations) if locations is not None else []
 
 
 class FunctionScope(Protocol):
@@ -1860,9 +2184,12 @@ class ProjectView:
         moved = self.index.beside(qualified_class, self.path)
         return self.index.drawless_layer(moved or qualified_class)
 
-    def argument_consumption(self, qualified: str, call: ast.Call) -> list[tuple[ast.AST, str | None]] | None:
+    def argument_consumption(self, qualified: str, call: ast.Call,
+                             built: ast.Call | None = None) -> list[tuple[ast.AST, str | None]] | None:
         """For each argument of a call of `qualified`: whether the callee consumes it ("always", "maybe",
-        None); None when the index cannot see the callee."""
+        None); None when the index cannot see the callee. `built`: for a method of an object, the call that
+        constructed the object (`problem = Sphere(num_dims=4)`), whose arguments say what it holds."""
+        context = self._built(qualified, built)
         callee = self.index.function(qualified, self.path)
         if callee is None:
             cls = self.index.cls(qualified, self.path)
@@ -1878,11 +2205,12 @@ class ProjectView:
             if i >= len(callee.positional):
                 out.append((arg, "maybe" if callee.star_args else None))
                 continue
-            out.append((arg, self.index.consumption(callee, callee.positional[i])))
+            out.append((arg, self.index.consumption(callee, callee.positional[i], built=context)))
         for kw in call.keywords:
             if kw.arg is None:
                 return None
-            out.append((kw.value, self.index.consumption(callee, kw.arg) if callee.param(kw.arg) else "maybe"))
+            out.append((kw.value, self.index.consumption(callee, kw.arg, built=context)
+                        if callee.param(kw.arg) else "maybe"))
         return out
 
     def factory_product(self, qualified: str, position: int | None, width: int = 0) -> str | None:
@@ -1902,6 +2230,43 @@ class ProjectView:
             if record is None or not record.record:
                 return None  # built by a class that may do anything with its arguments
         return factory.factory_products[position]
+
+    def _built(self, qualified: str, built: ast.Call | None) -> Built:
+        """(the object's class, the keywords and the number of positional arguments its constructor was given)
+        for a method `Class.method` of an object built by `built`; None when unknown (`*args`, `**kwargs`)."""
+        if built is None or "." not in qualified or any(isinstance(a, ast.Starred) for a in built.args) or any(
+                kw.arg is None for kw in built.keywords):
+            return None
+        owner = qualified.rsplit(".", 1)[0]
+        found = self.index._split(self.index.beside(owner, self.path) or owner, self.path)
+        if found is None or found[1] not in found[0].classes:
+            return None
+        init = self.index.method(found[0], found[1], "__init__")
+        named = [(init.positional[i] if init is not None and i < len(init.positional) else None, a)
+                 for i, a in enumerate(built.args)] + [(kw.arg, kw.value) for kw in built.keywords]
+        given = tuple((param, held) for param, value in named
+                      if param is not None and (held := self._display_classes(value)) is not None)
+        return (f"{found[0].name}.{found[1]}", frozenset(kw.arg for kw in built.keywords if kw.arg is not None),
+                len(built.args), given)
+
+    def _display_classes(self, value: ast.AST) -> tuple[str, ...] | None:
+        """`{"a": A(...), "b": B(...)}` (a list, tuple or set of such calls too): the classes of its elements,
+        each a class the index reads; None when an element is anything else."""
+        if isinstance(value, ast.Dict):
+            elements = value.values if all(k is not None for k in value.keys) else []
+        elif isinstance(value, ast.List | ast.Tuple | ast.Set):
+            elements = value.elts
+        else:
+            return None
+        out: list[str] = []
+        for element in elements:
+            own = {n.name for n in self._tree.body if isinstance(n, ast.ClassDef)} if self._tree is not None else ()
+            q = self.qualified(element.func, module_names=own) if isinstance(element, ast.Call) else None
+            found = self.index._split(self.index.beside(q, self.path) or q, self.path) if q is not None else None
+            if found is None or found[1] not in found[0].classes:
+                return None
+            out.append(f"{found[0].name}.{found[1]}")
+        return tuple(dict.fromkeys(out)) if out else None
 
     def key_generator(self, qualified_class: str, attribute: str) -> bool:
         return self.index.key_generator(qualified_class, attribute)

@@ -422,6 +422,83 @@ class KeyFlow(Fact):
                 return False
         return True
 
+    def linen_init_key(self, call: ast.Call, scope: FunctionInfo | None) -> ast.expr | None:
+        """The key handed to a flax linen module's `init` / `init_with_output` (`module.init(rng, x)`, or
+        `rngs=rng`), or None when the call is no such init. Linen never draws from that key: `Scope.make_rng`
+        derives every parameter's key as `fold_in(rng, h)`, `h` the first 32 bits of a SHA-1 of the scope path
+        and a counter (flax/core/scope.py `_fold_in_static`), so the init is a derivation by hashed `fold_in`.
+        (nnx is not such a case: `nnx.Rngs(key)` folds in the counters 0, 1, 2, ...)"""
+        func = call.func
+        if not isinstance(func, ast.Attribute) or func.attr not in ("init", "init_with_output"):
+            return None
+        key = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "rngs"), None)
+        if key is None or isinstance(key, ast.Dict | ast.Constant) or not self._linen_module(func.value, scope):
+            return None
+        return key
+
+    def _linen_module(self, receiver: ast.AST, scope: FunctionInfo | None) -> bool:
+        """`receiver` is a flax linen module: a parameter annotated `nn.Module`, a module built right there
+        (`nn.Dense(3)`, `Model()`) or bound once to one (a local name, `self.net` set once in the class), where
+        the class is one of `flax.linen` or has `flax.linen.Module` among its bases (this module's, or through the
+        project index)."""
+        if isinstance(receiver, ast.Name) and scope is not None and receiver.id in scope.params:
+            node = scope.node
+            if isinstance(node, ast.Lambda):
+                return False
+            every = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
+            arg = next((a for a in every if a.arg == receiver.id), None)
+            annotation = arg.annotation if arg is not None else None
+            if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+                try:
+                    annotation = ast.parse(annotation.value, mode="eval").body
+                except SyntaxError:
+                    return False
+            return annotation is not None and self.scopes.qualname(annotation, scope) in LAYER_BASES
+        value: ast.AST | None = receiver
+        where = scope
+        if isinstance(receiver, ast.Name):
+            bound = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                     and isinstance(n.targets[0], ast.Name) and n.targets[0].id == receiver.id]
+            value = bound[0] if len(bound) == 1 else None
+        elif (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)
+              and receiver.value.id == "self" and scope is not None and "." in scope.qualname):
+            on_self = self._bound_on_self(scope.qualname.split(".", 1)[0], receiver.attr)
+            value, where = on_self if on_self is not None else (None, scope)
+        if not isinstance(value, ast.Call):
+            return False
+        q = self.scopes.qualname(value.func, where)
+        if q is not None and q.startswith("flax.linen.") and q.rsplit(".", 1)[-1][:1].isupper():
+            return True
+        if isinstance(value.func, ast.Name) and q is None and value.func.id in self.module_classes():
+            return self._module_linen_class(value.func.id)
+        project = self.model.project
+        if project is None:
+            return False
+        local = where.local_names if where is not None else set()
+        q = q or project.qualified(value.func, local, self.module_classes(), where)
+        return q is not None and self._indexed_linen_class(q)
+
+    def _module_linen_class(self, name: str, depth: int = 0) -> bool:
+        """A class of this module with `flax.linen.Module` among its bases, directly or through its classes."""
+        cls = self.module_classes().get(name)
+        if cls is None or depth > 5:
+            return False
+        for base in cls.bases:
+            q = self.scopes.qualname(base, None)
+            if q in LAYER_BASES or (q is None and isinstance(base, ast.Name) and self._module_linen_class(
+                    base.id, depth + 1)):
+                return True
+        return False
+
+    def _indexed_linen_class(self, qualified: str, depth: int = 0) -> bool:
+        """A class the project index reads (its source, never imported) with `flax.linen.Module` among its bases."""
+        project = self.model.project
+        if project is None or depth > 5:
+            return False
+        cls = project.index.cls(project.index.beside(qualified, project.path) or qualified, project.path)
+        return cls is not None and any(base in LAYER_BASES or self._indexed_linen_class(base, depth + 1)
+                                       for base in cls.bases)
+
     def _built_from(self, receiver: ast.AST, scope: FunctionInfo | None) -> str | None:
         """The qualified name of the callable whose call built `receiver`: a local name bound once in the scope
         (`fns = schedule.Constant(10)`), or `self.X` set once in the class (`self.op = Op(...)`); else None."""
@@ -440,6 +517,33 @@ class KeyFlow(Fact):
             return None
         local = where.local_names if where is not None else set()
         return self.scopes.qualname(value.func, where) or project.qualified(value.func, local, self.module_classes(), where)
+
+    def _through_transform(self, func: ast.expr, scope: FunctionInfo | None) -> ast.expr:
+        """`jax.jit(problem.evaluate)(key, x)` / `jax.vmap(problem.evaluate, in_axes=...)(keys, xs)`: the method
+        of an object that the transformed function runs, with the call's arguments (each mapped element of a
+        vmapped one) as its own; else `func` itself."""
+        inner = func
+        while isinstance(inner, ast.Call) and inner.args and self.scopes.qualname(inner.func, scope) in (
+                "jax.jit", "jax.vmap", "equinox.filter_jit", "equinox.filter_vmap"):
+            inner = inner.args[0]  # jax.jit(jax.vmap(problem.evaluate))
+        if inner is not func and isinstance(inner, ast.Attribute) and isinstance(inner.value, ast.Name) and (
+                inner.value.id != "self"):
+            return inner
+        return func
+
+    def _construction(self, func: ast.expr, scope: FunctionInfo | None) -> ast.Call | None:
+        """`problem.evaluate` with `problem` a local name bound once, by a call (`problem = Sphere(num_dims=4)`):
+        that call, whose arguments say what the object holds (the index asks it of the class's attributes)."""
+        receiver = func.value if isinstance(func, ast.Attribute) else None
+        if not isinstance(receiver, ast.Name) or scope is None or not self.scopes.is_local(receiver.id, scope):
+            return None
+        bound = [n for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign | ast.AnnAssign | ast.AugAssign)
+                 and any(isinstance(t, ast.Name) and t.id == receiver.id for t in (
+                     n.targets if isinstance(n, ast.Assign) else [n.target]))]
+        if len(bound) != 1 or not isinstance(bound[0], ast.Assign) or len(bound[0].targets) != 1:
+            return None
+        value = bound[0].value
+        return value if isinstance(value, ast.Call) else None
 
     def _self_typed(self, receiver: ast.AST, scope: FunctionInfo | None) -> str | None:
         """The class of a local name bound once as an element of a tuple a method returns (`rec, state =
@@ -805,7 +909,7 @@ class KeyFlow(Fact):
         project = self.model.project
         if project is None:
             return None
-        func = call.func
+        func = self._through_transform(call.func, scope)
         local = scope.local_names if scope is not None else set()
         product = self.project_factory_product(func, scope)
         if product is not None:  # step = other.make_step(...); step(key, x): the function the factory made
@@ -820,17 +924,19 @@ class KeyFlow(Fact):
         if (qualified is None and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
                 and func.value.id == "self" and scope is not None and "." in scope.qualname):
             qualified = f"{project.module}.{scope.qualname.split('.', 1)[0]}.{func.attr}"  # inherited method
+        construction: ast.Call | None = None
         if qualified is None and isinstance(func, ast.Attribute):
             built = self._built_from(func.value, scope)  # trunc_fns = Schedule(10); trunc_fns.init(key)
             if built is not None and project.index.cls(built, project.path) is not None:
                 qualified = f"{built}.{func.attr}"
+                construction = self._construction(func, scope)
             family = self._self_typed(func.value, scope) if qualified is None else None
             if family is not None:  # rec, state = recorder.init_state(...) with `-> tuple[Self, State]`
                 found = project.implementations_consumption(family, func.attr, call)
                 return None if found is None else [(arg, strength) for arg, strength in found if strength is not None]
         if qualified is None or qualified.startswith("jax."):
             return None
-        answers = project.argument_consumption(qualified, call)
+        answers = project.argument_consumption(qualified, call, construction)
         if answers is None:
             return None
         return [(arg, strength) for arg, strength in answers if strength is not None]
@@ -948,7 +1054,8 @@ class KeyFlow(Fact):
         passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
         guards = self.none_guards(callee)
         uses = {name: strength for name, strength in uses.items() if not any(
-            guard in passed and self._surely_not_none(passed[guard], scope) for guard in guards.get(name, ()))}
+            guard in passed and (self._surely_not_none(passed[guard], scope) or self._filled_on_this_path(
+                passed[guard], call, scope)) for guard in guards.get(name, ()))}
         found: list[tuple[ast.AST, str]] = [
             (a, uses[positional[i]]) for i, a in enumerate(call.args)
             if i < len(positional) and positional[i] in uses and not isinstance(a, ast.Starred)]
@@ -1034,6 +1141,8 @@ class KeyFlow(Fact):
         if depth > 3:
             return False
         if isinstance(value, ast.Call):
+            if (self.scopes.qualname(value.func, scope) or "").startswith(("jax.numpy.", "jax.random.")):
+                return True  # an array (or a tuple of them), never None
             callee = self.callee_of(value, scope)
             if callee is None or isinstance(callee.node, ast.Lambda) or not callee.node.body or not isinstance(
                     callee.node.body[-1], ast.Return) or isinstance(callee.node, ast.AsyncFunctionDef) or any(
@@ -1052,6 +1161,66 @@ class KeyFlow(Fact):
             return bool(values) and len(values) == len(bindings) and all(
                 self._surely_not_none(v, scope, depth + 1) for v in values)
         return False
+
+    def _filled_on_this_path(self, value: ast.AST, call: ast.Call, scope: FunctionInfo | None) -> bool:
+        """A parameter that may arrive as None but is filled in before the call on the path the call is on:
+        `if refs is None and not boot: refs = make(key)` earlier in the body, the call under `if not boot:` (the
+        same test, on names nothing rebinds, so it holds at both places), every other binding of the name only
+        `refs = jnp.asarray(refs)` under `if refs is not None:`. Either it was not None, or the first `if` ran
+        and gave it a value that is surely not None (see `_surely_not_none`)."""
+        if not (isinstance(value, ast.Name) and scope is not None and value.id in scope.params
+                and isinstance(scope.node, ast.FunctionDef | ast.AsyncFunctionDef)):
+            return False
+        name, body, parents = value.id, scope.node.body, self.scopes.parents
+        tests: set[str] = set()  # the tests of the `if`s whose body holds the call
+        top: ast.AST = call
+        while parents.get(top) is not scope.node:
+            up = parents.get(top)
+            if up is None or isinstance(up, ast.For | ast.While | ast.AsyncFor | ast.Lambda | ast.FunctionDef
+                                        | ast.AsyncFunctionDef):
+                return False
+            if isinstance(up, ast.If) and any(top is st for st in up.body):
+                tests.add(ast.dump(up.test))
+            top = up
+        at = next((i for i, st in enumerate(body) if st is top), None)
+        if at is None:
+            return False
+        stored = {n.id for n in ast.walk(scope.node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+
+        def is_none(test: ast.expr, negated: bool) -> bool:
+            return (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == name
+                    and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot if negated else ast.Is)
+                    and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None)
+
+        def stable(test: ast.expr) -> bool:  # names no statement rebinds, no call: the same value at both places
+            return all(isinstance(n, ast.Name | ast.UnaryOp | ast.BoolOp | ast.Compare | ast.Constant | ast.Load
+                                  | ast.Not | ast.And | ast.Or | ast.Is | ast.IsNot | ast.Eq | ast.NotEq)
+                       for n in ast.walk(test)) and not any(
+                isinstance(n, ast.Name) and n.id in stored for n in ast.walk(test))
+
+        filled = False
+        bindings = [n for n in ast.walk(scope.node) if isinstance(n, ast.Name) and n.id == name
+                    and not isinstance(n.ctx, ast.Load)]
+        for binding in bindings:
+            stmt = parents.get(binding)
+            holder = parents.get(stmt) if stmt is not None else None
+            if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and stmt.targets[0] is binding
+                    and isinstance(holder, ast.If) and not holder.orelse and holder.body == [stmt]
+                    and any(holder is st for st in body[:at])):
+                return False
+            test = holder.test
+            if is_none(test, negated=True) and isinstance(stmt.value, ast.Call) and (self.scopes.qualname(
+                    stmt.value.func, scope) or "") in ("jax.numpy.asarray", "jax.numpy.array", "numpy.asarray",
+                                                        "numpy.array"):
+                continue  # `refs = jnp.asarray(refs)` when it is not None: still not None
+            conditions = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+            rest = [c for c in conditions if not is_none(c, negated=False)]
+            if len(rest) == len(conditions) or not all(stable(c) and ast.dump(c) in tests for c in rest):
+                return False
+            if not self._surely_not_none(stmt.value, scope):
+                return False
+            filled = True
+        return filled
 
     def _always_consumed_params(self) -> dict[str, set[int]]:
         """For each module-level function: the positions of parameters it passes to a jax.random sampler in a
@@ -1340,6 +1509,7 @@ class _ScopeWalk(ForwardFlow[State]):
         self._equalities: list[tuple[ast.AST, list[list[ast.expr]]]] | None = None
         self._assigns: tuple[list[ast.AST], list[int], dict[str, list[int]]] | None = None
         self._loaded: set[str] | None = None  # the names this scope reads (see _unused_results)
+        self._uses: dict[str, list[KeyUse]] = {}  # every use of each key met so far (see _note_use)
         self.exit: State | None = None
         self.keys = self._key_labels()
         if self.keys:
@@ -1659,7 +1829,7 @@ class _ScopeWalk(ForwardFlow[State]):
         if id(expr) not in self.hot:
             return
         for call, in_comprehension in _calls_in_order(expr):
-            if _never_runs(self.model, call):
+            if _never_runs(self.model, call) or self._dead_random_result(call, stmt):
                 continue
             consumed = self._consumed(call)
             copies = [(node, other, how, definite) for node, label, how, definite in consumed
@@ -1682,7 +1852,8 @@ class _ScopeWalk(ForwardFlow[State]):
                     continue  # the two branches of `a if c else b`: only one runs
                 if first is not None and first.node is node and _loops_run_once(self.model, node):
                     continue  # `for i in range(N_STREAMS)` with the constant N_STREAMS = 1: no second iteration
-                if first is None or (definite and not first.definite and first.how != "derive"):
+                if first is None or (definite and not first.definite and first.how != "derive"
+                                     and not self._hashed_and_folded(first, node, call, how)):
                     if stmt is not None:
                         state[label] = KeyUse(node, label, call, stmt, how, definite)
                     if first is None:
@@ -1709,12 +1880,14 @@ class _ScopeWalk(ForwardFlow[State]):
                     if last is not None:
                         state[_EARLIER + label] = last
                     state[_LAST + label] = KeyUse(node, label, call, stmt, how, definite)
+                self._note_use(KeyUse(node, label, call, stmt, how, definite))
             self._escape(call, consumed, state)
 
     def _hazard(self, first: KeyUse, node: ast.AST, call: ast.Call, stmt: ast.stmt | None, how: str,
                 definite: bool) -> bool:
         """Whether a use of a key after `first` repeats its numbers where it matters (see `expression`)."""
         return (_conflict(first, how, definite) and not _fold_past_split(self.model, first, call, how)
+                and not self._hashed_and_folded(first, node, call, how)
                 and not _distinct_split_elements(self.model, first, call)
                 and not _replays(first, call, stmt) and not self._compared(first, stmt, call)
                 and not self._paired(first, call)
@@ -1722,7 +1895,68 @@ class _ScopeWalk(ForwardFlow[State]):
                 and not _replaced_by_load(self.model, first)
                 and not self._shapes_only(first.call) and not self._shapes_only(call)
                 and not self._never_meet(first, node, call, stmt)
-                and not self._thrown_away(first.call, first.statement) and not self._thrown_away(call, stmt))
+                and not self._thrown_away(first.call, first.statement) and not self._thrown_away(call, stmt)
+                and not self._reproduces_an_earlier_use(first, stmt, call))
+
+    def _note_use(self, use: KeyUse) -> None:
+        """Every use of a key met so far (once each, in walk order; see `_reproduces_an_earlier_use`)."""
+        if use.statement is None:
+            return
+        uses = self._uses.setdefault(use.label, [])
+        if not any(u.node is use.node for u in uses):
+            uses.append(use)
+
+    def _reproduces_an_earlier_use(self, first: KeyUse, stmt: ast.stmt | None, call: ast.Call) -> bool:
+        """The results of this use are asserted equal to those of another earlier use of the key, not the first
+        (`passed_as_pytree = jax.jit(run)(chain, key)` then `assert passed_as_pytree == endpoint.xs`, with
+        `endpoint = run(chain, key=key)` the second of three runs): this use reproduces that use's numbers on
+        purpose, so whatever it shares with the first use is what that use shares with it, judged at that use.
+        Only a use that was no finding itself counts: a reproduction of a reuse (haliax's `jax_perm` equal to
+        `hax_perm`, both keyed by the key that drew the permuted data) repeats that reuse, at its own line."""
+        if stmt is None:
+            return False
+        reported = {id(r.node) for r in self.found}
+        earlier = [u for u in self._uses.get(first.label, ()) if u.node is not first.node and u.call is not call
+                   and getattr(u.node, "lineno", 0) <= getattr(call, "lineno", 0) and id(u.node) not in reported]
+        return any(self._compared(u, stmt, call) for u in earlier[-8:])
+
+    def _dead_random_result(self, call: ast.Call, stmt: ast.stmt | None) -> bool:
+        """`keys = jax.random.split(key, n)` (or a `fold_in`) bound to names nothing in the function reads, not even
+        a function nested in it: `jax.random` is pure, so keys nobody reads give no number to anything, and the
+        split is no use of the key (jax-pcmci's batch test splits a key it already drew from and never reads the
+        keys). A module-level name may be read by an importer, so only function scopes count. Draws stay uses
+        whether read or not (`x = normal(key)` twice: each later draw is a finding at its own line)."""
+        if (self.fn is None or isinstance(self.fn.node, ast.Lambda) or not isinstance(stmt, ast.Assign)
+                or stmt.value is not call):
+            return False
+        key, how = self.model.random_key_arg(call, self.fn)
+        if key is None or how not in ("split", "derive"):
+            return False
+        stored: set[str] = set()
+        for target in stmt.targets:
+            for n in ast.walk(target):
+                if isinstance(n, ast.Name):
+                    stored.add(n.id)
+                elif not isinstance(n, ast.Tuple | ast.List | ast.expr_context):
+                    return False  # `self.keys = split(key)`, `keys[0] = ...`, `*rest`: kept where others may read
+        if not stored or stored & self.fn.outer_names:
+            return False  # `nonlocal` / `global` names outlive the call
+        return not any(isinstance(n, ast.Name) and n.id in stored and not isinstance(n.ctx, ast.Store)
+                       for n in ast.walk(self.fn.node))
+
+    def _hashed_and_folded(self, first: KeyUse, node: ast.AST, call: ast.Call, how: str) -> bool:
+        """One use is `fold_in(key, data)` and the other a flax linen module's `init(key, ...)`, which only
+        derives `fold_in(key, h)` with `h` a 32-bit SHA-1 of each scope path (`KeyFlow.linen_init_key`): two
+        derivations with distinct data, no number drawn twice. A linen init next to a draw, a split or another
+        linen init (the same paths hash the same: two models' `Dense_0` get one key) stays a reuse."""
+        if {first.how, how} != {"split", "derive"}:
+            return False
+        init = call if how == "split" else first.call
+        folded = first.call if how == "split" else call
+        if self.model.random_key_arg(folded, self.fn)[1] != "derive":
+            return False
+        key = self.model.linen_init_key(init, self.fn)
+        return key is not None and key is (node if how == "split" else first.node)
 
     def _deliberate(self, first: KeyUse, node: ast.AST, call: ast.Call, stmt: ast.stmt | None) -> str:
         """Why the first use and this one are a deliberate pair: "compared" with each other, or this one is a
@@ -1794,6 +2028,9 @@ class _ScopeWalk(ForwardFlow[State]):
             # whose values reach only assertions and die there: no computation sees both. (The same key *variable*
             # drawn from again under a new name still wants other numbers: prng-key-reuse__redraw_under_new_name.)
             return True
+        if (isinstance(node, ast.Call) and isinstance(first.node, ast.Call) and first.node is not node
+                and self._checked_apart(first.statement, stmt)):
+            return True  # each run from the seed written at it is checked on its own (tinydiffeq's validation test)
         same = first.node is node
         if same and self._shuffles_each(call, stmt):
             return True  # for arr in arrays: permutation(key, arr): one permutation of every array (joint shuffle)
@@ -1806,17 +2043,20 @@ class _ScopeWalk(ForwardFlow[State]):
         return values_dead_before(self.model.scopes, first.statement, stmt, same_statement=same)
 
     def _only_checked(self, first: ast.stmt) -> bool:
+        return self._checked_names(first) is not None
+
+    def _checked_names(self, first: ast.stmt) -> set[str] | None:
         """`x = uniform(key, ...)` whose values (and every name computed from them, `y = f(x)`) are read only by
         assertions (`assert`, `self.assertTrue(...)`, `np.testing.assert_allclose(...)`) or tests of an `if`/`while`:
         they never reach state, a return or another call's side effects (a test that checks one op on its data
-        and then draws the same data under another name for the next op)."""
+        and then draws the same data under another name for the next op). The names, or None."""
         assert self.fn is not None
         if not (isinstance(first, ast.Assign | ast.AnnAssign) and first.value is not None):
-            return False
+            return None
         targets = first.targets if isinstance(first, ast.Assign) else [first.target]
         if not all(isinstance(n, ast.Name | ast.Tuple | ast.List | ast.Starred) for t in targets for n in ast.walk(t)
                    if not isinstance(n, ast.expr_context)):
-            return False  # stored into an attribute or a container: it outlives the function's names
+            return None  # stored into an attribute or a container: it outlives the function's names
         tainted = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
         statements = [n for n in self.model.scopes.own_nodes(self.fn) if isinstance(n, ast.stmt) and n is not first]
         changed = True
@@ -1833,13 +2073,29 @@ class _ScopeWalk(ForwardFlow[State]):
                 if isinstance(st, ast.Assign | ast.AugAssign | ast.AnnAssign) and st.value is not None:
                     names = _assigned_names(st)
                     if names is None:
-                        return False
+                        return None
                     if not names <= tainted:
                         tainted |= names
                         changed = True
                     continue
-                return False  # returned, yielded, handed to a call for its effects, stored: it may meet the second
-        return True
+                return None  # returned, yielded, handed to a call for its effects, stored: it may meet the second
+        return tainted
+
+    def _checked_apart(self, first: ast.stmt, second: ast.stmt) -> bool:
+        """Two runs, each from a key the code makes from a literal seed right at the call (`key=jax.random.key(0)`
+        twice), whose values (and everything computed from them) reach only assertions and tests of this scope (no
+        function defined in it reads them), and never the same one: no computation sees both, so what they share repeats no number anything combines. (Meeting in
+        one check, `assert a.ok and b.ok` or `a == b`, is judged by the other clauses.)"""
+        if first is second or self.fn is None:
+            return False
+        a, b = self._checked_names(first), self._checked_names(second)
+        if a is None or b is None or a & b:
+            return False
+        own = {id(n) for n in self.model.scopes.own_nodes(self.fn)}
+        if any(isinstance(n, ast.Name) and n.id in a | b and id(n) not in own for n in ast.walk(self.fn.node)):
+            return False  # read by a function defined here (axlearn's `tokens_to_scores` closes over the logits)
+        return not any(isinstance(st, ast.stmt) and (reads := _direct_reads(st)) & a and reads & b
+                       for st in self.model.scopes.own_nodes(self.fn))
 
     def _shuffles_each(self, call: ast.Call, stmt: ast.stmt) -> bool:
         """`for arr in arrays: out.append(permutation(key, arr))`: the loop applies one permutation (or choice)

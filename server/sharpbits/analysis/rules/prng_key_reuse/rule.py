@@ -121,6 +121,33 @@ function: two kernels built by one factory and handed the same key draw the same
 of a returned tuple (or NamedTuple) of such functions (`init, step = make(...)` with `return init, step`), a factory
 of another module of the project (through the project index), and a product called through `jax.jit(f)` or chex's
 `self.variant(f)`, which pass the arguments on.
+A method that hands its key to an object it holds (`self.noise.apply(key, value)`) draws what that object's
+class draws: the classes the attribute may hold are read from every assignment to it in the class and its bases
+(and, when the object's exact class is unknown, its subclasses); for an object built in the caller (`problem =
+Sphere(num_dims=4)`, also called as `jax.jit(jax.vmap(problem.evaluate))(keys, ...)`) a default the constructor
+was not given (`self.noise = Noiseless() if noise is None else noise`, a record field's `default_factory`) is what
+it holds, so a key handed only to a `Noiseless` model that ignores it draws nothing, while one built with
+`noise=Gaussian()` draws. A value passed in, a constructor that forwards `**kwargs`, or a write to the attribute
+from outside the class anywhere in the project (`obj.noise = ...`, `setattr`, `eqx.tree_at`) leaves the call a
+possible draw, as before. The same holds for the elements of a container attribute set from a constructor
+parameter (`self.metrics = metrics`, the object built as `Multi({"count": Count(), "best": Best()})`): a method
+that splits its key and hands the pieces through `dict(zip(names, keys))` to `metric.init(...)` for each `metric`
+of `self.metrics.items()` draws what those classes' `init`s draw (gfnx's metric modules, whose `init`s build zero
+states, draw nothing). A helper that draws from its key only when another argument is None (`if refs is
+None: refs = make(key)`) draws nothing when the caller passes a value filled on the very path of the call: `if
+refs is None and not boot: refs = make(key)` earlier in the body, the call under `if not boot:` (the same test,
+on names nothing rebinds), the fill surely not None (a `jax.numpy`/`jax.random` result, or a function of the
+module that returns one), and any other binding only `refs = jnp.asarray(refs)` under `if refs is not None:`.
+A flax linen module's `init(rng, x)` (a parameter annotated `nn.Module`, a module built from `flax.linen` or from a
+class with `flax.linen.Module` among its bases) draws nothing from `rng` itself: `Scope.make_rng` derives every
+parameter key as `fold_in(rng, h)`, `h` a 32-bit SHA-1 of the scope path and a counter, so a `fold_in(rng, 202)`
+beside it is another derivation, not a reuse (flaxspeaker); a draw or a split of `rng` beside the init stays one,
+and so does `fold_in(rng, 0)` after nnx's `Rngs(rng)`, which folds in the counters 0, 1, 2, .... A `jax.random`
+call whose results are bound to names the function never reads (`keys = split(key, n)` left unused) is no use of
+the key. A use whose results are asserted equal to those of an earlier use other than the first (three runs from
+one key, the third compared with the second) reproduces that use, and is judged there. Two runs, each from a key
+made from a literal seed at the call (`key=jax.random.key(0)` twice), whose values reach only assertions and tests,
+never the same one, are checked apart: no computation sees both.
 The message says "the same or overlapping numbers" when one function draws from one key twice,
 "correlated numbers" otherwise.
 
