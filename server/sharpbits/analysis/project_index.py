@@ -103,6 +103,15 @@ class FunctionSummary:
     # a method whose return annotation says it returns an object of its own class (`-> Self`, `-> "Cls"`, or such
     # an element of `-> tuple[Self, State]`): the positions in the returned tuple (-1: the whole value)
     returns_self: tuple[int, ...] = ()
+    # a factory: a function of the module whose every `return` hands back functions it defines itself (`return
+    # kernel`, `return init, step`): the qualified names of their summaries (`pkg.mod.f.<locals>.kernel`), one per
+    # element of the returned tuple (None where the element is no such function), or one for the whole value
+    # (`factory_tuple` False); empty when it is no factory
+    factory_products: tuple[str | None, ...] = ()
+    factory_tuple: bool = False
+    # `return Metric(init, step)`: the class of this module the factory's tuple is built with (qualified), to be
+    # a record (a NamedTuple: its positional fields are the tuple's elements) for the products to count
+    factory_record: str | None = None
 
     def param(self, name: str) -> ParamSummary | None:
         return next((p for p in self.params if p.name == name), None)
@@ -828,8 +837,58 @@ class _Function:
         opaque = any(not self._transparent(d) for d in node.decorator_list)
         params = tuple(self._param(name) for name in names)
         returns_self = _returns_self(node.returns, self.cls) if self.cls is not None and not static else ()
+        products, as_tuple, record = self._factory_products() if self.cls is None and not opaque else ((), False, None)
         return FunctionSummary(self.module, self.qualname, tuple(positional), params, opaque, args.vararg is not None,
-                               returns_self)
+                               returns_self, products, as_tuple, record)
+
+    def _factory_products(self) -> tuple[tuple[str | None, ...], bool, str | None]:
+        """What a factory hands back (see `FunctionSummary.factory_products`): every own `return` (not those of
+        the functions inside) returns the same name, or tuples of one length naming the same function at each
+        position (a tuple display, or a call `Rec(f, g)` of one class of this module, positional arguments only),
+        each a `def` made once among the function's own statements and never rebound."""
+        returns: list[ast.Return] = []
+        stack: list[ast.AST] = list(self.node.body)
+        while stack:
+            n = stack.pop()
+            if isinstance(n, ast.Return):
+                returns.append(n)
+            if not isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+                stack.extend(ast.iter_child_nodes(n))
+        if not returns or any(r.value is None for r in returns):
+            return (), False, None
+        first = returns[0].value
+        record = (first.func.id if isinstance(first, ast.Call) and isinstance(first.func, ast.Name)
+                  and first.func.id in self.top_names and not first.keywords
+                  and not any(isinstance(a, ast.Starred) for a in first.args) else None)
+
+        def elements(value: ast.expr | None) -> list[ast.expr] | None:
+            if isinstance(value, ast.Tuple) and record is None:
+                return value.elts if not any(isinstance(e, ast.Starred) for e in value.elts) else None
+            if record is not None and isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and (
+                    value.func.id == record and not value.keywords):
+                return value.args if not any(isinstance(e, ast.Starred) for e in value.args) else None
+            return None
+        as_tuple = elements(first) is not None
+        width = len(elements(first) or [first])
+        columns: list[list[ast.expr]] = [[] for _ in range(width)]
+        for r in returns:
+            parts = elements(r.value) if as_tuple else [r.value]
+            if parts is None or len(parts) != width:
+                return (), False, None
+            for i, element in enumerate(parts):
+                columns[i].append(element)  # type: ignore[arg-type]
+        own_defs = [n.name for n in self.node.body if isinstance(n, ast.FunctionDef)]
+        products: list[str | None] = []
+        for column in columns:
+            names = {e.id if isinstance(e, ast.Name) else None for e in column}
+            name = names.pop() if len(names) == 1 else None
+            made = (name is not None and own_defs.count(name) == 1 and name not in self.locals
+                    and sum(1 for d in ast.walk(self.node) if isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef
+                                                                         | ast.ClassDef) and d.name == name) == 1)
+            products.append(self._nested_target(name) if made and name is not None else None)
+        if not any(products):
+            return (), False, None
+        return tuple(products), as_tuple, f"{self.module}.{record}" if as_tuple and record is not None else None
 
     def _branches(self, call: ast.Call, q: str | None, position: int | None) -> CallSite | None:
         """A key handed to `lax.cond(pred, f, g, *operands)` (`lax.switch(i, [f, g], *operands)`) whose branches
@@ -2153,6 +2212,24 @@ class ProjectView:
             out.append((kw.value, self.index.consumption(callee, kw.arg, built=context)
                         if callee.param(kw.arg) else "maybe"))
         return out
+
+    def factory_product(self, qualified: str, position: int | None, width: int = 0) -> str | None:
+        """The qualified name of the function a call of the factory `qualified` hands back (see
+        `FunctionSummary.factory_products`): the whole value (`position` None) or the element `position` of the
+        tuple of `width` elements it returns (`a, b = make(...)`); None when it is no such factory, or the shapes
+        do not match."""
+        factory = self.index.function(qualified, self.path)
+        if factory is None or factory.opaque or not factory.factory_products:
+            return None
+        if position is None:
+            return None if factory.factory_tuple else factory.factory_products[0]
+        if not factory.factory_tuple or width != len(factory.factory_products) or position >= width:
+            return None
+        if factory.factory_record is not None:
+            record = self.index.cls(factory.factory_record)
+            if record is None or not record.record:
+                return None  # built by a class that may do anything with its arguments
+        return factory.factory_products[position]
 
     def _built(self, qualified: str, built: ast.Call | None) -> Built:
         """(the object's class, the keywords and the number of positional arguments its constructor was given)

@@ -625,6 +625,10 @@ class KeyFlow(Fact):
         called = self._called_object_class(func, scope)
         if called is not None:
             return self.method(f"{called}.__call__")
+        if isinstance(func, ast.Call):  # jax.jit(kernel)(key, s), self.variant(kernel)(key, s): a factory's product
+            inner = self._passed_through(func, scope)
+            return (self.factory_product(inner.id, scope) if isinstance(inner, ast.Name) and scope is not None
+                    and inner.id in scope.local_names and self.scopes.aliases.get(inner.id) is None else None)
         if isinstance(func, ast.Name):
             if scope is not None and func.id in scope.local_names and self.scopes.aliases.get(func.id) is None:
                 return self.factory_product(func.id, scope)
@@ -646,25 +650,29 @@ class KeyFlow(Fact):
     def factory_product(self, name: str, scope: FunctionInfo) -> FunctionInfo | None:
         """The function a local name holds when the scope binds it once to a call of a module function that
         builds and returns a function of its own (blackjax's `kernel = build_kernel(...)`, whose `def kernel(rng_key,
-        state)` every `return` hands back): calling the name runs that inner function."""
-        if name in scope.params:
+        state)` every `return` hands back), or one element of the tuple of such functions it returns (`init, step =
+        make(...)` with `return init, step`): calling the name runs that inner function."""
+        bound = self._factory_binding(name, scope)
+        if bound is None:
             return None
-        own = self.scopes.own_nodes(scope)
-        values = [n.value for n in own if isinstance(n, ast.Assign) and len(n.targets) == 1
-                  and isinstance(n.targets[0], ast.Name) and n.targets[0].id == name]
-        stores = [n for n in own if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)]
-        if len(values) != 1 or len(stores) != 1 or not isinstance(values[0], ast.Call):
-            return None
-        factory_call = values[0]
+        factory_call, position, width = bound
         if not isinstance(factory_call.func, ast.Name) or self.scopes.is_local(factory_call.func.id, scope):
             return None
         factory = self.scopes.module_functions.get(factory_call.func.id)
         if factory is None or isinstance(factory.node, ast.Lambda):
             return None
-        returns = [n for n in self.scopes.own_nodes(factory) if isinstance(n, ast.Return)]
-        if not returns or not all(isinstance(r.value, ast.Name) for r in returns):
+        returns = [n.value for n in self.scopes.own_nodes(factory) if isinstance(n, ast.Return)]
+        if not returns:
             return None
-        returned = {r.value.id for r in returns if isinstance(r.value, ast.Name)}
+        if position is None:
+            picked = returns
+        elif all(isinstance(r, ast.Tuple) and len(r.elts) == width for r in returns):
+            picked = [r.elts[position] for r in returns if isinstance(r, ast.Tuple)]
+        else:
+            return None
+        if not all(isinstance(r, ast.Name) for r in picked):
+            return None
+        returned = {r.id for r in picked if isinstance(r, ast.Name)}
         if len(returned) != 1:
             return None
         inner_name = returned.pop()
@@ -674,6 +682,63 @@ class KeyFlow(Fact):
         if len(inner) != 1 or defined:
             return None
         return self.scopes.functions.get(inner[0])
+
+    def _factory_binding(self, name: str, scope: FunctionInfo) -> tuple[ast.Call, int | None, int] | None:
+        """The call a local name is bound to once in the scope: `name = make(...)` (position None), or `a, name =
+        make(...)` (its position in a target tuple of plain names, and the tuple's width)."""
+        if name in scope.params:
+            return None
+        own = self.scopes.own_nodes(scope)
+        stores = [n for n in own if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)]
+        if len(stores) != 1:
+            return None
+        for n in own:
+            if not (isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.value, ast.Call)):
+                continue
+            target = n.targets[0]
+            if target is stores[0]:
+                return n.value, None, 1
+            if isinstance(target, ast.Tuple | ast.List) and any(e is stores[0] for e in target.elts) and all(
+                    isinstance(e, ast.Name) for e in target.elts):
+                return n.value, next(i for i, e in enumerate(target.elts) if e is stores[0]), len(target.elts)
+        return None
+
+    def project_factory_product(self, func: ast.expr, scope: FunctionInfo | None) -> str | None:
+        """The qualified name of the function of another module a called local name holds (see
+        `factory_product`): bound once to a call of a factory the project index summarised, or to one element of
+        the tuple it returns (blackjax's `momentum_generator, kinetic_energy_fn, ... = metrics.gaussian_euclidean(
+        imm)`); also through a wrapper that passes the arguments on (`self.variant(integrate)(key, ...)`)."""
+        project = self.model.project
+        func = self._passed_through(func, scope)
+        if (project is None or scope is None or not isinstance(func, ast.Name) or func.id not in scope.local_names
+                or self.scopes.aliases.get(func.id) is not None):
+            return None
+        bound = self._factory_binding(func.id, scope)
+        if bound is None:
+            return None
+        factory_call, position, width = bound
+        local = scope.local_names
+        if isinstance(factory_call.func, ast.Name) and self.scopes.is_local(factory_call.func.id, scope):
+            return None
+        qualified = (self.scopes.qualname(factory_call.func, scope)
+                     or project.qualified(factory_call.func, local, self.module_classes(), scope))
+        if qualified is None or qualified.startswith("jax.") or qualified.startswith(f"{project.module}."):
+            return None  # this module's factories: `factory_product`
+        return project.factory_product(qualified, position, width)
+
+    def _passed_through(self, func: ast.expr, scope: FunctionInfo | None) -> ast.expr:
+        """`jax.jit(f)` (a transformation that passes the arguments on, `_PASSING_ON`) or chex's
+        `self.variant(f)` (each variant calls `f` with the arguments it is given): `f`; otherwise `func`."""
+        if not (isinstance(func, ast.Call) and len(func.args) == 1 and isinstance(func.args[0], ast.Name)):
+            return func
+        wrapper = func.func
+        if (isinstance(wrapper, ast.Attribute) and wrapper.attr == "variant" and isinstance(wrapper.value, ast.Name)
+                and wrapper.value.id == "self" and not func.keywords):
+            return func.args[0]
+        q = self.scopes.qualname(wrapper, scope) or ""
+        if q.startswith(("jax.", "equinox.")) and q.rsplit(".", 1)[-1] in _PASSING_ON:
+            return func.args[0]
+        return func
 
     def _called_object_class(self, func: ast.AST, scope: FunctionInfo | None) -> str | None:
         """The class of this module an object that is called was built from (see `callee_of`); None otherwise."""
@@ -846,6 +911,10 @@ class KeyFlow(Fact):
             return None
         func = self._through_transform(call.func, scope)
         local = scope.local_names if scope is not None else set()
+        product = self.project_factory_product(func, scope)
+        if product is not None:  # step = other.make_step(...); step(key, x): the function the factory made
+            made = project.argument_consumption(product, call)
+            return None if made is None else [(arg, strength) for arg, strength in made if strength is not None]
         qualified = self.scopes.qualname(func, scope) or project.qualified(func, local, self.module_classes(), scope)
         if qualified is None and (isinstance(func, ast.Name) or (
                 isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self")):
@@ -1172,7 +1241,13 @@ class KeyFlow(Fact):
             self.callee_of(n, scope) is not None and any(st == "always" for _, st in self.argument_uses(n, scope))
             for n in facts.self_calls) or (  # self._sample(logits, self.rng) with a method that draws from `rng`
             scope is not None and any(self.factory_product(name, scope) is not None for name in facts.called
-                                      if name in scope.local_names))  # kernel = build_kernel(...); kernel(key, s)
+                                      if name in scope.local_names)) or (  # kernel = build_kernel(...); kernel(key, s)
+            scope is not None and self._wrapped_product_called(scope))
+
+    def _wrapped_product_called(self, scope: FunctionInfo) -> bool:
+        """`jax.jit(kernel)(key, s)` or `self.variant(kernel)(key, s)` of a factory's product of this module."""
+        return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Call) and (n.args or n.keywords)
+                   and self.callee_of(n, scope) is not None for n in self.scopes.own_nodes(scope))
 
     def project_key_positions(self, call: ast.Call, scope: FunctionInfo | None) -> frozenset[int]:
         """The positions of the arguments a call of another module's function consumes on every path (the
@@ -1463,7 +1538,8 @@ class _ScopeWalk(ForwardFlow[State]):
                             labels.add(arg_label)
                 elif (isinstance(node.func, ast.Attribute) or (
                         isinstance(node.func, ast.Name) and self.fn is not None and node.func.id in self.fn.local_names
-                        and model.factory_product(node.func.id, self.fn) is not None)) and model.callee_of(
+                        and model.factory_product(node.func.id, self.fn) is not None)
+                        or isinstance(node.func, ast.Call)) and model.callee_of(
                         node, self.fn) is not None:
                     for handed, strength in model.argument_uses(node, self.fn):  # self._sample(logits, self.rng)
                         handed_label = (_chain_label(handed) if strength == "always" and self._may_be_key(handed)

@@ -117,7 +117,10 @@ private name (`_res = mean_params(p, key)`) and then read are not a throw-away r
 callee split (`early_key, late_key = split(key, 2)` after the callee's `tpc_key, key = split(key, 2)`) repeats the
 callee's draw. A name bound once to a call of a module function that builds and returns a function of its own
 (`kernel = build_kernel(step)`, whose `def kernel(rng_key, state)` every `return` hands back) runs that inner
-function: two kernels built by one factory and handed the same key draw the same numbers.
+function: two kernels built by one factory and handed the same key draw the same numbers. So does one element
+of a returned tuple (or NamedTuple) of such functions (`init, step = make(...)` with `return init, step`), a factory
+of another module of the project (through the project index), and a product called through `jax.jit(f)` or chex's
+`self.variant(f)`, which pass the arguments on.
 A method that hands its key to an object it holds (`self.noise.apply(key, value)`) draws what that object's
 class draws: the classes the attribute may hold are read from every assignment to it in the class and its bases
 (and, when the object's exact class is unknown, its subclasses); for an object built in the caller (`problem =
