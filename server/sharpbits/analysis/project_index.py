@@ -880,7 +880,7 @@ class _Function:
                 if kw.arg is not None and isinstance(value, ast.Name) and value.id not in self.locals:
                     given[kw.arg] = self._nested_target(value.id) or (
                         f"{self.module}.{value.id}" if value.id in self.top_names else None)
-            held = given if held is None else {k: v for k, v in held.items() if given.get(k, None) == v}
+            held = given if held is None else {k: v for k, v in held.items() if given.get(k) == v}
         fields = tuple(sorted((name, target) for name, target in (held or {}).items() if target is not None))
         return (fields, built) if fields else ((), None)
 
