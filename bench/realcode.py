@@ -386,6 +386,23 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "gensbi": ("0.3.4", False),
     "flaim": ("0.0.5", True),
     "catx": ("0.2.1", True),
+    # a twenty-first round (part B) for issue 22, measured on main e81f93d before any change: robotics on a
+    # hybrid-dynamics simulator with URDF/MJCF import, actuators and system identification (jaxterity), the ACTUS
+    # financial contract standard (jactus), particle-in-cell plasma simulation with its tests and examples
+    # (jaxincell), a vectorized multi-agent simulator for RL (jaxvmas), control, system identification and active
+    # learning of uncertain systems (myriad-jax), robotic RL environments with examples (rex-lib), portfolio
+    # optimisation and option strategies with tests (jaxfolio), MDP solvers with tests (mdpax), chemical kinetics
+    # with tests (canterax) and simulation-based inference (sbiax); jax-lab 0.6 and notus-gcm 1.0 need Python 3.12
+    "jaxterity": ("1.2.0", True),
+    "jactus": ("0.2.0", True),
+    "jaxincell": ("0.1.1", True),
+    "jaxvmas": ("0.0.1a1", True),
+    "myriad-jax": ("0.2.0", True),
+    "rex-lib": ("0.0.12", True),
+    "jaxfolio": ("0.1.1", True),
+    "mdpax": ("0.2.2", True),
+    "canterax": ("0.3.1", True),
+    "sbiax": ("0.0.57", True),
 }
 # Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 

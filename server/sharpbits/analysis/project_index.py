@@ -112,6 +112,12 @@ class FunctionSummary:
     # `return Metric(init, step)`: the class of this module the factory's tuple is built with (qualified), to be
     # a record (a NamedTuple: its positional fields are the tuple's elements) for the products to count
     factory_record: str | None = None
+    # a factory whose every `return` builds one class with keywords (`return Agent(params=p, init=_init)`): the
+    # functions its fields are given, each a function of this module or one defined in the factory, (field,
+    # qualified name), and the class (qualified); called through the field of a record (a NamedTuple, a
+    # dataclass: it stores what it is given), `agent.init(key, ...)` runs that function
+    factory_fields: tuple[tuple[str, str], ...] = ()
+    factory_fields_class: str | None = None
 
     def param(self, name: str) -> ParamSummary | None:
         return next((p for p in self.params if p.name == name), None)
@@ -838,8 +844,51 @@ class _Function:
         params = tuple(self._param(name) for name in names)
         returns_self = _returns_self(node.returns, self.cls) if self.cls is not None and not static else ()
         products, as_tuple, record = self._factory_products() if self.cls is None and not opaque else ((), False, None)
+        fields, built = self._factory_fields() if self.cls is None and not opaque else ((), None)
         return FunctionSummary(self.module, self.qualname, tuple(positional), params, opaque, args.vararg is not None,
-                               returns_self, products, as_tuple, record)
+                               returns_self, products, as_tuple, record, fields, built)
+
+    def _own_returns(self) -> list[ast.Return]:
+        """The function's own `return` statements (not those of the functions or classes inside it)."""
+        returns: list[ast.Return] = []
+        stack: list[ast.AST] = list(self.node.body)
+        while stack:
+            n = stack.pop()
+            if isinstance(n, ast.Return):
+                returns.append(n)
+            if not isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+                stack.extend(ast.iter_child_nodes(n))
+        return returns
+
+    def _factory_fields(self) -> tuple[tuple[tuple[str, str], ...], str | None]:
+        """What a factory that builds a record puts in its fields (see `FunctionSummary.factory_fields`): every own
+        `return` calls the same class, and a keyword given the same function at every return (a `def` of this
+        module's top level, or one made in the factory, never rebound in it) is a field holding that function."""
+        returns = self._own_returns()
+        calls = [r.value for r in returns if isinstance(r.value, ast.Call)]
+        if not returns or len(calls) != len(returns):
+            return (), None
+        classes = {self._class_named(c.func) for c in calls}
+        built = classes.pop() if len(classes) == 1 else None
+        if built is None:
+            return (), None
+        held: dict[str, str | None] | None = None
+        for call in calls:
+            given: dict[str, str | None] = {}
+            for kw in call.keywords:
+                value = kw.value
+                if kw.arg is not None and isinstance(value, ast.Name) and value.id not in self.locals:
+                    given[kw.arg] = self._nested_target(value.id) or (
+                        f"{self.module}.{value.id}" if value.id in self.top_names else None)
+            held = given if held is None else {k: v for k, v in held.items() if given.get(k) == v}
+        fields = tuple(sorted((name, target) for name, target in (held or {}).items() if target is not None))
+        return (fields, built) if fields else ((), None)
+
+    def _class_named(self, func: ast.expr) -> str | None:
+        """The qualified name of a called class (or function): through the module's imports, or of this module."""
+        if isinstance(func, ast.Name) and func.id in self.top_names and func.id not in self.imports:
+            return f"{self.module}.{func.id}"
+        return qualify(func, self.imports, self.locals)
 
     def _factory_products(self) -> tuple[tuple[str | None, ...], bool, str | None]:
         """What a factory hands back (see `FunctionSummary.factory_products`): every own `return` (not those of
@@ -2230,6 +2279,19 @@ class ProjectView:
             if record is None or not record.record:
                 return None  # built by a class that may do anything with its arguments
         return factory.factory_products[position]
+
+    def factory_field(self, qualified: str, attr: str) -> str | None:
+        """The qualified name of the function held in field `attr` of the record a call of the factory
+        `qualified` returns (see `FunctionSummary.factory_fields`); None when it is no such factory, the field
+        holds no known function, or the class built is not a record (it may do anything with its arguments)."""
+        factory = self.index.function(qualified, self.path)
+        if factory is None or factory.opaque or factory.factory_fields_class is None:
+            return None
+        held = dict(factory.factory_fields).get(attr)
+        if held is None:
+            return None
+        record = self.index.cls(factory.factory_fields_class)
+        return held if record is not None and record.record else None
 
     def _built(self, qualified: str, built: ast.Call | None) -> Built:
         """(the object's class, the keywords and the number of positional arguments its constructor was given)

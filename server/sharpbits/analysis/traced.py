@@ -171,6 +171,7 @@ class TracedCode:
     _transformed: dict[str, list[str]] | None = None
     _pallas_kernels: set[int] | None = None
     _cached: set[int] | None = None
+    _calls_only: dict[str, bool] | None = None  # module-level function name -> every use of the name calls it
 
     def __init__(self, scopes: Scopes) -> None:
         self.scopes = scopes
@@ -332,6 +333,59 @@ class TracedCode:
             bound.update(positional[: len(call.args) - 1])
             bound.update(kw.arg for kw in call.keywords if kw.arg is not None)
         return bound
+
+    def untaken_in_traces(self, node: ast.AST, fn: FunctionInfo) -> bool:
+        """Whether `node`, in `fn`'s own code, sits in a branch no trace of `fn` takes. `fn` is traced only as a
+        helper its traced callers call by name (no transformation of its own), every other use of its name is a
+        call too (eager ones run it on values: only traced runs are asked about), and the branch's test reads
+        only parameters the function never rebinds, which each traced call gives a literal or leaves at a
+        literal default, deciding the test the same way for every call: jaxincell's
+        `energy_gamma_from_output(out, for_jit=True)` under `jax.jit` never runs its `if not for_jit:` prints."""
+        if isinstance(fn.node, ast.Lambda) or not fn.traces or any(
+                t.provenance is not Provenance.CALLED_FROM for t in fn.traces):
+            return False
+        branches: list[tuple[ast.expr, bool]] = []  # (test, whether node is in the branch taken when it is true)
+        child, cur = node, self.scopes.parents.get(node)
+        while cur is not None and cur is not fn.node:
+            if isinstance(cur, ast.If) and child is not cur.test:
+                branches.append((cur.test, child in cur.body))
+            elif isinstance(cur, ast.IfExp) and child is not cur.test:
+                branches.append((cur.test, child is cur.body))
+            elif isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+                return False  # code of a function defined inside: its parameters are its own
+            child, cur = cur, self.scopes.parents.get(cur)
+        if cur is None or not branches:
+            return False
+        calls = [call for _, call in self.calls_from_traced(fn)]
+        if not calls or not self._only_called(fn):
+            return False
+        rebound = {n.id for n in self.scopes.own_nodes(fn) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+        for test, taken_when in branches:
+            names = {n.id for n in ast.walk(test) if isinstance(n, ast.Name)}
+            if not names or not names <= set(fn.params) - rebound:
+                continue
+            truths = {_decided(test, values) if (values := _literal_arguments(fn, call, names)) is not None else None
+                      for call in calls}
+            if len(truths) == 1 and (truth := truths.pop()) is not None and truth != taken_when:
+                return True
+        return False
+
+    def _only_called(self, fn: FunctionInfo) -> bool:
+        """Every use of a module-level function's name in the module calls it (`f(...)`): it is never passed on,
+        bound to another name or transformed, so the calls are all the ways it runs."""
+        if fn.parent is not None or "." in fn.qualname or self.scopes.module_functions.get(fn.name) is not fn:
+            return False
+        if self._calls_only is None:
+            used: dict[str, bool] = {}
+            for name in self.scopes.nodes(ast.Name):
+                assert isinstance(name, ast.Name)
+                if name.id not in self.scopes.module_functions:
+                    continue
+                parent = self.scopes.parents.get(name)
+                called = isinstance(parent, ast.Call) and parent.func is name and isinstance(name.ctx, ast.Load)
+                used[name.id] = used.get(name.id, True) and called
+            self._calls_only = used
+        return self._calls_only.get(fn.name, True)
 
     def calls_from_traced(self, fn: FunctionInfo) -> list[tuple[FunctionInfo, ast.Call]]:
         """The calls of `fn` made from traced functions (caller, call): how a helper is reached."""
@@ -604,6 +658,59 @@ def _callee_index(calls: list[ast.Call]) -> dict[tuple[str, str], list[ast.Call]
         elif isinstance(func, ast.Attribute):
             index.setdefault((".", func.attr), []).append(call)
     return index
+
+
+def _literal_arguments(fn: FunctionInfo, call: ast.Call, names: set[str]) -> dict[str, object] | None:
+    """The values a call gives the parameters `names` of `fn`, each a literal at the call or a literal default;
+    None when one is not known (`*args`/`**kwargs` at the call, or a value that is no literal)."""
+    node = fn.node
+    if isinstance(node, ast.Lambda) or any(isinstance(a, ast.Starred) for a in call.args) or any(
+            kw.arg is None for kw in call.keywords):
+        return None
+    positional = [p.arg for p in [*node.args.posonlyargs, *node.args.args]]
+    given: dict[str, ast.expr] = dict(zip(positional, call.args, strict=False))
+    given.update({kw.arg: kw.value for kw in call.keywords if kw.arg is not None})
+    defaults: dict[str, ast.expr] = dict(zip(positional[::-1], node.args.defaults[::-1], strict=False))
+    defaults.update({p.arg: d for p, d in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True) if d is not None})
+    values: dict[str, object] = {}
+    for name in names:
+        expr = given.get(name, defaults.get(name))
+        if not isinstance(expr, ast.Constant):
+            return None
+        values[name] = expr.value
+    return values
+
+
+def _decided(test: ast.expr, values: dict[str, object]) -> bool | None:
+    """The truth of a test over parameters of known literal values (`flag`, `not flag`, `mode == "eval"`,
+    `a and not b`, `p is None`); None when it is not decided by them alone."""
+    def value(e: ast.expr) -> tuple[bool, object]:
+        if isinstance(e, ast.Constant):
+            return True, e.value
+        if isinstance(e, ast.Name) and e.id in values:
+            return True, values[e.id]
+        return False, None
+
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _decided(test.operand, values)
+        return None if inner is None else not inner
+    if isinstance(test, ast.BoolOp):
+        parts = [_decided(v, values) for v in test.values]
+        if isinstance(test.op, ast.And):
+            return False if False in parts else None if None in parts else True
+        return True if True in parts else None if None in parts else False
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        (known_l, left), (known_r, right) = value(test.left), value(test.comparators[0])
+        if not (known_l and known_r):
+            return None
+        op = test.ops[0]
+        if isinstance(op, ast.Is | ast.IsNot) and (left is None or right is None or isinstance(left, bool)):
+            return (left is right) == isinstance(op, ast.Is)
+        if isinstance(op, ast.Eq | ast.NotEq):
+            return (left == right) == isinstance(op, ast.Eq)
+        return None
+    known, v = value(test)
+    return bool(v) if known else None
 
 
 def _is_none(node: ast.AST) -> bool:

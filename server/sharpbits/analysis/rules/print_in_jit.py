@@ -180,8 +180,8 @@ computed `sep=`, or a format spec computed at run time, nor when the module does
                 if model.scopes.is_local("print", fn) or "print" in model.scopes.aliases:
                     continue
                 traced = next((v for v in self._values(node) if model.fact(TracerValues).is_tracer(v, fn)), None)
-                if traced is None:
-                    continue
+                if traced is None or model.traced.untaken_in_traces(node, fn):
+                    continue  # (a branch the traced callers' literal arguments rule out runs only eagerly)
                 builder, title, note = self._fix(ctx, fn, node)
                 shown = ast.unparse(traced)
                 shown = shown if len(shown) <= 24 else "a traced value"

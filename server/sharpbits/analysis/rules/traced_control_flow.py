@@ -278,6 +278,8 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
             if not fn.abstract:
                 continue
             for node in model.scopes.syntax_fact("conditions", fn.node, partial(_conditions, model, fn)):
+                if model.traced.untaken_in_traces(node, fn):
+                    continue  # a branch the traced callers' literal arguments rule out runs only eagerly
                 if isinstance(node, ast.If | ast.While | ast.IfExp | ast.Assert):
                     self._condition(ctx, fn, node, node.test)
                 elif isinstance(node, ast.comprehension):

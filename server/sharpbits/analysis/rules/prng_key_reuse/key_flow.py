@@ -934,6 +934,10 @@ class KeyFlow(Fact):
             if family is not None:  # rec, state = recorder.init_state(...) with `-> tuple[Self, State]`
                 found = project.implementations_consumption(family, func.attr, call)
                 return None if found is None else [(arg, strength) for arg, strength in found if strength is not None]
+            held = project.factory_field(built, func.attr) if qualified is None and built is not None else None
+            if held is not None:  # agent = make_agent(...); agent.init(key, ...): the function the record holds
+                made = project.argument_consumption(held, call)
+                return None if made is None else [(arg, strength) for arg, strength in made if strength is not None]
         if qualified is None or qualified.startswith("jax."):
             return None
         answers = project.argument_consumption(qualified, call, construction)
