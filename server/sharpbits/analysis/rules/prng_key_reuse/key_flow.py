@@ -2594,7 +2594,7 @@ def _exclusive(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
             cases = _alternatives(model, cur) or ()
             return branch_a is not branch_b and branch_a in cases and branch_b in cases
         child, cur = cur, model.scopes.parents.get(cur)
-    return _exclusive_settings(model, a, b) or _exclusive_masks(model, a, b)
+    return _exclusive_paths(model, a, b) or _exclusive_masks(model, a, b)
 
 
 # draws from one key that a mask keeps element by element: `x = normal(key, s)`, `y = uniform(key, s)`, then
@@ -2698,44 +2698,109 @@ def _exclusive_masks(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
     return True
 
 
-def _setting_tests(model: KeyFlow, node: ast.AST) -> tuple[list[tuple[str, object]], ast.AST | None]:
-    """The `name == constant` conjuncts of the tests of the `if` statements whose body holds `node` (up to its
-    function), and that function."""
-    found: list[tuple[str, object]] = []
+# a literal of a path condition: (name, what is tested of it, the constant), and whether it holds on the path.
+# `boot` -> (("boot", "truth", None), True); `refs is not None` -> (("refs", "none", None), False); `mode == "a"`
+# -> (("mode", "eq", "a"), True)
+_Atom = tuple[str, str, object]
+
+
+def _test_atom(test: ast.expr) -> tuple[_Atom, bool] | None:
+    """One tested fact of one name: its truth, `is None` / `is not None`, `== constant` / `!= constant`."""
+    if isinstance(test, ast.Name):
+        return (test.id, "truth", None), True
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return None
+    left, op, right = test.left, test.ops[0], test.comparators[0]
+    if isinstance(right, ast.Name) and isinstance(left, ast.Constant):
+        left, right = right, left
+    if not (isinstance(left, ast.Name) and isinstance(right, ast.Constant)):
+        return None
+    if right.value is None and isinstance(op, ast.Is | ast.IsNot):
+        return (left.id, "none", None), isinstance(op, ast.Is)
+    if isinstance(right.value, str | int) and not isinstance(right.value, bool) and isinstance(op, ast.Eq | ast.NotEq):
+        return (left.id, "eq", right.value), isinstance(op, ast.Eq)
+    return None
+
+
+def _test_literals(test: ast.expr, outcome: bool) -> list[tuple[_Atom, bool]]:
+    """The literals a test's outcome fixes: a true `a and not b` fixes `a` and `not b`, a false `a or b` fixes
+    `not a` and `not b`; a false `and` (or a true `or`) fixes none of its operands. Operands that test anything
+    else than one name are skipped: the others still hold."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _test_literals(test.operand, not outcome)
+    if isinstance(test, ast.BoolOp):
+        if isinstance(test.op, ast.And) != outcome:
+            return []
+        return [lit for value in test.values for lit in _test_literals(value, outcome)]
+    atom = _test_atom(test)
+    return [] if atom is None else [(atom[0], atom[1] == outcome)]
+
+
+def _ends(block: list[ast.stmt]) -> bool:
+    """A block whose every path leaves it by `return`, `raise`, `continue` or `break`: what follows it in the
+    enclosing block runs only when the block did not."""
+    if not block:
+        return False
+    last = block[-1]
+    if isinstance(last, ast.Return | ast.Raise | ast.Continue | ast.Break):
+        return True
+    return isinstance(last, ast.If) and _ends(last.body) and _ends(last.orelse)
+
+
+def _path_literals(model: KeyFlow, node: ast.AST) -> tuple[list[tuple[_Atom, bool]], ast.AST | None]:
+    """What holds of Python names wherever `node` runs (up to its function), and that function: the tests of the
+    `if`s (and conditional expressions) around it, true in their body and false in their `else` (an `elif` is
+    the `else` of the `if` before it), and the tests of earlier `if`s of an enclosing block whose branch always
+    leaves that block (`if not boot: return ...` before the node: `boot` holds there)."""
+    found: list[tuple[_Atom, bool]] = []
     parents = model.scopes.parents
     child, cur = node, parents.get(node)
-    while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
-                                              | ast.ClassDef | ast.Module):
-        if isinstance(cur, ast.If) and any(child is s for s in cur.body):
-            test = cur.test
-            conjuncts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
-            for c in conjuncts:
-                if isinstance(c, ast.Compare) and len(c.ops) == 1 and isinstance(c.ops[0], ast.Eq):
-                    left, right = c.left, c.comparators[0]
-                    if isinstance(right, ast.Name):
-                        left, right = right, left
-                    if isinstance(left, ast.Name) and isinstance(right, ast.Constant) and isinstance(
-                            right.value, str | int) and not isinstance(right.value, bool):
-                        found.append((left.id, right.value))
+    while cur is not None:
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(cur, field, None)
+            if isinstance(block, list) and any(child is s for s in block):
+                for s in block[:next(i for i, s in enumerate(block) if s is child)]:
+                    if isinstance(s, ast.If) and _ends(s.body) != _ends(s.orelse):
+                        found.extend(_test_literals(s.test, not _ends(s.body)))
+        if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef | ast.Module):
+            break
+        if isinstance(cur, ast.If | ast.IfExp) and child is not cur.test:
+            in_body = any(child is s for s in cur.body) if isinstance(cur, ast.If) else child is cur.body
+            found.extend(_test_literals(cur.test, in_body))
         child, cur = cur, parents.get(cur)
     return found, cur
 
 
-def _exclusive_settings(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
-    """Two nodes under `if mode == "x"` and `if mode == "y"` (conjuncts of their tests) of one function that
-    never rebinds `mode`: a Python setting selects one branch per call, so the two never both run."""
-    tests_a, home = _setting_tests(model, a)
-    if not tests_a:
+def _contradict(a: tuple[_Atom, bool], b: tuple[_Atom, bool]) -> bool:
+    """Two literals on one name that cannot both hold: a fact and its negation, two different constants it
+    equals, or `x is None` beside a true `x`."""
+    (name, kind, value), holds = a
+    (name_b, kind_b, value_b), holds_b = b
+    if name != name_b:
         return False
-    tests_b, home_b = _setting_tests(model, b)
-    if home_b is not home or not isinstance(home, ast.FunctionDef | ast.AsyncFunctionDef):
+    if (kind, value) == (kind_b, value_b):
+        return holds != holds_b
+    if kind == kind_b == "eq":
+        return holds and holds_b and type(value) is type(value_b)
+    return {(kind, holds), (kind_b, holds_b)} == {("none", True), ("truth", True)}
+
+
+def _exclusive_paths(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
+    """Two nodes of one function on paths that exclude each other: `refs = make(key)` under `if refs is None and
+    not boot:` and `fold_in(key, 1)` after `if not boot: return ...` (or under `if boot:`, or `if mode == "x"`
+    against `if mode == "y"`), on a name the function never rebinds: one call takes one of the two paths."""
+    literals_a, home = _path_literals(model, a)
+    if not literals_a or not isinstance(home, ast.FunctionDef | ast.AsyncFunctionDef):
         return False
-    for name, value in tests_a:
-        if any(n == name and v != value and type(v) is type(value) for n, v in tests_b) and not any(
-                (isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load))
-                or (isinstance(n, ast.Global | ast.Nonlocal) and name in n.names) for n in ast.walk(home)):
-            return True
-    return False
+    literals_b, home_b = _path_literals(model, b)
+    if home_b is not home:
+        return False
+    names = {lit[0][0] for lit in literals_a for other in literals_b if _contradict(lit, other)}
+    if not names:
+        return False
+    rebound = {n.id for n in ast.walk(home) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)} | {
+        name for n in ast.walk(home) if isinstance(n, ast.Global | ast.Nonlocal) for name in n.names}
+    return bool(names - rebound)
 
 
 def _loops_run_once(model: KeyFlow, node: ast.AST) -> bool:
