@@ -4,7 +4,6 @@ branch always leaves the block, on names the function never rebinds (gensbi's TA
 `if refs is None and not boot:`, the bootstrap after `if not boot: return ...`)."""
 
 import pytest
-
 from sharpbits.analysis.engine import analyze
 
 HEAD = '''\
