@@ -55,6 +55,9 @@ NOT_A_CONSUMER = {"print", "isinstance", "len", "type", "repr", "str", "id", "ha
 # normalisation layers whose parameters start as ones and zeros: their init draws nothing from its key
 DRAWLESS_LAYERS = {f"{lib}.{layer}" for lib in ("flax.linen", "flax.nnx", "haiku", "equinox.nn")
                    for layer in ("LayerNorm", "RMSNorm", "GroupNorm", "BatchNorm", "InstanceNorm")}
+# equinox's dropout: in inference mode (`inference=True`, the old `deterministic=True`, or `p=0`) its `__call__`
+# returns its input and draws nothing from the key it is given
+_DROPOUTS = {"equinox.nn.Dropout", "equinox.nn._dropout.Dropout"}
 # transformations that run a function once per element, iteration or device: a key it closes over and consumes
 # is consumed again each time
 _REPEATING = {"jax.vmap", "jax.pmap", "equinox.filter_vmap", "flax.nnx.vmap", "scan body", "fori_loop body",
@@ -136,6 +139,7 @@ class KeyFlow(Fact):
     _generators: dict[str, frozenset[str]] | None = None
     _on_self: dict[tuple[str, str], tuple[ast.expr, FunctionInfo] | None] | None = None
     _guards: dict[int, dict[str, frozenset[str]]] | None = None
+    _flag_guards: dict[int, dict[str, frozenset[tuple[str, bool]]]] | None = None
     _seed_constants: dict[str, int | None] | None = None
 
     def __init__(self, model: ModuleModel) -> None:
@@ -347,6 +351,35 @@ class KeyFlow(Fact):
         local = where.local_names if where is not None else set()
         q = q or project.qualified(receiver.func, local, self.module_classes(), where)
         return q is not None and not q.startswith("jax.") and project.drawless_layer(q)
+
+    def dropout_switched_off(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
+        """`eqx.nn.Dropout(p)(x, key=key, inference=True)` (or `deterministic=True`), or a call of a dropout
+        layer built with `inference=True` or `p=0` (bound once in the function or on `self`) that does not turn
+        it back on: equinox's `Dropout.__call__` returns `x` unchanged in inference mode and draws nothing."""
+        receiver: ast.AST = call.func
+        where = scope
+        if isinstance(receiver, ast.Name):
+            bound = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                     and isinstance(n.targets[0], ast.Name) and n.targets[0].id == receiver.id]
+            if len(bound) != 1:
+                return False
+            receiver = bound[0]
+        elif (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)
+              and receiver.value.id == "self" and scope is not None and "." in scope.qualname):
+            on_self = self._bound_on_self(scope.qualname.split(".", 1)[0], receiver.attr)
+            if on_self is None:
+                return False
+            receiver, where = on_self
+        if not (isinstance(receiver, ast.Call) and self.scopes.qualname(receiver.func, where) in _DROPOUTS):
+            return False
+        switches = [k for k in call.keywords if k.arg in ("inference", "deterministic")]
+        if switches or any(k.arg is None for k in call.keywords):
+            return all(isinstance(k.value, ast.Constant) and k.value.value is True for k in switches) and bool(switches)
+        built = {k.arg: k.value for k in receiver.keywords}
+        built.update(zip(("p", "inference"), receiver.args, strict=False))
+        inference, rate = built.get("inference", built.get("deterministic")), built.get("p")
+        return (isinstance(inference, ast.Constant) and inference.value is True) or (
+            isinstance(rate, ast.Constant) and type(rate.value) in (int, float) and rate.value == 0)
 
     def _abstract_only(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
         """`p = functools.partial(init, ..., key)` whose every use in the scope is abstract evaluation
@@ -1023,7 +1056,8 @@ class KeyFlow(Fact):
         if q == "functools.partial" and self._abstract_only(call, scope):
             return []  # p = partial(init, model, key); jax.eval_shape(p): shapes only, nothing drawn
         if (_abstract_evaluation(call, q) or self.record_class(call, scope) or _clones(call, q)
-                or self.ahead_of_time(call, scope) or self.drawless_module_call(call, scope)):
+                or self.ahead_of_time(call, scope) or self.drawless_module_call(call, scope)
+                or self.dropout_switched_off(call, scope)):
             return []
         if isinstance(call.func, ast.Attribute) and call.func.attr in _STORING_METHODS and q is None:
             return []  # keys.append(key): stored for later, not drawn from
@@ -1056,6 +1090,9 @@ class KeyFlow(Fact):
         uses = {name: strength for name, strength in uses.items() if not any(
             guard in passed and (self._surely_not_none(passed[guard], scope) or self._filled_on_this_path(
                 passed[guard], call, scope)) for guard in guards.get(name, ()))}
+        flags = self.flag_guards(callee) if uses else {}
+        uses = {name: strength for name, strength in uses.items() if not any(
+            _flag_set_against(callee, passed, call, flag, needed) for flag, needed in flags.get(name, ()))}
         found: list[tuple[ast.AST, str]] = [
             (a, uses[positional[i]]) for i, a in enumerate(call.args)
             if i < len(positional) and positional[i] in uses and not isinstance(a, ast.Starred)]
@@ -1113,6 +1150,74 @@ class KeyFlow(Fact):
                                                    and not isinstance(n.ctx, ast.Load))} if out else set()
         found = {name: g & guarded_stores for name, g in out.items() if g & guarded_stores}
         self._guards[id(fn)] = found
+        return found
+
+    def flag_guards(self, fn: FunctionInfo) -> dict[str, frozenset[tuple[str, bool]]]:
+        """For each parameter of a function: the (flag, truth) pairs such that every read of it sits on a path
+        where the flag, another parameter the function never rebinds, has that truth (`if not inference:
+        h = dropout(h, key)`, or after `if deterministic: return x`), also through a call that hands the key and
+        the flag on to a function of this module that guards it so (`dropout(h, key, deterministic=inference)`).
+        A caller that passes the flag with the other truth (`inference=True`), or leaves it at such a default,
+        reads the key nowhere."""
+        if self._flag_guards is None:
+            self._flag_guards = {}
+        cached = self._flag_guards.get(id(fn))
+        if cached is not None:
+            return cached
+        out: dict[str, frozenset[tuple[str, bool]]] = {}
+        self._flag_guards[id(fn)] = out  # recursion sees no guard
+        if isinstance(fn.node, ast.Lambda):
+            return out
+        params = set(fn.params)
+        rebound = {n.id for n in ast.walk(fn.node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)} | {
+            name for n in ast.walk(fn.node) if isinstance(n, ast.Global | ast.Nonlocal) for name in n.names}
+        flags = params - rebound
+        reads: dict[str, set[tuple[str, bool]] | None] = {}
+        for node in ast.walk(fn.node):
+            if not (isinstance(node, ast.Name) and node.id in params and isinstance(node.ctx, ast.Load)):
+                continue
+            if node.id in rebound:
+                reads[node.id] = None
+                continue
+            literals, home = _path_literals(self, node)
+            held = {(atom[0], holds) for atom, holds in literals if atom[1] == "truth" and atom[0] in flags} if (
+                home is fn.node) else set()
+            call = self.scopes.parents.get(node)
+            call = self.scopes.parents.get(call) if isinstance(call, ast.keyword) else call
+            if isinstance(call, ast.Call) and call.func is not node and home is fn.node:
+                passed_on = self._flag_passed_on(call, node, fn, flags)
+                if passed_on is None:
+                    continue  # handed to a callee whose flag this call sets against the key: not read there
+                held |= passed_on
+            known = reads.get(node.id, held)
+            reads[node.id] = None if known is None else known & held
+        for name, held_everywhere in reads.items():
+            if held_everywhere:
+                out[name] = frozenset(held_everywhere)
+        return out
+
+    def _flag_passed_on(self, call: ast.Call, arg: ast.Name, fn: FunctionInfo,
+                        flags: set[str]) -> set[tuple[str, bool]] | None:
+        """The guards a call of a function of this module adds to a key it is handed: its own flag guards of that
+        parameter, where the flag is passed one of `fn`'s flags (as the same truth); None when the call sets a
+        flag against the key (the callee never reads it)."""
+        callee = self.callee_of(call, fn)
+        if callee is None or callee is fn or isinstance(callee.node, ast.Lambda):
+            return set()
+        positional = _positional(callee)
+        passed = {positional[i]: a for i, a in enumerate(call.args) if i < len(positional)
+                  and not any(isinstance(b, ast.Starred) for b in call.args[:i + 1])}
+        passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+        param = next((name for name, value in passed.items() if value is arg), None)
+        if param is None:
+            return set()
+        found: set[tuple[str, bool]] = set()
+        for flag, needed in self.flag_guards(callee).get(param, ()):
+            if _flag_set_against(callee, passed, call, flag, needed):
+                return None
+            value = passed.get(flag)
+            if isinstance(value, ast.Name) and value.id in flags:
+                found.add((value.id, needed))
         return found
 
     def _under_none_test(self, node: ast.AST, name: str, fn: FunctionInfo) -> bool:
@@ -1334,6 +1439,34 @@ class _Exits:
             else:
                 self.scanned += 1
         return self.exits and self.scanned < end
+
+
+def _flag_set_against(callee: FunctionInfo, passed: dict[str, ast.expr], call: ast.Call, flag: str,
+                      needed: bool) -> bool:
+    """A call that gives a flag parameter of the callee a constant of the other truth than the key's reads need
+    (`inference=True` where the key is read only when `inference` is false), or leaves it at such a default."""
+    value: ast.expr | None = passed.get(flag)
+    if value is None:
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return False  # f(*args, **options): the flag may be among them
+        value = _default_of(callee, flag)
+    return isinstance(value, ast.Constant) and value.value is not None and bool(value.value) != needed
+
+
+def _default_of(fn: FunctionInfo, name: str) -> ast.expr | None:
+    """The default value of a parameter of a function (None when it has none)."""
+    node = fn.node
+    if isinstance(node, ast.Lambda):
+        return None
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    for arg, default in zip(positional[len(positional) - len(args.defaults):], args.defaults, strict=True):
+        if arg.arg == name:
+            return default
+    for arg, kw_default in zip(args.kwonlyargs, args.kw_defaults, strict=True):
+        if arg.arg == name:
+            return kw_default
+    return None
 
 
 def _always_consumed_position(model: KeyFlow, call: ast.Call, fn: FunctionInfo, positional: list[str],
