@@ -58,6 +58,26 @@ DRAWLESS_LAYERS = {f"{lib}.{layer}" for lib in ("flax.linen", "flax.nnx", "haiku
 # equinox's dropout: in inference mode (`inference=True`, the old `deterministic=True`, or `p=0`) its `__call__`
 # returns its input and draws nothing from the key it is given
 _DROPOUTS = {"equinox.nn.Dropout", "equinox.nn._dropout.Dropout"}
+# haiku: `hk.transform(f)` and the position of `rng` in its `apply`; the calls that take a key from that rng; the
+# layers and functions that never do when applied (their initialisers run in `init` only); builtins and array
+# methods that take no key
+_HAIKU_TRANSFORMS = {"haiku.transform": 1, "haiku.transform_with_state": 2}
+_HAIKU_RNG = {f"haiku.{name}" for name in ("next_rng_key", "next_rng_keys", "maybe_next_rng_key", "reserve_rng_keys",
+                                            "dropout", "PRNGSequence", "get_rng_sequence_state",
+                                            "maybe_get_rng_sequence_state", "replace_rng_sequence_state")}
+_HAIKU_PLAIN = {f"haiku.{name}" for name in (
+    "Linear", "Conv1D", "Conv2D", "Conv3D", "ConvND", "Conv1DTranspose", "Conv2DTranspose", "Conv3DTranspose",
+    "DepthwiseConv1D", "DepthwiseConv2D", "Sequential", "Flatten", "Reshape", "LayerNorm", "RMSNorm", "BatchNorm",
+    "GroupNorm", "InstanceNorm", "Embed", "Bias", "LSTM", "GRU", "VanillaRNN", "DeepRNN", "dynamic_unroll",
+    "static_unroll", "MaxPool", "AvgPool", "max_pool", "avg_pool", "MultiHeadAttention", "get_parameter",
+    "get_state", "set_state", "Module", "nets.MLP", "initializers.Orthogonal", "initializers.VarianceScaling",
+    "initializers.TruncatedNormal", "initializers.RandomNormal", "initializers.RandomUniform",
+    "initializers.Constant", "one_hot", "expand_apply", "BatchApply")}
+_HAIKU_BUILTINS = {"len", "range", "enumerate", "zip", "isinstance", "int", "float", "bool", "list", "tuple", "dict",
+                   "min", "max", "abs", "sum", "super", "getattr", "print", "sorted", "reversed", "str"}
+_ARRAY_METHODS = {"reshape", "astype", "sum", "mean", "max", "min", "transpose", "squeeze", "flatten", "ravel",
+                  "set", "get", "add", "multiply", "clip", "swapaxes", "dot", "std", "var", "argmax", "argmin", "all",
+                  "any", "prod", "cumsum", "round", "append", "items", "keys", "values"}
 # transformations that run a function once per element, iteration or device: a key it closes over and consumes
 # is consumed again each time
 _REPEATING = {"jax.vmap", "jax.pmap", "equinox.filter_vmap", "flax.nnx.vmap", "scan body", "fori_loop body",
@@ -380,6 +400,141 @@ class KeyFlow(Fact):
         inference, rate = built.get("inference", built.get("deterministic")), built.get("p")
         return (isinstance(inference, ast.Constant) and inference.value is True) or (
             isinstance(rate, ast.Constant) and type(rate.value) in (int, float) and rate.value == 0)
+
+    def haiku_apply_rng(self, call: ast.Call, scope: FunctionInfo | None) -> ast.expr | None:
+        """The `rng` argument of `net.apply(params, rng, x)` (`self.net.apply(...)`, `jax.jit(net.apply)(...)`,
+        `apply(params, state, rng, x)` of `hk.transform_with_state`) where `net` is bound once to
+        `hk.transform(f)` and `f`, read in this module, never asks haiku for a key (see `_haiku_drawless`): haiku
+        hands `rng` only to `hk.next_rng_key()` and its kin, so nothing is drawn from it. None for any other call,
+        and where `f` or anything it calls cannot be read (a network taken from a registry or a fixture)."""
+        func: ast.expr = call.func
+        while isinstance(func, ast.Call) and len(func.args) == 1 and (self.scopes.qualname(func.func, scope) or "") in (
+                "jax.jit", "jax.vmap", "equinox.filter_jit"):
+            func = func.args[0]
+        if not (isinstance(func, ast.Attribute) and func.attr == "apply"):
+            return None
+        receiver: ast.AST = func.value
+        where = scope
+        if isinstance(receiver, ast.Name):
+            home = scope if scope is not None and self.scopes.is_local(receiver.id, scope) else None
+            bound = [n.value for n in self.scopes.own_nodes(home) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                     and isinstance(n.targets[0], ast.Name) and n.targets[0].id == receiver.id]
+            if len(bound) != 1:
+                return None
+            receiver, where = bound[0], home
+        elif (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)
+              and receiver.value.id == "self" and scope is not None and "." in scope.qualname):
+            on_self = self._bound_on_self(scope.qualname.split(".", 1)[0], receiver.attr)
+            if on_self is None:
+                return None
+            receiver, where = on_self
+        if not (isinstance(receiver, ast.Call) and len(receiver.args) == 1 and not receiver.keywords):
+            return None
+        position = _HAIKU_TRANSFORMS.get(self.scopes.qualname(receiver.func, where) or "")
+        if position is None:
+            return None
+        transformed = receiver.args[0]
+        if isinstance(transformed, ast.Lambda):
+            node: ast.AST | None = transformed
+        elif isinstance(transformed, ast.Name):
+            node = self._haiku_function(transformed.id, where)
+        else:
+            node = None
+        if node is None or not self._haiku_drawless(node, 0):
+            return None
+        rng = next((k.value for k in call.keywords if k.arg == "rng"), None)
+        if rng is None and len(call.args) > position and not any(isinstance(a, ast.Starred) for a in call.args):
+            rng = call.args[position]
+        return rng
+
+    def _haiku_function(self, name: str, where: FunctionInfo | None) -> ast.AST | None:
+        """The definition a name given to `hk.transform` stands for: a function defined in the same function, or
+        a module-level function (or class) of this module; None for anything else."""
+        if where is not None and self.scopes.is_local(name, where):
+            defs = [n for n in self.scopes.own_nodes(where) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+                    and n.name == name]
+            bindings = [n for n in self.scopes.own_nodes(where) if isinstance(n, ast.Name) and n.id == name
+                        and not isinstance(n.ctx, ast.Load)]
+            return defs[0] if len(defs) == 1 and not bindings else None
+        found = self.scopes.module_functions.get(name)
+        if found is not None:
+            return found.node
+        return self.module_classes().get(name)
+
+    def _haiku_drawless(self, node: ast.AST, depth: int) -> bool:
+        """A function (or class, or lambda) of this module run inside `hk.transform` that never asks haiku for a
+        key: every call in it goes to JAX outside `jax.random`'s key makers, to a haiku layer that draws nothing
+        when applied, to a builtin, to an array method, to a function defined inside it, or to a function or class
+        of this module that is itself such code (to a depth of 4). A call of anything else (a parameter, a
+        registry's entry, an unknown package) may call `hk.next_rng_key()`: not known."""
+        if depth > 4:
+            return False
+        if isinstance(node, ast.ClassDef):  # a module class: its bases run too (their methods, `super()` calls)
+            for base in node.bases:
+                if self.scopes.qualname(base, None) == "haiku.Module":
+                    continue
+                cls = self.module_classes().get(base.id) if isinstance(base, ast.Name) else None
+                if cls is None or cls is node or not self._haiku_drawless(cls, depth + 1):
+                    return False
+        inner = {n.name for n in ast.walk(node) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+                 and n is not node}
+        built: dict[str, list[ast.expr]] = {}
+        for n in ast.walk(node):
+            if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+                built.setdefault(n.targets[0].id, []).append(n.value)
+        checked: set[str] = set()
+        for n in ast.walk(node):
+            if not isinstance(n, ast.Call):
+                continue
+            func = n.func
+            while isinstance(func, ast.Call):  # hk.Linear(8)(x): the layer built, then called
+                func = func.func
+            q = self.scopes.qualname(func, None)
+            if q is not None:
+                if q in _HAIKU_RNG:
+                    return False
+                if q.startswith(("jax.numpy.", "jax.nn.", "jax.lax.", "jax.tree", "jax.tree_util.", "math.",
+                                 "numpy.", "jax.random.", "functools.partial")) or q in _HAIKU_PLAIN:
+                    continue
+                local = self.scopes.module_functions.get(q) if "." not in q else None
+                if local is None and q.split(".")[-1] in self.module_classes() and "." not in q:
+                    target: ast.AST | None = self.module_classes()[q]
+                else:
+                    target = local.node if local is not None else None
+                if target is None or q in checked:
+                    if target is None:
+                        return False
+                    continue
+                checked.add(q)
+                if target is not node and not self._haiku_drawless(target, depth + 1):
+                    return False
+                continue
+            if isinstance(func, ast.Name):
+                if func.id in inner or (func.id in _HAIKU_BUILTINS and func.id not in self.scopes.aliases):
+                    continue
+                values = built.get(func.id, [])
+                if values and all(isinstance(v, ast.Call) for v in values):
+                    continue  # net = hk.Linear(8); net(x): the construction is checked as a call of its own
+                if func.id in self.scopes.module_functions or func.id in self.module_classes():
+                    target = (self.scopes.module_functions[func.id].node if func.id in self.scopes.module_functions
+                              else self.module_classes()[func.id])
+                    if func.id not in checked:
+                        checked.add(func.id)
+                        if target is not node and not self._haiku_drawless(target, depth + 1):
+                            return False
+                    continue
+                return False
+            if isinstance(func, ast.Attribute):
+                if func.attr in _ARRAY_METHODS or (
+                        func.attr == "__init__" and isinstance(func.value, ast.Call)
+                        and isinstance(func.value.func, ast.Name) and func.value.func.id == "super"):
+                    continue  # x.reshape(...), super().__init__(name=...): the class's bases are checked below
+                if (isinstance(func.value, ast.Name) and func.value.id == "self" and isinstance(node, ast.ClassDef)
+                        and any(isinstance(m, ast.FunctionDef) and m.name == func.attr for m in node.body)):
+                    continue  # a method of the class being checked: its body is walked with the class
+                return False
+            return False
+        return True
 
     def _abstract_only(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
         """`p = functools.partial(init, ..., key)` whose every use in the scope is abstract evaluation
@@ -1066,6 +1221,9 @@ class KeyFlow(Fact):
             return []  # dataclasses.replace(state, key=k), state._replace(rng=k): the key is stored
         if self._samples_point_mass(call, scope):
             return []  # numpyro.sample("x", dist.Delta(v), rng_key=key), rv(Delta(v))(key): nothing is drawn
+        rng = self.haiku_apply_rng(call, scope)
+        if rng is not None:  # net.apply(params, rng, x) of a network that never asks haiku for a key
+            return [(a, "maybe") for a in [*call.args, *(k.value for k in call.keywords)] if a is not rng]
         callee = self.callee_of(call, scope)
         if callee is None and _saves(call):
             return []  # a function of another module whose name says it saves its arguments (what it hands
