@@ -86,6 +86,8 @@ _REPEATING = {"jax.vmap", "jax.pmap", "equinox.filter_vmap", "flax.nnx.vmap", "s
 _RAISES = {"raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp"}
 # transformations whose result takes the function's arguments unchanged (as far as keys go)
 _PASSING_ON = {"jit", "pjit", "filter_jit", "named_call", "checkpoint", "remat"}
+# transformations that call the function with each mapped element of their arguments at the same positions
+_MAPPING = {"vmap", "filter_vmap"}
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 
 
@@ -710,14 +712,31 @@ class KeyFlow(Fact):
         """`jax.jit(problem.evaluate)(key, x)` / `jax.vmap(problem.evaluate, in_axes=...)(keys, xs)`: the method
         of an object that the transformed function runs, with the call's arguments (each mapped element of a
         vmapped one) as its own; else `func` itself."""
-        inner = func
-        while isinstance(inner, ast.Call) and inner.args and self.scopes.qualname(inner.func, scope) in (
-                "jax.jit", "jax.vmap", "equinox.filter_jit", "equinox.filter_vmap"):
-            inner = inner.args[0]  # jax.jit(jax.vmap(problem.evaluate))
+        inner = self._unwrapped(func, scope, mapping=True)
         if inner is not func and isinstance(inner, ast.Attribute) and isinstance(inner.value, ast.Name) and (
                 inner.value.id != "self"):
             return inner
         return func
+
+    def _unwrapped(self, func: ast.expr, scope: FunctionInfo | None, mapping: bool) -> ast.expr:
+        """The function a call of `func` runs with its own arguments, through the wrappers around it: JAX's and
+        equinox's transformations that pass the arguments on (`_PASSING_ON`: `jax.jit(f)`, `jax.checkpoint(f)`;
+        with `mapping`, also `jax.vmap(f)` / `eqx.filter_vmap(f)`, each mapped element as the argument), and
+        chex's `self.variant(f)` (each variant calls `f` with the arguments it is given), nested
+        (`jax.jit(jax.vmap(f))`); `func` itself when it is no such wrapper."""
+        inner = func
+        while isinstance(inner, ast.Call) and inner.args and not isinstance(inner.args[0], ast.Starred):
+            wrapper = inner.func
+            if (isinstance(wrapper, ast.Attribute) and wrapper.attr == "variant" and isinstance(wrapper.value, ast.Name)
+                    and wrapper.value.id == "self" and not inner.keywords and len(inner.args) == 1):
+                inner = inner.args[0]
+                continue
+            q = self.scopes.qualname(wrapper, scope) or ""
+            if not (q.startswith(("jax.", "equinox.")) and q.rsplit(".", 1)[-1] in (
+                    _PASSING_ON | _MAPPING if mapping else _PASSING_ON)):
+                break
+            inner = inner.args[0]
+        return inner
 
     def _construction(self, func: ast.expr, scope: FunctionInfo | None) -> ast.Call | None:
         """`problem.evaluate` with `problem` a local name bound once, by a call (`problem = Sphere(num_dims=4)`):
@@ -915,18 +934,10 @@ class KeyFlow(Fact):
         return project.factory_product(qualified, position, width)
 
     def _passed_through(self, func: ast.expr, scope: FunctionInfo | None) -> ast.expr:
-        """`jax.jit(f)` (a transformation that passes the arguments on, `_PASSING_ON`) or chex's
-        `self.variant(f)` (each variant calls `f` with the arguments it is given): `f`; otherwise `func`."""
-        if not (isinstance(func, ast.Call) and len(func.args) == 1 and isinstance(func.args[0], ast.Name)):
-            return func
-        wrapper = func.func
-        if (isinstance(wrapper, ast.Attribute) and wrapper.attr == "variant" and isinstance(wrapper.value, ast.Name)
-                and wrapper.value.id == "self" and not func.keywords):
-            return func.args[0]
-        q = self.scopes.qualname(wrapper, scope) or ""
-        if q.startswith(("jax.", "equinox.")) and q.rsplit(".", 1)[-1] in _PASSING_ON:
-            return func.args[0]
-        return func
+        """`jax.jit(f)`, `self.variant(f)` (see `_unwrapped`, vmap not included: a factory's product is called with
+        the call's own arguments): the name `f`; otherwise `func`."""
+        inner = self._unwrapped(func, scope, mapping=False)
+        return inner if isinstance(inner, ast.Name) else func
 
     def _called_object_class(self, func: ast.AST, scope: FunctionInfo | None) -> str | None:
         """The class of this module an object that is called was built from (see `callee_of`); None otherwise."""
