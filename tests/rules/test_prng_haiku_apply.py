@@ -72,6 +72,8 @@ def test_apply_of_a_network_that_never_asks_for_a_key_draws_nothing(net, apply):
     'NETS["plain"]',  # a registry's entry: not read
     "lambda v: NETS['plain'](v)",
     "jax.nn.relu",  # not a function of the module
+    "lambda v: jax.lax.map(noisy, v)",  # a function handed to JAX runs too
+    "lambda v: jax.tree_util.Partial(noisy)(v)",
 ])
 def test_apply_of_a_network_that_may_draw_or_cannot_be_read_stays_a_use(net):
     assert _reuse_lines(net) == [EPS]

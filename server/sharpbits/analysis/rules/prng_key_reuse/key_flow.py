@@ -496,7 +496,16 @@ class KeyFlow(Fact):
                 if q in _HAIKU_RNG:
                     return False
                 if q.startswith(("jax.numpy.", "jax.nn.", "jax.lax.", "jax.tree", "jax.tree_util.", "math.",
-                                 "numpy.", "jax.random.", "functools.partial")) or q in _HAIKU_PLAIN:
+                                 "numpy.", "jax.random.")) or q in _HAIKU_PLAIN:
+                    for arg in [*n.args, *(k.value for k in n.keywords)]:  # jax.lax.map(step, xs): step runs too
+                        name = arg.id if isinstance(arg, ast.Name) else None
+                        runs: ast.AST | None = (
+                            self.scopes.module_functions[name].node if name in self.scopes.module_functions
+                            else self.module_classes().get(name) if name is not None else None)
+                        if runs is not None and name is not None and runs is not node and name not in checked:
+                            checked.add(name)
+                            if not self._haiku_drawless(runs, depth + 1):
+                                return False
                     continue
                 local = self.scopes.module_functions.get(q) if "." not in q else None
                 if local is None and q.split(".")[-1] in self.module_classes() and "." not in q:
