@@ -55,6 +55,29 @@ NOT_A_CONSUMER = {"print", "isinstance", "len", "type", "repr", "str", "id", "ha
 # normalisation layers whose parameters start as ones and zeros: their init draws nothing from its key
 DRAWLESS_LAYERS = {f"{lib}.{layer}" for lib in ("flax.linen", "flax.nnx", "haiku", "equinox.nn")
                    for layer in ("LayerNorm", "RMSNorm", "GroupNorm", "BatchNorm", "InstanceNorm")}
+# equinox's dropout: in inference mode (`inference=True`, the old `deterministic=True`, or `p=0`) its `__call__`
+# returns its input and draws nothing from the key it is given
+_DROPOUTS = {"equinox.nn.Dropout", "equinox.nn._dropout.Dropout"}
+# haiku: `hk.transform(f)` and the position of `rng` in its `apply`; the calls that take a key from that rng; the
+# layers and functions that never do when applied (their initialisers run in `init` only); builtins and array
+# methods that take no key
+_HAIKU_TRANSFORMS = {"haiku.transform": 1, "haiku.transform_with_state": 2}
+_HAIKU_RNG = {f"haiku.{name}" for name in ("next_rng_key", "next_rng_keys", "maybe_next_rng_key", "reserve_rng_keys",
+                                            "dropout", "PRNGSequence", "get_rng_sequence_state",
+                                            "maybe_get_rng_sequence_state", "replace_rng_sequence_state")}
+_HAIKU_PLAIN = {f"haiku.{name}" for name in (
+    "Linear", "Conv1D", "Conv2D", "Conv3D", "ConvND", "Conv1DTranspose", "Conv2DTranspose", "Conv3DTranspose",
+    "DepthwiseConv1D", "DepthwiseConv2D", "Sequential", "Flatten", "Reshape", "LayerNorm", "RMSNorm", "BatchNorm",
+    "GroupNorm", "InstanceNorm", "Embed", "Bias", "LSTM", "GRU", "VanillaRNN", "DeepRNN", "dynamic_unroll",
+    "static_unroll", "MaxPool", "AvgPool", "max_pool", "avg_pool", "MultiHeadAttention", "get_parameter",
+    "get_state", "set_state", "Module", "nets.MLP", "initializers.Orthogonal", "initializers.VarianceScaling",
+    "initializers.TruncatedNormal", "initializers.RandomNormal", "initializers.RandomUniform",
+    "initializers.Constant", "one_hot", "expand_apply", "BatchApply")}
+_HAIKU_BUILTINS = {"len", "range", "enumerate", "zip", "isinstance", "int", "float", "bool", "list", "tuple", "dict",
+                   "min", "max", "abs", "sum", "super", "getattr", "print", "sorted", "reversed", "str"}
+_ARRAY_METHODS = {"reshape", "astype", "sum", "mean", "max", "min", "transpose", "squeeze", "flatten", "ravel",
+                  "set", "get", "add", "multiply", "clip", "swapaxes", "dot", "std", "var", "argmax", "argmin", "all",
+                  "any", "prod", "cumsum", "round", "append", "items", "keys", "values"}
 # transformations that run a function once per element, iteration or device: a key it closes over and consumes
 # is consumed again each time
 _REPEATING = {"jax.vmap", "jax.pmap", "equinox.filter_vmap", "flax.nnx.vmap", "scan body", "fori_loop body",
@@ -63,6 +86,8 @@ _REPEATING = {"jax.vmap", "jax.pmap", "equinox.filter_vmap", "flax.nnx.vmap", "s
 _RAISES = {"raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp"}
 # transformations whose result takes the function's arguments unchanged (as far as keys go)
 _PASSING_ON = {"jit", "pjit", "filter_jit", "named_call", "checkpoint", "remat"}
+# transformations that call the function with each mapped element of their arguments at the same positions
+_MAPPING = {"vmap", "filter_vmap"}
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 
 
@@ -136,6 +161,7 @@ class KeyFlow(Fact):
     _generators: dict[str, frozenset[str]] | None = None
     _on_self: dict[tuple[str, str], tuple[ast.expr, FunctionInfo] | None] | None = None
     _guards: dict[int, dict[str, frozenset[str]]] | None = None
+    _flag_guards: dict[int, dict[str, frozenset[tuple[str, bool]]]] | None = None
     _seed_constants: dict[str, int | None] | None = None
 
     def __init__(self, model: ModuleModel) -> None:
@@ -348,6 +374,179 @@ class KeyFlow(Fact):
         q = q or project.qualified(receiver.func, local, self.module_classes(), where)
         return q is not None and not q.startswith("jax.") and project.drawless_layer(q)
 
+    def dropout_switched_off(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
+        """`eqx.nn.Dropout(p)(x, key=key, inference=True)` (or `deterministic=True`), or a call of a dropout
+        layer built with `inference=True` or `p=0` (bound once in the function or on `self`) that does not turn
+        it back on: equinox's `Dropout.__call__` returns `x` unchanged in inference mode and draws nothing."""
+        receiver: ast.AST = call.func
+        where = scope
+        if isinstance(receiver, ast.Name):
+            bound = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                     and isinstance(n.targets[0], ast.Name) and n.targets[0].id == receiver.id]
+            if len(bound) != 1:
+                return False
+            receiver = bound[0]
+        elif (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)
+              and receiver.value.id == "self" and scope is not None and "." in scope.qualname):
+            on_self = self._bound_on_self(scope.qualname.split(".", 1)[0], receiver.attr)
+            if on_self is None:
+                return False
+            receiver, where = on_self
+        if not (isinstance(receiver, ast.Call) and self.scopes.qualname(receiver.func, where) in _DROPOUTS):
+            return False
+        switches = [k for k in call.keywords if k.arg in ("inference", "deterministic")]
+        if switches or any(k.arg is None for k in call.keywords):
+            return all(isinstance(k.value, ast.Constant) and k.value.value is True for k in switches) and bool(switches)
+        built = {k.arg: k.value for k in receiver.keywords}
+        built.update(zip(("p", "inference"), receiver.args, strict=False))
+        inference, rate = built.get("inference", built.get("deterministic")), built.get("p")
+        return (isinstance(inference, ast.Constant) and inference.value is True) or (
+            isinstance(rate, ast.Constant) and type(rate.value) in (int, float) and rate.value == 0)
+
+    def haiku_apply_rng(self, call: ast.Call, scope: FunctionInfo | None) -> ast.expr | None:
+        """The `rng` argument of `net.apply(params, rng, x)` (`self.net.apply(...)`, `jax.jit(net.apply)(...)`,
+        `apply(params, state, rng, x)` of `hk.transform_with_state`) where `net` is bound once to
+        `hk.transform(f)` and `f`, read in this module, never asks haiku for a key (see `_haiku_drawless`): haiku
+        hands `rng` only to `hk.next_rng_key()` and its kin, so nothing is drawn from it. None for any other call,
+        and where `f` or anything it calls cannot be read (a network taken from a registry or a fixture)."""
+        func: ast.expr = call.func
+        while isinstance(func, ast.Call) and len(func.args) == 1 and (self.scopes.qualname(func.func, scope) or "") in (
+                "jax.jit", "jax.vmap", "equinox.filter_jit"):
+            func = func.args[0]
+        if not (isinstance(func, ast.Attribute) and func.attr == "apply"):
+            return None
+        receiver: ast.AST = func.value
+        where = scope
+        if isinstance(receiver, ast.Name):
+            home = scope if scope is not None and self.scopes.is_local(receiver.id, scope) else None
+            bound = [n.value for n in self.scopes.own_nodes(home) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                     and isinstance(n.targets[0], ast.Name) and n.targets[0].id == receiver.id]
+            if len(bound) != 1:
+                return None
+            receiver, where = bound[0], home
+        elif (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)
+              and receiver.value.id == "self" and scope is not None and "." in scope.qualname):
+            on_self = self._bound_on_self(scope.qualname.split(".", 1)[0], receiver.attr)
+            if on_self is None:
+                return None
+            receiver, where = on_self
+        if not (isinstance(receiver, ast.Call) and len(receiver.args) == 1 and not receiver.keywords):
+            return None
+        position = _HAIKU_TRANSFORMS.get(self.scopes.qualname(receiver.func, where) or "")
+        if position is None:
+            return None
+        transformed = receiver.args[0]
+        if isinstance(transformed, ast.Lambda):
+            node: ast.AST | None = transformed
+        elif isinstance(transformed, ast.Name):
+            node = self._haiku_function(transformed.id, where)
+        else:
+            node = None
+        if node is None or not self._haiku_drawless(node, 0):
+            return None
+        rng = next((k.value for k in call.keywords if k.arg == "rng"), None)
+        if rng is None and len(call.args) > position and not any(isinstance(a, ast.Starred) for a in call.args):
+            rng = call.args[position]
+        return rng
+
+    def _haiku_function(self, name: str, where: FunctionInfo | None) -> ast.AST | None:
+        """The definition a name given to `hk.transform` stands for: a function defined in the same function, or
+        a module-level function (or class) of this module; None for anything else."""
+        if where is not None and self.scopes.is_local(name, where):
+            defs = [n for n in self.scopes.own_nodes(where) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+                    and n.name == name]
+            bindings = [n for n in self.scopes.own_nodes(where) if isinstance(n, ast.Name) and n.id == name
+                        and not isinstance(n.ctx, ast.Load)]
+            return defs[0] if len(defs) == 1 and not bindings else None
+        found = self.scopes.module_functions.get(name)
+        if found is not None:
+            return found.node
+        return self.module_classes().get(name)
+
+    def _haiku_drawless(self, node: ast.AST, depth: int) -> bool:
+        """A function (or class, or lambda) of this module run inside `hk.transform` that never asks haiku for a
+        key: every call in it goes to JAX outside `jax.random`'s key makers, to a haiku layer that draws nothing
+        when applied, to a builtin, to an array method, to a function defined inside it, or to a function or class
+        of this module that is itself such code (to a depth of 4). A call of anything else (a parameter, a
+        registry's entry, an unknown package) may call `hk.next_rng_key()`: not known."""
+        if depth > 4:
+            return False
+        if isinstance(node, ast.ClassDef):  # a module class: its bases run too (their methods, `super()` calls)
+            for base in node.bases:
+                if self.scopes.qualname(base, None) == "haiku.Module":
+                    continue
+                cls = self.module_classes().get(base.id) if isinstance(base, ast.Name) else None
+                if cls is None or cls is node or not self._haiku_drawless(cls, depth + 1):
+                    return False
+        inner = {n.name for n in ast.walk(node) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+                 and n is not node}
+        built: dict[str, list[ast.expr]] = {}
+        for n in ast.walk(node):
+            if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+                built.setdefault(n.targets[0].id, []).append(n.value)
+        checked: set[str] = set()
+        for n in ast.walk(node):
+            if not isinstance(n, ast.Call):
+                continue
+            func = n.func
+            while isinstance(func, ast.Call):  # hk.Linear(8)(x): the layer built, then called
+                func = func.func
+            q = self.scopes.qualname(func, None)
+            if q is not None:
+                if q in _HAIKU_RNG:
+                    return False
+                if q.startswith(("jax.numpy.", "jax.nn.", "jax.lax.", "jax.tree", "jax.tree_util.", "math.",
+                                 "numpy.", "jax.random.")) or q in _HAIKU_PLAIN:
+                    for arg in [*n.args, *(k.value for k in n.keywords)]:  # jax.lax.map(step, xs): step runs too
+                        name = arg.id if isinstance(arg, ast.Name) else None
+                        runs: ast.AST | None = (
+                            self.scopes.module_functions[name].node if name in self.scopes.module_functions
+                            else self.module_classes().get(name) if name is not None else None)
+                        if runs is not None and name is not None and runs is not node and name not in checked:
+                            checked.add(name)
+                            if not self._haiku_drawless(runs, depth + 1):
+                                return False
+                    continue
+                local = self.scopes.module_functions.get(q) if "." not in q else None
+                if local is None and q.split(".")[-1] in self.module_classes() and "." not in q:
+                    target: ast.AST | None = self.module_classes()[q]
+                else:
+                    target = local.node if local is not None else None
+                if target is None or q in checked:
+                    if target is None:
+                        return False
+                    continue
+                checked.add(q)
+                if target is not node and not self._haiku_drawless(target, depth + 1):
+                    return False
+                continue
+            if isinstance(func, ast.Name):
+                if func.id in inner or (func.id in _HAIKU_BUILTINS and func.id not in self.scopes.aliases):
+                    continue
+                values = built.get(func.id, [])
+                if values and all(isinstance(v, ast.Call) for v in values):
+                    continue  # net = hk.Linear(8); net(x): the construction is checked as a call of its own
+                if func.id in self.scopes.module_functions or func.id in self.module_classes():
+                    target = (self.scopes.module_functions[func.id].node if func.id in self.scopes.module_functions
+                              else self.module_classes()[func.id])
+                    if func.id not in checked:
+                        checked.add(func.id)
+                        if target is not node and not self._haiku_drawless(target, depth + 1):
+                            return False
+                    continue
+                return False
+            if isinstance(func, ast.Attribute):
+                if func.attr in _ARRAY_METHODS or (
+                        func.attr == "__init__" and isinstance(func.value, ast.Call)
+                        and isinstance(func.value.func, ast.Name) and func.value.func.id == "super"):
+                    continue  # x.reshape(...), super().__init__(name=...): the class's bases are checked below
+                if (isinstance(func.value, ast.Name) and func.value.id == "self" and isinstance(node, ast.ClassDef)
+                        and any(isinstance(m, ast.FunctionDef) and m.name == func.attr for m in node.body)):
+                    continue  # a method of the class being checked: its body is walked with the class
+                return False
+            return False
+        return True
+
     def _abstract_only(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
         """`p = functools.partial(init, ..., key)` whose every use in the scope is abstract evaluation
         (`jax.eval_shape(p)`, `jax.jit(p, ...).eval_shape()`): no number is drawn."""
@@ -522,14 +721,31 @@ class KeyFlow(Fact):
         """`jax.jit(problem.evaluate)(key, x)` / `jax.vmap(problem.evaluate, in_axes=...)(keys, xs)`: the method
         of an object that the transformed function runs, with the call's arguments (each mapped element of a
         vmapped one) as its own; else `func` itself."""
-        inner = func
-        while isinstance(inner, ast.Call) and inner.args and self.scopes.qualname(inner.func, scope) in (
-                "jax.jit", "jax.vmap", "equinox.filter_jit", "equinox.filter_vmap"):
-            inner = inner.args[0]  # jax.jit(jax.vmap(problem.evaluate))
+        inner = self._unwrapped(func, scope, mapping=True)
         if inner is not func and isinstance(inner, ast.Attribute) and isinstance(inner.value, ast.Name) and (
                 inner.value.id != "self"):
             return inner
         return func
+
+    def _unwrapped(self, func: ast.expr, scope: FunctionInfo | None, mapping: bool) -> ast.expr:
+        """The function a call of `func` runs with its own arguments, through the wrappers around it: JAX's and
+        equinox's transformations that pass the arguments on (`_PASSING_ON`: `jax.jit(f)`, `jax.checkpoint(f)`;
+        with `mapping`, also `jax.vmap(f)` / `eqx.filter_vmap(f)`, each mapped element as the argument), and
+        chex's `self.variant(f)` (each variant calls `f` with the arguments it is given), nested
+        (`jax.jit(jax.vmap(f))`); `func` itself when it is no such wrapper."""
+        inner = func
+        while isinstance(inner, ast.Call) and inner.args and not isinstance(inner.args[0], ast.Starred):
+            wrapper = inner.func
+            if (isinstance(wrapper, ast.Attribute) and wrapper.attr == "variant" and isinstance(wrapper.value, ast.Name)
+                    and wrapper.value.id == "self" and not inner.keywords and len(inner.args) == 1):
+                inner = inner.args[0]
+                continue
+            q = self.scopes.qualname(wrapper, scope) or ""
+            if not (q.startswith(("jax.", "equinox.")) and q.rsplit(".", 1)[-1] in (
+                    _PASSING_ON | _MAPPING if mapping else _PASSING_ON)):
+                break
+            inner = inner.args[0]
+        return inner
 
     def _construction(self, func: ast.expr, scope: FunctionInfo | None) -> ast.Call | None:
         """`problem.evaluate` with `problem` a local name bound once, by a call (`problem = Sphere(num_dims=4)`):
@@ -727,18 +943,10 @@ class KeyFlow(Fact):
         return project.factory_product(qualified, position, width)
 
     def _passed_through(self, func: ast.expr, scope: FunctionInfo | None) -> ast.expr:
-        """`jax.jit(f)` (a transformation that passes the arguments on, `_PASSING_ON`) or chex's
-        `self.variant(f)` (each variant calls `f` with the arguments it is given): `f`; otherwise `func`."""
-        if not (isinstance(func, ast.Call) and len(func.args) == 1 and isinstance(func.args[0], ast.Name)):
-            return func
-        wrapper = func.func
-        if (isinstance(wrapper, ast.Attribute) and wrapper.attr == "variant" and isinstance(wrapper.value, ast.Name)
-                and wrapper.value.id == "self" and not func.keywords):
-            return func.args[0]
-        q = self.scopes.qualname(wrapper, scope) or ""
-        if q.startswith(("jax.", "equinox.")) and q.rsplit(".", 1)[-1] in _PASSING_ON:
-            return func.args[0]
-        return func
+        """`jax.jit(f)`, `self.variant(f)` (see `_unwrapped`, vmap not included: a factory's product is called with
+        the call's own arguments): the name `f`; otherwise `func`."""
+        inner = self._unwrapped(func, scope, mapping=False)
+        return inner if isinstance(inner, ast.Name) else func
 
     def _called_object_class(self, func: ast.AST, scope: FunctionInfo | None) -> str | None:
         """The class of this module an object that is called was built from (see `callee_of`); None otherwise."""
@@ -1027,7 +1235,8 @@ class KeyFlow(Fact):
         if q == "functools.partial" and self._abstract_only(call, scope):
             return []  # p = partial(init, model, key); jax.eval_shape(p): shapes only, nothing drawn
         if (_abstract_evaluation(call, q) or self.record_class(call, scope) or _clones(call, q)
-                or self.ahead_of_time(call, scope) or self.drawless_module_call(call, scope)):
+                or self.ahead_of_time(call, scope) or self.drawless_module_call(call, scope)
+                or self.dropout_switched_off(call, scope)):
             return []
         if isinstance(call.func, ast.Attribute) and call.func.attr in _STORING_METHODS and q is None:
             return []  # keys.append(key): stored for later, not drawn from
@@ -1036,6 +1245,9 @@ class KeyFlow(Fact):
             return []  # dataclasses.replace(state, key=k), state._replace(rng=k): the key is stored
         if self._samples_point_mass(call, scope):
             return []  # numpyro.sample("x", dist.Delta(v), rng_key=key), rv(Delta(v))(key): nothing is drawn
+        rng = self.haiku_apply_rng(call, scope)
+        if rng is not None:  # net.apply(params, rng, x) of a network that never asks haiku for a key
+            return [(a, "maybe") for a in [*call.args, *(k.value for k in call.keywords)] if a is not rng]
         callee = self.callee_of(call, scope)
         if callee is None and _saves(call):
             return []  # a function of another module whose name says it saves its arguments (what it hands
@@ -1060,6 +1272,9 @@ class KeyFlow(Fact):
         uses = {name: strength for name, strength in uses.items() if not any(
             guard in passed and (self._surely_not_none(passed[guard], scope) or self._filled_on_this_path(
                 passed[guard], call, scope)) for guard in guards.get(name, ()))}
+        flags = self.flag_guards(callee) if uses else {}
+        uses = {name: strength for name, strength in uses.items() if not any(
+            _flag_set_against(callee, passed, call, flag, needed) for flag, needed in flags.get(name, ()))}
         found: list[tuple[ast.AST, str]] = [
             (a, uses[positional[i]]) for i, a in enumerate(call.args)
             if i < len(positional) and positional[i] in uses and not isinstance(a, ast.Starred)]
@@ -1117,6 +1332,74 @@ class KeyFlow(Fact):
                                                    and not isinstance(n.ctx, ast.Load))} if out else set()
         found = {name: g & guarded_stores for name, g in out.items() if g & guarded_stores}
         self._guards[id(fn)] = found
+        return found
+
+    def flag_guards(self, fn: FunctionInfo) -> dict[str, frozenset[tuple[str, bool]]]:
+        """For each parameter of a function: the (flag, truth) pairs such that every read of it sits on a path
+        where the flag, another parameter the function never rebinds, has that truth (`if not inference:
+        h = dropout(h, key)`, or after `if deterministic: return x`), also through a call that hands the key and
+        the flag on to a function of this module that guards it so (`dropout(h, key, deterministic=inference)`).
+        A caller that passes the flag with the other truth (`inference=True`), or leaves it at such a default,
+        reads the key nowhere."""
+        if self._flag_guards is None:
+            self._flag_guards = {}
+        cached = self._flag_guards.get(id(fn))
+        if cached is not None:
+            return cached
+        out: dict[str, frozenset[tuple[str, bool]]] = {}
+        self._flag_guards[id(fn)] = out  # recursion sees no guard
+        if isinstance(fn.node, ast.Lambda):
+            return out
+        params = set(fn.params)
+        rebound = {n.id for n in ast.walk(fn.node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)} | {
+            name for n in ast.walk(fn.node) if isinstance(n, ast.Global | ast.Nonlocal) for name in n.names}
+        flags = params - rebound
+        reads: dict[str, set[tuple[str, bool]] | None] = {}
+        for node in ast.walk(fn.node):
+            if not (isinstance(node, ast.Name) and node.id in params and isinstance(node.ctx, ast.Load)):
+                continue
+            if node.id in rebound:
+                reads[node.id] = None
+                continue
+            literals, home = _path_literals(self, node)
+            held = {(atom[0], holds) for atom, holds in literals if atom[1] == "truth" and atom[0] in flags} if (
+                home is fn.node) else set()
+            call = self.scopes.parents.get(node)
+            call = self.scopes.parents.get(call) if isinstance(call, ast.keyword) else call
+            if isinstance(call, ast.Call) and call.func is not node and home is fn.node:
+                passed_on = self._flag_passed_on(call, node, fn, flags)
+                if passed_on is None:
+                    continue  # handed to a callee whose flag this call sets against the key: not read there
+                held |= passed_on
+            known = reads.get(node.id, held)
+            reads[node.id] = None if known is None else known & held
+        for name, held_everywhere in reads.items():
+            if held_everywhere:
+                out[name] = frozenset(held_everywhere)
+        return out
+
+    def _flag_passed_on(self, call: ast.Call, arg: ast.Name, fn: FunctionInfo,
+                        flags: set[str]) -> set[tuple[str, bool]] | None:
+        """The guards a call of a function of this module adds to a key it is handed: its own flag guards of that
+        parameter, where the flag is passed one of `fn`'s flags (as the same truth); None when the call sets a
+        flag against the key (the callee never reads it)."""
+        callee = self.callee_of(call, fn)
+        if callee is None or callee is fn or isinstance(callee.node, ast.Lambda):
+            return set()
+        positional = _positional(callee)
+        passed = {positional[i]: a for i, a in enumerate(call.args) if i < len(positional)
+                  and not any(isinstance(b, ast.Starred) for b in call.args[:i + 1])}
+        passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+        param = next((name for name, value in passed.items() if value is arg), None)
+        if param is None:
+            return set()
+        found: set[tuple[str, bool]] = set()
+        for flag, needed in self.flag_guards(callee).get(param, ()):
+            if _flag_set_against(callee, passed, call, flag, needed):
+                return None
+            value = passed.get(flag)
+            if isinstance(value, ast.Name) and value.id in flags:
+                found.add((value.id, needed))
         return found
 
     def _under_none_test(self, node: ast.AST, name: str, fn: FunctionInfo) -> bool:
@@ -1338,6 +1621,34 @@ class _Exits:
             else:
                 self.scanned += 1
         return self.exits and self.scanned < end
+
+
+def _flag_set_against(callee: FunctionInfo, passed: dict[str, ast.expr], call: ast.Call, flag: str,
+                      needed: bool) -> bool:
+    """A call that gives a flag parameter of the callee a constant of the other truth than the key's reads need
+    (`inference=True` where the key is read only when `inference` is false), or leaves it at such a default."""
+    value: ast.expr | None = passed.get(flag)
+    if value is None:
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return False  # f(*args, **options): the flag may be among them
+        value = _default_of(callee, flag)
+    return isinstance(value, ast.Constant) and value.value is not None and bool(value.value) != needed
+
+
+def _default_of(fn: FunctionInfo, name: str) -> ast.expr | None:
+    """The default value of a parameter of a function (None when it has none)."""
+    node = fn.node
+    if isinstance(node, ast.Lambda):
+        return None
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    for arg, default in zip(positional[len(positional) - len(args.defaults):], args.defaults, strict=True):
+        if arg.arg == name:
+            return default
+    for arg, kw_default in zip(args.kwonlyargs, args.kw_defaults, strict=True):
+        if arg.arg == name:
+            return kw_default
+    return None
 
 
 def _always_consumed_position(model: KeyFlow, call: ast.Call, fn: FunctionInfo, positional: list[str],
@@ -2598,7 +2909,7 @@ def _exclusive(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
             cases = _alternatives(model, cur) or ()
             return branch_a is not branch_b and branch_a in cases and branch_b in cases
         child, cur = cur, model.scopes.parents.get(cur)
-    return _exclusive_settings(model, a, b) or _exclusive_masks(model, a, b)
+    return _exclusive_paths(model, a, b) or _exclusive_masks(model, a, b)
 
 
 # draws from one key that a mask keeps element by element: `x = normal(key, s)`, `y = uniform(key, s)`, then
@@ -2702,44 +3013,109 @@ def _exclusive_masks(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
     return True
 
 
-def _setting_tests(model: KeyFlow, node: ast.AST) -> tuple[list[tuple[str, object]], ast.AST | None]:
-    """The `name == constant` conjuncts of the tests of the `if` statements whose body holds `node` (up to its
-    function), and that function."""
-    found: list[tuple[str, object]] = []
+# a literal of a path condition: (name, what is tested of it, the constant), and whether it holds on the path.
+# `boot` -> (("boot", "truth", None), True); `refs is not None` -> (("refs", "none", None), False); `mode == "a"`
+# -> (("mode", "eq", "a"), True)
+_Atom = tuple[str, str, object]
+
+
+def _test_atom(test: ast.expr) -> tuple[_Atom, bool] | None:
+    """One tested fact of one name: its truth, `is None` / `is not None`, `== constant` / `!= constant`."""
+    if isinstance(test, ast.Name):
+        return (test.id, "truth", None), True
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return None
+    left, op, right = test.left, test.ops[0], test.comparators[0]
+    if isinstance(right, ast.Name) and isinstance(left, ast.Constant):
+        left, right = right, left
+    if not (isinstance(left, ast.Name) and isinstance(right, ast.Constant)):
+        return None
+    if right.value is None and isinstance(op, ast.Is | ast.IsNot):
+        return (left.id, "none", None), isinstance(op, ast.Is)
+    if isinstance(right.value, str | int) and not isinstance(right.value, bool) and isinstance(op, ast.Eq | ast.NotEq):
+        return (left.id, "eq", right.value), isinstance(op, ast.Eq)
+    return None
+
+
+def _test_literals(test: ast.expr, outcome: bool) -> list[tuple[_Atom, bool]]:
+    """The literals a test's outcome fixes: a true `a and not b` fixes `a` and `not b`, a false `a or b` fixes
+    `not a` and `not b`; a false `and` (or a true `or`) fixes none of its operands. Operands that test anything
+    else than one name are skipped: the others still hold."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _test_literals(test.operand, not outcome)
+    if isinstance(test, ast.BoolOp):
+        if isinstance(test.op, ast.And) != outcome:
+            return []
+        return [lit for value in test.values for lit in _test_literals(value, outcome)]
+    atom = _test_atom(test)
+    return [] if atom is None else [(atom[0], atom[1] == outcome)]
+
+
+def _ends(block: list[ast.stmt]) -> bool:
+    """A block whose every path leaves it by `return`, `raise`, `continue` or `break`: what follows it in the
+    enclosing block runs only when the block did not."""
+    if not block:
+        return False
+    last = block[-1]
+    if isinstance(last, ast.Return | ast.Raise | ast.Continue | ast.Break):
+        return True
+    return isinstance(last, ast.If) and _ends(last.body) and _ends(last.orelse)
+
+
+def _path_literals(model: KeyFlow, node: ast.AST) -> tuple[list[tuple[_Atom, bool]], ast.AST | None]:
+    """What holds of Python names wherever `node` runs (up to its function), and that function: the tests of the
+    `if`s (and conditional expressions) around it, true in their body and false in their `else` (an `elif` is
+    the `else` of the `if` before it), and the tests of earlier `if`s of an enclosing block whose branch always
+    leaves that block (`if not boot: return ...` before the node: `boot` holds there)."""
+    found: list[tuple[_Atom, bool]] = []
     parents = model.scopes.parents
     child, cur = node, parents.get(node)
-    while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
-                                              | ast.ClassDef | ast.Module):
-        if isinstance(cur, ast.If) and any(child is s for s in cur.body):
-            test = cur.test
-            conjuncts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
-            for c in conjuncts:
-                if isinstance(c, ast.Compare) and len(c.ops) == 1 and isinstance(c.ops[0], ast.Eq):
-                    left, right = c.left, c.comparators[0]
-                    if isinstance(right, ast.Name):
-                        left, right = right, left
-                    if isinstance(left, ast.Name) and isinstance(right, ast.Constant) and isinstance(
-                            right.value, str | int) and not isinstance(right.value, bool):
-                        found.append((left.id, right.value))
+    while cur is not None:
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(cur, field, None)
+            if isinstance(block, list) and any(child is s for s in block):
+                for s in block[:next(i for i, s in enumerate(block) if s is child)]:
+                    if isinstance(s, ast.If) and _ends(s.body) != _ends(s.orelse):
+                        found.extend(_test_literals(s.test, not _ends(s.body)))
+        if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef | ast.Module):
+            break
+        if isinstance(cur, ast.If | ast.IfExp) and child is not cur.test:
+            in_body = any(child is s for s in cur.body) if isinstance(cur, ast.If) else child is cur.body
+            found.extend(_test_literals(cur.test, in_body))
         child, cur = cur, parents.get(cur)
     return found, cur
 
 
-def _exclusive_settings(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
-    """Two nodes under `if mode == "x"` and `if mode == "y"` (conjuncts of their tests) of one function that
-    never rebinds `mode`: a Python setting selects one branch per call, so the two never both run."""
-    tests_a, home = _setting_tests(model, a)
-    if not tests_a:
+def _contradict(a: tuple[_Atom, bool], b: tuple[_Atom, bool]) -> bool:
+    """Two literals on one name that cannot both hold: a fact and its negation, two different constants it
+    equals, or `x is None` beside a true `x`."""
+    (name, kind, value), holds = a
+    (name_b, kind_b, value_b), holds_b = b
+    if name != name_b:
         return False
-    tests_b, home_b = _setting_tests(model, b)
-    if home_b is not home or not isinstance(home, ast.FunctionDef | ast.AsyncFunctionDef):
+    if (kind, value) == (kind_b, value_b):
+        return holds != holds_b
+    if kind == kind_b == "eq":
+        return holds and holds_b and type(value) is type(value_b)
+    return {(kind, holds), (kind_b, holds_b)} == {("none", True), ("truth", True)}
+
+
+def _exclusive_paths(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
+    """Two nodes of one function on paths that exclude each other: `refs = make(key)` under `if refs is None and
+    not boot:` and `fold_in(key, 1)` after `if not boot: return ...` (or under `if boot:`, or `if mode == "x"`
+    against `if mode == "y"`), on a name the function never rebinds: one call takes one of the two paths."""
+    literals_a, home = _path_literals(model, a)
+    if not literals_a or not isinstance(home, ast.FunctionDef | ast.AsyncFunctionDef):
         return False
-    for name, value in tests_a:
-        if any(n == name and v != value and type(v) is type(value) for n, v in tests_b) and not any(
-                (isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load))
-                or (isinstance(n, ast.Global | ast.Nonlocal) and name in n.names) for n in ast.walk(home)):
-            return True
-    return False
+    literals_b, home_b = _path_literals(model, b)
+    if home_b is not home:
+        return False
+    names = {lit[0][0] for lit in literals_a for other in literals_b if _contradict(lit, other)}
+    if not names:
+        return False
+    rebound = {n.id for n in ast.walk(home) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)} | {
+        name for n in ast.walk(home) if isinstance(n, ast.Global | ast.Nonlocal) for name in n.names}
+    return bool(names - rebound)
 
 
 def _loops_run_once(model: KeyFlow, node: ast.AST) -> bool:
