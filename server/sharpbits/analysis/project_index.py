@@ -563,8 +563,7 @@ def attribute_values(cls: ast.ClassDef, methods: list[ast.FunctionDef | ast.Asyn
         default = next((d for arg, d in pairs if arg.arg == param.id), None)
         if not (isinstance(default, ast.Constant) and default.value is None):
             return None
-        if any(isinstance(n, ast.Name) and n.id == param.id and not isinstance(n.ctx, ast.Load)
-               for n in ast.walk(method)):
+        if param.id in rebound(method):
             return None  # rebound before: no longer what the caller passed
         cls_name = built(made)
         return (cls_name, param.id) if cls_name else None
@@ -574,11 +573,19 @@ def attribute_values(cls: ast.ClassDef, methods: list[ast.FunctionDef | ast.Asyn
         if not isinstance(value, ast.Name) or method.name != "__init__":
             return ""
         a = method.args
-        if value.id not in {p.arg for p in [*a.posonlyargs, *a.args[1:], *a.kwonlyargs]} or any(
-                isinstance(n, ast.Name) and n.id == value.id and not isinstance(n.ctx, ast.Load)
-                for n in ast.walk(method)):
+        if value.id not in {p.arg for p in [*a.posonlyargs, *a.args[1:], *a.kwonlyargs]} or value.id in rebound(method):
             return ""
         return value.id
+
+    bound: dict[int, set[str]] = {}
+
+    def rebound(method: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+        """The names the method binds or deletes anywhere (one walk per method, not one per assignment)."""
+        found = bound.get(id(method))
+        if found is None:
+            found = bound[id(method)] = {n.id for n in ast.walk(method)
+                                         if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+        return found
 
     for method in methods:
         for node in ast.walk(method):
