@@ -6,7 +6,6 @@ import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from sharpbits.source import split_lines
 
 TOKENIZER_LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
