@@ -269,7 +269,7 @@ def type_burst(served: Served, uri: str, burst: list[tuple[int, float, bool]], t
     last = max(sent_at)
     wait_for_version(client, uri, last)
     seen = publications(client, uri, mark)
-    versions = [v for _, v in seen]
+    versions = [v for _, v in seen if v is not None]
     served.out_of_order |= versions != sorted(versions)
     for version, sent in sent_at.items():
         shown = [at for at, v in seen if v is not None and v >= version and at >= sent]
@@ -322,8 +322,8 @@ def compare(args: argparse.Namespace) -> None:
                 uri = f"file:///bench/small{i}.py"
                 opened = time.monotonic()
                 served.client.open(uri, small, 1)
-                got = served.client.published(uri, 60)
-                served.opens.append((got[0] - opened) * 1000 if got else float("nan"))
+                published = served.client.published(uri, 60)
+                served.opens.append((published[0] - opened) * 1000 if published else float("nan"))
         for _ in range(2):
             for served in servers:
                 served.analysis_s.append(served.analysis_ms(5000, 20))
