@@ -276,7 +276,7 @@ class Scopes:
         return [n for t in types for n in self.by_type.get(t, [])]
 
     def syntax_fact(self, what: object, node: ast.AST, compute: Callable[..., T], *args: object) -> T:
-        """`compute()`: a fact that follows from the top-level statement that holds `node` alone (its nodes, their
+        """`compute(*args)`: a fact that follows from the top-level statement that holds `node` alone (its nodes, their
         types, the names its functions bind; no import resolved, no kind asked), named `what`. Computed once per
         node and kept across versions while IncrementalAnalysis shares the node, which it does only together
         with its whole top-level statement (analysis/reuse.py). `args`: given to `compute` (so that a caller asking
