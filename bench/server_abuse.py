@@ -28,8 +28,10 @@ SMALL = "import jax.numpy as jnp\nx = jnp.zeros(3)\nx[0] = 1\n"
 
 
 class Client:
-    def __init__(self, options: dict[str, Any] | None = None) -> None:
-        self.proc = subprocess.Popen(SERVER, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    def __init__(self, options: dict[str, Any] | None = None, env: dict[str, str] | None = None) -> None:
+        """`env`: the server's environment (default: this process's), e.g. PYTHONPATH naming another checkout."""
+        self.proc = subprocess.Popen(SERVER, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     env=env)
         self.lock = threading.Condition()
         self.received: list[tuple[float, dict[str, Any]]] = []
         self.next_id = 0

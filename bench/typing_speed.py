@@ -17,18 +17,25 @@ one-character edits the way VS Code does and records when the diagnostics are pu
     `ast.parse` of the file.
 
 Every ratio is measured in the same run (these machines are noisy). The script never fails on time. Before/after:
-run the same script with the server of another checkout first on the path:
+`--compare DIR` starts a second server from another checkout's `server/` folder (PYTHONPATH=DIR) beside this one
+and interleaves every measure between the two (each burst is typed into one server, then the same burst into the
+other; the opens and (2b)'s trials alternate likewise), so both see the same load; each server's ratios are to the
+same `ast.parse` time and to its own analysis time (measured in a process of its own code, alternating). `--rounds
+N` repeats the 40 edits N times (new documents each round).
 
     .venv/bin/python bench/typing_speed.py [--seed 26]
-    PYTHONPATH=/tmp/latency-before/server .venv/bin/python bench/typing_speed.py
+    .venv/bin/python bench/typing_speed.py --compare /work/main/server [--rounds 2]
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -110,7 +117,12 @@ def wait_for_version(client: Client, uri: str, version: int, timeout: float = 30
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seed", type=int, default=26)
+    parser.add_argument("--compare", metavar="DIR", help="another checkout's server/ folder, measured beside this one")
+    parser.add_argument("--rounds", type=int, default=1, help="with --compare: the 40 edits this many times")
     args = parser.parse_args()
+    if args.compare:
+        compare(args)
+        return
     print(f"server: sharpbits from {Path(analysis.__file__).parents[2]}")
 
     start = time.monotonic()
@@ -202,6 +214,147 @@ def main() -> None:
               f"{open_small:.0f} ms = {open_small / small_parse:.1f}x ast.parse ({small_parse:.1f} ms)")
     finally:
         client.close()
+
+
+class Served:
+    """One server under measure: its client and what was measured of it."""
+
+    def __init__(self, label: str, server_dir: str | None) -> None:
+        self.label, self.server_dir = label, server_dir
+        env = dict(os.environ)
+        if server_dir is not None:
+            env["PYTHONPATH"] = server_dir
+        self.env = env
+        start = time.monotonic()
+        self.client = Client({}, env=env)
+        self.startup = time.monotonic() - start
+        self.latency: list[float] = []  # keystroke -> publication, every edit
+        self.after_pause: list[float] = []  # ... the last key of each burst
+        self.first_keys: list[float] = []  # ... the first key of each burst
+        self.opened_big: list[float] = []
+        self.alone: list[float] = []
+        self.second: list[float] = []
+        self.opens: list[float] = []
+        self.out_of_order = False
+        self.analysis_s: list[float] = []
+
+    def analysis_ms(self, base_lines: int, edits: int) -> float:
+        """One edit's analysis (`IncrementalAnalysis.update`, median), in a process with this server's code."""
+        code = ("import json, sys; sys.path.insert(0, sys.argv[1]); from speed import generate; "
+                "from typing_speed import analysis_ms, typed; big = generate(int(sys.argv[2])); "
+                "print(json.dumps(analysis_ms(big, [typed(big, k) for k in range(1, int(sys.argv[3]) + 1)])))")
+        out = subprocess.run([sys.executable, "-c", code, str(ROOT), str(base_lines), str(edits)], env=self.env,
+                             check=True, capture_output=True, text=True).stdout
+        return float(json.loads(out.strip().splitlines()[-1]))
+
+
+def burst_of(pace: list[tuple[float, bool]]) -> list[list[tuple[int, float, bool]]]:
+    """The edits (index, wait before it, whether it ends its burst) grouped by burst."""
+    bursts: list[list[tuple[int, float, bool]]] = []
+    for index, (wait, ends) in enumerate(pace):
+        if not bursts or wait > 0.5:
+            bursts.append([])
+        bursts[-1].append((index, wait, ends))
+    return bursts
+
+
+def type_burst(served: Served, uri: str, burst: list[tuple[int, float, bool]], texts: list[str], base: int) -> None:
+    """Types one burst (version = base + index) and records each edit's keystroke -> publication."""
+    client = served.client
+    mark = len(client.received)
+    sent_at: dict[int, float] = {}
+    for index, wait, _ in burst:
+        time.sleep(min(wait, 0.3) if index == burst[0][0] else wait)  # (the pause: the other server typed meanwhile)
+        sent_at[base + index] = change(client, uri, base + index, texts[index])
+    last = max(sent_at)
+    wait_for_version(client, uri, last)
+    seen = publications(client, uri, mark)
+    versions = [v for _, v in seen if v is not None]
+    served.out_of_order |= versions != sorted(versions)
+    for version, sent in sent_at.items():
+        shown = [at for at, v in seen if v is not None and v >= version and at >= sent]
+        served.latency.append((min(shown) - sent) * 1000 if shown else float("nan"))
+    first = min(sent_at)
+    served.after_pause.append(served.latency[-1])
+    served.first_keys.append(served.latency[-len(sent_at)] if first == base + burst[0][0] else float("nan"))
+
+
+def compare(args: argparse.Namespace) -> None:
+    """Both servers, every measure interleaved (see the module docstring)."""
+    servers = [Served("this checkout", None), Served(f"--compare {args.compare}", args.compare)]
+    try:
+        big = generate(5000)
+        big_parse = parse_ms(big)
+        pace = typing_pace(random.Random(args.seed), EDITS)
+        bursts = burst_of(pace)
+        for round_ in range(args.rounds):
+            texts = [typed(big, round_ * 100 + k) for k in range(1, EDITS + 1)]
+            for served in servers:
+                uri = f"file:///bench/big{round_}.py"
+                opened = time.monotonic()
+                served.client.open(uri, big, 1)
+                first = served.client.published(uri, 60)
+                served.opened_big.append((first[0] - opened) * 1000 if first else float("nan"))
+                time.sleep(0.3)
+            for burst in bursts:
+                for served in servers:
+                    type_burst(served, f"file:///bench/big{round_}.py", burst, texts, 2)
+            # (2b) as in the single-server run, the trials alternating between the servers
+            base = 1000
+            for trial in range(8):
+                for served in servers:
+                    client, uri = served.client, f"file:///bench/big{round_}.py"
+                    version = base + 3 * trial
+                    time.sleep(0.5)
+                    sent = change(client, uri, version, typed(big, version))
+                    got = wait_for_version(client, uri, version)
+                    served.alone.append((got or float("nan")) - sent)
+                    time.sleep(0.5)
+                    change(client, uri, version + 1, typed(big, version + 1))
+                    time.sleep(0.55 * statistics.median(served.alone))
+                    sent = change(client, uri, version + 2, typed(big, version + 2))
+                    got = wait_for_version(client, uri, version + 2)
+                    served.second.append((got or float("nan")) - sent)
+        small = generate(1000)
+        small_parse = parse_ms(small)
+        for i in range(5 * args.rounds):
+            for served in servers:
+                uri = f"file:///bench/small{i}.py"
+                opened = time.monotonic()
+                served.client.open(uri, small, 1)
+                published = served.client.published(uri, 60)
+                served.opens.append((published[0] - opened) * 1000 if published else float("nan"))
+        for _ in range(2):
+            for served in servers:
+                served.analysis_s.append(served.analysis_ms(5000, 20))
+    finally:
+        for served in servers:
+            served.client.close()
+    print(f"ast.parse: 5,000 lines {big_parse:.0f} ms, 1,000 lines {small_parse:.1f} ms; {args.rounds} round(s) of "
+          f"{EDITS} edits (seed {args.seed}), each burst typed into one server then the other")
+    for served in servers:
+        one = min(served.analysis_s)
+        median = statistics.median(served.latency)
+        worst = max(served.after_pause)
+        second = statistics.median(served.second) / statistics.median(served.alone)
+        print(f"[{served.label}]")
+        print(f"  (1) start-up to initialize {served.startup * 1000:.0f} ms; (2) didOpen 5,000 lines to first "
+              f"diagnostics {statistics.median(served.opened_big):.0f} ms")
+        print(f"  keystroke -> publication: median {median:.0f} ms = {median / big_parse:.2f}x ast.parse; slowest "
+              f"{max(served.latency):.0f} ms{'; OUT OF ORDER' if served.out_of_order else ''}")
+        print(f"  after a pause: worst {worst:.0f} ms = {worst / one:.2f} analysis times (one edit's analysis: "
+              f"{one:.0f} ms = {one / big_parse:.2f}x ast.parse); median {statistics.median(served.after_pause):.0f} ms")
+        print(f"  first key after a pause: median {statistics.median(served.first_keys):.0f} ms = "
+              f"{statistics.median(served.first_keys) / one:.2f} analysis times")
+        print(f"  (2b) median {statistics.median(served.second) * 1000:.0f} ms = {second:.2f}x a key alone "
+              f"({statistics.median(served.alone) * 1000:.0f} ms), worst "
+              f"{max(served.second) / statistics.median(served.alone):.2f}x")
+        print(f"  (3) didOpen 1,000 lines to first diagnostics: median {statistics.median(served.opens):.0f} ms = "
+              f"{statistics.median(served.opens) / small_parse:.1f}x ast.parse")
+    a, b = servers
+    print(f"this / compare: keystroke median {statistics.median(a.latency) / statistics.median(b.latency):.2f}, "
+          f"worst after a pause {max(a.after_pause) / max(b.after_pause):.2f}, open 1,000 lines "
+          f"{statistics.median(a.opens) / statistics.median(b.opens):.2f}")
 
 
 if __name__ == "__main__":

@@ -207,7 +207,9 @@ def tune_garbage_collector() -> None:
     to 92 ms and the slowest tenth from 159 to 109 ms when this was added (bench/typing_speed.py shows it end
     to end; bench/incremental.py measures under these settings too). What the
     analysis allocates is freed by reference counting; the collector is only for cycles, which it still finds.
-    The objects of start-up (imported modules) are moved out of its way too."""
+    The objects of start-up (imported modules) are moved out of its way too. (`sharpbits serve` then keeps the
+    collector off and runs it itself between analyses, with these thresholds: lsp/language_server.py,
+    `collect_when_idle`.)"""
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)

@@ -569,8 +569,7 @@ def attribute_values(cls: ast.ClassDef, methods: list[ast.FunctionDef | ast.Asyn
         default = next((d for arg, d in pairs if arg.arg == param.id), None)
         if not (isinstance(default, ast.Constant) and default.value is None):
             return None
-        if any(isinstance(n, ast.Name) and n.id == param.id and not isinstance(n.ctx, ast.Load)
-               for n in ast.walk(method)):
+        if param.id in rebound(method):
             return None  # rebound before: no longer what the caller passed
         cls_name = built(made)
         return (cls_name, param.id) if cls_name else None
@@ -580,14 +579,23 @@ def attribute_values(cls: ast.ClassDef, methods: list[ast.FunctionDef | ast.Asyn
         if not isinstance(value, ast.Name) or method.name != "__init__":
             return ""
         a = method.args
-        if value.id not in {p.arg for p in [*a.posonlyargs, *a.args[1:], *a.kwonlyargs]} or any(
-                isinstance(n, ast.Name) and n.id == value.id and not isinstance(n.ctx, ast.Load)
-                for n in ast.walk(method)):
+        if value.id not in {p.arg for p in [*a.posonlyargs, *a.args[1:], *a.kwonlyargs]} or value.id in rebound(method):
             return ""
         return value.id
 
+    bound: dict[int, set[str]] = {}
+    walked = {id(m): _breadth_first(m) for m in methods}  # one walk per method serves both questions
+
+    def rebound(method: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+        """The names the method binds or deletes anywhere (one walk per method, not one per assignment)."""
+        found = bound.get(id(method))
+        if found is None:
+            found = bound[id(method)] = {n.id for n in walked[id(method)]
+                                         if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+        return found
+
     for method in methods:
-        for node in ast.walk(method):
+        for node in walked[id(method)]:
             if isinstance(node, ast.Call) and dotted(node.func) in ("setattr", "object.__setattr__"):
                 if len(node.args) > 1 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
                     out.setdefault(node.args[1].value, []).append(("unknown", "", ""))
@@ -620,6 +628,31 @@ def attribute_values(cls: ast.ClassDef, methods: list[ast.FunctionDef | ast.Asyn
                     found = built(node.value)
                     out.setdefault(target.id, []).append(("field", found, "") if found else ("unknown", "", ""))
     return tuple((attr, tuple(dict.fromkeys(values))) for attr, values in sorted(out.items()))
+
+
+def _breadth_first(node: ast.AST) -> list[ast.AST]:
+    """`list(ast.walk(node))`, in the same order (breadth first), less the leaves no question asks about (contexts,
+    operators, import aliases: syntax.CHILD_FIELDS skips them; dropping leaves keeps the others' order), in a
+    fraction of the time (no generator per node)."""
+    out = [node]
+    child_fields, AST = CHILD_FIELDS, ast.AST
+    at = 0
+    while at < len(out):
+        parent = out[at]
+        at += 1
+        cls = type(parent)
+        fields = child_fields.get(cls)
+        if fields is None:
+            fields = child_fields_of(cls)
+        for name in fields:
+            value = getattr(parent, name, None)
+            if type(value) is list:
+                for child in value:
+                    if isinstance(child, AST):
+                        out.append(child)
+            elif isinstance(value, AST):
+                out.append(value)
+    return out
 
 
 def _deferred_method(node: Callable[[], ast.FunctionDef | ast.AsyncFunctionDef], module: str, cls: str,

@@ -42,13 +42,14 @@ class SyntaxFacts:
     def begin(self) -> None:
         self._last, self._now = self._now, {}
 
-    def get(self, what: object, node: ast.AST, compute: Callable[[], object]) -> object:
+    def get(self, what: object, node: ast.AST, compute: Callable[..., object], *args: object) -> object:
+        """The fact (`compute(*args)` when not kept)."""
         key = (what, id(node))
         found = self._now.get(key)
         if found is None:
             found = self._last.get(key)
             if found is None or found[0] is not node:
-                found = (node, compute())
+                found = (node, compute(*args))
             self._now[key] = found
         return found[1]
 

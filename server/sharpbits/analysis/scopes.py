@@ -275,26 +275,27 @@ class Scopes:
             return self.by_type.get(types[0], [])
         return [n for t in types for n in self.by_type.get(t, [])]
 
-    def syntax_fact(self, what: object, node: ast.AST, compute: Callable[[], T]) -> T:
-        """`compute()`: a fact that follows from the top-level statement that holds `node` alone (its nodes, their
+    def syntax_fact(self, what: object, node: ast.AST, compute: Callable[..., T], *args: object) -> T:
+        """`compute(*args)`: a fact that follows from the top-level statement that holds `node` alone (its nodes, their
         types, the names its functions bind; no import resolved, no kind asked), named `what`. Computed once per
         node and kept across versions while IncrementalAnalysis shares the node, which it does only together
-        with its whole top-level statement (analysis/reuse.py)."""
+        with its whole top-level statement (analysis/reuse.py). `args`: given to `compute` (so that a caller asking
+        about every statement builds no closure for the facts that are kept)."""
         facts = self.reusable.syntax if self.reusable is not None else None
         if facts is not None:
-            return facts.get(what, node, compute)  # type: ignore[return-value]
+            return facts.get(what, node, compute, *args)  # type: ignore[return-value]
         # no earlier version: kept for this analysis alone, as `facts` keeps it within one version (the PRNG-key
         # rule asks for a module-level function's key facts twice)
         key = (what, id(node))
         found = self._facts.get(key)
         if found is None or found[0] is not node:
-            found = self._facts[key] = (node, compute())
+            found = self._facts[key] = (node, compute(*args))
         return found[1]  # type: ignore[return-value]
 
-    def imports_fact(self, what: str, node: ast.AST, compute: Callable[[], T]) -> T:
+    def imports_fact(self, what: str, node: ast.AST, compute: Callable[..., T], *args: object) -> T:
         """`syntax_fact` for a fact that also follows from the imports (what names refer to): kept while the
         imports are the same as well."""
-        return self.syntax_fact((what, self._imports), node, compute)
+        return self.syntax_fact((what, self._imports), node, compute, *args)
 
     def per_statement(self, what: str, cls: type, compute: Callable[[list[ast.AST]], T],
                       imports: bool = False) -> list[T]:
@@ -305,8 +306,15 @@ class Scopes:
         if self.reusable is None:
             return [compute(self.nodes(cls))]
         fact = self.imports_fact if imports else self.syntax_fact
-        return [fact(what, statement, partial(compute, self.statement_nodes(statement, cls)))
-                for statement in reversed(self.tree.body)]
+        part = self._statement_part
+        return [fact(what, statement, part, compute, statement, cls) for statement in reversed(self.tree.body)]
+
+    def _statement_part(self, compute: Callable[[list[ast.AST]], T], statement: ast.AST, cls: type) -> T:
+        return compute(self.statement_nodes(statement, cls))
+
+    def _kept_in(self, statement: ast.AST, types: tuple[type, ...], keep: Callable[[ast.AST], bool],
+                 ) -> tuple[list[ast.AST], ...]:
+        return _kept([self.statement_nodes(statement, t) for t in types], keep)
 
     def candidates(self, what: str, types: tuple[type, ...], keep: Callable[[ast.AST], bool]) -> list[ast.AST]:
         """`[n for n in self.nodes(*types) if keep(n)]`, where `keep` (a module-level function, named `what`)
@@ -315,8 +323,8 @@ class Scopes:
         if self.reusable is None:
             return [n for n in self.nodes(*types) if keep(n)]
         body = self.tree.body
-        parts = [self.syntax_fact(what, statement, partial(_kept, [self.statement_nodes(statement, t) for t in types],
-                                                            keep)) for statement in reversed(body)]
+        fact, kept_in = self.syntax_fact, self._kept_in
+        parts = [fact(what, statement, kept_in, statement, types, keep) for statement in reversed(body)]
         # the order of nodes(*types): per type, the top-level statements first, then each statement's own nodes,
         # statements last to first
         return [n for i, t in enumerate(types)

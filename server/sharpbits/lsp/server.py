@@ -68,8 +68,10 @@ def serve_stdio(protocol_out: BinaryIO, consumed: bytes, answered: tuple[Any, di
     lsp/early.py read after it, and `document`, the first document it published: (its uri, version, analysis,
     result); `stdin`: where the rest comes from (early.py's relay; default: stdin). Exits 0 after shutdown + exit, 1
     otherwise; analysis threads still running (a huge document) do not hold the process."""
-    tune_garbage_collector()  # (start.py disabled the collector while the server was imported)
-    gc.enable()
+    # start.py turned the collector off while the server was imported; it stays off: the server runs it between
+    # analyses (SharpbitsServer.collect_when_idle), never between an edit and its diagnostics
+    tune_garbage_collector()
+    gc.disable()
     if document is not None:
         uri, version, analysis, result = document
         server.incremental.adopt(uri, analysis)  # its analysis of this text answers the server's at once

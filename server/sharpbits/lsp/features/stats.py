@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 from typing import Any
 
 from sharpbits.lsp.language_server import SharpbitsServer
@@ -21,4 +22,8 @@ def register(server: SharpbitsServer) -> None:
             # (a check of which documents import a changed module may schedule more: it counts as one)
             "pending": len(ls.pending) + (ls._project_check is not None and not ls._project_check.done()),
             "running": len(ls.running),  # with pending 0: nothing left that would publish (tests wait for it)
+            # the cyclic collector: off in `sharpbits serve`, run between analyses (collect_when_idle)
+            "gcEnabled": int(gc.isenabled()),
+            "idleCollections": ls.collections,
+            "youngObjects": gc.get_count()[0],
         }

@@ -3635,12 +3635,17 @@ def _walk_order(scopes: Scopes, positions: dict[int, dict[int, int]], node: ast.
 
 
 def _scope_of(model: KeyFlow, node: ast.AST) -> FunctionInfo | None:
-    cur = model.scopes.parents.get(node)
+    scopes = model.scopes  # (looked up once: this runs for every call of the module, twice per analysis)
+    parents = scopes.parents
+    cur = parents.get(node)
     while cur is not None:
-        if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-            return model.scopes.functions.get(cur)
-        cur = model.scopes.parents.get(cur)
+        if isinstance(cur, _FUNCTION_NODES):
+            return scopes.functions.get(cur)
+        cur = parents.get(cur)
     return None
+
+
+_FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 
 
 def _python_loop_body(model: KeyFlow, call: ast.Call, scope: FunctionInfo | None
