@@ -1155,8 +1155,10 @@ class _Function:
                         self._nested(load) or self._moved_on(load))) or (
                         use == "ignore" and not self._surely_unread(load)):
                     strength = cap  # it leaves, or moves on where we cannot follow it (zip(keys, xs), a loop)
-                if site is not None:
-                    calls.append(dataclasses.replace(site, always=site.always and cap == "always"))
+                if site is not None:  # a piece mapped over a function (vmap(f)(keys)): as sure as the split, as
+                    # when the index could not see the function, unless the function draws nothing from it
+                    sure = cap == "always" if self._mapped_argument(load) else site.always and cap == "always"
+                    calls.append(dataclasses.replace(site, always=sure))
                 strength = None if strength is None or cap is None else (
                     "always" if strength == "always" and cap == "always" else "maybe")
                 if strength is not None and (best is None or strength == "always"):
@@ -1371,6 +1373,14 @@ class _Function:
         if inner is call.func or not isinstance(inner, ast.Name | ast.Attribute):
             return None
         return inner, filled
+
+    def _mapped_argument(self, load: ast.Name) -> bool:
+        """A key handed to a call through `functools.partial`/`jax.vmap`/`jax.jit` (see `_mapped_partial`)."""
+        node: ast.AST = load
+        parent = self.parents.get(node)
+        while isinstance(parent, ast.Subscript | ast.Starred | ast.keyword) and getattr(parent, "value", None) is node:
+            node, parent = parent, self.parents.get(parent)
+        return isinstance(parent, ast.Call) and self._mapped_partial(parent) is not None
 
     def _function_target(self, func: ast.expr) -> str | None:
         """The qualified name of a function named by `func` (a function of this module, an imported one, or a

@@ -944,6 +944,9 @@ class KeyFlow(Fact):
                     continue  # them as keys, and the split counts as surely as it runs, as before
                 if strength is None:
                     continue
+                if self.mapped_partial_callee(call, fn) is not None or self._mapped_project_uses(call, fn) is not None:
+                    note(cap)  # vmap(f)(keys) with f drawing from them: as sure as the split, as when f was unseen
+                    continue
                 if strength == "always" and not _runs_always(self, call, fn.node, body):
                     strength = "maybe"
                 more = self._split_pieces(call, pieces) if depth < 4 else None
