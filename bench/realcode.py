@@ -386,6 +386,36 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "gensbi": ("0.3.4", False),
     "flaim": ("0.0.5", True),
     "catx": ("0.2.1", True),
+    # a twenty-first round (part A) for issue 22, measured on main e81f93d before any change: differentiable Faust
+    # audio effects compiled to Flax NNX with tests (faustax), a JAX-only neural-net library with SPMD/MPMD pipeline
+    # runtimes for large models (specflux, wheel: its sdist cannot build), an audio pytree with Grain sources and
+    # augmentations (audiotree), private LLM inference on JAX/XLA with tests (prix-jax), language-detection heads
+    # for Whisper/MMS speech models with tests (jaxcld), vision research models (jax-models), Pallas TPU kernels for
+    # Gated DeltaNet-2 with tests (gdn2-pallas), TARFlow in Equinox (transformer-flows), music source separation
+    # (jaxmsst) and T5 training on source code (git-t5); equimo 2.7.0, heal-swin-nnx 0.2.0, linax 0.1.0 and
+    # discretax 0.3.0 have no file pip fetches for Python 3.11, jaxrwkvkernel's sdist cannot build
+    "faustax": ("0.0.1", True),
+    "specflux": ("0.0.1", False),
+    "audiotree": ("1.0.0", True),
+    "prix-jax": ("0.2.0", True),
+    "jaxcld": ("0.2.4", True),
+    "jax-models": ("0.0.5", True),
+    "gdn2-pallas": ("0.1.1", True),
+    "transformer-flows": ("0.0.13", True),
+    "jaxmsst": ("0.1.0", True),
+    "git-t5": ("0.2.4", True),
+    # and, as those ten gave 9 warnings, eight more measured the same way (chosen before their run): Mamba2 in
+    # Flax NNX (mamba2-jax), the Dia text-to-speech model (diajax), a mixture-of-experts language model
+    # (nano-moe-jax), an LLM runner (nnx-lm), training-loop libraries (jax-loop-utils), a Flax LLM loader (bwetaf),
+    # image-classification experiments (image-classification-jax) and auditory models (python-auditory-toolbox)
+    "mamba2-jax": ("1.1.2", True),
+    "diajax": ("0.1.7", True),
+    "nano-moe-jax": ("0.1.0", True),
+    "nnx-lm": ("0.0.4", True),
+    "jax-loop-utils": ("0.0.14", True),
+    "bwetaf": ("0.7.4", True),
+    "image-classification-jax": ("0.1.4", True),
+    "python-auditory-toolbox": ("1.0.6", True),
     # a twenty-first round (part B) for issue 22, measured on main e81f93d before any change: robotics on a
     # hybrid-dynamics simulator with URDF/MJCF import, actuators and system identification (jaxterity), the ACTUS
     # financial contract standard (jactus), particle-in-cell plasma simulation with its tests and examples

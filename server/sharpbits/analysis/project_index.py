@@ -63,6 +63,10 @@ _TRANSPARENT = {"jit", "filter_jit", "pjit", "staticmethod", "classmethod", "pro
                 "named_call", "remat", "checkpoint", "wraps", "lru_cache", "cache", "abstractmethod", "override",
                 "compact", "nowrap", "named_scope", "transparent", "inline"}
 _FRESH_ACCESSORS = {"__next__", "__call__", "next"}
+# transformations whose product calls the function with the arguments it is given (jit) or with each element of
+# them at the same positions (vmap): what the function draws from a parameter, the product draws from that argument
+_CALLING_ON = {"jit", "pjit", "filter_jit", "named_call", "checkpoint", "remat", "vmap", "pmap", "filter_vmap",
+               "filter_pmap"}
 
 
 # an object whose construction a caller saw: (its class, keywords given to the constructor, positional count)
@@ -1233,8 +1237,10 @@ class _Function:
                         self._nested(load) or self._moved_on(load))) or (
                         use == "ignore" and not self._surely_unread(load)):
                     strength = cap  # it leaves, or moves on where we cannot follow it (zip(keys, xs), a loop)
-                if site is not None:
-                    calls.append(dataclasses.replace(site, always=site.always and cap == "always"))
+                if site is not None:  # a piece mapped over a function (vmap(f)(keys)): as sure as the split, as
+                    # when the index could not see the function, unless the function draws nothing from it
+                    sure = cap == "always" if self._mapped_argument(load) else site.always and cap == "always"
+                    calls.append(dataclasses.replace(site, always=sure))
                 strength = None if strength is None or cap is None else (
                     "always" if strength == "always" and cap == "always" else "maybe")
                 if strength is not None and (best is None or strength == "always"):
@@ -1389,6 +1395,12 @@ class _Function:
         position = call.args.index(arg) if keyword is None and arg in call.args else None  # type: ignore[arg-type]
         if position is not None and any(isinstance(a, ast.Starred) for a in call.args[:position]):
             return "call", "maybe", None
+        mapped = self._mapped_partial(call)
+        if mapped is not None:  # vmap(partial(f, model))(keys, xs): f's parameters after those the partial filled
+            inner, filled = mapped
+            site = self._function_target(inner)
+            if site is not None and not site.startswith("jax."):
+                return "call", None, CallSite(site, None if position is None else position + filled, keyword, always)
         target: str | None = None
         nested = self._nested_target(func_name) if func_name is not None else None
         if nested is not None:
@@ -1414,6 +1426,57 @@ class _Function:
             return "call", strength if target is None and _constructs(call) else "maybe", None
         return "call", None, CallSite(target, position, keyword, always)
 
+
+    def _mapped_partial(self, call: ast.Call) -> tuple[ast.expr, int] | None:
+        """The function a call runs through `functools.partial` and the transformations that pass arguments on or
+        map them (`eqx.filter_vmap(partial(single_loss, model))(keys, xs)`, `fn(key, x)` with `fn = partial(f, w)`
+        bound once, `jax.vmap(f, in_axes=(None, 0))(w, keys)`), with how many leading positional parameters the
+        partial filled; None for any other call (key_flow's `mapped_partial_callee` for the analysed module)."""
+        inner: ast.expr = call.func
+        while isinstance(inner, ast.Call) and inner.args and not any(isinstance(a, ast.Starred) for a in inner.args):
+            q = qualify(inner.func, self.imports, self.locals) or ""
+            if not (q.startswith(("jax.", "equinox.")) and q.rsplit(".", 1)[-1] in _CALLING_ON):
+                break
+            inner = inner.args[0]  # jax.jit(jax.vmap(f)): what the outermost runs
+        if isinstance(inner, ast.Name) and inner.id in self.locals:
+            stores = [n for n in ast.walk(self.node) if isinstance(n, ast.Name) and n.id == inner.id
+                      and not isinstance(n.ctx, ast.Load)]
+            bound = [n.value for n in ast.walk(self.node) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                     and n.targets[0] in stores]
+            if len(stores) != 1 or len(bound) != 1:
+                return None
+            inner = bound[0]  # fn = partial(f, w), bound once
+        filled = 0
+        if isinstance(inner, ast.Call):
+            if qualify(inner.func, self.imports, self.locals) != "functools.partial" or not inner.args or any(
+                    isinstance(a, ast.Starred) for a in inner.args) or any(k.arg is None for k in inner.keywords):
+                return None
+            filled, inner = len(inner.args) - 1, inner.args[0]
+        if inner is call.func or not isinstance(inner, ast.Name | ast.Attribute):
+            return None
+        return inner, filled
+
+    def _mapped_argument(self, load: ast.Name) -> bool:
+        """A key handed to a call through `functools.partial`/`jax.vmap`/`jax.jit` (see `_mapped_partial`)."""
+        node: ast.AST = load
+        parent = self.parents.get(node)
+        while isinstance(parent, ast.Subscript | ast.Starred | ast.keyword) and getattr(parent, "value", None) is node:
+            node, parent = parent, self.parents.get(parent)
+        return isinstance(parent, ast.Call) and self._mapped_partial(parent) is not None
+
+    def _function_target(self, func: ast.expr) -> str | None:
+        """The qualified name of a function named by `func` (a function of this module, an imported one, or a
+        dotted name through an import); None for a local value or anything unknown."""
+        if isinstance(func, ast.Name):
+            nested = self._nested_target(func.id)
+            if nested is not None:
+                return nested
+            if func.id in self.locals:
+                return None
+            if func.id in self.imports:
+                return self.imports[func.id]
+            return f"{self.module}.{func.id}" if func.id in self.top_names else None
+        return qualify(func, self.imports, self.locals)
 
     def _lowered(self, call: ast.Call) -> bool:
         """`jax.jit(f).lower(x, key)` (`.trace(...)`) and `jax.make_jaxpr(f)(x, key)`: traced on abstract values,

@@ -88,6 +88,9 @@ _RAISES = {"raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp"}
 _PASSING_ON = {"jit", "pjit", "filter_jit", "named_call", "checkpoint", "remat"}
 # transformations that call the function with each mapped element of their arguments at the same positions
 _MAPPING = {"vmap", "filter_vmap"}
+# the same, also over devices: what the function draws from a parameter, the mapped call draws from each element
+# (device, batch row) of that argument
+_MAPPING_ON = _MAPPING | {"pmap", "filter_pmap"}
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 
 
@@ -948,6 +951,70 @@ class KeyFlow(Fact):
         inner = self._unwrapped(func, scope, mapping=False)
         return inner if isinstance(inner, ast.Name) else func
 
+    def mapped_partial_callee(self, call: ast.Call, scope: FunctionInfo | None) -> tuple[FunctionInfo, int] | None:
+        """The function of this module a call runs through `functools.partial` and the transformations that pass
+        arguments on or map them (see `_mapped_partial`), with the number of leading positional parameters the
+        partial filled: the call's own arguments go to the parameters after those, each mapped element to its
+        parameter, so what the function draws from a parameter is what the call draws from that argument. None
+        when the call runs anything else (also a bare `f(...)`: `callee_of`)."""
+        mapped = self._mapped_partial(call, scope)
+        if mapped is None:
+            return None
+        inner, filled = mapped
+        if not isinstance(inner, ast.Name) or self.scopes.aliases.get(inner.id) is not None or (
+                scope is not None and self.scopes.is_local(inner.id, scope)):
+            return None
+        found = self.scopes.module_functions.get(inner.id)
+        if found is None or isinstance(found.node, ast.Lambda):
+            return None
+        return found, filled
+
+    def _mapped_partial(self, call: ast.Call, scope: FunctionInfo | None) -> tuple[ast.expr, int] | None:
+        """`eqx.filter_vmap(partial(single_loss, model, policy=p))(keys, xs)`, `fn(key, x)` with `fn = partial(f,
+        w)` bound once, `jax.vmap(f, in_axes=(None, 0))(w, keys)`: the function run (`f`, a name or a dotted
+        name) and how many leading positional parameters the partial filled; None for any other call."""
+        inner: ast.expr = call.func
+        while isinstance(inner, ast.Call) and inner.args and not any(isinstance(a, ast.Starred) for a in inner.args):
+            q = self.scopes.qualname(inner.func, scope) or ""
+            if not (q.startswith(("jax.", "equinox.")) and q.rsplit(".", 1)[-1] in _PASSING_ON | _MAPPING_ON):
+                break
+            inner = inner.args[0]  # jax.jit(jax.vmap(f)): what the outermost runs
+        if (isinstance(inner, ast.Name) and scope is not None and inner.id in scope.local_names
+                and self.scopes.aliases.get(inner.id) is None):
+            bound = self._factory_binding(inner.id, scope)  # fn = partial(f, w), bound once
+            if bound is None or bound[1] is not None:
+                return None
+            inner = bound[0]
+        filled = 0
+        if isinstance(inner, ast.Call):
+            if self.scopes.qualname(inner.func, scope) != "functools.partial" or not inner.args or any(
+                    isinstance(a, ast.Starred) for a in inner.args) or any(k.arg is None for k in inner.keywords):
+                return None
+            filled, inner = len(inner.args) - 1, inner.args[0]
+        if inner is call.func or not isinstance(inner, ast.Name | ast.Attribute):
+            return None
+        return inner, filled
+
+    def _mapped_project_uses(self, call: ast.Call, scope: FunctionInfo | None) -> list[tuple[ast.AST, str]] | None:
+        """`jax.vmap(partial(losses.single_loss, w))(keys, xs)` with the function in another module: what the index
+        says it consumes of the arguments, each at its parameter after those the partial filled; None when the
+        call runs no such function or the index cannot see it (see `project_uses`)."""
+        project = self.model.project
+        mapped = self._mapped_partial(call, scope) if project is not None else None
+        if project is None or mapped is None or self.mapped_partial_callee(call, scope) is not None:
+            return None
+        inner, filled = mapped
+        local = scope.local_names if scope is not None else set()
+        qualified = self.scopes.qualname(inner, scope) or project.qualified(inner, local, self.module_classes(), scope)
+        if qualified is None or qualified.startswith("jax."):
+            return None
+        placeholders: list[ast.expr] = [ast.Constant(None) for _ in range(filled)]
+        answers = project.argument_consumption(qualified, ast.Call(func=inner, args=[*placeholders, *call.args],
+                                                                   keywords=call.keywords))
+        if answers is None:
+            return None
+        return [(arg, strength) for arg, strength in answers[filled:] if strength is not None]
+
     def _called_object_class(self, func: ast.AST, scope: FunctionInfo | None) -> str | None:
         """The class of this module an object that is called was built from (see `callee_of`); None otherwise."""
         if not (isinstance(func, ast.Name) or (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
@@ -1077,12 +1144,16 @@ class KeyFlow(Fact):
                 if self.is_predicate(call):
                     continue
                 strength = next((st for arg, st in self.argument_uses(call, fn) if arg is used), None)
-                unseen = (self.callee_of(call, fn) is None and self.project_uses(call, fn) is None
+                unseen = (self.callee_of(call, fn) is None and self.mapped_partial_callee(call, fn) is None
+                          and self.project_uses(call, fn) is None
                           and not (self.scopes.qualname(call.func, fn) or "").startswith("jax.random."))
                 if unseen and not (_method_of_an_object(call) and self.scopes.qualname(call.func, fn) is None):
                     note(cap)  # a local function, vmap(f), zip(keys, xs): the pieces stay in code that uses
                     continue  # them as keys, and the split counts as surely as it runs, as before
                 if strength is None:
+                    continue
+                if self.mapped_partial_callee(call, fn) is not None or self._mapped_project_uses(call, fn) is not None:
+                    note(cap)  # vmap(f)(keys) with f drawing from them: as sure as the split, as when f was unseen
                     continue
                 if strength == "always" and not _runs_always(self, call, fn.node, body):
                     strength = "maybe"
@@ -1117,6 +1188,9 @@ class KeyFlow(Fact):
         project = self.model.project
         if project is None:
             return None
+        mapped = self._mapped_project_uses(call, scope)
+        if mapped is not None:
+            return mapped  # vmap(partial(f, model))(keys, xs) with f of another module
         func = self._through_transform(call.func, scope)
         local = scope.local_names if scope is not None else set()
         product = self.project_factory_product(func, scope)
@@ -1249,6 +1323,11 @@ class KeyFlow(Fact):
         if rng is not None:  # net.apply(params, rng, x) of a network that never asks haiku for a key
             return [(a, "maybe") for a in [*call.args, *(k.value for k in call.keywords)] if a is not rng]
         callee = self.callee_of(call, scope)
+        filled = 0
+        if callee is None:
+            through = self.mapped_partial_callee(call, scope)
+            if through is not None:  # vmap(partial(f, model))(keys, xs): f's parameters after the filled ones
+                callee, filled = through
         if callee is None and _saves(call):
             return []  # a function of another module whose name says it saves its arguments (what it hands
             # on, e.g. to a caller's `before_save` hook, the index cannot see: the name decides, as before)
@@ -1264,7 +1343,7 @@ class KeyFlow(Fact):
         uses = self.parameter_consumption(callee)
         if uses and self.model.project is not None and callee.parent is None and not isinstance(callee.node, ast.Lambda):
             uses = self._with_index(callee, uses)
-        positional = _positional(callee)
+        positional = _positional(callee)[filled:]
         passed = {positional[i]: a for i, a in enumerate(call.args) if i < len(positional)
                   and not any(isinstance(b, ast.Starred) for b in call.args[:i + 1])}
         passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})

@@ -76,7 +76,9 @@ built from literals by a class no module the index can read defines, its reads a
 the function stores the attribute first). Functions of other modules
 of the project, and of installed packages, are looked into through the project index (read from their source,
 never imported): a callee that `del`s its key, only stores it on `self`, logs it or returns it draws nothing,
-and one that draws from it on every path makes a second such call a reuse. A second draw
+and one that draws from it on every path makes a second such call a reuse. A function called through
+`functools.partial`, `jax.jit` or `jax.vmap` (`jax.vmap(partial(loss, model))(keys, xs)`) is looked into the same
+way, each argument at the parameter after those the partial filled. A second draw
 under a new name (`y = normal(key)` after `x = normal(key)`) wants other numbers and is flagged, and so is a loop
 whose draw never changes (every iteration repeats the first). Several keys reused by one call are one finding.
 
