@@ -112,6 +112,23 @@ def test_worker_killed_between_traces(client, doc):
     assert client.ping()["pid"] != pid
 
 
+def test_worker_dying_as_the_request_is_written(client, doc, monkeypatch):
+    """The worker was alive when the client looked and gone when the request was written (a kill between traces,
+    a moment later): the request never reached it, so it goes to a fresh worker instead of failing."""
+    assert_next_trace_works(client, doc)
+    proc = client._proc
+    pid = proc.popen.pid
+
+    def dies_then_breaks(message):
+        proc.popen.kill()
+        proc.popen.wait()
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(proc, "send", dies_then_breaks)
+    assert_next_trace_works(client, doc)
+    assert client.ping()["pid"] != pid
+
+
 @pytest.fixture(scope="module")
 def python_without_jax(tmp_path_factory):
     env_dir = tmp_path_factory.mktemp("nojax") / "venv"

@@ -495,10 +495,11 @@ class TraceClient:
             t0 = time.perf_counter()
             try:
                 proc.send(message)
-            except OSError:
+            except OSError:  # it died after ensure_ready saw it alive (killed while idle): the request never
+                # reached it, so sending it again to a fresh worker is safe
                 err = proc.death_report("the request", path)
                 self.restart()
-                raise WorkerError(err) from None
+                raise WorkerError(err, died_idle=True) from None
             deadline = None if timeout is None else time.monotonic() + timeout
             acked = False
             while True:
