@@ -341,6 +341,21 @@ class KeyFlow(Fact):
             self._module_classes = {n.name: n for n in self.scopes.tree.body if isinstance(n, ast.ClassDef)}
         return self._module_classes
 
+    def _receiver_as_built(self, receiver: ast.AST, scope: FunctionInfo | None
+                           ) -> tuple[ast.AST, FunctionInfo | None] | None:
+        """What a called object is, as the code builds it, and the scope its expression is read in: a name bound
+        once in `scope` (`module = nn.RMSNorm()`) gives that value, `self.op` set once in the class gives the value
+        set (in the method that sets it); any other expression is itself. None when the name is bound more than
+        once (or never) in `scope`, or `self.op` is not set once."""
+        if isinstance(receiver, ast.Name):
+            bound = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                     and isinstance(n.targets[0], ast.Name) and n.targets[0].id == receiver.id]
+            return (bound[0], scope) if len(bound) == 1 else None
+        if (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)
+                and receiver.value.id == "self" and scope is not None and "." in scope.qualname):
+            return self._bound_on_self(scope.qualname.split(".", 1)[0], receiver.attr)
+        return receiver, scope
+
     def drawless_module_call(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
         """`nn.LayerNorm().init(key, x)`, `module.init_with_output(key, x)` with `module = nn.RMSNorm()`, or
         `self.op.init(key, ...)` with `self.op = PagedAttentionOp(...)` set once in the class: a layer whose
@@ -349,20 +364,10 @@ class KeyFlow(Fact):
         func = call.func
         if not isinstance(func, ast.Attribute) or func.attr not in ("init", "init_with_output", "apply"):
             return False
-        receiver = func.value
-        where = scope
-        if isinstance(receiver, ast.Name):
-            bound = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign) and len(n.targets) == 1
-                     and isinstance(n.targets[0], ast.Name) and n.targets[0].id == receiver.id]
-            if len(bound) != 1:
-                return False
-            receiver = bound[0]
-        elif (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)
-              and receiver.value.id == "self" and scope is not None and "." in scope.qualname):
-            on_self = self._bound_on_self(scope.qualname.split(".", 1)[0], receiver.attr)
-            if on_self is None:
-                return False
-            receiver, where = on_self
+        bound = self._receiver_as_built(func.value, scope)
+        if bound is None:
+            return False
+        receiver, where = bound
         if not isinstance(receiver, ast.Call):
             return False
         q = self.scopes.qualname(receiver.func, where)
@@ -381,20 +386,10 @@ class KeyFlow(Fact):
         """`eqx.nn.Dropout(p)(x, key=key, inference=True)` (or `deterministic=True`), or a call of a dropout
         layer built with `inference=True` or `p=0` (bound once in the function or on `self`) that does not turn
         it back on: equinox's `Dropout.__call__` returns `x` unchanged in inference mode and draws nothing."""
-        receiver: ast.AST = call.func
-        where = scope
-        if isinstance(receiver, ast.Name):
-            bound = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign) and len(n.targets) == 1
-                     and isinstance(n.targets[0], ast.Name) and n.targets[0].id == receiver.id]
-            if len(bound) != 1:
-                return False
-            receiver = bound[0]
-        elif (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)
-              and receiver.value.id == "self" and scope is not None and "." in scope.qualname):
-            on_self = self._bound_on_self(scope.qualname.split(".", 1)[0], receiver.attr)
-            if on_self is None:
-                return False
-            receiver, where = on_self
+        bound = self._receiver_as_built(call.func, scope)
+        if bound is None:
+            return False
+        receiver, where = bound
         if not (isinstance(receiver, ast.Call) and self.scopes.qualname(receiver.func, where) in _DROPOUTS):
             return False
         switches = [k for k in call.keywords if k.arg in ("inference", "deterministic")]
