@@ -39,7 +39,7 @@ from importlib.machinery import PathFinder
 from pathlib import Path
 from typing import Protocol
 
-from sharpbits.analysis.syntax import CHILD_FIELDS, child_fields_of
+from sharpbits.analysis.syntax import CHILD_FIELDS, child_fields_of, through_partial
 from sharpbits.analysis.x64_flag import facts_of_tree
 
 # Packages whose functions the rules know by name (or that never see a key): never read from disk.
@@ -63,10 +63,6 @@ _TRANSPARENT = {"jit", "filter_jit", "pjit", "staticmethod", "classmethod", "pro
                 "named_call", "remat", "checkpoint", "wraps", "lru_cache", "cache", "abstractmethod", "override",
                 "compact", "nowrap", "named_scope", "transparent", "inline"}
 _FRESH_ACCESSORS = {"__next__", "__call__", "next"}
-# transformations whose product calls the function with the arguments it is given (jit) or with each element of
-# them at the same positions (vmap): what the function draws from a parameter, the product draws from that argument
-_CALLING_ON = {"jit", "pjit", "filter_jit", "named_call", "checkpoint", "remat", "vmap", "pmap", "filter_vmap",
-               "filter_pmap"}
 
 
 # an object whose construction a caller saw: (its class, keywords given to the constructor, positional count)
@@ -1432,29 +1428,16 @@ class _Function:
         map them (`eqx.filter_vmap(partial(single_loss, model))(keys, xs)`, `fn(key, x)` with `fn = partial(f, w)`
         bound once, `jax.vmap(f, in_axes=(None, 0))(w, keys)`), with how many leading positional parameters the
         partial filled; None for any other call (key_flow's `mapped_partial_callee` for the analysed module)."""
-        inner: ast.expr = call.func
-        while isinstance(inner, ast.Call) and inner.args and not any(isinstance(a, ast.Starred) for a in inner.args):
-            q = qualify(inner.func, self.imports, self.locals) or ""
-            if not (q.startswith(("jax.", "equinox.")) and q.rsplit(".", 1)[-1] in _CALLING_ON):
-                break
-            inner = inner.args[0]  # jax.jit(jax.vmap(f)): what the outermost runs
-        if isinstance(inner, ast.Name) and inner.id in self.locals:
-            stores = [n for n in ast.walk(self.node) if isinstance(n, ast.Name) and n.id == inner.id
+        def bound_once(name: ast.Name) -> ast.expr | None:
+            if name.id not in self.locals:
+                return name
+            stores = [n for n in ast.walk(self.node) if isinstance(n, ast.Name) and n.id == name.id
                       and not isinstance(n.ctx, ast.Load)]
             bound = [n.value for n in ast.walk(self.node) if isinstance(n, ast.Assign) and len(n.targets) == 1
                      and n.targets[0] in stores]
-            if len(stores) != 1 or len(bound) != 1:
-                return None
-            inner = bound[0]  # fn = partial(f, w), bound once
-        filled = 0
-        if isinstance(inner, ast.Call):
-            if qualify(inner.func, self.imports, self.locals) != "functools.partial" or not inner.args or any(
-                    isinstance(a, ast.Starred) for a in inner.args) or any(k.arg is None for k in inner.keywords):
-                return None
-            filled, inner = len(inner.args) - 1, inner.args[0]
-        if inner is call.func or not isinstance(inner, ast.Name | ast.Attribute):
-            return None
-        return inner, filled
+            return bound[0] if len(stores) == 1 and len(bound) == 1 else None  # fn = partial(f, w), bound once
+
+        return through_partial(call, lambda e: qualify(e, self.imports, self.locals), bound_once)
 
     def _mapped_argument(self, load: ast.Name) -> bool:
         """A key handed to a call through `functools.partial`/`jax.vmap`/`jax.jit` (see `_mapped_partial`)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
@@ -71,3 +71,40 @@ def is_assertion(func: ast.AST) -> bool:
     """`self.assertTrue`, `np.testing.assert_allclose`, `chex.assert_trees_all_close`, a name bound to one
     (`assert_allclose = functools.partial(...)`): a check that only reads its arguments."""
     return called_name(func).lower().startswith("assert")
+
+
+# transformations whose result calls the function it wraps with its own arguments (`jit`), or with each mapped
+# element of them at the same positions (`vmap`): what the function draws from a parameter, the call draws from the
+# argument there (or from each element of it)
+CALLING_ON = frozenset({"jit", "pjit", "filter_jit", "named_call", "checkpoint", "remat", "vmap", "pmap", "filter_vmap",
+                        "filter_pmap"})
+
+
+def through_partial(call: ast.Call, qualname: Callable[[ast.expr], str | None],
+                    bound_once: Callable[[ast.Name], ast.expr | None]) -> tuple[ast.expr, int] | None:
+    """The function a call runs through `functools.partial` and the transformations of CALLING_ON
+    (`eqx.filter_vmap(partial(single_loss, model))(keys, xs)`, `fn(key, x)` with `fn = partial(f, w)` bound once,
+    `jax.vmap(f, in_axes=(None, 0))(w, keys)`): the function (a name or a dotted name) and how many leading
+    positional parameters the partial filled; None for any other call, a bare `f(...)` included. `qualname` names
+    an expression in the caller's scope; `bound_once` says what a name holds there: the value it is bound to once, the
+    name itself when it is not local, None when that is not known."""
+    inner: ast.expr = call.func
+    while isinstance(inner, ast.Call) and inner.args and not any(isinstance(a, ast.Starred) for a in inner.args):
+        q = qualname(inner.func) or ""
+        if not (q.startswith(("jax.", "equinox.")) and q.rsplit(".", 1)[-1] in CALLING_ON):
+            break
+        inner = inner.args[0]  # jax.jit(jax.vmap(f)): what the outermost runs
+    if isinstance(inner, ast.Name):
+        held = bound_once(inner)
+        if held is None:
+            return None
+        inner = held
+    filled = 0
+    if isinstance(inner, ast.Call):
+        if qualname(inner.func) != "functools.partial" or not inner.args or any(
+                isinstance(a, ast.Starred) for a in inner.args) or any(k.arg is None for k in inner.keywords):
+            return None
+        filled, inner = len(inner.args) - 1, inner.args[0]
+    if inner is call.func or not isinstance(inner, ast.Name | ast.Attribute):
+        return None
+    return inner, filled

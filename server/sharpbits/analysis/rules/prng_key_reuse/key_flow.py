@@ -33,7 +33,7 @@ from sharpbits.analysis.scopes import FunctionInfo, Scopes
 
 if TYPE_CHECKING:
     from sharpbits.analysis.model import ModuleModel
-from sharpbits.analysis.syntax import called_name, is_assertion, iter_children, literal_int
+from sharpbits.analysis.syntax import called_name, is_assertion, iter_children, literal_int, through_partial
 from sharpbits.analysis.traced import Provenance
 
 # jax.random functions that take a key without consuming it
@@ -88,9 +88,6 @@ _RAISES = {"raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp"}
 _PASSING_ON = {"jit", "pjit", "filter_jit", "named_call", "checkpoint", "remat"}
 # transformations that call the function with each mapped element of their arguments at the same positions
 _MAPPING = {"vmap", "filter_vmap"}
-# the same, also over devices: what the function draws from a parameter, the mapped call draws from each element
-# (device, batch row) of that argument
-_MAPPING_ON = _MAPPING | {"pmap", "filter_pmap"}
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 
 
@@ -968,27 +965,13 @@ class KeyFlow(Fact):
         """`eqx.filter_vmap(partial(single_loss, model, policy=p))(keys, xs)`, `fn(key, x)` with `fn = partial(f,
         w)` bound once, `jax.vmap(f, in_axes=(None, 0))(w, keys)`: the function run (`f`, a name or a dotted
         name) and how many leading positional parameters the partial filled; None for any other call."""
-        inner: ast.expr = call.func
-        while isinstance(inner, ast.Call) and inner.args and not any(isinstance(a, ast.Starred) for a in inner.args):
-            q = self.scopes.qualname(inner.func, scope) or ""
-            if not (q.startswith(("jax.", "equinox.")) and q.rsplit(".", 1)[-1] in _PASSING_ON | _MAPPING_ON):
-                break
-            inner = inner.args[0]  # jax.jit(jax.vmap(f)): what the outermost runs
-        if (isinstance(inner, ast.Name) and scope is not None and inner.id in scope.local_names
-                and self.scopes.aliases.get(inner.id) is None):
-            bound = self._factory_binding(inner.id, scope)  # fn = partial(f, w), bound once
-            if bound is None or bound[1] is not None:
-                return None
-            inner = bound[0]
-        filled = 0
-        if isinstance(inner, ast.Call):
-            if self.scopes.qualname(inner.func, scope) != "functools.partial" or not inner.args or any(
-                    isinstance(a, ast.Starred) for a in inner.args) or any(k.arg is None for k in inner.keywords):
-                return None
-            filled, inner = len(inner.args) - 1, inner.args[0]
-        if inner is call.func or not isinstance(inner, ast.Name | ast.Attribute):
-            return None
-        return inner, filled
+        def bound_once(name: ast.Name) -> ast.expr | None:
+            if scope is None or name.id not in scope.local_names or self.scopes.aliases.get(name.id) is not None:
+                return name
+            bound = self._factory_binding(name.id, scope)  # fn = partial(f, w), bound once
+            return bound[0] if bound is not None and bound[1] is None else None
+
+        return through_partial(call, lambda e: self.scopes.qualname(e, scope), bound_once)
 
     def _mapped_project_uses(self, call: ast.Call, scope: FunctionInfo | None) -> list[tuple[ast.AST, str]] | None:
         """`jax.vmap(partial(losses.single_loss, w))(keys, xs)` with the function in another module: what the index
