@@ -93,6 +93,10 @@ conversions in eager code or of static values (shapes, static arguments, Python 
 runs on the caller's arrays, and under `jax.grad` alone JAX calls its rules with concrete primals and cotangents
 (wrappers around C or NumPy libraries rely on this). Its body is flagged only when code in the module traces it
 (calls it from a jitted, vmapped or scanned function).
+A branch no trace takes is not flagged: in a helper that traced code calls by name (its name used nowhere but in
+calls), an `if` (or ternary) whose test reads only parameters the helper never rebinds, when every traced call
+passes a literal for them (or leaves a literal default) that decides the test the same way
+(`energy(out, for_jit=True)` from every jitted caller never runs `if not for_jit:` under a trace).
 """
     example = """
 import jax

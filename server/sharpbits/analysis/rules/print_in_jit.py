@@ -91,6 +91,10 @@ the actual values on every call (also inside `vmap`, `scan` and `while_loop` bod
 
 Printing what is known at trace time (shapes, dtypes, static arguments, Python numbers) is fine and not flagged;
 nor is printing in eager code or under `jax.grad` alone, which runs on concrete values.
+A branch no trace takes is not flagged: in a helper that traced code calls by name (its name used nowhere but in
+calls), an `if` (or ternary) whose test reads only parameters the helper never rebinds, when every traced call
+passes a literal for them (or leaves a literal default) that decides the test the same way
+(`energy(out, for_jit=True)` from every jitted caller never runs `if not for_jit:` under a trace).
 """
     example = """
 import jax

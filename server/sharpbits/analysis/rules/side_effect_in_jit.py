@@ -72,6 +72,10 @@ only ever counted (`len(traces)`, next to the `traces.append(x)` in the traced f
 stored tracers nothing reads, so none leaks. Under `jax.grad` alone (no `jit`) JAX computes
 eagerly: only values computed from the function's arguments are tracers, so storing an array computed from one
 it closes over is not flagged either.
+A branch no trace takes is not flagged: in a helper that traced code calls by name (its name used nowhere but in
+calls), an `if` (or ternary) whose test reads only parameters the helper never rebinds, when every traced call
+passes a literal for them (or leaves a literal default) that decides the test the same way
+(`energy(out, for_jit=True)` from every jitted caller never runs `if not for_jit:` under a trace).
 """
     example = """
 import jax

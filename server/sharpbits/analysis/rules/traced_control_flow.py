@@ -122,6 +122,10 @@ the caller leaves it out; passed, jit traces it, so a test on it is reported "wh
 guard that only refuses an optional argument (`if prefix: raise ...`, `prefix=None`) is not reported: an array
 passed there raises either way. `jax.grad`
 without `jit` runs on concrete values, so a Python `if` on its argument works there and is not flagged either.
+A branch no trace takes is not flagged: in a helper that traced code calls by name (its name used nowhere but in
+calls), an `if` (or ternary) whose test reads only parameters the helper never rebinds, when every traced call
+passes a literal for them (or leaves a literal default) that decides the test the same way
+(`energy(out, for_jit=True)` from every jitted caller never runs `if not for_jit:` under a trace).
 """
     example = """
 import jax

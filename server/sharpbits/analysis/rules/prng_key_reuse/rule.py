@@ -150,6 +150,18 @@ the key. A use whose results are asserted equal to those of an earlier use other
 one key, the third compared with the second) reproduces that use, and is judged there. Two runs, each from a key
 made from a literal seed at the call (`key=jax.random.key(0)` twice), whose values reach only assertions and tests,
 never the same one, are checked apart: no computation sees both.
+Uses on paths that exclude each other never meet: the tests of the `if`s around each use (true in the body,
+false in the `else`/`elif`), with `and`, `not` and a false `or`, and the tests of earlier `if`s whose branch always
+leaves the block (`if not boot: return`), on names the function never rebinds (a draw under `if refs is None and
+not boot:` and a `fold_in(key, 1)` reached only when `boot` is true). A key a callee reads only while a flag
+parameter has one truth (`if deterministic: return x`, also handed on as `dropout(h, key, deterministic=inference)`)
+is not drawn by a call that passes the other truth or leaves such a default, and equinox's `Dropout` in inference
+mode (`inference=True`, `deterministic=True`, or built with `p=0`) draws nothing. `hk.transform(f).apply(params,
+rng, x)` (also `transform_with_state`, `jax.jit(net.apply)`) draws nothing from `rng` when `f` and everything it
+calls are read in the module and never ask haiku for a key (`hk.next_rng_key()`, `hk.dropout`); a network the rule
+cannot read (from a registry, a parameter, another package) stays a possible draw. A factory of another module that
+returns a record with a function in a field (`Agent(init=_init, ...)`) makes `agent.init(key, ...)` run that
+function, judged by its summary.
 The message says "the same or overlapping numbers" when one function draws from one key twice,
 "correlated numbers" otherwise.
 
