@@ -460,6 +460,35 @@ def test_what_a_function_says_about_keys_is_asked_again_when_the_imports_change(
     assert [(f.line, f.rule) for f in after.findings] == [(7, "prng-key-reuse")]
 
 
+LOOP_BODIES = ("import jax\nimport numpy as L\n\n\ndef body(i, carry):\n    key, x = carry\n"
+               "    x = x + jax.random.normal(key, ())\n    return key, x\n\n\n"
+               "def run(key, x):\n    return L.fori_loop(0, 3, body, (key, x))\n\n\n"
+               "def inner(i, x):\n    return x + jax.random.normal(jax.random.key(0), ())\n\n\n"
+               "def run2(x):\n    return L.fori_loop(0, 3, inner, x)\n\n\n"
+               "def step(i, carry):\n    key, x = carry\n    x = x + jax.random.normal(key, ())\n    return key, x\n\n\n"
+               "def again(key, x):\n    carry = (key, x)\n    for i in range(3):\n        other = step(i, carry)\n"
+               "    return carry\n")
+
+
+def test_the_calls_that_run_a_loop_body_are_found_again_when_the_imports_or_the_loop_change():
+    """The calls that may run a loop body are kept per statement (KeyFlow.loop_calls): `L` becomes `jax.lax`
+    (the unchanged `run` and `run2` now run their bodies in a loop), then a Python loop's call becomes
+    `carry = body(i, carry)` (the carried key is read again on every iteration)."""
+    document = IncrementalAnalysis("m.py")
+    assert document.update(LOOP_BODIES).findings == []
+    text = replaced(LOOP_BODIES, "import numpy as L\n", "from jax import lax as L\n")
+    after = document.update(text)
+    assert summary(after) == summary(analyze(text, "m.py"))
+    assert [(f.line, f.rule) for f in after.findings] == [(7, "prng-key-reuse"), (16, "prng-key-reuse")]
+    assert "fori_loop" in after.findings[0].message and "fori_loop" in after.findings[1].message
+    text = replaced(text, "        other = step(i, carry)\n", "        carry = step(i, carry)\n")
+    after = document.update(text)
+    assert summary(after) == summary(analyze(text, "m.py"))
+    assert document.reused_parses == 2
+    assert [(f.line, f.rule) for f in after.findings] == [(7, "prng-key-reuse"), (16, "prng-key-reuse"),
+                                                          (25, "prng-key-reuse")]
+
+
 def test_a_new_line_parses_again_from_the_statement_it_is_in():
     document = IncrementalAnalysis("m.py")
     document.update(HELPER_AND_CALLERS)

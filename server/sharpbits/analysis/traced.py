@@ -323,8 +323,10 @@ class TracedCode:
             unmapped = here if unmapped is None else unmapped & here
         bound = set(unmapped or ())
         if self._partial_calls is None:
-            self._partial_calls = [c for c in self.scopes.nodes(ast.Call) if isinstance(c, ast.Call) and c.args and isinstance(
-                c.args[0], ast.Name) and self.scopes.qualname(c.func, self.scopes.enclosing_function(c)) == "functools.partial"]
+            named_first: list[ast.Call] = self.scopes.candidates(  # type: ignore[assignment]
+                "calls of a name first", (ast.Call,), _first_argument_a_name)
+            self._partial_calls = [c for c in named_first
+                                   if self.scopes.qualname(c.func, self.scopes.enclosing_function(c)) == "functools.partial"]
         for call in self._partial_calls:
             if call.args[0].id != fn.name:  # type: ignore[attr-defined]
                 continue
@@ -635,6 +637,11 @@ class TracedCode:
 
 # Pallas entry points whose function argument is a kernel (or a body) that gets references to memory.
 _KERNEL_TAKERS = {"pallas_call", "kernel", "run_scoped", "emit_pipeline", "core_map", "emit_pipeline_with_allocations"}
+
+
+def _first_argument_a_name(node: ast.AST) -> bool:
+    """`f(name, ...)`: what `functools.partial(fn, ...)` looks like (TracedCode.passed_through_params)."""
+    return isinstance(node, ast.Call) and bool(node.args) and isinstance(node.args[0], ast.Name)
 
 
 def _names_a_kernel_taker(node: ast.AST) -> bool:

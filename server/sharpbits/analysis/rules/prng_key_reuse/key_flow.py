@@ -157,6 +157,7 @@ class KeyFlow(Fact):
     _key_reuses: list[KeyReuse] | None = None
     _consumption: dict[int, dict[str, str]] | None = None
     _methods: dict[str, FunctionInfo] | None = None
+    _loop_calls: tuple[list[ast.Call], list[ast.Call]] | None = None
     _module_classes: dict[str, ast.ClassDef] | None = None
     _generators: dict[str, frozenset[str]] | None = None
     _on_self: dict[tuple[str, str], tuple[ast.expr, FunctionInfo] | None] | None = None
@@ -1019,6 +1020,16 @@ class KeyFlow(Fact):
             return None
         return self.scopes.module_functions.get(value.id)
 
+    def loop_calls(self) -> tuple[list[ast.Call], list[ast.Call]]:
+        """The calls that may run a loop body, in the order of `nodes(ast.Call)`: those of a `lax` loop
+        (`_LAX_LOOPS`), and those with every call shaped `carry = body(carry, ...)` in a Python loop (see
+        `_LoopCalls`); every other call runs none (carry_reuses, seed_keys_in_repeated_bodies)."""
+        if self._loop_calls is None:
+            parts = self.scopes.per_statement("loop calls", ast.Call, partial(_LoopCalls.of, self), imports=True)
+            self._loop_calls = ([c for part in parts for c in part.lax],  # type: ignore[attr-defined]
+                                [c for part in parts for c in part.candidates])  # type: ignore[attr-defined]
+        return self._loop_calls
+
     def method(self, qualname: str) -> FunctionInfo | None:
         """A method of a class of this module, by `Class.method`."""
         if self._methods is None:
@@ -1581,7 +1592,7 @@ class KeyFlow(Fact):
         return facts.draws or any(always.get(name) for name in facts.called) or any(
             self.kinds.kind_at(name) is Kind.KEY for name in facts.handed) or (
             self.model.project is not None and bool(facts.handed) and any(
-                self.project_key_positions(n, scope) for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Call))) or any(
+                self.project_key_positions(n, scope) for n in self._calls_given_arguments(scope))) or any(
             self.callee_of(n, scope) is not None and any(st == "always" for _, st in self.argument_uses(n, scope))
             for n in facts.self_calls) or (  # self._sample(logits, self.rng) with a method that draws from `rng`
             scope is not None and any(self.factory_product(name, scope) is not None for name in facts.called
@@ -1590,8 +1601,15 @@ class KeyFlow(Fact):
 
     def _wrapped_product_called(self, scope: FunctionInfo) -> bool:
         """`jax.jit(kernel)(key, s)` or `self.variant(kernel)(key, s)` of a factory's product of this module."""
-        return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Call) and (n.args or n.keywords)
-                   and self.callee_of(n, scope) is not None for n in self.scopes.own_nodes(scope))
+        return any(self.callee_of(n, scope) is not None  # type: ignore[arg-type]
+                   for n in self.scopes.own_candidates("wrapped calls", scope, _wrapped_call))
+
+    def _calls_given_arguments(self, scope: FunctionInfo | None) -> list[ast.Call]:
+        """The calls in a scope's own code given positional arguments, in the order of `own_nodes` (the only ones
+        `project_key_positions` can find a key among): kept per function across versions."""
+        if scope is None:
+            return [n for n in self.scopes.own_nodes(None) if _called_with_arguments(n)]  # type: ignore[misc]
+        return self.scopes.own_candidates("calls given arguments", scope, _called_with_arguments)  # type: ignore[return-value]
 
     def project_key_positions(self, call: ast.Call, scope: FunctionInfo | None) -> frozenset[int]:
         """The positions of the arguments a call of another module's function consumes on every path (the
@@ -3235,6 +3253,16 @@ _SECOND = "<the second draw>"
 _EQUALITY = {"array_equal", "allclose", "isclose", "array_equiv", "equal"}
 
 
+def _wrapped_call(node: ast.AST) -> bool:
+    """`jax.jit(kernel)(key, s)`: a call of what a call returns, given arguments (KeyFlow._wrapped_product_called)."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Call) and bool(node.args or node.keywords)
+
+
+def _called_with_arguments(node: ast.AST) -> bool:
+    """A call given positional arguments (KeyFlow._calls_given_arguments)."""
+    return isinstance(node, ast.Call) and bool(node.args)
+
+
 def _equality_check(node: ast.AST) -> bool:
     """An `if` whose test, or a `print(...)` whose arguments, ask whether two values are equal: `a == b`,
     `jnp.array_equal(a, b)`, `jnp.allclose(a, b)`."""
@@ -3481,8 +3509,7 @@ def seed_keys_in_repeated_bodies(model: KeyFlow) -> list[KeyReuse]:
         site = next((t.reason for t in fn.traces if t.reason in _REPEAT_UNIT), None)
         if site is not None:
             bodies[id(fn.node)] = (fn, site, _REPEAT_UNIT[site])
-    for call in scopes.nodes(ast.Call):
-        assert isinstance(call, ast.Call)
+    for call in model.loop_calls()[0]:  # the others are no lax loop
         scope = _scope_of(model, call)
         q = scopes.qualname(call.func, scope)
         if q not in _LAX_LOOPS:
@@ -3644,8 +3671,7 @@ def carry_reuses(model: KeyFlow) -> list[KeyReuse]:
     # order of `ast.walk` (breadth first: the order a body found twice is reported in)
     loops: dict[int, tuple[FunctionInfo, int, bool, str]] = {}
     calls: list[ast.AST] = []
-    for call in scopes.nodes(ast.Call):
-        assert isinstance(call, ast.Call)
+    for call in model.loop_calls()[1]:  # the others run no loop body
         scope = _scope_of(model, call)
         q = scopes.qualname(call.func, scope)
         if q in _LAX_LOOPS:
@@ -3709,18 +3735,8 @@ def _python_loop_body(model: KeyFlow, call: ast.Call, scope: FunctionInfo | None
                       ) -> tuple[FunctionInfo | None, int, bool, str]:
     """`carry = body(carry, ...)` in the body of a Python `for`/`while` loop, `body` a function of this module:
     (the function, the position of the carry, False, "loop")."""
-    stmt = model.scopes.parents.get(call)
-    if not (isinstance(stmt, ast.Assign) and stmt.value is call and len(stmt.targets) == 1
-            and isinstance(stmt.targets[0], ast.Name)):
-        return None, 0, False, ""
-    name = stmt.targets[0].id
-    position = next((i for i, a in enumerate(call.args) if isinstance(a, ast.Name) and a.id == name), None)
-    if position is None or call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
-        return None, 0, False, ""
-    cur = model.scopes.parents.get(stmt)
-    while cur is not None and not isinstance(cur, ast.For | ast.While | ast.FunctionDef | ast.AsyncFunctionDef):
-        cur = model.scopes.parents.get(cur)
-    if not isinstance(cur, ast.For | ast.While):
+    position = _python_loop_carry(model.scopes.parents, call)
+    if position is None:
         return None, 0, False, ""
     body = model.scopes.resolve_function(call.func, scope)
     if body is None or isinstance(body.node, ast.Lambda):
@@ -3728,6 +3744,46 @@ def _python_loop_body(model: KeyFlow, call: ast.Call, scope: FunctionInfo | None
     if "." in body.qualname and body.parent is None:
         return None, 0, False, ""  # a method: its first parameter is the object
     return body, position, False, "loop"
+
+
+def _python_loop_carry(parents: dict[ast.AST, ast.AST], call: ast.Call) -> int | None:
+    """`carry = body(carry, ...)` (no keyword, no `*args`) in the body of a Python `for`/`while` loop of its
+    function: the position of the carry among the arguments; None for any other call. Syntax alone."""
+    stmt = parents.get(call)
+    if not (isinstance(stmt, ast.Assign) and stmt.value is call and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)):
+        return None
+    name = stmt.targets[0].id
+    position = next((i for i, a in enumerate(call.args) if isinstance(a, ast.Name) and a.id == name), None)
+    if position is None or call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    cur = parents.get(stmt)
+    while cur is not None and not isinstance(cur, ast.For | ast.While | ast.FunctionDef | ast.AsyncFunctionDef):
+        cur = parents.get(cur)
+    return position if isinstance(cur, ast.For | ast.While) else None
+
+
+@dataclass(frozen=True)
+class _LoopCalls:
+    """The calls of part of a module that may run a loop body, each in the order of `nodes(ast.Call)` (see
+    `KeyFlow.loop_calls`). They follow from the part's nodes and the imports alone (the scope a call sits in and
+    what its callee names, as in traced._CallIndex): kept across versions while the imports are the same."""
+
+    lax: tuple[ast.Call, ...]  # `lax.fori_loop(0, n, body, init)`: a call of a `_LAX_LOOPS` function
+    candidates: tuple[ast.Call, ...]  # those and `carry = body(carry, ...)` in a Python loop (_python_loop_carry)
+
+    @staticmethod
+    def of(model: KeyFlow, calls: list[ast.Call]) -> _LoopCalls:
+        lax: list[ast.Call] = []
+        candidates: list[ast.Call] = []
+        scopes = model.scopes
+        for call in calls:
+            if scopes.qualname(call.func, _scope_of(model, call)) in _LAX_LOOPS:
+                lax.append(call)
+                candidates.append(call)
+            elif _python_loop_carry(scopes.parents, call) is not None:
+                candidates.append(call)
+        return _LoopCalls(tuple(lax), tuple(candidates))
 
 
 def _carried_key_uses(model: KeyFlow, body: FunctionInfo, carry: str, scan: bool) -> list[tuple[ast.AST, str]]:
