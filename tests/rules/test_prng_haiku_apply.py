@@ -38,6 +38,7 @@ def deeper(x):
 
 
 NETS = {"plain": plain}
+LAYERS = [hk.Linear(4), noisy]
 net = hk.transform(@NET@)
 
 
@@ -74,6 +75,9 @@ def test_apply_of_a_network_that_never_asks_for_a_key_draws_nothing(net, apply):
     "jax.nn.relu",  # not a function of the module
     "lambda v: jax.lax.map(noisy, v)",  # a function handed to JAX runs too
     "lambda v: jax.tree_util.Partial(noisy)(v)",
+    "lambda v: hk.Sequential([hk.Linear(4), noisy])(v)",  # a layer list: each function in it runs
+    "lambda v: hk.Sequential(LAYERS)(v)",  # the same list bound to a name first
+    "lambda v, layers=(): hk.Sequential(layers)(v)",  # layers given by the caller: not read
 ])
 def test_apply_of_a_network_that_may_draw_or_cannot_be_read_stays_a_use(net):
     assert _reuse_lines(net) == [EPS]

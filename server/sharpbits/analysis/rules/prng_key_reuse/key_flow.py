@@ -73,6 +73,8 @@ _HAIKU_PLAIN = {f"haiku.{name}" for name in (
     "get_state", "set_state", "Module", "nets.MLP", "initializers.Orthogonal", "initializers.VarianceScaling",
     "initializers.TruncatedNormal", "initializers.RandomNormal", "initializers.RandomUniform",
     "initializers.Constant", "one_hot", "expand_apply", "BatchApply")}
+# haiku layers that call the functions they are given (a layer list, a recurrent core)
+_HAIKU_CALLS_ARGUMENTS = {"haiku.Sequential", "haiku.DeepRNN", "haiku.dynamic_unroll", "haiku.static_unroll"}
 _HAIKU_BUILTINS = {"len", "range", "enumerate", "zip", "isinstance", "int", "float", "bool", "list", "tuple", "dict",
                    "min", "max", "abs", "sum", "super", "getattr", "print", "sorted", "reversed", "str"}
 _ARRAY_METHODS = {"reshape", "astype", "sum", "mean", "max", "min", "transpose", "squeeze", "flatten", "ravel",
@@ -459,6 +461,49 @@ class KeyFlow(Fact):
             return found.node
         return self.module_classes().get(name)
 
+    def _haiku_named_values_drawless(self, node: ast.AST, inner: set[str], checked: set[str], depth: int) -> bool:
+        """Whether every function a network's code names as a value (not calls; the calls are checked by
+        `_haiku_drawless`) is such code too: `hk.Sequential([hk.Linear(4), drop])` runs `drop`, and so does a
+        module-level `LAYERS = [hk.Linear(4), drop]` it reads. A function of this module is checked in turn; an
+        imported one must be a haiku layer that draws nothing or a JAX/NumPy function; anything else is not known."""
+        parents = self.scopes.parents
+        globals_: dict[str, list[ast.expr]] = {}
+        for stmt in self.scopes.tree.body:
+            if isinstance(stmt, ast.Assign):
+                for t in stmt.targets:
+                    if isinstance(t, ast.Name):
+                        globals_.setdefault(t.id, []).append(stmt.value)
+            elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
+                globals_.setdefault(stmt.target.id, []).append(stmt.value)
+        seen_globals: set[str] = set()
+        run_by_haiku = {id(m) for c in ast.walk(node) if isinstance(c, ast.Call)  # hk.Sequential(layers): calls them
+                        and self.scopes.qualname(c.func, None) in _HAIKU_CALLS_ARGUMENTS
+                        for a in [*c.args, *(k.value for k in c.keywords)] for m in ast.walk(a)}
+
+        def named(n: ast.Name, read_from: ast.AST) -> bool:
+            parent = parents.get(n)
+            if (isinstance(parent, ast.Attribute) and parent.value is n) or (
+                    isinstance(parent, ast.Call) and parent.func is n and read_from is node):
+                return True  # `hk.Linear`, a module's attribute; `f(x)`: a call, checked as one
+            if n.id in checked or (read_from is node and n.id in inner):
+                return True
+            if n.id in self.scopes.module_functions or n.id in self.module_classes():
+                target = (self.scopes.module_functions[n.id].node if n.id in self.scopes.module_functions
+                          else self.module_classes()[n.id])
+                checked.add(n.id)
+                return target is node or self._haiku_drawless(target, depth + 1)
+            if n.id in self.scopes.aliases:
+                q = self.scopes.qualname(n, None) or ""
+                return q not in _HAIKU_RNG and (q in _HAIKU_PLAIN or q.startswith(("jax.", "numpy.", "math.")))
+            if read_from is node and n.id in globals_ and n.id not in seen_globals:
+                seen_globals.add(n.id)
+                return all(named(m, value) for value in globals_[n.id] for m in ast.walk(value)
+                           if isinstance(m, ast.Name) and isinstance(m.ctx, ast.Load))
+            # a local or a parameter: its calls are checked where it is called, unless haiku calls what it holds
+            return id(n) not in run_by_haiku
+
+        return all(named(n, node) for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
+
     def _haiku_drawless(self, node: ast.AST, depth: int) -> bool:
         """A function (or class, or lambda) of this module run inside `hk.transform` that never asks haiku for a
         key: every call in it goes to JAX outside `jax.random`'s key makers, to a haiku layer that draws nothing
@@ -481,6 +526,8 @@ class KeyFlow(Fact):
             if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
                 built.setdefault(n.targets[0].id, []).append(n.value)
         checked: set[str] = set()
+        if not self._haiku_named_values_drawless(node, inner, checked, depth):
+            return False
         for n in ast.walk(node):
             if not isinstance(n, ast.Call):
                 continue
