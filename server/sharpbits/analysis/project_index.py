@@ -1396,7 +1396,8 @@ class _Function:
             inner, filled = mapped
             site = self._function_target(inner)
             if site is not None and not site.startswith("jax."):
-                return "call", None, CallSite(site, None if position is None else position + filled, keyword, always)
+                return "call", None, CallSite(site, None if position is None else position + len(filled), keyword,
+                                              always)
         target: str | None = None
         nested = self._nested_target(func_name) if func_name is not None else None
         if nested is not None:
@@ -1423,7 +1424,7 @@ class _Function:
         return "call", None, CallSite(target, position, keyword, always)
 
 
-    def _mapped_partial(self, call: ast.Call) -> tuple[ast.expr, int] | None:
+    def _mapped_partial(self, call: ast.Call) -> tuple[ast.expr, list[ast.expr]] | None:
         """The function a call runs through `functools.partial` and the transformations that pass arguments on or
         map them (`eqx.filter_vmap(partial(single_loss, model))(keys, xs)`, `fn(key, x)` with `fn = partial(f, w)`
         bound once, `jax.vmap(f, in_axes=(None, 0))(w, keys)`), with how many leading positional parameters the

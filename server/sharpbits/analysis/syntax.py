@@ -81,11 +81,11 @@ CALLING_ON = frozenset({"jit", "pjit", "filter_jit", "named_call", "checkpoint",
 
 
 def through_partial(call: ast.Call, qualname: Callable[[ast.expr], str | None],
-                    bound_once: Callable[[ast.Name], ast.expr | None]) -> tuple[ast.expr, int] | None:
+                    bound_once: Callable[[ast.Name], ast.expr | None]) -> tuple[ast.expr, list[ast.expr]] | None:
     """The function a call runs through `functools.partial` and the transformations of CALLING_ON
     (`eqx.filter_vmap(partial(single_loss, model))(keys, xs)`, `fn(key, x)` with `fn = partial(f, w)` bound once,
-    `jax.vmap(f, in_axes=(None, 0))(w, keys)`): the function (a name or a dotted name) and how many leading
-    positional parameters the partial filled; None for any other call, a bare `f(...)` included. `qualname` names
+    `jax.vmap(f, in_axes=(None, 0))(w, keys)`): the function (a name or a dotted name) and the leading positional
+    arguments the partial filled (the call's own go to the parameters after them); None for any other call, a bare `f(...)` included. `qualname` names
     an expression in the caller's scope; `bound_once` says what a name holds there: the value it is bound to once, the
     name itself when it is not local, None when that is not known."""
     inner: ast.expr = call.func
@@ -99,12 +99,12 @@ def through_partial(call: ast.Call, qualname: Callable[[ast.expr], str | None],
         if held is None:
             return None
         inner = held
-    filled = 0
+    filled: list[ast.expr] = []
     if isinstance(inner, ast.Call):
         if qualname(inner.func) != "functools.partial" or not inner.args or any(
                 isinstance(a, ast.Starred) for a in inner.args) or any(k.arg is None for k in inner.keywords):
             return None
-        filled, inner = len(inner.args) - 1, inner.args[0]
+        filled, inner = inner.args[1:], inner.args[0]
     if inner is call.func or not isinstance(inner, ast.Name | ast.Attribute):
         return None
     return inner, filled

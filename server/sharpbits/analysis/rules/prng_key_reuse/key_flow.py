@@ -1007,9 +1007,9 @@ class KeyFlow(Fact):
         found = self.scopes.module_functions.get(inner.id)
         if found is None or isinstance(found.node, ast.Lambda):
             return None
-        return found, filled
+        return found, len(filled)
 
-    def _mapped_partial(self, call: ast.Call, scope: FunctionInfo | None) -> tuple[ast.expr, int] | None:
+    def _mapped_partial(self, call: ast.Call, scope: FunctionInfo | None) -> tuple[ast.expr, list[ast.expr]] | None:
         """`eqx.filter_vmap(partial(single_loss, model, policy=p))(keys, xs)`, `fn(key, x)` with `fn = partial(f,
         w)` bound once, `jax.vmap(f, in_axes=(None, 0))(w, keys)`: the function run (`f`, a name or a dotted
         name) and how many leading positional parameters the partial filled; None for any other call."""
@@ -1034,12 +1034,12 @@ class KeyFlow(Fact):
         qualified = self.scopes.qualname(inner, scope) or project.qualified(inner, local, self.module_classes(), scope)
         if qualified is None or qualified.startswith("jax."):
             return None
-        placeholders: list[ast.expr] = [ast.Constant(None) for _ in range(filled)]
-        answers = project.argument_consumption(qualified, ast.Call(func=inner, args=[*placeholders, *call.args],
+        # the call the function receives: the partial's arguments, then the call's own
+        answers = project.argument_consumption(qualified, ast.Call(func=inner, args=[*filled, *call.args],
                                                                    keywords=call.keywords))
         if answers is None:
             return None
-        return [(arg, strength) for arg, strength in answers[filled:] if strength is not None]
+        return [(arg, strength) for arg, strength in answers[len(filled):] if strength is not None]
 
     def _called_object_class(self, func: ast.AST, scope: FunctionInfo | None) -> str | None:
         """The class of this module an object that is called was built from (see `callee_of`); None otherwise."""
