@@ -75,6 +75,9 @@ class RuleContext:
     ) -> None:
         if self.model.scopes.never_runs(node):
             return  # code that never runs (`if False:`, `if TYPE_CHECKING:`, after `raise`) has no hazard
+        if self.rule.trace_hazard and (fn := self.model.scopes.enclosing_function(node)) is not None and (
+                self.model.traced.untaken_in_traces(node, fn)):
+            return
         if fix is not None:
             remember_tree(self.source.text, self.tree)  # the fix check (Finding.fix) then needs no second parse
         end = end_node or node
@@ -122,6 +125,9 @@ class Rule:
     # `model.scopes.nodes`/`candidates`/`own_*` and `model.traced.traced_functions()`, and reports inside the
     # statement it looks at. "module" (the default): anything else; run on the whole module every version.
     reuse: ClassVar[Literal["module", "function"]] = "module"
+    # the rule reports hazards of code run under a trace: a branch no trace takes (every traced caller passes a
+    # literal that rules it out, `TracedCode.untaken_in_traces`) runs only eagerly and holds none
+    trace_hazard: ClassVar[bool] = False
 
     @classmethod
     def confirm_with_trace(cls, findings: list[Finding], measured: list[Measured],

@@ -61,6 +61,7 @@ class HostConversionInJit(Rule):
     code = "SB103"
     name = "host-conversion-in-jit"
     severity = "error"
+    trace_hazard = True
     reuse = "function"  # findings per function, reused across edits elsewhere (analysis/rule_results.py)
     messages = {
         "converter": (
@@ -196,7 +197,7 @@ argument static.
         model = ctx.model
         for fn in model.traced.traced_functions():
             for node in model.scopes.own_nodes(fn):
-                if isinstance(node, ast.Call) and not model.traced.untaken_in_traces(node, fn):
+                if isinstance(node, ast.Call):
                     self._call(ctx, fn, node)
 
     def _call(self, ctx: RuleContext, fn: FunctionInfo, node: ast.Call) -> None:

@@ -76,6 +76,7 @@ class PrintInJit(Rule):
     code = "SB402"
     name = "print-in-jit"
     severity = "warning"
+    trace_hazard = True
     reuse = "function"  # findings per function, reused across edits elsewhere (analysis/rule_results.py)
     messages = {
         "print": (
@@ -184,8 +185,8 @@ computed `sep=`, or a format spec computed at run time, nor when the module does
                 if model.scopes.is_local("print", fn) or "print" in model.scopes.aliases:
                     continue
                 traced = next((v for v in self._values(node) if model.fact(TracerValues).is_tracer(v, fn)), None)
-                if traced is None or model.traced.untaken_in_traces(node, fn):
-                    continue  # (a branch the traced callers' literal arguments rule out runs only eagerly)
+                if traced is None:
+                    continue
                 builder, title, note = self._fix(ctx, fn, node)
                 shown = ast.unparse(traced)
                 shown = shown if len(shown) <= 24 else "a traced value"

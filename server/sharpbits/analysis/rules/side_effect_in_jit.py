@@ -12,6 +12,7 @@ class SideEffectInJit(Rule):
     code = "SB403"
     name = "side-effect-in-jit"
     severity = "warning"
+    trace_hazard = True
     messages = {
         "effect": (
             "{what}: {then}; return the value, or use `jax.debug.callback`"
@@ -211,8 +212,6 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
     def check(self, ctx: RuleContext) -> None:
         for effect in ctx.model.fact(SideEffects).side_effects():
             fn = effect.function
-            if ctx.model.traced.untaken_in_traces(effect.node, fn):
-                continue  # a branch the traced callers' literal arguments rule out runs only eagerly
             where = f"`{fn.name}` ({fn.trace_reason})"
             if effect.action in _HOST_VALUES:
                 ctx.report(effect.node, self.message("host-draw" if effect.action == _HOST_VALUES[0] else "clock-key",

@@ -71,6 +71,7 @@ class TracedControlFlow(Rule):
     code = "SB302"
     name = "traced-control-flow"
     severity = "error"
+    trace_hazard = True
     reuse = "function"  # findings per function, reused across edits elsewhere (analysis/rule_results.py)
     messages = {
         "while": (
@@ -282,8 +283,6 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
             if not fn.abstract:
                 continue
             for node in model.scopes.syntax_fact("conditions", fn.node, partial(_conditions, model, fn)):
-                if model.traced.untaken_in_traces(node, fn):
-                    continue  # a branch the traced callers' literal arguments rule out runs only eagerly
                 if isinstance(node, ast.If | ast.While | ast.IfExp | ast.Assert):
                     self._condition(ctx, fn, node, node.test)
                 elif isinstance(node, ast.comprehension):
