@@ -104,3 +104,35 @@ async def test_a_file_changed_on_disk_reanalyses_the_documents_that_import_it(cl
     assert version == 1 and diag.code == "SB201"
     client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(main)))
     await quiescent(client)
+
+
+def test_typing_in_a_module_nobody_imports_summarises_it_once(tmp_path):
+    """The project check after each publication of a document (lsp/project_deps.py): typing in a module that no
+    other open document imports summarises its text once, at the first check (the baselines of what it imports),
+    not at every keystroke's publication. Each summary forced the shape of every function in a thread beside the
+    next keystroke's analysis: on a 5,000-line module that was the worst delay after a pause."""
+    from sharpbits.analysis.project_index import ProjectIndex
+    from sharpbits.lsp.project_deps import ProjectDependencies
+
+    index = ProjectIndex([tmp_path])
+    deps = ProjectDependencies()
+    (tmp_path / "helpers.py").write_text(KEEPS)
+    typed = str(tmp_path / "typed.py")
+    other = str(tmp_path / "other.py")
+    index.update(other, "x = 1\n", lazy=True)
+    documents = {"file:///typed": typed, "file:///other": other}
+    text = "from helpers import use\n\n\ndef f(key):\n    return use(key)\n"
+    index.update(typed, text, lazy=True)
+    assert deps.dependents(index, {typed}, documents) == []
+    parsed = index.parsed
+    for keys in range(1, 6):
+        index.update(typed, text + "#" + "x" * keys + "\n", lazy=True)
+        assert deps.dependents(index, {typed}, documents) == []
+    assert index.parsed == parsed  # none of the five versions was summarised
+
+    # the baseline of `helpers` was taken at the first check: a change it shows reaches `typed` ...
+    index.update(str(tmp_path / "helpers.py"), DRAWS, lazy=True)
+    assert deps.dependents(index, {str(tmp_path / "helpers.py")}, documents) == ["file:///typed"]
+    # ... one it does not show (a comment) leaves it alone
+    index.update(str(tmp_path / "helpers.py"), DRAWS + "# a comment\n", lazy=True)
+    assert deps.dependents(index, {str(tmp_path / "helpers.py")}, documents) == []

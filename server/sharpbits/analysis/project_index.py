@@ -157,11 +157,17 @@ class ModuleSummary:
     # test under it when it is a conftest, depends on it, so it is part of the shape
     x64: tuple[bool, bool] = (False, False)  # (module-level code enables it, a pytest hook / autouse fixture does)
 
+    # `shape()` once made (it summarises every function: several parses' worth on a 5,000-line module)
+    _shape: str | None = field(default=None, init=False, repr=False, compare=False)
+
     def shape(self) -> str:
         """What callers can see of the module (its summaries, not its text): equal shapes answer alike. The same
         in every process (a result cache compares them across runs): sets are written sorted, never in their
-        hash order, which changes with each interpreter's string hashing."""
-        return repr(_canonical((dict(self.functions.items()), self.classes, self.imports, self.x64)))
+        hash order, which changes with each interpreter's string hashing. Made once: a summary does not change
+        after `summarise` returned it."""
+        if self._shape is None:
+            self._shape = repr(_canonical((dict(self.functions.items()), self.classes, self.imports, self.x64)))
+        return self._shape
 
 
 def _canonical(value: object) -> object:
@@ -1599,20 +1605,29 @@ class ProjectIndex:
             return self._summarise_fed(name, str(file), text)
 
     def _summarise_fed(self, name: str, file: str, text: str) -> ModuleSummary:
-        self._pending.pop(name, None)
+        """(Under the lock.) The fed text of `name` summarised and kept."""
         old = self._by_name.get(name)
-        adopted = self._adopted.pop(name, None)
+        summary = self._fed_summary(name, file, text, self._adopted.get(name))
+        self._keep_fed(name, summary, old is None or old.shape() != summary.shape())
+        return summary
+
+    @staticmethod
+    def _fed_summary(name: str, file: str, text: str, adopted: ModuleSummary | None) -> ModuleSummary:
+        """The summary of a fed text: the one made from its analysis's parse when that was of this text."""
         if adopted is not None and adopted.path == file and adopted.digest == hashlib.sha1(
                 text.encode("utf-8", "surrogatepass")).hexdigest():
-            summary = adopted
-        else:
-            summary = summarise(text, name, file, Path(file).stem == "__init__")
+            return adopted
+        return summarise(text, name, file, Path(file).stem == "__init__")
+
+    def _keep_fed(self, name: str, summary: ModuleSummary, shape_changed: bool) -> None:
+        """(Under the lock.) `summary` of the pending text of `name` becomes the module's."""
+        self._pending.pop(name, None)
+        self._adopted.pop(name, None)
         self.parsed += 1
-        if old is None or old.shape() != summary.shape():
+        if shape_changed:
             self._consumption.clear()  # answers may have changed
         self._by_name[name] = summary
         self._generator_names = None
-        return summary
 
     def update_file(self, path: str | os.PathLike[str]) -> ModuleSummary | None:
         try:
@@ -1698,10 +1713,25 @@ class ProjectIndex:
     # ---- lookup ----------------------------------------------------------------------------------------
 
     def module(self, name: str) -> ModuleSummary | None:
+        while True:
+            with self._lock:
+                pending = self._pending.get(name)
+                if pending is None:
+                    break
+                old, adopted = self._by_name.get(name), self._adopted.get(name)
+            # A text fed lazily (an open document's) is summarised, and its shape compared with the last one's,
+            # outside the lock: that is several parses' worth on a long module, and the analysis of the document
+            # being typed in asks the index about other modules meanwhile (the server's project check summarises
+            # in its own thread). Kept unless a newer text was fed meanwhile; then that one is summarised.
+            summary = self._fed_summary(name, *pending, adopted)
+            shape_changed = old is None or old.shape() != summary.shape()
+            with self._lock:
+                if self._pending.get(name) is pending and self._by_name.get(name) is old:
+                    self._keep_fed(name, summary, shape_changed)
+                    return summary
+                if name not in self._pending and name in self._by_name:
+                    return self._by_name[name]  # another thread kept this text's (or a newer) summary meanwhile
         with self._lock:
-            pending = self._pending.get(name)
-            if pending is not None:
-                return self._summarise_fed(name, *pending)
             if name in self._by_name:
                 return self._by_name[name]
             self._by_name[name] = None  # a cycle or a second question finds it missing, not loops

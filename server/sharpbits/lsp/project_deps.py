@@ -30,6 +30,7 @@ class ProjectDependencies:
 
     def __init__(self) -> None:
         self._shapes: dict[str, str | None] = {}  # module name -> its shape when last looked at (None: no module)
+        self._walked: set[str] = set()  # modules of documents whose imports were followed once (their baselines)
         self._lock = threading.Lock()
 
     def dependents(self, index: ProjectIndex, changed: set[str], documents: Mapping[str, str]) -> list[str]:
@@ -48,8 +49,16 @@ class ProjectDependencies:
             if any(_under(path, folder) for folder in conftest_folders):
                 stale.append(uri)
                 continue
-            if changed_names:
-                closures[uri] = closure(index, index.module_name(path), fed, seen)
+            own = index.module_name(path)
+            # A document whose own module is the only one changed reaches no change (a module is not in its own
+            # closure). Its closure summarises its new text (the shape of every function: several parses of a
+            # long module, in a thread beside the analysis of the next keystroke), so it is walked only the first
+            # time, for the baselines of the modules it imports. A module it starts importing while being typed
+            # in has none until another document's closure reaches it: its first change then re-analyses the
+            # document even when its shape stayed (one analysis more, never one less).
+            if changed_names - {own} or own not in self._walked:
+                closures[uri] = closure(index, own, fed, seen)
+                self._walked.add(own)
         reached = set().union(*closures.values()) & changed_names if closures else set()
         moved = {name for name in reached if self._shape_changed(index, name)}
         stale += [uri for uri, names in closures.items() if names & moved]
