@@ -19,6 +19,7 @@ class BooleanIndexingInJit(Rule):
     code = "SB102"
     name = "boolean-indexing-in-jit"
     severity = "error"
+    trace_hazard = True  # a branch no trace takes holds none (Rule.trace_hazard)
     reuse = "function"  # findings per function, reused across edits elsewhere (analysis/rule_results.py)
     messages = {
         "mask": (
@@ -32,6 +33,8 @@ are unknown at trace time, so JAX raises `NonConcreteBooleanIndexError`. The sam
 and for masks built inside the function (`x[x < 0]`, `x[jnp.isnan(x)]`, `x[~valid]`).
 
 Eager code may use boolean masks (it knows the values), and so may traced code whose mask is static.
+A branch no trace takes is not flagged: in a helper that traced code only calls by name, an `if` whose test
+reads parameters every traced call gives the same deciding literal (`pad(x, n, exact=False)`) runs only eagerly.
 """
     example = """
 import jax

@@ -63,6 +63,7 @@ class DynamicShape(Rule):
     code = "SB104"
     name = "dynamic-shape"
     severity = "error"
+    trace_hazard = True  # a branch no trace takes holds none (Rule.trace_hazard)
     reuse = "function"  # findings per function, reused across edits elsewhere (analysis/rule_results.py)
     messages = {
         "slice": (
@@ -97,6 +98,8 @@ Sizes taken from shapes (`x.shape[0]`, `len(x)`), from static arguments (`static
 constants or from `vmap` arguments with `in_axes=None` are known at trace time and are fine; so is `size=` given
 explicitly, and so is everything computed inside `with jax.ensure_compile_time_eval():`. Boolean masks (`x[mask]`) are
 the separate rule `boolean-indexing-in-jit`, and `range(n)` over a traced `n` is `python-loop-in-jit`'s.
+A branch no trace takes is not flagged: in a helper that traced code only calls by name, an `if` whose test
+reads parameters every traced call gives the same deciding literal (`pad(x, n, exact=False)`) runs only eagerly.
 """
     example = """
 import jax

@@ -16,6 +16,7 @@ class GlobalCapturedInJit(Rule):
     code = "SB401"
     name = "global-captured-in-jit"
     severity = "warning"
+    trace_hazard = True  # a branch no trace takes holds none (Rule.trace_hazard)
     messages = {
         "changed": (
             "`{function}` ({reason}) bakes in the global `{name}` at trace time, but it is {how} at line {line}; pass it as an argument"
@@ -38,6 +39,8 @@ Constants assigned once, modules, functions and classes are fine and never flagg
 a `threading.local()` that functions set or push and pop: they are per-thread state (a context stack installed in
 each thread and pushed and popped by the trace itself), not a value changed behind a kept trace. The object
 rebound, or its attributes changed by module-level code between two calls, still is flagged.
+A branch no trace takes is not flagged: in a helper that traced code only calls by name, an `if` whose test
+reads parameters every traced call gives the same deciding literal (`pad(x, n, exact=False)`) runs only eagerly.
 """
     example = """
 import jax

@@ -83,6 +83,7 @@ class PythonLoopInJit(Rule):
     fix_is_refactoring = True  # "Rewrite as `lax.fori_loop`" on any traced loop under the cursor, even at info
     name = "python-loop-in-jit"
     severity = "warning"
+    trace_hazard = True  # a branch no trace takes holds none (Rule.trace_hazard)
     reuse = "function"  # findings per function, reused across edits elsewhere (analysis/rule_results.py)
     messages = {
         "traced-range": (
@@ -126,6 +127,8 @@ all: that is `traced-control-flow`'s finding, which carries the same `lax.while_
 Loops over Python containers (`for layer in params:`) unroll over a fixed structure and are idiomatic, so they are
 not flagged; neither are small loops over literal tuples or lists. Loops with a known trip count of 10 or fewer are
 reported as info only. Eager (un-traced) code is never flagged.
+A branch no trace takes is not flagged: in a helper that traced code only calls by name, an `if` whose test
+reads parameters every traced call gives the same deciding literal (`pad(x, n, exact=False)`) runs only eagerly.
 """
     example = """
 import jax
