@@ -3043,7 +3043,27 @@ def _paired_selection(model: KeyFlow, a: ast.Call, b: ast.Call, scope: FunctionI
         return None
     arrays = all(isinstance(p, ast.Name | ast.Attribute | ast.Subscript) and not (
         isinstance(p, ast.Name) and model.kinds.kind_at(p) in (Kind.PYTHON, Kind.KEY)) for p in (x, y))
-    return y if arrays else None
+    return y if arrays or (qualname in _SELECTING and _equal_length_displays(model, x, y, scope)) else None
+
+
+# array constructors whose argument, a list or tuple display, is the array's data
+_ARRAY_DISPLAYS = {"jax.numpy.array", "jax.numpy.asarray", "numpy.array", "numpy.asarray"}
+
+
+def _equal_length_displays(model: KeyFlow, x: ast.expr, y: ast.expr, scope: FunctionInfo | None) -> bool:
+    """`jnp.array([a, b, c])` and `jnp.array([d, e, f])`: two data arrays built in place from displays of one
+    length (no starred item) by one constructor with the same keywords. `permutation(key, .)` (or `choice`) of
+    each applies one permutation to both, as for two named arrays of one length (jaxlob's TWAP splits of an order); displays
+    of two lengths give two related but different permutations, and a count (`permutation(key, 3)`) is an index
+    draw, so neither is paired."""
+    if not (isinstance(x, ast.Call) and isinstance(y, ast.Call) and len(x.args) == len(y.args) == 1
+            and ast.dump(x.func) == ast.dump(y.func) and model.scopes.qualname(x.func, scope) in _ARRAY_DISPLAYS
+            and [ast.dump(k) for k in x.keywords] == [ast.dump(k) for k in y.keywords]):
+        return False
+    dx, dy = x.args[0], y.args[0]
+    return (isinstance(dx, ast.List | ast.Tuple) and isinstance(dy, ast.List | ast.Tuple) and len(dx.elts) > 1
+            and len(dx.elts) == len(dy.elts)
+            and not any(isinstance(e, ast.Starred) for e in [*dx.elts, *dy.elts]))
 
 
 # calls that keep, element by element, one of their alternatives: `select(c, a, b)` is `a` or `b`, never both
