@@ -433,6 +433,25 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "mdpax": ("0.2.2", True),
     "canterax": ("0.3.1", True),
     "sbiax": ("0.0.57", True),
+    # a twenty-second round (part B) for issue 22, measured on main 0bca246 before any change: form-finding and
+    # inverse design of structures with tests and examples (jax-fdm), planning by backpropagation in RDDL domains
+    # with examples (pyRDDLGym-jax), SLSQP constrained optimisation with tests (slsqp-jax), probabilistic
+    # programming with tests (probjax), a limit-order-book RL environment (jaxlob), supernova light-curve
+    # modelling with tests (jax-bandflux), quantum chemistry with tests (mess-jax), Bayesian optimisation on
+    # nested sampling (bojaxns), kinetic models of biological systems (jaxkineticmodel), control barrier
+    # functions (cbfjax), a network-attack simulator for RL (nasimjax) and RL agents (jaxagents)
+    "jax-fdm": ("0.14.1", True),
+    "pyRDDLGym-jax": ("3.1", True),
+    "slsqp-jax": ("0.21.1", True),
+    "probjax": ("0.1.0", True),
+    "jaxlob": ("0.19", True),
+    "jax-bandflux": ("1.0.0", True),
+    "mess-jax": ("0.1.2", True),
+    "bojaxns": ("1.1.1", True),
+    "jaxkineticmodel": ("0.0.4", True),
+    "cbfjax": ("0.2.0", True),
+    "nasimjax": ("0.1.0", True),
+    "jaxagents": ("0.2.5", True),
 }
 # Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 

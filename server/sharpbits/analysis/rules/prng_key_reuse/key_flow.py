@@ -91,6 +91,8 @@ _PASSING_ON = {"jit", "pjit", "filter_jit", "named_call", "checkpoint", "remat"}
 # transformations that call the function with each mapped element of their arguments at the same positions
 _MAPPING = {"vmap", "filter_vmap"}
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+# NumPy calls that copy an array to the host: `np.array(key)[0]` is one word of the key
+_HOST_COPIES = {"numpy.array", "numpy.asarray", "numpy.asanyarray", "numpy.copy"}
 
 
 @dataclass(frozen=True)
@@ -187,6 +189,46 @@ class KeyFlow(Fact):
             return None, ""
         key = next((kw.value for kw in call.keywords if kw.arg == "key"), call.args[0] if call.args else None)
         return key, "derive" if name in RANDOM_DERIVING else "split" if name == "split" else "draw"
+
+    def reads_one_word(self, call: ast.Call, q: str | None, scope: FunctionInfo | None) -> bool:
+        """`np.array(subkey)[0]`, `int(np.asarray(key)[1])`: a NumPy copy of a single key, indexed at once by an
+        int literal, is one of the key's two uint32 words: an integer on the host (a seed for NumPy's generator,
+        an id), not a key, and NumPy draws nothing from it. Only for a name bound in this scope to a single key
+        (a target of unpacking `jax.random.split(...)`, or `jax.random.PRNGKey(...)` / `jax.random.key(...)`):
+        a parameter may hold a key array, whose row `np.array(keys)[0]` is a whole key."""
+        if q not in _HOST_COPIES or len(call.args) != 1 or call.keywords or not isinstance(call.args[0], ast.Name):
+            return False
+        parent = self.scopes.parents.get(call)
+        if not (isinstance(parent, ast.Subscript) and parent.value is call and isinstance(parent.ctx, ast.Load)
+                and literal_int(parent.slice) is not None):
+            return False
+        return self._single_key_name(call.args[0].id, scope)
+
+    def _single_key_name(self, name: str, scope: FunctionInfo | None) -> bool:
+        """Whether every binding of NAME in SCOPE (a function, not a parameter or a name of an outer scope) makes
+        one key: `key, subkey = jax.random.split(key)` (two pieces, each one key), `k = jax.random.PRNGKey(0)`."""
+        if scope is None or name not in scope.local_names or name in scope.params or name in scope.outer_names:
+            return False
+        bindings = 0
+        for node in self.scopes.own_nodes(scope):
+            if not (isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store | ast.Del)):
+                continue
+            parent = self.scopes.parents.get(node)
+            if isinstance(parent, ast.Tuple):
+                holder = self.scopes.parents.get(parent)
+                value = holder.value if isinstance(holder, ast.Assign) and holder.targets == [parent] else None
+                if not (isinstance(value, ast.Call) and self.scopes.qualname(value.func, scope) == "jax.random.split"
+                        and not any(isinstance(e, ast.Starred) for e in parent.elts)
+                        and _split_count(value) in (None, len(parent.elts))):
+                    return False
+            elif isinstance(parent, ast.Assign) and parent.targets == [node]:
+                if not (isinstance(parent.value, ast.Call) and self.scopes.qualname(
+                        parent.value.func, scope) in ("jax.random.PRNGKey", "jax.random.key")):
+                    return False
+            else:
+                return False
+            bindings += 1
+        return bindings > 0
 
     def seed_label(self, node: ast.AST, scope: FunctionInfo | None) -> str | None:
         """`jax.random.PRNGKey(1)`, `jax.random.key(SEED)` with `SEED = 1` a module constant or a name this scope
@@ -1340,6 +1382,8 @@ class KeyFlow(Fact):
             return []
         if q is not None and q.startswith("jax.numpy."):
             return []  # jnp.where(c, k1, k2), jnp.stack(keys): keys moved or selected, nothing drawn
+        if self.reads_one_word(call, q, scope):
+            return []  # env.reset(seed=np.array(subkey)[0]): one word of the key as an integer, nothing drawn
         if _checks_structure(q):
             return []  # chex.assert_shape(key, (2,)): a check, nothing drawn
         if q == "functools.partial" and self._abstract_only(call, scope):
@@ -1840,6 +1884,12 @@ def _never_key_annotation(annotation: ast.AST | None) -> bool:
     name = annotation.attr if isinstance(annotation, ast.Attribute) else annotation.id if isinstance(
         annotation, ast.Name) else None
     return name in _NOT_KEY_TYPES
+
+
+def _split_count(call: ast.Call) -> int | None:
+    """How many keys `jax.random.split(key, n)` makes: 2 by default, an int literal, else None (not known)."""
+    num = call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "num"), None)
+    return 2 if num is None else literal_int(num)
 
 
 def _checks_structure(qualname: str | None) -> bool:
@@ -2993,7 +3043,27 @@ def _paired_selection(model: KeyFlow, a: ast.Call, b: ast.Call, scope: FunctionI
         return None
     arrays = all(isinstance(p, ast.Name | ast.Attribute | ast.Subscript) and not (
         isinstance(p, ast.Name) and model.kinds.kind_at(p) in (Kind.PYTHON, Kind.KEY)) for p in (x, y))
-    return y if arrays else None
+    return y if arrays or (qualname in _SELECTING and _equal_length_displays(model, x, y, scope)) else None
+
+
+# array constructors whose argument, a list or tuple display, is the array's data
+_ARRAY_DISPLAYS = {"jax.numpy.array", "jax.numpy.asarray", "numpy.array", "numpy.asarray"}
+
+
+def _equal_length_displays(model: KeyFlow, x: ast.expr, y: ast.expr, scope: FunctionInfo | None) -> bool:
+    """`jnp.array([a, b, c])` and `jnp.array([d, e, f])`: two data arrays built in place from displays of one
+    length (no starred item) by one constructor with the same keywords. `permutation(key, .)` (or `choice`) of
+    each applies one permutation to both, as for two named arrays of one length (jaxlob's TWAP splits of an order); displays
+    of two lengths give two related but different permutations, and a count (`permutation(key, 3)`) is an index
+    draw, so neither is paired."""
+    if not (isinstance(x, ast.Call) and isinstance(y, ast.Call) and len(x.args) == len(y.args) == 1
+            and ast.dump(x.func) == ast.dump(y.func) and model.scopes.qualname(x.func, scope) in _ARRAY_DISPLAYS
+            and [ast.dump(k) for k in x.keywords] == [ast.dump(k) for k in y.keywords]):
+        return False
+    dx, dy = x.args[0], y.args[0]
+    return (isinstance(dx, ast.List | ast.Tuple) and isinstance(dy, ast.List | ast.Tuple) and len(dx.elts) > 1
+            and len(dx.elts) == len(dy.elts)
+            and not any(isinstance(e, ast.Starred) for e in [*dx.elts, *dy.elts]))
 
 
 # calls that keep, element by element, one of their alternatives: `select(c, a, b)` is `a` or `b`, never both
