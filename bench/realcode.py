@@ -433,6 +433,36 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "mdpax": ("0.2.2", True),
     "canterax": ("0.3.1", True),
     "sbiax": ("0.0.57", True),
+    # a twenty-second round (part A) for issue 22, measured on main 0bca246 before any change: JAX-to-ONNX export
+    # with its example models and tests (jax2onnx), TensorFlow-to-JAX conversion with tests (tf2jax), LLM
+    # quantization (neural-compressor-jax, wheel: its sdist cannot build), SparseCore embeddings for large-model
+    # training (jax-tpu-embedding, wheel: its sdist cannot build), FlashAttention-3 bindings (flash-attn3-jax, wheel
+    # only), RWKV language models (jaxrwkv), Mamba3 in Flax NNX (mamba3-jax), the Mistral model (mistral-jax), kernel
+    # autotuning (tune-jax, wheel only), scaled arithmetic for low-precision training (jax-scalify) and the BigVGAN
+    # and Vocos vocoders (jax-bigvgan, jax-vocos); mistral-v0.2-jax, esmjax, fa4-jax, flax-gate-loop and
+    # flax-vision-models have no file pip fetches for Python 3.11
+    "jax2onnx": ("0.17.1", True),
+    "tf2jax": ("0.3.8", True),
+    "neural-compressor-jax": ("3.10", False),
+    "jax-tpu-embedding": ("0.1.0", False),
+    "flash-attn3-jax": ("0.2.3", False),
+    "jaxrwkv": ("0.0.1", True),
+    "mamba3-jax": ("1.0.1", True),
+    "mistral-jax": ("0.0.3", True),
+    "tune-jax": ("0.8.3", False),
+    "jax-scalify": ("0.1.1", True),
+    "jax-bigvgan": ("0.0.8", True),
+    "jax-vocos": ("0.0.10", True),
+    # and, as those twelve gave 3 warnings, six more measured the same way (chosen before their run): FlashAttention
+    # in pure JAX (flash-attention-jax), growing neural cellular automata with training (jax-nca), recurrent
+    # networks in Equinox with tests (rnn-jax), a LoRA transform for JAX models (jax-lorax), PaLM language models
+    # (PaLM-jax) and neural radiance fields (jax-nerf)
+    "flash-attention-jax": ("0.3.1", True),
+    "jax-nca": ("0.1.2", True),
+    "rnn-jax": ("0.0.2", True),
+    "jax-lorax": ("0.3.1", True),
+    "PaLM-jax": ("0.1.2", True),
+    "jax-nerf": ("1.0.9", True),
     # a twenty-second round (part B) for issue 22, measured on main 0bca246 before any change: form-finding and
     # inverse design of structures with tests and examples (jax-fdm), planning by backpropagation in RDDL domains
     # with examples (pyRDDLGym-jax), SLSQP constrained optimisation with tests (slsqp-jax), probabilistic

@@ -157,6 +157,16 @@ for static arguments.
             "def run(cfgs, w, x):\n    for cfg in cfgs:\n        evaluate(cfg, w, x)\n",
             severity="info",
         ),
+        Invalid(  # a lambda bound to a name first is the same new object: each call of the per-step function compiles
+            "import jax\ndef step(w, x):\n    update = lambda w, x: w - 0.1 * x\n    return jax.jit(update)(w, x)\n"
+            "def train(w, xs):\n    for x in xs:\n        w = step(w, x)\n    return w\n",
+        ),
+        Invalid(  # ...and when it reads what the loop passes (each stack's sizes), each version compiles anyway
+            "import jax\ndef init_stack(rng, sizes):\n    init = lambda r: [jax.random.normal(r, (s,)) for s in sizes]\n"
+            "    return jax.jit(init)(rng)\ndef init_all(rng, stacks):\n    out = {}\n"
+            "    for name, sizes in stacks.items():\n        out[name] = init_stack(rng, sizes)\n    return out\n",
+            severity="info",
+        ),
         Invalid(  # a nested def created in the loop body
             "import jax\ndef run(xs, scale):\n    for x in xs:\n        def f(v):\n            return v * scale\n"
             "        x = jax.jit(f)(x)\n    return x\n",
@@ -209,7 +219,7 @@ for static arguments.
         else:
             where = f"on every call of `{scope.name}`, which is called from a loop"  # type: ignore[union-attr]
         varying = _varying_names(region, scope, loop is not None, model)
-        depends = sorted(_free_reads(call, model) & varying)
+        depends = sorted((_free_reads(call, model) | _bound_callable_reads(call, region, scope, model)) & varying)
         sweep = isinstance(loop, LOOPS) and isinstance(getattr(loop, "iter", None), ast.Tuple | ast.List | ast.Set)
         severity: Severity | None = None
         note = ""
@@ -354,6 +364,29 @@ def _free_reads(call: ast.Call, model: ModuleModel) -> set[str]:
                     continue  # the new object itself, not something it depends on
                 if owner is None or not _bound_within(node.id, owner, scope):
                     reads.add(node.id)  # not a parameter or local of the lambda / nested def itself
+    return reads
+
+
+def _bound_callable_reads(call: ast.Call, region: ast.AST, scope: FunctionInfo | None, model: ModuleModel) -> set[str]:
+    """Names read from outside itself by the callable a local name holds when it is jitted: `f = lambda r:
+    init(r, specs)` (or `f = functools.partial(loss, cfg)`, `f = jax.vmap(g)`) bound earlier in this run of the
+    region, then `jax.jit(f)`. That binding is the object the transformation gets, so it depends on what the
+    value reads exactly as when it is written inline: `jax.jit(lambda r: init(r, specs))`."""
+    wrapped = call.args[0]
+    if not isinstance(wrapped, ast.Name) or scope is None or wrapped.id not in scope.local_names:
+        return set()
+    if model.scopes.resolve_function(wrapped, scope) is not None:
+        return set()  # a nested def: `_free_reads` reads its body
+    reaching = model.fact(Execution).binding_before(wrapped, region)
+    if not (isinstance(reaching, ast.Assign) and len(reaching.targets) == 1 and isinstance(reaching.targets[0], ast.Name)
+            and reaching.targets[0].id == wrapped.id and isinstance(reaching.value, ast.Lambda | ast.Call)):
+        return set()
+    reads: set[str] = set()
+    for node in ast.walk(reaching.value):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            owner = model.scopes.enclosing_function(node)
+            if owner is None or not _bound_within(node.id, owner, scope):
+                reads.add(node.id)  # not a parameter or local of the lambda itself
     return reads
 
 
