@@ -862,6 +862,8 @@ class _KindEvaluator:
             return Kind.CONTAINER, (value, grad)
         if q in _RESULT_KEEPING_TRANSFORMS:
             target = self.model.scopes.resolve_function(inner.args[0], self.scope)
+            if target is None and (method := self.model.traced.bound_method(inner.args[0], self.scope)) is not None:
+                return self._bound_returns_for(method, node)  # jax.vmap(self.loss_one)(w, xs): `self` bound
             if target is None or isinstance(target.node, ast.Lambda) or any(k.arg is None for k in node.keywords):
                 return None
             return self._returns_for(target, node)
@@ -887,6 +889,17 @@ class _KindEvaluator:
             return None
         args = {name: self.eval(a) for name, a in zip(positional, call.args, strict=False)}
         args.update({k.arg: self.eval(k.value) for k in call.keywords if k.arg in fn.params})
+        return self.model.return_kinds(fn, args)
+
+    def _bound_returns_for(self, fn: FunctionInfo, call: ast.Call) -> tuple[Kind, tuple[Kind, ...] | None] | None:
+        """What the method `fn` returns when called through `self.fn` with `call`'s arguments: they bind to the
+        parameters after `self`, which stays of unknown kind."""
+        positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]][1:]  # type: ignore[union-attr]
+        if len(call.args) > len(positional) or any(isinstance(a, ast.Starred) for a in call.args) or any(
+                k.arg is None for k in call.keywords):
+            return None
+        args = {name: self.eval(a) for name, a in zip(positional, call.args, strict=False)}
+        args.update({k.arg: self.eval(k.value) for k in call.keywords if k.arg in fn.params[1:]})
         return self.model.return_kinds(fn, args)
 
     def _shadowed_locally(self, name: str) -> bool:

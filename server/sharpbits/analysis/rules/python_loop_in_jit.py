@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 
 from sharpbits.analysis.measured import Confirmation, Measured, TraceConfirmations
-from sharpbits.analysis.model import ARRAYS, FunctionInfo, ModuleModel, literal_int
+from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel, literal_int
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.analysis.tracers import TracerValues
 from sharpbits.findings import Finding
@@ -287,6 +287,32 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
             elif isinstance(node, ast.For) and fn.compiled and (model.kinds.touches_traced(node.body, fn)
                                                                 or _carries_arrays_in_container(model, fn, node)):
                 self._check_for(ctx, fn, node)  # a loop adding nothing to the trace costs no compile time
+        self._check_comprehensions(ctx)
+
+    def _check_comprehensions(self, ctx: RuleContext) -> None:
+        """`[jnp.cos(k * x) for k in range(512)]` in compiled code unrolls like a `for` loop: each element is
+        traced on its own. Reported when the count is known and large and the element does array work."""
+        model = ctx.model
+        for node in model.scopes.nodes(ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp):
+            fn = model.scopes.enclosing_function(node)
+            if fn is None or not fn.traced or not fn.compiled or model.fact(TracerValues).runs_on_values(fn):
+                continue
+            counts = []
+            for gen in node.generators:  # type: ignore[attr-defined]
+                call = range_call(gen.iter, model, fn)
+                counts.append(trip_count(call, model, fn) if call is not None and not gen.ifs else None)
+            if not counts or any(c is None for c in counts):
+                continue
+            total = 1
+            for c in counts:
+                total *= c  # type: ignore[operator]
+            elements = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]  # type: ignore[attr-defined]
+            if total <= SMALL_TRIP_COUNT or not model.kinds.touches_traced(elements, fn):  # type: ignore[arg-type]
+                continue
+            where = f"inside `{fn.name}` ({fn.trace_reason})"
+            ctx.report(node, self.message("many", where=where, count=total,
+                                          note=" (a comprehension: each element is traced on its own; `jax.vmap` "
+                                               "over `jnp.arange` builds them in one operation)"))
 
     def _check_for(self, ctx: RuleContext, fn: FunctionInfo, node: ast.For) -> None:
         model = ctx.model
@@ -448,6 +474,8 @@ def _carries_arrays_in_container(model: ModuleModel, fn: FunctionInfo, loop: ast
     carried = rebound & read
     if not carried:
         return False
+    if _rebuilds_traced_argument(model, fn, loop, carried):
+        return True
     for node in model.scopes.own_nodes(fn):
         if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict | ast.List | ast.Tuple)
                 and any(isinstance(t, ast.Name) and t.id in carried for t in node.targets)):
@@ -456,6 +484,38 @@ def _carries_arrays_in_container(model: ModuleModel, fn: FunctionInfo, loop: ast
         if any(not isinstance(e, ast.Starred) and model.kinds.kind_of(e, fn) in ARRAYS for e in elements):
             return True
     return False
+
+
+def _rebuilds_traced_argument(model: ModuleModel, fn: FunctionInfo, loop: ast.For | ast.While,
+                              carried: set[str]) -> bool:
+    """A loop whose carry is a traced argument holding a pytree (`def simulate(state: dict)` under `jax.jit`,
+    `s: State` a NamedTuple), rebuilt each iteration by arithmetic on its own entries (`state = {"pos":
+    state["pos"] + dt * state["vel"], ...}`, `s = State(s.x + dt * s.v, ...)`). Every leaf of a non-static
+    argument of a directly traced function is a tracer, so each iteration is array work, unrolled into the
+    program. Only parameters the trace receives from its caller (not static, not passed through by
+    `partial`/`in_axes=None`, no Python default)."""
+    direct = [t for t in fn.traces if not t.indirect]
+    if not direct or any(t.statics_unknown or t.unmapped_argnums for t in direct):
+        return False
+    traced = carried & set(fn.params) - fn.static_params - model.traced.passed_through_params(fn) - {"self", "cls"}
+    traced = {p for p in traced if fn.param_kinds.get(p) in (Kind.CONTAINER, Kind.JAX, Kind.UNKNOWN)}
+    if not traced:
+        return False
+    for stmt in loop.body:
+        for node in ast.walk(stmt):
+            if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                    and node.targets[0].id in traced):
+                continue
+            name = node.targets[0].id
+            if any(isinstance(op, ast.BinOp) and any(_entry_of(side, name) for side in ast.walk(op))
+                   for op in ast.walk(node.value)):
+                return True
+    return False
+
+
+def _entry_of(node: ast.AST, name: str) -> bool:
+    """`name[...]` or `name.attr`: an entry of the container bound to `name`."""
+    return isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name
 
 
 def _loop_measure(fn: Measured, first: int, last: int) -> tuple[int, int, float | None, float | None]:
