@@ -28,6 +28,7 @@ from sharpbits.analysis.kinds import Kind
 from sharpbits.analysis.liveness import values_dead_before
 from sharpbits.analysis.project_index import _NOT_INDEXED as NOT_INDEXED
 from sharpbits.analysis.project_index import LAYER_BASES, class_key_generators, inert_layer_calls
+from sharpbits.analysis.rules.prng_key_reuse.framework_apply import apply_draws
 from sharpbits.analysis.rules.prng_key_reuse.reuse import KeyWalks
 from sharpbits.analysis.scopes import FunctionInfo, Scopes
 
@@ -1358,6 +1359,9 @@ class KeyFlow(Fact):
         rng = self.haiku_apply_rng(call, scope)
         if rng is not None:  # net.apply(params, rng, x) of a network that never asks haiku for a key
             return [(a, "maybe") for a in [*call.args, *(k.value for k in call.keywords)] if a is not rng]
+        drawn = apply_draws(self, call, scope)  # linen/haiku `apply` that surely draws (framework_apply.py)
+        if drawn is not None:
+            return drawn
         callee = self.callee_of(call, scope)
         filled = 0
         if callee is None:
