@@ -328,6 +328,8 @@ class ValueKinds:
                 kind = Kind.UNKNOWN  # `image: Image`, a class of this module with its own `__setitem__`: no array
             elif _annotation_kind(p.annotation) is not None:
                 kind = _annotation_kind(p.annotation) or Kind.UNKNOWN
+            elif name not in defaults and _declares_jax_array(p.annotation):
+                kind = Kind.JAX  # `x: jax.Array` with no default: the caller hands a JAX array
             elif name in defaults and not _is_none(defaults[name]):
                 kind = Kind.PYTHON if isinstance(defaults[name], ast.Constant) else Kind.UNKNOWN
             elif directly_traced and name not in passed_through and name not in unmapped:
@@ -548,6 +550,15 @@ def _optional_object(annotation: ast.AST) -> bool:
         return False  # Float[Array, "n"] | None, a string annotation: unknown
     name = cls.id if isinstance(cls, ast.Name) else cls.attr
     return name[:1].isupper() and not any(word in name.lower() for word in _ARRAY_LIKE_WORDS)
+
+
+def _declares_jax_array(annotation: ast.AST | None) -> bool:
+    """The annotation is spelled `jax.Array` (from the node alone, as the untraced parameter kinds are kept per
+    node): not `jnp.ndarray`, `ArrayLike` or a union, which admit NumPy arrays and Python numbers."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        return annotation.value == "jax.Array"
+    return (isinstance(annotation, ast.Attribute) and annotation.attr == "Array"
+            and isinstance(annotation.value, ast.Name) and annotation.value.id == "jax")
 
 
 def _annotation_kind(annotation: ast.AST | None) -> Kind | None:
