@@ -42,6 +42,8 @@ def trip_count(call: ast.Call, model: ModuleModel | None = None, fn: FunctionInf
 
 def _known_int(node: ast.AST, model: ModuleModel | None, fn: FunctionInfo | None) -> int | None:
     value = literal_int(node)
+    if value is None and model is not None and fn is not None and isinstance(node, ast.Attribute):
+        return _set_once_in_init(node, model, fn)
     if value is not None or model is None or fn is None or not isinstance(node, ast.Name):
         return value
     if not model.scopes.is_local(node.id, fn):
@@ -52,6 +54,54 @@ def _known_int(node: ast.AST, model: ModuleModel | None, fn: FunctionInfo | None
     passed = [literal_int(v) for v in model.traced.argument_values(fn, node.id)]
     known = [v for v in passed if v is not None]
     return max(known) if known and len(known) == len(passed) else None
+
+
+def _set_once_in_init(node: ast.Attribute, model: ModuleModel, fn: FunctionInfo) -> int | None:
+    """`self.steps` in a method, where the module stores `steps` on an object only once, in this class's
+    `__init__` (`self.steps = steps`), from a literal or from a parameter of `__init__` whose every value in this
+    module is a literal int (its default and the argument of each `Cls(...)` call): the largest."""
+    method = fn.outermost
+    if not (isinstance(node.value, ast.Name) and node.value.id == "self" and "." in method.qualname
+            and method.params[:1] == ["self"]):
+        return None
+    cls = method.qualname.rsplit(".", 1)[0]
+    scopes = model.scopes
+    stores = [n for n in scopes.nodes(ast.Attribute) if n.attr == node.attr  # type: ignore[attr-defined]
+              and isinstance(n.ctx, ast.Store | ast.Del)]  # type: ignore[attr-defined]
+    if len(stores) != 1:
+        return None
+    init = scopes.enclosing_function(stores[0])
+    assign = scopes.parents.get(stores[0])
+    if (init is None or init.qualname != f"{cls}.__init__" or init.parent is not None or isinstance(init.node, ast.Lambda)
+            or not isinstance(assign, ast.Assign) or assign.targets != [stores[0]]):
+        return None
+    value = literal_int(assign.value)
+    if value is not None or not (isinstance(assign.value, ast.Name) and assign.value.id in init.params[1:]):
+        return value
+    param = assign.value.id
+    if param in init.local_names - set(init.params) or any(
+            isinstance(n, ast.Name) and n.id == param and isinstance(n.ctx, ast.Store) for n in scopes.own_nodes(init)):
+        return None
+    positional = [p.arg for p in [*init.node.args.posonlyargs, *init.node.args.args]][1:]
+    defaults = dict(zip(positional[::-1], init.node.args.defaults[::-1], strict=False))
+    defaults.update({p.arg: d for p, d in zip(init.node.args.kwonlyargs, init.node.args.kw_defaults, strict=True)
+                     if d is not None})
+    values: list[ast.AST] = [defaults[param]] if param in defaults else []
+    short = cls.rsplit(".", 1)[-1]
+    for call in scopes.nodes(ast.Call):
+        if not (isinstance(call.func, ast.Name) and call.func.id == short):  # type: ignore[attr-defined]
+            continue
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(  # type: ignore[attr-defined]
+                k.arg is None for k in call.keywords):  # type: ignore[attr-defined]
+            return None
+        given = [k.value for k in call.keywords if k.arg == param]  # type: ignore[attr-defined]
+        if param in positional and positional.index(param) < len(call.args):  # type: ignore[attr-defined]
+            given.append(call.args[positional.index(param)])  # type: ignore[attr-defined]
+        values.extend(given)
+    known = [literal_int(v) for v in values]
+    if not known or any(k is None for k in known):
+        return None
+    return max(k for k in known if k is not None)
 
 
 def loop_rewrite(ctx: RuleContext, fn: FunctionInfo, loop: ast.For | ast.While):
