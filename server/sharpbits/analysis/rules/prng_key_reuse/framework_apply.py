@@ -51,7 +51,11 @@ def _others(call: ast.Call, drawn: Sequence[ast.AST]) -> list[tuple[ast.AST, str
 def _linen_apply(flow: KeyFlow, call: ast.Call, func: ast.Attribute,
                  scope: FunctionInfo | None) -> list[tuple[ast.AST, str]] | None:
     rngs = next((k.value for k in call.keywords if k.arg == "rngs"), None)
-    if not isinstance(rngs, ast.Dict) or not flow._linen_module(func.value, scope):
+    if not isinstance(rngs, ast.Dict):
+        return None
+    if isinstance(func.value, ast.Name) and scope is not None and not flow.scopes.is_local(func.value.id, scope):
+        scope = None  # a module-level `model = Net()` read inside a (jitted) train step
+    if not flow._linen_module(func.value, scope):
         return None
     cls = _module_class_of(flow, func.value, scope)
     if cls is None or not _uses_dropout_stream(cls):

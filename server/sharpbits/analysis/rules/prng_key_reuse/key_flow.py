@@ -1648,7 +1648,9 @@ class KeyFlow(Fact):
             for n in facts.self_calls) or (  # self._sample(logits, self.rng) with a method that draws from `rng`
             scope is not None and any(self.factory_product(name, scope) is not None for name in facts.called
                                       if name in scope.local_names)) or (  # kernel = build_kernel(...); kernel(key, s)
-            scope is not None and self._wrapped_product_called(scope))
+            scope is not None and self._wrapped_product_called(scope)) or any(
+            apply_draws(self, n, scope) for n in self.scopes.own_nodes(scope)  # net.apply(params, rng, x)
+            if type(n) is ast.Call and type(n.func) is ast.Attribute and n.func.attr == "apply")  # type: ignore[attr-defined]
 
     def _wrapped_product_called(self, scope: FunctionInfo) -> bool:
         """`jax.jit(kernel)(key, s)` or `self.variant(kernel)(key, s)` of a factory's product of this module."""
@@ -1971,6 +1973,8 @@ class _ScopeWalk(ForwardFlow[State]):
                 label = _chain_label(key) if key is not None else None
                 if label is not None:
                     labels.add(label)
+                elif drawn := apply_draws(model, node, self.fn):  # net.apply(params, rng, x): framework_apply.py
+                    labels.update(lbl for a, strength in drawn if strength == "always" and (lbl := _chain_label(a)))
                 elif isinstance(node.func, ast.Name) and node.func.id in self.always_consumed:
                     always = self.always_consumed[node.func.id]  # e.g. dropout(key, x): draws from `key`
                     for i, arg in enumerate(node.args):

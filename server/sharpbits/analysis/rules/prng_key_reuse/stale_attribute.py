@@ -137,12 +137,19 @@ def _called_repeatedly(model: ModuleModel, name: str, method: FunctionInfo) -> i
     of its function that does not rebind `obj`, or the second of two calls on one name in one function."""
     scopes = model.scopes
     seen: dict[tuple[int, str], int] = {}
+    short = method.qualname.rsplit(".", 1)[0].rsplit(".", 1)[-1]
     for call in scopes.nodes(ast.Call):
         func = call.func  # type: ignore[attr-defined]
-        if not (isinstance(func, ast.Attribute) and func.attr == name and isinstance(func.value, ast.Name)):
+        if name == "__call__" and isinstance(func, ast.Name):
+            scope = scopes.enclosing_function(call)
+            if not _bound_once_to(model, scope, func.id, short):
+                continue  # `layer(x)` calls `__call__` only where `layer = NoisyLayer(...)` in this scope
+            receiver = func.id
+        elif isinstance(func, ast.Attribute) and func.attr == name and isinstance(func.value, ast.Name):
+            receiver = func.value.id
+            scope = scopes.enclosing_function(call)
+        else:
             continue
-        receiver = func.value.id
-        scope = scopes.enclosing_function(call)
         if scope is method:
             continue  # a recursive call
         if receiver == "self" and (scope is None or scope.qualname.rsplit(".", 1)[0] != method.qualname.rsplit(".", 1)[0]):
@@ -188,3 +195,14 @@ def _rebound_in(model: ModuleModel, scope: FunctionInfo | None, name: str) -> bo
     stores = [n for n in model.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == name
               and isinstance(n.ctx, ast.Store)]
     return len(stores) > 1
+
+
+def _bound_once_to(model: ModuleModel, scope: FunctionInfo | None, name: str, cls: str) -> bool:
+    """`name` is bound once in this scope, to `cls(...)`."""
+    stores = [n for n in model.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == name
+              and isinstance(n.ctx, ast.Store)]
+    if len(stores) != 1:
+        return False
+    assign = model.scopes.parents.get(stores[0])
+    return (isinstance(assign, ast.Assign) and assign.targets == [stores[0]] and isinstance(assign.value, ast.Call)
+            and isinstance(assign.value.func, ast.Name) and assign.value.func.id == cls)
