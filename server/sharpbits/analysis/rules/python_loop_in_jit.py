@@ -13,6 +13,7 @@ from sharpbits.trace.render import duration  # (standard library only)
 
 SMALL_TRIP_COUNT = 10  # at or below this, unrolling is cheap: reported as info, not a warning
 SMALL_LITERAL_CONTAINER = 16
+LARGE_COMPREHENSION = 100  # a comprehension of more elements than this in compiled code: a warning, else info
 LARGE_LOOP_EQUATIONS = 500  # measured: an unrolled loop this big is what makes compiles slow (raised to warning)
 SMALL_LOOP_EQUATIONS = 50  # measured: below this the unrolling costs little (lowered to hint)
 
@@ -360,9 +361,12 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
             if total <= SMALL_TRIP_COUNT or not model.kinds.touches_traced(elements, fn):  # type: ignore[arg-type]
                 continue
             where = f"inside `{fn.name}` ({fn.trace_reason})"
+            # A comprehension in traced code usually lists a few arrays (a stack of per-class counts): a warning
+            # only past LARGE_COMPREHENSION elements
             ctx.report(node, self.message("many", where=where, count=total,
                                           note=" (a comprehension: each element is traced on its own; `jax.vmap` "
-                                               "over `jnp.arange` builds them in one operation)"))
+                                               "over `jnp.arange` builds them in one operation)"),
+                       severity="warning" if total > LARGE_COMPREHENSION else "info")
 
     def _check_for(self, ctx: RuleContext, fn: FunctionInfo, node: ast.For) -> None:
         model = ctx.model
