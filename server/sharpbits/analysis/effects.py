@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.kinds import ARRAYS, Kind
 from sharpbits.analysis.scopes import FunctionInfo
-from sharpbits.analysis.traced import Provenance
+from sharpbits.analysis.traced import Provenance, TraceSite
 from sharpbits.analysis.tracers import TracerValues
 
 if TYPE_CHECKING:
@@ -153,7 +153,9 @@ class SideEffects(Fact):
                     return False
                 # A jitted method whose `self` is a traced pytree argument works on a copy rebuilt from its
                 # leaves; only a static `self` (static_argnums=0) is the caller's own object.
-                return crossed or any(0 in t.static_argnums or "self" in t.static_argnames for t in cur.traces)
+                # So is the `self` a bound method carries: `jax.jit(self._step)` traces `_step` with `self` bound.
+                return crossed or any(0 in t.static_argnums or "self" in t.static_argnames
+                                      or _transforms_bound_method(t, cur.name) for t in cur.traces)
             crossed = crossed or _own_trace(cur)
             cur = cur.parent
         return False
@@ -459,3 +461,13 @@ def _after_exit_guard(stmt: ast.stmt, parent: ast.AST, name: str) -> bool:
 
 def _always_exits(block: list[ast.stmt]) -> bool:
     return bool(block) and isinstance(block[-1], ast.Return | ast.Raise)
+
+
+def _transforms_bound_method(site: TraceSite, name: str) -> bool:
+    """The transformation (or lax primitive) was applied to `self.<name>`: the method runs with `self` bound, the
+    caller's own object, not an argument rebuilt from leaves."""
+    call = site.node
+    if not isinstance(call, ast.Call):
+        return False
+    return any(isinstance(a, ast.Attribute) and a.attr == name and isinstance(a.value, ast.Name)
+               and a.value.id == "self" for a in [*call.args, *(kw.value for kw in call.keywords)])

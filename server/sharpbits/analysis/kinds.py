@@ -328,6 +328,8 @@ class ValueKinds:
                 kind = Kind.UNKNOWN  # `image: Image`, a class of this module with its own `__setitem__`: no array
             elif _annotation_kind(p.annotation) is not None:
                 kind = _annotation_kind(p.annotation) or Kind.UNKNOWN
+            elif name not in defaults and _declares_jax_array(p.annotation):
+                kind = Kind.JAX  # `x: jax.Array` with no default: the caller hands a JAX array
             elif name in defaults and not _is_none(defaults[name]):
                 kind = Kind.PYTHON if isinstance(defaults[name], ast.Constant) else Kind.UNKNOWN
             elif directly_traced and name not in passed_through and name not in unmapped:
@@ -548,6 +550,15 @@ def _optional_object(annotation: ast.AST) -> bool:
         return False  # Float[Array, "n"] | None, a string annotation: unknown
     name = cls.id if isinstance(cls, ast.Name) else cls.attr
     return name[:1].isupper() and not any(word in name.lower() for word in _ARRAY_LIKE_WORDS)
+
+
+def _declares_jax_array(annotation: ast.AST | None) -> bool:
+    """The annotation is spelled `jax.Array` (from the node alone, as the untraced parameter kinds are kept per
+    node): not `jnp.ndarray`, `ArrayLike` or a union, which admit NumPy arrays and Python numbers."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        return annotation.value == "jax.Array"
+    return (isinstance(annotation, ast.Attribute) and annotation.attr == "Array"
+            and isinstance(annotation.value, ast.Name) and annotation.value.id == "jax")
 
 
 def _annotation_kind(annotation: ast.AST | None) -> Kind | None:
@@ -862,6 +873,8 @@ class _KindEvaluator:
             return Kind.CONTAINER, (value, grad)
         if q in _RESULT_KEEPING_TRANSFORMS:
             target = self.model.scopes.resolve_function(inner.args[0], self.scope)
+            if target is None and (method := self.model.traced.bound_method(inner.args[0], self.scope)) is not None:
+                return self._bound_returns_for(method, node)  # jax.vmap(self.loss_one)(w, xs): `self` bound
             if target is None or isinstance(target.node, ast.Lambda) or any(k.arg is None for k in node.keywords):
                 return None
             return self._returns_for(target, node)
@@ -887,6 +900,17 @@ class _KindEvaluator:
             return None
         args = {name: self.eval(a) for name, a in zip(positional, call.args, strict=False)}
         args.update({k.arg: self.eval(k.value) for k in call.keywords if k.arg in fn.params})
+        return self.model.return_kinds(fn, args)
+
+    def _bound_returns_for(self, fn: FunctionInfo, call: ast.Call) -> tuple[Kind, tuple[Kind, ...] | None] | None:
+        """What the method `fn` returns when called through `self.fn` with `call`'s arguments: they bind to the
+        parameters after `self`, which stays of unknown kind."""
+        positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]][1:]  # type: ignore[union-attr]
+        if len(call.args) > len(positional) or any(isinstance(a, ast.Starred) for a in call.args) or any(
+                k.arg is None for k in call.keywords):
+            return None
+        args = {name: self.eval(a) for name, a in zip(positional, call.args, strict=False)}
+        args.update({k.arg: self.eval(k.value) for k in call.keywords if k.arg in fn.params[1:]})
         return self.model.return_kinds(fn, args)
 
     def _shadowed_locally(self, name: str) -> bool:

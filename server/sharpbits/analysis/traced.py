@@ -171,6 +171,7 @@ class TracedCode:
     _transformed: dict[str, list[str]] | None = None
     _pallas_kernels: set[int] | None = None
     _cached: set[int] | None = None
+    _methods: dict[str, FunctionInfo] | None = None  # "Class.method" -> the method (bound_method)
     _calls_only: dict[str, bool] | None = None  # module-level function name -> every use of the name calls it
 
     def __init__(self, scopes: Scopes) -> None:
@@ -487,8 +488,11 @@ class TracedCode:
             site = self.transform_of(node.func, scope)
             if site is not None and node.args:
                 target = self.scopes.resolve_function(node.args[0], scope)
+                bound = target is None and (target := self.bound_method(node.args[0], scope)) is not None
                 if target is not None:
                     site = _with_static(site, node.keywords)
+                    if bound:
+                        site = _past_self(site)  # jax.jit(self.m, static_argnums=0): 0 is m's first after self
                     site.node = node
                     target.traces.append(site)
                 continue
@@ -502,7 +506,7 @@ class TracedCode:
                         if (isinstance(elt, ast.Call) and len(elt.args) == 1 and self.scopes.qualname(
                                 elt.func, scope) == "functools.partial"):
                             elt = elt.args[0]  # partial(body, n=n): the body, its keywords bound (passed through)
-                        target = self.scopes.resolve_function(elt, scope)
+                        target = self.scopes.resolve_function(elt, scope) or self.bound_method(elt, scope)
                         if target is not None:
                             target.traces.append(TraceSite(q.rsplit('.', 1)[1], node=node,
                                                                      provenance=Provenance.LAX_BODY))
@@ -544,6 +548,32 @@ class TracedCode:
             for caller, callee in edges:
                 if caller.compiled and not callee.compiled:
                     callee.compiled = changed = True
+
+    def bound_method(self, expr: ast.AST, scope: FunctionInfo | None) -> FunctionInfo | None:
+        """`self.m` (or `cls.m`) read in a method of a class of this module, or in a function nested in one that
+        does not bind `self` itself: the method `m` defined in the same class body, whose first parameter is `self`
+        (`cls`). `jax.jit(self._step)` and `lax.scan(self._body, ...)` trace that method's body with `self`
+        bound (a Python object, not an argument). None when the class has no such method (an attribute holding a
+        callable, a method of a base class elsewhere)."""
+        if not (isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name)
+                and expr.value.id in ("self", "cls") and scope is not None):
+            return None
+        receiver = expr.value.id
+        cur = scope
+        while cur.parent is not None:
+            if receiver in cur.params or receiver in cur.local_names:
+                return None  # a nested function with its own `self`
+            cur = cur.parent
+        if "." not in cur.qualname or cur.params[:1] != [receiver]:
+            return None
+        if self._methods is None:
+            self._methods = {f.qualname: f for f in self.scopes.functions.values()
+                             if f.parent is None and "." in f.qualname}
+        target = self._methods.get(f"{cur.qualname.rsplit('.', 1)[0]}.{expr.attr}")
+        if target is None or isinstance(target.node, ast.Lambda) or target.params[:1] != [receiver] or any(
+                isinstance(d, ast.Name) and d.id in ("staticmethod", "property") for d in target.node.decorator_list):
+            return None
+        return target
 
     def _call_index(self) -> list[_CallIndex]:
         """The calls `_find_traced` looks at (see _CallIndex), in the order of `nodes(ast.Call)`. Each top-level
@@ -757,6 +787,16 @@ def _with_static(site: TraceSite, keywords: list[ast.keyword]) -> TraceSite:
                               if isinstance(value, tuple | list) else [])
     return TraceSite(site.transform, tuple(nums), tuple(names), site.node, tuple(donate_nums), tuple(donate_names),
                      statics_unknown, tuple(unmapped))
+
+
+def _past_self(site: TraceSite) -> TraceSite:
+    """The site of a transformation of a bound method (`jax.jit(self._step, donate_argnums=0)`): its argument
+    positions count from the parameter after `self`, so each non-negative one moves up by one."""
+    def shift(nums: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(i + 1 if i >= 0 else i for i in nums)
+    return TraceSite(site.transform, shift(site.static_argnums), site.static_argnames, site.node,
+                     shift(site.donate_argnums), site.donate_argnames, site.statics_unknown,
+                     shift(site.unmapped_argnums), site.provenance, site.via)
 
 
 @dataclass(frozen=True)

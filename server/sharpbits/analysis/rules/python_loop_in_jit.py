@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 
 from sharpbits.analysis.measured import Confirmation, Measured, TraceConfirmations
-from sharpbits.analysis.model import ARRAYS, FunctionInfo, ModuleModel, literal_int
+from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel, literal_int
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.analysis.tracers import TracerValues
 from sharpbits.findings import Finding
@@ -13,6 +13,7 @@ from sharpbits.trace.render import duration  # (standard library only)
 
 SMALL_TRIP_COUNT = 10  # at or below this, unrolling is cheap: reported as info, not a warning
 SMALL_LITERAL_CONTAINER = 16
+LARGE_COMPREHENSION = 100  # a comprehension of more elements than this in compiled code: a warning, else info
 LARGE_LOOP_EQUATIONS = 500  # measured: an unrolled loop this big is what makes compiles slow (raised to warning)
 SMALL_LOOP_EQUATIONS = 50  # measured: below this the unrolling costs little (lowered to hint)
 
@@ -42,6 +43,8 @@ def trip_count(call: ast.Call, model: ModuleModel | None = None, fn: FunctionInf
 
 def _known_int(node: ast.AST, model: ModuleModel | None, fn: FunctionInfo | None) -> int | None:
     value = literal_int(node)
+    if value is None and model is not None and fn is not None and isinstance(node, ast.Attribute):
+        return _set_once_in_init(node, model, fn)
     if value is not None or model is None or fn is None or not isinstance(node, ast.Name):
         return value
     if not model.scopes.is_local(node.id, fn):
@@ -52,6 +55,54 @@ def _known_int(node: ast.AST, model: ModuleModel | None, fn: FunctionInfo | None
     passed = [literal_int(v) for v in model.traced.argument_values(fn, node.id)]
     known = [v for v in passed if v is not None]
     return max(known) if known and len(known) == len(passed) else None
+
+
+def _set_once_in_init(node: ast.Attribute, model: ModuleModel, fn: FunctionInfo) -> int | None:
+    """`self.steps` in a method, where the module stores `steps` on an object only once, in this class's
+    `__init__` (`self.steps = steps`), from a literal or from a parameter of `__init__` whose every value in this
+    module is a literal int (its default and the argument of each `Cls(...)` call): the largest."""
+    method = fn.outermost
+    if not (isinstance(node.value, ast.Name) and node.value.id == "self" and "." in method.qualname
+            and method.params[:1] == ["self"]):
+        return None
+    cls = method.qualname.rsplit(".", 1)[0]
+    scopes = model.scopes
+    stores = [n for n in scopes.nodes(ast.Attribute) if n.attr == node.attr  # type: ignore[attr-defined]
+              and isinstance(n.ctx, ast.Store | ast.Del)]  # type: ignore[attr-defined]
+    if len(stores) != 1:
+        return None
+    init = scopes.enclosing_function(stores[0])
+    assign = scopes.parents.get(stores[0])
+    if (init is None or init.qualname != f"{cls}.__init__" or init.parent is not None or isinstance(init.node, ast.Lambda)
+            or not isinstance(assign, ast.Assign) or assign.targets != [stores[0]]):
+        return None
+    value = literal_int(assign.value)
+    if value is not None or not (isinstance(assign.value, ast.Name) and assign.value.id in init.params[1:]):
+        return value
+    param = assign.value.id
+    if param in init.local_names - set(init.params) or any(
+            isinstance(n, ast.Name) and n.id == param and isinstance(n.ctx, ast.Store) for n in scopes.own_nodes(init)):
+        return None
+    positional = [p.arg for p in [*init.node.args.posonlyargs, *init.node.args.args]][1:]
+    defaults = dict(zip(positional[::-1], init.node.args.defaults[::-1], strict=False))
+    defaults.update({p.arg: d for p, d in zip(init.node.args.kwonlyargs, init.node.args.kw_defaults, strict=True)
+                     if d is not None})
+    values: list[ast.AST] = [defaults[param]] if param in defaults else []
+    short = cls.rsplit(".", 1)[-1]
+    for call in scopes.nodes(ast.Call):
+        if not (isinstance(call.func, ast.Name) and call.func.id == short):  # type: ignore[attr-defined]
+            continue
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(  # type: ignore[attr-defined]
+                k.arg is None for k in call.keywords):  # type: ignore[attr-defined]
+            return None
+        given = [k.value for k in call.keywords if k.arg == param]  # type: ignore[attr-defined]
+        if param in positional and positional.index(param) < len(call.args):  # type: ignore[attr-defined]
+            given.append(call.args[positional.index(param)])  # type: ignore[attr-defined]
+        values.extend(given)
+    known = [literal_int(v) for v in values]
+    if not known or any(k is None for k in known):
+        return None
+    return max(k for k in known if k is not None)
 
 
 def loop_rewrite(ctx: RuleContext, fn: FunctionInfo, loop: ast.For | ast.While):
@@ -290,6 +341,35 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
             elif isinstance(node, ast.For) and fn.compiled and (model.kinds.touches_traced(node.body, fn)
                                                                 or _carries_arrays_in_container(model, fn, node)):
                 self._check_for(ctx, fn, node)  # a loop adding nothing to the trace costs no compile time
+        self._check_comprehensions(ctx)
+
+    def _check_comprehensions(self, ctx: RuleContext) -> None:
+        """`[jnp.cos(k * x) for k in range(512)]` in compiled code unrolls like a `for` loop: each element is
+        traced on its own. Reported when the count is known and large and the element does array work."""
+        model = ctx.model
+        for node in model.scopes.nodes(ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp):
+            fn = model.scopes.enclosing_function(node)
+            if fn is None or not fn.traced or not fn.compiled or model.fact(TracerValues).runs_on_values(fn):
+                continue
+            counts = []
+            for gen in node.generators:  # type: ignore[attr-defined]
+                call = range_call(gen.iter, model, fn)
+                counts.append(trip_count(call, model, fn) if call is not None and not gen.ifs else None)
+            if not counts or any(c is None for c in counts):
+                continue
+            total = 1
+            for c in counts:
+                total *= c  # type: ignore[operator]
+            elements = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]  # type: ignore[attr-defined]
+            if total <= SMALL_TRIP_COUNT or not model.kinds.touches_traced(elements, fn):  # type: ignore[arg-type]
+                continue
+            where = f"inside `{fn.name}` ({fn.trace_reason})"
+            # A comprehension in traced code usually lists a few arrays (a stack of per-class counts): a warning
+            # only past LARGE_COMPREHENSION elements
+            ctx.report(node, self.message("many", where=where, count=total,
+                                          note=" (a comprehension: each element is traced on its own; `jax.vmap` "
+                                               "over `jnp.arange` builds them in one operation)"),
+                       severity="warning" if total > LARGE_COMPREHENSION else "info")
 
     def _check_for(self, ctx: RuleContext, fn: FunctionInfo, node: ast.For) -> None:
         model = ctx.model
@@ -451,6 +531,8 @@ def _carries_arrays_in_container(model: ModuleModel, fn: FunctionInfo, loop: ast
     carried = rebound & read
     if not carried:
         return False
+    if _rebuilds_traced_argument(model, fn, loop, carried):
+        return True
     for node in model.scopes.own_nodes(fn):
         if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict | ast.List | ast.Tuple)
                 and any(isinstance(t, ast.Name) and t.id in carried for t in node.targets)):
@@ -459,6 +541,38 @@ def _carries_arrays_in_container(model: ModuleModel, fn: FunctionInfo, loop: ast
         if any(not isinstance(e, ast.Starred) and model.kinds.kind_of(e, fn) in ARRAYS for e in elements):
             return True
     return False
+
+
+def _rebuilds_traced_argument(model: ModuleModel, fn: FunctionInfo, loop: ast.For | ast.While,
+                              carried: set[str]) -> bool:
+    """A loop whose carry is a traced argument holding a pytree (`def simulate(state: dict)` under `jax.jit`,
+    `s: State` a NamedTuple), rebuilt each iteration by arithmetic on its own entries (`state = {"pos":
+    state["pos"] + dt * state["vel"], ...}`, `s = State(s.x + dt * s.v, ...)`). Every leaf of a non-static
+    argument of a directly traced function is a tracer, so each iteration is array work, unrolled into the
+    program. Only parameters the trace receives from its caller (not static, not passed through by
+    `partial`/`in_axes=None`, no Python default)."""
+    direct = [t for t in fn.traces if not t.indirect]
+    if not direct or any(t.statics_unknown or t.unmapped_argnums for t in direct):
+        return False
+    traced = carried & set(fn.params) - fn.static_params - model.traced.passed_through_params(fn) - {"self", "cls"}
+    traced = {p for p in traced if fn.param_kinds.get(p) in (Kind.CONTAINER, Kind.JAX, Kind.UNKNOWN)}
+    if not traced:
+        return False
+    for stmt in loop.body:
+        for node in ast.walk(stmt):
+            if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                    and node.targets[0].id in traced):
+                continue
+            name = node.targets[0].id
+            if any(isinstance(op, ast.BinOp) and any(_entry_of(side, name) for side in ast.walk(op))
+                   for op in ast.walk(node.value)):
+                return True
+    return False
+
+
+def _entry_of(node: ast.AST, name: str) -> bool:
+    """`name[...]` or `name.attr`: an entry of the container bound to `name`."""
+    return isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name
 
 
 def _loop_measure(fn: Measured, first: int, last: int) -> tuple[int, int, float | None, float | None]:

@@ -28,6 +28,7 @@ from sharpbits.analysis.kinds import Kind
 from sharpbits.analysis.liveness import values_dead_before
 from sharpbits.analysis.project_index import _NOT_INDEXED as NOT_INDEXED
 from sharpbits.analysis.project_index import LAYER_BASES, class_key_generators, inert_layer_calls
+from sharpbits.analysis.rules.prng_key_reuse.framework_apply import apply_draws
 from sharpbits.analysis.rules.prng_key_reuse.reuse import KeyWalks
 from sharpbits.analysis.scopes import FunctionInfo, Scopes
 
@@ -1402,6 +1403,9 @@ class KeyFlow(Fact):
         rng = self.haiku_apply_rng(call, scope)
         if rng is not None:  # net.apply(params, rng, x) of a network that never asks haiku for a key
             return [(a, "maybe") for a in [*call.args, *(k.value for k in call.keywords)] if a is not rng]
+        drawn = apply_draws(self, call, scope)  # linen/haiku `apply` that surely draws (framework_apply.py)
+        if drawn is not None:
+            return drawn
         callee = self.callee_of(call, scope)
         filled = 0
         if callee is None:
@@ -1688,7 +1692,9 @@ class KeyFlow(Fact):
             for n in facts.self_calls) or (  # self._sample(logits, self.rng) with a method that draws from `rng`
             scope is not None and any(self.factory_product(name, scope) is not None for name in facts.called
                                       if name in scope.local_names)) or (  # kernel = build_kernel(...); kernel(key, s)
-            scope is not None and self._wrapped_product_called(scope))
+            scope is not None and self._wrapped_product_called(scope)) or any(
+            apply_draws(self, n, scope) for n in self.scopes.own_nodes(scope)  # net.apply(params, rng, x)
+            if type(n) is ast.Call and type(n.func) is ast.Attribute and n.func.attr == "apply")  # type: ignore[attr-defined]
 
     def _wrapped_product_called(self, scope: FunctionInfo) -> bool:
         """`jax.jit(kernel)(key, s)` or `self.variant(kernel)(key, s)` of a factory's product of this module."""
@@ -2017,6 +2023,8 @@ class _ScopeWalk(ForwardFlow[State]):
                 label = _chain_label(key) if key is not None else None
                 if label is not None:
                     labels.add(label)
+                elif drawn := apply_draws(model, node, self.fn):  # net.apply(params, rng, x): framework_apply.py
+                    labels.update(lbl for a, strength in drawn if strength == "always" and (lbl := _chain_label(a)))
                 elif isinstance(node.func, ast.Name) and node.func.id in self.always_consumed:
                     always = self.always_consumed[node.func.id]  # e.g. dropout(key, x): draws from `key`
                     for i, arg in enumerate(node.args):

@@ -6,6 +6,7 @@ import ast
 
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.analysis.rules.prng_key_reuse.key_flow import KeyFlow, KeyReuse, KeyUse
+from sharpbits.analysis.rules.prng_key_reuse.stale_attribute import stale_attribute_draws
 from sharpbits.findings import Fix, TextEdit
 
 
@@ -32,6 +33,9 @@ class PrngKeyReuse(Rule):
                 "the half you did not use back (`{key}, sub = jax.random.split({key})`)",
         "seed_body": "PRNG key `{key}` is made from a fixed seed inside {body}, which runs once per {unit}: every "
                      "{unit} draws the same numbers; pass a key in and split it per {unit} (or `fold_in` the index)",
+        "stale": "PRNG key `{key}` is stored once, in `__init__`, and nothing advances it: every call of `{method}` "
+                 "draws the same numbers, and it is called again and again (line {line}); split it on each call "
+                 "(`{key}, sub = jax.random.split({key})`) and draw from `sub`",
         "seed": "PRNG key `{key}` is made from the same seed as the key {used} at line {first_line} by "
                 "`{first_call}(...)`: one seed gives one key, so {what}; make the key once and split it",
     }
@@ -575,6 +579,15 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
                 fixed_firsts.add(id(first.call))
             ctx.report(reuse.node, message, builder,
                        fix_title=f"split `{label}` before its first use" if builder else "")
+        self._check_stale_attributes(ctx, {getattr(r.node, "lineno", 0) for r in reuses})
+
+    def _check_stale_attributes(self, ctx: RuleContext, lines: set[int]) -> None:
+        """A key stored once on an object and drawn from by a method called again and again (stale_attribute.py)."""
+        for stale in stale_attribute_draws(ctx.model, ctx.model.fact(KeyFlow)):
+            if getattr(stale.node, "lineno", 0) in lines:
+                continue
+            ctx.report(stale.node, self.message("stale", key=stale.label, method=stale.method,
+                                                line=stale.repeated_at))
 
 
 def _shown(reuse: KeyReuse) -> str:
