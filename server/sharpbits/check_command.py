@@ -372,9 +372,6 @@ def _project_shape(project: ProjectIndex, cache: ResultCache) -> str:
 def _project_index(texts: Iterable[tuple[Path, str]]) -> ProjectIndex:
     """The index of every module of the run (read statically, nothing imported: project_index.py)."""
     project = ProjectIndex()
-    # a module summarised for another before its own analysis hands that analysis its tree (project_index.py):
-    # up to 1 MB of source (about 30 MB of trees) per process
-    project.keep_trees = 1_000_000
     for path, text in texts:
         project.update(path, text, lazy=True)
     return project

@@ -137,33 +137,6 @@ def test_an_adopted_summary_of_an_older_text_is_not_taken(tmp_path: Path) -> Non
     assert module is not None and _key(module.functions["keep"]).direct == "always"
 
 
-def test_a_module_summarised_for_another_first_hands_its_tree_to_its_own_analysis(tmp_path: Path) -> None:
-    package = tmp_path / "pkg"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    mod, main = package / "mod.py", package / "main.py"
-    caller = "import jax\nfrom pkg.mod import keep\n\ndef f(key):\n    keep(key)\n    return jax.random.normal(key)\n"
-    for path, text in ((mod, MODULE), (main, caller)):
-        path.write_text(text)
-    results = []
-    for keep in (0, 1_000_000):  # (the CLI keeps trees; the default keeps none)
-        index = ProjectIndex()
-        index.keep_trees = keep
-        for path in (mod, main):
-            index.update(path, path.read_text(), lazy=True)
-        results.append([analyze(caller, str(main), Selection(), project=index).findings])  # summarises pkg.mod
-        assert (str(mod.absolute()) in index._trees) == bool(keep)
-        results[-1].append(analyze(MODULE, str(mod), Selection(), project=index).findings)
-        assert not index._trees and index.take_tree(mod, MODULE) is None  # handed over once
-    assert [[(f.line, f.column, f.code, f.message) for f in found] for found in results[0]] == [
-        [(f.line, f.column, f.code, f.message) for f in found] for found in results[1]]
-    index = ProjectIndex()
-    index.keep_trees = 1_000_000
-    index.update(mod, MODULE, lazy=True)
-    assert index.module("pkg.mod") is not None
-    assert index.take_tree(mod, MODULE + "\n") is None and not index._trees  # another text: not that tree
-
-
 def _eager_shape_of(text: str, name: str, path: str) -> str:
     return summarise(text, name, path).shape()
 

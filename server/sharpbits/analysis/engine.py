@@ -108,16 +108,13 @@ def analyze(text: str, path: str = "<unknown>", selection: Selection | None = No
     selection = selection or Selection()
     source = SourceText(path, text)
     with without_cycle_collection():
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # SyntaxWarnings about the user's code are not ours to print
+                tree = ast.parse(text, filename=path)
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:  # NUL bytes; nesting too deep
+            return unparsable(source, exc)
         index = project if project is not None else shared_index()
-        # the index's tree of this text, when it parsed it to summarise the module for another one (the CLI's)
-        tree = index.take_tree(path, text) if index is not None else None
-        if tree is None:
-            try:
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")  # SyntaxWarnings about the user's code are not ours to print
-                    tree = ast.parse(text, filename=path)
-            except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:  # NUL bytes; nesting too deep
-                return unparsable(source, exc)
         if index is not None:  # its summary, if another module asks for it, made from this parse
             index.adopt(path, text, tree)
         result = _analyze_parsed(source, tree, selection, timed_regions, None, project, None, release=True)

@@ -1541,19 +1541,11 @@ class ProjectIndex:
         # until a module asks for one: then it is that module's summary, without a second parse. Aside, not
         # read: what the index has read (generator_attributes) stays what was asked, in the order it was.
         self._adopted: dict[str, ModuleSummary] = {}
-        # The other way round: the tree a module fed lazily was parsed into when another module asked for its
-        # summary first, kept for the module's own analysis (`take_tree`), which then parses nothing. At most
-        # `keep_trees` characters of source are kept (oldest dropped first; 0: none, the default, for the
-        # language server, whose analyses parse for themselves); the CLI keeps some (check_command.py).
-        self.keep_trees = 0
-        self._trees: dict[str, tuple[str, ast.Module]] = {}  # absolute path -> (text, its tree), oldest first
-        self._tree_chars = 0
 
     def __getstate__(self) -> dict[str, object]:
         state = dict(self.__dict__)
         del state["_lock"]  # a spawned worker gets a copy of the index, and a lock of its own
         state["_adopted"] = {}  # (a cache: its summaries' functions would all be summarised to be pickled)
-        state["_trees"], state["_tree_chars"] = {}, 0  # (a cache too)
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
@@ -1573,37 +1565,6 @@ class ProjectIndex:
                     or not (pending[1] is text or pending[1] == text)):
                 return
             self._adopted[name] = summarise(text, name, file, Path(file).stem == "__init__", tree=tree)
-
-    def take_tree(self, path: str | os.PathLike[str], text: str) -> ast.Module | None:
-        """`ast.parse(text)` of the file `path` when the index parsed that text to summarise it and kept the tree
-        (see `keep_trees`), handed over once; else None (the caller parses)."""
-        if not self._trees:
-            return None
-        file = str(Path(path).absolute())
-        with self._lock:
-            kept = self._trees.pop(file, None)
-            if kept is None:
-                return None
-            self._tree_chars -= len(kept[0])
-            return kept[1] if kept[0] is text or kept[0] == text else None
-
-    def _parse_kept(self, file: str, text: str) -> ast.Module | None:
-        """`ast.parse(text)` as `summarise` parses it (None where that fails), the tree kept for `take_tree`."""
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                tree = ast.parse(text)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return None
-        if len(text) <= self.keep_trees:
-            old = self._trees.pop(file, None)
-            if old is not None:
-                self._tree_chars -= len(old[0])
-            self._trees[file] = (text, tree)
-            self._tree_chars += len(text)
-            while self._tree_chars > self.keep_trees:
-                self._tree_chars -= len(self._trees.pop(next(iter(self._trees)))[0])
-        return tree
 
     def add_root(self, root: Path) -> None:
         root = Path(root).absolute()
@@ -1645,8 +1606,7 @@ class ProjectIndex:
                 text.encode("utf-8", "surrogatepass")).hexdigest():
             summary = adopted
         else:
-            tree = self._parse_kept(file, text) if self.keep_trees else None
-            summary = summarise(text, name, file, Path(file).stem == "__init__", tree=tree)
+            summary = summarise(text, name, file, Path(file).stem == "__init__")
         self.parsed += 1
         if old is None or old.shape() != summary.shape():
             self._consumption.clear()  # answers may have changed
