@@ -1743,11 +1743,24 @@ class ProjectIndex:
     def _load(self, name: str) -> ModuleSummary | None:
         if not name or name.split(".")[0] in _NOT_INDEXED:
             return None
-        relative = Path(*name.split("."))
-        for root in self.roots:
-            for candidate, package in ((root / relative.with_suffix(".py"), False), (root / relative / "__init__.py", True)):
-                if candidate.is_file():
-                    return self._read(candidate, name, package, installed=False)
+        parts = name.split(".")
+        if all(p.isidentifier() for p in parts):  # (always, but for names made of something else than names)
+            # the two candidates of each root as strings: Path objects for every root of every name asked were half
+            # the time the index spent finding modules (6% of the CLI's on optax, chex, equinox and flax)
+            relative = os.path.join(*parts)
+            module_file, package_file = relative + ".py", os.path.join(relative, "__init__.py")
+            for root in self.roots:
+                for candidate, package in ((os.path.join(root, module_file), False),
+                                           (os.path.join(root, package_file), True)):
+                    if os.path.isfile(candidate):
+                        return self._read(Path(candidate), name, package, installed=False)
+        else:
+            relative_path = Path(*name.split("."))
+            for root in self.roots:
+                for candidate_path, package in ((root / relative_path.with_suffix(".py"), False),
+                                                (root / relative_path / "__init__.py", True)):
+                    if candidate_path.is_file():
+                        return self._read(candidate_path, name, package, installed=False)
         if self.installed:
             origin = _installed_origin(name)
             if origin is not None:
@@ -2236,7 +2249,8 @@ _installed_summaries: dict[tuple[str, str, int, int], ModuleSummary] = {}
 def _installed_origin(name: str) -> Path | None:
     """The source file of an installed module, found on the interpreter's search path without importing it
     (PathFinder looks for files; no code of the package runs)."""
-    folders = [p for p in sys.path if p and Path(p).absolute() != Path.cwd()]
+    cwd = Path.cwd()
+    folders = [p for p in sys.path if p and Path(p).absolute() != cwd]
     parts = name.split(".")
     origin: str | None = None
     for i in range(len(parts)):

@@ -2092,8 +2092,24 @@ class _ScopeWalk(ForwardFlow[State]):
                 return label
         return None
 
+    def _may_label(self, node: ast.AST) -> bool:
+        """Whether `_label` may give an argument (or what it unpacks) a label, from its syntax and `keys` alone: a
+        call when a seed's key is among the keys, a chain that is a key, or an element of one."""
+        if isinstance(node, ast.Starred):
+            node = node.value
+        if isinstance(node, ast.Call):
+            return any(label.startswith("seed ") for label in self.keys)
+        if _chain_label(node) in self.keys:
+            return True
+        return isinstance(node, ast.Subscript) and _chain_label(node.value) in self.keys
+
     def _consumed(self, call: ast.Call) -> list[tuple[ast.AST, str, str, bool]]:
         """Keys this call uses: (node, label, how, definite)."""
+        if self.log is None and not any(self._may_label(a) for a in call.args) and not any(
+                self._may_label(k.value) for k in call.keywords):
+            return []  # no argument can be one of the scope's keys, so nothing the call does with them is asked
+            # (the arguments the answers below name are the call's own); a logged walk asks every call, as its
+            # memory asks them again to know that the walk is the same (analysis/reuse.py)
         model = self.model
         key, how = model.random_key_arg(call, self.fn)
         if key is not None:
