@@ -2094,9 +2094,14 @@ class _ScopeWalk(ForwardFlow[State]):
 
     def _may_label(self, node: ast.AST) -> bool:
         """Whether `_label` may give an argument (or what it unpacks) a label, from its syntax and `keys` alone: a
-        call when a seed's key is among the keys, a chain that is a key, or an element of one."""
+        call when a seed's key is among the keys, a chain that is a key, or an element of one; or a container
+        literal holding one (an answer may name an element: linen's `rngs={"dropout": key}`)."""
         if isinstance(node, ast.Starred):
             node = node.value
+        if isinstance(node, ast.Dict):  # `rngs={"dropout": key}`: an answer may name a value (framework_apply.py)
+            return any(self._may_label(v) for v in node.values)
+        if isinstance(node, ast.Tuple | ast.List):
+            return any(self._may_label(e) for e in node.elts)
         if isinstance(node, ast.Call):
             return any(label.startswith("seed ") for label in self.keys)
         if _chain_label(node) in self.keys:
