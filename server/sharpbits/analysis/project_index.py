@@ -1354,14 +1354,27 @@ class _Function:
                 call = self.parents.get(parent)
                 if isinstance(call, ast.Call):
                     return self._call_use(call, node, parent.arg)
+            if isinstance(holder, ast.keyword) and isinstance(call := self.parents.get(holder), ast.Call):
+                return self._container_use(call, parent, holder.arg)
             if isinstance(holder, ast.Call) and not isinstance(parent, ast.keyword):
-                return "store", None, None  # a container built for a call: stored, read by the callee later
+                return self._container_use(holder, parent, None)
             return "store", None, None
         if isinstance(parent, ast.Call) and node in parent.args:
             return self._call_use(parent, node, None)
         if isinstance(parent, ast.Call) and parent.func is node:
             return "call", "maybe", None  # the key called?: unknown
         return "ignore", None, None
+
+    def _container_use(self, call: ast.Call, container: ast.AST,
+                       keyword: str | None) -> tuple[str, str | None, CallSite | None]:
+        """A key in a container literal handed to a call (`model.apply(v, x, rngs={"dropout": key})`,
+        `f([key, other])`): the callee reads it. What the call does with the container, as `_call_use` says of it,
+        at most "maybe" (which entry it draws from is not known here); never "draws nothing" for a call that may
+        read it, except the calls `_call_use` knows to keep or ignore their arguments."""
+        use, strength, _ = self._call_use(call, container, keyword)
+        if use in ("ignore", "store", "return", "derive"):
+            return use, None, None
+        return "call", "maybe", None
 
     def _call_use(self, call: ast.Call, arg: ast.AST, keyword: str | None) -> tuple[str, str | None, CallSite | None]:
         always = self._always(call)
