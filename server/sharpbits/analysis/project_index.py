@@ -1371,7 +1371,7 @@ class _Function:
         `f([key, other])`): the callee reads it. What the call does with the container, as `_call_use` says of it,
         at most "maybe" (which entry it draws from is not known here); never "draws nothing" for a call that may
         read it, except the calls `_call_use` knows to keep or ignore their arguments."""
-        use, strength, _ = self._call_use(call, container, keyword)
+        use, _, _ = self._call_use(call, container, keyword)
         if use in ("ignore", "store", "return", "derive"):
             return use, None, None
         return "call", "maybe", None

@@ -28,6 +28,7 @@ from sharpbits.analysis.kinds import Kind
 from sharpbits.analysis.liveness import values_dead_before
 from sharpbits.analysis.project_index import _NOT_INDEXED as NOT_INDEXED
 from sharpbits.analysis.project_index import LAYER_BASES, class_key_generators, inert_layer_calls
+from sharpbits.analysis.rules.prng_key_reuse.carried_fields import carried_fields
 from sharpbits.analysis.rules.prng_key_reuse.framework_apply import apply_draws
 from sharpbits.analysis.rules.prng_key_reuse.reuse import KeyWalks
 from sharpbits.analysis.scopes import FunctionInfo, Scopes
@@ -2202,8 +2203,10 @@ class _ScopeWalk(ForwardFlow[State]):
             if stmt.value is not None:
                 self.expression(stmt.value, stmt, state)
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            kept = self._carried_keys(stmt, state)
             for target in targets:
                 self.rebind(target, state)
+            state.update(kept)
             if (isinstance(stmt, ast.Assign) and len(targets) == 1 and isinstance(targets[0], ast.Name)
                     and isinstance(stmt.value, ast.Name | ast.Attribute | ast.Subscript)):
                 origin = self._label(stmt.value)  # rng = self.key: one key under two names
@@ -2220,6 +2223,25 @@ class _ScopeWalk(ForwardFlow[State]):
             for target in stmt.targets:
                 self.rebind(target, state)
         return state
+
+    def _carried_keys(self, stmt: ast.Assign | ast.AnnAssign | ast.AugAssign, state: State) -> State:
+        """The uses of keys kept in fields of a record that its rebinding carries over unchanged
+        (`state = TrainState(params, state.rng, ...)`, `state = state.replace(params=p)`: carried_fields.py): they
+        stay, as the same key is still in `state.rng`."""
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                and any(_is_under(k.lstrip(_LAST), stmt.targets[0].id) for k in state)):
+            return {}
+        name = stmt.targets[0].id
+        carried = carried_fields(stmt.value, name, self.model.module_classes(),
+                                 lambda func: self.model.scopes.qualname(func, self.fn))
+        if carried is None:
+            return {}
+        kept: State = {}
+        for label, use in state.items():
+            bare = label.lstrip(_LAST)
+            if bare != name and _is_under(bare, name) and carried(bare[len(name) + 1:].split(".", 1)[0].split("[", 1)[0]):
+                kept[label] = use
+        return kept
 
     def _handed_back(self, stmt: ast.Return, state: State) -> None:
         """`return x, key` (a key parameter handed back) or `return x, state.replace(key=k)` after the key was

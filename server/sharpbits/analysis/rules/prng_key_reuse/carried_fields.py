@@ -1,0 +1,75 @@
+"""Which fields of a record a rebinding carries over unchanged: what key_flow.py asks before it forgets the keys
+stored under a name that is assigned again.
+
+`state = TrainState(params, state.rng, state.step + 1)` (a dataclass or NamedTuple of this module, its fields in
+order), `state = state.replace(params=p)` (flax struct, chex), `state._replace(params=p)` (NamedTuple),
+`dataclasses.replace(state, params=p)` and flax's `state.apply_gradients(grads=g)` (a `replace` of the step, the
+parameters and the optimiser state) make a new record that holds the old one's other fields as they were: a key
+kept in `state.rng` is the same key after the assignment, so drawing from it in every step of a loop draws the
+same numbers. Anything else (another constructor, a function of the state, `**kwargs`) is a new value.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+_DATACLASS_DECORATORS = {"dataclass", "dataclasses.dataclass", "struct.dataclass", "flax.struct.dataclass",
+                         "chex.dataclass", "attrs.define", "attr.s", "attrs.frozen", "define", "frozen"}
+_REPLACING_METHODS = {"replace", "_replace"}
+_APPLY_GRADIENTS = {"step", "params", "opt_state", "grads"}  # what flax's TrainState.apply_gradients replaces
+
+
+def carried_fields(value: ast.expr, name: str, classes: dict[str, ast.ClassDef],
+                   qualname: Callable[[ast.expr], str | None]) -> Callable[[str], bool] | None:
+    """For `name = value`: a test of which fields of `name`'s old value the new one holds unchanged, or None when
+    the new value is not known to hold any of them."""
+    if not isinstance(value, ast.Call) or any(k.arg is None for k in value.keywords):
+        return None
+    given = {k.arg for k in value.keywords}
+    func = value.func
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == name:
+        if func.attr in _REPLACING_METHODS and not value.args:
+            return lambda field: field not in given
+        if func.attr == "apply_gradients" and not value.args:
+            return lambda field: field not in given | _APPLY_GRADIENTS
+        return None
+    if qualname(func) == "dataclasses.replace" and len(value.args) == 1 and (
+            isinstance(value.args[0], ast.Name) and value.args[0].id == name):
+        return lambda field: field not in given
+    if isinstance(func, ast.Name) and func.id in classes:
+        fields = record_fields(classes[func.id])
+        if fields is None or len(value.args) > len(fields) or any(isinstance(a, ast.Starred) for a in value.args):
+            return None
+        handed = dict(zip(fields, value.args, strict=False))  # (fewer arguments than fields: the defaults)
+        handed.update({k.arg: k.value for k in value.keywords if k.arg is not None})
+        same = {field for field, arg in handed.items() if _is_field_of(arg, name, field)}
+        return (lambda field: field in same) if same else None
+    return None
+
+
+def record_fields(cls: ast.ClassDef) -> list[str] | None:
+    """The fields of a dataclass or NamedTuple, in order (annotated class-level names, `ClassVar`s left out), or
+    None when the class is neither, or defines its own `__init__`."""
+    if any(isinstance(n, ast.FunctionDef) and n.name == "__init__" for n in cls.body):
+        return None
+    record = any(_dotted(d.func if isinstance(d, ast.Call) else d) in _DATACLASS_DECORATORS
+                 for d in cls.decorator_list) or any(_dotted(b).rsplit(".", 1)[-1] == "NamedTuple" for b in cls.bases)
+    if not record:
+        return None
+    return [n.target.id for n in cls.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+            and "ClassVar" not in ast.unparse(n.annotation)]
+
+
+def _is_field_of(arg: ast.expr, name: str, field: str) -> bool:
+    return (isinstance(arg, ast.Attribute) and arg.attr == field and isinstance(arg.value, ast.Name)
+            and arg.value.id == name)
+
+
+def _dotted(node: ast.AST) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = _dotted(node.value)
+        return f"{inner}.{node.attr}" if inner else ""
+    return ""
