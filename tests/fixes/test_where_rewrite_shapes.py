@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from sharpbits.analysis.engine import analyze
+from sharpbits.findings import Fix, apply_edits
 
 jnp = pytest.importorskip("jax.numpy")
 SERVER = Path(__file__).resolve().parents[2] / "server"
@@ -112,3 +113,50 @@ def test_cli_offers_no_fix_for_the_parcorr_pattern(tmp_path) -> None:
         assert not f.get("fix")
         assert "no `jnp.where` rewrite is offered" in f["message"]
         assert "static_argnames=('tau',)" in f["message"]
+
+
+# boolean-indexing-in-jit: `x.at[mask].set(v)` -> `jnp.where(mask, v, x)`, `x[mask].sum()` -> `jnp.where(mask, x, 0).sum()`
+MASK_KEPT = ["x.at[x > 2].set(0.0)", "x.at[jnp.isnan(x)].set(-1.0)", "x[(x > 1) & (x < 5)].sum()",
+             "jnp.sum(x[~(x > 2)])", "x[x > y[0]].sum()", "x.at[jnp.abs(x) > y.mean()].set(0.0)"]
+MASK_REFUSED = ["x.at[keep > 0].set(0.0)", "x[keep > 0].sum()", "x.at[x > 2].set(y)"]
+
+
+def _mask_code(expr: str) -> str:
+    return f"import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, y, keep):\n    return {expr}\n"
+
+
+def _mask_fixes(expr: str) -> list[Fix | None]:
+    result = analyze(_mask_code(expr), "case.py")
+    fixes = [f.fix() for f in result.findings if f.code == "SB102"]
+    assert fixes
+    return fixes
+
+
+def _run(code: str, jit: bool, *args: object) -> object:
+    env: dict[str, object] = {}
+    exec(code if jit else code.replace("@jax.jit\n", ""), env)  # eagerly, the original knows the mask's values
+    return env["f"](*args)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("expr", MASK_KEPT)
+def test_kept_mask_rewrite_gives_the_same_values(expr: str) -> None:
+    (fix,) = _mask_fixes(expr)
+    assert fix is not None
+    x = jnp.arange(6.0).reshape(2, 3).at[0, 1].set(jnp.nan)
+    code = _mask_code(expr)
+    want = _run(code, False, x, x, x)
+    got = _run(apply_edits(code, list(fix.edits)), True, x, x, x)  # the rewrite runs under jit
+    assert jnp.shape(got) == jnp.shape(want)
+    assert jnp.allclose(got, want, equal_nan=True)
+
+
+@pytest.mark.parametrize("expr", MASK_REFUSED)
+def test_refused_mask_rewrite(expr: str) -> None:
+    assert _mask_fixes(expr) == [None]  # the row mask, an array value
+
+
+def test_a_row_mask_is_broadcast_over_columns_by_where() -> None:
+    """Why a mask of another shape gets no rewrite: `x.at[rows].set(0)` clears rows, the `where` form columns."""
+    x, rows = jnp.arange(9.0).reshape(3, 3), jnp.array([True, False, False])
+    assert not jnp.array_equal(x.at[rows].set(0.0), jnp.where(rows, 0.0, x))
+    assert x[rows].sum() != jnp.where(rows, x, 0).sum()
