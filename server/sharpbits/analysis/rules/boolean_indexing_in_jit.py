@@ -15,6 +15,82 @@ def _mask_in(model: ModuleModel, fn: FunctionInfo, index: ast.AST) -> ast.AST | 
     return next((p for p in parts if model.kinds.kind_of(p, fn) is Kind.JAX_MASK), None)
 
 
+# functions that act element by element (their result has the broadcast shape of their positional arguments)
+_ELEMENTWISE = frozenset(f"jax.numpy.{n}" for n in (
+    "isnan", "isinf", "isfinite", "isposinf", "isneginf", "logical_and", "logical_or", "logical_not", "logical_xor",
+    "signbit", "abs", "absolute", "negative", "square", "sqrt", "exp", "log", "sign", "real", "imag", "greater",
+    "greater_equal", "less", "less_equal", "equal", "not_equal", "isclose", "maximum", "minimum"))
+_ELEMENTWISE_OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow, ast.BitAnd, ast.BitOr,
+                    ast.BitXor)
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+
+
+def _stores(model: ModuleModel, fn: FunctionInfo, name: str) -> list[ast.AST]:
+    """The nodes of the function's own body that bind `name`."""
+    return [n for n in model.scopes.own_nodes(fn) if isinstance(n, ast.Name) and n.id == name
+            and isinstance(n.ctx, ast.Store)]
+
+
+def _in_loop(model: ModuleModel, fn: FunctionInfo, node: ast.AST) -> bool:
+    cur = model.scopes.parents.get(node)
+    while cur is not None and cur is not fn.node:
+        if isinstance(cur, _LOOPS):
+            return True
+        cur = model.scopes.parents.get(cur)
+    return False
+
+
+def _bound_mask(model: ModuleModel, fn: FunctionInfo, name: ast.Name, array: ast.AST, use: ast.AST) -> ast.AST | None:
+    """The value a name is bound to once in the function, by `name = value` before `use` (not in a loop), with
+    the names of `array` not rebound between: the mask it names is made from that array. None otherwise."""
+    stores = _stores(model, fn, name.id)
+    if len(stores) != 1 or _in_loop(model, fn, use):
+        return None
+    assign = model.scopes.parents.get(stores[0])
+    if not (isinstance(assign, ast.Assign) and len(assign.targets) == 1 and assign.targets[0] is stores[0]):
+        return None
+    start, end = assign.lineno, use.lineno  # type: ignore[attr-defined]
+    roots = {n.id for n in ast.walk(array) if isinstance(n, ast.Name)}
+    if start >= end or any(start <= s.lineno <= end for r in roots for s in _stores(model, fn, r)):  # type: ignore[attr-defined]
+        return None  # bound after the use, or the array rebound between: the mask was made from another one
+    return assign.value
+
+
+def _broadcasts_array(model: ModuleModel, fn: FunctionInfo, node: ast.AST, array: ast.AST, use: ast.AST,
+                      depth: int = 0) -> bool:
+    """Whether `node` combines `array` element by element with other values: comparisons, `~`, `&`, `|`,
+    arithmetic and elementwise jnp calls, with the array itself as an operand (or a name bound to such)."""
+    if depth > 0 and ast.dump(node) == ast.dump(array):
+        return True
+    if isinstance(node, ast.Name):
+        value = _bound_mask(model, fn, node, array, use) if depth < 4 else None
+        return value is not None and _broadcasts_array(model, fn, value, array, use, depth + 1)
+    if isinstance(node, ast.Compare):
+        parts = [node.left, *node.comparators]
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Invert | ast.USub | ast.UAdd):
+        parts = [node.operand]
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, _ELEMENTWISE_OPS):
+        parts = [node.left, node.right]
+    elif (isinstance(node, ast.Call) and not node.keywords and node.args
+          and not any(isinstance(a, ast.Starred) for a in node.args)
+          and model.scopes.qualname(node.func, fn) in _ELEMENTWISE):
+        parts = list(node.args)
+    else:
+        return False
+    return any(_broadcasts_array(model, fn, p, array, use, depth + 1) for p in parts)
+
+
+def _same_shape_mask(model: ModuleModel, fn: FunctionInfo, mask: ast.AST, array: ast.AST, use: ast.AST) -> bool:
+    """Whether `mask` has the shape of `array` wherever `array[mask]` works, which `jnp.where(mask, ..., array)`
+    needs to select the same elements. A mask that combines the array itself element by element with other values
+    (`x > t`, `jnp.abs(x) > 3`, `~valid` with `valid = x > 0` bound once before, the array not rebound between) has
+    the broadcast shape of the array and those values: at least the array's rank, and a boolean index must match
+    the leading axes of the array, so where indexing works that shape is the array's. A mask of another origin
+    (rows of a matrix: `m` of shape (n,) for `x` of shape (n, k)) selects whole rows, which `jnp.where` would
+    broadcast over the last axis instead."""
+    return _broadcasts_array(model, fn, mask, array, use)
+
+
 class BooleanIndexingInJit(Rule):
     code = "SB102"
     name = "boolean-indexing-in-jit"
@@ -55,9 +131,15 @@ def relu_sum(x):
     return jnp.where(x > 1, x, 0).sum()
 """
     fix_safety = """
-Offered where the semantics allow it: `x.at[mask].set(v)` becomes `jnp.where(mask, v, x)` (safe when `v` is a
-number; unsafe otherwise, since `.at[mask].set(values)` with one value per selected element has no `where` form),
-and the masked sum `x[mask].sum()` / `jnp.sum(x[mask])` becomes `jnp.where(mask, x, 0).sum()` (safe). Other uses
+Offered where the semantics allow it, and only when the mask has the shape of the array wherever the indexing
+works: the mask combines that array itself element by element with other values (`x > t`, `jnp.isnan(x)`,
+`jnp.abs(x) > 3`, `~valid` with `valid = x > 0` bound once before, the array not rebound between). Such a mask has
+at least the array's rank, and a boolean index must match the array's leading axes, so it has the array's shape.
+A mask of another origin (`rows` of shape (n,) for `x` of shape (n, k)) selects whole rows, which `jnp.where`
+would broadcast over the last axis instead: no rewrite then. `x.at[mask].set(v)` becomes `jnp.where(mask, v, x)`
+when `v` is a number (safe) or a Python value (unsafe); an array `v` gets no rewrite, since
+`.at[mask].set(values)` with one value per selected element has no `where` form. The masked sum
+`x[mask].sum()` / `jnp.sum(x[mask])` becomes `jnp.where(mask, x, 0).sum()` (safe). Other uses
 (e.g. `x[mask]` returned as is) have no fixed-shape equivalent: use `jnp.where`, or the `size=` argument of
 `jnp.nonzero`/`jnp.where(mask, size=...)` to get a padded, fixed-size result.
 """
@@ -90,6 +172,16 @@ and the masked sum `x[mask].sum()` / `jnp.sum(x[mask])` becomes `jnp.where(mask,
             "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    valid = x > 0\n    return x[~valid].sum() + jnp.sum(x[valid])\n",
             fixed="import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    valid = x > 0\n"
             "    return jnp.where(~valid, x, 0).sum() + jnp.sum(jnp.where(valid, x, 0))\n",
+            count=2,
+        ),
+        Invalid(  # a mask of another array's shape (rows of a matrix): jnp.where would broadcast it over columns
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, keep):\n    rows = keep > 0\n"
+            "    return x.at[rows].set(0.0), x[rows].sum(), jnp.sum(x[keep > 0])\n",
+            count=3,
+        ),
+        Invalid(  # an array value: one per selected element has no `where` form; the array rebound after the mask
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, y):\n    x = x.at[x > 0].set(y)\n    m = x > 0\n"
+            "    x = x.reshape(-1)\n    return x[m].sum()\n",
             count=2,
         ),
         Invalid(  # a vmapped function and a mask from a helper comparison
@@ -140,13 +232,22 @@ and the masked sum `x[mask].sum()` / `jnp.sum(x[mask])` becomes `jnp.where(mask,
                 and parent.attr == "set" and isinstance(grand, ast.Call) and len(grand.args) == 1
                 and not grand.keywords):
             value = grand.args[0]
-            safe = isinstance(value, ast.Constant) or (isinstance(value, ast.UnaryOp) and isinstance(value.operand, ast.Constant))
-            replace, new = grand, f"{jnp}.where({source.node_text(mask)}, {source.node_text(value)}, {source.node_text(sub.value.value)})"
+            # one number for every selected element; an array value (one per selected element, or of another
+            # shape) has no `where` form that can be shown to match
+            literal = (isinstance(value, ast.Constant) and isinstance(value.value, int | float) and not isinstance(
+                value.value, bool)) or (isinstance(value, ast.UnaryOp) and isinstance(value.operand, ast.Constant))
+            # a Python value (a number, most likely: `set(limit)`) is unsafe, like before
+            python = isinstance(value, ast.Name) and model.kinds.kind_of(value, fn) is Kind.PYTHON
+            safe = literal
+            if (literal or python) and _same_shape_mask(model, fn, mask, sub.value.value, sub):
+                replace, new = grand, f"{jnp}.where({source.node_text(mask)}, {source.node_text(value)}, {source.node_text(sub.value.value)})"
         elif (not isinstance(sub.value, ast.Attribute) and isinstance(parent, ast.Attribute) and parent.attr == "sum"
-              and isinstance(grand, ast.Call) and not grand.args and not grand.keywords):
+              and isinstance(grand, ast.Call) and not grand.args and not grand.keywords
+              and _same_shape_mask(model, fn, mask, sub.value, sub)):
             replace, new = grand, f"{jnp}.where({source.node_text(mask)}, {source.node_text(sub.value)}, 0).sum()"
         elif (isinstance(parent, ast.Call) and model.scopes.qualname(parent.func, fn) == "jax.numpy.sum"
-              and len(parent.args) == 1 and parent.args[0] is sub and not parent.keywords):
+              and len(parent.args) == 1 and parent.args[0] is sub and not parent.keywords
+              and _same_shape_mask(model, fn, mask, sub.value, sub)):
             replace, new = sub, f"{jnp}.where({source.node_text(mask)}, {source.node_text(sub.value)}, 0)"
         if replace is None:
             return None, ""

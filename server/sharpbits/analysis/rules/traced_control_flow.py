@@ -27,6 +27,57 @@ def _cheap_pure(node: ast.AST) -> bool:
     return False
 
 
+# jax.numpy / jax.nn / jax.lax functions that act element by element: their result has the broadcast shape of their
+# (positional) arguments, as the arithmetic operators do.
+_ELEMENTWISE = frozenset({
+    *(f"jax.numpy.{n}" for n in (
+        "abs", "absolute", "negative", "positive", "exp", "exp2", "expm1", "log", "log1p", "log2", "log10", "sqrt",
+        "cbrt", "square", "reciprocal", "sign", "sin", "cos", "tan", "arcsin", "arccos", "arctan", "arctan2", "sinh",
+        "cosh", "tanh", "arcsinh", "arccosh", "arctanh", "floor", "ceil", "round", "trunc", "rint", "maximum",
+        "minimum", "add", "subtract", "multiply", "divide", "true_divide", "power", "float_power", "logaddexp",
+        "real", "imag", "conj", "conjugate", "deg2rad", "rad2deg", "hypot", "copysign", "sinc")),
+    *(f"jax.nn.{n}" for n in ("relu", "relu6", "sigmoid", "softplus", "silu", "swish", "gelu", "elu", "selu",
+                              "celu", "leaky_relu", "log_sigmoid", "hard_tanh", "soft_sign")),
+    *(f"jax.lax.{n}" for n in ("exp", "log", "sqrt", "rsqrt", "abs", "neg", "tanh", "logistic", "log1p", "expm1")),
+})
+_ELEMENTWISE_OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+
+
+def _elementwise_names(node: ast.AST, model: ModuleModel, fn: FunctionInfo) -> frozenset[str] | None:
+    """The arrays (names) an expression combines element by element, so that its shape is their broadcast shape;
+    empty for a Python number. None when the shape is not shown that way: a subscript or slice (`x[:n]`, `x[i]`),
+    an attribute (`x.T`, `self.w`), a reshaping or reducing call, a call of unknown shape, a keyword argument."""
+    if isinstance(node, ast.Constant):
+        ok = isinstance(node.value, int | float | complex) and not isinstance(node.value, bool)
+        return frozenset() if ok else None
+    if isinstance(node, ast.Name):
+        kind = model.kinds.kind_of(node, fn)
+        if kind in ARRAYS:
+            return frozenset({node.id})
+        return frozenset() if kind is Kind.PYTHON else None  # a Python number broadcasts without changing a value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        return _elementwise_names(node.operand, model, fn)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, _ELEMENTWISE_OPS):
+        left, right = _elementwise_names(node.left, model, fn), _elementwise_names(node.right, model, fn)
+        return None if left is None or right is None else left | right
+    if (isinstance(node, ast.Call) and not node.keywords and node.args
+            and model.scopes.qualname(node.func, fn) in _ELEMENTWISE):
+        parts = [_elementwise_names(a, model, fn) for a in node.args]
+        if any(p is None or isinstance(a, ast.Starred) for p, a in zip(parts, node.args, strict=True)):
+            return None
+        return frozenset().union(*parts)  # type: ignore[arg-type]
+    return None
+
+
+def _same_shape(body: ast.AST, orelse: ast.AST, model: ModuleModel, fn: FunctionInfo) -> bool:
+    """Whether `jnp.where(c, body, orelse)` has the shape of the branch the ternary takes: both branches combine
+    the same arrays element by element (their shape is those arrays' broadcast shape), or one branch is a Python
+    number (jnp.where broadcasts it without changing its value). `data[:T - tau] if tau > 0 else data` is no
+    such pair: the branches differ in shape, and jnp.where would fail or broadcast one into something else."""
+    a, b = _elementwise_names(body, model, fn), _elementwise_names(orelse, model, fn)
+    return a is not None and b is not None and (a == b or not a or not b)
+
+
 def _static_candidate(model: ModuleModel, fn: FunctionInfo, leaf: ast.AST) -> str | None:
     """A parameter of a jitted function the condition reads directly (`if n > 0`, `if flag`): making it static
     is the usual fix."""
@@ -83,6 +134,12 @@ class TracedControlFlow(Rule):
         ),
         "ifexp": (
             "conditional expression on a traced value {where} raises {error}; use `jnp.where(c, a, b)`{make_static}"
+        ),
+        "ifexp-shape": (
+            "conditional expression on a traced value {where} raises {error}; its branches are not shown to have "
+            "one shape, so no `jnp.where` rewrite is offered: mark the condition static{static_name}, or give both "
+            "branches one shape (e.g. `jax.lax.dynamic_slice` with a fixed size) and use `jnp.where` or "
+            "`jax.lax.cond`"
         ),
         "assert": (
             "`assert` on a traced value {where} raises {error}; check it outside the traced function, or use "
@@ -147,9 +204,15 @@ def safe_log(x):
     return jnp.where(x > 0, jnp.log(jnp.where(x > 0, x, 1.0)), 0.0)
 """
     fix_safety = """
-A ternary `a if c else b` with a traced `c` becomes `jnp.where(c, a, b)`. `jnp.where` evaluates both branches and
-broadcasts them, so the fix is **safe** only when both branches are names, numbers or arithmetic on them; it is
-**unsafe** (evaluates a call both ways) otherwise, and not offered when a branch is not an array or number.
+A ternary `a if c else b` with a traced `c` becomes `jnp.where(c, a, b)`, offered only when the result has the shape
+of the branch the ternary takes: both branches combine the same arrays element by element (arithmetic, `jnp.log`,
+`jnp.maximum`, ...), or one branch is a Python number, which `jnp.where` broadcasts without changing its value. A
+slice (`data[:T - tau] if tau > 0 else data`), an index, a reshape, a reduction, an attribute, another array or a
+call of unknown shape gets no rewrite: `jnp.where` would fail or broadcast one branch into something else, and the
+message says to make the condition static or to give both branches one shape first. `jnp.where` also evaluates
+both branches: the fix is **safe** only when both are names, numbers and `+`, `-`, `*` on them; with a call, a
+division or a power it is **unsafe**, since the untaken side may give inf/nan, which `jnp.where` drops from the
+value but not from the gradient (0 * inf is nan). It is not offered when a branch is not an array or a number.
 A `while` on a traced condition gets `python-loop-in-jit`'s rewrite to `lax.while_loop` where its carry provably
 keeps its shape and dtype (unsafe, like that rule's other rewrites). `if` statements, `and`/`or`/`not`, `bool()`
 and `assert` have no mechanical fix: the message names the alternative (`jax.lax.cond`, `jnp.where`,
@@ -263,6 +326,26 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
             "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    return jnp.log(x) if x.min() > 0 else x\n",
             fixed="import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    return jnp.where(x.min() > 0, jnp.log(x), x)\n",
         ),
+        Invalid(  # branches of different shapes (a traced slice, jax-pcmci's parcorr): jnp.where cannot stand in
+            "import jax\ndef corr(data):\n    T = data.shape[0]\n    @jax.jit\n    def at_lag(tau):\n"
+            "        return data[: T - tau, :] if tau > 0 else data\n    return at_lag\n",
+        ),
+        Invalid(  # a reshape, another array, a reduction: the shapes are not shown equal, no rewrite
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, y):\n    a = x.reshape(-1) if x.sum() > 0 else x\n"
+            "    b = x if x.sum() > 0 else y\n    c = jnp.sum(x) if x.sum() > 0 else x\n    d = x[0] if x.sum() > 0 else x\n"
+            "    return a, b, c, d\n",
+            count=4,
+        ),
+        Invalid(  # the same arrays element by element, and a number broadcast: one shape, safe
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, s):\n    return x * 2 + 1 if s > 0 else -x, x if s > 0 else 1\n",
+            fixed="import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, s):\n"
+            "    return jnp.where(s > 0, x * 2 + 1, -x), jnp.where(s > 0, x, 1)\n",
+            count=2,
+        ),
+        Invalid(  # a division evaluated on the untaken side too: same values, but a nan gradient there (unsafe)
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, y):\n    return x / y if y.min() > 0 else x * y\n",
+            fixed="import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, y):\n    return jnp.where(y.min() > 0, x / y, x * y)\n",
+        ),
         Invalid(  # and / not / bool() / assert, in a scan body
             "import jax\nimport jax.numpy as jnp\ndef step(c, x):\n    ok = bool(x > 0)\n    assert not jnp.isnan(x)\n"
             "    y = c > 0 and x\n    return c + x, ok\nout = jax.lax.scan(step, 0.0, jnp.arange(3.0))\n",
@@ -363,8 +446,12 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
             ctx.report(node, message, end_node=node.test)
             return
         if isinstance(node, ast.IfExp):
-            builder, title = self._where_fix(ctx, fn, node)
-            message = self.message("ifexp", where=where, error=error, make_static=make_static)
+            builder, title, shape_unknown = self._where_fix(ctx, fn, node)
+            if shape_unknown:
+                static_name = f" (`static_argnames=('{static}',)`)" if static else ""
+                message = self.message("ifexp-shape", where=where, error=error, static_name=static_name)
+            else:
+                message = self.message("ifexp", where=where, error=error, make_static=make_static)
             ctx.report(node, message, builder, fix_title=title)
             return
         if isinstance(node, ast.Assert):
@@ -386,20 +473,28 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         ctx.report(node, message)
 
     def _where_fix(self, ctx: RuleContext, fn: FunctionInfo, node: ast.IfExp):
+        """The `jnp.where(c, a, b)` rewrite of `a if c else b`, its title, and whether it was refused because the
+        branches are not shown to have one shape."""
         model, source = ctx.model, ctx.source
         jnp = model.scopes.spelling_of("jax.numpy")
         if jnp is None:
-            return None, ""
-        for branch in (node.body, node.orelse):
-            kind = model.kinds.kind_of(branch, fn)
-            if kind not in ARRAYS and not (kind is Kind.PYTHON and _cheap_pure(branch)):
-                return None, ""  # a pytree, a string, an unknown value: jnp.where would change what it is
+            return None, "", False
+        kinds = [model.kinds.kind_of(branch, fn) for branch in (node.body, node.orelse)]
+        if any(kind not in ARRAYS | {Kind.PYTHON, Kind.NUMPY, Kind.UNKNOWN} for kind in kinds):
+            return None, "", False  # a pytree, a key, a function: jnp.where would change what it is
+        if not _same_shape(node.body, node.orelse, model, fn):
+            # a slice, a reshape, another array, a value of unknown shape: jnp.where would fail or broadcast
+            return None, "", True
+        if any(kind not in ARRAYS and not (kind is Kind.PYTHON and _cheap_pure(branch))
+               for kind, branch in zip(kinds, (node.body, node.orelse), strict=True)):
+            return None, "", False  # a string, a tuple: jnp.where would change what it is
+        # Safe only for names, numbers and +, -, * on them: jnp.where evaluates both branches, and the untaken
+        # one of `jnp.log(x)`, `a / b`, `x ** 0.5` gives inf/nan; jnp.where drops that value, but its gradient
+        # (0 * inf) is nan, so such a rewrite can change the program's gradients (unsafe).
         safe = _cheap_pure(node.body) and _cheap_pure(node.orelse)
-
-
         new = f"{jnp}.where({source.node_text(node.test)}, {source.node_text(node.body)}, {source.node_text(node.orelse)})"
 
         def build() -> Fix | None:
             return Fix(safe=safe, description=f"Use `{new[:60]}`", edits=(TextEdit.replacing(source, node, new),))
 
-        return build, f"use `{jnp}.where(...)`"
+        return build, f"use `{jnp}.where(...)`", False
