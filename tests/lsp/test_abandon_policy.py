@@ -1,7 +1,7 @@
 """When a newer version abandons the running analysis of a document (SharpbitsServer.may_abandon), decided on the
 server object with the clock read as the server reads it. The stdio tests (test_diagnostics.py) type into a real
 server; these pin the policy where timing cannot reach it deterministically: an analysis still building its model
-when the changes not shown have already waited two analysis times. Before, such an analysis was always abandoned,
+when the changes not shown have already waited STARVED_WAIT_FACTOR analysis times. Before, such an analysis was always abandoned,
 so where one model took longer than the time between two keys (a loaded machine, a long file) no analysis ever
 finished while the user typed."""
 
@@ -10,7 +10,7 @@ import threading
 import time
 
 from sharpbits.analysis.engine import AnalysisResult
-from sharpbits.lsp.language_server import ABANDON_BEFORE, MAX_WAIT_FACTOR, IsolatedRun, Running
+from sharpbits.lsp.language_server import ABANDON_BEFORE, MAX_WAIT_FACTOR, STARVED_WAIT_FACTOR, IsolatedRun, Running
 from sharpbits.lsp.server import create_server
 
 URI = "file:///typed.py"
@@ -34,17 +34,19 @@ def server_waiting(waited_s: float, took_s: float = 1.0):
 
 
 def test_a_model_being_built_is_abandoned_while_the_changes_have_not_waited_long():
-    server = server_waiting(waited_s=0.5 * MAX_WAIT_FACTOR)
+    server = server_waiting(waited_s=0.5 * STARVED_WAIT_FACTOR)
     assert server.may_abandon(URI, running(time.monotonic(), in_rules=False))
+    # (past the wait that lets running rules finish: a model is abandoned longer, it keeps the next keys waiting)
+    assert server_waiting(waited_s=MAX_WAIT_FACTOR + 0.5).may_abandon(URI, running(time.monotonic(), in_rules=False))
 
 
-def test_a_model_being_built_is_let_finish_once_the_changes_waited_two_analysis_times():
-    server = server_waiting(waited_s=MAX_WAIT_FACTOR + 1.0)
+def test_a_model_being_built_is_let_finish_once_the_changes_waited_long():
+    server = server_waiting(waited_s=STARVED_WAIT_FACTOR + 1.0)
     assert not server.may_abandon(URI, running(time.monotonic(), in_rules=False))
 
 
-def test_a_run_in_a_child_process_is_let_finish_once_the_changes_waited_two_analysis_times():
-    assert not server_waiting(waited_s=MAX_WAIT_FACTOR + 1.0).may_abandon(
+def test_a_run_in_a_child_process_is_let_finish_once_the_changes_waited_long():
+    assert not server_waiting(waited_s=STARVED_WAIT_FACTOR + 1.0).may_abandon(
         URI, running(time.monotonic(), in_rules=True, isolated=True))
     assert server_waiting(waited_s=0.1).may_abandon(URI, running(time.monotonic(), in_rules=True, isolated=True))
 
@@ -53,6 +55,7 @@ def test_rules_past_half_their_time_are_let_finish_and_early_ones_abandoned():
     server = server_waiting(waited_s=0.1)
     assert not server.may_abandon(URI, running(time.monotonic() - ABANDON_BEFORE - 0.3, in_rules=True))
     assert server.may_abandon(URI, running(time.monotonic(), in_rules=True))
+    assert not server_waiting(waited_s=MAX_WAIT_FACTOR + 0.5).may_abandon(URI, running(time.monotonic(), in_rules=True))
 
 
 def test_the_first_analysis_of_a_document_is_always_abandoned():

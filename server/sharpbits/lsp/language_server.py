@@ -10,9 +10,9 @@ and the newest version starts as soon as it is done). One running its rules past
 finish instead (unless the changes come as one burst, 50 ms apart or less: a paste, a formatter): it is shown with
 its version (the keys typed before it get their squiggles now, not after the typing) and the newest version
 follows at once. A document whose changes have waited longer than `MAX_WAIT_FACTOR` analyses (at least the
-debounce setting) lets the running analysis finish, whatever phase it is in (also its model, also in a child
-process), and shows it with its version: someone typing without a pause still sees findings, also where building
-the model takes longer than the time between two keys (a long file, a slow or loaded machine).
+debounce setting) lets the running analysis finish once its rules run, and shows it with its version (past
+`STARVED_WAIT_FACTOR` also one still building its model or running in a child process): someone typing without a
+pause still sees findings, also where building the model takes longer than the time between two keys.
 An analysis that overruns its in-thread limit (`IN_THREAD_S`) is stopped in its thread and done again in child
 processes that are killed at `sharpbits.analysisBudgetMs` (lsp/analysis_process.py; text documents only).
 A notebook is analysed as one document by the notebook adapter, which hands each cell's view to the same listeners.
@@ -60,6 +60,10 @@ log = logging.getLogger("sharpbits.lsp")
 
 BOM = "\ufeff"
 MAX_WAIT_FACTOR = 2.0  # changes not shown for this many analysis times stop abandoning the running analysis
+# ... also one still building its model, or running in a child process, past this many: abandoned before, it makes
+# the next keys wait for the whole of it (doubling the median keystroke -> publication at typing pace with factor 2,
+# bench/typing_speed.py), while never letting it finish showed nothing at all to someone typing faster than a model
+STARVED_WAIT_FACTOR = 5.0
 ABANDON_BEFORE = 0.5  # a running analysis further than this part of its document's analysis time is let finish
 BURST_S = 0.05  # changes closer together are one burst (a paste, a multi-cursor edit, a formatter): never let finish
 # An analysis still running in its thread after the longest of these is stopped there and done again in a child
@@ -345,28 +349,29 @@ class SharpbitsServer(LanguageServer):
         self.schedule(uri, 0, after_edit=True)
 
     def may_abandon(self, uri: str, running: Running) -> bool:
-        """Whether the running analysis of a document is abandoned for a newer version. Never once the oldest
-        change not shown yet has waited `MAX_WAIT_FACTOR` analysis times (at least the debounce setting), whatever
-        the analysis is doing: typing faster than the analysis still shows findings every so often, not only when
-        it stops. (Before, an analysis still building its model was always abandoned: where one model took longer
-        than the time between two keys, every analysis was abandoned at its first checkpoint and nothing was
-        shown until the typing stopped.) Short of that wait, always while it builds its model: the model (the
-        parse, walks and dataflow) is never cut short and is kept for the next version, so abandoning then loses
-        little, and the newer version starts as soon as the model is done instead of after the older version's
-        rules too; and always in child processes (each run starts over: the newest version's run is the one
-        worth waiting for). Once its rules run in its thread, not when it is past `ABANDON_BEFORE` of the
-        document's last analysis time (finishing it shows the keys before sooner than restarting would; the newer
-        version is analysed right after it). Abandoning then costs the rules run so far."""
+        """Whether the running analysis of a document is abandoned for a newer version. While it builds its model,
+        or runs in child processes, yes until the oldest change not shown yet has waited `STARVED_WAIT_FACTOR`
+        analysis times (at least the debounce setting): the model (the parse, walks and dataflow) is never cut
+        short and is kept for the next version, so abandoning then loses little, and the newer version starts as
+        soon as the model is done instead of after the older version's rules too (a run in child processes starts
+        over each time). Past that wait it is let finish: before, such an analysis was always abandoned, so where
+        one model took longer than the time between two keys (a long file, a slow or loaded machine) nothing was
+        shown until the typing stopped. Once its rules run in its thread, not when it is past `ABANDON_BEFORE` of
+        the document's last analysis time (finishing it shows the keys before sooner than restarting would; the
+        newer version is analysed right after it), nor once the oldest change not shown yet has waited
+        `MAX_WAIT_FACTOR` analysis times: typing faster than the analysis still shows findings every so often.
+        Abandoning then costs the rules run so far."""
         took = self.analysis_seconds.get(uri)
         now = time.monotonic()
         if took is None:
             return True
         unshown = self.unshown.get(uri)
-        if unshown and now - min(unshown.values()) >= max(MAX_WAIT_FACTOR * took, self.settings.debounce_s):
-            return False
+        waited = now - min(unshown.values()) if unshown else 0.0
         if running.isolated is not None or not running.rules.is_set():
-            return True
-        return now - running.started <= ABANDON_BEFORE * took
+            return waited < max(STARVED_WAIT_FACTOR * took, self.settings.debounce_s)
+        if now - running.started > ABANDON_BEFORE * took:
+            return False
+        return waited < max(MAX_WAIT_FACTOR * took, self.settings.debounce_s)
 
     def shown(self, uri: str, version: int | None) -> None:
         """The findings of `version` are shown: changes up to it no longer wait."""
