@@ -30,7 +30,7 @@ from sharpbits.analysis.project_index import _NOT_INDEXED as NOT_INDEXED
 from sharpbits.analysis.project_index import LAYER_BASES, class_key_generators, inert_layer_calls
 from sharpbits.analysis.rules.prng_key_reuse.carried_fields import carried_fields
 from sharpbits.analysis.rules.prng_key_reuse.framework_apply import apply_draws
-from sharpbits.analysis.rules.prng_key_reuse.reuse import KeyWalks
+from sharpbits.analysis.rules.prng_key_reuse.reuse import Asked, KeyWalks
 from sharpbits.analysis.scopes import FunctionInfo, Scopes
 
 if TYPE_CHECKING:
@@ -1989,7 +1989,7 @@ class _ScopeWalk(ForwardFlow[State]):
 
     def __init__(self, model: KeyFlow, fn: FunctionInfo | None, body: list[ast.stmt],
                  always_consumed: dict[str, set[int]],
-                 log: list[tuple[ast.Call, list[tuple[ast.AST, str]]]] | None = None,
+                 log: list[Asked] | None = None,
                  entry: State | None = None) -> None:
         """`log`: each call's `argument_uses` answer is appended to it, in the order asked (analysis/reuse.py).
         `entry`: what is consumed when the scope begins (a method after `__init__`, see `after_init_reuses`);
@@ -2024,7 +2024,7 @@ class _ScopeWalk(ForwardFlow[State]):
                 label = _chain_label(key) if key is not None else None
                 if label is not None:
                     labels.add(label)
-                elif drawn := apply_draws(model, node, self.fn):  # net.apply(params, rng, x): framework_apply.py
+                elif drawn := self._apply_draws(node):  # net.apply(params, rng, x): framework_apply.py
                     labels.update(lbl for a, strength in drawn if strength == "always" and (lbl := _chain_label(a)))
                 elif isinstance(node.func, ast.Name) and node.func.id in self.always_consumed:
                     always = self.always_consumed[node.func.id]  # e.g. dropout(key, x): draws from `key`
@@ -2049,6 +2049,15 @@ class _ScopeWalk(ForwardFlow[State]):
                         if arg_label is not None:
                             labels.add(arg_label)
         return labels
+
+    def _apply_draws(self, call: ast.Call) -> list[tuple[ast.AST, str]] | None:
+        """framework_apply.apply_draws, logged: its answer reads other statements (the linen module's class, the
+        function haiku transforms, a module-level `model = Net()`), so a logged walk records it with its question
+        (KeyWalks asks it again: analysis/reuse.py)."""
+        drawn = apply_draws(self.model, call, self.fn)
+        if self.log is not None and isinstance(call.func, ast.Attribute) and call.func.attr == "apply":
+            self.log.append((call, drawn, apply_draws))
+        return drawn
 
     def _may_be_key(self, arg: ast.AST) -> bool:
         """Whether an argument handed where a callee consumes a key can hold one: not a literal (`"float32"`,
