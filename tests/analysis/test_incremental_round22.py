@@ -66,6 +66,10 @@ DICT_ARG = replaced(corpus("python-loop-in-jit__dict_argument_rebuilt.py"),
     "\n\ndef run(s):\n    return jax.jit(simulate)(s)\n"
 NAMEDTUPLE_ARG = corpus("python-loop-in-jit__namedtuple_argument_rebuilt.py")
 
+# (not of round 22: the key walk's seed labels read a module constant, `PRNGKey(SEED)` and `PRNGKey(1)` one key)
+SEEDS = ("import jax\n\nSEED = 1\n\n\ndef f():\n    a = jax.random.normal(jax.random.PRNGKey(SEED))\n"
+         "    b = jax.random.normal(jax.random.PRNGKey(1))\n    return a + b\n\n\ndef g():\n    return 0\n")
+
 # (base, the edit elsewhere that changes the fact's answer, an edit inside the dependent function)
 CASES = {
     # python-loop-in-jit: range(self.steps), `steps` stored once in __init__ (a function-local rule)
@@ -123,6 +127,10 @@ CASES = {
                                  ('0.01 * state["vel"]', '0.02 * state["vel"]')),
     "namedtuple-made-a-class": (NAMEDTUPLE_ARG, ("class State(NamedTuple):", "class State(object):"),
                                 ("0.01 * s.v", "0.02 * s.v")),
+    # prng-key-reuse: a seed that is a module constant
+    "seed-constant-changed": (SEEDS, ("SEED = 1", "SEED = 2"), ("return a + b", "return a - b")),
+    "seed-declared-global-elsewhere": (SEEDS, ("    return 0\n", "    global SEED\n    return 0\n"),
+                                       ("return a + b", "return a - b")),
 }
 
 

@@ -2017,7 +2017,7 @@ class _ScopeWalk(ForwardFlow[State]):
         for node in model.scopes.own_nodes(self.fn):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and model.kinds.kind_at(node) is Kind.KEY:
                 labels.add(node.id)
-            elif isinstance(node, ast.Call) and (seed := model.seed_label(node, self.fn)) is not None:
+            elif isinstance(node, ast.Call) and (seed := self._seed_label(node)) is not None:
                 labels.add(seed)  # jax.random.PRNGKey(1): the key of seed 1, whichever call makes it
             elif isinstance(node, ast.Call):
                 key, _ = model.random_key_arg(node, self.fn)
@@ -2049,6 +2049,16 @@ class _ScopeWalk(ForwardFlow[State]):
                         if arg_label is not None:
                             labels.add(arg_label)
         return labels
+
+    def _seed_label(self, call: ast.Call) -> str | None:
+        """KeyFlow.seed_label, logged when the seed is a name of an enclosing scope or of the module: `PRNGKey(SEED)`
+        reads the module-level statement binding SEED (and every `global SEED`), so a logged walk records it with
+        its question (KeyWalks asks it again: analysis/reuse.py)."""
+        seed = self.model.seed_label(call, self.fn)
+        if (self.log is not None and call.args and isinstance(call.args[0], ast.Name) and self.fn is not None
+                and call.args[0].id not in self.fn.local_names):
+            self.log.append((call, seed, KeyFlow.seed_label))
+        return seed
 
     def _apply_draws(self, call: ast.Call) -> list[tuple[ast.AST, str]] | None:
         """framework_apply.apply_draws, logged: its answer reads other statements (the linen module's class, the

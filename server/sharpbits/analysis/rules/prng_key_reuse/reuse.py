@@ -6,7 +6,8 @@ module's imports, the kinds its flow and the flows of the functions inside it re
 always consume a key argument, and, for each call it met, what the call may consume (`argument_uses`: which
 function of the module it runs and what that function consumes, asked in order), and for each `.apply` call what
 a framework's apply surely draws (`framework_apply.apply_draws`: it reads the linen module's class, the function
-haiku transforms, a module-level model, in other statements). A walk is taken again when all
+haiku transforms, a module-level model, in other statements), and for each `PRNGKey(NAME)` of a name it does not
+bind which seed it makes (`KeyFlow.seed_label`: a module constant, read from the module-level statements). A walk is taken again when all
 of these are the same; the questions are asked again, in order, as for the value-kind flows (analysis/kinds.py).
 """
 
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from sharpbits.analysis.facts import FactMemory
 
 # a question the walk asked, in order: (call, answer) for `argument_uses(call, scope)`, or (call, answer, ask) for
-# another question `ask(flow, call, scope)` (framework_apply.apply_draws)
+# another question `ask(flow, call, scope)` (framework_apply.apply_draws, KeyFlow.seed_label)
 Asked = tuple[ast.Call, Any] | tuple[ast.Call, Any, Callable[..., Any]]
 
 if TYPE_CHECKING:
