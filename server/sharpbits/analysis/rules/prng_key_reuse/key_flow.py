@@ -175,11 +175,23 @@ class KeyFlow(Fact):
         super().__init__(model)
         self._positions: dict[int, tuple[ast.Call, frozenset[int]]] = {}
         self._assigned: dict[int, tuple[FunctionInfo, dict[str, list[ast.expr | None]], dict[str, list[ast.Name]]]] = {}
+        self._framework_draws: dict[tuple[int, int], tuple[ast.Call, list[tuple[ast.AST, str]] | None]] = {}
 
     def key_reuses(self) -> list[KeyReuse]:
         if self._key_reuses is None:
             self._key_reuses = self._find_key_reuses()
         return self._key_reuses
+
+    def framework_draws(self, call: ast.Call, scope: FunctionInfo | None) -> list[tuple[ast.AST, str]] | None:
+        """framework_apply.apply_draws, once per call in this version: asked by the scope filter, the walks' key
+        labels, argument_uses and the walks' memory (KeyWalks asks it again for a walk taken from the last one)."""
+        key = (id(call), id(scope))
+        known = self._framework_draws.get(key)
+        if known is not None and known[0] is call:
+            return known[1]
+        found = apply_draws(self, call, scope)
+        self._framework_draws[key] = (call, found)
+        return found
 
     def random_key_arg(self, call: ast.Call, scope: FunctionInfo | None) -> tuple[ast.AST | None, str]:
         """The key a `jax.random` call uses (None if none), and how: "draw", "split" or "derive"."""
@@ -1404,7 +1416,7 @@ class KeyFlow(Fact):
         rng = self.haiku_apply_rng(call, scope)
         if rng is not None:  # net.apply(params, rng, x) of a network that never asks haiku for a key
             return [(a, "maybe") for a in [*call.args, *(k.value for k in call.keywords)] if a is not rng]
-        drawn = apply_draws(self, call, scope)  # linen/haiku `apply` that surely draws (framework_apply.py)
+        drawn = self.framework_draws(call, scope)  # linen/haiku `apply` that surely draws (framework_apply.py)
         if drawn is not None:
             return drawn
         callee = self.callee_of(call, scope)
@@ -1694,7 +1706,7 @@ class KeyFlow(Fact):
             scope is not None and any(self.factory_product(name, scope) is not None for name in facts.called
                                       if name in scope.local_names)) or (  # kernel = build_kernel(...); kernel(key, s)
             scope is not None and self._wrapped_product_called(scope)) or any(
-            apply_draws(self, n, scope) for n in self.scopes.own_nodes(scope)  # net.apply(params, rng, x)
+            self.framework_draws(n, scope) for n in self.scopes.own_nodes(scope)  # net.apply(params, rng, x)
             if type(n) is ast.Call and type(n.func) is ast.Attribute and n.func.attr == "apply")  # type: ignore[attr-defined]
 
     def _wrapped_product_called(self, scope: FunctionInfo) -> bool:
@@ -2061,12 +2073,12 @@ class _ScopeWalk(ForwardFlow[State]):
         return seed
 
     def _apply_draws(self, call: ast.Call) -> list[tuple[ast.AST, str]] | None:
-        """framework_apply.apply_draws, logged: its answer reads other statements (the linen module's class, the
+        """KeyFlow.framework_draws (framework_apply.apply_draws), logged: its answer reads other statements (the linen module's class, the
         function haiku transforms, a module-level `model = Net()`), so a logged walk records it with its question
         (KeyWalks asks it again: analysis/reuse.py)."""
-        drawn = apply_draws(self.model, call, self.fn)
+        drawn = self.model.framework_draws(call, self.fn)
         if self.log is not None and isinstance(call.func, ast.Attribute) and call.func.attr == "apply":
-            self.log.append((call, drawn, apply_draws))
+            self.log.append((call, drawn, KeyFlow.framework_draws))
         return drawn
 
     def _may_be_key(self, arg: ast.AST) -> bool:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from sharpbits.analysis.facts import FactMemory
 
 # a question the walk asked, in order: (call, answer) for `argument_uses(call, scope)`, or (call, answer, ask) for
-# another question `ask(flow, call, scope)` (framework_apply.apply_draws, KeyFlow.seed_label)
+# another question `ask(flow, call, scope)` (KeyFlow.framework_draws, KeyFlow.seed_label)
 Asked = tuple[ast.Call, Any] | tuple[ast.Call, Any, Callable[..., Any]]
 
 if TYPE_CHECKING:
