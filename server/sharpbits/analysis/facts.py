@@ -13,17 +13,30 @@ Incremental reuse is part of the interface: a fact that reuses work from an earl
 and gives an earlier result back only when all of that is the same, so the fact comes out exactly as a fresh
 build makes it (tests/analysis/test_incremental.py checks this over random edits). Nothing outside the fact
 logs what it reads.
+
+A fact asked by a function-local rule (`Rule.reuse = "function"`, analysis/rule_results.py) whose answer reads
+other top-level statements than the one the rule is looking at (the stores of an attribute anywhere, the calls of
+a class) answers through `across(where, ask, *args)`: while IncrementalAnalysis runs the rule, the question is
+recorded for the statement holding `where`, and asked again of the next version, which runs the rule there again
+when the answer differs (the statement's syntax and context being the same, its findings would otherwise be
+taken from the last version).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 if TYPE_CHECKING:
+    import ast
+
     from sharpbits.analysis.kinds import ValueKinds
     from sharpbits.analysis.model import ModuleModel
     from sharpbits.analysis.scopes import Scopes
     from sharpbits.analysis.traced import TracedCode
+
+
+T = TypeVar("T")
 
 
 class FactMemory:
@@ -52,3 +65,14 @@ class Fact:
         """This fact's memory for this document (None: analysed from scratch, nothing kept)."""
         reusable = self.scopes.reusable
         return reusable.memory_of(type(self)) if reusable is not None else None
+
+    def across(self, where: ast.AST, ask: Callable[..., T], *args: Hashable) -> T:
+        """`ask(model, *args)`: an answer that reads top-level statements other than the one holding `where` (a
+        node of the statement whose findings depend on it). `ask` is a module-level function and `args` name what
+        it reads (strings, numbers), never a node of this version: the next version asks it again (see the
+        module docstring)."""
+        answer = ask(self.model, *args)
+        note = self.model.note_across
+        if note is not None:
+            note(where, (ask, args), answer)
+        return answer

@@ -30,9 +30,10 @@ reused parse is the one `ast.parse` gives, positions included). What it reuses:
 - the rules' findings, per top-level statement, for the rules that declare themselves function-local
   (`Rule.reuse = "function"`; analysis/rule_results.py says what that allows and how it is checked): they run on
   the statements an edit touched (new, gone, or whose functions' trace sites, parameter kinds or value kinds
-  changed) and on the statements linked to those by name (callers of what they define, functions they call),
-  and the other statements' findings are the last version's (their fixes are built on demand from a full
-  analysis).
+  changed) and on the statements linked to those by name (callers of what they define, functions they call)
+  or by a fact's answer about other statements that a rule asked for them (`Fact.across`, asked again of each
+  version), and the other statements' findings are the last version's (their fixes are built on demand from a
+  full analysis).
 
 Not reused: which functions are traced and what kinds their parameters have (both from the whole module, about
 a quarter of an update on a 5,000-line file), and the whole-module rules (key flow across calls, globals changed

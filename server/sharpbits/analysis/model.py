@@ -16,6 +16,7 @@ rewriting), it answers three questions:
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from sharpbits.analysis.effects import SideEffect, SideEffects
@@ -104,6 +105,9 @@ class ModuleModel:
         self.traced = TracedCode(self.scopes)
         self.kinds = ValueKinds(self.scopes, self.traced, project)
         self._facts: dict[type[Fact], Fact] = {}
+        # while a function-local rule runs for IncrementalAnalysis: records what `Fact.across` answered for a
+        # statement (rule_results.VersionRules.note_across); None otherwise
+        self.note_across: Callable[[ast.AST, tuple[Callable[..., object], tuple[object, ...]], object], None] | None = None
 
     def release(self) -> None:
         """Drops the facts built so far (each refers back to the model, a cycle only the cycle collector frees),

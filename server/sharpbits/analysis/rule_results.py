@@ -20,7 +20,10 @@ happens). What a function-local rule's findings in a statement may depend on, an
 - other statements, through names: a statement is run again when it names something a touched statement (new,
   gone, or whose context changed) defines, and so on transitively (what a helper returns for an argument, a
   module-level `g = jax.jit(f)`), or when a touched statement names one of its functions (their call sites: the
-  values passed, `f` also run eagerly, a `global` declared elsewhere is a module-level change).
+  values passed, `f` also run eagerly, a `global` declared elsewhere is a module-level change);
+- other statements, through a fact's answer: what a rule asked of a fact through `Fact.across` while it ran on
+  the statement (the int `self.steps` holds, from the stores of `steps` anywhere and the calls of the class) is
+  asked again of the new version, and the statement is run again when an answer differs.
 
 Rules that read more than that (key flow across calls, globals changed elsewhere, loops around a caller, the
 project index, the whole text) keep the default `reuse = "module"` and run whole, every version.
@@ -106,6 +109,9 @@ class _Kept:
     contexts: dict[int, dict[int, tuple[Any, ...]]]  # id(statement) -> id(function node) -> its context
     records: list[object]  # the dataflow records the contexts name by id: kept alive so no id is reused
     findings: dict[str, dict[int, list[Finding]]]  # rule name -> id(statement) -> its findings, in order
+    # id(statement) -> each `Fact.across` question the rules asked for it ((ask, args)) -> its answer
+    questions: dict[int, dict[tuple[Callable[..., object], tuple[object, ...]], object]] = dataclasses.field(
+        default_factory=dict)
 
 
 class RuleResults:
@@ -194,6 +200,16 @@ class VersionRules:
                 focus.add(id(s))
                 defined |= names(s)[1]
             rest = [s for s in rest if id(s) not in focus]
+        # statements whose findings read a fact's answer about other statements (Fact.across): run again when the
+        # answer differs now; the others' questions hold for the findings taken again
+        for s in rest:
+            asked = last.questions.get(id(s))
+            if not asked:
+                continue
+            if any(ask(self.model, *args) != answer for (ask, args), answer in asked.items()):
+                focus.add(id(s))
+            else:
+                self.kept.questions[id(s)] = dict(asked)
         return focus
 
     def run(self, rule_name: str, run_on: Callable[[ModuleModel], list[Finding]], text: str,
@@ -204,6 +220,22 @@ class VersionRules:
         last = self.memory._kept
         kept_findings = last.findings.get(rule_name) if last is not None else None
         focus = self.focus
+        self.model.note_across = self.note_across
+        try:
+            return self._run(rule_name, run_on, text, fix_from_fresh, last, kept_findings, focus)
+        finally:
+            self.model.note_across = None
+
+    def note_across(self, where: ast.AST, question: tuple[Callable[..., object], tuple[object, ...]],
+                    answer: object) -> None:
+        """A rule running now asked a fact about other statements for the statement holding `where` (Fact.across)."""
+        index = self.statements.index_of_line(getattr(where, "lineno", 0))
+        if index is not None:
+            self.kept.questions.setdefault(id(self.statements.body[index]), {})[question] = answer
+
+    def _run(self, rule_name: str, run_on: Callable[[ModuleModel], list[Finding]], text: str,
+             fix_from_fresh: Callable[[Finding], Fix | None], last: _Kept | None,
+             kept_findings: dict[int, list[Finding]] | None, focus: set[int] | None) -> list[Finding]:
         if focus is not None and kept_findings is not None:
             focused = FocusedModel(self.model, [s for s in self.statements.body if id(s) in focus])
             try:

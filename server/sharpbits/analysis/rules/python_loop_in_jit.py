@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 
 from sharpbits.analysis.measured import Confirmation, Measured, TraceConfirmations
-from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel, literal_int
+from sharpbits.analysis.model import ARRAYS, Fact, FunctionInfo, Kind, ModuleModel, literal_int
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.analysis.tracers import TracerValues
 from sharpbits.findings import Finding
@@ -60,49 +60,72 @@ def _known_int(node: ast.AST, model: ModuleModel | None, fn: FunctionInfo | None
 def _set_once_in_init(node: ast.Attribute, model: ModuleModel, fn: FunctionInfo) -> int | None:
     """`self.steps` in a method, where the module stores `steps` on an object only once, in this class's
     `__init__` (`self.steps = steps`), from a literal or from a parameter of `__init__` whose every value in this
-    module is a literal int (its default and the argument of each `Cls(...)` call): the largest."""
+    module is a literal int (its default and the argument of each `Cls(...)` call): the largest. The answer reads
+    the whole module (InitIntegers), so this statement's findings depend on it (Fact.across)."""
     method = fn.outermost
     if not (isinstance(node.value, ast.Name) and node.value.id == "self" and "." in method.qualname
             and method.params[:1] == ["self"]):
         return None
     cls = method.qualname.rsplit(".", 1)[0]
-    scopes = model.scopes
-    stores = [n for n in scopes.nodes(ast.Attribute) if n.attr == node.attr  # type: ignore[attr-defined]
-              and isinstance(n.ctx, ast.Store | ast.Del)]  # type: ignore[attr-defined]
-    if len(stores) != 1:
-        return None
-    init = scopes.enclosing_function(stores[0])
-    assign = scopes.parents.get(stores[0])
-    if (init is None or init.qualname != f"{cls}.__init__" or init.parent is not None or isinstance(init.node, ast.Lambda)
-            or not isinstance(assign, ast.Assign) or assign.targets != [stores[0]]):
-        return None
-    value = literal_int(assign.value)
-    if value is not None or not (isinstance(assign.value, ast.Name) and assign.value.id in init.params[1:]):
-        return value
-    param = assign.value.id
-    if param in init.local_names - set(init.params) or any(
-            isinstance(n, ast.Name) and n.id == param and isinstance(n.ctx, ast.Store) for n in scopes.own_nodes(init)):
-        return None
-    positional = [p.arg for p in [*init.node.args.posonlyargs, *init.node.args.args]][1:]
-    defaults = dict(zip(positional[::-1], init.node.args.defaults[::-1], strict=False))
-    defaults.update({p.arg: d for p, d in zip(init.node.args.kwonlyargs, init.node.args.kw_defaults, strict=True)
-                     if d is not None})
-    values: list[ast.AST] = [defaults[param]] if param in defaults else []
-    short = cls.rsplit(".", 1)[-1]
-    for call in scopes.nodes(ast.Call):
-        if not (isinstance(call.func, ast.Name) and call.func.id == short):  # type: ignore[attr-defined]
-            continue
-        if any(isinstance(a, ast.Starred) for a in call.args) or any(  # type: ignore[attr-defined]
-                k.arg is None for k in call.keywords):  # type: ignore[attr-defined]
+    return model.fact(InitIntegers).across(node, _init_integer, cls, node.attr)
+
+
+def _init_integer(model: ModuleModel, cls: str, attr: str) -> int | None:
+    return model.fact(InitIntegers).value(cls, attr)
+
+
+class InitIntegers(Fact):
+    """The int an attribute holds when the module stores it on an object only once, in `Cls.__init__`, from
+    literal ints (see `_set_once_in_init`). Reads every statement of the module: the stores of the attribute and
+    the calls `Cls(...)`, indexed once per version (whatever view of the module a rule runs on)."""
+
+    _stores: dict[str, list[ast.Attribute]] | None = None
+    _calls: dict[str, list[ast.Call]] | None = None
+
+    def value(self, cls: str, attr: str) -> int | None:
+        scopes = self.scopes
+        if self._stores is None:
+            self._stores = {}
+            for n in scopes.nodes(ast.Attribute):
+                if isinstance(n.ctx, ast.Store | ast.Del):  # type: ignore[attr-defined]
+                    self._stores.setdefault(n.attr, []).append(n)  # type: ignore[attr-defined, arg-type]
+        stores = self._stores.get(attr, [])
+        if len(stores) != 1:
             return None
-        given = [k.value for k in call.keywords if k.arg == param]  # type: ignore[attr-defined]
-        if param in positional and positional.index(param) < len(call.args):  # type: ignore[attr-defined]
-            given.append(call.args[positional.index(param)])  # type: ignore[attr-defined]
-        values.extend(given)
-    known = [literal_int(v) for v in values]
-    if not known or any(k is None for k in known):
-        return None
-    return max(k for k in known if k is not None)
+        init = scopes.enclosing_function(stores[0])
+        assign = scopes.parents.get(stores[0])
+        if (init is None or init.qualname != f"{cls}.__init__" or init.parent is not None
+                or isinstance(init.node, ast.Lambda) or not isinstance(assign, ast.Assign)
+                or assign.targets != [stores[0]]):
+            return None
+        value = literal_int(assign.value)
+        if value is not None or not (isinstance(assign.value, ast.Name) and assign.value.id in init.params[1:]):
+            return value
+        param = assign.value.id
+        if param in init.local_names - set(init.params) or any(
+                isinstance(n, ast.Name) and n.id == param and isinstance(n.ctx, ast.Store) for n in scopes.own_nodes(init)):
+            return None
+        positional = [p.arg for p in [*init.node.args.posonlyargs, *init.node.args.args]][1:]
+        defaults = dict(zip(positional[::-1], init.node.args.defaults[::-1], strict=False))
+        defaults.update({p.arg: d for p, d in zip(init.node.args.kwonlyargs, init.node.args.kw_defaults, strict=True)
+                         if d is not None})
+        values: list[ast.AST] = [defaults[param]] if param in defaults else []
+        if self._calls is None:
+            self._calls = {}
+            for c in scopes.nodes(ast.Call):
+                if isinstance(c.func, ast.Name):  # type: ignore[attr-defined]
+                    self._calls.setdefault(c.func.id, []).append(c)  # type: ignore[attr-defined, arg-type]
+        for call in self._calls.get(cls.rsplit(".", 1)[-1], []):
+            if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+                return None
+            given = [k.value for k in call.keywords if k.arg == param]
+            if param in positional and positional.index(param) < len(call.args):
+                given.append(call.args[positional.index(param)])
+            values.extend(given)
+        known = [literal_int(v) for v in values]
+        if not known or any(k is None for k in known):
+            return None
+        return max(k for k in known if k is not None)
 
 
 def loop_rewrite(ctx: RuleContext, fn: FunctionInfo, loop: ast.For | ast.While):

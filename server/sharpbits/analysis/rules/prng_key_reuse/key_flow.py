@@ -30,7 +30,7 @@ from sharpbits.analysis.project_index import _NOT_INDEXED as NOT_INDEXED
 from sharpbits.analysis.project_index import LAYER_BASES, class_key_generators, inert_layer_calls
 from sharpbits.analysis.rules.prng_key_reuse.carried_fields import carried_fields
 from sharpbits.analysis.rules.prng_key_reuse.framework_apply import apply_draws
-from sharpbits.analysis.rules.prng_key_reuse.reuse import KeyWalks
+from sharpbits.analysis.rules.prng_key_reuse.reuse import Asked, KeyWalks
 from sharpbits.analysis.scopes import FunctionInfo, Scopes
 
 if TYPE_CHECKING:
@@ -175,11 +175,23 @@ class KeyFlow(Fact):
         super().__init__(model)
         self._positions: dict[int, tuple[ast.Call, frozenset[int]]] = {}
         self._assigned: dict[int, tuple[FunctionInfo, dict[str, list[ast.expr | None]], dict[str, list[ast.Name]]]] = {}
+        self._framework_draws: dict[tuple[int, int], tuple[ast.Call, list[tuple[ast.AST, str]] | None]] = {}
 
     def key_reuses(self) -> list[KeyReuse]:
         if self._key_reuses is None:
             self._key_reuses = self._find_key_reuses()
         return self._key_reuses
+
+    def framework_draws(self, call: ast.Call, scope: FunctionInfo | None) -> list[tuple[ast.AST, str]] | None:
+        """framework_apply.apply_draws, once per call in this version: asked by the scope filter, the walks' key
+        labels, argument_uses and the walks' memory (KeyWalks asks it again for a walk taken from the last one)."""
+        key = (id(call), id(scope))
+        known = self._framework_draws.get(key)
+        if known is not None and known[0] is call:
+            return known[1]
+        found = apply_draws(self, call, scope)
+        self._framework_draws[key] = (call, found)
+        return found
 
     def random_key_arg(self, call: ast.Call, scope: FunctionInfo | None) -> tuple[ast.AST | None, str]:
         """The key a `jax.random` call uses (None if none), and how: "draw", "split" or "derive"."""
@@ -1404,7 +1416,7 @@ class KeyFlow(Fact):
         rng = self.haiku_apply_rng(call, scope)
         if rng is not None:  # net.apply(params, rng, x) of a network that never asks haiku for a key
             return [(a, "maybe") for a in [*call.args, *(k.value for k in call.keywords)] if a is not rng]
-        drawn = apply_draws(self, call, scope)  # linen/haiku `apply` that surely draws (framework_apply.py)
+        drawn = self.framework_draws(call, scope)  # linen/haiku `apply` that surely draws (framework_apply.py)
         if drawn is not None:
             return drawn
         callee = self.callee_of(call, scope)
@@ -1694,7 +1706,7 @@ class KeyFlow(Fact):
             scope is not None and any(self.factory_product(name, scope) is not None for name in facts.called
                                       if name in scope.local_names)) or (  # kernel = build_kernel(...); kernel(key, s)
             scope is not None and self._wrapped_product_called(scope)) or any(
-            apply_draws(self, n, scope) for n in self.scopes.own_nodes(scope)  # net.apply(params, rng, x)
+            self.framework_draws(n, scope) for n in self.scopes.own_nodes(scope)  # net.apply(params, rng, x)
             if type(n) is ast.Call and type(n.func) is ast.Attribute and n.func.attr == "apply")  # type: ignore[attr-defined]
 
     def _wrapped_product_called(self, scope: FunctionInfo) -> bool:
@@ -1989,7 +2001,7 @@ class _ScopeWalk(ForwardFlow[State]):
 
     def __init__(self, model: KeyFlow, fn: FunctionInfo | None, body: list[ast.stmt],
                  always_consumed: dict[str, set[int]],
-                 log: list[tuple[ast.Call, list[tuple[ast.AST, str]]]] | None = None,
+                 log: list[Asked] | None = None,
                  entry: State | None = None) -> None:
         """`log`: each call's `argument_uses` answer is appended to it, in the order asked (analysis/reuse.py).
         `entry`: what is consumed when the scope begins (a method after `__init__`, see `after_init_reuses`);
@@ -2017,14 +2029,14 @@ class _ScopeWalk(ForwardFlow[State]):
         for node in model.scopes.own_nodes(self.fn):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and model.kinds.kind_at(node) is Kind.KEY:
                 labels.add(node.id)
-            elif isinstance(node, ast.Call) and (seed := model.seed_label(node, self.fn)) is not None:
+            elif isinstance(node, ast.Call) and (seed := self._seed_label(node)) is not None:
                 labels.add(seed)  # jax.random.PRNGKey(1): the key of seed 1, whichever call makes it
             elif isinstance(node, ast.Call):
                 key, _ = model.random_key_arg(node, self.fn)
                 label = _chain_label(key) if key is not None else None
                 if label is not None:
                     labels.add(label)
-                elif drawn := apply_draws(model, node, self.fn):  # net.apply(params, rng, x): framework_apply.py
+                elif drawn := self._apply_draws(node):  # net.apply(params, rng, x): framework_apply.py
                     labels.update(lbl for a, strength in drawn if strength == "always" and (lbl := _chain_label(a)))
                 elif isinstance(node.func, ast.Name) and node.func.id in self.always_consumed:
                     always = self.always_consumed[node.func.id]  # e.g. dropout(key, x): draws from `key`
@@ -2049,6 +2061,25 @@ class _ScopeWalk(ForwardFlow[State]):
                         if arg_label is not None:
                             labels.add(arg_label)
         return labels
+
+    def _seed_label(self, call: ast.Call) -> str | None:
+        """KeyFlow.seed_label, logged when the seed is a name of an enclosing scope or of the module: `PRNGKey(SEED)`
+        reads the module-level statement binding SEED (and every `global SEED`), so a logged walk records it with
+        its question (KeyWalks asks it again: analysis/reuse.py)."""
+        seed = self.model.seed_label(call, self.fn)
+        if (self.log is not None and call.args and isinstance(call.args[0], ast.Name) and self.fn is not None
+                and call.args[0].id not in self.fn.local_names):
+            self.log.append((call, seed, KeyFlow.seed_label))
+        return seed
+
+    def _apply_draws(self, call: ast.Call) -> list[tuple[ast.AST, str]] | None:
+        """KeyFlow.framework_draws (framework_apply.apply_draws), logged: its answer reads other statements (the linen module's class, the
+        function haiku transforms, a module-level `model = Net()`), so a logged walk records it with its question
+        (KeyWalks asks it again: analysis/reuse.py)."""
+        drawn = self.model.framework_draws(call, self.fn)
+        if self.log is not None and isinstance(call.func, ast.Attribute) and call.func.attr == "apply":
+            self.log.append((call, drawn, KeyFlow.framework_draws))
+        return drawn
 
     def _may_be_key(self, arg: ast.AST) -> bool:
         """Whether an argument handed where a callee consumes a key can hold one: not a literal (`"float32"`,

@@ -4,7 +4,10 @@ Each function's walk for PRNG key reuse (key_flow.py's _ScopeWalk), by function 
 own nodes (the same node means the same statement: the parse shares unchanged statements between versions), the
 module's imports, the kinds its flow and the flows of the functions inside it recorded, which module functions
 always consume a key argument, and, for each call it met, what the call may consume (`argument_uses`: which
-function of the module it runs and what that function consumes, asked in order). A walk is taken again when all
+function of the module it runs and what that function consumes, asked in order), and for each `.apply` call what
+a framework's apply surely draws (`framework_apply.apply_draws`: it reads the linen module's class, the function
+haiku transforms, a module-level model, in other statements), and for each `PRNGKey(NAME)` of a name it does not
+bind which seed it makes (`KeyFlow.seed_label`: a module constant, read from the module-level statements). A walk is taken again when all
 of these are the same; the questions are asked again, in order, as for the value-kind flows (analysis/kinds.py).
 """
 
@@ -13,9 +16,13 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sharpbits.analysis.facts import FactMemory
+
+# a question the walk asked, in order: (call, answer) for `argument_uses(call, scope)`, or (call, answer, ask) for
+# another question `ask(flow, call, scope)` (KeyFlow.framework_draws, KeyFlow.seed_label)
+Asked = tuple[ast.Call, Any] | tuple[ast.Call, Any, Callable[..., Any]]
 
 if TYPE_CHECKING:
     from sharpbits.analysis.kinds import Kind
@@ -29,7 +36,7 @@ class _KeyWalk:
     aliases: dict[str, str]
     always: dict[str, set[int]]
     flows: list[tuple[int, dict[int, Kind]]]  # (id of the function or one inside it, the kinds its flow recorded)
-    asked: list[tuple[ast.Call, list[tuple[ast.AST, str]]]]  # each call's `argument_uses` answer, in order
+    asked: list[Asked]  # each call's `argument_uses` answer (or another question's, see Asked), in order
     found: list[KeyReuse]
 
 
@@ -50,7 +57,7 @@ class KeyWalks(FactMemory):
 
     def found(self, model: KeyFlow, info: FunctionInfo, always: dict[str, set[int]],
               flows: list[tuple[int, dict[int, Kind]]],
-              walk: Callable[[list[tuple[ast.Call, list[tuple[ast.AST, str]]]]], list[KeyReuse]]) -> list[KeyReuse]:
+              walk: Callable[[list[Asked]], list[KeyReuse]]) -> list[KeyReuse]:
         """What `walk(log)` finds (it runs the function's walk, appending each call's `argument_uses` answer to
         `log`), from the last walk of the same function when everything it read is the same. `flows`: the
         recorded kinds of the function and of every function inside it, in this version."""
@@ -60,7 +67,7 @@ class KeyWalks(FactMemory):
             self._next[id(info.node)] = old
             self.reused += 1
             return old.found
-        asked: list[tuple[ast.Call, list[tuple[ast.AST, str]]]] = []
+        asked: list[Asked] = []
         found = walk(asked)
         self._next[id(info.node)] = _KeyWalk(info.node, dict(model.scopes.aliases), always, flows, asked, found)
         self.run += 1
@@ -72,6 +79,7 @@ def _same_flows(old: list[tuple[int, dict[int, Kind]]], new: list[tuple[int, dic
         a_id == b_id and (a is b or a == b) for (a_id, a), (b_id, b) in zip(old, new, strict=True))
 
 
-def _same_uses(model: KeyFlow, info: FunctionInfo, asked: list[tuple[ast.Call, list[tuple[ast.AST, str]]]]) -> bool:
+def _same_uses(model: KeyFlow, info: FunctionInfo, asked: list[Asked]) -> bool:
     """Asks each call's question again, in order (as the walk, run again, would up to the first difference)."""
-    return all(model.argument_uses(call, info) == answer for call, answer in asked)
+    return all((entry[2](model, entry[0], info) if len(entry) == 3 else model.argument_uses(entry[0], info)) == entry[1]
+               for entry in asked)
