@@ -58,6 +58,7 @@ VMAP_METHOD = corpus("traced-control-flow__vmap_bound_method_result.py")
 ANNOTATED = corpus("in-place-update__jax_array_annotated_param.py") + \
     "\n\ndef caller():\n    return add_bias(jnp.zeros(3), 1.0)\n"
 COMPREHENSION = corpus("python-loop-in-jit__comprehension_over_range.py")
+CARRIED = corpus("prng-key-reuse__state_record_key_carried.py")
 COMPREHENSION_CALLER = replaced(replaced(COMPREHENSION, "@jax.jit\ndef fourier_features(x):",
                                          "def fourier_features(x, n):"), "range(256)", "range(n)") + \
     "\n\ndef caller(x):\n    return jax.jit(fourier_features, static_argnums=1)(x, 512)\n"
@@ -131,6 +132,13 @@ CASES = {
     "seed-constant-changed": (SEEDS, ("SEED = 1", "SEED = 2"), ("return a + b", "return a - b")),
     "seed-declared-global-elsewhere": (SEEDS, ("    return 0\n", "    global SEED\n    return 0\n"),
                                        ("return a + b", "return a - b")),
+    # prng-key-reuse: a key in a record's field carried by its rebuilding, `TrainState(params, state.rng, ...)`,
+    # as the record class (another statement) orders its fields
+    "record-fields-reordered": (CARRIED, ("    params: jax.Array\n    rng: jax.Array\n",
+                                          "    rng: jax.Array\n    params: jax.Array\n"),
+                                ("h.mean(), keep", "h.sum(), keep")),
+    "record-no-longer-a-dataclass": (CARRIED, ("@dataclass\nclass TrainState", "class TrainState"),
+                                     ("h.mean(), keep", "h.sum(), keep")),
 }
 
 

@@ -1,16 +1,22 @@
 """When a newer version abandons the running analysis of a document (SharpbitsServer.may_abandon), decided on the
 server object with the clock read as the server reads it. The stdio tests (test_diagnostics.py) type into a real
 server; these pin the policy where timing cannot reach it deterministically: an analysis still building its model
-when the changes not shown have already waited STARVED_WAIT_FACTOR analysis times. Before, such an analysis was always abandoned,
-so where one model took longer than the time between two keys (a loaded machine, a long file) no analysis ever
-finished while the user typed."""
+when the changes not shown have already waited STARVED_WAIT_FACTOR analysis times. Before, such an analysis was
+always abandoned, so where one model took longer than the time between two keys (a loaded machine, a long file) no
+analysis ever finished while the user typed."""
 
 import asyncio
 import threading
 import time
 
 from sharpbits.analysis.engine import AnalysisResult
-from sharpbits.lsp.language_server import ABANDON_BEFORE, MAX_WAIT_FACTOR, STARVED_WAIT_FACTOR, IsolatedRun, Running
+from sharpbits.lsp.language_server import (
+    ABANDON_BEFORE,
+    MAX_WAIT_FACTOR,
+    STARVED_WAIT_FACTOR,
+    IsolatedRun,
+    Running,
+)
 from sharpbits.lsp.server import create_server
 
 URI = "file:///typed.py"

@@ -20,10 +20,12 @@ _REPLACING_METHODS = {"replace", "_replace"}
 _APPLY_GRADIENTS = {"step", "params", "opt_state", "grads"}  # what flax's TrainState.apply_gradients replaces
 
 
-def carried_fields(value: ast.expr, name: str, classes: dict[str, ast.ClassDef],
+def carried_fields(value: ast.expr, name: str, fields_of: Callable[[ast.Call], tuple[str, ...] | None],
                    qualname: Callable[[ast.expr], str | None]) -> Callable[[str], bool] | None:
     """For `name = value`: a test of which fields of `name`'s old value the new one holds unchanged, or None when
-    the new value is not known to hold any of them."""
+    the new value is not known to hold any of them. `fields_of(call)`: the fields, in order, of the record class of
+    this module that `call` builds (`record_fields`), or None (key_flow.py logs the answer: it reads the class's
+    statement, so the walk of the function is taken again when the class changes)."""
     if not isinstance(value, ast.Call) or any(k.arg is None for k in value.keywords):
         return None
     given = {k.arg for k in value.keywords}
@@ -37,8 +39,8 @@ def carried_fields(value: ast.expr, name: str, classes: dict[str, ast.ClassDef],
     if qualname(func) == "dataclasses.replace" and len(value.args) == 1 and (
             isinstance(value.args[0], ast.Name) and value.args[0].id == name):
         return lambda field: field not in given
-    if isinstance(func, ast.Name) and func.id in classes:
-        fields = record_fields(classes[func.id])
+    if isinstance(func, ast.Name):
+        fields = fields_of(value)
         if fields is None or len(value.args) > len(fields) or any(isinstance(a, ast.Starred) for a in value.args):
             return None
         handed = dict(zip(fields, value.args, strict=False))  # (fewer arguments than fields: the defaults)

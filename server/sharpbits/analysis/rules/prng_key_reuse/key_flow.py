@@ -28,7 +28,7 @@ from sharpbits.analysis.kinds import Kind
 from sharpbits.analysis.liveness import values_dead_before
 from sharpbits.analysis.project_index import _NOT_INDEXED as NOT_INDEXED
 from sharpbits.analysis.project_index import LAYER_BASES, class_key_generators, inert_layer_calls
-from sharpbits.analysis.rules.prng_key_reuse.carried_fields import carried_fields
+from sharpbits.analysis.rules.prng_key_reuse.carried_fields import carried_fields, record_fields
 from sharpbits.analysis.rules.prng_key_reuse.framework_apply import apply_draws
 from sharpbits.analysis.rules.prng_key_reuse.reuse import Asked, KeyWalks
 from sharpbits.analysis.scopes import FunctionInfo, Scopes
@@ -391,6 +391,13 @@ class KeyFlow(Fact):
                 if q is not None and "." in q and q.rsplit(".", 1)[1] in _POINT_MASSES:
                     return True
         return False
+
+    def record_fields_of(self, call: ast.Call, scope: FunctionInfo | None) -> tuple[str, ...] | None:
+        """The fields, in order, of the dataclass or NamedTuple of this module that `call` builds (`State(...)`;
+        carried_fields.record_fields), or None. `scope`: asked with it as the logged questions are (unused)."""
+        cls = self.module_classes().get(call.func.id) if isinstance(call.func, ast.Name) else None
+        fields = record_fields(cls) if cls is not None else None
+        return tuple(fields) if fields is not None else None
 
     def module_classes(self) -> dict[str, ast.ClassDef]:
         if self._module_classes is None:
@@ -2072,6 +2079,14 @@ class _ScopeWalk(ForwardFlow[State]):
             self.log.append((call, seed, KeyFlow.seed_label))
         return seed
 
+    def _record_fields(self, call: ast.Call) -> tuple[str, ...] | None:
+        """KeyFlow.record_fields_of, logged: it reads the record class's statement (its fields and their order), so
+        a logged walk records it with its question (KeyWalks asks it again: analysis/reuse.py)."""
+        fields = self.model.record_fields_of(call, self.fn)
+        if self.log is not None:
+            self.log.append((call, fields, KeyFlow.record_fields_of))
+        return fields
+
     def _apply_draws(self, call: ast.Call) -> list[tuple[ast.AST, str]] | None:
         """KeyFlow.framework_draws (framework_apply.apply_draws), logged: its answer reads other statements (the linen module's class, the
         function haiku transforms, a module-level `model = Net()`), so a logged walk records it with its question
@@ -2263,7 +2278,7 @@ class _ScopeWalk(ForwardFlow[State]):
                 and any(_is_under(k.lstrip(_LAST), stmt.targets[0].id) for k in state)):
             return {}
         name = stmt.targets[0].id
-        carried = carried_fields(stmt.value, name, self.model.module_classes(),
+        carried = carried_fields(stmt.value, name, self._record_fields,
                                  lambda func: self.model.scopes.qualname(func, self.fn))
         if carried is None:
             return {}
