@@ -201,3 +201,11 @@ def test_an_array_names_its_sharding_after_an_at_sign():
     for bad in ("x=3 @ rows", "x=f32[2] @ P('x')", "x=f32[2] @ 1"):
         with pytest.raises(SpecError, match=r"module-level jax\.sharding\.Sharding"):
             parse_spec(bad)
+
+
+def test_a_spec_nested_deeper_than_the_parser_allows_is_a_spec_error():
+    """`ast.parse` raises MemoryError (not SyntaxError) past its stack: a directive a user (or the fuzzer) writes so
+    must be a clear error, never an exception out of the invalid-trace-directive rule."""
+    for text in ["x=" + "not " * 20000 + "1", "x=" + "~" * 100000 + "1"]:
+        with pytest.raises(SpecError, match="nested too deeply"):
+            parse_spec(text)

@@ -74,6 +74,9 @@ def parse_spec(text: str) -> dict[str, Any]:
     except SyntaxError as exc:
         raise SpecError(f"cannot parse the argument spec {text!r}: {exc.msg} "
                         "(write e.g. 'x=f32[1000,10], n=i32[], neg=True')") from None
+    except (ValueError, RecursionError, MemoryError):  # NUL bytes; nesting deeper than the parser's stack
+        raise SpecError(f"cannot parse the argument spec {text[:80]!r}: it is nested too deeply or holds a NUL "
+                        "byte (write e.g. 'x=f32[1000,10], n=i32[], neg=True')") from None
     call = tree.body
     assert isinstance(call, ast.Call)
     args = [_value(node, text) for node in call.args]
