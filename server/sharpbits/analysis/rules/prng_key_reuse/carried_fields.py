@@ -14,6 +14,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
+from sharpbits.analysis.project_index import dotted
+
 _DATACLASS_DECORATORS = {"dataclass", "dataclasses.dataclass", "struct.dataclass", "flax.struct.dataclass",
                          "chex.dataclass", "attrs.define", "attr.s", "attrs.frozen", "define", "frozen"}
 _REPLACING_METHODS = {"replace", "_replace"}
@@ -55,8 +57,8 @@ def record_fields(cls: ast.ClassDef) -> list[str] | None:
     None when the class is neither, or defines its own `__init__`."""
     if any(isinstance(n, ast.FunctionDef) and n.name == "__init__" for n in cls.body):
         return None
-    record = any(_dotted(d.func if isinstance(d, ast.Call) else d) in _DATACLASS_DECORATORS
-                 for d in cls.decorator_list) or any(_dotted(b).rsplit(".", 1)[-1] == "NamedTuple" for b in cls.bases)
+    record = any(dotted(d.func if isinstance(d, ast.Call) else d) in _DATACLASS_DECORATORS
+                 for d in cls.decorator_list) or any((dotted(b) or "").rsplit(".", 1)[-1] == "NamedTuple" for b in cls.bases)
     if not record:
         return None
     return [n.target.id for n in cls.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
@@ -67,11 +69,3 @@ def _is_field_of(arg: ast.expr, name: str, field: str) -> bool:
     return (isinstance(arg, ast.Attribute) and arg.attr == field and isinstance(arg.value, ast.Name)
             and arg.value.id == name)
 
-
-def _dotted(node: ast.AST) -> str:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        inner = _dotted(node.value)
-        return f"{inner}.{node.attr}" if inner else ""
-    return ""
