@@ -140,3 +140,15 @@ async def test_trusted_a_run_past_its_time_limit_is_stopped_and_what_it_saw_is_s
     shown = await published_after(trusted, path.as_uri(), 0)
     assert [(d.code, d.range.start.line + 1) for d in shown] == [("SB201", AGAIN)]
     assert psutil.Process(trusted._server.pid).children(recursive=True) == []  # nothing of it is left running
+
+
+def test_the_platform_setting_sets_jax_platforms_except_gpu_which_jax_chooses():
+    from sharpbits.runtime.editor import plan
+
+    assert plan("/w/p.py", None, "/w", "python3", None, 10, "cuda").env == {"JAX_PLATFORMS": "cuda"}
+    behind = plan("/w/p.py", None, "/w", "python3", "ssh box", 10, "tpu")
+    assert behind.argv[:2] == ["env", "JAX_PLATFORMS=tpu"] and behind.env == {}
+    # JAX_PLATFORMS=gpu fails unless the CUDA, ROCm and oneAPI plugins are all installed (seen on an H100)
+    for prefix in (None, "ssh box"):
+        gpu = plan("/w/p.py", None, "/w", "python3", prefix, 10, "gpu")
+        assert gpu.env == {} and "env" not in gpu.argv and not any("JAX_PLATFORMS" in a for a in gpu.argv)

@@ -114,6 +114,14 @@ def test_platform_without_a_backend_exit_2(cache_env):
     assert p.returncode == 2 and "no 'tpu' backend" in p.stderr and "launch prefix" in p.stderr
 
 
+def test_platform_gpu_lets_jax_choose_and_says_when_it_found_no_gpu(cache_env):
+    # JAX_PLATFORMS=gpu fails unless the CUDA, ROCm and oneAPI plugins are all there (on an H100 with CUDA only:
+    # "Unable to initialize backend 'rocm'"), so `gpu` leaves JAX to choose and checks that it chose a GPU
+    p = sharpbits("examples/tracing_selu.py::selu", "--platform", "gpu", env_extra={**cache_env, "JAX_PLATFORMS": "cpu"})
+    assert p.returncode == 2 and "JAX found no GPU: its backend is 'cpu'" in p.stderr, p.stderr
+    assert "Unable to initialize backend" not in p.stderr and "launch prefix" in p.stderr
+
+
 def test_memory_limit_flag(tmp_path, cache_env):
     (tmp_path / "hog.py").write_text("import numpy as np\n\n\ndef hog(x):\n    big = np.ones((1 << 30,))\n"
                                      "    return x + big[0]\n")

@@ -245,3 +245,27 @@ def test_bytes_below_the_arguments_are_raised_to_them_where_products_went_to_cub
     assert (gpu["bytes_accessed"], gpu["bytes_source"]) == (12 << 20, "arguments+output")
     cpu = _Trace.cost(WithMemory("dot(f32[1024,1024] a, f32[1024,1024] b)", 2.0 * 1024**3), closed)
     assert cpu["bytes_accessed"] == 1.0e6 and "bytes_source" not in cpu
+
+
+def test_a_peak_of_zero_beside_arguments_is_unknown_not_zero():
+    """Seen on an H100 (jax 0.11.2): the executable read from the persistent cache reported "arguments 3.81 MiB ·
+    output 3.81 MiB · peak 0 B", where the same trace compiled afresh said 7.63 MiB. A peak of nothing beside
+    arguments is not a figure; it is left out, and a real peak stands."""
+    jax = pytest.importorskip("jax")
+    import jax.numpy as jnp
+    from sharpbits.trace.worker import _Trace
+
+    def with_peak(peak):
+        class Memory:
+            argument_size_in_bytes, output_size_in_bytes, temp_size_in_bytes = 4 << 20, 4 << 20, 0
+            peak_memory_in_bytes = peak
+
+        class Compiled(_CompiledOnGpu):
+            def memory_analysis(self):
+                return Memory()
+        return Compiled("fusion(f32[1000000] x)", 5.0e6)
+
+    closed = jax.make_jaxpr(lambda x: x * 2)(jnp.ones((4,)))
+    cached = _Trace.cost(with_peak(0), closed)["memory"]
+    assert "peak_memory_bytes" not in cached and cached["argument_size_bytes"] == 4 << 20
+    assert _Trace.cost(with_peak(8 << 20), closed)["memory"]["peak_memory_bytes"] == 8 << 20

@@ -207,6 +207,10 @@ def plan(path: str, command: Sequence[str] | None, root: str | None, interpreter
     prefix = launch_prefix if isinstance(launch_prefix, str) else shlex.join(launch_prefix or ())
     cwd = root if root and os.path.isdir(root) else os.path.dirname(path)
     env: dict[str, str] = {}
+    if platform and platform.lower() == "gpu":
+        # JAX_PLATFORMS=gpu fails unless the CUDA, ROCm and oneAPI plugins are all installed (jax expands the alias
+        # and fails loudly on each one missing); JAX left to choose prefers a GPU
+        platform = None
     if platform and platform.lower() in PLATFORMS:
         if prefix:
             argv = ["env", f"JAX_PLATFORMS={platform.lower()}", *argv]

@@ -33,7 +33,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="example inputs, e.g. 'x=f32[1000,10], n=i32[], key=key, neg=True' (default: the "
                         "'# sharpbits: trace(...)' comment above the def, then jaxtyping annotations)")
     p.add_argument("--platform", choices=PLATFORMS, default="auto",
-                   help="JAX platform for the worker (sets JAX_PLATFORMS; default: auto)")
+                   help="JAX platform for the worker (sets JAX_PLATFORMS; gpu: JAX chooses and a GPU is required; default: auto)")
     p.add_argument("--lower-for", choices=LOWER_FOR_PLATFORMS, default=None,
                    help="lower the StableHLO for this platform from any host (no compile: hlo/cost/timing need a "
                         "worker on that platform)")

@@ -163,9 +163,14 @@ class Worker:
     def start(self) -> "protocol.Hello":
         """Import jax for the configured platform. Returns the hello message."""
         platform = (self.config.get("platform") or "auto").lower()
-        env_platform = {"cpu": "cpu", "gpu": "gpu", "cuda": "cuda", "rocm": "rocm", "tpu": "tpu"}.get(platform)
+        env_platform = {"cpu": "cpu", "cuda": "cuda", "rocm": "rocm", "tpu": "tpu"}.get(platform)
         if env_platform:
             os.environ["JAX_PLATFORMS"] = env_platform
+        elif platform == "gpu":
+            # JAX_PLATFORMS=gpu expands to cuda,rocm(,oneapi) and fails loudly unless every one of those plugins is
+            # installed (seen on an H100 with jax 0.11.2: "Unable to initialize backend 'rocm'"). JAX left to choose
+            # prefers a GPU; whether it found one is checked below.
+            os.environ.pop("JAX_PLATFORMS", None)
         sys.dont_write_bytecode = True  # importing the user's modules must not write __pycache__ into the workspace
         hello: protocol.Hello = {
             "type": "hello", "protocol": protocol.VERSION, "pid": os.getpid(), "python": sys.version.split()[0],
@@ -190,6 +195,14 @@ class Worker:
                 "hint": f"JAX has no {platform!r} backend in {sys.executable} (JAX_PLATFORMS={env_platform}): "
                         f"install JAX's {platform} plugin there, pick another platform, or run the worker on such "
                         "a host with a launch prefix"}})
+            return hello
+        if platform == "gpu" and jax.default_backend() != "gpu":
+            hello.update({"ok": False, "jax": jax.__version__, "error": {
+                "type": "RuntimeError", "message": f"JAX found no GPU: its backend is {jax.default_backend()!r} "
+                                                   f"({', '.join(sorted({d.platform for d in devices}))} devices)",
+                "phase": "backend",
+                "hint": f"JAX has no 'gpu' backend in {sys.executable}: install JAX's CUDA or ROCm plugin there, "
+                        "pick another platform, or run the worker on such a host with a launch prefix"}})
             return hello
         try:
             from jax.extend import source_info_util
@@ -954,6 +967,11 @@ class _Trace:
                     v = getattr(ma, name, None)
                     if v is not None:
                         mem[name.replace("_in_bytes", "_bytes")] = int(v)
+                if mem.get("peak_memory_bytes") == 0 and mem.get("argument_size_bytes", 0) + mem.get(
+                        "output_size_bytes", 0) > 0:
+                    # an executable read from the persistent cache on GPU reports a peak of 0 beside its arguments
+                    # (seen on an H100, jax 0.11.2: "arguments 3.81 MiB · output 3.81 MiB · peak 0 B"): unknown
+                    del mem["peak_memory_bytes"]
                 out["memory"] = mem  # type: ignore[typeddict-item]
         except Exception as exc:
             out["memory_error"] = f"{type(exc).__name__}: {exc}"
