@@ -16,8 +16,11 @@ from collections.abc import Callable
 
 from sharpbits.analysis.project_index import dotted
 
-_DATACLASS_DECORATORS = {"dataclass", "dataclasses.dataclass", "struct.dataclass", "flax.struct.dataclass",
-                         "chex.dataclass", "attrs.define", "attr.s", "attrs.frozen", "define", "frozen"}
+# what makes a class a record whose generated __init__ takes its annotated fields in order, by qualified name
+_RECORD_DECORATORS = {"dataclasses.dataclass", "flax.struct.dataclass", "chex.dataclass", "chex.mappable_dataclass",
+                      "attrs.define", "attrs.frozen", "attrs.mutable", "attr.s", "attr.attrs", "attr.define",
+                      "attr.frozen", "attr.mutable"}
+_RECORD_BASES = {"typing.NamedTuple", "typing_extensions.NamedTuple", "flax.struct.PyTreeNode", "equinox.Module"}
 _REPLACING_METHODS = {"replace", "_replace"}
 _APPLY_GRADIENTS = {"step", "params", "opt_state", "grads"}  # what flax's TrainState.apply_gradients replaces
 
@@ -52,17 +55,45 @@ def carried_fields(value: ast.expr, name: str, fields_of: Callable[[ast.Call], t
     return None
 
 
-def record_fields(cls: ast.ClassDef) -> list[str] | None:
-    """The fields of a dataclass or NamedTuple, in order (annotated class-level names, `ClassVar`s left out), or
-    None when the class is neither, or defines its own `__init__`."""
-    if any(isinstance(n, ast.FunctionDef) and n.name == "__init__" for n in cls.body):
+def is_record(cls: ast.ClassDef, qualname: Callable[[ast.expr], str | None]) -> bool:
+    """A record class: a dataclass (dataclasses, flax.struct, chex, attrs), a NamedTuple, a flax `PyTreeNode` or an
+    Equinox `Module`, recognised by the qualified names of its decorators and bases (`qualname`: the module's
+    imports). Its generated `__init__` stores what it is given."""
+    return any(_record_decorator(_names(d.func if isinstance(d, ast.Call) else d, qualname, "dataclass"))
+               for d in cls.decorator_list) or any(_names(b, qualname, "NamedTuple") in _RECORD_BASES for b in cls.bases)
+
+
+def record_fields(cls: ast.ClassDef, qualname: Callable[[ast.expr], str | None]) -> list[str] | None:
+    """The fields of a record class (`is_record`), in the order its generated `__init__` takes them (annotated
+    class-level names; `ClassVar`s and `field(init=False)` left out), or None when the class is not one, defines
+    its own `__init__`, or has another base (whose fields would come first)."""
+    if any(isinstance(n, ast.FunctionDef) and n.name == "__init__" for n in cls.body) or not is_record(cls, qualname):
         return None
-    record = any(dotted(d.func if isinstance(d, ast.Call) else d) in _DATACLASS_DECORATORS
-                 for d in cls.decorator_list) or any((dotted(b) or "").rsplit(".", 1)[-1] == "NamedTuple" for b in cls.bases)
-    if not record:
+    if any(_names(b, qualname, "NamedTuple") not in _RECORD_BASES for b in cls.bases):
         return None
     return [n.target.id for n in cls.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
-            and "ClassVar" not in ast.unparse(n.annotation)]
+            and "ClassVar" not in ast.unparse(n.annotation) and not _not_in_init(n.value)]
+
+
+def _record_decorator(name: str | None) -> bool:
+    """attrs' and the dataclass decorators of any package (`jax_dataclasses.pytree_dataclass`, `tjax.dataclass`,
+    pydantic's): a decorator whose name, once its imports are read, ends in `dataclass`."""
+    return name is not None and (name in _RECORD_DECORATORS or name.rsplit(".", 1)[-1].endswith("dataclass"))
+
+
+def _names(node: ast.expr, qualname: Callable[[ast.expr], str | None], usual: str) -> str | None:
+    """The qualified name of a decorator or base; where the module's imports do not say (a star import), the bare
+    `dataclass` / `NamedTuple` spelling is taken for the standard library's."""
+    q = qualname(node)
+    if q is None and dotted(node) == usual:
+        return "dataclasses.dataclass" if usual == "dataclass" else "typing.NamedTuple"
+    return q
+
+
+def _not_in_init(value: ast.expr | None) -> bool:
+    """`x: int = field(init=False)` (dataclasses, flax, equinox, attrs): a field `__init__` does not take."""
+    return isinstance(value, ast.Call) and any(
+        k.arg == "init" and isinstance(k.value, ast.Constant) and k.value.value is False for k in value.keywords)
 
 
 def _is_field_of(arg: ast.expr, name: str, field: str) -> bool:

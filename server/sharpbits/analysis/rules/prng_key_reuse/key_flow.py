@@ -28,7 +28,7 @@ from sharpbits.analysis.kinds import Kind
 from sharpbits.analysis.liveness import values_dead_before
 from sharpbits.analysis.project_index import _NOT_INDEXED as NOT_INDEXED
 from sharpbits.analysis.project_index import LAYER_BASES, class_key_generators, inert_layer_calls
-from sharpbits.analysis.rules.prng_key_reuse.carried_fields import carried_fields, record_fields
+from sharpbits.analysis.rules.prng_key_reuse.carried_fields import carried_fields, is_record, record_fields
 from sharpbits.analysis.rules.prng_key_reuse.framework_apply import apply_draws
 from sharpbits.analysis.rules.prng_key_reuse.reuse import Asked, KeyWalks
 from sharpbits.analysis.scopes import FunctionInfo, Scopes
@@ -359,19 +359,17 @@ class KeyFlow(Fact):
         return out
 
     def record_class(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
-        """A call that builds a record of this module (`@dataclass`, `@flax.struct.dataclass`,
-        `@chex.dataclass`, a `NamedTuple` subclass) without a method of its own that could draw: it stores a
+        """A call that builds a record of this module (carried_fields.is_record: a dataclass, NamedTuple, flax
+        `PyTreeNode` or Equinox `Module`) without a method of its own that could draw: it stores a
         key handed to it (`State(..., seed=key)`) and draws nothing."""
         if not isinstance(call.func, ast.Name) or (scope is not None and self.scopes.is_local(call.func.id, scope)):
             return False
         cls = self.module_classes().get(call.func.id)
         if cls is None:
             return False
-        decorated = any((self.scopes.qualname(d.func if isinstance(d, ast.Call) else d, None) or "").endswith("dataclass")
-                        for d in cls.decorator_list)
-        named_tuple = any((self.scopes.qualname(b, None) or ast.unparse(b)).endswith("NamedTuple") for b in cls.bases)
         methods = [n.name for n in cls.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
-        return (decorated or named_tuple) and not any(m in ("__init__", "__post_init__", "__new__") for m in methods)
+        return is_record(cls, self.scopes.qualname) and not any(
+            m in ("__init__", "__post_init__", "__new__") for m in methods)
 
     def _samples_point_mass(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
         """A call that samples a point-mass distribution built right there: `Delta(v).sample(key)`,
@@ -396,7 +394,7 @@ class KeyFlow(Fact):
         """The fields, in order, of the dataclass or NamedTuple of this module that `call` builds (`State(...)`;
         carried_fields.record_fields), or None. `scope`: asked with it as the logged questions are (unused)."""
         cls = self.module_classes().get(call.func.id) if isinstance(call.func, ast.Name) else None
-        fields = record_fields(cls) if cls is not None else None
+        fields = record_fields(cls, self.scopes.qualname) if cls is not None else None
         return tuple(fields) if fields is not None else None
 
     def module_classes(self) -> dict[str, ast.ClassDef]:
