@@ -91,6 +91,24 @@ def _same_shape_mask(model: ModuleModel, fn: FunctionInfo, mask: ast.AST, array:
     return _broadcasts_array(model, fn, mask, array, use)
 
 
+def _int_literal(value: ast.expr) -> bool:
+    node = value.operand if isinstance(value, ast.UnaryOp) else value
+    return isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool)
+
+
+_INEXACT_TESTS = {"jax.numpy.isnan", "jax.numpy.isinf", "jax.numpy.isfinite", "jax.numpy.isposinf",
+                  "jax.numpy.isneginf"}
+
+
+def _inexact_mask(model: ModuleModel, fn: FunctionInfo, mask: ast.expr, array: ast.expr) -> bool:
+    """`jnp.isnan(x)` (or `~jnp.isfinite(x)`, ...) as the mask of `x`: tests that mean x holds floats."""
+    if isinstance(mask, ast.UnaryOp) and isinstance(mask.op, ast.Invert | ast.Not):
+        mask = mask.operand
+    return (isinstance(mask, ast.Call) and len(mask.args) == 1 and not mask.keywords
+            and model.scopes.qualname(mask.func, fn) in _INEXACT_TESTS
+            and ast.dump(mask.args[0]) == ast.dump(array))
+
+
 class BooleanIndexingInJit(Rule):
     code = "SB102"
     name = "boolean-indexing-in-jit"
@@ -137,7 +155,9 @@ works: the mask combines that array itself element by element with other values 
 at least the array's rank, and a boolean index must match the array's leading axes, so it has the array's shape.
 A mask of another origin (`rows` of shape (n,) for `x` of shape (n, k)) selects whole rows, which `jnp.where`
 would broadcast over the last axis instead: no rewrite then. `x.at[mask].set(v)` becomes `jnp.where(mask, v, x)`
-when `v` is a number (safe) or a Python value (unsafe); an array `v` gets no rewrite, since
+when `v` is a number or a Python value. It is safe for an int literal, and for a float literal only where the mask
+shows `x` holds floats (`jnp.isnan(x)`, `jnp.isfinite(x)`, ...): `.at[mask].set(0.5)` keeps an int array's dtype
+(the elements become 0) where `jnp.where` promotes to float (they become 0.5); otherwise it is unsafe; an array `v` gets no rewrite, since
 `.at[mask].set(values)` with one value per selected element has no `where` form. The masked sum
 `x[mask].sum()` / `jnp.sum(x[mask])` becomes `jnp.where(mask, x, 0).sum()` (safe). Other uses
 (e.g. `x[mask]` returned as is) have no fixed-shape equivalent: use `jnp.where`, or the `size=` argument of
@@ -238,7 +258,9 @@ when `v` is a number (safe) or a Python value (unsafe); an array `v` gets no rew
                 value.value, bool)) or (isinstance(value, ast.UnaryOp) and isinstance(value.operand, ast.Constant))
             # a Python value (a number, most likely: `set(limit)`) is unsafe, like before
             python = isinstance(value, ast.Name) and model.kinds.kind_of(value, fn) is Kind.PYTHON
-            safe = literal
+            # `.at[mask].set(0.5)` keeps x's dtype (an int array gets 0), `jnp.where(mask, 0.5, x)` promotes to float:
+            # other numbers. A float literal is safe only where the mask shows x inexact (`jnp.isnan(x)`).
+            safe = literal and (_int_literal(value) or _inexact_mask(model, fn, mask, sub.value.value))
             if (literal or python) and _same_shape_mask(model, fn, mask, sub.value.value, sub):
                 replace, new = grand, f"{jnp}.where({source.node_text(mask)}, {source.node_text(value)}, {source.node_text(sub.value.value)})"
         elif (not isinstance(sub.value, ast.Attribute) and isinstance(parent, ast.Attribute) and parent.attr == "sum"

@@ -27,6 +27,19 @@ def _cheap_pure(node: ast.AST) -> bool:
     return False
 
 
+def _may_promote(body: ast.AST, orelse: ast.AST) -> bool:
+    """Whether `jnp.where(c, body, orelse)` may have another dtype than the branch the ternary takes: a float (or
+    complex) literal on one side only, with an array of unknown dtype on either (a Python float promotes an int
+    array to float; an int literal keeps an int or float array's dtype)."""
+    def inexact(node: ast.AST) -> bool:
+        return any(isinstance(n, ast.Constant) and isinstance(n.value, float | complex) for n in ast.walk(node))
+
+    def names(node: ast.AST) -> bool:
+        return any(isinstance(n, ast.Name) for n in ast.walk(node))
+
+    return (names(body) or names(orelse)) and inexact(body) != inexact(orelse)
+
+
 # jax.numpy / jax.nn / jax.lax functions that act element by element: their result has the broadcast shape of their
 # (positional) arguments, as the arithmetic operators do.
 _ELEMENTWISE = frozenset({
@@ -212,7 +225,8 @@ call of unknown shape gets no rewrite: `jnp.where` would fail or broadcast one b
 message says to make the condition static or to give both branches one shape first. `jnp.where` also evaluates
 both branches: the fix is **safe** only when both are names, numbers and `+`, `-`, `*` on them; with a call, a
 division or a power it is **unsafe**, since the untaken side may give inf/nan, which `jnp.where` drops from the
-value but not from the gradient (0 * inf is nan). It is not offered when a branch is not an array or a number.
+value but not from the gradient (0 * inf is nan). It is unsafe too when a float literal stands on one side only
+(`x if c else 0.0`): `jnp.where` promotes both sides to one dtype, so an int `x` would come back as floats. It is not offered when a branch is not an array or a number.
 A `while` on a traced condition gets `python-loop-in-jit`'s rewrite to `lax.while_loop` where its carry provably
 keeps its shape and dtype (unsafe, like that rule's other rewrites). `if` statements, `and`/`or`/`not`, `bool()`
 and `assert` have no mechanical fix: the message names the alternative (`jax.lax.cond`, `jnp.where`,
@@ -491,7 +505,9 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         # Safe only for names, numbers and +, -, * on them: jnp.where evaluates both branches, and the untaken
         # one of `jnp.log(x)`, `a / b`, `x ** 0.5` gives inf/nan; jnp.where drops that value, but its gradient
         # (0 * inf) is nan, so such a rewrite can change the program's gradients (unsafe).
-        safe = _cheap_pure(node.body) and _cheap_pure(node.orelse)
+        # Also the dtype: jnp.where promotes both branches to one. `x if c else 0.0` gives floats where x holds ints
+        # (an int32 array above 2**24 loses digits), so a float literal opposite an array with none is unsafe.
+        safe = _cheap_pure(node.body) and _cheap_pure(node.orelse) and not _may_promote(node.body, node.orelse)
         new = f"{jnp}.where({source.node_text(node.test)}, {source.node_text(node.body)}, {source.node_text(node.orelse)})"
 
         def build() -> Fix | None:
