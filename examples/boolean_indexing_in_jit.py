@@ -6,7 +6,7 @@ import jax.numpy as jnp
 
 @jax.jit
 def clip_negatives(x):
-    x = x.at[x < 0].set(0.0)
+    x = x.at[x < 0].set(0)
     return x
 
 
@@ -22,7 +22,7 @@ def eager_filter(x):
 
 @jax.jit
 def clip_negatives_right(x):
-    return jnp.where(x < 0, 0.0, x)
+    return jnp.where(x < 0, 0, x)  # an int 0 keeps x's dtype, as .at[].set does
 
 
 @jax.jit

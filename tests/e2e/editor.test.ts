@@ -353,7 +353,7 @@ describe("sharpbits in a real VS Code (code-server)", { concurrency: false }, ()
       (r) => fileDiagnostics(r, file).some((d) => d.source === "sharpbits (trace)"), 120_000);
     const traced = fileDiagnostics(report, file).filter((d) => d.source === "sharpbits (trace)");
     assert.equal(traced[0].code, "NonConcreteBooleanIndexError");
-    assert.equal(traced[0].range[0], 8, "on the `x.at[x < 0].set(0.0)` line");
+    assert.equal(traced[0].range[0], 8, "on the `x.at[x < 0].set(0)` line");
     assert.ok(fileDiagnostics(report, file).some((d) => d.source === "sharpbits" && d.range[0] === 8), "next to the static finding");
     await shot("12-trace-error");
   });

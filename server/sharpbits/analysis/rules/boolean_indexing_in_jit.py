@@ -136,7 +136,7 @@ import jax.numpy as jnp
 
 @jax.jit
 def relu_sum(x):
-    x = x.at[x < 0].set(0.0)
+    x = x.at[x < 0].set(0)
     return x[x > 1].sum()
 """
     use_instead = """
@@ -145,7 +145,7 @@ import jax.numpy as jnp
 
 @jax.jit
 def relu_sum(x):
-    x = jnp.where(x < 0, 0.0, x)
+    x = jnp.where(x < 0, 0, x)
     return jnp.where(x > 1, x, 0).sum()
 """
     fix_safety = """
