@@ -482,6 +482,26 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "cbfjax": ("0.2.0", True),
     "nasimjax": ("0.1.0", True),
     "jaxagents": ("0.2.5", True),
+    # a twenty-third round (part A) for issue 22, measured on main 558de87 before any change: machine-learning
+    # research code and models: neural-network verification by bound propagation (jax-verify, wheel: its sdist
+    # cannot build), equivariant tensor-product operations with tests (cuequivariance-jax), neural operators and
+    # PINNs with their tests, data and training (jax-neural-operators, neojax-operators), Kolmogorov-Arnold networks
+    # (jaxkan), event-based spiking-network training (jaxsnn), a minimalistic ML framework (miniml-jax, wheel: its
+    # sdist cannot build), an equivariant long-range interatomic potential (lorem-jax), trax-style Flax extras with
+    # transformer and perceiver models (flax-extra), RL agents in Flax (jaxdl), FlashOptim optimizers (flashoptim-jax)
+    # and a fused linear cross-entropy loss (jax-cce)
+    "jax-verify": ("1.0", False),
+    "cuequivariance-jax": ("0.13.0", True),
+    "jax-neural-operators": ("0.2.3", True),
+    "neojax-operators": ("0.3.0", True),
+    "jaxkan": ("0.3.7", True),
+    "jaxsnn": ("0.3.0", True),
+    "miniml-jax": ("0.11.0", False),
+    "lorem-jax": ("0.2.0", True),
+    "flax-extra": ("0.0.2", True),
+    "jaxdl": ("0.0.4", True),
+    "flashoptim-jax": ("0.1.0", True),
+    "jax-cce": ("0.1.0", True),
 }
 # Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 

@@ -2476,6 +2476,7 @@ class _ScopeWalk(ForwardFlow[State]):
                 and not self._unused_results(first.statement, first.call) and not self._unused_results(stmt, call)
                 and not _replaced_by_load(self.model, first)
                 and not self._shapes_only(first.call) and not self._shapes_only(call)
+                and not self._only_refused(first.call)
                 and not self._never_meet(first, node, call, stmt)
                 and not self._thrown_away(first.call, first.statement) and not self._thrown_away(call, stmt)
                 and not self._reproduces_an_earlier_use(first, stmt, call))
@@ -2853,6 +2854,8 @@ class _ScopeWalk(ForwardFlow[State]):
         values in them (maxtext's PagedAttentionOp), and a data-dependent initialiser reads them."""
         if depth > 3:
             return False
+        if depth == 0 and isinstance(value, ast.Call) and self._rebound_unread(value):
+            return True
         parents = self.model.scopes.parents
         node: ast.AST = value
         parent = parents.get(node)
@@ -2883,6 +2886,97 @@ class _ScopeWalk(ForwardFlow[State]):
         stores = [n for n in own if isinstance(n, ast.Name) and n.id in names and not isinstance(n.ctx, ast.Load)]
         loads = [n for n in own if isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load)]
         return len(stores) == len(names) and bool(loads) and all(self._shapes_only(n, depth + 1) for n in loads)
+
+    def _only_refused(self, call: ast.Call) -> bool:
+        """The first use's result, bound to names bound once, is read only by calls the test expects to raise
+        (`model = Model(key=key)` then `with pytest.raises(ValueError): model(ids, key=None)`): nothing computed
+        from it is ever kept, so a later draw from the key meets none of its numbers. Asked of the first use only:
+        a later draw handed to a check that raises on values (`with pytest.raises(ValueError):
+        loss(invalid_probs, targets)` after `targets` came from the key) is read by that check."""
+        parent = self.model.scopes.parents.get(call)
+        if not (isinstance(parent, ast.Assign) and parent.value is call
+                and all(isinstance(t, ast.Name) for t in parent.targets)) or self.fn is None:
+            return False
+        names = {t.id for t in parent.targets if isinstance(t, ast.Name)}
+        own = list(self.model.scopes.own_nodes(self.fn))
+        stores = [n for n in own if isinstance(n, ast.Name) and n.id in names and not isinstance(n.ctx, ast.Load)]
+        loads = [n for n in own if isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load)]
+        return len(stores) == len(names) and bool(loads) and all(self._handed_to_raising_call(n) for n in loads)
+
+    def _handed_to_raising_call(self, name: ast.AST) -> bool:
+        """A read of a name as an argument, or as the function, of a call in a statement the test expects to raise
+        and that keeps nothing (`with pytest.raises(ValueError): metric(x=inputs, target=targets)`): the call
+        raises, no result comes back, so what the name holds reaches nothing anybody reads (neojax's tests draw
+        inputs and targets from one key only to check that a metric refuses them). Not for an assertion expected to
+        fail (`pytest.raises(AssertionError)`, a callee named `assert...`): there the values decide the raise."""
+        parents = self.model.scopes.parents
+        parent = parents.get(name)
+        if isinstance(parent, ast.keyword):
+            parent = parents.get(parent)
+        if not (isinstance(name, ast.Name) and isinstance(parent, ast.Call) and (
+                parent.func is name or name in parent.args or any(k.value is name for k in parent.keywords))):
+            return False
+        if "assert" in called_name(parent.func).lower():
+            return False  # `with pytest.raises(AssertionError): assert_allclose(a, b)`: the values decide the raise
+        stmt: ast.AST | None = parents.get(parent)
+        while stmt is not None and not isinstance(stmt, ast.stmt):
+            stmt = parents.get(stmt)
+        if not (isinstance(stmt, ast.Expr) and self._thrown_away(parent, stmt)):
+            return False
+        block = parents.get(stmt)
+        while block is not None and not isinstance(block, ast.With | ast.FunctionDef | ast.AsyncFunctionDef):
+            block = parents.get(block)
+        return not (isinstance(block, ast.With) and any("AssertionError" in ast.dump(i) for i in block.items))
+
+    def _rebound_unread(self, call: ast.Call) -> bool:
+        """`x = f(draw(...))` in a function, and the next statement of its block that mentions `x` binds it
+        again without reading it (`x = g(...)`): whatever was drawn is dead before anybody reads it (jaxsnn's test
+        draws spike times, splits that key, and draws the times again from a piece). Not across a `break` or
+        `continue` (the loop may end with the draw in `x`), in a `try` body (a handler may read it), with a nested
+        function that reads `x`, for a name of the module or a class (any call may read those), or when the draw
+        passes through a call other than JAX's and NumPy's array functions (which keep nothing they are handed)."""
+        scopes = self.model.scopes
+        fn = self.fn
+        if fn is None or isinstance(fn.node, ast.Lambda):
+            return False
+        stmt = scopes.parents.get(call)
+        while stmt is not None and not isinstance(stmt, ast.stmt):
+            if isinstance(stmt, ast.Lambda | ast.GeneratorExp | ast.ListComp | ast.SetComp | ast.DictComp):
+                return False  # drawn later, or per element, not when the statement runs
+            if isinstance(stmt, ast.Call) and not (
+                    (scopes.qualname(stmt.func, fn) or "").startswith(("jax.", "numpy."))
+                    or (isinstance(stmt.func, ast.Attribute) and stmt.func.attr in _ARRAY_METHODS)):
+                return False  # `env.step(normal(key))` may keep what it is handed; `jnp.sort(...)` keeps nothing
+            stmt = scopes.parents.get(stmt)
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+            return False
+        name = stmt.targets[0].id
+        if name not in fn.local_names or name in fn.outer_names:
+            return False
+        holder = scopes.parents.get(stmt)
+        if isinstance(holder, ast.Try | ast.TryStar) and stmt in holder.body:
+            return False
+        block = next((getattr(holder, f) for f in ("body", "orelse", "finalbody")
+                      if isinstance(getattr(holder, f, None), list) and stmt in getattr(holder, f)), None)
+        if block is None:
+            return False
+        for inner in ast.walk(fn.node):
+            if inner is not fn.node and isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) and any(
+                    isinstance(n, ast.Name) and n.id == name for n in ast.walk(inner)):
+                return False  # a closure over `x` may read it between the two bindings
+        for later in block[block.index(stmt) + 1:]:
+            mentions = [n for n in ast.walk(later) if isinstance(n, ast.Name) and n.id == name]
+            if not mentions:
+                if any(isinstance(n, ast.Break | ast.Continue | ast.Global | ast.Nonlocal) for n in ast.walk(later)):
+                    return False
+                continue
+            if not isinstance(later, ast.Assign) or any(
+                    isinstance(n, ast.Name) and n.id == name for n in ast.walk(later.value)):
+                return False
+            bound = [t for target in later.targets
+                     for t in (target.elts if isinstance(target, ast.Tuple | ast.List) else [target])]
+            return all(isinstance(m.ctx, ast.Store) and any(m is t for t in bound) for m in mentions)
+        return False
 
     def _read_for_shapes_after(self, stmt: ast.Assign, depth: int) -> bool:
         """`samples, log_probs = d.sample_and_log_prob(key, ...)` as a statement of the function's own body (no
