@@ -117,7 +117,8 @@ class KeyReuse:
     where: str  # "again" (after an earlier use), "loop" (the same use, next iteration), "comprehension", "closure",
     # "init" (a method consumes a key on `self` that `__init__` consumed and left; `transform`: the method),
     # "seed body" (a key of a literal seed made in a body run per iteration; `transform`: "what runs it|unit"),
-    # "carry" (a loop body hands the key it consumed back in its carry)
+    # "carry" (a loop body hands the key it consumed back in its carry), "unmapped" (a key handed to a vmapped
+    # function at an `in_axes` None position that it draws from; `transform`: the vmap)
     transform: str = ""  # for "closure": the transformation that repeats the body; for "carry": the loop
     sure: bool = True  # both uses surely consume the key (not a function we cannot see)
 
@@ -356,6 +357,34 @@ class KeyFlow(Fact):
                 if how == "derive" or not isinstance(key, ast.Name) or key.id in fn.local_names:
                     continue  # a key the body derives per element, or its own
                 out.append(KeyReuse(key, key.id, None, "closure", repeating))
+            out.extend(self._unmapped_key_reuses(fn))
+        return out
+
+    def _unmapped_key_reuses(self, fn: FunctionInfo) -> list[KeyReuse]:
+        """`jax.vmap(f, in_axes=(0, None))(xs, key)` with `f` drawing from that parameter (never rebinding it):
+        the key is handed unmapped to every element, which all draw the same numbers, as from a closed-over key.
+        Reported at the key argument of the call (the body is right for a mapped key)."""
+        out = []
+        positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
+        stored = {n.id for n in self.scopes.own_nodes(fn) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+        for site in fn.traces:
+            if site.transform.rsplit(".", 1)[-1] not in _MAPPING or not site.unmapped_argnums or not isinstance(
+                    site.node, ast.Call):
+                continue
+            call = self.scopes.parents.get(site.node)
+            if not (isinstance(call, ast.Call) and call.func is site.node) or any(
+                    isinstance(a, ast.Starred) for a in call.args):
+                continue
+            for i in site.unmapped_argnums:
+                if not 0 <= i < min(len(positional), len(call.args)) or positional[i] in stored:
+                    continue
+                param = positional[i]
+                draws = any(isinstance(node, ast.Call) and (found := self.random_key_arg(node, fn))[1] in (
+                    "draw", "split") and isinstance(found[0], ast.Name) and found[0].id == param
+                    for node in self.scopes.own_nodes(fn))
+                if draws:
+                    arg = call.args[i]
+                    out.append(KeyReuse(arg, ast.unparse(arg), None, "unmapped", ast.unparse(site.node.func)))
         return out
 
     def record_class(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
@@ -1714,7 +1743,14 @@ class KeyFlow(Fact):
                                       if name in scope.local_names)) or (  # kernel = build_kernel(...); kernel(key, s)
             scope is not None and self._wrapped_product_called(scope)) or any(
             self.framework_draws(n, scope) for n in self.scopes.own_nodes(scope)  # net.apply(params, rng, x)
-            if type(n) is ast.Call and type(n.func) is ast.Attribute and n.func.attr == "apply")  # type: ignore[attr-defined]
+            if type(n) is ast.Call and type(n.func) is ast.Attribute and n.func.attr == "apply") or bool(  # type: ignore[attr-defined]
+            # eqx.nn.Linear(3, 4, key=key): a constructor given `key=` draws its parameters from it (argument_uses)
+            self._constructor_calls(scope))
+
+    def _constructor_calls(self, scope: FunctionInfo | None) -> list[ast.AST]:
+        if scope is None:
+            return [n for n in self.scopes.own_nodes(None) if _constructs_with_key(n)]
+        return self.scopes.own_candidates("constructors given key=", scope, _constructs_with_key)
 
     def _wrapped_product_called(self, scope: FunctionInfo) -> bool:
         """`jax.jit(kernel)(key, s)` or `self.variant(kernel)(key, s)` of a factory's product of this module."""
@@ -1954,6 +1990,11 @@ def _constructs(call: ast.Call) -> bool:
     return called_name(call.func)[:1].isupper() and any(kw.arg == "key" for kw in call.keywords)
 
 
+def _constructs_with_key(node: ast.AST) -> bool:
+    """`_constructs` for any node (a syntax filter of a scope's own nodes)."""
+    return isinstance(node, ast.Call) and _constructs(node)
+
+
 def _positional(fn: FunctionInfo) -> list[str]:
     node = fn.node
     names = [p.arg for p in [*node.args.posonlyargs, *node.args.args]]
@@ -2057,6 +2098,14 @@ class _ScopeWalk(ForwardFlow[State]):
                         or isinstance(node.func, ast.Call)) and model.callee_of(
                         node, self.fn) is not None:
                     for handed, strength in model.argument_uses(node, self.fn):  # self._sample(logits, self.rng)
+                        handed_label = (_chain_label(handed) if strength == "always" and self._may_be_key(handed)
+                                        else None)
+                        if handed_label is not None:
+                            labels.add(handed_label)
+                elif _constructs(node) and model.callee_of(node, self.fn) is None:
+                    # eqx.nn.Linear(3, 4, key=key) with `key` a parameter of unknown kind: the constructor's `key=`
+                    # is surely drawn from (argument_uses), so the name is a key here
+                    for handed, strength in model.argument_uses(node, self.fn):
                         handed_label = (_chain_label(handed) if strength == "always" and self._may_be_key(handed)
                                         else None)
                         if handed_label is not None:
