@@ -51,7 +51,8 @@ TRANSFORMS: dict[str, bool] = {
 
 # Transformations that differentiate with respect to `argnums` (default 0) and pass the other arguments through
 # as the caller gave them (a Python int stays an int inside `jax.grad(f)(t, i)`).
-_DIFFERENTIATING = {"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.jacobian", "jax.hessian"}
+_DIFFERENTIATING = {"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.jacobian", "jax.hessian",
+                    "flax.nnx.grad", "flax.nnx.value_and_grad"}
 
 
 def _argnums(node: ast.AST | None) -> tuple[int, ...]:
@@ -171,6 +172,7 @@ class TracedCode:
     _transformed: dict[str, list[str]] | None = None
     _pallas_kernels: set[int] | None = None
     _shows_values: frozenset[int] = frozenset()  # set by _mark_abstract
+    _rule_groups: dict[int, tuple[FunctionInfo, ...]] = {}  # replaced per instance by _find_traced
     _cached: set[int] | None = None
     _methods: dict[str, FunctionInfo] | None = None  # "Class.method" -> the method (bound_method)
     _calls_only: dict[str, bool] | None = None  # module-level function name -> every use of the name calls it
@@ -512,8 +514,11 @@ class TracedCode:
                             target.traces.append(TraceSite(q.rsplit('.', 1)[1], node=node,
                                                                      provenance=Provenance.LAX_BODY))
         rules = self._custom_rules()
-        for _primal, rule, rule_site, _registration in rules:
+        groups: dict[int, list[FunctionInfo]] = {}
+        for primal, rule, rule_site, _registration in rules:
             rule.traces.append(rule_site)
+            groups.setdefault(id(primal), [primal]).append(rule)
+        self._rule_groups = {id(f): tuple(g) for g in groups.values() for f in g}
         host = self._host_callbacks(calls)
         # Nested definitions inside traced functions, and helpers they call, run under the same trace (host
         # callbacks excepted: they run later, on the host, with concrete values).
@@ -646,6 +651,11 @@ class TracedCode:
         for info in self.scopes.functions.values():
             info.abstract = id(info) in abstract
         self._shows_values = frozenset(abstract - printing)
+
+    def custom_rule_group(self, fn: FunctionInfo) -> tuple[FunctionInfo, ...]:
+        """A `custom_vjp`/`custom_jvp` function and its rules, when `fn` is one of them (else empty): JAX runs the
+        rules of one differentiation together, so state the fwd rule leaves for the bwd rule stays inside it."""
+        return self._rule_groups.get(id(fn), ())
 
     def shows_values(self, fn: FunctionInfo) -> bool:
         """Whether `fn` is abstract only as (or through) the body of a `shard_map` called outside jit: its values
