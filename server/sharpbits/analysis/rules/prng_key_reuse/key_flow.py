@@ -375,15 +375,19 @@ class KeyFlow(Fact):
             if not (isinstance(call, ast.Call) and call.func is site.node) or any(
                     isinstance(a, ast.Starred) for a in call.args):
                 continue
+            # a bound method (`jax.vmap(self._predict, in_axes=...)`): the site counts `self` (_past_self), the call
+            # does not
+            bound = int(bool(site.node.args) and isinstance(site.node.args[0], ast.Attribute)
+                        and positional[:1] in (["self"], ["cls"]))
             for i in site.unmapped_argnums:
-                if not 0 <= i < min(len(positional), len(call.args)) or positional[i] in stored:
+                if not bound <= i < min(len(positional), len(call.args) + bound) or positional[i] in stored:
                     continue
                 param = positional[i]
                 draws = any(isinstance(node, ast.Call) and (found := self.random_key_arg(node, fn))[1] in (
                     "draw", "split") and isinstance(found[0], ast.Name) and found[0].id == param
                     for node in self.scopes.own_nodes(fn))
-                if draws:
-                    arg = call.args[i]
+                arg = call.args[i - bound]
+                if draws and not isinstance(arg, ast.Constant):  # (`None` handed there: nothing to draw from)
                     out.append(KeyReuse(arg, ast.unparse(arg), None, "unmapped", ast.unparse(site.node.func)))
         return out
 
@@ -1743,14 +1747,7 @@ class KeyFlow(Fact):
                                       if name in scope.local_names)) or (  # kernel = build_kernel(...); kernel(key, s)
             scope is not None and self._wrapped_product_called(scope)) or any(
             self.framework_draws(n, scope) for n in self.scopes.own_nodes(scope)  # net.apply(params, rng, x)
-            if type(n) is ast.Call and type(n.func) is ast.Attribute and n.func.attr == "apply") or bool(  # type: ignore[attr-defined]
-            # eqx.nn.Linear(3, 4, key=key): a constructor given `key=` draws its parameters from it (argument_uses)
-            self._constructor_calls(scope))
-
-    def _constructor_calls(self, scope: FunctionInfo | None) -> list[ast.AST]:
-        if scope is None:
-            return [n for n in self.scopes.own_nodes(None) if _constructs_with_key(n)]
-        return self.scopes.own_candidates("constructors given key=", scope, _constructs_with_key)
+            if type(n) is ast.Call and type(n.func) is ast.Attribute and n.func.attr == "apply")  # type: ignore[attr-defined]
 
     def _wrapped_product_called(self, scope: FunctionInfo) -> bool:
         """`jax.jit(kernel)(key, s)` or `self.variant(kernel)(key, s)` of a factory's product of this module."""
@@ -1990,11 +1987,6 @@ def _constructs(call: ast.Call) -> bool:
     return called_name(call.func)[:1].isupper() and any(kw.arg == "key" for kw in call.keywords)
 
 
-def _constructs_with_key(node: ast.AST) -> bool:
-    """`_constructs` for any node (a syntax filter of a scope's own nodes)."""
-    return isinstance(node, ast.Call) and _constructs(node)
-
-
 def _positional(fn: FunctionInfo) -> list[str]:
     node = fn.node
     names = [p.arg for p in [*node.args.posonlyargs, *node.args.args]]
@@ -2098,14 +2090,6 @@ class _ScopeWalk(ForwardFlow[State]):
                         or isinstance(node.func, ast.Call)) and model.callee_of(
                         node, self.fn) is not None:
                     for handed, strength in model.argument_uses(node, self.fn):  # self._sample(logits, self.rng)
-                        handed_label = (_chain_label(handed) if strength == "always" and self._may_be_key(handed)
-                                        else None)
-                        if handed_label is not None:
-                            labels.add(handed_label)
-                elif _constructs(node) and model.callee_of(node, self.fn) is None:
-                    # eqx.nn.Linear(3, 4, key=key) with `key` a parameter of unknown kind: the constructor's `key=`
-                    # is surely drawn from (argument_uses), so the name is a key here
-                    for handed, strength in model.argument_uses(node, self.fn):
                         handed_label = (_chain_label(handed) if strength == "always" and self._may_be_key(handed)
                                         else None)
                         if handed_label is not None:
