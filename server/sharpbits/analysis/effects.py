@@ -351,6 +351,10 @@ class SideEffects(Fact):
         """A store to a name declared `global`/`nonlocal` in traced `fn`."""
         if not self.outlives_trace(node.id, fn):
             return None  # a nonlocal of an enclosing function under the same trace
+        if any(other is not fn and any(isinstance(n, ast.Name) and n.id == node.id and isinstance(n.ctx, ast.Load)
+                                       for n in self.scopes.own_nodes(other))
+               for other in self.traced.custom_rule_group(fn)):
+            return None  # a custom_vjp fwd rule leaving a value (flax's scopes_treedef) for its bwd rule
         stmt = self.scopes.parents.get(node)
         if isinstance(stmt, ast.AugAssign):
             kinds = {self.kinds.kind_of(stmt.value, fn), self._outer_kind(node.id, fn)}

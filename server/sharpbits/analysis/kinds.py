@@ -224,8 +224,9 @@ class ValueKinds:
         return result
 
     def instance_attribute_kind(self, scope: FunctionInfo, attr: str) -> Kind:
-        """The kind of `self.attr` in a method: what every `self.attr = value` in the class's methods stores,
-        when they agree and the value's kind shows without knowing any name (`jnp.zeros(...)`); else UNKNOWN."""
+        """The kind of `self.attr` in a method: what every `self.attr = value` in the class's methods stores (and
+        a class-body field declared `jax.Array`), when they agree and the value's kind shows without knowing any
+        name (`jnp.zeros(...)`); else UNKNOWN."""
         if self._query_log is not None:
             return self._logged(("attribute", scope.node, attr),  # type: ignore[return-value]
                                 lambda: self._instance_attribute_kind(scope, attr))
@@ -253,9 +254,52 @@ class ValueKinds:
                                 kind = evaluator.eval(node.value) if node.value is not None and not isinstance(
                                     node, ast.AugAssign) else Kind.UNKNOWN
                                 seen.setdefault(target.attr, set()).add(kind)
+            # a field the class body declares `jax.Array` (a dataclass, an Equinox module): `cells: jax.Array =
+            # field(default_factory=...)` holds a JAX array, whatever sets it
+            cls = next((c for c in self.scopes.tree.body if isinstance(c, ast.ClassDef) and c.name == owner), None)
+            for stmt in cls.body if cls is not None else ():
+                if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and _declares_jax_array(
+                        stmt.annotation):
+                    seen.setdefault(stmt.target.id, set()).add(Kind.JAX)
             for name, kinds in seen.items():
                 table[name] = kinds.pop() if len(kinds) == 1 else Kind.UNKNOWN
         return table.get(attr, Kind.UNKNOWN)
+
+    def carry_elements(self, scope: FunctionInfo, name: str) -> tuple[Kind, ...] | None:
+        """The kind of each element of the carry parameter `name` of a `lax.scan`/`fori_loop`/`while_loop`
+        body (or `while_loop` condition) when every loop tracing it starts from a tuple or list display of one
+        length (`lax.scan(body, (jnp.zeros(n), 0), xs)`): the body gets that structure back with every leaf a
+        tracer, a Python number included (checked on jax 0.10.2: `buf, i = carry` then `buf[i] = x` raises
+        TypeError, JAX arrays are immutable). A display element stays a container; an element of unknown kind
+        stays unknown. None when the name is not such a carry or is rebound in the body."""
+        if self._query_log is not None:
+            return self._logged(("carry", scope.node, name),  # type: ignore[return-value]
+                                lambda: self._carry_elements(scope, name))
+        return self._carry_elements(scope, name)
+
+    def _carry_elements(self, info: FunctionInfo, name: str) -> tuple[Kind, ...] | None:
+        direct = [t for t in info.traces if not t.indirect]
+        if not direct or isinstance(info.node, ast.Lambda) or any(
+                t.provenance is not Provenance.LAX_BODY or not isinstance(t.node, ast.Call) for t in direct):
+            return None
+        if any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
+               for n in self.scopes.own_nodes(info)):
+            return None
+        positional = [p.arg for p in [*info.node.args.posonlyargs, *info.node.args.args]]
+        found: tuple[Kind, ...] | None = None
+        for site in direct:
+            call = site.node
+            assert isinstance(call, ast.Call)
+            caller = self.scopes.enclosing_function(call)
+            carry = _loop_carry(self.scopes.qualname(call.func, caller) or "", call, positional)
+            if carry is None or carry[0] != name or not isinstance(carry[1], ast.Tuple | ast.List) or any(
+                    isinstance(e, ast.Starred) for e in carry[1].elts):
+                return None
+            kinds = tuple(_carried_kind(e, self.kind_of(e, caller)) for e in carry[1].elts)
+            if found is not None and len(found) != len(kinds):
+                return None
+            found = kinds if found is None else tuple(a if a is b else Kind.UNKNOWN for a, b in zip(found, kinds, strict=True))
+        return found
 
     def return_kinds(self, fn: FunctionInfo, args: dict[str, Kind]) -> tuple[Kind, tuple[Kind, ...] | None] | None:
         """The kind a function returns for these argument kinds (and, when every `return` gives a tuple of one
@@ -471,6 +515,16 @@ def _loop_carry(q: str, call: ast.Call, positional: list[str]) -> tuple[str, ast
     if init is None or isinstance(init, ast.Starred) or index >= len(positional):
         return None
     return positional[index], init
+
+
+def _carried_kind(init: ast.AST, kind: Kind) -> Kind:
+    """What one element of a loop's initial tuple is inside the body: a tracer for an array or a Python number
+    (the carry's leaves are traced), the same container for a container, else unknown."""
+    if kind in (Kind.JAX_MASK, Kind.KEY, Kind.CONTAINER):
+        return kind
+    if kind in (Kind.JAX, Kind.NUMPY) or (isinstance(init, ast.Constant) and type(init.value) in (int, float, bool)):
+        return Kind.JAX
+    return Kind.UNKNOWN
 
 
 def loop_initial_value(q: str, call: ast.Call) -> ast.AST | None:
@@ -1069,6 +1123,9 @@ class _Flow(ForwardFlow[dict[str, Kind]]):
             values = value.elts if isinstance(value, ast.Tuple | ast.List) else None
             elements = _KindEvaluator(self.model, self.scope, self.env).call_elements(value) if isinstance(
                 value, ast.Call) else None
+            if elements is None and isinstance(value, ast.Name) and self.scope is not None and (
+                    value.id in self.scope.params):
+                elements = self.model.carry_elements(self.scope, value.id)  # buf, i = carry
             if elements is not None and len(elements) == len(target.elts) and not any(
                     isinstance(e, ast.Starred) for e in target.elts):
                 for t, k in zip(target.elts, elements, strict=True):  # mean, var = stats(x)
@@ -1298,6 +1355,8 @@ def _same_answers(model: ValueKinds, queries: list[tuple]) -> bool:
             return False
         if what == "returns":
             answer: object = model.return_kinds(fn, query[2])
+        elif what == "carry":
+            answer = model.carry_elements(fn, query[2])
         else:
             answer = model.instance_attribute_kind(fn, query[2])
         if answer != query[3]:

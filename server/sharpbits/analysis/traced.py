@@ -51,7 +51,8 @@ TRANSFORMS: dict[str, bool] = {
 
 # Transformations that differentiate with respect to `argnums` (default 0) and pass the other arguments through
 # as the caller gave them (a Python int stays an int inside `jax.grad(f)(t, i)`).
-_DIFFERENTIATING = {"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.jacobian", "jax.hessian"}
+_DIFFERENTIATING = {"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.jacobian", "jax.hessian",
+                    "flax.nnx.grad", "flax.nnx.value_and_grad"}
 
 
 def _argnums(node: ast.AST | None) -> tuple[int, ...]:
@@ -170,6 +171,8 @@ class TracedCode:
     _call_positions: dict[int, int] | None = None  # id(call) -> its position in nodes(ast.Call)
     _transformed: dict[str, list[str]] | None = None
     _pallas_kernels: set[int] | None = None
+    _shows_values: frozenset[int] = frozenset()  # set by _mark_abstract
+    _rule_groups: dict[int, tuple[FunctionInfo, ...]] = {}  # replaced per instance by _find_traced
     _cached: set[int] | None = None
     _methods: dict[str, FunctionInfo] | None = None  # "Class.method" -> the method (bound_method)
     _calls_only: dict[str, bool] | None = None  # module-level function name -> every use of the name calls it
@@ -510,6 +513,12 @@ class TracedCode:
                         if target is not None:
                             target.traces.append(TraceSite(q.rsplit('.', 1)[1], node=node,
                                                                      provenance=Provenance.LAX_BODY))
+        rules = self._custom_rules()
+        groups: dict[int, list[FunctionInfo]] = {}
+        for primal, rule, rule_site, _registration in rules:
+            rule.traces.append(rule_site)
+            groups.setdefault(id(primal), [primal]).append(rule)
+        self._rule_groups = {id(f): tuple(g) for g in groups.values() for f in g}
         host = self._host_callbacks(calls)
         # Nested definitions inside traced functions, and helpers they call, run under the same trace (host
         # callbacks excepted: they run later, on the host, with concrete values).
@@ -536,6 +545,8 @@ class TracedCode:
                         callee.traces.append(TraceSite("", node=child, provenance=how, via=fn.name))
                     seen.add(id(callee))
                     work.append(callee)
+        # a custom rule runs whenever its function is differentiated, under the same trace (abstract under jit)
+        edges.extend((primal, rule) for primal, rule, _, _ in rules)
         for info in self.scopes.functions.values():
             if info.traced:
                 info.static_params = self._static_params(info)
@@ -548,6 +559,48 @@ class TracedCode:
             for caller, callee in edges:
                 if caller.compiled and not callee.compiled:
                     callee.compiled = changed = True
+
+    def _custom_rules(self) -> list[tuple[FunctionInfo, FunctionInfo, TraceSite, ast.AST]]:
+        """The rules of `jax.custom_vjp`/`custom_jvp` functions of the module: `f.defvjp(fwd, bwd)`,
+        `f.defjvp(jvp)` and `@f.defjvp def jvp(...)`, as (f, rule, the rule's trace site, the registering node).
+        JAX calls them whenever `f` is differentiated, on the values `f` sees there: concrete under `jax.grad`
+        alone, tracers without values under `jit` (checked on jax 0.10.2: `if n > 0` in a bwd rule raises
+        TracerBoolConversionError under `jax.jit(jax.grad(f))`, and runs under `jax.grad(f)`). `nondiff_argnums`
+        arrive as Python values: in their own positions in `fwd`, first in `jvp` and `bwd`."""
+        found: list[tuple[FunctionInfo, FunctionInfo, TraceSite, ast.AST]] = []
+
+        def primal_of(expr: ast.AST, scope: FunctionInfo | None) -> tuple[FunctionInfo, TraceSite] | None:
+            if not (isinstance(expr, ast.Attribute) and expr.attr in _RULE_REGISTRARS):
+                return None
+            primal = self.scopes.resolve_function(expr.value, scope)
+            site = next((t for t in primal.traces if t.transform in _CUSTOM_DERIVATIVES), None) if (
+                primal is not None) else None
+            return (primal, site) if primal is not None and site is not None else None
+
+        def rule_site(primal_site: TraceSite, node: ast.AST, leading: bool) -> TraceSite:
+            nums = tuple(range(len(primal_site.static_argnums))) if leading else primal_site.static_argnums
+            return TraceSite(primal_site.transform, static_argnums=nums, node=node,
+                             statics_unknown=primal_site.statics_unknown or bool(primal_site.static_argnames))
+
+        for node in self.scopes.candidates("custom rule registrations", (ast.Call,), _registers_a_rule):
+            assert isinstance(node, ast.Call)
+            scope = self.scopes.enclosing_function(node)
+            registrar = primal_of(node.func, scope)
+            if registrar is None:
+                continue
+            vjp = isinstance(node.func, ast.Attribute) and node.func.attr == "defvjp"
+            for i, arg in enumerate(node.args):
+                rule = self.scopes.resolve_function(arg, scope)
+                if rule is not None and rule is not registrar[0]:
+                    found.append((registrar[0], rule, rule_site(registrar[1], node, not (vjp and i == 0)), node))
+        for info in self.scopes.functions.values():
+            if isinstance(info.node, ast.Lambda):
+                continue
+            for deco in info.node.decorator_list:
+                registrar = primal_of(deco, info.parent)
+                if registrar is not None and registrar[0] is not info:
+                    found.append((registrar[0], info, rule_site(registrar[1], deco, True), deco))
+        return found
 
     def bound_method(self, expr: ast.AST, scope: FunctionInfo | None) -> FunctionInfo | None:
         """`self.m` (or `cls.m`) read in a method of a class of this module, or in a function nested in one that
@@ -584,27 +637,56 @@ class TracedCode:
     def _mark_abstract(self, edges: list[tuple[FunctionInfo, FunctionInfo]], calls: list[_CallIndex]) -> None:
         """Sets FunctionInfo.abstract: traced by a transformation that sees no values (anything but grad/jvp
         alone), directly, through an enclosing one (`jax.jit(jax.grad(f))`), or as a helper/nested function of
-        abstractly traced code."""
+        abstractly traced code. An eager `shard_map` body is abstract too (jax 0.10.2: `if`, `float()`,
+        `.item()` on its blocks raise TracerBoolConversionError / ConcretizationTypeError), but `print` there
+        shows each block's values: `shows_values` tells print-in-jit so."""
+        # A transformation applied inside abstractly traced code runs under that trace: `jax.grad(loss)(w)` or
+        # `jax.value_and_grad(loss_fn)(params, x)` in a jitted step hands `loss` tracers without values (checked on
+        # jax 0.10.2: `if w > 0` there raises TracerBoolConversionError), like `jax.jit(jax.grad(loss))`.
+        edges = [*edges, *((runner, info) for info in self.scopes.functions.values() for site in info.traces
+                           if not site.indirect and site.node is not None
+                           and (runner := self.scopes.enclosing_function(site.node)) is not None and runner is not info)]
+        printing = self._abstract(edges, calls, CONCRETE_TRANSFORMS)
+        abstract = self._abstract(edges, calls, CONCRETE_TRANSFORMS - SHARD_MAPS)
         for info in self.scopes.functions.values():
-            info.abstract = any(t.transform not in CONCRETE_TRANSFORMS and not t.indirect for t in info.traces)
+            info.abstract = id(info) in abstract
+        self._shows_values = frozenset(abstract - printing)
+
+    def custom_rule_group(self, fn: FunctionInfo) -> tuple[FunctionInfo, ...]:
+        """A `custom_vjp`/`custom_jvp` function and its rules, when `fn` is one of them (else empty): JAX runs the
+        rules of one differentiation together, so state the fwd rule leaves for the bwd rule stays inside it."""
+        return self._rule_groups.get(id(fn), ())
+
+    def shows_values(self, fn: FunctionInfo) -> bool:
+        """Whether `fn` is abstract only as (or through) the body of a `shard_map` called outside jit: its values
+        are blocks a `print` shows, though Python cannot branch on them or convert them."""
+        return id(fn) in self._shows_values
+
+    def _abstract(self, edges: list[tuple[FunctionInfo, FunctionInfo]], calls: list[_CallIndex],
+                  concrete: set[str]) -> set[int]:
+        """ids of the functions traced abstractly when the transformations `concrete` see values."""
+        abstract = {id(info) for info in self.scopes.functions.values()
+                    if any(t.transform not in concrete and not t.indirect for t in info.traces)}
         # jax.jit(jax.grad(f)): the inner function is traced abstractly
         for node in (call for index in calls for call in index.nested):
             scope = self.scopes.enclosing_function(node)
             site = self.transform_of(node.func, scope)
-            if site is None or site.transform in CONCRETE_TRANSFORMS:
+            if site is None or site.transform in concrete:
                 continue
             inner: ast.expr = node.args[0]
             while isinstance(inner, ast.Call) and inner.args and self.transform_of(inner.func, scope) is not None:
                 inner = inner.args[0]
             target = self.scopes.resolve_function(inner, scope) if inner is not node.args[0] else None
             if target is not None:
-                target.abstract = True
+                abstract.add(id(target))
         changed = True
         while changed:
             changed = False
             for caller, callee in edges:
-                if caller.abstract and not callee.abstract:
-                    callee.abstract = changed = True
+                if id(caller) in abstract and id(callee) not in abstract:
+                    abstract.add(id(callee))
+                    changed = True
+        return abstract
 
     def _donated_params(self, info: FunctionInfo) -> set[str]:
         """Parameters whose buffers a call of the decorated function donates (`@partial(jax.jit,
@@ -667,6 +749,16 @@ class TracedCode:
 
 # Pallas entry points whose function argument is a kernel (or a body) that gets references to memory.
 _KERNEL_TAKERS = {"pallas_call", "kernel", "run_scoped", "emit_pipeline", "core_map", "emit_pipeline_with_allocations"}
+
+
+_RULE_REGISTRARS = {"defvjp", "defjvp", "defjvps"}
+_CUSTOM_DERIVATIVES = {"jax.custom_vjp", "jax.custom_jvp"}
+
+
+def _registers_a_rule(node: ast.AST) -> bool:
+    """`f.defvjp(fwd, bwd)` / `f.defjvp(jvp)`: registers the rules of a custom-derivative function."""
+    func = node.func  # type: ignore[attr-defined]
+    return isinstance(func, ast.Attribute) and func.attr in _RULE_REGISTRARS
 
 
 def _first_argument_a_name(node: ast.AST) -> bool:

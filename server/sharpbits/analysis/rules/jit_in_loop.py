@@ -246,12 +246,36 @@ for static arguments.
                 for value in model.traced.argument_values(fn, param):
                     if id(value) in defaults:
                         continue
-                    if isinstance(value, _UNHASHABLE):
-                        what = type(value).__name__.lower().replace("comp", " comprehension")
+                    display = value if isinstance(value, _UNHASHABLE) else _unhashable_binding(model, value)
+                    if display is not None:
+                        what = type(display).__name__.lower().replace("comp", " comprehension")
                         ctx.report(value, self.message("unhashable-static", param=param, function=fn.name, what=what),
                                    severity="error")
                     elif isinstance(value, ast.Lambda) and model.fact(Execution).enclosing_loop(value) is not None:
                         ctx.report(value, self.message("lambda-static", param=param, function=fn.name))
+
+
+def _unhashable_binding(model: ModuleModel, value: ast.AST) -> ast.AST | None:
+    """The list/dict/set display a name passed as a static argument holds wherever it is bound (`config =
+    {"depth": 2}` then `f(x, config=config)`): every binding of the name in its scope assigns such a display, so
+    the value JAX hashes is a list or dict whatever path led to the call."""
+    if not isinstance(value, ast.Name):
+        return None
+    scope = model.scopes.enclosing_function(value)
+    if scope is not None and value.id in scope.params:
+        return None
+    displays: list[ast.AST] = []
+    for node in model.scopes.own_nodes(scope):
+        if isinstance(node, ast.Name) and node.id == value.id and not isinstance(node.ctx, ast.Load):
+            parent = model.scopes.parents.get(node)
+            if not (isinstance(parent, ast.Assign | ast.AnnAssign) and parent.value is not None and (
+                    node in (parent.targets if isinstance(parent, ast.Assign) else [parent.target]))
+                    and isinstance(parent.value, _UNHASHABLE)):
+                return None
+            displays.append(parent.value)
+        elif isinstance(node, ast.Global | ast.Nonlocal) and value.id in node.names:
+            return None
+    return displays[0] if displays else None
 
 
 def _may_compile(call: ast.AST) -> bool:

@@ -569,8 +569,8 @@ def _carries_arrays_in_container(model: ModuleModel, fn: FunctionInfo, loop: ast
 def _rebuilds_traced_argument(model: ModuleModel, fn: FunctionInfo, loop: ast.For | ast.While,
                               carried: set[str]) -> bool:
     """A loop whose carry is a traced argument holding a pytree (`def simulate(state: dict)` under `jax.jit`,
-    `s: State` a NamedTuple), rebuilt each iteration by arithmetic on its own entries (`state = {"pos":
-    state["pos"] + dt * state["vel"], ...}`, `s = State(s.x + dt * s.v, ...)`). Every leaf of a non-static
+    `s: State` a NamedTuple), rebuilt each iteration from arithmetic on its own entries (`state = {"pos":
+    state["pos"] + dt * state["vel"], ...}`, `s = State(s.x + dt * s.v, ...)`, or through local names first). Every leaf of a non-static
     argument of a directly traced function is a tracer, so each iteration is array work, unrolled into the
     program. Only parameters the trace receives from its caller (not static, not passed through by
     `partial`/`in_axes=None`, no Python default)."""
@@ -581,16 +581,15 @@ def _rebuilds_traced_argument(model: ModuleModel, fn: FunctionInfo, loop: ast.Fo
     traced = {p for p in traced if fn.param_kinds.get(p) in (Kind.CONTAINER, Kind.JAX, Kind.UNKNOWN)}
     if not traced:
         return False
-    for stmt in loop.body:
-        for node in ast.walk(stmt):
-            if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
-                    and node.targets[0].id in traced):
-                continue
-            name = node.targets[0].id
-            if any(isinstance(op, ast.BinOp) and any(_entry_of(side, name) for side in ast.walk(op))
-                   for op in ast.walk(node.value)):
-                return True
-    return False
+    rebuilt = {node.targets[0].id for stmt in loop.body for node in ast.walk(stmt)  # type: ignore[attr-defined]
+               if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+               and node.targets[0].id in traced}
+    # the arithmetic may be in the assignment itself or in statements of the body before it, through local names
+    # (`pos = state["pos"] + dt * state["vel"]; ...; state = {"pos": pos, "vel": vel}`): either way each iteration
+    # computes on the carried entries, which are tracers
+    return bool(rebuilt) and any(isinstance(op, ast.BinOp) and any(
+        _entry_of(side, name) for side in ast.walk(op) for name in rebuilt)
+        for stmt in loop.body for op in ast.walk(stmt))
 
 
 def _entry_of(node: ast.AST, name: str) -> bool:

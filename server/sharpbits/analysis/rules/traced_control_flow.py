@@ -233,6 +233,10 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
 `jnp.logical_and`, `checkify`, or marking an argument static).
 """
     VALID = [
+        # a custom_vjp's backward rule under jax.grad alone runs on values
+        "import jax\n@jax.custom_vjp\ndef f(x):\n    return x\ndef f_fwd(x):\n    return x, x\n"
+        "def f_bwd(x, g):\n    if x > 0:\n        return (g,)\n    return (-g,)\nf.defvjp(f_fwd, f_bwd)\n"
+        "def slope(x):\n    return jax.grad(f)(x)\n",
         # a truth test that falls back to an empty container tests a container (or None), not an array
         "import jax\n@jax.jit\ndef f(x, params=None, extras=None):\n    params = params or {}\n"
         "    extras = extras if extras else []\n    return x * params.get('scale', 1.0) + len(extras)\n",
@@ -371,6 +375,20 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         ),
         Invalid(  # jax.jit(jax.grad(f)): the function is traced abstractly after all
             "import jax\ndef loss(w):\n    if w > 0:\n        return w ** 2\n    return -w\ng = jax.jit(jax.grad(loss))\n",
+        ),
+        Invalid(  # ... and so it is when jax.grad(f) is called inside a jitted function
+            "import jax\ndef loss(w):\n    if w > 0:\n        return w ** 2\n    return -w\n"
+            "@jax.jit\ndef step(w):\n    return w - 0.1 * jax.grad(loss)(w)\n",
+        ),
+        Invalid(  # a custom_vjp's backward rule, differentiated under jit
+            "import jax\n@jax.custom_vjp\ndef f(x):\n    return x\ndef f_fwd(x):\n    return x, x\n"
+            "def f_bwd(x, g):\n    if x > 0:\n        return (g,)\n    return (-g,)\nf.defvjp(f_fwd, f_bwd)\n"
+            "@jax.jit\ndef slope(x):\n    return jax.grad(f)(x)\n",
+        ),
+        Invalid(  # an eager shard_map body: print shows its blocks, but `if` on them raises (jax 0.10.2)
+            "import jax\nimport jax.numpy as jnp\nfrom jax.sharding import PartitionSpec as P\ndef body(x):\n"
+            "    if jnp.any(x < 0):\n        x = -x\n    return x\n"
+            "g = jax.shard_map(body, mesh=jax.sharding.Mesh(jax.devices()[:1], ('i',)), in_specs=P('i'), out_specs=P('i'))\n",
         ),
     ]
 

@@ -117,7 +117,8 @@ class KeyReuse:
     where: str  # "again" (after an earlier use), "loop" (the same use, next iteration), "comprehension", "closure",
     # "init" (a method consumes a key on `self` that `__init__` consumed and left; `transform`: the method),
     # "seed body" (a key of a literal seed made in a body run per iteration; `transform`: "what runs it|unit"),
-    # "carry" (a loop body hands the key it consumed back in its carry)
+    # "carry" (a loop body hands the key it consumed back in its carry), "unmapped" (a key handed to a vmapped
+    # function at an `in_axes` None position that it draws from; `transform`: the vmap)
     transform: str = ""  # for "closure": the transformation that repeats the body; for "carry": the loop
     sure: bool = True  # both uses surely consume the key (not a function we cannot see)
 
@@ -356,6 +357,38 @@ class KeyFlow(Fact):
                 if how == "derive" or not isinstance(key, ast.Name) or key.id in fn.local_names:
                     continue  # a key the body derives per element, or its own
                 out.append(KeyReuse(key, key.id, None, "closure", repeating))
+            out.extend(self._unmapped_key_reuses(fn))
+        return out
+
+    def _unmapped_key_reuses(self, fn: FunctionInfo) -> list[KeyReuse]:
+        """`jax.vmap(f, in_axes=(0, None))(xs, key)` with `f` drawing from that parameter (never rebinding it):
+        the key is handed unmapped to every element, which all draw the same numbers, as from a closed-over key.
+        Reported at the key argument of the call (the body is right for a mapped key)."""
+        out = []
+        positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
+        stored = {n.id for n in self.scopes.own_nodes(fn) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+        for site in fn.traces:
+            if site.transform.rsplit(".", 1)[-1] not in _MAPPING or not site.unmapped_argnums or not isinstance(
+                    site.node, ast.Call):
+                continue
+            call = self.scopes.parents.get(site.node)
+            if not (isinstance(call, ast.Call) and call.func is site.node) or any(
+                    isinstance(a, ast.Starred) for a in call.args):
+                continue
+            # a bound method (`jax.vmap(self._predict, in_axes=...)`): the site counts `self` (_past_self), the call
+            # does not
+            bound = int(bool(site.node.args) and isinstance(site.node.args[0], ast.Attribute)
+                        and positional[:1] in (["self"], ["cls"]))
+            for i in site.unmapped_argnums:
+                if not bound <= i < min(len(positional), len(call.args) + bound) or positional[i] in stored:
+                    continue
+                param = positional[i]
+                draws = any(isinstance(node, ast.Call) and (found := self.random_key_arg(node, fn))[1] in (
+                    "draw", "split") and isinstance(found[0], ast.Name) and found[0].id == param
+                    for node in self.scopes.own_nodes(fn))
+                arg = call.args[i - bound]
+                if draws and not isinstance(arg, ast.Constant):  # (`None` handed there: nothing to draw from)
+                    out.append(KeyReuse(arg, ast.unparse(arg), None, "unmapped", ast.unparse(site.node.func)))
         return out
 
     def record_class(self, call: ast.Call, scope: FunctionInfo | None) -> bool:

@@ -19,6 +19,9 @@ class PrngKeyReuse(Rule):
                          "numbers; split it first (`jax.random.split({key}, n)`)",
         "closure": "PRNG key `{key}` is closed over and used in {transform}: every element or iteration draws "
                    "the same numbers; pass split keys in",
+        "unmapped": "PRNG key `{key}` is passed unmapped (`in_axes` None) to `{transform}`, whose function draws "
+                    "from it: every element draws the same numbers; map split keys instead "
+                    "(`jax.random.split({key}, n)` at in_axes 0)",
         "loop": "{keys} {are} reused by `{first_call}(...)` in every iteration: each iteration gets the same "
                 "numbers; split it in the loop",
         "again": "{keys} {were} already {used} at line {first_line} by `{first_call}(...)`: {what}; split {each} "
@@ -539,6 +542,9 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
                     "init", key=label, used="drawn from" if reuse.first.how == "draw" else "split",
                     first_line=getattr(reuse.first.node, "lineno", 0), first_call=ast.unparse(reuse.first.call.func),
                     method=reuse.transform, what=_what(ctx, reuse.first, reuse)))
+                continue
+            if reuse.where == "unmapped":
+                ctx.report(reuse.node, self.message("unmapped", key=label, transform=reuse.transform))
                 continue
             if reuse.where == "closure":
                 body = reuse.transform
