@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from sharpbits.analysis.flow import ForwardFlow
 from sharpbits.analysis.scopes import FunctionInfo, Scopes
 from sharpbits.analysis.syntax import CHILD_FIELDS, child_fields_of, iter_children
-from sharpbits.analysis.traced import Provenance, TracedCode
+from sharpbits.analysis.traced import Provenance, TracedCode, TraceSite
 
 if TYPE_CHECKING:
     from sharpbits.analysis.project_index import ProjectView
@@ -402,7 +402,52 @@ class ValueKinds:
             return set()
         found -= self.traced.passed_through_params(info)
         found -= {n.id for n in self.scopes.own_nodes(info) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del)}
+        if found:
+            passed = self._passed_to_local_wrappers(info, direct)
+            if passed is not None:
+                found &= passed
         return found
+
+    def _passed_to_local_wrappers(self, info: FunctionInfo, direct: list[TraceSite]) -> set[str] | None:
+        """The parameters that some call of a jit wrapper of `info` passes, when every direct jit of it is a
+        wrapper whose calls are all in sight: `jax.jit(f, ...)(args)`, or `g = jax.jit(f, ...)` bound to a name
+        local to a function that only calls it (`g(args)`; never returned, passed on or stored). A parameter no
+        such call passes keeps its Python default in every trace. None when a wrapper may be called elsewhere (a
+        decorator, a module-level or escaping wrapper), wraps something else (`partial(f, ...)`, a bound method) or
+        a call spreads `*args`/`**kwargs`."""
+        positional = [p.arg for p in [*info.node.args.posonlyargs, *info.node.args.args]]
+        passed: set[str] = set()
+        parents = self.scopes.parents
+        for site in direct:
+            node = site.node
+            if not isinstance(node, ast.Call) or parents.get(node) is None or not node.args or not isinstance(
+                    node.args[0], ast.Name):
+                return None  # a decorator, or `jax.jit(self.f)`/`jax.jit(partial(f, ...))` whose calls' arguments shift
+            parent = parents[node]
+            if isinstance(parent, ast.Call) and parent.func is node:
+                calls = [parent]
+            else:
+                scope = self.scopes.enclosing_function(node)
+                if scope is None or not (isinstance(parent, ast.Assign) and len(parent.targets) == 1
+                                         and isinstance(parent.targets[0], ast.Name)):
+                    return None
+                name = parent.targets[0].id
+                if name not in scope.local_names:
+                    return None
+                loads = [n for n in ast.walk(scope.node) if isinstance(n, ast.Name) and n.id == name
+                         and isinstance(n.ctx, ast.Load)]  # nested functions' reads too: a closure may call it
+                calls = []
+                for load in loads:
+                    call = parents.get(load)
+                    if not (isinstance(call, ast.Call) and call.func is load):
+                        return None  # the wrapper escapes: returned, passed on or stored
+                    calls.append(call)
+            for call in calls:
+                if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+                    return None
+                passed.update(positional[:len(call.args)])
+                passed.update(k.arg for k in call.keywords if k.arg is not None)
+        return passed
 
     def kind_when_passed(self, node: ast.AST, scope: FunctionInfo, passed: set[str]) -> Kind:
         """The kind of an expression of `scope` when the parameters `passed` are arrays (see

@@ -99,6 +99,9 @@ for static arguments.
         "            f = jax.jit(lambda v: v * 2)\n        f(x)\n",
         # a nested def created outside the loop is the same object on every iteration
         "import jax\ndef run(xs):\n    def double(x):\n        return x * 2\n    for x in xs:\n        jax.jit(double)(x)\n",
+        # a per-call helper rebinding its parameter to a jit of it: each call wraps the caller's same function
+        "import jax\ndef evaluate(f, x):\n    f = jax.jit(f)\n    return f(x)\n"
+        "def double(x):\n    return x * 2\ndef run(xs):\n    for x in xs:\n        evaluate(double, x)\n",
         # jit inside traced code is inlined into the outer trace
         "import jax\n@jax.jit\ndef f(xs):\n    for i in range(2):\n        xs = jax.jit(lambda v: v * 2)(xs)\n    return xs\n",
         # a method of an object that is not made here: nothing says it is the class whose method jits
@@ -320,6 +323,11 @@ def _fresh_callable(wrapped: ast.AST, region: ast.AST, scope: FunctionInfo | Non
                     kind = _fresh_callable(reaching.value, region, scope, model)
                     return kind if kind != "bound method" else None
                 return None  # e.g. `init, apply = make_sim(T)`: a factory's new function, no cache to miss
+            if region is scope.node:
+                # a function called from a loop, the jit outside any loop of it: each call starts afresh, so the
+                # read sees the parameter (or the value from outside), never a store made later in an earlier
+                # call (`f = jax.jit(f)` wraps the caller's same function each call, which the cache finds)
+                return None
             for node in model.scopes.own_nodes(scope):  # f = lambda ... / f = partial(...) inside the region
                 if isinstance(node, ast.Name) and node.id == wrapped.id and isinstance(node.ctx, ast.Store):
                     stmt = model.scopes.parents.get(node)  # (`f = jax.jit(f)`: the wrapper the last iteration made)

@@ -189,7 +189,9 @@ Branching on what is known at trace time is fine and is not flagged: static argu
 `static_argnames`), shapes (`x.shape`, `x.ndim`, `len(x)`, `x.dtype`), `x is None`, Python configuration values,
 module-level (concrete) arrays, and values computed inside `with jax.ensure_compile_time_eval():`. A Python
 default is not static, though: a flag of a jitted function (`training: bool = False`) is a Python value only when
-the caller leaves it out; passed, jit traces it, so a test on it is reported "whenever a caller passes" it. A
+the caller leaves it out; passed, jit traces it, so a test on it is reported "whenever a caller passes" it (not
+when every jit of the function is a wrapper called in sight, `jax.jit(f)(x)` or a local `g = jax.jit(f)` only
+called there, and no such call passes it: then every trace sees the default). A
 guard that only refuses an optional argument (`if prefix: raise ...`, `prefix=None`) is not reported: an array
 passed there raises either way. `jax.grad`
 without `jit` runs on concrete values, so a Python `if` on its argument works there and is not flagged either.
@@ -282,6 +284,9 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         "import jax\nfrom functools import partial\n@partial(jax.jit, static_argnames='scale')\ndef f(x, scale=1.0):\n"
         "    if scale:\n        x = x * scale\n    return x\n",
         "import equinox as eqx\n@eqx.filter_jit\ndef f(x, scale=1.0):\n    if scale:\n        x = x * scale\n    return x\n",
+        # jitted only by local wrappers whose calls are all in sight and leave the flag out (booz-xform-jax)
+        "import jax\ndef f(x, scale=1.0):\n    if scale:\n        x = x * scale\n    return x\n"
+        "def run(x, jit=True):\n    fn = f\n    if jit:\n        fn = jax.jit(f)\n    return fn(x) + jax.jit(f)(x)\n",
         # rebound before the test: what it is then follows from the body
         "import jax\n@jax.jit\ndef f(x, n=2):\n    n = x.shape[0]\n    if n > 1:\n        x = x * n\n    return x\n",
         # a guard that only refuses an optional argument: called without it the test is False at trace time, and
@@ -311,6 +316,10 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         Invalid(  # a Python default does not make a parameter static: a caller that passes `scale` hands jit a tracer
             "import jax\n@jax.jit\ndef f(x, scale=1.0, training=False):\n    if scale and not training:\n"
             "        x = x * scale\n    return x\n",
+        ),
+        Invalid(  # ... and when a local wrapper's call passes it, jit traces it
+            "import jax\ndef f(x, scale=1.0):\n    if scale:\n        x = x * scale\n    return x\n"
+            "def run(x):\n    fn = jax.jit(f)\n    return fn(x, scale=2.0)\n",
         ),
         Invalid(  # an accumulator folded from arrays over a loop is an array after it
             "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(grads):\n    total = 0.0\n"
