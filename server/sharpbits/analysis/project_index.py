@@ -973,7 +973,7 @@ class _Function:
             names = {e.id if isinstance(e, ast.Name) else None for e in column}
             name = names.pop() if len(names) == 1 else None
             made = (name is not None and own_defs.count(name) == 1 and name not in self.locals
-                    and sum(1 for d in ast.walk(self.node) if isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef
+                    and sum(1 for d in _breadth_first(self.node) if isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef
                                                                          | ast.ClassDef) and d.name == name) == 1)
             products.append(self._nested_target(name) if made and name is not None else None)
         if not any(products):
@@ -1004,7 +1004,7 @@ class _Function:
         """The functions defined in this one (and in those enclosing it), by name: (node, qualified name)."""
         if self._own_defs is None:  # (one walk per function: it was one per call met by name)
             own: list[tuple[str, tuple[ast.FunctionDef, str]]] = []
-            for n in ast.walk(self.node):
+            for n in _breadth_first(self.node):  # (ast.walk's order, without the leaves: no generator per node)
                 if isinstance(n, ast.FunctionDef) and n is not self.node and self.parents.get(n) is not None:
                     own.append((n.name, (n, f"{self.qualname}.<locals>.{n.name}")))
             self._own_defs = own
