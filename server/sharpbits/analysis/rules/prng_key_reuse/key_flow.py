@@ -171,6 +171,7 @@ class KeyFlow(Fact):
     _guards: dict[int, dict[str, frozenset[str]]] | None = None
     _flag_guards: dict[int, dict[str, frozenset[tuple[str, bool]]]] | None = None
     _seed_constants: dict[str, int | None] | None = None
+    _key_names: set[int] | None = None  # ids of the names of kind KEY (see _may_have_own_key)
 
     def __init__(self, model: ModuleModel) -> None:
         super().__init__(model)
@@ -1041,10 +1042,10 @@ class KeyFlow(Fact):
         make(...)` (its position in a target tuple of plain names, and the tuple's width)."""
         if name in scope.params:
             return None
-        own = self.scopes.own_nodes(scope)
-        stores = [n for n in own if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)]
+        stores = self._assigned_in(scope)[1].get(name, [])  # (found once per scope: asked of many calls)
         if len(stores) != 1:
             return None
+        own = self.scopes.own_nodes(scope)
         for n in own:
             if not (isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.value, ast.Call)):
                 continue
@@ -1737,8 +1738,7 @@ class KeyFlow(Fact):
     def _may_consume(self, facts: _ScopeKeyFacts, always: dict[str, set[int]], scope: FunctionInfo | None) -> bool:
         return facts.draws or any(always.get(name) for name in facts.called) or any(
             self.kinds.kind_at(name) is Kind.KEY for name in facts.handed) or (
-            self.model.project is not None and bool(facts.handed) and any(
-                self.project_key_positions(n, scope) for n in self._calls_given_arguments(scope))) or any(
+            self.model.project is not None and bool(facts.handed) and self._project_may_consume(scope)) or any(
             self.callee_of(n, scope) is not None and any(st == "always" for _, st in self.argument_uses(n, scope))
             for n in facts.self_calls) or (  # self._sample(logits, self.rng) with a method that draws from `rng`
             scope is not None and any(self.factory_product(name, scope) is not None for name in facts.called
@@ -1746,6 +1746,54 @@ class KeyFlow(Fact):
             scope is not None and self._wrapped_product_called(scope)) or any(
             self.framework_draws(n, scope) for n in self.scopes.own_nodes(scope)  # net.apply(params, rng, x)
             if type(n) is ast.Call and type(n.func) is ast.Attribute and n.func.attr == "apply")  # type: ignore[attr-defined]
+
+    def _project_may_consume(self, scope: FunctionInfo | None) -> bool:
+        """The scope filter's question to the project index: whether a call of the scope hands an argument to a
+        function of another module that consumes it on every path (`project_key_positions`). Asked of every call
+        given arguments, it was a fifth of the CLI's time on real code (optax, chex, equinox) while it let no scope
+        through there, so it is asked where its answer can matter: a scope is walked for its keys (`_ScopeWalk._key_labels`), and
+        without one the walk finds nothing. The keys an answer can give a scope are the arguments, at the
+        positions consumed, that may be a key (`_may_be_key`, a name or a chain); so those calls are asked
+        first. When none of them is consumed, the answer counts only if the scope has a key from elsewhere (a
+        name of kind KEY, or what a call of a function of this module consumes, `_may_have_own_key`; a draw or a
+        consuming function of the module let the scope through before this question): then every call is
+        asked, as before. Otherwise the walk would have had no key, so the scope is left out, as its walk would
+        have found nothing: the findings are the same."""
+        calls = self._calls_given_arguments(scope)
+        for call in calls:
+            if any(self.may_be_key(a) and _chain_label(a) is not None for a in call.args):
+                positions = self.project_key_positions(call, scope)
+                if any(i in positions and self.may_be_key(a) and _chain_label(a) is not None
+                       for i, a in enumerate(call.args)):
+                    return True
+        return self._may_have_own_key(scope) and any(self.project_key_positions(n, scope) for n in calls)
+
+    def _may_have_own_key(self, scope: FunctionInfo | None) -> bool:
+        """Whether a walk of the scope may find a key without the project index (over-approximating what
+        `_ScopeWalk._key_labels` finds apart from `project_key_positions`, for a scope that draws nothing and
+        calls no consuming function of the module by name): a name of kind KEY, or a call of a function of
+        this module through an attribute, a call or a local name (`self._sample(logits, self.rng)`); a
+        linen/haiku `apply` that draws lets the scope through by itself (`_may_consume`)."""
+        if self._key_names is None:  # the names of kind KEY, once per module (most modules have none)
+            self._key_names = {i for i, kind in self.kinds.name_kinds.items() if kind is Kind.KEY}
+        keys = self._key_names
+        if keys and any(type(n) is ast.Name and id(n) in keys for n in self.scopes.own_nodes(scope)):
+            return True
+        calls = ([n for n in self.scopes.own_nodes(None) if _called_through(n)] if scope is None
+                 else self.scopes.own_candidates("calls through attributes or names", scope, _called_through))
+        for call in calls:
+            func = call.func  # type: ignore[attr-defined]
+            if (type(func) is not ast.Name or (scope is not None and func.id in scope.local_names)) and (
+                    self.callee_of(call, scope) is not None):  # type: ignore[arg-type]
+                return True
+        return False
+
+    def may_be_key(self, arg: ast.AST) -> bool:
+        """Whether an argument handed where a callee consumes a key can hold one: not a literal (`"float32"`,
+        `3`), and not a name whose value is known to be a Python value, a function or a module here."""
+        if isinstance(arg, ast.Constant | ast.JoinedStr):
+            return False
+        return not (isinstance(arg, ast.Name) and self.kinds.kind_at(arg) in _NOT_KEY_KINDS)
 
     def _wrapped_product_called(self, scope: FunctionInfo) -> bool:
         """`jax.jit(kernel)(key, s)` or `self.variant(kernel)(key, s)` of a factory's product of this module."""
@@ -2128,11 +2176,7 @@ class _ScopeWalk(ForwardFlow[State]):
         return drawn
 
     def _may_be_key(self, arg: ast.AST) -> bool:
-        """Whether an argument handed where a callee consumes a key can hold one: not a literal (`"float32"`,
-        `3`), and not a name whose value is known to be a Python value, a function or a module here."""
-        if isinstance(arg, ast.Constant | ast.JoinedStr):
-            return False
-        return not (isinstance(arg, ast.Name) and self.model.kinds.kind_at(arg) in _NOT_KEY_KINDS)
+        return self.model.may_be_key(arg)  # (the scope filter asks it too: KeyFlow._project_may_consume)
 
     def _hot_nodes(self) -> set[int]:
         """Ids of the calls that consume a key and of everything above them: expressions outside this set
@@ -3595,6 +3639,11 @@ _EQUALITY = {"array_equal", "allclose", "isclose", "array_equiv", "equal"}
 def _wrapped_call(node: ast.AST) -> bool:
     """`jax.jit(kernel)(key, s)`: a call of what a call returns, given arguments (KeyFlow._wrapped_product_called)."""
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Call) and bool(node.args or node.keywords)
+
+
+def _called_through(node: ast.AST) -> bool:
+    """A call of an attribute, of a call's result or of a name (KeyFlow._may_have_own_key)."""
+    return type(node) is ast.Call and type(node.func) in (ast.Attribute, ast.Call, ast.Name)  # type: ignore[attr-defined]
 
 
 def _called_with_arguments(node: ast.AST) -> bool:
