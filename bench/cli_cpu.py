@@ -36,12 +36,19 @@ DEFAULT = "optax,chex,flax,equinox,diffrax,numpyro,blackjax,jaxopt,rlax,brax,dis
 
 
 def folders(packages: list[str]) -> list[Path]:
+    """The unpacked source folders of the packages, at the versions bench/realcode.py pins (a glob of `name-*`
+    took flax-extra for flax and numpyro-ext for numpyro)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from realcode import PACKAGES
+
     out = []
     for name in packages:
-        found = sorted(p for p in SRC.glob(f"{name}-*") if p.is_dir())
-        if not found:
+        if name not in PACKAGES:
+            raise SystemExit(f"{name}: not a bench/realcode.py package")
+        folder = SRC / f"{name}-{PACKAGES[name][0]}"
+        if not (folder / ".complete").exists():
             raise SystemExit(f"{name}: not in {SRC} (bench/realcode.py downloads it)")
-        out.append(found[-1])
+        out.append(folder)
     return out
 
 
