@@ -490,7 +490,7 @@ class TracedCode:
             scope = self.scopes.enclosing_function(node)
             site = self.transform_of(node.func, scope)
             if site is not None and node.args:
-                target = self.scopes.resolve_function(node.args[0], scope)
+                target = self.scopes.resolve_function(node.args[0], scope) or self.linen_apply(node.args[0], scope)
                 bound = target is None and (target := self.bound_method(node.args[0], scope)) is not None
                 if target is not None:
                     site = _with_static(site, node.keywords)
@@ -532,8 +532,10 @@ class TracedCode:
                 how = Provenance.DEFINED_INSIDE
                 if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
                     callee = self.scopes.functions.get(child)
-                elif isinstance(child, ast.Call) and isinstance(child.func, ast.Name):
-                    callee = self.scopes.resolve_function(child.func, fn)
+                elif isinstance(child, ast.Call) and isinstance(child.func, ast.Name | ast.Attribute):
+                    callee = (self.scopes.resolve_function(child.func, fn) if isinstance(child.func, ast.Name)
+                              else self.linen_apply(child.func, fn) if not child.keywords or all(
+                                  k.arg not in ("method", None) for k in child.keywords) else None)
                     how = Provenance.CALLED_FROM
                     if callee is not None:
                         self._calls_from_traced.setdefault(callee.qualname, []).append((fn, child))
@@ -627,6 +629,27 @@ class TracedCode:
                 isinstance(d, ast.Name) and d.id in ("staticmethod", "property") for d in target.node.decorator_list):
             return None
         return target
+
+    def linen_apply(self, expr: ast.AST, scope: FunctionInfo | None) -> FunctionInfo | None:
+        """`model.apply`, `model` a module-level name bound once to `Cls(...)` and `Cls` a `flax.linen.Module`
+        subclass of this module: its `__call__`, which linen's `apply` runs (under `jax.jit(model.apply)` or
+        inside a jitted step, with tracers). `apply(variables, *args)` hands `args` to `__call__(self, *args)`:
+        the variables stand where `self` does, so positions line up (`self` itself is no array). None for
+        anything else, and for a call that names another `method=` (asked by the caller)."""
+        if not (isinstance(expr, ast.Attribute) and expr.attr == "apply" and isinstance(expr.value, ast.Name)) or (
+                scope is not None and self.scopes.is_local(expr.value.id, scope)):
+            return None
+        value = self.scopes.module_constant(expr.value.id)
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
+            return None
+        cls = next((n for n in self.scopes.tree.body if isinstance(n, ast.ClassDef) and n.name == value.func.id), None)
+        if cls is None or not any(self.scopes.qualname(b) == "flax.linen.Module" for b in cls.bases):
+            return None
+        if self._methods is None:
+            self._methods = {f.qualname: f for f in self.scopes.functions.values()
+                             if f.parent is None and "." in f.qualname}
+        target = self._methods.get(f"{cls.name}.__call__")
+        return target if target is not None and target.params[:1] == ["self"] else None
 
     def _call_index(self) -> list[_CallIndex]:
         """The calls `_find_traced` looks at (see _CallIndex), in the order of `nodes(ast.Call)`. Each top-level
@@ -773,9 +796,11 @@ def _names_a_kernel_taker(node: ast.AST) -> bool:
 
 
 def _defines_or_calls_a_name(node: ast.AST) -> bool:
-    """A nested `def`/`lambda`, or a call `NAME(...)`: how traced code reaches other functions of the module."""
+    """A nested `def`/`lambda`, a call `NAME(...)` or `NAME.apply(...)` (a linen module's `apply` runs its
+    `__call__`): how traced code reaches other functions of the module."""
     return isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) or (
-        isinstance(node, ast.Call) and isinstance(node.func, ast.Name))
+        isinstance(node, ast.Call) and (isinstance(node.func, ast.Name) or (
+            isinstance(node.func, ast.Attribute) and node.func.attr == "apply" and isinstance(node.func.value, ast.Name))))
 
 
 def _callee_index(calls: list[ast.Call]) -> dict[tuple[str, str], list[ast.Call]]:
