@@ -394,6 +394,9 @@ class ValueKinds:
         if isinstance(info.node, ast.Lambda) or not direct or any(
                 t.transform != "jax.jit" or t.statics_unknown for t in direct):
             return set()
+        if any(isinstance(t.node, ast.Call) and t.node.args and isinstance(t.node.args[0], ast.Attribute)
+               and t.node.args[0].attr == "apply" and info.params[:1] != ["self"] for t in direct):
+            return set()  # jax.jit(model.apply) of hk.transform(f): its callers' positions are not f's
         a = info.node.args
         defaults = dict(zip([p.arg for p in [*a.posonlyargs, *a.args]][::-1], a.defaults[::-1], strict=False))
         defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})

@@ -5,6 +5,7 @@ a traced function are static."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import enum
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -491,9 +492,15 @@ class TracedCode:
             site = self.transform_of(node.func, scope)
             if site is not None and node.args:
                 target = self.scopes.resolve_function(node.args[0], scope) or self.linen_apply(node.args[0], scope)
+                haiku = target is None and (target := self.haiku_apply(node.args[0], scope)) is not None
                 bound = target is None and (target := self.bound_method(node.args[0], scope)) is not None
                 if target is not None:
                     site = _with_static(site, node.keywords)
+                    if haiku and any(k.arg is None or k.arg.endswith("argnums") or k.arg == "in_axes"
+                                     for k in node.keywords):
+                        # apply(params[, state][, rng], *args) -> f(*args): the wrapper's argument positions do
+                        # not line up with f's parameters (kinds.defaulted_jit_params asks no wrapper call either)
+                        site = dataclasses.replace(site, statics_unknown=True)
                     if bound:
                         site = _past_self(site)  # jax.jit(self.m, static_argnums=0): 0 is m's first after self
                     site.node = node
@@ -650,6 +657,32 @@ class TracedCode:
                              if f.parent is None and "." in f.qualname}
         target = self._methods.get(f"{cls.name}.__call__")
         return target if target is not None and target.params[:1] == ["self"] else None
+
+    def haiku_apply(self, expr: ast.AST, scope: FunctionInfo | None) -> FunctionInfo | None:
+        """`model.apply`, `model` bound once (in this function or at module level) to `hk.transform(f)`,
+        `hk.transform_with_state(f)` or `hk.without_apply_rng` of one, `f` a function of this module: `f`, which
+        the transformed `apply` runs. Asked only where a transformation is applied to it (`jax.jit(model.apply)`):
+        every argument after the parameters (and state, and key) reaches `f`, traced."""
+        if not (isinstance(expr, ast.Attribute) and expr.attr == "apply" and isinstance(expr.value, ast.Name)):
+            return None
+        value = self._bound_once(expr.value.id, scope)
+        while isinstance(value, ast.Call) and value.args and self.scopes.qualname(value.func, scope) == (
+                "haiku.without_apply_rng"):
+            value = value.args[0]
+        if not (isinstance(value, ast.Call) and value.args and self.scopes.qualname(value.func, scope) in (
+                "haiku.transform", "haiku.transform_with_state")):
+            return None
+        return self.scopes.resolve_function(value.args[0], scope)
+
+    def _bound_once(self, name: str, scope: FunctionInfo | None) -> ast.AST | None:
+        """The value of `name` where `scope` reads it, when one plain `name = value` binds it: in `scope` itself
+        (its only binding there), else at module level (module_constant)."""
+        if scope is not None and self.scopes.is_local(name, scope):
+            stores = [n for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == name
+                      and isinstance(n.ctx, ast.Store | ast.Del)]
+            parent = self.scopes.parents.get(stores[0]) if len(stores) == 1 else None
+            return parent.value if isinstance(parent, ast.Assign) and parent.targets == [stores[0]] else None
+        return self.scopes.module_constant(name)
 
     def _call_index(self) -> list[_CallIndex]:
         """The calls `_find_traced` looks at (see _CallIndex), in the order of `nodes(ast.Call)`. Each top-level
