@@ -147,7 +147,7 @@ class Execution(Fact):
 
     def _instance_of(self, name: ast.Name, cls: str, scope: FunctionInfo | None) -> bool:
         """Whether every binding of `name` in `scope` (the module when None) is `cls(...)`, a module-level class."""
-        if not any(isinstance(s, ast.ClassDef) and s.name == cls for s in self.scopes.tree.body):
+        if cls not in self.scopes.module_classes():
             return False
         values = []
         for node in self.scopes.own_nodes(scope):

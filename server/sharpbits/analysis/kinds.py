@@ -256,7 +256,7 @@ class ValueKinds:
                                 seen.setdefault(target.attr, set()).add(kind)
             # a field the class body declares `jax.Array` (a dataclass, an Equinox module): `cells: jax.Array =
             # field(default_factory=...)` holds a JAX array, whatever sets it
-            cls = next((c for c in self.scopes.tree.body if isinstance(c, ast.ClassDef) and c.name == owner), None)
+            cls = self.scopes.module_classes().get(owner)
             for stmt in cls.body if cls is not None else ():
                 if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and _declares_jax_array(
                         stmt.annotation):
@@ -394,9 +394,8 @@ class ValueKinds:
         if isinstance(info.node, ast.Lambda) or not direct or any(
                 t.transform != "jax.jit" or t.statics_unknown for t in direct):
             return set()
-        if any(isinstance(t.node, ast.Call) and t.node.args and isinstance(t.node.args[0], ast.Attribute)
-               and t.node.args[0].attr == "apply" and info.params[:1] != ["self"] for t in direct):
-            return set()  # jax.jit(model.apply) of hk.transform(f): its callers' positions are not f's
+        if any(t.foreign_positions for t in direct):
+            return set()  # jax.jit(model.apply) of hk.transform(f): no call's arguments are f's by position
         a = info.node.args
         defaults = dict(zip([p.arg for p in [*a.posonlyargs, *a.args]][::-1], a.defaults[::-1], strict=False))
         defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
@@ -477,8 +476,7 @@ class ValueKinds:
             return True
         # a class of another module of the project (or of an installed package), read through the project index
         project = self.project
-        if project is None or (isinstance(annotation, ast.Name) and any(
-                isinstance(s, ast.ClassDef) and s.name == annotation.id for s in self.scopes.tree.body)):
+        if project is None or (isinstance(annotation, ast.Name) and annotation.id in self.scopes.module_classes()):
             return False
         qualified = project.qualified(annotation)
         return qualified is not None and not qualified.startswith(("jax.", "numpy.")) and project.item_assigning(qualified)

@@ -103,6 +103,7 @@ class Scopes:
     owned: dict[int, list[ast.AST]]
     _names: set[str] | None
     _module_bindings: dict[str, ast.AST] | None = None
+    _module_classes: dict[str, ast.ClassDef] | None = None
     _statement_walks: dict[int, _StatementWalk]  # id(top-level statement) -> its walk (when walks are reused)
     _facts: dict[tuple[object, int], tuple[ast.AST, object]]  # (what, id(node)) -> (node, fact): see syntax_fact
     reusable: Reusable | None  # what an earlier version of the document left (analysis/reuse.py)
@@ -396,6 +397,12 @@ class Scopes:
                     self.aliases[target.id] = q
                 else:
                     self.aliases.pop(target.id, None)
+
+    def module_classes(self) -> dict[str, ast.ClassDef]:
+        """The module's top-level classes by name (the last definition of a name, as at run time)."""
+        if self._module_classes is None:
+            self._module_classes = {n.name: n for n in self.tree.body if isinstance(n, ast.ClassDef)}
+        return self._module_classes
 
     def module_constant(self, name: str) -> ast.AST | None:
         """The value of a module-level name bound exactly once, by a plain `NAME = value`; None otherwise."""

@@ -144,6 +144,9 @@ class TraceSite:
     unmapped_argnums: tuple[int, ...] = ()
     provenance: Provenance = Provenance.DIRECT
     via: str = ""  # CALLED_FROM / DEFINED_INSIDE: the name of the traced function that calls or defines it
+    # the transformed callable takes other arguments first (`jax.jit(model.apply)` of `hk.transform(f)`: params,
+    # state, key, then f's): its calls' argument positions are not f's parameters
+    foreign_positions: bool = False
 
     @property
     def indirect(self) -> bool:
@@ -491,16 +494,15 @@ class TracedCode:
             scope = self.scopes.enclosing_function(node)
             site = self.transform_of(node.func, scope)
             if site is not None and node.args:
-                target = self.scopes.resolve_function(node.args[0], scope) or self.linen_apply(node.args[0], scope)
-                haiku = target is None and (target := self.haiku_apply(node.args[0], scope)) is not None
+                target = self.scopes.resolve_function(node.args[0], scope)
+                applied = None if target is not None else self.framework_apply(node.args[0], scope)
+                if applied is not None:
+                    target = applied[0]
                 bound = target is None and (target := self.bound_method(node.args[0], scope)) is not None
                 if target is not None:
                     site = _with_static(site, node.keywords)
-                    if haiku and any(k.arg is None or k.arg.endswith("argnums") or k.arg == "in_axes"
-                                     for k in node.keywords):
-                        # apply(params[, state][, rng], *args) -> f(*args): the wrapper's argument positions do
-                        # not line up with f's parameters (kinds.defaulted_jit_params asks no wrapper call either)
-                        site = dataclasses.replace(site, statics_unknown=True)
+                    if applied is not None and applied[1] == "haiku":
+                        site = _foreign_positions(site)
                     if bound:
                         site = _past_self(site)  # jax.jit(self.m, static_argnums=0): 0 is m's first after self
                     site.node = node
@@ -539,13 +541,17 @@ class TracedCode:
                 how = Provenance.DEFINED_INSIDE
                 if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
                     callee = self.scopes.functions.get(child)
-                elif isinstance(child, ast.Call) and isinstance(child.func, ast.Name | ast.Attribute):
-                    callee = (self.scopes.resolve_function(child.func, fn) if isinstance(child.func, ast.Name)
-                              else self.linen_apply(child.func, fn) if not child.keywords or all(
-                                  k.arg not in ("method", None) for k in child.keywords) else None)
+                elif isinstance(child, ast.Call) and isinstance(child.func, ast.Name):
+                    callee = self.scopes.resolve_function(child.func, fn)
                     how = Provenance.CALLED_FROM
-                    if callee is not None:
-                        self._calls_from_traced.setdefault(callee.qualname, []).append((fn, child))
+                elif isinstance(child, ast.Call) and all(k.arg not in ("method", None) for k in child.keywords):
+                    # `model.apply(variables, x)` of a linen module: its `__call__`, whose parameters after self
+                    # line up with apply's arguments after the variables (a Haiku apply's do not: left out)
+                    applied = self.framework_apply(child.func, fn)
+                    callee = applied[0] if applied is not None and applied[1] == "linen" else None
+                    how = Provenance.CALLED_FROM
+                if callee is not None and how is Provenance.CALLED_FROM and isinstance(child, ast.Call):
+                    self._calls_from_traced.setdefault(callee.qualname, []).append((fn, child))
                 if callee is None or callee is fn or id(callee) in host:
                     continue
                 edges.append((fn, callee))
@@ -628,51 +634,45 @@ class TracedCode:
             cur = cur.parent
         if "." not in cur.qualname or cur.params[:1] != [receiver]:
             return None
-        if self._methods is None:
-            self._methods = {f.qualname: f for f in self.scopes.functions.values()
-                             if f.parent is None and "." in f.qualname}
-        target = self._methods.get(f"{cur.qualname.rsplit('.', 1)[0]}.{expr.attr}")
+        target = self._method(f"{cur.qualname.rsplit('.', 1)[0]}.{expr.attr}")
         if target is None or isinstance(target.node, ast.Lambda) or target.params[:1] != [receiver] or any(
                 isinstance(d, ast.Name) and d.id in ("staticmethod", "property") for d in target.node.decorator_list):
             return None
         return target
 
-    def linen_apply(self, expr: ast.AST, scope: FunctionInfo | None) -> FunctionInfo | None:
-        """`model.apply`, `model` a module-level name bound once to `Cls(...)` and `Cls` a `flax.linen.Module`
-        subclass of this module: its `__call__`, which linen's `apply` runs (under `jax.jit(model.apply)` or
-        inside a jitted step, with tracers). `apply(variables, *args)` hands `args` to `__call__(self, *args)`:
-        the variables stand where `self` does, so positions line up (`self` itself is no array). None for
-        anything else, and for a call that names another `method=` (asked by the caller)."""
-        if not (isinstance(expr, ast.Attribute) and expr.attr == "apply" and isinstance(expr.value, ast.Name)) or (
-                scope is not None and self.scopes.is_local(expr.value.id, scope)):
-            return None
-        value = self.scopes.module_constant(expr.value.id)
-        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
-            return None
-        cls = next((n for n in self.scopes.tree.body if isinstance(n, ast.ClassDef) and n.name == value.func.id), None)
-        if cls is None or not any(self.scopes.qualname(b) == "flax.linen.Module" for b in cls.bases):
-            return None
-        if self._methods is None:
-            self._methods = {f.qualname: f for f in self.scopes.functions.values()
-                             if f.parent is None and "." in f.qualname}
-        target = self._methods.get(f"{cls.name}.__call__")
-        return target if target is not None and target.params[:1] == ["self"] else None
-
-    def haiku_apply(self, expr: ast.AST, scope: FunctionInfo | None) -> FunctionInfo | None:
-        """`model.apply`, `model` bound once (in this function or at module level) to `hk.transform(f)`,
-        `hk.transform_with_state(f)` or `hk.without_apply_rng` of one, `f` a function of this module: `f`, which
-        the transformed `apply` runs. Asked only where a transformation is applied to it (`jax.jit(model.apply)`):
-        every argument after the parameters (and state, and key) reaches `f`, traced."""
+    def framework_apply(self, expr: ast.AST, scope: FunctionInfo | None) -> tuple[FunctionInfo, str] | None:
+        """`model.apply`, `model` bound once (in `scope` or at module level, `_bound_once`) to what a framework's
+        `apply` runs, with the framework's name:
+        - "linen": `Cls(...)`, `Cls` a `flax.linen.Module` subclass of this module: its `__call__`. `apply(variables,
+          *args)` hands `args` to `__call__(self, *args)`: the variables stand where `self` does, so positions line
+          up (`self` itself is no array);
+        - "haiku": `hk.transform(f)`, `hk.transform_with_state(f)` or `hk.without_apply_rng` of one: `f`, which
+          gets the arguments after the parameters (and state, and key): positions do not line up.
+        Either runs with tracers under `jax.jit(model.apply)` or inside a jitted step."""
         if not (isinstance(expr, ast.Attribute) and expr.attr == "apply" and isinstance(expr.value, ast.Name)):
             return None
         value = self._bound_once(expr.value.id, scope)
+        if not (isinstance(value, ast.Call) and (value.args or isinstance(value.func, ast.Name))):
+            return None
+        if isinstance(value.func, ast.Name) and (cls := self.scopes.module_classes().get(value.func.id)) is not None:
+            if not any(self.scopes.qualname(b) == "flax.linen.Module" for b in cls.bases):
+                return None
+            target = self._method(f"{cls.name}.__call__")
+            return (target, "linen") if target is not None and target.params[:1] == ["self"] else None
         while isinstance(value, ast.Call) and value.args and self.scopes.qualname(value.func, scope) == (
                 "haiku.without_apply_rng"):
             value = value.args[0]
-        if not (isinstance(value, ast.Call) and value.args and self.scopes.qualname(value.func, scope) in (
-                "haiku.transform", "haiku.transform_with_state")):
+        if not (isinstance(value, ast.Call) and value.args and self.scopes.qualname(value.func, scope) in HAIKU_TRANSFORMS):
             return None
-        return self.scopes.resolve_function(value.args[0], scope)
+        target = self.scopes.resolve_function(value.args[0], scope)
+        return (target, "haiku") if target is not None else None
+
+    def _method(self, qualname: str) -> FunctionInfo | None:
+        """A method of a top-level class of this module, by "Class.method"."""
+        if self._methods is None:
+            self._methods = {f.qualname: f for f in self.scopes.functions.values()
+                             if f.parent is None and "." in f.qualname}
+        return self._methods.get(qualname)
 
     def _bound_once(self, name: str, scope: FunctionInfo | None) -> ast.AST | None:
         """The value of `name` where `scope` reads it, when one plain `name = value` binds it: in `scope` itself
@@ -806,6 +806,9 @@ class TracedCode:
 # Pallas entry points whose function argument is a kernel (or a body) that gets references to memory.
 _KERNEL_TAKERS = {"pallas_call", "kernel", "run_scoped", "emit_pipeline", "core_map", "emit_pipeline_with_allocations"}
 
+
+# Haiku's transformations: the position in `apply`'s arguments of the key (after the parameters, and the state)
+HAIKU_TRANSFORMS = {"haiku.transform": 1, "haiku.transform_with_state": 2}
 
 _RULE_REGISTRARS = {"defvjp", "defjvp", "defjvps"}
 _CUSTOM_DERIVATIVES = {"jax.custom_vjp", "jax.custom_jvp"}
@@ -944,9 +947,17 @@ def _past_self(site: TraceSite) -> TraceSite:
     positions count from the parameter after `self`, so each non-negative one moves up by one."""
     def shift(nums: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(i + 1 if i >= 0 else i for i in nums)
-    return TraceSite(site.transform, shift(site.static_argnums), site.static_argnames, site.node,
-                     shift(site.donate_argnums), site.donate_argnames, site.statics_unknown,
-                     shift(site.unmapped_argnums), site.provenance, site.via)
+    return dataclasses.replace(site, static_argnums=shift(site.static_argnums), donate_argnums=shift(site.donate_argnums),
+                               unmapped_argnums=shift(site.unmapped_argnums))
+
+
+def _foreign_positions(site: TraceSite) -> TraceSite:
+    """The site of a transformation of a callable whose arguments come before the function's (a Haiku apply): the
+    positions it names (static, donated, unmapped) say nothing of the function's parameters, so statics given by
+    position are unknown; names still hold."""
+    by_position = bool(site.static_argnums or site.donate_argnums or site.unmapped_argnums)
+    return dataclasses.replace(site, static_argnums=(), donate_argnums=(), unmapped_argnums=(),
+                               statics_unknown=site.statics_unknown or by_position, foreign_positions=True)
 
 
 @dataclass(frozen=True)

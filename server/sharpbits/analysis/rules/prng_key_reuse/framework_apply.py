@@ -20,13 +20,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from sharpbits.analysis.scopes import FunctionInfo
+from sharpbits.analysis.traced import HAIKU_TRANSFORMS
 
 KeyFlow = Any  # key_flow.KeyFlow, which imports this module (its `_linen_module`, `_haiku_function` are asked)
 
 _OFF = {"train": False, "training": False, "is_training": False, "deterministic": True, "inference": True,
         "eval": True, "evaluate": True}
 _HAIKU_DRAWS = {"haiku.next_rng_key", "haiku.next_rng_keys", "haiku.dropout"}
-_HAIKU_TRANSFORMS = {"haiku.transform": 1, "haiku.transform_with_state": 2}
 
 
 def apply_draws(flow: KeyFlow, call: ast.Call, scope: FunctionInfo | None) -> list[tuple[ast.AST, str]] | None:
@@ -104,7 +104,7 @@ def _haiku_apply(flow: KeyFlow, call: ast.Call, func: ast.Attribute,
     if len(bound) != 1 or not (isinstance(bound[0], ast.Call) and len(bound[0].args) == 1 and not bound[0].keywords):
         return None
     made = bound[0]
-    position = _HAIKU_TRANSFORMS.get(flow.scopes.qualname(made.func, home) or "")
+    position = HAIKU_TRANSFORMS.get(flow.scopes.qualname(made.func, home) or "")
     transformed = made.args[0]
     if position is None or not isinstance(transformed, ast.Name):
         return None

@@ -165,7 +165,6 @@ class KeyFlow(Fact):
     _consumption: dict[int, dict[str, str]] | None = None
     _methods: dict[str, FunctionInfo] | None = None
     _loop_calls: tuple[list[ast.Call], list[ast.Call]] | None = None
-    _module_classes: dict[str, ast.ClassDef] | None = None
     _generators: dict[str, frozenset[str]] | None = None
     _on_self: dict[tuple[str, str], tuple[ast.expr, FunctionInfo] | None] | None = None
     _guards: dict[int, dict[str, frozenset[str]]] | None = None
@@ -432,9 +431,7 @@ class KeyFlow(Fact):
         return tuple(fields) if fields is not None else None
 
     def module_classes(self) -> dict[str, ast.ClassDef]:
-        if self._module_classes is None:
-            self._module_classes = {n.name: n for n in self.scopes.tree.body if isinstance(n, ast.ClassDef)}
-        return self._module_classes
+        return self.scopes.module_classes()
 
     def _receiver_as_built(self, receiver: ast.AST, scope: FunctionInfo | None
                            ) -> tuple[ast.AST, FunctionInfo | None] | None:
