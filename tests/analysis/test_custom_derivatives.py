@@ -57,3 +57,72 @@ def test_a_custom_derivative_function_nothing_traces_runs_on_values(decorator):
 
 def test_called_from_jitted_code_its_body_is_traced():
     assert _rules(BODY.format(decorator="jax.custom_vjp", caller=JITTED)) >= RULES
+
+
+# --- what a bwd rule's residuals and a loop's carry elements hold --------------------------------------------
+
+RESIDUALS = '''import jax
+import jax.numpy as jnp
+
+
+@jax.custom_vjp
+def norm(x):
+    return jnp.sqrt(jnp.sum(x ** 2))
+
+
+def norm_fwd(x):
+    n = norm(x)
+    return n, ({residuals})
+
+
+def norm_bwd(res, g):
+    x, n = res
+    if {test}:
+        return (g * x,)
+    return (jnp.zeros_like(x),)
+
+
+norm.defvjp(norm_fwd, norm_bwd)
+
+
+@jax.jit
+def grad_norm(x):
+    return jax.grad(norm)(x)
+'''
+
+
+def _lines(code: str, rule: str) -> list[int]:
+    return [f.line for f in analyze(code, "case.py", Selection()).findings if f.rule == rule]
+
+
+def test_a_bwd_rule_unpacks_the_residuals_its_fwd_returned():
+    # fwd returns (x, n), both arrays: under jit of the gradient, `if n > 0` branches on a tracer
+    assert _lines(RESIDUALS.format(residuals="x, n", test="n > 0"), "traced-control-flow") == [17]
+    # a residual fwd returns as a Python value (here a None) is not known to be an array: silent
+    assert _lines(RESIDUALS.format(residuals="x, None", test="n is None"), "traced-control-flow") == []
+
+
+CARRY = '''import jax.numpy as jnp
+from jax import lax
+
+
+def solve(lo, hi, tol):
+    def cond(state):
+        lo, hi, i = state
+        {guard}return (hi - lo > tol) and (i < 100)
+
+    def body(state):
+        lo, hi, i = state
+        mid = 0.5 * (lo + hi)
+        return mid, hi, i + 1
+
+    return lax.while_loop(cond, body, (lo, hi, 0))
+'''
+
+
+def test_a_carry_element_used_as_a_number_is_a_leaf_so_an_array():
+    # `hi - lo`: no container, None or pytree has `-`, so both are leaves of the carry, traced inside the loop
+    assert _lines(CARRY.format(guard=""), "traced-control-flow") == [8]
+    # tested against None first: each may be None (an empty pytree), and then the arithmetic never runs
+    guarded = CARRY.format(guard="if lo is None or hi is None:\n            return i < 100\n        ")
+    assert _lines(guarded, "traced-control-flow") == []

@@ -43,6 +43,19 @@ def test_precision_recall_prints_table():
     assert "false positives (" in out and "false negatives (" in out
 
 
+def test_labelled_corpus_is_found_whole():
+    """Every label of the labelled corpus is found (recall 1.00), and no finding of warning severity or above lands on
+    an unlabelled line: a change that loses a labelled bug, or warns on a clean twin, fails here, not only in the
+    bench's printout."""
+    out = run_bench("precision_recall.py")
+    overall = re.search(r"^overall \(implemented rules only\): TP=(\d+) FP=(\d+) FN=(\d+)", out, re.MULTILINE)
+    assert overall, out
+    assert int(overall.group(3)) == 0, out[out.find("false negatives"):]
+    false_alarms = re.findall(r"^  FP (\S+) (\S+) \[(\w+)\]$", out, re.MULTILINE)
+    assert len(false_alarms) == int(overall.group(2)), out
+    assert all(severity in ("hint", "info") for _, _, severity in false_alarms), false_alarms
+
+
 def test_realistic_findings_prints_count():
     out = run_bench("realistic_findings.py")
     assert re.search(r"^realistic code base: \d+ files, \d+ lines", out, re.MULTILINE), out

@@ -278,12 +278,44 @@ class ValueKinds:
         return self._carry_elements(scope, name)
 
     def _carry_elements(self, info: FunctionInfo, name: str) -> tuple[Kind, ...] | None:
-        direct = [t for t in info.traces if not t.indirect]
-        if not direct or isinstance(info.node, ast.Lambda) or any(
-                t.provenance is not Provenance.LAX_BODY or not isinstance(t.node, ast.Call) for t in direct):
+        if isinstance(info.node, ast.Lambda) or any(
+                isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
+                for n in self.scopes.own_nodes(info)):
             return None
-        if any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
-               for n in self.scopes.own_nodes(info)):
+        residuals = self._residual_elements(info, name)
+        found = residuals if residuals is not None else self._loop_carry_elements(info, name)
+        return None if found is None else self._leaf_evidence(info, name, found)
+
+    def _residual_elements(self, info: FunctionInfo, name: str) -> tuple[Kind, ...] | None:
+        """The residuals parameter of a `custom_vjp` backward rule when every `return` of its fwd rule is a pair
+        whose second element is a tuple display of one length (`return y, (x, y)`): bwd gets that structure, each
+        array of it an array (a tracer without a value where the differentiation is traced). A container stays
+        one; anything else (a NumPy array, a Python number) is not known."""
+        source = self.traced.residual_source(info)
+        positional = [p.arg for p in [*info.node.args.posonlyargs, *info.node.args.args]]  # type: ignore[union-attr]
+        if source is None or source[1] >= len(positional) or positional[source[1]] != name:
+            return None
+        fwd = source[0]
+        if isinstance(fwd.node, ast.Lambda):
+            return None
+        returns = [n for n in self.scopes.own_nodes(fwd) if isinstance(n, ast.Return)]
+        found: tuple[Kind, ...] | None = None
+        for ret in returns:
+            value = ret.value
+            if not (isinstance(value, ast.Tuple) and len(value.elts) == 2 and isinstance(value.elts[1], ast.Tuple)
+                    and not any(isinstance(e, ast.Starred) for e in value.elts[1].elts)):
+                return None
+            kinds = tuple(k if k in (Kind.JAX, Kind.JAX_MASK, Kind.KEY, Kind.CONTAINER) else Kind.UNKNOWN
+                          for k in (self.kind_of(e, fwd) for e in value.elts[1].elts))
+            if found is not None and len(found) != len(kinds):
+                return None
+            found = kinds if found is None else tuple(a if a is b else Kind.UNKNOWN for a, b in zip(found, kinds, strict=True))
+        return found
+
+    def _loop_carry_elements(self, info: FunctionInfo, name: str) -> tuple[Kind, ...] | None:
+        direct = [t for t in info.traces if not t.indirect]
+        if not direct or any(
+                t.provenance is not Provenance.LAX_BODY or not isinstance(t.node, ast.Call) for t in direct):
             return None
         positional = [p.arg for p in [*info.node.args.posonlyargs, *info.node.args.args]]
         found: tuple[Kind, ...] | None = None
@@ -300,6 +332,42 @@ class ValueKinds:
                 return None
             found = kinds if found is None else tuple(a if a is b else Kind.UNKNOWN for a, b in zip(found, kinds, strict=True))
         return found
+
+    def _leaf_evidence(self, info: FunctionInfo, name: str, found: tuple[Kind, ...]) -> tuple[Kind, ...]:
+        """An element of unknown kind that the function unpacks (`lo, hi, i = state`) to a name bound once and
+        uses as a number (`hi - lo`, `x / n`, `-x`: operators no container, None or pytree of arrays has) is a
+        leaf of the carried pytree, so an array: every leaf of a loop's carry (and of a bwd rule's residuals) is
+        one, a traced one where the code is traced (checked on jax 0.10.2: `(hi - lo > tol) and ...` in a
+        `while_loop` condition raises TracerBoolConversionError whatever `lo` and `hi` were passed as). Not when
+        the name is also tested against None (`if lo is not None:`: the element may be None, the arithmetic not
+        run)."""
+        if Kind.UNKNOWN not in found:
+            return found
+        own = list(self.scopes.own_nodes(info))
+        unpacked: list[list[str | None]] = []
+        for n in own:
+            if (isinstance(n, ast.Assign) and isinstance(n.value, ast.Name) and n.value.id == name
+                    and len(n.targets) == 1 and isinstance(n.targets[0], ast.Tuple | ast.List)
+                    and len(n.targets[0].elts) == len(found)):
+                unpacked.append([e.id if isinstance(e, ast.Name) else None for e in n.targets[0].elts])
+        if not unpacked:
+            return found
+        stores: dict[str, int] = {}
+        numeric: set[str] = set()
+        tested: set[str] = set()
+        for n in own:
+            if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+                stores[n.id] = stores.get(n.id, 0) + 1
+            elif isinstance(n, ast.BinOp) and isinstance(n.op, _NUMERIC_ONLY_OPS):
+                sides = (n.left,) if isinstance(n.op, ast.Mod) else (n.left, n.right)  # "%d of %d" % pair
+                numeric.update(side.id for side in sides if isinstance(side, ast.Name))
+            elif isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.USub) and isinstance(n.operand, ast.Name):
+                numeric.add(n.operand.id)
+            elif isinstance(n, ast.Compare) and any(isinstance(op, ast.Is | ast.IsNot) for op in n.ops):
+                tested.update(side.id for side in (n.left, *n.comparators) if isinstance(side, ast.Name))
+        leaves = {i for names in unpacked for i, t in enumerate(names)
+                  if t is not None and t in numeric and t not in tested and stores.get(t) == 1}
+        return tuple(Kind.JAX if k is Kind.UNKNOWN and i in leaves else k for i, k in enumerate(found))
 
     def return_kinds(self, fn: FunctionInfo, args: dict[str, Kind]) -> tuple[Kind, tuple[Kind, ...] | None] | None:
         """The kind a function returns for these argument kinds (and, when every `return` gives a tuple of one
@@ -539,6 +607,9 @@ class ValueKinds:
             seen.add(self.kind_of(arg, caller))
         return seen.pop() if len(seen) == 1 else Kind.UNKNOWN
 
+
+# Binary operators that no Python container, None or pytree of arrays supports (lists and tuples have + and *).
+_NUMERIC_ONLY_OPS = (ast.Sub, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow, ast.MatMult)
 
 # The loops whose body carries a value: qualified name -> (index of the carry among the body's parameters,
 # position and keyword of the initial value in the call).

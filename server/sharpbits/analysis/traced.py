@@ -177,6 +177,7 @@ class TracedCode:
     _pallas_kernels: set[int] | None = None
     _shows_values: frozenset[int] = frozenset()  # set by _mark_abstract
     _rule_groups: dict[int, tuple[FunctionInfo, ...]] = {}  # replaced per instance by _find_traced
+    _residual_sources: dict[int, tuple[FunctionInfo, int]] = {}  # id(bwd) -> (its fwd, leading nondiff args)
     _cached: set[int] | None = None
     _methods: dict[str, FunctionInfo] | None = None  # "Class.method" -> the method (bound_method)
     _calls_only: dict[str, bool] | None = None  # module-level function name -> every use of the name calls it
@@ -528,6 +529,15 @@ class TracedCode:
             rule.traces.append(rule_site)
             groups.setdefault(id(primal), [primal]).append(rule)
         self._rule_groups = {id(f): tuple(g) for g in groups.values() for f in g}
+        self._residual_sources = {}
+        for _primal, rule, rule_site, registration in rules:
+            if (isinstance(registration, ast.Call) and isinstance(registration.func, ast.Attribute)
+                    and registration.func.attr == "defvjp" and len(registration.args) >= 2
+                    and not rule_site.statics_unknown):
+                scope = self.scopes.enclosing_function(registration)
+                fwd = self.scopes.resolve_function(registration.args[0], scope)
+                if fwd is not None and rule is self.scopes.resolve_function(registration.args[1], scope):
+                    self._residual_sources[id(rule)] = (fwd, len(rule_site.static_argnums))
         host = self._host_callbacks(calls)
         # Nested definitions inside traced functions, and helpers they call, run under the same trace (host
         # callbacks excepted: they run later, on the host, with concrete values).
@@ -712,6 +722,12 @@ class TracedCode:
         """A `custom_vjp`/`custom_jvp` function and its rules, when `fn` is one of them (else empty): JAX runs the
         rules of one differentiation together, so state the fwd rule leaves for the bwd rule stays inside it."""
         return self._rule_groups.get(id(fn), ())
+
+    def residual_source(self, fn: FunctionInfo) -> tuple[FunctionInfo, int] | None:
+        """When `fn` is the backward rule of `f.defvjp(fwd, bwd)`: (fwd, the number of `nondiff_argnums` values
+        that come before the residuals among bwd's parameters). JAX hands bwd, as its residuals, the second
+        element of what fwd returns, with the same structure."""
+        return self._residual_sources.get(id(fn))
 
     def shows_values(self, fn: FunctionInfo) -> bool:
         """Whether `fn` is abstract only as (or through) the body of a `shard_map` called outside jit: its values

@@ -36,7 +36,7 @@ from sharpbits.analysis.scopes import FunctionInfo, Scopes
 if TYPE_CHECKING:
     from sharpbits.analysis.model import ModuleModel
 from sharpbits.analysis.syntax import called_name, is_assertion, iter_children, literal_int, through_partial
-from sharpbits.analysis.traced import Provenance
+from sharpbits.analysis.traced import HAIKU_TRANSFORMS, Provenance
 
 # jax.random functions that take a key without consuming it
 RANDOM_NON_CONSUMING = {"key", "PRNGKey", "key_data", "wrap_key_data", "key_impl", "clone"}
@@ -60,10 +60,9 @@ DRAWLESS_LAYERS = {f"{lib}.{layer}" for lib in ("flax.linen", "flax.nnx", "haiku
 # equinox's dropout: in inference mode (`inference=True`, the old `deterministic=True`, or `p=0`) its `__call__`
 # returns its input and draws nothing from the key it is given
 _DROPOUTS = {"equinox.nn.Dropout", "equinox.nn._dropout.Dropout"}
-# haiku: `hk.transform(f)` and the position of `rng` in its `apply`; the calls that take a key from that rng; the
+# haiku (`hk.transform(f)` and the position of `rng` in its `apply`: traced.HAIKU_TRANSFORMS): the calls that take a key from that rng; the
 # layers and functions that never do when applied (their initialisers run in `init` only); builtins and array
 # methods that take no key
-_HAIKU_TRANSFORMS = {"haiku.transform": 1, "haiku.transform_with_state": 2}
 _HAIKU_RNG = {f"haiku.{name}" for name in ("next_rng_key", "next_rng_keys", "maybe_next_rng_key", "reserve_rng_keys",
                                             "dropout", "PRNGSequence", "get_rng_sequence_state",
                                             "maybe_get_rng_sequence_state", "replace_rng_sequence_state")}
@@ -522,7 +521,7 @@ class KeyFlow(Fact):
             receiver, where = on_self
         if not (isinstance(receiver, ast.Call) and len(receiver.args) == 1 and not receiver.keywords):
             return None
-        position = _HAIKU_TRANSFORMS.get(self.scopes.qualname(receiver.func, where) or "")
+        position = HAIKU_TRANSFORMS.get(self.scopes.qualname(receiver.func, where) or "")
         if position is None:
             return None
         transformed = receiver.args[0]
