@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from sharpbits.analysis.engine import analyze
 from sharpbits.analysis.incremental import IncrementalAnalysis
 
-from tests.analysis.test_incremental import EDIT, SNIPPETS, apply, summary
+from tests.analysis.test_incremental import EDIT, SNIPPETS, assert_every_version_matches, summary
 from tests.conftest import ROOT
 
 CORPUS = ROOT / "tests" / "corpus"
@@ -221,9 +221,4 @@ def test_the_pool_holds_the_corpus_files_of_round_22():
 @settings(max_examples=40)
 @given(base=st.sampled_from(BASES), edits=st.lists(FACT_EDIT, min_size=1, max_size=10))
 def test_every_version_of_a_round_22_module_gets_what_a_fresh_analysis_gets(base, edits):
-    document = IncrementalAnalysis("m.py")
-    history = [base]
-    assert summary(document.update(base)) == summary(analyze(base, "m.py"))
-    for edit in edits:
-        history.append(apply(history, edit))
-        assert summary(document.update(history[-1])) == summary(analyze(history[-1], "m.py"))
+    assert_every_version_matches(base, edits)
