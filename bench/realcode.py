@@ -544,6 +544,27 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "kim-jax": ("1.4.0", True),
     "essm-jax": ("1.0.2", False),
     "jax-control-algorithms": ("0.6.3", False),
+    # a twenty-fourth round (part A) for issue 22, measured on main ba5ea20 before any change: machine-learning
+    # libraries and research code: diffusion generative models (diffuse-jax), normalizing flows with tests
+    # (nflojax), a symbolic deep-learning framework (symjax), an ONNX model runtime on JAX with its model tests
+    # (jaxonnxruntime), ACE machine-learned interatomic potentials with training (ace-jax), tools with a
+    # meta-learning example (tjax), a torch-like network library (jaxtorch), training metrics (jax-metrics,
+    # flax-metrics), multilayer perceptrons (nerva-jax), a network library (flarejax, wheel only), PINNs (pinnsjax),
+    # UMAP (umapjax) and PyTorch-to-JAX conversion (torch2jax)
+    "diffuse-jax": ("0.1.0", True),
+    "nflojax": ("0.1.1", True),
+    "symjax": ("0.5.0", True),
+    "jaxonnxruntime": ("0.3.0", True),
+    "ace-jax": ("0.4.1", True),
+    "tjax": ("1.3.13", True),
+    "jaxtorch": ("0.6.0", True),
+    "jax-metrics": ("0.2.5", True),
+    "nerva-jax": ("1.0.0", True),
+    "flarejax": ("0.4.11", False),
+    "pinnsjax": ("0.0.2", True),
+    "flax-metrics": ("0.4.0", True),
+    "umapjax": ("0.1.0", True),
+    "torch2jax": ("0.1.0", True),
 }
 # Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 

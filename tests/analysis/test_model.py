@@ -80,6 +80,25 @@ def test_static_arguments_are_python_values():
     assert f.param_kinds == {"x": Kind.JAX, "n": Kind.PYTHON, "mode": Kind.PYTHON, "y": Kind.JAX}
 
 
+@pytest.mark.parametrize(
+    ("wrapped", "static"),
+    [
+        # round 24 part A (ace-jax): grad-like transformations keep f's signature and hand the arguments they do
+        # not differentiate through as given, so the jit's static arguments reach f as Python values
+        ("jax.jit(jax.value_and_grad(f), static_argnames='joint')", {"joint"}),
+        ("jax.jit(jax.grad(f), static_argnums=2)", {"joint"}),
+        ("jax.jit(jax.checkpoint(jax.grad(f)), static_argnames=('joint',))", {"joint"}),
+        # a vmap between maps its arguments: the jit's names do not reach f; and no static argument at all
+        ("jax.jit(jax.vmap(jax.grad(f)), static_argnames='joint')", set()),
+        ("jax.jit(jax.value_and_grad(f))", set()),
+    ],
+)
+def test_static_arguments_of_a_jit_around_a_grad(wrapped, static):
+    code = f"import jax\ndef f(h, data, joint):\n    return (h * data).sum()\ng = {wrapped}\n"
+    f = next(fn for fn in model_of(code).traced.traced_functions() if fn.name == "f")
+    assert f.static_params == static
+
+
 def kinds_of_last_reads(code: str) -> dict[str, Kind]:
     m = model_of(code)
     out = {}

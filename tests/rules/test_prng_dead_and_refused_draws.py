@@ -100,3 +100,43 @@ def test_an_assertion_expected_to_fail_reads_the_values():
     for raised, check in (("AssertionError", "compare"), ("(ValueError, AssertionError)", "compare")):
         text = EXPECTED_TO_DIFFER.replace("RAISED", raised).replace("CHECK", check)
         assert _lines(text) == [9], (raised, check)
+
+
+UNPACKED = '''\
+import jax
+import pytest
+
+
+def init_mlp(key, width):
+    mlp = Mlp(width)
+    return mlp, {"kernel": jax.random.normal(key, (4, width))}
+
+
+def test_wrong_width_raises():
+    key = jax.random.key(0)
+    mlp, params = init_mlp(key, 8)
+    x = jax.random.normal(key, (10, 5))
+    with pytest.raises(ValueError):
+        CALL
+    AFTER
+'''
+
+
+def _unpacked(call: str, after: str = "pass") -> list[int]:
+    return _lines(UNPACKED.replace("CALL", call).replace("AFTER", after))
+
+
+def test_an_unpacked_model_read_only_by_a_refused_method_call_reaches_nothing():
+    # round 24 part A (nflojax): a tuple of names, the receiver of the method called, a dict literal argument
+    assert _unpacked('mlp.apply({"params": params}, x)') == []
+    assert _unpacked("mlp.apply([params], x)") == []
+
+
+def test_an_unpacked_part_read_after_the_refused_call_is_used():
+    assert _unpacked('mlp.apply({"params": params}, x)', "print(params)") == [13]
+    assert _unpacked('mlp.apply({"params": params}, x)', "print(mlp.apply(params, x))") == [13]
+
+
+def test_a_part_put_in_a_value_outside_the_refused_call_is_used():
+    # `variables = {"params": params}` after the raising block: the part is read outside the refused call
+    assert _unpacked('mlp.apply(variables, x)', 'variables = {"params": params}') == [13]

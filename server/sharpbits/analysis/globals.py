@@ -158,6 +158,8 @@ class _Globals:
                 continue  # traced code storing into a global container: reported by side-effect-in-jit
             if fn is not None and _registers_its_argument(node, fn, self.model.kinds):
                 continue
+            if fn is not None and _memo_store(node, fn, self.model.kinds):
+                continue
             attribute = node.attr if isinstance(node, ast.Attribute) else None
             self.changes.setdefault(base.id, []).append(
                 Change(getattr(node, "lineno", 0), "mutated", fn is not None, attribute))
@@ -308,6 +310,47 @@ def _registers_its_argument(node: ast.AST, fn: FunctionInfo, model: ValueKinds) 
         return True
     key = node.slice if isinstance(node, ast.Subscript) else None
     return isinstance(key, ast.Name) and returned == {key.id} and _made_here(key.id, fn, model)
+
+
+def _memo_store(node: ast.AST, fn: FunctionInfo, model: ValueKinds) -> bool:
+    """The memo idiom: `CACHE[key] = value` only when the key is absent, after `if key in CACHE: return
+    CACHE[key]` in the function's body (or inside `if key not in CACHE:`), with `key` not bound again after that
+    test. Each entry is written once and never overwritten, so a trace that read `CACHE[key]` read the one value
+    that key ever has (a trace that found it absent computed the value it stores). `CACHE.clear()`, `pop` and
+    `del CACHE[key]` are changes of their own."""
+    if not (isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name)
+            and isinstance(node.slice, ast.Name)) or isinstance(fn.node, ast.Lambda):
+        return False
+    cache, key = node.value.id, node.slice.id
+
+    def tests(test: ast.AST, op: type) -> bool:
+        return (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], op)
+                and isinstance(test.left, ast.Name) and test.left.id == key
+                and isinstance(test.comparators[0], ast.Name) and test.comparators[0].id == cache)
+
+    guard: ast.If | None = None
+    parent = model.scopes.parents.get(node)
+    while parent is not None and parent is not fn.node:
+        if isinstance(parent, ast.If) and tests(parent.test, ast.NotIn) and _contains(parent.body, node):
+            guard = parent
+            break
+        parent = model.scopes.parents.get(parent)
+    if guard is None:
+        for stmt in fn.node.body:  # type: ignore[attr-defined]
+            if stmt.lineno >= node.lineno:
+                break
+            if isinstance(stmt, ast.If) and stmt.body and isinstance(stmt.body[-1], ast.Return) and any(
+                    tests(part, ast.In) for part in ([stmt.test.values[-1]] if isinstance(stmt.test, ast.BoolOp)
+                                                     and isinstance(stmt.test.op, ast.And) else [stmt.test])):
+                guard = stmt
+        if guard is None:
+            return False
+    return not any(isinstance(n, ast.Name) and n.id == key and isinstance(n.ctx, ast.Store | ast.Del)
+                   and guard.lineno < n.lineno < node.lineno for n in model.scopes.own_nodes(fn))
+
+
+def _contains(body: list[ast.stmt], node: ast.AST) -> bool:
+    return any(n is node for stmt in body for n in ast.walk(stmt))
 
 
 def _made_here(name: str, fn: FunctionInfo, model: ValueKinds) -> bool:

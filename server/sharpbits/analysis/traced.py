@@ -56,6 +56,11 @@ _DIFFERENTIATING = {"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev"
                     "flax.nnx.grad", "flax.nnx.value_and_grad"}
 
 
+# Transformations whose result has the signature of the function they transform and that hand the arguments they do
+# not transform through as given: the static arguments of a jit around them are the function's
+_SIGNATURE_KEEPING = _DIFFERENTIATING | {"jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint"}
+
+
 def _argnums(node: ast.AST | None) -> tuple[int, ...]:
     """The `argnums` of a `jax.grad(...)`-style call site (literal values; 0 when absent)."""
     keywords = node.keywords if isinstance(node, ast.Call) else []
@@ -477,6 +482,29 @@ class TracedCode:
             return _with_static(TraceSite(q, node=expr), keywords)
         return None
 
+    def _with_outer_statics(self, site: TraceSite, node: ast.Call, scope: FunctionInfo | None) -> TraceSite:
+        """The site of `jax.value_and_grad(f)` in `jax.jit(jax.value_and_grad(f), static_argnames="joint")`, with
+        the static arguments of the transformations around it. A differentiating transformation (and `checkpoint`)
+        keeps `f`'s signature (functools.wraps, which jit reads to place `static_argnames`) and passes the arguments
+        it does not differentiate on as the caller gave them, so the outer jit's static arguments reach `f` as
+        Python values (checked on jax 0.10.2: `if joint:` in `f` traces, and raises TracerBoolConversionError
+        without `static_argnames`). Climbs only through such transformations: a `vmap` between maps its arguments."""
+        inner: ast.expr = node
+        transform = site.transform
+        while transform in _SIGNATURE_KEEPING:
+            parent = self.scopes.parents.get(inner)
+            if not (isinstance(parent, ast.Call) and parent.args and parent.args[0] is inner):
+                break
+            outer = self.transform_of(parent.func, scope)
+            if outer is None:
+                break
+            outer = _with_static(outer, parent.keywords)
+            site = dataclasses.replace(site, static_argnums=site.static_argnums + outer.static_argnums,
+                                       static_argnames=site.static_argnames + outer.static_argnames,
+                                       statics_unknown=site.statics_unknown or outer.statics_unknown)
+            inner, transform = parent, outer.transform
+        return site
+
     def _find_traced(self) -> None:
         for info in list(self.scopes.functions.values()):
             if isinstance(info.node, ast.Lambda):
@@ -501,7 +529,7 @@ class TracedCode:
                     target = applied[0]
                 bound = target is None and (target := self.bound_method(node.args[0], scope)) is not None
                 if target is not None:
-                    site = _with_static(site, node.keywords)
+                    site = self._with_outer_statics(_with_static(site, node.keywords), node, scope)
                     if applied is not None and applied[1] == "haiku":
                         site = _foreign_positions(site)
                     if bound:

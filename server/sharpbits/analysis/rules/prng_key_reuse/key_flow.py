@@ -2967,10 +2967,15 @@ class _ScopeWalk(ForwardFlow[State]):
         a later draw handed to a check that raises on values (`with pytest.raises(ValueError):
         loss(invalid_probs, targets)` after `targets` came from the key) is read by that check."""
         parent = self.model.scopes.parents.get(call)
-        if not (isinstance(parent, ast.Assign) and parent.value is call
-                and all(isinstance(t, ast.Name) for t in parent.targets)) or self.fn is None:
+        if not (isinstance(parent, ast.Assign) and parent.value is call) or self.fn is None:
             return False
-        names = {t.id for t in parent.targets if isinstance(t, ast.Name)}
+        # `mlp, params = init_mlp(key, ...)`: a tuple of names unpacks the result; each name is one of its parts
+        targets = [e for t in parent.targets for e in (t.elts if isinstance(t, ast.Tuple | ast.List) else [t])]
+        if not all(isinstance(t, ast.Name) for t in targets):
+            return False
+        names = {t.id for t in targets if isinstance(t, ast.Name)}
+        if len(names) != len(targets):
+            return False
         own = list(self.model.scopes.own_nodes(self.fn))
         stores = [n for n in own if isinstance(n, ast.Name) and n.id in names and not isinstance(n.ctx, ast.Load)]
         loads = [n for n in own if isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load)]
@@ -2983,11 +2988,20 @@ class _ScopeWalk(ForwardFlow[State]):
         inputs and targets from one key only to check that a metric refuses them). Not for an assertion expected to
         fail (`pytest.raises(AssertionError)`, a callee named `assert...`): there the values decide the raise."""
         parents = self.model.scopes.parents
+        read: ast.AST = name
         parent = parents.get(name)
+        # `mlp.apply(...)`: the name is the receiver of the method called; `mlp.apply({"params": params}, x)`: the
+        # name is inside a literal container handed to the call, which builds nothing that outlives the raise
+        method_call = parents.get(parent) if isinstance(parent, ast.Attribute) and parent.value is read else None
+        if isinstance(method_call, ast.Call) and method_call.func is parent:
+            read, parent = parent, method_call
+        while (isinstance(parent, ast.Dict) and any(v is read for v in parent.values)) or (
+                isinstance(parent, ast.List | ast.Tuple) and any(e is read for e in parent.elts)):
+            read, parent = parent, parents.get(parent)
         if isinstance(parent, ast.keyword):
             parent = parents.get(parent)
         if not (isinstance(name, ast.Name) and isinstance(parent, ast.Call) and (
-                parent.func is name or name in parent.args or any(k.value is name for k in parent.keywords))):
+                parent.func is read or read in parent.args or any(k.value is read for k in parent.keywords))):
             return False
         if "assert" in called_name(parent.func).lower():
             return False  # `with pytest.raises(AssertionError): assert_allclose(a, b)`: the values decide the raise
