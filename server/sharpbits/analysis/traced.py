@@ -56,6 +56,10 @@ _DIFFERENTIATING = {"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev"
                     "flax.nnx.grad", "flax.nnx.value_and_grad"}
 
 
+# the keywords of a transformation that make arguments static (jit, pmap)
+_STATIC_KEYWORDS = ("static_argnums", "static_argnames", "static_broadcasted_argnums")
+
+
 def _argnums(node: ast.AST | None) -> tuple[int, ...]:
     """The `argnums` of a `jax.grad(...)`-style call site (literal values; 0 when absent)."""
     keywords = node.keywords if isinstance(node, ast.Call) else []
@@ -501,6 +505,8 @@ class TracedCode:
                 bound = target is None and (target := self.bound_method(node.args[0], scope)) is not None
                 if target is not None:
                     site = _with_static(site, node.keywords)
+                    if site.transform in _DIFFERENTIATING:
+                        site = self._outer_statics(site, node, scope)
                     if applied is not None and applied[1] == "haiku":
                         site = _foreign_positions(site)
                     if bound:
@@ -574,6 +580,24 @@ class TracedCode:
             for caller, callee in edges:
                 if caller.compiled and not callee.compiled:
                     callee.compiled = changed = True
+
+    def _outer_statics(self, site: TraceSite, node: ast.Call, scope: FunctionInfo | None) -> TraceSite:
+        """`jax.jit(jax.value_and_grad(f), static_argnames=("flag",))`: the static arguments of the transformation
+        a `grad`-like one is handed to are `f`'s too. The `grad` wrapper keeps `f`'s signature (functools.wraps),
+        so `jit` finds the names in it, and passes every argument but `argnums` on to `f` as it was given: a
+        static `flag` arrives in `f` as the Python value (checked on jax 0.10.2: `if flag:` in `f` runs, with
+        `flag` passed by position or by name; without the static it raises TracerBoolConversionError)."""
+        parent = self.scopes.parents.get(node)
+        if not (isinstance(parent, ast.Call) and parent.args and parent.args[0] is node):
+            return site
+        outer = self.transform_of(parent.func, scope)
+        if outer is None:
+            return site
+        outer = _with_static(outer, [kw for kw in parent.keywords if kw.arg in _STATIC_KEYWORDS])
+        return dataclasses.replace(
+            site, static_argnums=site.static_argnums + outer.static_argnums,
+            static_argnames=site.static_argnames + outer.static_argnames,
+            statics_unknown=site.statics_unknown or outer.statics_unknown)
 
     def _custom_rules(self) -> list[tuple[FunctionInfo, FunctionInfo, TraceSite, ast.AST]]:
         """The rules of `jax.custom_vjp`/`custom_jvp` functions of the module: `f.defvjp(fwd, bwd)`,
