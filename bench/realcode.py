@@ -546,12 +546,12 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "jax-control-algorithms": ("0.6.3", False),
     # a twenty-fourth round (part B) for issue 22, measured on main ba5ea20 before any change: scientific and
     # application code nobody had tuned on: atmospheric radiative transfer (jax-rrtmgp), laser cooling of atoms
-    # (pylcp-jax), an aerosol microphysics model (mam4-jax), symbolic regression (jaxsr), shallow-flow PDE solvers
-    # (zoomy-jax), gravitational-wave surrogate waveforms (JaxNRSur), strong lensing (JAX-lenstronomy),
-    # differentiable simulation through Tesseract components (tesseract-jax), ice-shelf physics-informed networks
-    # (DIFFICE-jax), crystallographic structure factors (SFcalculator-jax), density-functional exchange-correlation
-    # functionals (jax-xc, wheel: its sdist cannot build), dark-matter wave simulation (jaxion) and the CUTEst
-    # optimisation problems (sif2jax)
+    # (pylcp-jax), an aerosol microphysics model (mam4-jax), symbolic regression (jaxsr), the JAX backend of the
+    # Zoomy flow simulator (zoomy-jax), gravitational-wave surrogate waveforms (JaxNRSur), strong lensing
+    # (JAX-lenstronomy), differentiable simulation through Tesseract components (tesseract-jax), ice-shelf
+    # physics-informed networks (DIFFICE-jax), crystallographic structure factors (SFcalculator-jax),
+    # density-functional exchange-correlation functionals (jax-xc, wheel: its sdist cannot build), fuzzy dark-matter
+    # simulation (jaxion) and the CUTEst optimisation problems (sif2jax)
     "jax-rrtmgp": ("0.5.0", True),
     "pylcp-jax": ("0.0.1", True),
     "mam4-jax": ("0.5.1", True),
@@ -571,7 +571,8 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     # method for long-range potentials (MSMJax), mixed logit estimation by simulated likelihood (jaxlogit), metalog
     # distributions (metalog-jax), statistics tools (statjax, wheel: its sdist cannot build), ion-channel mechanisms
     # for neuron simulation (jaxley-mech), classical field-theory solitons (jax-solitons) and Levy stable
-    # distributions (levy-stable-jax)
+    # distributions (levy-stable-jax); goal-jax asks for Python >= 3.12 (pip fetched it all the same), and 14 of its
+    # files, in the 3.12 generic syntax, are not read on Python 3.11
     "jax-moseq": ("0.3.7", True),
     "jaxabm": ("0.1.5", True),
     "goal-jax": ("0.0.1", True),
