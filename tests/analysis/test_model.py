@@ -99,6 +99,26 @@ def test_static_arguments_of_a_jit_around_a_grad(wrapped, static):
     assert f.static_params == static
 
 
+@pytest.mark.parametrize(
+    ("wrap", "static"),
+    [
+        ("jax.jit(jax.value_and_grad(f, argnums=0), static_argnames=['n'])", {"n"}),
+        ("jax.jit(jax.grad(f), static_argnums=(1,))", {"n"}),
+        ("partial(jax.jit, static_argnums=2)(jax.jacfwd(f))", {"mode"}),
+        ("jax.pmap(jax.grad(f), static_broadcasted_argnums=(1, 2))", {"n", "mode"}),
+        # the jit over a vmap, or a grad under vmap: the outer statics are not taken over (not modelled)
+        ("jax.jit(jax.vmap(f), static_argnums=(1,))", set()),
+        ("jax.vmap(jax.grad(f))", set()),
+    ],
+)
+def test_statics_of_a_jit_over_grad_are_the_functions(wrap, static):
+    """`jax.jit(jax.grad(f), static_argnames=...)`: grad keeps f's signature and hands the other arguments on as
+    they came, so the jit's static arguments are static in `f` (checked on jax 0.10.2)."""
+    code = f"import jax\nfrom functools import partial\ndef f(x, n, mode):\n    return x\ng = {wrap}\n"
+    f = next(fn for fn in model_of(code).traced.traced_functions() if fn.name == "f")
+    assert f.static_params == static
+
+
 def kinds_of_last_reads(code: str) -> dict[str, Kind]:
     m = model_of(code)
     out = {}

@@ -18,6 +18,7 @@ import ast
 import bisect
 import heapq
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
@@ -3377,7 +3378,7 @@ def _exclusive(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
             cases = _alternatives(model, cur) or ()
             return branch_a is not branch_b and branch_a in cases and branch_b in cases
         child, cur = cur, model.scopes.parents.get(cur)
-    return _exclusive_paths(model, a, b) or _exclusive_masks(model, a, b)
+    return _exclusive_paths(model, a, b) or _exclusive_masks(model, a, b) or _exclusive_selections(model, a, b)
 
 
 # draws from one key that a mask keeps element by element: `x = normal(key, s)`, `y = uniform(key, s)`, then
@@ -3479,6 +3480,77 @@ def _exclusive_masks(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
             if found[0] is not second[0] and not any((atom, not sign) in found[1] for atom, sign in second[1]):
                 return False
     return True
+
+
+def _selected_sides(model: KeyFlow, key: ast.AST) -> set[tuple[str, int]] | None:
+    """For a key handed to a `jax.random` sampler: where the draw's values are kept, when every value derived from
+    it in its function (the draw, and names bound once to expressions that read it, followed from read to read)
+    ends as one alternative of a selecting call or conditional expression: {(the dump of its condition, the
+    index of the alternative)}. None when a value derived from the draw is used any other way (returned, stored,
+    tested, passed on), or a name on the way is bound more than once."""
+    parents = model.scopes.parents
+    call = parents.get(key)
+    if not isinstance(call, ast.Call) or not (call.args[:1] == [key] or any(
+            k.arg == "key" and k.value is key for k in call.keywords)):
+        return None
+    fn = model.scopes.enclosing_function(call)
+    q = model.scopes.qualname(call.func, fn)
+    if fn is None or q is None or not q.startswith("jax.random.") or q in _NOT_DRAWS:
+        return None
+    args = fn.node.args
+    stores: Counter[str] = Counter(a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs,
+                                                   *([args.vararg] if args.vararg else []),
+                                                   *([args.kwarg] if args.kwarg else [])])
+    loads: dict[str, list[ast.Name]] = {}
+    for n in ast.walk(fn.node):
+        if isinstance(n, ast.Name):
+            if isinstance(n.ctx, ast.Load):
+                loads.setdefault(n.id, []).append(n)
+            else:
+                stores[n.id] += 1
+    sides: set[tuple[str, int]] = set()
+    seen: set[str] = set()
+    work: list[ast.AST] = [call]
+    while work:
+        child = work.pop()
+        cur = parents.get(child)
+        while True:
+            if cur is None or isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                return None
+            if isinstance(cur, ast.stmt):
+                if not (isinstance(cur, ast.Assign) and cur.value is child and len(cur.targets) == 1
+                        and isinstance(cur.targets[0], ast.Name) and stores[cur.targets[0].id] == 1):
+                    return None
+                name = cur.targets[0].id
+                if name not in seen:
+                    seen.add(name)
+                    work.extend(loads.get(name, []))
+                break
+            cases = _alternatives(model, cur)
+            if cases is not None:
+                test = cur.test if isinstance(cur, ast.IfExp) else cur.args[0] if isinstance(cur, ast.Call) else None
+                index = next((i for i, case in enumerate(cases) if case is child), None)
+                if test is None or index is None or any(
+                        isinstance(n, ast.Name) and stores[n.id] > 1 for n in ast.walk(test)):
+                    return None
+                sides.add((ast.dump(test), index))
+                break
+            child, cur = cur, parents.get(cur)
+    return sides or None
+
+
+def _exclusive_selections(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
+    """Two draws from one key whose values are each kept only in opposite alternatives of selections on one
+    condition: `y = jnp.where(nu >= 1, pois_y, geo_y)` and `log_alpha = jnp.where(nu >= 1, la_pois, la_geo)`,
+    with `pois_y` drawn from the key and `la_pois` computed from it, `geo_y` from a uniform drawn from the same
+    key: wherever one draw's values are kept the other's are not, so the two never meet (as in one select)."""
+    if a is b:
+        return False
+    first, second = _selected_sides(model, a), _selected_sides(model, b)
+    if first is None or second is None:
+        return False
+    tests = {test for test, _ in first | second}
+    return len(tests) == 1 and not {i for _, i in first} & {i for _, i in second}
 
 
 # a literal of a path condition: (name, what is tested of it, the constant), and whether it holds on the path.
