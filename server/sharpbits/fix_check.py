@@ -24,6 +24,8 @@ import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from sharpbits.analysis.parsing import parse_module
+
 if TYPE_CHECKING:
     from sharpbits.findings import Fix, TextEdit
 
@@ -34,7 +36,7 @@ def parses(text: str) -> bool:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # SyntaxWarnings about the user's code are not ours to print
         try:
-            ast.parse(text)
+            parse_module(text)
         except _PARSE_ERRORS:
             return False
     return True
@@ -54,7 +56,7 @@ class _Segments:
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
-                    tree = ast.parse(text)
+                    tree = parse_module(text)
             except _PARSE_ERRORS:
                 return
         starts = [1]

@@ -26,7 +26,6 @@ Standard library only: the CLI's start-up path and the language server import th
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 import warnings
@@ -35,6 +34,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sharpbits.analysis.engine import SYNTAX_ERROR_CODE, SYNTAX_ERROR_RULE, AnalysisResult, Selection, analyze
+from sharpbits.analysis.parsing import parse_module
 from sharpbits.analysis.rules.base import TimedRegion
 from sharpbits.findings import Finding, Fix, TextEdit, apply_edits, non_overlapping
 from sharpbits.source import split_lines
@@ -205,7 +205,7 @@ def _parses(code: str) -> bool:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            ast.parse(code)
+            parse_module(code)
     except (SyntaxError, ValueError):
         return False
     return True
@@ -543,7 +543,7 @@ def _parse_problem(text: str) -> SyntaxError | None:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            ast.parse(text)
+            parse_module(text)
     except SyntaxError as exc:
         return exc
     except (ValueError, RecursionError, MemoryError) as exc:

@@ -19,6 +19,7 @@ from typing import cast
 from sharpbits.analysis import suppressions
 from sharpbits.analysis.measured import Measured, TraceConfirmations
 from sharpbits.analysis.model import ModuleModel
+from sharpbits.analysis.parsing import parse_module
 from sharpbits.analysis.project_index import ProjectIndex, shared_index
 from sharpbits.analysis.reuse import Reusable
 from sharpbits.analysis.rule_results import RuleResults
@@ -111,7 +112,7 @@ def analyze(text: str, path: str = "<unknown>", selection: Selection | None = No
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # SyntaxWarnings about the user's code are not ours to print
-                tree = ast.parse(text, filename=path)
+                tree = parse_module(text, filename=path)
         except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:  # NUL bytes; nesting too deep
             return unparsable(source, exc)
         index = project if project is not None else shared_index()

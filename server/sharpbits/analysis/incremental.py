@@ -51,6 +51,7 @@ import warnings
 from collections import OrderedDict
 
 from sharpbits.analysis.engine import AnalysisResult, Selection, analyze_parsed, unparsable
+from sharpbits.analysis.parsing import parse_module
 from sharpbits.analysis.reuse import Reusable
 from sharpbits.analysis.rule_results import RuleResults
 from sharpbits.source import SourceText, split_lines
@@ -112,7 +113,7 @@ class IncrementalAnalysis:
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")  # SyntaxWarnings about the user's code are not ours to print
-                    tree = ast.parse(text, filename=self.path)
+                    tree = parse_module(text, filename=self.path)
             except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
                 return exc  # the last tree stays: the next version is compared with the last one that parsed
         else:
@@ -189,7 +190,7 @@ class IncrementalAnalysis:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 # blank lines first: the positions come out as in the whole text, with no pass to shift them
-                part = ast.parse("\n" * (start - 1) + "".join(lines[start - 1 : end]), filename=self.path)
+                part = parse_module("\n" * (start - 1) + "".join(lines[start - 1 : end]), filename=self.path)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
         if any(isinstance(s, ast.ImportFrom) and s.module == "__future__" for s in part.body):

@@ -39,6 +39,7 @@ from importlib.machinery import PathFinder
 from pathlib import Path
 from typing import Protocol
 
+from sharpbits.analysis.parsing import parse_module
 from sharpbits.analysis.syntax import CHILD_FIELDS, child_fields_of, through_partial
 from sharpbits.analysis.x64_flag import facts_of_tree
 
@@ -257,7 +258,7 @@ def summarise(text: str, module: str, path: str, is_package: bool = False, insta
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                tree = ast.parse(text)
+                tree = parse_module(text)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return summary
     imports = module_imports(tree, module, is_package)
@@ -321,7 +322,7 @@ class _Source:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 try:
-                    tree = ast.parse(text)
+                    tree = parse_module(text)
                 except SyntaxError:
                     tree = None
             if tree is not None and len(tree.body) == 1:
@@ -332,7 +333,7 @@ class _Source:
                 and (found.lineno, found.col_offset, found.name) == where):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                module = ast.parse(self.text)
+                module = parse_module(self.text)
             found = next(n for n in ast.walk(module) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
                          and (n.lineno, n.col_offset, n.name) == where)
         assert isinstance(found, ast.FunctionDef | ast.AsyncFunctionDef)

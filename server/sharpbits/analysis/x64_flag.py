@@ -12,6 +12,8 @@ import threading
 import warnings
 from dataclasses import dataclass
 
+from sharpbits.analysis.parsing import parse_module
+
 _HOOKS = {"pytest_configure", "pytest_sessionstart", "pytest_collection", "pytest_load_initial_conftests"}
 _TRUTHY = {True, "1", "true", "True", "TRUE"}  # True == 1: a literal 1 counts too
 
@@ -39,7 +41,7 @@ def x64_facts(text: str, module: str, is_package: bool) -> X64Facts:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            tree = ast.parse(text)
+            tree = parse_module(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         facts = X64Facts(False, False, ())
     else:

@@ -55,6 +55,7 @@ from typing import Any
 from sharpbits.analysis import engine, suppressions
 from sharpbits.analysis.engine import AnalysisResult, Selection, TracedFunction
 from sharpbits.analysis.model import ModuleModel
+from sharpbits.analysis.parsing import parse_module
 from sharpbits.analysis.project_index import ProjectIndex
 from sharpbits.analysis.rules import lookup
 from sharpbits.analysis.rules.base import RuleContext, TimedRegion
@@ -124,7 +125,7 @@ def run_rules(request: dict[str, Any], emit: Callable[[dict[str, Any]], None]) -
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            tree = ast.parse(source.text, filename=source.path)
+            tree = parse_module(source.text, filename=source.path)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
         error = engine.unparsable(source, exc).syntax_error
         emit({"syntax_error": error.to_json(with_fix=False) if error else None})
@@ -158,7 +159,7 @@ def build_fixes(request: dict[str, Any], emit: Callable[[dict[str, Any]], None])
         pass
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        tree = ast.parse(source.text, filename=source.path)
+        tree = parse_module(source.text, filename=source.path)
     started = time.perf_counter()
     model = _model(tree, source, project_from(request))
     emit({"model": time.perf_counter() - started})

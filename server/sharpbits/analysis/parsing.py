@@ -1,0 +1,219 @@
+"""One parse for every part of the analysis: `ast.parse`, and Python syntax newer than the interpreter's read too.
+
+The server and the CLI run on the interpreter they were installed in (3.10 or later); the code they read may be
+written for a newer Python. `ast.parse` of an older interpreter refuses what came after it, and a file it
+refuses is reported as a syntax error with nothing else in it checked. So when `ast.parse` fails, the text is
+rewritten into what the interpreter reads, keeping every line and column, and parsed again; when that parses,
+the analysis goes on with it (a rule's finding lands where it would under the newer Python). What is rewritten:
+
+- 3.11: `except* E:` (PEP 654) -> `except  E:`;
+- 3.12: `type X[T] = v` (PEP 695) -> `X       = v`, the name kept at the value's side, the parameters blanked;
+  `def f[T](x)` and `class C[T](B)` -> the parameter list blanked (`def f   (x)`; over several lines each ends
+  with a backslash), defaults of 3.13 (PEP 696) included; f-strings that reuse their own quote inside a replacement field (PEP 701, `f"{d["k"]}"`) -> the
+  inner string's quotes swapped (`f"{d['k']}"`) when it holds no quote of the other kind;
+- 3.14: template strings (PEP 750, `t"..."`) -> f-strings (`f"..."`): the same expressions are read.
+
+A text that still does not parse raises the first parse's SyntaxError: the error the user sees is the
+interpreter's. Nothing of the text is run or imported."""
+
+from __future__ import annotations
+
+import ast
+import io
+import sys
+import tokenize
+
+_NEWER_THAN_INTERPRETER = sys.version_info < (3, 14)
+
+
+def parse_module(text: str, filename: str = "<unknown>") -> ast.Module:
+    """`ast.parse(text)`, and when that fails on syntax a newer Python reads, the parse of the text rewritten
+    with the same positions (see the module's docstring). Raises what `ast.parse` raises otherwise."""
+    try:
+        return ast.parse(text, filename=filename)
+    except SyntaxError as first:
+        if not _NEWER_THAN_INTERPRETER:
+            raise
+        rewritten = downlevel(text)
+        if rewritten is None or rewritten == text:
+            raise
+        try:
+            return ast.parse(rewritten, filename=filename)
+        except (SyntaxError, ValueError):
+            raise first from None
+
+
+def downlevel(text: str) -> str | None:
+    """The text with the newer syntax it holds written as the interpreter reads it, each character in its place;
+    None when it cannot be (a string left open, brackets that do not close)."""
+    chars = list(text)
+    if not _strings(text, chars):
+        return None
+    swapped = "".join(chars)
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(swapped).readline))
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        return None
+    offsets = _line_offsets(swapped)
+
+    def at(position: tuple[int, int]) -> int:
+        return offsets[position[0] - 1] + position[1]
+
+    starts_statement = True
+    for i, token in enumerate(tokens):
+        if token.type in (tokenize.NEWLINE, tokenize.NL, tokenize.INDENT, tokenize.DEDENT, tokenize.COMMENT):
+            if token.type != tokenize.COMMENT:
+                starts_statement = True
+            continue
+        first_of_statement = starts_statement
+        starts_statement = token.type == tokenize.OP and token.string == ";"
+        if token.type != tokenize.NAME:
+            continue
+        following = tokens[i + 1] if i + 1 < len(tokens) else None
+        if token.string == "except" and following is not None and following.string == "*":
+            chars[at(following.start)] = " "  # except* E: -> except  E:
+        elif token.string in ("def", "class") and following is not None and following.type == tokenize.NAME:
+            after = tokens[i + 2] if i + 2 < len(tokens) else None
+            if after is not None and after.string == "[" and not _blank_brackets(tokens, i + 2, chars, at):
+                return None
+        elif (token.string == "type" and first_of_statement and following is not None
+              and following.type == tokenize.NAME and following.start[0] == token.start[0]):
+            after = tokens[i + 2] if i + 2 < len(tokens) else None
+            if after is None or after.string not in ("=", "["):
+                continue  # `type(x)`, `type = 3`: the builtin or a name
+            if after.string == "[" and not _blank_brackets(tokens, i + 2, chars, at):
+                return None
+            start, name_end, name = at(token.start), at(following.end), following.string
+            chars[start:name_end] = list(name + " " * (name_end - start - len(name)))
+    return "".join(chars)
+
+
+def _blank_brackets(tokens: list[tokenize.TokenInfo], opening: int, chars: list[str], at) -> bool:  # type: ignore[no-untyped-def]
+    """Blanks the bracketed type parameters that start at tokens[opening] (`[T: int = str]`); over several lines,
+    each of them then ends with a backslash (blanked brackets no longer join the lines). False when they never
+    close, or hold an empty line."""
+    depth = 0
+    for token in tokens[opening:]:
+        if token.type == tokenize.OP and token.string in "([{":
+            depth += 1
+        elif token.type == tokenize.OP and token.string in ")]}":
+            depth -= 1
+            if depth == 0:
+                start, end = at(tokens[opening].start), at(token.end)
+                for index in range(start, end):
+                    if chars[index] not in "\r\n":
+                        chars[index] = " "
+                for index in range(start, end):  # over lines: each line of the span ends with a continuation
+                    if chars[index] == "\n":
+                        before = index - 1 - (chars[index - 1] == "\r")
+                        if before < start or chars[before] in "\r\n":
+                            return False  # an empty line inside the brackets leaves no room for the backslash
+                        chars[before] = "\\"
+                return True
+    return False
+
+
+def _line_offsets(text: str) -> list[int]:
+    offsets, total = [], 0
+    for line in io.StringIO(text):
+        offsets.append(total)
+        total += len(line)
+    offsets.append(total)
+    return offsets
+
+
+def _prefix_start(text: str, quote_at: int) -> int:
+    """Where the prefix (`f`, `rb`, `t`, ...) of the string whose quote is at `quote_at` starts: up to two prefix
+    letters right before it, when no other name character comes before them (`if"a"` has none)."""
+    start = quote_at
+    while start > quote_at - 2 and start > 0 and text[start - 1] in "rRbBuUfFtT":
+        start -= 1
+    if start < quote_at and start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+        return quote_at
+    return start
+
+
+def _strings(text: str, chars: list[str]) -> bool:
+    """Walks the text's strings and comments: turns template-string prefixes into f-string ones and swaps the
+    quotes of strings nested in an f-string's replacement fields that reuse its quote (both in `chars`, the
+    text's characters). False when a string is left open or a swap would change what a string holds."""
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        if c in "'\"":
+            i = _string_end(text, chars, _prefix_start(text, i), i, None)
+            if i < 0:
+                return False
+            continue
+        i += 1
+    return True
+
+
+def _string_end(text: str, chars: list[str], prefix_start: int, quote_at: int, outer_quote: str | None) -> int:
+    """The index after the string whose prefix starts at `prefix_start` and whose quote is at `quote_at`; -1 when it
+    does not close. `outer_quote`: the quote of the f-string whose replacement field holds this string."""
+    prefix = text[prefix_start:quote_at].lower()
+    for index in range(prefix_start, quote_at):
+        if text[index] in "tT":
+            chars[index] = "f" if text[index] == "t" else "F"  # t"..." (3.14) read as f"..."
+    quote = text[quote_at]
+    triple = text.startswith(quote * 3, quote_at)
+    delimiter = quote * 3 if triple else quote
+    formatted = "f" in prefix or "t" in prefix
+    i, n = quote_at + len(delimiter), len(text)
+    content_start = i
+    while i < n:
+        c = text[i]
+        if c == "\\":
+            i += 2
+            continue
+        if text.startswith(delimiter, i):
+            end = i + len(delimiter)
+            if outer_quote is not None and len(outer_quote) == 1 and quote == outer_quote:
+                # PEP 701: the nested string reuses the f-string's quote; swap it when nothing in it changes meaning
+                other = "'" if quote == '"' else '"'
+                if triple or other in text[content_start:i] or "\\" in text[content_start:i]:
+                    return -1
+                chars[quote_at] = other
+                chars[i] = other
+            return end
+        if not triple and c == "\n":
+            return -1
+        if formatted and c == "{":
+            if text.startswith("{{", i):
+                i += 2
+                continue
+            i = _field_end(text, chars, i + 1, delimiter)
+            if i < 0:
+                return -1
+            continue
+        i += 1
+    return -1
+
+
+def _field_end(text: str, chars: list[str], i: int, delimiter: str) -> int:
+    """The index after the `}` closing an f-string's replacement field that starts at `i`, strings nested in it
+    walked (and fixed) on the way; -1 when it does not close. Inside a field a quote always opens a string
+    (PEP 701): the f-string cannot end there."""
+    depth, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c in "'\"":
+            i = _string_end(text, chars, _prefix_start(text, i), i, delimiter)
+            if i < 0:
+                return -1
+            continue
+        if c in "([{":
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+        elif c == "}":
+            if depth == 0:
+                return i + 1
+            depth -= 1
+        i += 1
+    return -1
