@@ -165,6 +165,8 @@ class Execution(Fact):
         if isinstance(func, ast.Call):
             site = self.traced.transform_of(func.func, scope)
             return site is not None and site.transform in COMPILING and bool(func.args)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+            return self._compiled_attribute(func.attr, scope)
         if not isinstance(func, ast.Name):
             return False
         target = self.scopes.resolve_function(func, scope)
@@ -181,6 +183,32 @@ class Execution(Fact):
                     return False
                 values.append(stmt.value)
         return bool(values) and all(isinstance(v, ast.Call) and self.compiled_callee(v, owner) for v in values)
+
+    def _compiled_attribute(self, attr: str, scope: FunctionInfo | None) -> bool:
+        """`self.attr` read in a method, where every `self.attr = value` of the class's methods stores a compiled
+        function (`self.step = nnx.jit(self._step)` in `__init__`, `self.f = jax.jit(f)`): calling it runs compiled
+        code, dispatched asynchronously like a call of `jax.jit(f)` itself. False when any store is another value
+        (a chosen function, an augmented or unpacking assignment) or there is none."""
+        if scope is None:
+            return False
+        method = scope.outermost
+        if "." not in method.qualname or not method.params or method.params[0] != "self":
+            return False
+        owner = method.qualname.rsplit(".", 1)[0]
+        found = False
+        for fn in self.scopes.functions.values():
+            if fn.parent is not None or not fn.qualname.startswith(owner + ".") or "." in fn.qualname[len(owner) + 1:]:
+                continue
+            for node in self.scopes.own_nodes(fn):
+                if not (isinstance(node, ast.Attribute) and node.attr == attr and isinstance(node.value, ast.Name)
+                        and node.value.id == "self" and isinstance(node.ctx, ast.Store | ast.Del)):
+                    continue
+                stmt = self.scopes.parents.get(node)
+                if not (isinstance(stmt, ast.Assign) and stmt.targets == [node] and isinstance(stmt.value, ast.Call)
+                        and self.compiled_callee(stmt.value, fn)):
+                    return False
+                found = True
+        return found
 
     def dispatch_kind(self, call: ast.Call, scope: FunctionInfo | None) -> Kind | None:
         """The kind of what a call returns when it starts JAX work on the device (asynchronously): JAX (or a
