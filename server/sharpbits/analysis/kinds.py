@@ -530,10 +530,16 @@ class ValueKinds:
 
     def _helper_param_kind(self, info: FunctionInfo, name: str, calls: list[tuple[FunctionInfo, ast.Call]]) -> Kind:
         """A helper's parameter is a JAX array when every traced call site passes one there."""
-        positional = [p.arg for p in [*info.node.args.posonlyargs, *info.node.args.args]]
+        params = [p.arg for p in [*info.node.args.posonlyargs, *info.node.args.args]]
         seen: set[Kind] = set()
         for caller, call in calls:
             arg: ast.AST | None = None
+            positional = params
+            if info.name == "__call__" and params[:1] == ["self"] and isinstance(call.func, ast.Name):
+                # `layer(x)`, an object of the class called: its arguments start after `self`
+                if name == "self":
+                    return Kind.UNKNOWN
+                positional = params[1:]
             if name in positional and positional.index(name) < len(call.args):
                 arg = call.args[positional.index(name)]
                 if any(isinstance(a, ast.Starred) for a in call.args[: positional.index(name) + 1]):
