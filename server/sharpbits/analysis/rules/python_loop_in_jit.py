@@ -300,8 +300,14 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
             "        s = s + row\n    return s\n",
             severity="info",
         ),
-        Invalid(  # a Python while on a Python counter unrolls (a while on a traced value is traced-control-flow's)
+        Invalid(  # a Python while on a Python counter unrolls (a while on a traced value is traced-control-flow's);
+            # counted up to a literal bound: 50 iterations, a warning
             "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    k = 0\n    while k < 50:\n"
+            "        x = jnp.sin(x)\n        k += 1\n    return x\n",
+        ),
+        Invalid(  # a Python while whose count is not visible (the bound is a parameter of the untraced caller's)
+            "import jax\nimport jax.numpy as jnp\nfrom functools import partial\n"
+            "@partial(jax.jit, static_argnums=1)\ndef f(x, n):\n    k = 0\n    while k < n:\n"
             "        x = jnp.sin(x)\n        k += 1\n    return x\n",
             severity="info",
         ),
