@@ -215,6 +215,26 @@ class Execution(Fact):
                 found = True
         return found
 
+    def _attribute_wrapped(self, attr: str, scope: FunctionInfo | None) -> list[FunctionInfo]:
+        """The functions of this module that the stores `self.attr = jax.jit(f, ...)` of the class of `scope`
+        compile (those that resolve)."""
+        if scope is None or "." not in scope.outermost.qualname:
+            return []
+        owner = scope.outermost.qualname.rsplit(".", 1)[0]
+        found: list[FunctionInfo] = []
+        for fn in self.scopes.functions.values():
+            if fn.parent is not None or not fn.qualname.startswith(owner + ".") or "." in fn.qualname[len(owner) + 1:]:
+                continue
+            for node in self.scopes.own_nodes(fn):
+                if (isinstance(node, ast.Attribute) and node.attr == attr and isinstance(node.value, ast.Name)
+                        and node.value.id == "self" and isinstance(node.ctx, ast.Store)):
+                    stmt = self.scopes.parents.get(node)
+                    if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and stmt.value.args:
+                        target = self.scopes.resolve_function(stmt.value.args[0], fn)
+                        if target is not None:
+                            found.append(target)
+        return found
+
     def dispatch_kind(self, call: ast.Call, scope: FunctionInfo | None) -> Kind | None:
         """The kind of what a call returns when it starts JAX work on the device (asynchronously): JAX (or a
         mask or key) for one array, UNKNOWN for a pytree from compiled code; None when it starts none that is
@@ -235,6 +255,9 @@ class Execution(Fact):
             wrapped = self.scopes.resolve_function(call.func.args[0] if isinstance(call.func, ast.Call) else call.func, scope)
             if wrapped is not None and computes_nothing(wrapped):
                 return None  # an empty step, or one handing its arguments back: no computation to wait for
+            if isinstance(call.func, ast.Attribute) and any(
+                    computes_nothing(w) for w in self._attribute_wrapped(call.func.attr, scope)):
+                return None  # self._replicate = jax.jit(lambda s: s, out_shardings=...): a copy, no computation
             return Kind.UNKNOWN
         if isinstance(call.func, ast.Name) and self.scopes.resolve_function(call.func, scope) is None:
             return self._chosen_callee_dispatch(call, scope)
