@@ -12,6 +12,10 @@ from sharpbits.analysis.scopes import FunctionInfo
 
 # Transformations whose result is compiled code, cached per wrapped function object.
 COMPILING = frozenset({"jax.jit", "jax.pmap", "equinox.filter_jit", "flax.nnx.jit"})
+# Compiling transformations whose calls return only once the device is done: equinox's filter_jit blocks on a
+# marker output of the compiled call (`marker.block_until_ready()` in equinox/_jit.py, equinox 0.13.8, so that its
+# runtime errors raise at the call; checked: the result of `eqx.filter_jit(f)(a)` is_ready() at once, jax.jit's not)
+_WAITING_COMPILERS = frozenset({"equinox.filter_jit"})
 LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 # Calls that wait for device values: the host needs the numbers.
@@ -159,17 +163,20 @@ class Execution(Fact):
         return bool(values) and all(isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == cls
                                     and (scope is None or not self.scopes.is_local(cls, scope)) for v in values)
 
-    def compiled_callee(self, func: ast.AST, scope: FunctionInfo | None) -> bool:
+    def compiled_callee(self, func: ast.AST, scope: FunctionInfo | None, by: frozenset[str] = COMPILING) -> bool:
         """Whether calling `func` runs compiled JAX code: a function decorated with `jax.jit` (or pmap,
-        `eqx.filter_jit`, `nnx.jit`), a name bound to `jax.jit(...)`, or `jax.jit(f)` itself."""
+        `eqx.filter_jit`, `nnx.jit`), a name bound to `jax.jit(...)`, or `jax.jit(f)` itself (`by`: the
+        compiling transformations that count)."""
         if isinstance(func, ast.Call):
             site = self.traced.transform_of(func.func, scope)
-            return site is not None and site.transform in COMPILING and bool(func.args)
+            return site is not None and site.transform in by and bool(func.args)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+            return self._compiled_attribute(func.attr, scope, by)
         if not isinstance(func, ast.Name):
             return False
         target = self.scopes.resolve_function(func, scope)
         if target is not None and not isinstance(target.node, ast.Lambda):
-            return any(t.transform in COMPILING and t.node in target.node.decorator_list for t in target.traces)
+            return any(t.transform in by and t.node in target.node.decorator_list for t in target.traces)
         owner: FunctionInfo | None = scope
         while owner is not None and func.id not in owner.local_names:
             owner = owner.parent
@@ -180,12 +187,61 @@ class Execution(Fact):
                 if not isinstance(stmt, ast.Assign) or node not in stmt.targets:
                     return False
                 values.append(stmt.value)
-        return bool(values) and all(isinstance(v, ast.Call) and self.compiled_callee(v, owner) for v in values)
+        return bool(values) and all(isinstance(v, ast.Call) and self.compiled_callee(v, owner, by) for v in values)
+
+    def _compiled_attribute(self, attr: str, scope: FunctionInfo | None, by: frozenset[str]) -> bool:
+        """`self.attr` read in a method, where every `self.attr = value` of the class's methods stores a compiled
+        function (`self.step = nnx.jit(self._step)` in `__init__`, `self.f = jax.jit(f)`): calling it runs compiled
+        code, dispatched asynchronously like a call of `jax.jit(f)` itself. False when any store is another value
+        (a chosen function, an augmented or unpacking assignment) or there is none."""
+        if scope is None:
+            return False
+        method = scope.outermost
+        if "." not in method.qualname or not method.params or method.params[0] != "self":
+            return False
+        owner = method.qualname.rsplit(".", 1)[0]
+        found = False
+        for fn in self.scopes.functions.values():
+            if fn.parent is not None or not fn.qualname.startswith(owner + ".") or "." in fn.qualname[len(owner) + 1:]:
+                continue
+            for node in self.scopes.own_nodes(fn):
+                if not (isinstance(node, ast.Attribute) and node.attr == attr and isinstance(node.value, ast.Name)
+                        and node.value.id == "self" and isinstance(node.ctx, ast.Store | ast.Del)):
+                    continue
+                stmt = self.scopes.parents.get(node)
+                if not (isinstance(stmt, ast.Assign) and stmt.targets == [node] and isinstance(stmt.value, ast.Call)
+                        and self.compiled_callee(stmt.value, fn, by)):
+                    return False
+                found = True
+        return found
+
+    def _attribute_wrapped(self, attr: str, scope: FunctionInfo | None) -> list[FunctionInfo]:
+        """The functions of this module that the stores `self.attr = jax.jit(f, ...)` of the class of `scope`
+        compile (those that resolve)."""
+        if scope is None or "." not in scope.outermost.qualname:
+            return []
+        owner = scope.outermost.qualname.rsplit(".", 1)[0]
+        found: list[FunctionInfo] = []
+        for fn in self.scopes.functions.values():
+            if fn.parent is not None or not fn.qualname.startswith(owner + ".") or "." in fn.qualname[len(owner) + 1:]:
+                continue
+            for node in self.scopes.own_nodes(fn):
+                if (isinstance(node, ast.Attribute) and node.attr == attr and isinstance(node.value, ast.Name)
+                        and node.value.id == "self" and isinstance(node.ctx, ast.Store)):
+                    stmt = self.scopes.parents.get(node)
+                    if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and stmt.value.args:
+                        target = self.scopes.resolve_function(stmt.value.args[0], fn)
+                        if target is not None:
+                            found.append(target)
+        return found
 
     def dispatch_kind(self, call: ast.Call, scope: FunctionInfo | None) -> Kind | None:
         """The kind of what a call returns when it starts JAX work on the device (asynchronously): JAX (or a
         mask or key) for one array, UNKNOWN for a pytree from compiled code; None when it starts none that is
-        known (NumPy, Python, calls of unknown functions, helpers that wait for their own results)."""
+        known (NumPy, Python, calls of unknown functions, helpers that wait for their own results, functions
+        compiled by `eqx.filter_jit`, which waits for its outputs before it returns)."""
+        if self.compiled_callee(call.func, scope, _WAITING_COMPILERS):
+            return None
         kind = self.kinds.kind_of(call, scope)
         if kind in (*ARRAYS, Kind.KEY) and self.scopes.qualname(call.func, scope) in PYTREE_RESULTS:
             return Kind.UNKNOWN  # `jnp.linalg.svd(m)`: a tuple of arrays
@@ -199,6 +255,9 @@ class Execution(Fact):
             wrapped = self.scopes.resolve_function(call.func.args[0] if isinstance(call.func, ast.Call) else call.func, scope)
             if wrapped is not None and computes_nothing(wrapped):
                 return None  # an empty step, or one handing its arguments back: no computation to wait for
+            if isinstance(call.func, ast.Attribute) and any(
+                    computes_nothing(w) for w in self._attribute_wrapped(call.func.attr, scope)):
+                return None  # self._replicate = jax.jit(lambda s: s, out_shardings=...): a copy, no computation
             return Kind.UNKNOWN
         if isinstance(call.func, ast.Name) and self.scopes.resolve_function(call.func, scope) is None:
             return self._chosen_callee_dispatch(call, scope)

@@ -78,6 +78,13 @@ _ARRAY_METHODS = {
     "addressable_data", "on_device_size_in_bytes", "unsafe_buffer_pointer", "__array__", "__jax_array__", "__len__",
     "__getitem__", "__abs__", "__neg__",
 }
+# NumPy functions that call the argument's own method when it is no NumPy array (`np.std(x)` is `x.std()`, NumPy's
+# `_wrapreduction`/`_wrapfunc`): given a JAX array they return a JAX array, a tracer under jit (checked on
+# jax 0.10.2 / NumPy 2: `np.std(h)` in a `jax.checkpoint` body gives a JitTracer).
+NUMPY_DELEGATING_ARRAY = frozenset({
+    "all", "amax", "amin", "any", "argmax", "argmin", "argsort", "around", "cumprod", "cumsum", "max", "mean", "min",
+    "prod", "round", "squeeze", "std", "sum", "transpose", "var", "reshape", "swapaxes", "repeat",
+})
 _KEY_MAKERS = {"jax.random.key", "jax.random.PRNGKey", "jax.random.split", "jax.random.fold_in",
                "jax.random.wrap_key_data", "jax.random.clone"}
 _JAX_ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.image.",
@@ -591,10 +598,16 @@ class ValueKinds:
 
     def _helper_param_kind(self, info: FunctionInfo, name: str, calls: list[tuple[FunctionInfo, ast.Call]]) -> Kind:
         """A helper's parameter is a JAX array when every traced call site passes one there."""
-        positional = [p.arg for p in [*info.node.args.posonlyargs, *info.node.args.args]]
+        params = [p.arg for p in [*info.node.args.posonlyargs, *info.node.args.args]]
         seen: set[Kind] = set()
         for caller, call in calls:
             arg: ast.AST | None = None
+            positional = params
+            if info.name == "__call__" and params[:1] == ["self"] and isinstance(call.func, ast.Name):
+                # `layer(x)`, an object of the class called: its arguments start after `self`
+                if name == "self":
+                    return Kind.UNKNOWN
+                positional = params[1:]
             if name in positional and positional.index(name) < len(call.args):
                 arg = call.args[positional.index(name)]
                 if any(isinstance(a, ast.Starred) for a in call.args[: positional.index(name) + 1]):
@@ -934,6 +947,9 @@ class _KindEvaluator:
                 return Kind.CONTAINER  # a loop's result has the structure of its carry: here a Python container
             if q == "jax.lax.map" and self._maps_to_containers(node):
                 return Kind.CONTAINER  # lax.map(f, xs) has the structure f returns: here a list or dict of them
+            if (q.startswith("numpy.") and q.rsplit(".", 1)[1] in NUMPY_DELEGATING_ARRAY and node.args
+                    and self.eval(node.args[0]) in ARRAYS):
+                return Kind.JAX  # np.std(x) calls x.std(): on a JAX array (a tracer under jit) a JAX array
             return qualified_call_kind(q)
         func = node.func
         if isinstance(func, ast.Name):

@@ -580,7 +580,7 @@ class TracedCode:
                 if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
                     callee = self.scopes.functions.get(child)
                 elif isinstance(child, ast.Call) and isinstance(child.func, ast.Name):
-                    callee = self.scopes.resolve_function(child.func, fn)
+                    callee = self.scopes.resolve_function(child.func, fn) or self.called_instance(child.func.id, fn)
                     how = Provenance.CALLED_FROM
                 elif isinstance(child, ast.Call) and all(k.arg not in ("method", None) for k in child.keywords):
                     # `model.apply(variables, x)` of a linen module: its `__call__`, whose parameters after self
@@ -677,6 +677,35 @@ class TracedCode:
                 isinstance(d, ast.Name) and d.id in ("staticmethod", "property") for d in target.node.decorator_list):
             return None
         return target
+
+    def called_instance(self, name: str, scope: FunctionInfo) -> FunctionInfo | None:
+        """`name(...)` called in `scope`, `name` an object of a class of this module: the class's `__call__`, which
+        runs right there (under the caller's trace when the caller is traced: an Equinox/NNX/Haiku module called
+        inside a jitted step). The object is known when `name` is bound once in `scope` to `Cls(...)`, or is a
+        parameter of `scope` to which every call site this module shows passes `Cls(...)` or a name bound once
+        (in its own scope, or at module level) to `Cls(...)`, one class for all."""
+        if isinstance(scope.node, ast.Lambda):
+            return None
+        if name in scope.params:
+            values = self.argument_values(scope, name)
+        elif self.scopes.is_local(name, scope):
+            bound = self._bound_once(name, scope)
+            values = [bound] if bound is not None else []
+        else:
+            return None
+        classes: set[str] = set()
+        for passed in values:
+            value = self._bound_once(passed.id, self.scopes.enclosing_function(passed)) if isinstance(
+                passed, ast.Name) else passed
+            if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+                    and value.func.id in self.scopes.module_classes()):
+                return None
+            classes.add(value.func.id)
+        if len(classes) != 1:
+            return None
+        target = self._method(f"{classes.pop()}.__call__")
+        return target if target is not None and not isinstance(target.node, ast.Lambda) and target.params[:1] == [
+            "self"] else None
 
     def framework_apply(self, expr: ast.AST, scope: FunctionInfo | None) -> tuple[FunctionInfo, str] | None:
         """`model.apply`, `model` bound once (in `scope` or at module level, `_bound_once`) to what a framework's

@@ -300,8 +300,14 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
             "        s = s + row\n    return s\n",
             severity="info",
         ),
-        Invalid(  # a Python while on a Python counter unrolls (a while on a traced value is traced-control-flow's)
+        Invalid(  # a Python while on a Python counter unrolls (a while on a traced value is traced-control-flow's);
+            # counted up to a literal bound: 50 iterations, a warning
             "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    k = 0\n    while k < 50:\n"
+            "        x = jnp.sin(x)\n        k += 1\n    return x\n",
+        ),
+        Invalid(  # a Python while whose count is not visible (the bound is a parameter of the untraced caller's)
+            "import jax\nimport jax.numpy as jnp\nfrom functools import partial\n"
+            "@partial(jax.jit, static_argnums=1)\ndef f(x, n):\n    k = 0\n    while k < n:\n"
             "        x = jnp.sin(x)\n        k += 1\n    return x\n",
             severity="info",
         ),
@@ -498,21 +504,31 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
 
 def _while_count(fn: FunctionInfo, loop: ast.While, model: ModuleModel) -> int | None:
     """The number of iterations of `while i < n:` (or `<=`) when the counter and the bound are local Python ints
-    known from literals (`it, max_iter = 0, 300`), the counter's only other binding is one `i += step` (a literal
+    known from literals (`it, max_iter = 0, 300`), or the bound is a literal (`while t < 200:`) or a module-level
+    int bound once (`while t < STEPS:`), the counter's only other binding is one `i += step` (a literal
     step > 0) at the top of the body, the bound is bound once, and nothing leaves the loop early."""
     test = loop.test
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Lt | ast.LtE)
-            and isinstance(test.left, ast.Name) and isinstance(test.comparators[0], ast.Name)):
+            and isinstance(test.left, ast.Name)):
+        return None
+    limit = test.comparators[0]
+    literal_bound = literal_int(limit)
+    if literal_bound is None and isinstance(limit, ast.Name) and not model.scopes.is_local(limit.id, fn):
+        # `while t < STEPS:` with STEPS a module-level int bound once
+        constant = model.scopes.module_constant(limit.id)
+        literal_bound = literal_int(constant) if constant is not None else None
+    if literal_bound is None and not isinstance(limit, ast.Name):
         return None
     if any(isinstance(n, ast.Break | ast.Return | ast.Raise) for stmt in loop.body for n in ast.walk(stmt)):
         return None
-    counter, bound = test.left.id, test.comparators[0].id
+    counter = test.left.id
+    bound = "" if literal_bound is not None else limit.id  # type: ignore[attr-defined]
     steps = [stmt for stmt in loop.body if isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, ast.Add)
              and isinstance(stmt.target, ast.Name) and stmt.target.id == counter]
     step = literal_int(steps[0].value) if len(steps) == 1 else None
     if step is None or step <= 0:
         return None
-    values: dict[str, list[int | None]] = {counter: [], bound: []}
+    values: dict[str, list[int | None]] = {counter: [], bound: []} if bound else {counter: []}
     for node in model.scopes.own_nodes(fn):
         if not (isinstance(node, ast.Name) and node.id in values and not isinstance(node.ctx, ast.Load)):
             continue
@@ -530,7 +546,7 @@ def _while_count(fn: FunctionInfo, loop: ast.While, model: ModuleModel) -> int |
         values[node.id].append(value)
     if counter in fn.params or bound in fn.params or any(len(v) != 1 or v[0] is None for v in values.values()):
         return None
-    start, stop = values[counter][0], values[bound][0]
+    start, stop = values[counter][0], values[bound][0] if bound else literal_bound
     assert start is not None and stop is not None
     if isinstance(test.ops[0], ast.LtE):
         stop += 1

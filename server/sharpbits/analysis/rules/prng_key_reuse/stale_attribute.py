@@ -90,13 +90,39 @@ def stale_attribute_draws(model: ModuleModel, flow: KeyFlow) -> list[StaleDraw]:
     return found
 
 
+def _is_self_attribute(node: ast.AST | None) -> bool:
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
+
+
 def _self_key_drawn(flow: KeyFlow, call: ast.Call, method: FunctionInfo) -> ast.Attribute | None:
-    """`self.<attr>` when this call is a `jax.random` sampler or `split` drawing from it."""
+    """`self.<attr>` when this call is a `jax.random` sampler or `split` drawing from it, or a call of a function of
+    this module that consumes the parameter it is handed in on every path (`sample_top_k(self.rng, logits)` with
+    `sample_top_k` drawing from its `rng`): the same bits on every call of the method either way."""
     key, how = flow.random_key_arg(call, method)
-    if how not in ("draw", "split") or not (isinstance(key, ast.Attribute) and isinstance(key.value, ast.Name)
-                                            and key.value.id == "self"):
+    if how in ("draw", "split") and _is_self_attribute(key):
+        assert isinstance(key, ast.Attribute)
+        return key
+    if not any(_is_self_attribute(a) for a in [*call.args, *(k.value for k in call.keywords)]):
         return None
-    return key
+    callee = flow.callee_of(call, method)
+    if callee is None or isinstance(callee.node, ast.Lambda) or callee.qualname.endswith(".__init__"):
+        return None
+    args = callee.node.args
+    positional = [a.arg for a in [*args.posonlyargs, *args.args]]
+    if positional[:1] in (["self"], ["cls"]) and isinstance(call.func, ast.Attribute):
+        positional = positional[1:]  # a method called on its object: the arguments start after `self`
+    consumed = flow.parameter_consumption(callee)
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            break
+        if _is_self_attribute(arg) and i < len(positional) and consumed.get(positional[i]) == "always":
+            assert isinstance(arg, ast.Attribute)
+            return arg
+    for kw in call.keywords:
+        if kw.arg is not None and _is_self_attribute(kw.value) and consumed.get(kw.arg) == "always":
+            assert isinstance(kw.value, ast.Attribute)
+            return kw.value
+    return None
 
 
 def _writes_reaching(writes: list[tuple[FunctionInfo | None, str]], cls: str,
@@ -138,6 +164,8 @@ def _called_repeatedly(model: ModuleModel, name: str, method: FunctionInfo) -> i
     scopes = model.scopes
     seen: dict[tuple[int, str], int] = {}
     short = method.qualname.rsplit(".", 1)[0].rsplit(".", 1)[-1]
+    if name == "__iter__":
+        return _iterated_repeatedly(model, short)
     for call in scopes.nodes(ast.Call):
         func = call.func  # type: ignore[attr-defined]
         if name == "__call__" and isinstance(func, ast.Name):
@@ -161,6 +189,35 @@ def _called_repeatedly(model: ModuleModel, name: str, method: FunctionInfo) -> i
         if key in seen and not _rebound_in(model, scope, receiver):
             return call.lineno  # type: ignore[attr-defined]
         seen[key] = call.lineno  # type: ignore[attr-defined]
+    return None
+
+
+def _iterated_repeatedly(model: ModuleModel, cls: str) -> int | None:
+    """The line of a `for x in obj` (or a comprehension over `obj`), `obj` bound once in its scope to `cls(...)`,
+    that runs more than once: inside a loop or comprehension that does not rebind `obj`, or the second iteration
+    over one name in one scope. Each runs `obj.__iter__()` afresh."""
+    scopes = model.scopes
+    seen: set[tuple[int, str]] = set()
+    iterations: list[tuple[ast.AST, ast.AST]] = [(n, n.iter) for n in scopes.nodes(ast.For)]  # type: ignore[attr-defined]
+    for comp in scopes.nodes(ast.comprehension):
+        iterations.append((comp, comp.iter))  # type: ignore[attr-defined]
+    iterations.sort(key=lambda pair: (getattr(pair[1], "lineno", 0), getattr(pair[1], "col_offset", 0)))
+    for holder, it in iterations:
+        if not isinstance(it, ast.Name):
+            continue
+        scope = scopes.enclosing_function(it)
+        if not _bound_once_to(model, scope, it.id, cls):
+            continue
+        start: ast.AST = holder
+        if isinstance(holder, ast.comprehension):
+            start = scopes.parents.get(holder) or holder  # the comprehension itself: its loop is the one outside
+        loop = _enclosing_loop(model, start, scope)
+        if loop is not None and not _rebinds(loop, it.id):
+            return it.lineno
+        key = (id(scope), it.id)
+        if key in seen:
+            return it.lineno
+        seen.add(key)
     return None
 
 
