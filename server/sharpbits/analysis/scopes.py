@@ -486,10 +486,13 @@ class Scopes:
         # A nested function visible from `scope`, else a module-level one.
         cur = scope
         while cur is not None:
-            for child in ast.iter_child_nodes(cur.node) if not isinstance(cur.node, ast.Lambda) else ():
-                found = _find_def(child, expr.id, self)
-                if found is not None:
-                    return found
+            if not isinstance(cur.node, ast.Lambda):
+                # the defs of the function's own body by name, in order: kept per function node (a 5,000-line
+                # module resolves some 800 names an edit, each of which walked its function's body)
+                for node in self.syntax_fact("defs by name", cur.node, _defs_by_name, cur.node).get(expr.id, ()):
+                    found = self.functions.get(node)
+                    if found is not None:
+                        return found
             if expr.id in cur.local_names:
                 return None
             cur = cur.parent
@@ -569,15 +572,22 @@ def _names_in(names: list[ast.AST]) -> frozenset[str]:
     return frozenset(n.id for n in names)  # type: ignore[attr-defined]
 
 
-def _find_def(node: ast.AST, name: str, model: Scopes) -> FunctionInfo | None:
-    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == name:
-        return model.functions.get(node)
-    if isinstance(node, ast.If | ast.With | ast.Try | ast.For | ast.While):
-        for child in ast.iter_child_nodes(node):
-            found = _find_def(child, name, model)
-            if found is not None:
-                return found
-    return None
+def _defs_by_name(function: ast.AST) -> dict[str, list[ast.AST]]:
+    """name -> the defs of that name among the children of `function`, in the order of a depth-first search that
+    looks into `if`/`with`/`try`/`for`/`while` statements (not into defs, `except` handlers nor other statements):
+    the defs a name read in the function may call. Syntax alone."""
+    out: dict[str, list[ast.AST]] = {}
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            out.setdefault(node.name, []).append(node)
+        elif isinstance(node, ast.If | ast.With | ast.Try | ast.For | ast.While):
+            for child in ast.iter_child_nodes(node):
+                visit(child)
+
+    for child in ast.iter_child_nodes(function):
+        visit(child)
+    return out
 
 
 
