@@ -186,9 +186,11 @@ class TracedCode:
         self.scopes = scopes
         self._calls_from_traced = {}
         self._find_traced()
+        # (only _find_traced adds trace sites: which functions are traced is fixed from here on)
+        self._traced = [f for f in self.scopes.functions.values() if f.traced]
 
     def traced_functions(self) -> Iterator[FunctionInfo]:
-        return (f for f in self.scopes.functions.values() if f.traced)
+        return iter(self._traced)
 
     def cached(self, fn: FunctionInfo) -> bool:
         """Whether `fn` runs under a trace that is kept and reused (what it reads at trace time is frozen): traced

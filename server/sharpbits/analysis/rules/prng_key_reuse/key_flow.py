@@ -1745,12 +1745,12 @@ class KeyFlow(Fact):
             scope is not None and self._wrapped_product_called(scope)) or any(
             self.framework_draws(n, scope) for n in self._apply_calls(scope))  # net.apply(params, rng, x)
 
-    def _apply_calls(self, scope: FunctionInfo | None) -> list[ast.AST]:
+    def _apply_calls(self, scope: FunctionInfo | None) -> list[ast.Call]:
         """The calls `X.apply(...)` of a scope's own body, in order (for a function: kept per function node across
         versions, as the scope filter asks this of every function on every edit)."""
         if scope is None:
-            return [n for n in self.scopes.own_nodes(None) if _calls_apply(n)]
-        return self.scopes.own_candidates("apply calls", scope, _calls_apply)
+            return [n for n in self.scopes.own_nodes(None) if _calls_apply(n)]  # type: ignore[misc]
+        return self.scopes.own_candidates("apply calls", scope, _calls_apply)  # type: ignore[return-value]
 
     def _project_may_consume(self, scope: FunctionInfo | None) -> bool:
         """The scope filter's question to the project index: whether a call of the scope hands an argument to a
