@@ -14,6 +14,9 @@ fresh build makes it. Each part of the model keeps its own memory and says itsel
   parameter evidence), or from it and the imports (`Scopes.imports_fact`: what a function's calls say about
   keys, the calls that apply transformations). The parse shares a node only together with its whole top-level
   statement.
+- `StatementParts` (here): the per-statement parts of the module's indexes (`Scopes.candidates`,
+  `Scopes.per_statement`), taken by position for the statements an edit left in place at the start and end of the
+  body, asked of `SyntaxFacts` for the rest.
 """
 
 from __future__ import annotations
