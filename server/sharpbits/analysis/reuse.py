@@ -65,16 +65,18 @@ class StatementParts:
     the statements between are asked as before."""
 
     def __init__(self) -> None:
-        self._last: dict[object, tuple[list[ast.stmt], list[object]]] = {}
+        self._last: dict[object, tuple[list[ast.stmt], list[object], object]] = {}
 
-    def parts(self, what: object, statements: list[ast.stmt], part: Callable[[ast.stmt], object]) -> list[object]:
-        """`[part(s) for s in statements]`, where `part(s)` follows from the statement `s` alone (what `what`
-        names, which must say everything else it reads, e.g. the imports)."""
+    def parts(self, what: object, statements: list[ast.stmt], part: Callable[[ast.stmt], object],
+              reads: object = None) -> list[object]:
+        """`[part(s) for s in statements]`, where `part(s)` follows from the statement `s` alone and `reads` (what
+        else it reads, e.g. the imports: the last version's parts are taken only when it is equal); one list is
+        kept per `what`."""
         last = self._last.get(what)
-        if last is None:
+        if last is None or last[2] != reads:
             out = [part(s) for s in statements]
         else:
-            old, old_parts = last
+            old, old_parts, _ = last
             n, m = len(statements), len(old)
             start = 0
             while start < n and start < m and statements[start] is old[start]:
@@ -83,7 +85,7 @@ class StatementParts:
             while end < n - start and end < m - start and statements[n - 1 - end] is old[m - 1 - end]:
                 end += 1
             out = [*old_parts[:start], *(part(s) for s in statements[start:n - end]), *old_parts[m - end:]]
-        self._last[what] = (statements, out)
+        self._last[what] = (statements, out, reads)
         return out
 
 

@@ -313,8 +313,8 @@ class Scopes:
         fact = self.imports_fact if imports else self.syntax_fact
         part = self._statement_part
         return self.reusable.parts.parts(  # type: ignore[return-value]
-            (what, self._imports) if imports else what, self.tree.body[::-1],
-            lambda statement: fact(what, statement, part, compute, statement, cls))
+            what, self.tree.body[::-1], lambda statement: fact(what, statement, part, compute, statement, cls),
+            self._imports if imports else None)
 
     def _statement_part(self, compute: Callable[[list[ast.AST]], T], statement: ast.AST, cls: type) -> T:
         return compute(self.statement_nodes(statement, cls))

@@ -908,7 +908,6 @@ def _is_none(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and node.value is None
 
 
-
 def _reached(start: set[int], edges: list[tuple[FunctionInfo, FunctionInfo]]) -> set[int]:
     """`start` (ids of functions) with every function reached from one of them along `edges` (caller, callee): what
     sweeping the edges until nothing changes gives, in one pass over each edge (the sweeps, several per version on
@@ -924,6 +923,7 @@ def _reached(start: set[int], edges: list[tuple[FunctionInfo, FunctionInfo]]) ->
                 reached.add(id(callee))
                 work.append(id(callee))
     return reached
+
 
 def _with_static(site: TraceSite, keywords: list[ast.keyword]) -> TraceSite:
     """The site with the static and donated arguments these keywords add (literal values only)."""

@@ -4130,10 +4130,10 @@ def _scope_of(model: KeyFlow, node: ast.AST) -> FunctionInfo | None:
     return None
 
 
-
 def _calls_apply(node: ast.AST) -> bool:
     """`X.apply(...)`: syntax alone."""
     return type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr == "apply"  # type: ignore[attr-defined]
+
 
 _FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 
