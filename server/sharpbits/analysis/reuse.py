@@ -14,6 +14,9 @@ fresh build makes it. Each part of the model keeps its own memory and says itsel
   parameter evidence), or from it and the imports (`Scopes.imports_fact`: what a function's calls say about
   keys, the calls that apply transformations). The parse shares a node only together with its whole top-level
   statement.
+- `StatementParts` (here): the per-statement parts of the module's indexes (`Scopes.candidates`,
+  `Scopes.per_statement`), taken by position for the statements an edit left in place at the start and end of the
+  body, asked of `SyntaxFacts` for the rest.
 """
 
 from __future__ import annotations
@@ -54,6 +57,38 @@ class SyntaxFacts:
         return found[1]
 
 
+class StatementParts:
+    """The per-statement parts of an index over the module (`Scopes.candidates`, `Scopes.per_statement`), by what
+    they are: each a syntax fact of its top-level statement. The statements an edit left in place are the same
+    objects at the start and the end of the body (IncrementalAnalysis shares them), so their parts are taken from
+    the last version's list by position, without a look-up each (some 10,000 an edit of a 5,000-line module);
+    the statements between are asked as before."""
+
+    def __init__(self) -> None:
+        self._last: dict[object, tuple[list[ast.stmt], list[object], object]] = {}
+
+    def parts(self, what: object, statements: list[ast.stmt], part: Callable[[ast.stmt], object],
+              reads: object = None) -> list[object]:
+        """`[part(s) for s in statements]`, where `part(s)` follows from the statement `s` alone and `reads` (what
+        else it reads, e.g. the imports: the last version's parts are taken only when it is equal); one list is
+        kept per `what`."""
+        last = self._last.get(what)
+        if last is None or last[2] != reads:
+            out = [part(s) for s in statements]
+        else:
+            old, old_parts, _ = last
+            n, m = len(statements), len(old)
+            start = 0
+            while start < n and start < m and statements[start] is old[start]:
+                start += 1
+            end = 0  # statements the same at the end
+            while end < n - start and end < m - start and statements[n - 1 - end] is old[m - 1 - end]:
+                end += 1
+            out = [*old_parts[:start], *(part(s) for s in statements[start:n - end]), *old_parts[m - end:]]
+        self._last[what] = (statements, out, reads)
+        return out
+
+
 class Reusable:
     """Everything one document's analysis hands from one version to the next."""
 
@@ -61,6 +96,7 @@ class Reusable:
         self.walks = StatementWalks()
         self.flows = FunctionFlows()
         self.syntax = SyntaxFacts()
+        self.parts = StatementParts()
         self._memories: dict[type[Fact], FactMemory] = {}
 
     def memory_of(self, fact: type[Fact]) -> FactMemory | None:

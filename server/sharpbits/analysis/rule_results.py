@@ -53,8 +53,8 @@ _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 def _first_line(statement: ast.stmt) -> int:
-    decorators = getattr(statement, "decorator_list", None) or []
-    return min([statement.lineno, *(d.lineno for d in decorators)])
+    decorators = getattr(statement, "decorator_list", None)
+    return min(statement.lineno, *(d.lineno for d in decorators)) if decorators else statement.lineno
 
 
 class Statements:

@@ -184,6 +184,7 @@ class TracedCode:
     _rule_groups: dict[int, tuple[FunctionInfo, ...]] = {}  # replaced per instance by _find_traced
     _residual_sources: dict[int, tuple[FunctionInfo, int]] = {}  # id(bwd) -> (its fwd, leading nondiff args)
     _cached: set[int] | None = None
+    _calls: list[_CallIndex]  # set by _find_traced
     _methods: dict[str, FunctionInfo] | None = None  # "Class.method" -> the method (bound_method)
     _calls_only: dict[str, bool] | None = None  # module-level function name -> every use of the name calls it
 
@@ -191,9 +192,11 @@ class TracedCode:
         self.scopes = scopes
         self._calls_from_traced = {}
         self._find_traced()
+        # (only _find_traced adds trace sites: which functions are traced is fixed from here on)
+        self._traced = [f for f in self.scopes.functions.values() if f.traced]
 
     def traced_functions(self) -> Iterator[FunctionInfo]:
-        return (f for f in self.scopes.functions.values() if f.traced)
+        return iter(self._traced)
 
     def cached(self, fn: FunctionInfo) -> bool:
         """Whether `fn` runs under a trace that is kept and reused (what it reads at trace time is frozen): traced
@@ -514,7 +517,7 @@ class TracedCode:
                 if site is not None:
                     site.node = deco
                     info.traces.append(site)
-        calls = self._call_index()
+        calls = self._calls = self._call_index()
         for node in (call for index in calls for call in index.transforms):
             if self._under_disable_jit(node):
                 continue  # `with jax.disable_jit():` runs the transformation eagerly: its function sees values
@@ -606,12 +609,11 @@ class TracedCode:
                 info.donated_params = self._donated_params(info)
                 info.compiled = any(t.transform not in NOT_COMPILED and not t.indirect for t in info.traces)
         self._mark_abstract(edges, calls)
-        changed = True
-        while changed:  # helpers and nested functions of compiled code are compiled too
-            changed = False
-            for caller, callee in edges:
-                if caller.compiled and not callee.compiled:
-                    callee.compiled = changed = True
+        # helpers and nested functions of compiled code are compiled too
+        compiled = _reached({id(info) for info in self.scopes.functions.values() if info.compiled}, edges)
+        for _, callee in edges:
+            if id(callee) in compiled:
+                callee.compiled = True
 
     def _custom_rules(self) -> list[tuple[FunctionInfo, FunctionInfo, TraceSite, ast.AST]]:
         """The rules of `jax.custom_vjp`/`custom_jvp` functions of the module: `f.defvjp(fwd, bwd)`,
@@ -751,6 +753,12 @@ class TracedCode:
             return parent.value if isinstance(parent, ast.Assign) and parent.targets == [stores[0]] else None
         return self.scopes.module_constant(name)
 
+    def transform_calls(self) -> list[ast.Call]:
+        """The calls given arguments whose callee is a JAX transformation (`transform_of`, in the scope of the call)
+        and the `lax` loop calls, in the order of `nodes(ast.Call)` (a superset of the calls that apply a
+        transformation: a rule looking for those need not ask `transform_of` of every call of the module)."""
+        return [call for index in self._calls for call in index.transforms]
+
     def _call_index(self) -> list[_CallIndex]:
         """The calls `_find_traced` looks at (see _CallIndex), in the order of `nodes(ast.Call)`. Each top-level
         statement's follow from its nodes and the imports alone: kept across versions while the imports are the
@@ -795,7 +803,7 @@ class TracedCode:
                   concrete: set[str]) -> set[int]:
         """ids of the functions traced abstractly when the transformations `concrete` see values."""
         abstract = {id(info) for info in self.scopes.functions.values()
-                    if any(t.transform not in concrete and not t.indirect for t in info.traces)}
+                    if info.traces and any(t.transform not in concrete and not t.indirect for t in info.traces)}
         # jax.jit(jax.grad(f)): the inner function is traced abstractly
         for node in (call for index in calls for call in index.nested):
             scope = self.scopes.enclosing_function(node)
@@ -808,14 +816,7 @@ class TracedCode:
             target = self.scopes.resolve_function(inner, scope) if inner is not node.args[0] else None
             if target is not None:
                 abstract.add(id(target))
-        changed = True
-        while changed:
-            changed = False
-            for caller, callee in edges:
-                if id(caller) in abstract and id(callee) not in abstract:
-                    abstract.add(id(callee))
-                    changed = True
-        return abstract
+        return _reached(abstract, edges)
 
     def _donated_params(self, info: FunctionInfo) -> set[str]:
         """Parameters whose buffers a call of the decorated function donates (`@partial(jax.jit,
@@ -978,6 +979,23 @@ def _decided(test: ast.expr, values: dict[str, object]) -> bool | None:
 
 def _is_none(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and node.value is None
+
+
+def _reached(start: set[int], edges: list[tuple[FunctionInfo, FunctionInfo]]) -> set[int]:
+    """`start` (ids of functions) with every function reached from one of them along `edges` (caller, callee): what
+    sweeping the edges until nothing changes gives, in one pass over each edge (the sweeps, several per version on
+    a 5,000-line module, were a tenth of finding what is traced)."""
+    callees: dict[int, list[FunctionInfo]] = {}
+    for caller, callee in edges:
+        callees.setdefault(id(caller), []).append(callee)
+    reached = set(start)
+    work = [i for i in reached if i in callees]
+    while work:
+        for callee in callees.get(work.pop(), ()):
+            if id(callee) not in reached:
+                reached.add(id(callee))
+                work.append(id(callee))
+    return reached
 
 
 def _with_static(site: TraceSite, keywords: list[ast.keyword]) -> TraceSite:

@@ -347,6 +347,8 @@ class KeyFlow(Fact):
         numbers."""
         out = []
         for fn in self.scopes.functions.values():
+            if not fn.traces:
+                continue
             repeating = next((t.reason for t in fn.traces if t.reason in _REPEATING), None)
             if repeating is None:
                 continue
@@ -1733,7 +1735,7 @@ class KeyFlow(Fact):
         return out
 
     def _may_consume(self, facts: _ScopeKeyFacts, always: dict[str, set[int]], scope: FunctionInfo | None) -> bool:
-        return facts.draws or any(always.get(name) for name in facts.called) or any(
+        return facts.draws or any(always[name] for name in always.keys() & facts.called) or any(
             self.kinds.kind_at(name) is Kind.KEY for name in facts.handed) or (
             self.model.project is not None and bool(facts.handed) and self._project_may_consume(scope)) or any(
             self.callee_of(n, scope) is not None and any(st == "always" for _, st in self.argument_uses(n, scope))
@@ -1741,8 +1743,14 @@ class KeyFlow(Fact):
             scope is not None and any(self.factory_product(name, scope) is not None for name in facts.called
                                       if name in scope.local_names)) or (  # kernel = build_kernel(...); kernel(key, s)
             scope is not None and self._wrapped_product_called(scope)) or any(
-            self.framework_draws(n, scope) for n in self.scopes.own_nodes(scope)  # net.apply(params, rng, x)
-            if type(n) is ast.Call and type(n.func) is ast.Attribute and n.func.attr == "apply")  # type: ignore[attr-defined]
+            self.framework_draws(n, scope) for n in self._apply_calls(scope))  # net.apply(params, rng, x)
+
+    def _apply_calls(self, scope: FunctionInfo | None) -> list[ast.Call]:
+        """The calls `X.apply(...)` of a scope's own body, in order (for a function: kept per function node across
+        versions, as the scope filter asks this of every function on every edit)."""
+        if scope is None:
+            return [n for n in self.scopes.own_nodes(None) if _calls_apply(n)]  # type: ignore[misc]
+        return self.scopes.own_candidates("apply calls", scope, _calls_apply)  # type: ignore[return-value]
 
     def _project_may_consume(self, scope: FunctionInfo | None) -> bool:
         """The scope filter's question to the project index: whether a call of the scope hands an argument to a
@@ -3976,7 +3984,7 @@ def seed_keys_in_repeated_bodies(model: KeyFlow) -> list[KeyReuse]:
     scopes = model.scopes
     bodies: dict[int, tuple[FunctionInfo, str, str]] = {}  # id(function node) -> (it, what runs it, unit)
     for fn in scopes.functions.values():
-        site = next((t.reason for t in fn.traces if t.reason in _REPEAT_UNIT), None)
+        site = next((t.reason for t in fn.traces if t.reason in _REPEAT_UNIT), None) if fn.traces else None
         if site is not None:
             bodies[id(fn.node)] = (fn, site, _REPEAT_UNIT[site])
     for call in model.loop_calls()[0]:  # the others are no lax loop
@@ -4139,8 +4147,9 @@ def carry_reuses(model: KeyFlow) -> list[KeyReuse]:
     seen: set[int] = set()
     # the calls that run a loop body (from the index of the one walk; most modules have none), then taken in the
     # order of `ast.walk` (breadth first: the order a body found twice is reported in)
-    loops: dict[int, tuple[FunctionInfo, int, bool, str]] = {}
+    loops: dict[int, tuple[FunctionInfo, list[tuple[ast.AST, str]], str]] = {}
     calls: list[ast.AST] = []
+    uses: dict[tuple[int, str, bool], list[tuple[ast.AST, str]]] = {}  # the keys a body hands back, per carry
     for call in model.loop_calls()[1]:  # the others run no loop body
         scope = _scope_of(model, call)
         q = scopes.qualname(call.func, scope)
@@ -4150,19 +4159,27 @@ def carry_reuses(model: KeyFlow) -> list[KeyReuse]:
             transform = q.rsplit(".", 1)[1]
         else:
             body, carry_at, scan, transform = _python_loop_body(model, call, scope)
-        if body is not None and not isinstance(body.node, ast.Lambda):
-            loops[id(call)] = (body, carry_at, scan, transform)
-            calls.append(call)
-    if len(calls) > 1:
-        calls.sort(key=partial(_walk_order, scopes, {}))
-    for loop in calls:
-        body, carry_at, scan, transform = loops[id(loop)]
-        if id(body.node) in seen:
+        if body is None or isinstance(body.node, ast.Lambda):
             continue
         positional = [p.arg for p in [*body.node.args.posonlyargs, *body.node.args.args]]
         if carry_at >= len(positional):
             continue
-        for node, label in _carried_key_uses(model, body, positional[carry_at], scan):
+        asked = (id(body.node), positional[carry_at], scan)
+        found = uses.get(asked)
+        if found is None:
+            found = uses[asked] = _carried_key_uses(model, body, positional[carry_at], scan)
+        if found:
+            loops[id(call)] = (body, found, transform)
+            calls.append(call)
+    # only the loops that find a key are put in walk order (finding the order of every loop call of a 5,000-line
+    # module was half of this on each edit); a loop that finds none reports nothing and marks no body as seen
+    if len(calls) > 1:
+        calls.sort(key=partial(_walk_order, scopes, {}))
+    for loop in calls:
+        body, found, transform = loops[id(loop)]
+        if id(body.node) in seen:
+            continue
+        for node, label in found:
             seen.add(id(body.node))
             out.append(KeyReuse(node, label, None, "carry", transform))
     return out
@@ -4196,6 +4213,11 @@ def _scope_of(model: KeyFlow, node: ast.AST) -> FunctionInfo | None:
             return scopes.functions.get(cur)
         cur = parents.get(cur)
     return None
+
+
+def _calls_apply(node: ast.AST) -> bool:
+    """`X.apply(...)`: syntax alone."""
+    return type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr == "apply"  # type: ignore[attr-defined]
 
 
 _FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from sharpbits.analysis.model import FunctionInfo, ModuleModel
+from sharpbits.analysis.model import FunctionInfo, ModuleModel, Scopes
 from sharpbits.analysis.rules.prng_key_reuse.key_flow import KeyFlow
 
 # jax.random functions that make a key from data: what `__init__` stores when it keeps a fresh key
@@ -46,8 +46,43 @@ def stale_attribute_draws(model: ModuleModel, flow: KeyFlow) -> list[StaleDraw]:
             classes.setdefault(cls, {})[name] = fn
     if not classes:
         return []
-    # attribute name -> the functions that store or delete it, with the class whose `self` they write ("" for
-    # any other receiver: `obj.key = ...`, `setattr`)
+    owners: dict[str, int] = {}
+    for methods in classes.values():
+        for name in methods:
+            owners[name] = owners.get(name, 0) + 1
+    found: list[StaleDraw] = []
+    # the module's writes of attributes, looked for once a method draws from `self.<attr>` (most modules have none:
+    # walking every attribute and call of a 5,000-line module on each edit was 3% of its analysis)
+    writes: tuple[dict[str, list[tuple[FunctionInfo | None, str]]], dict[str, set[str]]] | None = None
+    for cls, methods in classes.items():
+        init = methods.get("__init__")
+        if init is None:
+            continue
+        for name, method in methods.items():
+            if name == "__init__" or owners[name] != 1:
+                continue
+            draws = [key for call in scopes.own_nodes(method) if isinstance(call, ast.Call)
+                     for key in [_self_key_drawn(flow, call, method)] if key is not None]
+            if not draws:
+                continue
+            if writes is None:
+                writes = _attribute_writes(scopes)
+            written, bases = writes
+            repeated = None
+            for key in draws:
+                if not _kept_once_in_init(model, init, key.attr, _writes_reaching(written.get(key.attr, []), cls, bases)):
+                    continue
+                if repeated is None:
+                    repeated = _called_repeatedly(model, name, method)
+                    if repeated is None:
+                        break
+                found.append(StaleDraw(key, f"self.{key.attr}", name, repeated))
+    return found
+
+
+def _attribute_writes(scopes: Scopes) -> tuple[dict[str, list[tuple[FunctionInfo | None, str]]], dict[str, set[str]]]:
+    """attribute name -> the functions that store or delete it, with the class whose `self` they write ("" for any
+    other receiver: `obj.key = ...`, `setattr`); and each class of the module's base names."""
     written: dict[str, list[tuple[FunctionInfo | None, str]]] = {}
     for node in scopes.nodes(ast.Attribute):
         if isinstance(node.ctx, ast.Store | ast.Del):  # type: ignore[attr-defined]
@@ -62,32 +97,7 @@ def stale_attribute_draws(model: ModuleModel, flow: KeyFlow) -> list[StaleDraw]:
             written.setdefault(str(node.args[1].value), []).append((None, ""))  # type: ignore[attr-defined]
     bases = {c.name: {ast.unparse(b).rsplit(".", 1)[-1] for b in c.bases}  # type: ignore[attr-defined]
              for c in scopes.nodes(ast.ClassDef)}
-    owners: dict[str, int] = {}
-    for methods in classes.values():
-        for name in methods:
-            owners[name] = owners.get(name, 0) + 1
-    found: list[StaleDraw] = []
-    for cls, methods in classes.items():
-        init = methods.get("__init__")
-        if init is None:
-            continue
-        for name, method in methods.items():
-            if name == "__init__" or owners[name] != 1:
-                continue
-            draws = [key for call in scopes.own_nodes(method) if isinstance(call, ast.Call)
-                     for key in [_self_key_drawn(flow, call, method)] if key is not None]
-            if not draws:
-                continue
-            repeated = None
-            for key in draws:
-                if not _kept_once_in_init(model, init, key.attr, _writes_reaching(written.get(key.attr, []), cls, bases)):
-                    continue
-                if repeated is None:
-                    repeated = _called_repeatedly(model, name, method)
-                    if repeated is None:
-                        break
-                found.append(StaleDraw(key, f"self.{key.attr}", name, repeated))
-    return found
+    return written, bases
 
 
 def _is_self_attribute(node: ast.AST | None) -> bool:
