@@ -2209,8 +2209,12 @@ class _ScopeWalk(ForwardFlow[State]):
                     return f"{base}[{_INDEX}{node.slice.id}]"
             return None
         if label in self.keys:
-            if "." in label and self.model.fresh_each_read(node, self.fn):
-                return None  # `rng.rng` of a key generator: a fresh key on every read
+            if "." in label:
+                fresh = self.model.fresh_each_read(node, self.fn)  # reads the classes: other statements
+                if self.log is not None:
+                    self.log.append((node, fresh, KeyFlow.fresh_each_read))
+                if fresh:
+                    return None  # `rng.rng` of a key generator: a fresh key on every read
             return label
         # an element of a split key array: `keys[0]` where `keys` is a key array
         if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and type(node.slice.value) is int:

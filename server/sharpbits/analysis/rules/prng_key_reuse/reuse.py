@@ -7,7 +7,9 @@ always consume a key argument, and, for each call it met, what the call may cons
 function of the module it runs and what that function consumes, asked in order), and for each `.apply` call what
 a framework's apply surely draws (`framework_apply.apply_draws`: it reads the linen module's class, the function
 haiku transforms, a module-level model, in other statements), and for each `PRNGKey(NAME)` of a name it does not
-bind which seed it makes (`KeyFlow.seed_label`: a module constant, read from the module-level statements). A walk is taken again when all
+bind which seed it makes (`KeyFlow.seed_label`: a module constant, read from the module-level statements), and for
+each read of an attribute holding a key whether it is a key generator's fresh key (`KeyFlow.fresh_each_read`: it
+reads the classes of the module, other statements). A walk is taken again when all
 of these are the same; the questions are asked again, in order, as for the value-kind flows (analysis/kinds.py).
 """
 
@@ -20,9 +22,10 @@ from typing import TYPE_CHECKING, Any
 
 from sharpbits.analysis.facts import FactMemory
 
-# a question the walk asked, in order: (call, answer) for `argument_uses(call, scope)`, or (call, answer, ask) for
-# another question `ask(flow, call, scope)` (KeyFlow.framework_draws, KeyFlow.seed_label)
-Asked = tuple[ast.Call, Any] | tuple[ast.Call, Any, Callable[..., Any]]
+# a question the walk asked, in order: (call, answer) for `argument_uses(call, scope)`, or (node, answer, ask) for
+# another question `ask(flow, node, scope)` (KeyFlow.framework_draws, KeyFlow.seed_label, KeyFlow.record_fields_of
+# of a call; KeyFlow.fresh_each_read of an attribute read)
+Asked = tuple[ast.Call, Any] | tuple[ast.AST, Any, Callable[..., Any]]
 
 if TYPE_CHECKING:
     from sharpbits.analysis.kinds import Kind
