@@ -22,6 +22,7 @@ import ast
 import io
 import sys
 import tokenize
+from collections.abc import Callable
 
 _NEWER_THAN_INTERPRETER = sys.version_info < (3, 14)
 
@@ -88,7 +89,8 @@ def downlevel(text: str) -> str | None:
     return "".join(chars)
 
 
-def _blank_brackets(tokens: list[tokenize.TokenInfo], opening: int, chars: list[str], at) -> bool:  # type: ignore[no-untyped-def]
+def _blank_brackets(tokens: list[tokenize.TokenInfo], opening: int, chars: list[str],
+                    at: Callable[[tuple[int, int]], int]) -> bool:
     """Blanks the bracketed type parameters that start at tokens[opening] (`[T: int = str]`); over several lines,
     each of them then ends with a backslash (blanked brackets no longer join the lines). False when they never
     close, or hold an empty line."""

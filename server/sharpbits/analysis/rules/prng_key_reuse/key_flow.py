@@ -3421,12 +3421,10 @@ def _mask_literals(model: KeyFlow, expr: ast.expr, fn: FunctionInfo) -> frozense
     return None
 
 
-def _masked_draw(model: KeyFlow, key: ast.AST) -> tuple[ast.Call, frozenset[tuple[str, bool]], str] | None:
-    """For a key handed to a sampler whose result is bound to one name (`x = normal(key, s) + low`) that is
-    only ever read as `x * m`, with `m` bound once to a conjunction of literals: (the draw, m's literals, the
-    dump of the draw's shape)."""
-    parents = model.scopes.parents
-    call = parents.get(key)
+def _draw_of(model: KeyFlow, key: ast.AST) -> tuple[ast.Call, FunctionInfo] | None:
+    """The `jax.random` sampler call a key is handed to (first argument or `key=`) inside a function, with that
+    function; None for anything else (a split, a call outside jax.random, module-level code)."""
+    call = model.scopes.parents.get(key)
     if not isinstance(call, ast.Call) or not (call.args[:1] == [key] or any(
             k.arg == "key" and k.value is key for k in call.keywords)):
         return None
@@ -3434,6 +3432,18 @@ def _masked_draw(model: KeyFlow, key: ast.AST) -> tuple[ast.Call, frozenset[tupl
     q = model.scopes.qualname(call.func, fn)
     if fn is None or q is None or not q.startswith("jax.random.") or q in _NOT_DRAWS:
         return None
+    return call, fn
+
+
+def _masked_draw(model: KeyFlow, key: ast.AST) -> tuple[ast.Call, frozenset[tuple[str, bool]], str] | None:
+    """For a key handed to a sampler whose result is bound to one name (`x = normal(key, s) + low`) that is
+    only ever read as `x * m`, with `m` bound once to a conjunction of literals: (the draw, m's literals, the
+    dump of the draw's shape)."""
+    parents = model.scopes.parents
+    drawn = _draw_of(model, key)
+    if drawn is None:
+        return None
+    call, fn = drawn
     shape = next((k.value for k in call.keywords if k.arg == "shape"), call.args[1] if len(call.args) > 1 else None)
     if shape is None:
         return None
@@ -3501,14 +3511,10 @@ def _selected_sides(model: KeyFlow, key: ast.AST) -> set[tuple[str, int]] | None
     index of the alternative)}. None when a value derived from the draw is used any other way (returned, stored,
     tested, passed on), or a name on the way is bound more than once."""
     parents = model.scopes.parents
-    call = parents.get(key)
-    if not isinstance(call, ast.Call) or not (call.args[:1] == [key] or any(
-            k.arg == "key" and k.value is key for k in call.keywords)):
+    drawn = _draw_of(model, key)
+    if drawn is None:
         return None
-    fn = model.scopes.enclosing_function(call)
-    q = model.scopes.qualname(call.func, fn)
-    if fn is None or q is None or not q.startswith("jax.random.") or q in _NOT_DRAWS:
-        return None
+    call, fn = drawn
     args = fn.node.args
     stores: Counter[str] = Counter(a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs,
                                                    *([args.vararg] if args.vararg else []),
