@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 from sharpbits.analysis.engine import analyze
+from sharpbits.config import load_config
 from sharpbits.notebooks import analyze_notebook, parse_notebook
 
 EXAMPLES_DIR = Path(__file__).resolve().parents[1] / "examples"
@@ -27,6 +28,8 @@ EXPECTED: dict[str, set[tuple]] = {
     "unblocked_timing.py": {(18, "unblocked-timing")},
     "unused_noqa.py": {(8, "prng-key-reuse"), (8, "unused-noqa"), (15, "unused-noqa")},
     "invalid_trace_directive.py": {(7, "invalid-trace-directive"), (13, "invalid-trace-directive")},
+    # the repository's pyproject.toml says requires-python >=3.10: `except*` (3.11) and `type` (3.12) are too new
+    "unsupported_syntax.py": {(10, "unsupported-syntax"), (29, "unsupported-syntax")},
     "tracing_loops.py": {(14, "python-loop-in-jit")},
     "tracing_selu.py": set(),
     "tracing_matmul.py": set(),
@@ -47,7 +50,8 @@ def test_example_findings_match_the_table(path):
         analysis = analyze_notebook(parse_notebook(path.read_text(encoding="utf-8")), str(path))
         found = {(f.cell, f.line, f.rule) for f in analysis.findings}
     else:
-        result = analyze(path.read_text(encoding="utf-8"), str(path))
+        # as `sharpbits check examples/` and the editor see it: the settings and target Python of the project
+        result = analyze(path.read_text(encoding="utf-8"), str(path), load_config(path).selection_for(path))
         assert result.syntax_error is None
         found = {(f.line, f.rule) for f in result.findings}
     assert found == EXPECTED[path.name]

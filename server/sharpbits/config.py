@@ -5,6 +5,8 @@
     ignore = ["python-loop-in-jit"]           # never these
     exclude = ["generated/"]                  # gitignore-style paths skipped by `check DIR`
     include-notebooks = true                  # `check DIR` also checks *.ipynb (default: true)
+    target-version = "3.9"                    # the oldest Python the code runs on (default: the project's
+                                              # `requires-python`; neither: every syntax is read)
     [tool.sharpbits.severity]
     python-loop-in-jit = "info"               # error | warning | info | hint
     [tool.sharpbits.per-file-ignores]
@@ -21,12 +23,14 @@ default. The CLI prints the messages and checks on; the language server shows th
 from __future__ import annotations
 
 import fnmatch
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from sharpbits.analysis.engine import Selection
+from sharpbits.analysis.parsing import TargetVersion
 from sharpbits.findings import SEVERITIES, Severity
 
 
@@ -69,6 +73,9 @@ class Config:
     per_file_ignores: list[tuple[str, frozenset[str]]] = field(default_factory=list)
     exclude: list[str] = field(default_factory=list)
     include_notebooks: bool | None = None  # None: not set here (the default is to include them)
+    # `target-version`: the oldest Python the code must parse on; None: the `requires-python` of the project
+    # each file belongs to (target_for)
+    target_version: TargetVersion | None = None
     # what could not be used, one message each (file, line, key and problem); those settings keep their defaults
     problems: tuple[str, ...] = ()
 
@@ -108,7 +115,7 @@ class Config:
                 return {}
             return value
 
-        known = {"select", "ignore", "severity", "per-file-ignores", "exclude", "include-notebooks"}
+        known = {"select", "ignore", "severity", "per-file-ignores", "exclude", "include-notebooks", "target-version"}
         for key in sorted(set(data) - known):
             problem((str(key),), f"unknown setting(s) {key} (known: {', '.join(sorted(known))}); ignored")
         severity: dict[str, Severity] = {}
@@ -136,11 +143,18 @@ class Config:
             problem(("include-notebooks",), f"`include-notebooks` must be true or false, not {_kind(include_notebooks)}; "
                     "ignored")
             include_notebooks = None
+        target = data.get("target-version")
+        target_version = None
+        if target is not None:
+            target_version = parse_target_version(target) if isinstance(target, str) else None
+            if target_version is None:
+                problem(("target-version",), "`target-version` must be a Python version such as \"3.9\" or "
+                        f"\"py39\" (3.0 to 3.99), not {target!r}; ignored")
         select = names(data.get("select"), ("select",))
         ignore = names(data.get("ignore"), ("ignore",)) or frozenset()
         if problems is not None:
             problems.extend(found)
-        return cls(root, select, ignore, severity, per_file, list(exclude), include_notebooks)
+        return cls(root, select, ignore, severity, per_file, list(exclude), include_notebooks, target_version)
 
     def merged(self, override: Config) -> Config:
         """Settings from the editor or the command line on top of the file's."""
@@ -152,6 +166,7 @@ class Config:
             self.per_file_ignores + override.per_file_ignores,
             self.exclude + override.exclude,
             override.include_notebooks if override.include_notebooks is not None else self.include_notebooks,
+            override.target_version or self.target_version,
             self.problems + override.problems,
         )
 
@@ -166,7 +181,8 @@ class Config:
             for pattern, rules in self.per_file_ignores:
                 if fnmatch.fnmatch(rel, pattern) or fnmatch.fnmatch(p.name, pattern):
                     ignore |= rules
-        return Selection(select=self.select, ignore=frozenset(ignore), severities=dict(self.severity))
+        return Selection(select=self.select, ignore=frozenset(ignore), severities=dict(self.severity),
+                         target=self.target_version or target_for(Path(path)))
 
 
 def _kind(value: Any) -> str:
@@ -317,3 +333,92 @@ def load_config(start: Path) -> Config:
         problems.append(f"{path}:{line}: [tool.sharpbits] {message}" if line else f"{path}: [tool.sharpbits] {message}")
     config.problems = tuple(problems)
     return config
+
+
+def parse_target_version(text: str) -> TargetVersion | None:
+    """`target-version = "3.9"` (or Ruff's spelling, "py39"): the version, None when it is not one."""
+    match = re.fullmatch(r"\s*(?:py(\d)(\d{1,2})|(\d)\.(\d{1,2}))\s*", text)
+    if match is None:
+        return None
+    major, minor = (int(match[1]), int(match[2])) if match[1] else (int(match[3]), int(match[4]))
+    return TargetVersion(major, minor, f'[tool.sharpbits] target-version = "{text.strip()}"') if major == 3 else None
+
+
+_CLAUSE = re.compile(r"\s*(===|==|~=|>=|<=|!=|>|<|\^|~)?\s*v?(\d+)(?:\.(\d+))?(?:\.[\d*]+)*(?:\.\*)?\s*")
+
+
+def lowest_python(specifier: str) -> tuple[int, int] | None:
+    """The oldest Python (major, minor) a version specifier admits: `>=3.9` and `>=3.9,<4` give 3.9, `~=3.10.2`
+    and `==3.10.*` 3.10, Poetry's `^3.9` 3.9 and `^3.8 || ^3.10` 3.8; None when it sets no lower bound (`<4`,
+    `*`), names a major version only (`>=3`: no minor version is claimed), or cannot be read."""
+    lowest: tuple[int, int] | None = None
+    for alternative in specifier.split("||"):
+        bound: tuple[int, int] | None = None
+        for clause in alternative.split(","):
+            if not clause.strip() or clause.strip() == "*":
+                continue
+            match = _CLAUSE.fullmatch(clause)
+            if match is None:
+                return None
+            operator = match[1] or "=="
+            if operator in ("<", "<=", "!="):
+                continue
+            if match[3] is None:
+                return None
+            version = (int(match[2]), int(match[3]))
+            bound = version if bound is None else max(bound, version)
+        if bound is None:
+            return None
+        lowest = bound if lowest is None else min(lowest, bound)
+    return lowest
+
+
+_PROJECT_TARGETS: dict[Path, tuple[tuple[int, int], TargetVersion | None, bool]] = {}
+
+
+def target_for(path: Path) -> TargetVersion | None:
+    """The oldest Python the project that holds `path` supports: the `requires-python` of the nearest
+    pyproject.toml at or above it with a `[project]` table (or Poetry's `python` dependency); None when there is
+    none or it sets no lower bound. Each pyproject.toml is read once while it is unchanged (a keystroke costs a
+    few `stat`s)."""
+    try:
+        folder = path.resolve() if path.is_dir() else path.resolve().parent
+    except (OSError, RuntimeError):
+        return None
+    for candidate in (folder / "pyproject.toml", *(f / "pyproject.toml" for f in folder.parents)):
+        try:
+            stat = candidate.stat()
+        except OSError:
+            continue
+        stamp = (stat.st_mtime_ns, stat.st_size)
+        kept = _PROJECT_TARGETS.get(candidate)
+        if kept is None or kept[0] != stamp:
+            kept = (stamp, *_declared_target(candidate))
+            _PROJECT_TARGETS[candidate] = kept
+        if kept[2]:  # this file declares the project: its answer stands, even when it is None
+            return kept[1]
+    return None
+
+
+def _declared_target(candidate: Path) -> tuple[TargetVersion | None, bool]:
+    """(the target the pyproject.toml declares, whether it declares a project at all)."""
+    try:
+        parsed = _parse(candidate)
+    except _Unreadable:
+        return None, False
+    if parsed is None:
+        return None, False
+    data = parsed[1]
+    project, tool = data.get("project"), data.get("tool")
+    poetry = tool.get("poetry") if isinstance(tool, dict) else None
+    if isinstance(project, dict) and isinstance(project.get("requires-python"), str):
+        spec, key = project["requires-python"], "requires-python"
+    elif isinstance(poetry, dict) and isinstance(poetry.get("dependencies"), dict) and isinstance(
+            poetry["dependencies"].get("python"), str):
+        spec, key = poetry["dependencies"]["python"], "tool.poetry.dependencies.python"
+    else:
+        return None, isinstance(project, dict) or isinstance(poetry, dict)
+    lowest = lowest_python(spec)
+    if lowest is None:
+        return None, True
+    return TargetVersion(*lowest, f'{key} = "{spec}" in pyproject.toml'), True

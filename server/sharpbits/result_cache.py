@@ -55,7 +55,8 @@ def default_cache_dir() -> Path:
 
 def selection_key(selection: Selection) -> str:
     select = sorted(selection.select) if selection.select is not None else None
-    return json.dumps([select, sorted(selection.ignore), sorted(selection.severities.items())])
+    target = [selection.target.major, selection.target.minor, selection.target.source] if selection.target else None
+    return json.dumps([select, sorted(selection.ignore), sorted(selection.severities.items()), target])
 
 
 def _fixable_marker() -> Fix | None:  # a finding read back knows it has a fix; the fix itself was stored

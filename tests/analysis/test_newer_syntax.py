@@ -25,6 +25,8 @@ CASES = {
     "brackets over lines": "import jax\ndef draw[\n    T,\n    S: int,\n](key):\n" + KEY_REUSE,
     # PEP 701 (3.12): an f-string reusing its quotes inside a replacement field
     "nested quotes": 'import jax\ndef draw(key, d):\n    print(f"{d["name"]}: {", ".join(d["tags"])}")\n' + KEY_REUSE,
+    # PEP 701 (3.12): an escape in a string inside a replacement field (read as two spaces)
+    "escape in a field": "import jax\ndef draw(key, lines):\n    print(f'{\"\\n\".join(lines)}')\n" + KEY_REUSE,
     # PEP 750 (3.14): a template string
     "template string": 'import jax\ndef draw(key, name):\n    note = t"drawing {name}"\n' + KEY_REUSE,
     # PEP 654 (3.11, newer than a 3.10 interpreter)

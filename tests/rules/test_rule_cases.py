@@ -12,7 +12,7 @@ INVALID = [pytest.param(rule, case, id=f"{rule.name}-invalid-{i}") for rule in A
 
 
 def only(rule):
-    return Selection(select=frozenset({rule.name}))
+    return Selection(select=frozenset({rule.name}), target=rule.example_target)
 
 
 @pytest.mark.parametrize(("rule", "code"), VALID)

@@ -19,7 +19,7 @@ from typing import cast
 from sharpbits.analysis import suppressions
 from sharpbits.analysis.measured import Measured, TraceConfirmations
 from sharpbits.analysis.model import ModuleModel
-from sharpbits.analysis.parsing import parse_module
+from sharpbits.analysis.parsing import TargetVersion, parse_module
 from sharpbits.analysis.project_index import ProjectIndex, shared_index
 from sharpbits.analysis.reuse import Reusable
 from sharpbits.analysis.rule_results import RuleResults
@@ -54,6 +54,9 @@ class Selection:
     select: frozenset[str] | None = None  # rule names; None = all
     ignore: frozenset[str] = frozenset()
     severities: dict[str, Severity] = field(default_factory=dict)  # rule name -> severity override
+    # the oldest Python the code must parse on (config.py: `target-version`, or the project's `requires-python`);
+    # None: unknown, every syntax the parser reads is fine (rules/unsupported_syntax.py)
+    target: TargetVersion | None = None
 
     @staticmethod
     def parse_names(text: str | Iterable[str] | None) -> frozenset[str] | None:
@@ -181,7 +184,7 @@ def _analyze_parsed(source: SourceText, tree: ast.Module, selection: Selection, 
                 stall_if_asked(rule_cls.name, source.text)
 
             def run_on(on: ModuleModel, rule_cls: type[Rule] = rule_cls) -> list[Finding]:
-                ctx = RuleContext(source, tree, on, rule_cls(), timed_regions=timed_regions)
+                ctx = RuleContext(source, tree, on, rule_cls(), timed_regions=timed_regions, target=selection.target)
                 ctx.rule.check(ctx)
                 return ctx.found
 

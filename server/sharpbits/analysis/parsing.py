@@ -10,7 +10,8 @@ the analysis goes on with it (a rule's finding lands where it would under the ne
 - 3.12: `type X[T] = v` (PEP 695) -> `X       = v`, the name kept at the value's side, the parameters blanked;
   `def f[T](x)` and `class C[T](B)` -> the parameter list blanked (`def f   (x)`; over several lines each ends
   with a backslash), defaults of 3.13 (PEP 696) included; f-strings that reuse their own quote inside a replacement field (PEP 701, `f"{d["k"]}"`) -> the
-  inner string's quotes swapped (`f"{d['k']}"`) when it holds no quote of the other kind;
+  inner string's quotes swapped (`f"{d['k']}"`) when it holds no quote of the other kind; an escape in a string
+  inside a replacement field (`f"{'\\n'.join(x)}"`) -> two spaces (the string's value changes, not its extent);
 - 3.14: template strings (PEP 750, `t"..."`) -> f-strings (`f"..."`): the same expressions are read.
 
 A text that still does not parse raises the first parse's SyntaxError: the error the user sees is the
@@ -23,8 +24,27 @@ import io
 import sys
 import tokenize
 from collections.abc import Callable
+from dataclasses import dataclass
 
 _NEWER_THAN_INTERPRETER = sys.version_info < (3, 14)
+
+
+@dataclass(frozen=True)
+class TargetVersion:
+    """The oldest Python a project's code must run on, and where that was said: `requires-python = ">=3.9"` of
+    the project's pyproject.toml, or `target-version = "3.9"` in its [tool.sharpbits] (config.py reads both).
+    Syntax newer than it is a finding (rules/unsupported_syntax.py); unknown (None) reads every syntax."""
+
+    major: int
+    minor: int
+    source: str = ""  # e.g. 'requires-python = ">=3.9"' (the setting as written), for the finding's message
+
+    @property
+    def version(self) -> tuple[int, int]:
+        return (self.major, self.minor)
+
+    def __str__(self) -> str:
+        return f"{self.major}.{self.minor}"
 
 
 def parse_module(text: str, filename: str = "<unknown>") -> ast.Module:
@@ -171,6 +191,10 @@ def _string_end(text: str, chars: list[str], prefix_start: int, quote_at: int, o
     while i < n:
         c = text[i]
         if c == "\\":
+            if outer_quote is not None and text[i + 1:i + 2] not in ("", "\r", "\n"):
+                # PEP 701: a string in a replacement field holds an escape; before 3.12 no backslash may stand in
+                # the field, so the escape is read as two spaces (what the string holds changes, not its extent)
+                chars[i] = chars[i + 1] = " "
             i += 2
             continue
         if text.startswith(delimiter, i):
@@ -178,7 +202,7 @@ def _string_end(text: str, chars: list[str], prefix_start: int, quote_at: int, o
             if outer_quote is not None and len(outer_quote) == 1 and quote == outer_quote:
                 # PEP 701: the nested string reuses the f-string's quote; swap it when nothing in it changes meaning
                 other = "'" if quote == '"' else '"'
-                if triple or other in text[content_start:i] or "\\" in text[content_start:i]:
+                if triple or other in text[content_start:i] or "\\" in "".join(chars[content_start:i]):
                     return -1
                 chars[quote_at] = other
                 chars[i] = other

@@ -55,7 +55,7 @@ from typing import Any
 from sharpbits.analysis import engine, suppressions
 from sharpbits.analysis.engine import AnalysisResult, Selection, TracedFunction
 from sharpbits.analysis.model import ModuleModel
-from sharpbits.analysis.parsing import parse_module
+from sharpbits.analysis.parsing import TargetVersion, parse_module
 from sharpbits.analysis.project_index import ProjectIndex
 from sharpbits.analysis.rules import lookup
 from sharpbits.analysis.rules.base import RuleContext, TimedRegion
@@ -139,7 +139,8 @@ def run_rules(request: dict[str, Any], emit: Callable[[dict[str, Any]], None]) -
             if rule_cls is None:
                 continue
             engine.stall_if_asked(name, source.text)
-            ctx = RuleContext(source, tree, model, rule_cls(), timed_regions=regions_from(request))
+            ctx = RuleContext(source, tree, model, rule_cls(), timed_regions=regions_from(request),
+                              target=target_from(request))
             ctx.rule.check(ctx)
             emit({"rule": name, "findings": [finding_record(f) for f in ctx.found]})
         functions = engine._traced_functions(model, source)
@@ -207,6 +208,15 @@ def regions_from(request: dict[str, Any]) -> tuple[TimedRegion, ...]:
 
 def regions_record(regions: Iterable[TimedRegion]) -> list[list[Any]]:
     return [[r.first_line, r.last_line, r.timer] for r in regions]
+
+
+def target_from(request: dict[str, Any]) -> TargetVersion | None:
+    record = request.get("target")
+    return TargetVersion(*record) if record else None
+
+
+def target_record(target: TargetVersion | None) -> list[Any] | None:
+    return [target.major, target.minor, target.source] if target is not None else None
 
 
 def finding_record(finding: Finding) -> dict[str, Any]:
@@ -282,7 +292,8 @@ class IsolatedRun:
         functions: list[TracedFunction] = []
         fixes = ChildFixes(text, path, timed_regions, budget_s, project)
         while True:
-            records, finished = await self._child(text, path, pending, budget_s, timed_regions, project)
+            records, finished = await self._child(text, path, pending, budget_s, timed_regions, project,
+                                                  selection.target)
             for record in records:
                 if "syntax_error" in record:
                     error = record["syntax_error"]
@@ -317,6 +328,7 @@ class IsolatedRun:
 
     async def _child(self, text: str, path: str, rules: list[str], budget_s: float,
                      timed_regions: tuple[TimedRegion, ...] = (), project: dict[str, Any] | None = None,
+                     target: TargetVersion | None = None,
                      ) -> tuple[list[dict[str, Any]], bool]:
         """(the records one child wrote, whether it finished) for `rules`; killed at `budget_s`."""
         if self.killed:
@@ -328,7 +340,8 @@ class IsolatedRun:
         records: list[dict[str, Any]] = []
         try:
             proc.stdin.write(json.dumps({"text": text, "path": path, "rules": rules, "project": project,
-                                         "timed_regions": regions_record(timed_regions)}).encode())
+                                         "timed_regions": regions_record(timed_regions),
+                                         "target": target_record(target)}).encode())
             with contextlib.suppress(ConnectionError):
                 await proc.stdin.drain()
             proc.stdin.close()

@@ -15,6 +15,7 @@ from typing import ClassVar, Literal
 
 from sharpbits.analysis.measured import Measured, TraceConfirmations
 from sharpbits.analysis.model import ModuleModel
+from sharpbits.analysis.parsing import TargetVersion
 from sharpbits.findings import Finding, Fix, Severity
 from sharpbits.fix_check import remember_tree
 from sharpbits.source import SourceText
@@ -63,6 +64,7 @@ class RuleContext:
     rule: Rule
     found: list[Finding] = field(default_factory=list)
     timed_regions: tuple[TimedRegion, ...] = ()
+    target: TargetVersion | None = None  # the oldest Python the code must parse on (Selection.target)
 
     def report(
         self,
@@ -72,8 +74,10 @@ class RuleContext:
         end_node: ast.AST | None = None,
         fix_title: str = "",
         severity: Severity | None = None,
+        even_unreached: bool = False,
     ) -> None:
-        if self.model.scopes.never_runs(node):
+        """`even_unreached`: reported also in code that never runs (a syntax error is one wherever it stands)."""
+        if not even_unreached and self.model.scopes.never_runs(node):
             return  # code that never runs (`if False:`, `if TYPE_CHECKING:`, after `raise`) has no hazard
         if self.rule.trace_hazard and (fn := self.model.scopes.enclosing_function(node)) is not None and (
                 self.model.traced.untaken_in_traces(node, fn)):
@@ -125,6 +129,8 @@ class Rule:
     # `model.scopes.nodes`/`candidates`/`own_*` and `model.traced.traced_functions()`, and reports inside the
     # statement it looks at. "module" (the default): anything else; run on the whole module every version.
     reuse: ClassVar[Literal["module", "function"]] = "module"
+    # the target Python its example, VALID and INVALID cases are checked with (rules that depend on it only)
+    example_target: ClassVar[TargetVersion | None] = None
     # the rule reports hazards of code run under a trace: a branch no trace takes (every traced caller passes a
     # literal that rules it out, `TracedCode.untaken_in_traces`) runs only eagerly and holds none
     trace_hazard: ClassVar[bool] = False

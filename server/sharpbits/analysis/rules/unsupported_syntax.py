@@ -1,0 +1,371 @@
+"""SB003 unsupported-syntax: syntax newer than the oldest Python the project supports.
+
+sharpbits reads every syntax from Python 3.8 to 3.14 whatever interpreter runs it (parsing.py), so a file is
+never a syntax error merely because it is newer than our interpreter. What is an error is code the project's own
+target cannot read: `match` in a project whose `requires-python` admits 3.9 fails to import there, with nothing
+in it run. The target is `[tool.sharpbits] target-version`, else the project's `requires-python` (config.py);
+when neither is known, nothing is reported.
+
+Each feature is found from the tree and, for syntax the interpreter running us may not have (read through
+parsing.py's rewrite, which keeps every position), from the text at the node's position, so the findings are the
+same on every interpreter. The rule is function-local: a finding follows from its statement's syntax and the
+setting.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from typing import ClassVar
+
+from sharpbits.analysis.parsing import TargetVersion
+from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.source import SourceText
+
+_TYPE_ALIAS = getattr(ast, "TypeAlias", None)  # 3.12+
+_TEMPLATE_STR = getattr(ast, "TemplateStr", None)  # 3.14+
+_EXCEPT_STAR = re.compile(r"except\s*\*")
+_WITH_PAREN = re.compile(r"(?:async\s+)?with\s*\(")
+_PAREN_CLOSES = re.compile(r"(?:[\s,\\]|#[^\n]*)*\)")
+
+
+class _End:
+    """An end position for a finding's range (`RuleContext.report`'s `end_node` reads only these two)."""
+
+    def __init__(self, end_lineno: int, end_col_offset: int) -> None:
+        self.end_lineno, self.end_col_offset = end_lineno, end_col_offset
+
+
+class UnsupportedSyntax(Rule):
+    code = "SB003"
+    name = "unsupported-syntax"
+    severity = "error"
+    reuse = "function"
+    example_target = TargetVersion(3, 9, 'requires-python = ">=3.9"')
+    messages: ClassVar[dict[str, str]] = {
+        "newer": "{feature} needs Python {needed}, but this project supports Python {target} ({source}), "
+                 "which cannot parse this file",
+    }
+    summary = ("Syntax newer than the oldest Python the project supports (its `requires-python`, or "
+               "`target-version` in `[tool.sharpbits]`): the file does not import there.")
+    why = """
+A file that uses syntax its Python does not have fails as a whole: `import` raises `SyntaxError` and none of it
+runs, so a project that says it supports Python 3.9 (`requires-python = ">=3.9"`) breaks there as soon as one
+module uses `match` (3.10), `except*` (3.11), `type X = ...` or `def f[T]` (3.12), a type parameter default (3.13),
+an f-string that reuses its quotes inside a replacement field or holds a backslash or comment there (3.12), or a
+t-string (3.14). Tests run on a newer interpreter do not show it.
+
+sharpbits itself reads every syntax from 3.8 to 3.14 on any interpreter, so the rest of the file is still checked.
+The target is `target-version = "3.9"` in `[tool.sharpbits]` when set, else the lower bound of the nearest
+pyproject.toml's `requires-python` (or Poetry's `python` dependency); with neither, or a bound that names no minor
+version (`>=3`), nothing is reported. Features found: `:=` and positional-only parameters (3.8), parenthesized
+context managers and decorators that are any expression (3.9), `match` (3.10), `except*`, `*` in an index and
+`*args: *Ts` (3.11), type aliases, type parameter lists and the f-strings of PEP 701 (3.12), type parameter
+defaults (3.13), t-strings and `except A, B:` without parentheses (3.14).
+"""
+    example = """
+# pyproject.toml: requires-python = ">=3.9"
+def describe(command):
+    match command:
+        case "go":
+            return 1
+        case _:
+            return 0
+"""
+    use_instead = """
+# pyproject.toml: requires-python = ">=3.10" (or keep 3.9 and write the `if` chain)
+def describe(command):
+    if command == "go":
+        return 1
+    return 0
+"""
+    fix_safety = """
+No fix is offered: whether to raise `requires-python` or write the code for the older Python is the project's
+choice. The examples here are checked with `requires-python = ">=3.9"`.
+"""
+    VALID: ClassVar[list[str]] = [
+        "def f(x):\n    return [y for y in x if y]\n",
+        "with open('a') as a, open('b') as b:\n    pass\n",
+        "with (open('a')) as a:\n    pass\n",
+        "@property\ndef f(self):\n    return 1\n",
+        "@a.b(c)\ndef f():\n    pass\n",
+        "x = f'{a!r:>10} {b[\"k\"]}'\n",
+        "x = f\"\"\"{d[\"k\"]}\"\"\"\n",
+        "type = 3\nprint(type)\n",
+        "try:\n    pass\nexcept (A, B):\n    pass\n",
+        "if (n := 3) > 2:\n    pass\n",  # 3.8 <= 3.9
+    ]
+    INVALID: ClassVar[list[Invalid]] = [
+        Invalid("match x:\n    case 1:\n        pass\n"),
+        Invalid("try:\n    pass\nexcept* ValueError:\n    pass\n"),
+        Invalid("type Vector = list[float]\n"),
+        Invalid("def first[T](xs: list[T]) -> T:\n    return xs[0]\n"),
+        Invalid("class Box[T]:\n    pass\n"),
+        Invalid("x = f\"{d[\"k\"]}\"\n"),
+        Invalid(r"""x = f'{"\n".join(lines)}'""" + "\n"),
+        Invalid("def f(*args: *Ts):\n    pass\n"),
+        Invalid("x = a[*idx]\n"),
+        Invalid("t = t'{name}'\n"),
+    ]
+
+    def check(self, ctx: RuleContext) -> Iterator[None] | None:
+        target = ctx.target
+        if target is None or target.version >= (3, 14):
+            return None
+        for node, end, feature, needed in _features(ctx):
+            if needed > target.version:
+                ctx.report(node, self.message("newer", feature=feature, needed=f"{needed[0]}.{needed[1]}",
+                                              target=str(target), source=target.source or "its target"),
+                           end_node=end, even_unreached=True)  # type: ignore[arg-type]
+        return None
+
+
+def _features(ctx: RuleContext) -> Iterator[tuple[ast.AST, object, str, tuple[int, int]]]:
+    """(node, end of the range or None, what the feature is, the Python that brought it) for each use of syntax
+    newer than 3.7 in the statements the rule looks at."""
+    scopes, source = ctx.model.scopes, ctx.source
+    for node in scopes.nodes(ast.NamedExpr):
+        yield node, None, "an assignment expression (`:=`)", (3, 8)
+    for arguments in scopes.nodes(ast.arguments):
+        if arguments.posonlyargs:  # type: ignore[attr-defined]
+            first = arguments.posonlyargs[0]  # type: ignore[attr-defined]
+            yield first, None, "a positional-only parameter (`/`)", (3, 8)
+        vararg = arguments.vararg  # type: ignore[attr-defined]
+        if vararg is not None and isinstance(vararg.annotation, ast.Starred):
+            yield vararg, None, "a starred annotation (`*args: *Ts`)", (3, 11)
+    for definition in scopes.nodes(ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+        for decorator in definition.decorator_list:  # type: ignore[attr-defined]
+            if not _dotted_or_call(decorator):
+                yield decorator, None, "a decorator that is not a name, attribute or call", (3, 9)
+        found = _type_parameters(source, definition)
+        if found is not None:
+            yield definition, _End(definition.lineno, found[0]), found[1], found[2]  # type: ignore[attr-defined]
+    for statement in scopes.nodes(ast.With, ast.AsyncWith):
+        if _parenthesized_items(source, statement):  # type: ignore[arg-type]
+            line = statement.lineno  # type: ignore[attr-defined]
+            yield statement, _End(line, _line_end(source, line)), "parenthesized context managers", (3, 9)
+    for statement in scopes.nodes(ast.Match) if hasattr(ast, "Match") else ():
+        yield statement, statement.subject, "a `match` statement", (3, 10)  # type: ignore[attr-defined]
+    for handler in scopes.nodes(ast.ExceptHandler):
+        line = source.line_text(handler.lineno)  # type: ignore[attr-defined]
+        column = source.char_column(handler.lineno, handler.col_offset)  # type: ignore[attr-defined]
+        end = handler.type or handler  # type: ignore[attr-defined]
+        if _EXCEPT_STAR.match(line, column):
+            yield handler, end, "`except*`", (3, 11)
+        elif isinstance(handler.type, ast.Tuple) and not _opens_paren(line, column):  # type: ignore[attr-defined]
+            yield handler, end, "`except` of several types without parentheses", (3, 14)
+    for subscript in scopes.nodes(ast.Subscript):
+        index = subscript.slice  # type: ignore[attr-defined]
+        if isinstance(index, ast.Starred) or (isinstance(index, ast.Tuple) and any(
+                isinstance(e, ast.Starred) for e in index.elts)):
+            yield subscript, None, "a starred expression in an index (`a[*b]`)", (3, 11)
+    for statement in scopes.nodes(ast.Assign, *((_TYPE_ALIAS,) if _TYPE_ALIAS else ())):
+        if _is_type_alias(source, statement):
+            yield statement, None, "a `type` alias statement", (3, 12)
+            defaults = _bracket_after(source, statement.lineno, source.char_column(  # type: ignore[attr-defined]
+                statement.lineno, statement.col_offset), r"type\s+\w+\s*\[")  # type: ignore[attr-defined]
+            if defaults:
+                yield statement, None, "a type parameter default", (3, 13)
+    if _TEMPLATE_STR is not None:
+        for template in scopes.nodes(_TEMPLATE_STR):
+            yield template, None, "a template string (`t\"...\"`)", (3, 14)
+    for joined in scopes.nodes(ast.JoinedStr):
+        if isinstance(scopes.parents.get(joined), ast.FormattedValue):
+            continue  # inside another f-string: that one's text is read whole
+        text = source.node_text(joined)
+        if _prefix(text) and "t" in _prefix(text).lower():
+            yield joined, None, "a template string (`t\"...\"`)", (3, 14)
+        elif _reuses_pep701(text):
+            yield joined, None, ("an f-string whose replacement field reuses its quotes or holds a backslash, a "
+                                 "comment or a line break"), (3, 12)
+
+
+def _dotted_or_call(node: ast.AST) -> bool:
+    """What a decorator could be before 3.9 (PEP 614): a dotted name, optionally called."""
+    if isinstance(node, ast.Call):
+        node = node.func
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
+
+
+def _line_end(source: SourceText, line: int) -> int:
+    return len(source.line_text(line).encode("utf-8"))
+
+
+def _opens_paren(line: str, column: int) -> bool:
+    """Whether the `except` at `column` is followed by `(` (after an optional `*`)."""
+    rest = line[column + len("except"):].lstrip()
+    return rest.startswith("(") or (rest.startswith("*") and rest[1:].lstrip().startswith("("))
+
+
+def _parenthesized_items(source: SourceText, statement: ast.With) -> bool:
+    """`with (a as x, b as y):` (3.9): a parenthesis right after `with` that closes after the last item, with an
+    `as` inside it. (`with (a) as x:` and `with (a, b):` read on 3.8 too.)"""
+    if not any(item.optional_vars is not None for item in statement.items):
+        return False
+    column = source.char_column(statement.lineno, statement.col_offset)
+    if _WITH_PAREN.match(source.line_text(statement.lineno), column) is None:
+        return False
+    last = statement.items[-1]
+    end = last.optional_vars if last.optional_vars is not None else last.context_expr
+    end_line = end.end_lineno or end.lineno
+    end_column = source.char_column(end_line, end.end_col_offset or 0)
+    after = source.segment(end_line, end_column, min(end_line + 20, len(source.lines)),
+                           len(source.line_text(min(end_line + 20, len(source.lines)))))
+    return _PAREN_CLOSES.match(after) is not None
+
+
+def _type_parameters(source: SourceText, definition: ast.AST) -> tuple[int, str, tuple[int, int]] | None:
+    """(end column of the `def`/`class` header's first line in bytes, the feature, its version) when the
+    definition has a type parameter list: 3.12, or 3.13 when a parameter has a default."""
+    line = definition.lineno  # type: ignore[attr-defined]
+    column = source.char_column(line, definition.col_offset)  # type: ignore[attr-defined]
+    name = re.escape(definition.name)  # type: ignore[attr-defined]
+    inside = _bracket_after(source, line, column, rf"(?:async\s+)?(?:def|class)\s+{name}\s*\[")
+    if inside is None:
+        return None
+    end = _line_end(source, line)
+    if inside:
+        return end, "a type parameter default", (3, 13)
+    return end, "a type parameter list", (3, 12)
+
+
+def _bracket_after(source: SourceText, line: int, column: int, opening: str) -> bool | None:
+    """When the text at (line, column) matches `opening` (ending in `[`): whether the bracket holds a default
+    (`=` at its own depth); None when it does not match."""
+    text = source.line_text(line)
+    match = re.compile(opening).match(text, column)
+    if match is None:
+        return None
+    depth, row, i = 1, line, match.end()
+    while row <= len(source.lines):
+        while i < len(text):
+            c = text[i]
+            if c in "([{":
+                depth += 1
+            elif c in ")]}":
+                depth -= 1
+                if depth == 0:
+                    return False
+            elif c == "=" and depth == 1 and text[i - 1] not in "=!<>" and text[i + 1:i + 2] != "=":
+                return True
+            elif c == "#":
+                break
+            i += 1
+        row, i = row + 1, 0
+        text = source.line_text(row)
+    return False
+
+
+def _is_type_alias(source: SourceText, statement: ast.AST) -> bool:
+    if _TYPE_ALIAS is not None and isinstance(statement, _TYPE_ALIAS):
+        return True
+    targets = getattr(statement, "targets", None)
+    if not targets or len(targets) != 1 or not isinstance(targets[0], ast.Name) or targets[0].id == "type":
+        return False
+    line = source.line_text(statement.lineno)  # type: ignore[attr-defined]
+    column = source.char_column(statement.lineno, statement.col_offset)  # type: ignore[attr-defined]
+    return re.compile(r"type\s+" + re.escape(targets[0].id) + r"\b").match(line, column) is not None
+
+
+def _prefix(text: str) -> str:
+    """The string prefix (`f`, `rb`, `t`, ...) of the first string of a string literal's text."""
+    i = 0
+    while i < len(text) and text[i] not in "'\"":
+        i += 1
+    return text[:i]
+
+
+def _formatted(text: str, quote_at: int) -> bool:
+    """Whether the string whose quote is at `quote_at` has an `f` or `t` among its (up to two) prefix letters."""
+    start = quote_at
+    while start > max(0, quote_at - 2) and text[start - 1] in "rRbBuUfFtT":
+        start -= 1
+    if start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+        return False
+    return any(c in "fFtT" for c in text[start:quote_at])
+
+
+def _reuses_pep701(text: str) -> bool:
+    """Whether an f-string's text (implicitly joined parts included) holds what only PEP 701 (3.12) reads: in a
+    replacement field's expression, a string that reuses the enclosing quote, a backslash or a comment; a line
+    break in the field of a single-quoted f-string."""
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+        elif c in "'\"":
+            result = _scan_string(text, i, _formatted(text, i), None)
+            if result is True:
+                return True
+            i = result if isinstance(result, int) else n
+        else:
+            i += 1
+    return False
+
+
+def _scan_string(text: str, quote_at: int, formatted: bool, outer: str | None) -> int | bool:
+    """The index after the string at `quote_at`, or True when PEP 701 syntax is found in it (or it reuses
+    `outer`, the delimiter of the f-string whose field holds it)."""
+    quote = text[quote_at]
+    delimiter = quote * 3 if text.startswith(quote * 3, quote_at) else quote
+    if outer is not None and delimiter[0] == outer[0] and (len(outer) == 1 or delimiter == outer):
+        return True
+    i, n = quote_at + len(delimiter), len(text)
+    while i < n:
+        c = text[i]
+        if c == "\\":
+            if outer is not None:
+                return True  # no backslash in a replacement field's expression before 3.12, strings included
+            i += 2
+            continue
+        if text.startswith(delimiter, i):
+            return i + len(delimiter)
+        if formatted and c == "{":
+            if text.startswith("{{", i):
+                i += 2
+                continue
+            found = _scan_field(text, i + 1, delimiter)
+            if found is True:
+                return True
+            i = found if isinstance(found, int) else n
+            continue
+        i += 1
+    return n
+
+
+def _scan_field(text: str, i: int, delimiter: str) -> int | bool:
+    """The index after a replacement field's `}`, or True when its expression holds PEP 701 syntax."""
+    depth, n, in_spec = 0, len(text), False
+    while i < n:
+        c = text[i]
+        if not in_spec and c in "'\"":
+            found = _scan_string(text, i, _formatted(text, i), delimiter)
+            if found is True:
+                return True
+            i = found if isinstance(found, int) else n
+            continue
+        if not in_spec and (c in "\\#" or (c == "\n" and len(delimiter) == 1)):
+            return True
+        if c in "([{":
+            if in_spec and c == "{":
+                found = _scan_field(text, i + 1, delimiter)
+                if found is True:
+                    return True
+                i = found if isinstance(found, int) else n
+                continue
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+        elif c == "}":
+            if depth == 0:
+                return i + 1
+            depth -= 1
+        elif depth == 0 and (c == ":" or (c == "!" and text[i + 1:i + 2] != "=")):
+            in_spec = True
+        i += 1
+    return n
