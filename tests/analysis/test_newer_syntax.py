@@ -29,6 +29,9 @@ CASES = {
     "escape in a field": "import jax\ndef draw(key, lines):\n    print(f'{\"\\n\".join(lines)}')\n" + KEY_REUSE,
     # PEP 750 (3.14): a template string
     "template string": 'import jax\ndef draw(key, name):\n    note = t"drawing {name}"\n' + KEY_REUSE,
+    # PEP 758 (3.14): several exception types without parentheses
+    "except without parentheses": "import jax\ndef draw(key):\n    try:\n        pass\n"
+    "    except ValueError, TypeError:\n        pass\n" + KEY_REUSE,
     # PEP 654 (3.11, newer than a 3.10 interpreter)
     "except star": "import jax\ndef draw(key):\n    try:\n        pass\n    except* ValueError:\n        pass\n" + KEY_REUSE,
 }
@@ -67,6 +70,7 @@ def test_type_as_a_name_stays_a_name():
     "def f(:\n    pass\n",  # no Python reads it
     "type X = \n",
     "def f[T(x):\n    pass\n",
+    "try:\n    pass\nexcept ValueError, TypeError as e:\n    pass\n",  # 3.14 wants the parentheses with `as`
 ])
 def test_what_no_python_reads_is_still_a_syntax_error(text):
     result = analyze(text, "bad.py")

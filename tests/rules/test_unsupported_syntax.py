@@ -40,6 +40,7 @@ def found(code: str, target: tuple[int, int] | None) -> list[tuple[int, int, str
     ("def f[T = int](x: T) -> T:\n    return x\n", "3.13"),
     ("type A[T = int] = list[T]\n", "3.13"),
     ("x = t'{name!r}'\n", "3.14"),
+    ("try:\n    pass\nexcept ValueError, TypeError:\n    pass\n", "3.14"),
 ])
 def test_each_feature_is_reported_against_an_older_target_only(code, needed):
     major, minor = map(int, needed.split("."))

@@ -12,7 +12,8 @@ the analysis goes on with it (a rule's finding lands where it would under the ne
   with a backslash), defaults of 3.13 (PEP 696) included; f-strings that reuse their own quote inside a replacement field (PEP 701, `f"{d["k"]}"`) -> the
   inner string's quotes swapped (`f"{d['k']}"`) when it holds no quote of the other kind; an escape in a string
   inside a replacement field (`f"{'\\n'.join(x)}"`) -> two spaces (the string's value changes, not its extent);
-- 3.14: template strings (PEP 750, `t"..."`) -> f-strings (`f"..."`): the same expressions are read.
+- 3.14: template strings (PEP 750, `t"..."`) -> f-strings (`f"..."`): the same expressions are read; `except A, B:`
+  without parentheses (PEP 758) -> `except A| B:`.
 
 A text that still does not parse raises the first parse's SyntaxError: the error the user sees is the
 interpreter's. Nothing of the text is run or imported."""
@@ -93,7 +94,9 @@ def downlevel(text: str) -> str | None:
         following = tokens[i + 1] if i + 1 < len(tokens) else None
         if token.string == "except" and following is not None and following.string == "*":
             chars[at(following.start)] = " "  # except* E: -> except  E:
-        elif token.string in ("def", "class") and following is not None and following.type == tokenize.NAME:
+        if token.string == "except" and first_of_statement:
+            _bar_separated_types(tokens, i + 1 + (following is not None and following.string == "*"), chars, at)
+        if token.string in ("def", "class") and following is not None and following.type == tokenize.NAME:
             after = tokens[i + 2] if i + 2 < len(tokens) else None
             if after is not None and after.string == "[" and not _blank_brackets(tokens, i + 2, chars, at):
                 return None
@@ -107,6 +110,26 @@ def downlevel(text: str) -> str | None:
             start, name_end, name = at(token.start), at(following.end), following.string
             chars[start:name_end] = list(name + " " * (name_end - start - len(name)))
     return "".join(chars)
+
+
+def _bar_separated_types(tokens: list[tokenize.TokenInfo], start: int, chars: list[str],
+                         at: Callable[[tuple[int, int]], int]) -> None:
+    """3.14 (PEP 758): `except A, B:` without parentheses -> `except A| B:` (the interpreter reads the same names,
+    at the same places, as one expression). Left alone with an `as` (a syntax error on 3.14 too) or parentheses."""
+    depth, commas = 0, []
+    for token in tokens[start:]:
+        if token.type == tokenize.OP and token.string in "([{":
+            depth += 1
+        elif token.type == tokenize.OP and token.string in ")]}":
+            depth -= 1
+        elif depth == 0 and token.type == tokenize.OP and token.string == ",":
+            commas.append(token)
+        elif depth == 0 and (token.string == ":" or token.type in (tokenize.NEWLINE, tokenize.NL)):
+            break
+        elif depth == 0 and token.type == tokenize.NAME and token.string == "as":
+            return
+    for comma in commas:
+        chars[at(comma.start)] = "|"
 
 
 def _blank_brackets(tokens: list[tokenize.TokenInfo], opening: int, chars: list[str],

@@ -153,7 +153,7 @@ def _features(ctx: RuleContext) -> Iterator[tuple[ast.AST, object, str, tuple[in
         end = handler.type or handler  # type: ignore[attr-defined]
         if _EXCEPT_STAR.match(line, column):
             yield handler, end, "`except*`", (3, 11)
-        elif isinstance(handler.type, ast.Tuple) and not _opens_paren(line, column):  # type: ignore[attr-defined]
+        if handler.type is not None and _unparenthesized_types(source, handler):  # type: ignore[attr-defined]
             yield handler, end, "`except` of several types without parentheses", (3, 14)
     for subscript in scopes.nodes(ast.Subscript):
         index = subscript.slice  # type: ignore[attr-defined]
@@ -194,10 +194,28 @@ def _line_end(source: SourceText, line: int) -> int:
     return len(source.line_text(line).encode("utf-8"))
 
 
-def _opens_paren(line: str, column: int) -> bool:
-    """Whether the `except` at `column` is followed by `(` (after an optional `*`)."""
-    rest = line[column + len("except"):].lstrip()
-    return rest.startswith("(") or (rest.startswith("*") and rest[1:].lstrip().startswith("("))
+def _unparenthesized_types(source: SourceText, handler: ast.ExceptHandler) -> bool:
+    """`except A, B:` (3.14, PEP 758): the types after `except` (or `except*`) hold a comma outside brackets. (On an
+    older interpreter parsing.py reads the commas as `|`, so the tree cannot tell; the text can.)"""
+    kind = handler.type
+    assert kind is not None
+    start = source.char_column(handler.lineno, handler.col_offset) + len("except")
+    end_line = kind.end_lineno or kind.lineno
+    text = source.segment(handler.lineno, start, end_line, source.char_column(end_line, kind.end_col_offset or 0))
+    text = text.lstrip()
+    if text.startswith("*"):
+        text = text[1:]
+    depth = 0
+    for c in text:
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == "," and depth == 0:
+            return True
+        elif c in "'\"#":
+            return False  # a string or comment among the types: not read here (no such type list is seen in practice)
+    return False
 
 
 def _parenthesized_items(source: SourceText, statement: ast.With) -> bool:
