@@ -147,13 +147,14 @@ def _features(ctx: RuleContext) -> Iterator[tuple[ast.AST, object, str, tuple[in
             yield statement, _End(line, _line_end(source, line)), "parenthesized context managers", (3, 9)
     for statement in scopes.nodes(ast.Match) if hasattr(ast, "Match") else ():
         yield statement, statement.subject, "a `match` statement", (3, 10)  # type: ignore[attr-defined]
-    for handler in scopes.nodes(ast.ExceptHandler):
-        line = source.line_text(handler.lineno)  # type: ignore[attr-defined]
-        column = source.char_column(handler.lineno, handler.col_offset)  # type: ignore[attr-defined]
-        end = handler.type or handler  # type: ignore[attr-defined]
+    for node in scopes.nodes(ast.ExceptHandler):
+        handler: ast.ExceptHandler = node  # type: ignore[assignment]
+        line = source.line_text(handler.lineno)
+        column = source.char_column(handler.lineno, handler.col_offset)
+        end = handler.type or handler
         if _EXCEPT_STAR.match(line, column):
             yield handler, end, "`except*`", (3, 11)
-        if handler.type is not None and _unparenthesized_types(source, handler):  # type: ignore[attr-defined]
+        if handler.type is not None and _unparenthesized_types(source, handler):
             yield handler, end, "`except` of several types without parentheses", (3, 14)
     for subscript in scopes.nodes(ast.Subscript):
         index = subscript.slice  # type: ignore[attr-defined]
