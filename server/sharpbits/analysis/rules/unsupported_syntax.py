@@ -162,11 +162,11 @@ def _features(ctx: RuleContext) -> Iterator[tuple[ast.AST, object, str, tuple[in
                 isinstance(e, ast.Starred) for e in index.elts)):
             yield subscript, None, "a starred expression in an index (`a[*b]`)", (3, 11)
     for statement in scopes.nodes(ast.Assign, *((_TYPE_ALIAS,) if _TYPE_ALIAS else ())):
-        if _is_type_alias(source, statement):
+        after_name = _type_alias(source, statement)
+        if after_name is not None:
             yield statement, None, "a `type` alias statement", (3, 12)
-            defaults = _bracket_after(source, statement.lineno, source.char_column(  # type: ignore[attr-defined]
-                statement.lineno, statement.col_offset), r"type\s+\w+\s*\[")  # type: ignore[attr-defined]
-            if defaults:
+            line = statement.lineno  # type: ignore[attr-defined]
+            if source.line_text(line).startswith("[", after_name) and _holds_default(source, line, after_name + 1):
                 yield statement, None, "a type parameter default", (3, 13)
     if _TEMPLATE_STR is not None:
         for template in scopes.nodes(_TEMPLATE_STR):
@@ -240,25 +240,46 @@ def _type_parameters(source: SourceText, definition: ast.AST) -> tuple[int, str,
     """(end column of the `def`/`class` header's first line in bytes, the feature, its version) when the
     definition has a type parameter list: 3.12, or 3.13 when a parameter has a default."""
     line = definition.lineno  # type: ignore[attr-defined]
+    text = source.line_text(line)
+    if "[" not in text:
+        return None
     column = source.char_column(line, definition.col_offset)  # type: ignore[attr-defined]
-    name = re.escape(definition.name)  # type: ignore[attr-defined]
-    inside = _bracket_after(source, line, column, rf"(?:async\s+)?(?:def|class)\s+{name}\s*\[")
-    if inside is None:
+    keyword = "class" if isinstance(definition, ast.ClassDef) else "def"
+    opening = _after_keyword_and_name(text, column, keyword, definition.name)  # type: ignore[attr-defined]
+    if opening is None or not text.startswith("[", opening):
         return None
     end = _line_end(source, line)
-    if inside:
+    if _holds_default(source, line, opening + 1):
         return end, "a type parameter default", (3, 13)
     return end, "a type parameter list", (3, 12)
 
 
-def _bracket_after(source: SourceText, line: int, column: int, opening: str) -> bool | None:
-    """When the text at (line, column) matches `opening` (ending in `[`): whether the bracket holds a default
-    (`=` at its own depth); None when it does not match."""
-    text = source.line_text(line)
-    match = re.compile(opening).match(text, column)
-    if match is None:
+def _skip_space(text: str, i: int) -> int:
+    while i < len(text) and text[i] in " \t\f":
+        i += 1
+    return i
+
+
+def _after_keyword_and_name(text: str, column: int, keyword: str, name: str) -> int | None:
+    """The index after `[async] KEYWORD NAME` and the spaces after it, when the text at `column` reads so."""
+    i = column
+    if keyword == "def" and text.startswith("async", i):
+        i = _skip_space(text, i + len("async"))
+    if not text.startswith(keyword, i):
         return None
-    depth, row, i = 1, line, match.end()
+    j = _skip_space(text, i + len(keyword))
+    if j == i + len(keyword) or not text.startswith(name, j):
+        return None
+    after = j + len(name)
+    if after < len(text) and (text[after].isalnum() or text[after] == "_"):
+        return None
+    return _skip_space(text, after)
+
+
+def _holds_default(source: SourceText, line: int, i: int) -> bool:
+    """Whether the type parameter list whose `[` ends just before (line, i) gives a parameter a default (an `=`
+    at its own depth, 3.13)."""
+    depth, row, text = 1, line, source.line_text(line)
     while row <= len(source.lines):
         while i < len(text):
             c = text[i]
@@ -278,15 +299,23 @@ def _bracket_after(source: SourceText, line: int, column: int, opening: str) -> 
     return False
 
 
-def _is_type_alias(source: SourceText, statement: ast.AST) -> bool:
-    if _TYPE_ALIAS is not None and isinstance(statement, _TYPE_ALIAS):
-        return True
+def _type_alias(source: SourceText, statement: ast.AST) -> int | None:
+    """For `type X = ...` / `type X[T] = ...` (3.12; read by an older interpreter as `X = ...`): the index after
+    the name on its line; None for any other statement."""
     targets = getattr(statement, "targets", None)
-    if not targets or len(targets) != 1 or not isinstance(targets[0], ast.Name) or targets[0].id == "type":
-        return False
-    line = source.line_text(statement.lineno)  # type: ignore[attr-defined]
-    column = source.char_column(statement.lineno, statement.col_offset)  # type: ignore[attr-defined]
-    return re.compile(r"type\s+" + re.escape(targets[0].id) + r"\b").match(line, column) is not None
+    if _TYPE_ALIAS is not None and isinstance(statement, _TYPE_ALIAS):
+        name = statement.name.id  # type: ignore[attr-defined]
+    elif targets and len(targets) == 1 and isinstance(targets[0], ast.Name) and targets[0].id != "type":
+        name = targets[0].id
+    else:
+        return None
+    line = statement.lineno  # type: ignore[attr-defined]
+    if "type" not in source.lines[line - 1]:  # most assignments: no look at columns
+        return None
+    text, column = source.line_text(line), source.char_column(line, statement.col_offset)  # type: ignore[attr-defined]
+    if not text.startswith("type", column):
+        return None
+    return _after_keyword_and_name(text, column, "type", name)
 
 
 def _prefix(text: str) -> str:
