@@ -84,6 +84,9 @@ loop, for functions called from a loop (the jitted function belongs at module le
 for static arguments.
 """
     VALID = [
+        # equinox's wrappers are modules compared by value: filter_jit's cache finds a rebuilt filter_vmap of f
+        "import equinox as eqx\ndef f(x):\n    return x * 2\ndef run(xs):\n    for x in xs:\n"
+        "        eqx.filter_jit(eqx.filter_vmap(f))(x)\n",
         # hoisted out of the loop
         "import jax\ndef run(xs):\n    f = jax.jit(lambda x: x * 2)\n    for x in xs:\n        f(x)\n",
         # a module-level function: the cache finds it again
