@@ -29,6 +29,9 @@ _STORING_METHODS: dict[str, tuple[int, ...] | None] = {
     "append": (0,), "extend": (0,), "insert": (1,), "add": (0,), "appendleft": (0,), "extendleft": (0,),
     "update": None, "setdefault": (1,), "put": (0,), "put_nowait": (0,),
 }
+# ... of which these return None on Python's containers and queues: a call whose result is read is another
+# object's method (a functional `update(state, values)` returning the new state), not a store.
+_NONE_RETURNING = frozenset(_STORING_METHODS) - {"setdefault"}
 _ITERATOR_MAKERS = {"iter", "map", "filter", "zip", "enumerate", "reversed"}
 # Transformations that track module state themselves (a write to `self.attr` is how their modules work).
 _STATEFUL_TRANSFORMS = ("flax.nnx.", "equinox.")
@@ -190,6 +193,8 @@ class SideEffects(Fact):
             return None
         if not isinstance(func, ast.Attribute) or func.attr not in _STORING_METHODS:
             return None
+        if func.attr in _NONE_RETURNING and not isinstance(self.scopes.parents.get(node), ast.Expr):
+            return None  # `return agg.update(state, v)`: list/dict/set methods return None, a read result is no store
         state = self._outer_state(func.value, fn)
         if state is None or self.kinds.kind_of(func.value, fn) is not Kind.CONTAINER:
             return None

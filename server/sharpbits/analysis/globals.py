@@ -126,7 +126,14 @@ class _Globals:
                     # lazy initialisation (`if _CACHE is None: _CACHE = ...`) that sets the value once
                 self.changes.setdefault(node.id, []).append(Change(
                     node.lineno, f"written through `global` in `{fn.name}`", True, writer=fn,
-                    node=self.model.scopes.parents.get(node)))
+                    node=self._statement_of(node)))
+
+    def _statement_of(self, node: ast.AST) -> ast.AST | None:
+        """The statement that holds a node (`A, B = ...` for the `B` of its tuple target)."""
+        cur: ast.AST | None = node
+        while cur is not None and not isinstance(cur, ast.stmt):
+            cur = self.model.scopes.parents.get(cur)
+        return cur
 
     def _mutations(self) -> None:
         for node in self.model.scopes.candidates("mutation candidates", (ast.Subscript, ast.Attribute, ast.Call),
@@ -162,7 +169,8 @@ class _Globals:
                 continue
             attribute = node.attr if isinstance(node, ast.Attribute) else None
             self.changes.setdefault(base.id, []).append(
-                Change(getattr(node, "lineno", 0), "mutated", fn is not None, attribute))
+                Change(getattr(node, "lineno", 0), "mutated", fn is not None, attribute, writer=fn,
+                       node=self._statement_of(node) if fn is not None else None))
 
     def is_value(self, name: str) -> bool:
         return self.kinds.get(name) == "value" and name in self.changes
@@ -205,17 +213,23 @@ class _Globals:
             return True
         if not self._run_once_by_module(writer):
             return False
-        stmt = change.node
         body = writer.node.body
-        if stmt not in body:
-            return False  # inside a loop or a branch: not told
+        top = change.node
+        while top is not None and top not in body:
+            top = self.model.scopes.parents.get(top)
+        if top is None:
+            return False
+        # a write inside a compound statement of main (a loop over command-line overrides, a branch on an
+        # argument) runs before what follows it; the statement itself must trace nothing, or a loop could trace
+        # `fn` and then change the value
+        checked = body[: body.index(top)] + ([top] if top is not change.node else [])
         # nothing traces fn before main runs, and main calls no function of this module before the write (any of
         # them may run traced code; imported helpers such as argument parsing may not reach this module's)
         use_line = self._module_use_line(writer)
         if any(line < use_line for line in self._module_level_calls(fn)):
             return False
         local = set(self.model.scopes.module_functions) | self._reaching_names(fn)
-        for before in body[: body.index(stmt)]:
+        for before in checked:
             for node in ast.walk(before):
                 if isinstance(node, ast.Call):
                     func = node.func.args[0] if isinstance(node.func, ast.Call) and node.func.args else node.func

@@ -926,14 +926,25 @@ def _callee_index(calls: list[ast.Call]) -> dict[tuple[str, str], list[ast.Call]
 
 def _literal_arguments(fn: FunctionInfo, call: ast.Call, names: set[str]) -> dict[str, object] | None:
     """The values a call gives the parameters `names` of `fn`, each a literal at the call or a literal default;
-    None when one is not known (`*args`/`**kwargs` at the call, or a value that is no literal)."""
+    None when one is not known (a value that is no literal, or one that `*args`/`**kwargs` at the call may give:
+    a parameter named by an explicit keyword is that keyword's value even beside them, since Python refuses a
+    second value for it)."""
     node = fn.node
-    if isinstance(node, ast.Lambda) or any(isinstance(a, ast.Starred) for a in call.args) or any(
-            kw.arg is None for kw in call.keywords):
+    if isinstance(node, ast.Lambda):
         return None
+    keywords = {kw.arg: kw.value for kw in call.keywords if kw.arg is not None}
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(kw.arg is None for kw in call.keywords):
+        if not names <= keywords.keys():
+            return None
+        values_: dict[str, object] = {}
+        for name in names:
+            if not isinstance(keywords[name], ast.Constant):
+                return None
+            values_[name] = keywords[name].value  # type: ignore[attr-defined]
+        return values_
     positional = [p.arg for p in [*node.args.posonlyargs, *node.args.args]]
     given: dict[str, ast.expr] = dict(zip(positional, call.args, strict=False))
-    given.update({kw.arg: kw.value for kw in call.keywords if kw.arg is not None})
+    given.update(keywords)
     defaults: dict[str, ast.expr] = dict(zip(positional[::-1], node.args.defaults[::-1], strict=False))
     defaults.update({p.arg: d for p, d in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True) if d is not None})
     values: dict[str, object] = {}

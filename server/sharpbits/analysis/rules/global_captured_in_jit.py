@@ -39,6 +39,9 @@ Constants assigned once, modules, functions and classes are fine and never flagg
 a `threading.local()` that functions set or push and pop: they are per-thread state (a context stack installed in
 each thread and pushed and popped by the trace itself), not a value changed behind a kept trace. The object
 rebound, or its attributes changed by module-level code between two calls, still is flagged.
+A global that `main` (run once by the module) or a once-only test set-up hook sets before anything is traced is
+not flagged either: rebound through `global` (also in a tuple assignment), or a dict filled in a loop over
+command-line overrides, as long as nothing before it, nor the statement itself, calls a function of this module.
 A branch no trace takes is not flagged: in a helper that traced code only calls by name, an `if` whose test
 reads parameters every traced call gives the same deciding literal (`pad(x, n, exact=False)`) runs only eagerly.
 """
@@ -79,6 +82,12 @@ Offered only for functions decorated directly and called by name in this module.
         "import jax\nimport jax.numpy as jnp\nSCALE = None\n@jax.jit\ndef step(x):\n    return x * SCALE\n"
         "def main():\n    global SCALE\n    SCALE = jnp.float32(2.0)\n    for _ in range(3):\n        step(jnp.ones(2))\n"
         "if __name__ == '__main__':\n    main()\n",
+        # ... also through a tuple target, and a dict filled in main's set-up (a loop over command-line overrides)
+        "import jax\nP = {'gain': 1.0}\nMODE = 'a'\n@jax.jit\ndef step(x):\n"
+        "    return x * P['gain'] if MODE == 'a' else x\n"
+        "def main(overrides, mode):\n    global MODE\n    MODE, _ = mode, None\n    for k, v in overrides:\n"
+        "        P[k] = v\n    for _ in range(3):\n        step(1.0)\nif __name__ == '__main__':\n"
+        "    main([('gain', 2.0)], 'a')\n",
         "import unittest\nimport jax\nTABLE = None\n@jax.jit\ndef look(i):\n    return TABLE[i]\n"
         "class T(unittest.TestCase):\n    @classmethod\n    def setUpClass(cls):\n        global TABLE\n"
         "        TABLE = jax.numpy.arange(4)\n    def test_look(self):\n        assert look(1) == 1\n",
@@ -144,6 +153,14 @@ Offered only for functions decorated directly and called by name in this module.
             "if __name__ == '__main__':\n"
             '    main()\n'
             ),
+        ),
+        Invalid(  # main's loop traces the step and then changes the dict it read: the next call keeps the old one
+            "import jax\nP = {'gain': 1.0}\n@jax.jit\ndef step(x):\n    return x * P['gain']\n"
+            "def main(gains):\n    for g in gains:\n        step(1.0)\n        P['gain'] = g\n"
+            "if __name__ == '__main__':\n    main([2.0, 3.0])\n",
+            fixed="import jax\nP = {'gain': 1.0}\n@jax.jit\ndef step(x, P):\n    return x * P['gain']\n"
+            "def main(gains):\n    for g in gains:\n        step(1.0, P)\n        P['gain'] = g\n"
+            "if __name__ == '__main__':\n    main([2.0, 3.0])\n",
         ),
         Invalid(  # a class attribute changed by a function after the traced function read it
             "import jax\nclass Config:\n    scale = 1.0\n@jax.jit\ndef f(x):\n    return x * Config.scale\n"

@@ -76,6 +76,9 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
 (rebinding it locally would raise `UnboundLocalError`).
 """
     VALID = [
+        # jnp.split (array_split, meshgrid, broadcast_arrays, ...) returns a Python list: parts[k] = v sets an item
+        "import jax.numpy as jnp\nimport numpy as np\ndef f(x):\n    parts = jnp.split(x, 2)\n"
+        "    parts[0] = np.asarray(parts[0])\n    return parts\n",
         # lax.map keeps the structure its function returns: a list of lists, so res[i][j] = v writes a list
         "import jax\nimport jax.numpy as jnp\ndef f(xs):\n    def one(s):\n        out = []\n"
         "        out.append([s * 2.0, s + 1.0])\n        return out\n    res = jax.lax.map(one, xs)\n"
@@ -124,6 +127,9 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
         "import jax.numpy as jnp\ndef f(jnp):\n    x = jnp.zeros(3)\n    x[0] = 1\n",
     ]
     INVALID = [
+        Invalid(  # ... whose items are JAX arrays: parts[0][0] = v writes into one
+            "import jax.numpy as jnp\ndef f(x):\n    parts = jnp.split(x, 2)\n    parts[0][0] = 0.0\n    return parts\n",
+        ),
         Invalid(  # ... but a function returning a tuple of arrays gives stacked arrays: res[0] is one
             "import jax\nimport jax.numpy as jnp\ndef f(xs):\n    def one(s):\n        return jnp.sin(s), jnp.cos(s)\n"
             "    res = jax.lax.map(one, xs)\n    res[0][1] = 0.0\n    return res\n",
@@ -207,6 +213,8 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                     continue
                 if _dict_key(target.slice, node, model):
                     continue  # q[key] = ... in `for key in template.keys()`: a dict (of arrays), not an array
+                if not chained and _list_of_arrays(base, model.scopes.enclosing_function(node), model):
+                    continue  # parts = jnp.split(x, n); parts[k] = ...: an item of a Python list
                 simple = len(flat) == 1 and len(targets) == 1 and not chained
                 method, minmax = _method_for(node, aug, ctx)
                 index = ast.unparse(target.slice) if len(ast.unparse(target.slice)) <= 20 else "..."
@@ -266,6 +274,27 @@ def _array_leaf_of_pytree_param(target: ast.Subscript, base: ast.Name, model) ->
     chain.reverse()  # from the base outwards
     is_key = lambda s: isinstance(s, ast.Constant) and isinstance(s.value, str)  # noqa: E731
     return len(chain) >= 2 and is_key(chain[0]) and not is_key(chain[-1])
+
+
+# jax.numpy functions that return a Python list of arrays (checked on jax 0.10.2): storing into the list is no
+# in-place update of an array (storing into one of its items, `parts[0][0] = v`, still is)
+_LIST_RETURNING = {"jax.numpy.split", "jax.numpy.array_split", "jax.numpy.hsplit", "jax.numpy.vsplit",
+                   "jax.numpy.dsplit", "jax.numpy.meshgrid", "jax.numpy.broadcast_arrays"}
+
+
+def _list_of_arrays(base: ast.Name, fn, model) -> bool:
+    """Every binding of the name in its scope is the list one of those functions returns."""
+    bindings = [n for n in model.scopes.own_nodes(fn)
+                if isinstance(n, ast.Name) and n.id == base.id and isinstance(n.ctx, ast.Store)]
+    if not bindings:
+        return False
+    for name in bindings:
+        stmt = model.scopes.parents.get(name)
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and stmt.targets[0] is name
+                and isinstance(stmt.value, ast.Call)
+                and model.scopes.qualname(stmt.value.func, fn) in _LIST_RETURNING):
+            return False
+    return True
 
 
 def _base_name(target: ast.Subscript) -> tuple[ast.Name | None, bool]:

@@ -111,6 +111,11 @@ No automatic fix: return the value from the traced function and record it in the
 on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for ordered effects).
 """
     VALID = [
+        # a method named like a container's whose result is read: list/dict/set `update` returns None, so this is
+        # an object's functional update returning the new state
+        "import jax\nimport jax.numpy as jnp\ndef run(xs, agg):\n    def body(state, x):\n"
+        "        return agg.update(state, x), None\n    state = agg.update(agg.init(), xs[0])\n"
+        "    return jax.lax.scan(body, state, xs)[0]\n",
         # effects inside one run of the function that makes the state: a cond branch traced there and then
         # advances the owner's generator (trace-time code generation), a scan body writes the jitted function's
         # own argument dict, which nothing reads after the scan
