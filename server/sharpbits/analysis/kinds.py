@@ -1027,6 +1027,10 @@ class _KindEvaluator:
         transformation of one (`loss, grads = jax.value_and_grad(f)(w, x)`)."""
         if isinstance(node.func, ast.Call):
             returned = self._transformed_returns(node)
+        elif (found := self._decorating_gradient(node)) is not None:
+            if any(isinstance(a, ast.Starred) for a in node.args):
+                return None
+            returned = self._differentiated_returns(found[0].transform, found[1], node)
         else:
             returned = self._helper_returns(node) if isinstance(node.func, ast.Name) else None
         return returned[1] if returned is not None else None
@@ -1044,6 +1048,20 @@ class _KindEvaluator:
             return None
         q = transform.transform
         keywords = {kw.arg: kw.value for kw in inner.keywords if kw.arg is not None}
+        if q in _RESULT_KEEPING_TRANSFORMS:
+            target = self.model.scopes.resolve_function(inner.args[0], self.scope)
+            if target is None and (method := self.model.traced.bound_method(inner.args[0], self.scope)) is not None:
+                return self._bound_returns_for(method, node)  # jax.vmap(self.loss_one)(w, xs): `self` bound
+            if target is None or isinstance(target.node, ast.Lambda) or any(k.arg is None for k in node.keywords):
+                return None
+            return self._returns_for(target, node)
+        return self._differentiated_returns(q, keywords, node)
+
+    def _differentiated_returns(self, q: str, keywords: dict[str | None, ast.expr],
+                                node: ast.Call) -> tuple[Kind, tuple[Kind, ...] | None] | None:
+        """What a gradient transformation `q` (with these keywords) of a function gives when called by `node`:
+        spelled on the spot (`jax.value_and_grad(f, has_aux=True)(w, x)`) or through a decorated helper
+        (`@eqx.filter_value_and_grad def compute_loss(...)`, then `loss, grads = compute_loss(model, x, y)`)."""
         has_aux = keywords.get("has_aux")
         aux = has_aux is not None and not (isinstance(has_aux, ast.Constant) and has_aux.value is False)
         if q in _GRADIENT_TRANSFORMS or q in _VALUE_AND_GRAD_TRANSFORMS:
@@ -1058,13 +1076,46 @@ class _KindEvaluator:
             # the value of a differentiated function is a real scalar array; with has_aux, a (value, aux) pair
             value = Kind.CONTAINER if aux else Kind.JAX
             return Kind.CONTAINER, (value, grad)
-        if q in _RESULT_KEEPING_TRANSFORMS:
-            target = self.model.scopes.resolve_function(inner.args[0], self.scope)
-            if target is None and (method := self.model.traced.bound_method(inner.args[0], self.scope)) is not None:
-                return self._bound_returns_for(method, node)  # jax.vmap(self.loss_one)(w, xs): `self` bound
-            if target is None or isinstance(target.node, ast.Lambda) or any(k.arg is None for k in node.keywords):
+        return None
+
+    def aux_value_kind(self, node: ast.AST) -> Kind | None:
+        """With `has_aux=True`, `(loss, aux), grads = jax.value_and_grad(f, has_aux=True)(w, x)`: the kind of
+        `loss`, the differentiated function's value (a real scalar array; a tracer inside traced code, checked on
+        jax 0.10.2). None when `node` is no such call."""
+        if not isinstance(node, ast.Call):
+            return None
+        if isinstance(node.func, ast.Call):
+            transform = self.model.traced.transform_of(node.func.func, self.scope)
+            keywords = {kw.arg: kw.value for kw in node.func.keywords if kw.arg is not None}
+        else:
+            found = self._decorating_gradient(node)
+            if found is None:
                 return None
-            return self._returns_for(target, node)
+            transform, keywords = found
+        if transform is None or transform.transform not in _VALUE_AND_GRAD_TRANSFORMS:
+            return None
+        has_aux = keywords.get("has_aux")
+        if has_aux is None or (isinstance(has_aux, ast.Constant) and has_aux.value is False):
+            return None
+        return Kind.JAX
+
+    def _decorating_gradient(self, node: ast.Call) -> tuple[TraceSite, dict[str | None, ast.expr]] | None:
+        """A call of a module function decorated by a gradient transformation (`@eqx.filter_value_and_grad`,
+        `@partial(jax.value_and_grad, has_aux=True)`): the transformation and its keywords."""
+        if not isinstance(node.func, ast.Name) or self._shadowed_locally(node.func.id):
+            return None
+        fn = self.model.scopes.module_functions.get(node.func.id)
+        self.model.log_lookup(node.func.id, fn)
+        if fn is None or isinstance(fn.node, ast.Lambda) or "." in fn.qualname:
+            return None
+        for dec in fn.node.decorator_list:  # type: ignore[union-attr]
+            site = self.model.traced.transform_of(dec, None)
+            if site is None or not (site.transform in _GRADIENT_TRANSFORMS or site.transform in _VALUE_AND_GRAD_TRANSFORMS):
+                continue
+            keywords: dict[str | None, ast.expr] = {}
+            if isinstance(dec, ast.Call):
+                keywords = {kw.arg: kw.value for kw in dec.keywords if kw.arg is not None}
+            return site, keywords
         return None
 
     def _helper_returns(self, node: ast.Call) -> tuple[Kind, tuple[Kind, ...] | None] | None:
@@ -1263,6 +1314,11 @@ class _Flow(ForwardFlow[dict[str, Kind]]):
                     isinstance(e, ast.Starred) for e in target.elts):
                 for t, k in zip(target.elts, elements, strict=True):  # mean, var = stats(x)
                     self.bind(t, k)
+                first = target.elts[0]
+                if isinstance(first, ast.Tuple | ast.List) and len(first.elts) == 2 and not isinstance(
+                        first.elts[0], ast.Starred) and (value_kind := _KindEvaluator(
+                        self.model, self.scope, self.env).aux_value_kind(value)) is not None:
+                    self.bind(first.elts[0], value_kind)  # (loss, aux), grads = value_and_grad(f, has_aux=True)(...)
             elif values is not None and len(values) == len(target.elts) and not any(
                 isinstance(e, ast.Starred) for e in target.elts
             ):
