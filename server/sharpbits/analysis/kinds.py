@@ -334,11 +334,32 @@ class ValueKinds:
             if carry is None or carry[0] != name or not isinstance(carry[1], ast.Tuple | ast.List) or any(
                     isinstance(e, ast.Starred) for e in carry[1].elts):
                 return None
-            kinds = tuple(_carried_kind(e, self.kind_of(e, caller)) for e in carry[1].elts)
+            kinds = tuple(Kind.JAX if self._python_number(e, caller) else _carried_kind(e, self.kind_of(e, caller))
+                          for e in carry[1].elts)
             if found is not None and len(found) != len(kinds):
                 return None
             found = kinds if found is None else tuple(a if a is b else Kind.UNKNOWN for a, b in zip(found, kinds, strict=True))
         return found
+
+    def _python_number(self, init: ast.AST, scope: FunctionInfo | None) -> bool:
+        """A loop's initial element that is a Python float named by a library (`jnp.inf`, `np.nan`, `math.pi`,
+        `-jnp.inf`) or spelled `float("inf")`: a leaf of the carry like a literal number, so a tracer in the body
+        (checked on jax 0.10.2: `(jnp.abs(delta) > tol) and ...` in a `while_loop` condition whose carry starts
+        at `(x0, jnp.inf, 0)` raises TracerBoolConversionError)."""
+        if isinstance(init, ast.UnaryOp) and isinstance(init.op, ast.USub | ast.UAdd):
+            init = init.operand
+        if isinstance(init, ast.Call) and isinstance(init.func, ast.Name) and init.func.id == "float" and len(
+                init.args) == 1 and isinstance(init.args[0], ast.Constant) and not self._shadowed_name("float", scope):
+            return True
+        return isinstance(init, ast.Attribute) and self.scopes.qualname(init, scope) in _PYTHON_FLOAT_CONSTANTS
+
+    def _shadowed_name(self, name: str, scope: FunctionInfo | None) -> bool:
+        cur = scope
+        while cur is not None:
+            if name in cur.local_names:
+                return True
+            cur = cur.parent
+        return name in self.scopes.module_functions or name in self.scopes.aliases
 
     def _leaf_evidence(self, info: FunctionInfo, name: str, found: tuple[Kind, ...]) -> tuple[Kind, ...]:
         """An element of unknown kind that the function unpacks (`lo, hi, i = state`) to a name bound once and
@@ -645,6 +666,11 @@ def _loop_carry(q: str, call: ast.Call, positional: list[str]) -> tuple[str, ast
     if init is None or isinstance(init, ast.Starred) or index >= len(positional):
         return None
     return positional[index], init
+
+
+# Python floats that libraries name: in a loop's initial carry they are leaves, like a literal number.
+_PYTHON_FLOAT_CONSTANTS = {f"{lib}.{name}" for lib in ("jax.numpy", "numpy", "math")
+                           for name in ("inf", "nan", "pi", "e", "euler_gamma", "tau")}
 
 
 def _carried_kind(init: ast.AST, kind: Kind) -> Kind:
