@@ -1157,6 +1157,10 @@ class KeyFlow(Fact):
         if isinstance(value, ast.Call) and value.args and (
                 self.scopes.qualname(value.func, where) or "").rsplit(".", 1)[-1] in _PASSING_ON:
             value = value.args[0]
+        if (isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self"
+                and "self" in where.params and not _rebinds(self, where, "self")):
+            # `self._next = jax.jit(self._next_token)`: a bound method of the same class, `self` already bound
+            return self.method(f"{cls}.{value.attr}")
         if not isinstance(value, ast.Name) or self.scopes.is_local(value.id, where):
             return None
         return self.scopes.module_functions.get(value.id)
@@ -2080,6 +2084,12 @@ def _truth_assertion(func: ast.AST) -> bool:
 def _constructs(call: ast.Call) -> bool:
     """`Linear(3, 4, key=k)`, `eqx.nn.MLP(..., key=k)`: a class built from a key (equinox's convention)."""
     return called_name(call.func)[:1].isupper() and any(kw.arg == "key" for kw in call.keywords)
+
+
+def _rebinds(model: KeyFlow, fn: FunctionInfo, name: str) -> bool:
+    """Whether `fn`'s own code binds `name` (other than as its parameter)."""
+    return any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
+               for n in model.scopes.own_nodes(fn))
 
 
 def _positional(fn: FunctionInfo) -> list[str]:
