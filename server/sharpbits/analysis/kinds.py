@@ -90,6 +90,17 @@ _KEY_MAKERS = {"jax.random.key", "jax.random.PRNGKey", "jax.random.split", "jax.
 _JAX_ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.image.",
                       "jax.ops.", "jax.numpy.linalg.", "jax.numpy.fft.")
 _JAX_ARRAY_FUNCS = {"jax.device_put", "jax.block_until_ready", "jax.pure_callback"}
+# optax's losses: jax.numpy computations on their arguments, each giving one JAX array (per example, or reduced),
+# so a tracer inside traced code (checked on optax 0.2.8 under jax.jit: `per_tok[labels != 0]` on
+# `softmax_cross_entropy_with_integer_labels(...)` raises NonConcreteBooleanIndexError).
+_OPTAX_LOSSES = ("convex_kl_divergence", "cosine_distance", "cosine_similarity", "ctc_loss", "generalized_kl_divergence",
+                 "hinge_loss", "huber_loss", "kl_divergence", "kl_divergence_with_log_targets", "l2_loss", "log_cosh",
+                 "ntxent", "safe_softmax_cross_entropy", "sigmoid_binary_cross_entropy", "sigmoid_focal_loss",
+                 "softmax_cross_entropy", "softmax_cross_entropy_with_integer_labels", "squared_error",
+                 "binary_dice_loss", "dice_loss", "multiclass_hinge_loss", "multiclass_perceptron_loss",
+                 "multiclass_sparsemax_loss", "perceptron_loss", "poly_loss_cross_entropy", "ranking_softmax_loss",
+                 "sparsemax_loss", "triplet_margin_loss")
+_JAX_ARRAY_FUNCS |= {f"{lib}.{name}" for lib in ("optax", "optax.losses") for name in _OPTAX_LOSSES}
 _PY_BUILTINS_PYTHON = {"len", "int", "float", "bool", "str", "range", "isinstance", "hash", "id", "repr",
                        "enumerate", "zip", "reversed", "min", "max", "sum", "abs", "round"}
 _PY_BUILTINS_CONTAINER = {"list", "dict", "tuple", "set", "frozenset", "sorted"}
