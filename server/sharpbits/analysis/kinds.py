@@ -1362,9 +1362,12 @@ class _Flow(ForwardFlow[dict[str, Kind]]):
                 for t, v in zip(target.elts, values, strict=True):
                     self.bind(t, self.kind(v), v)
             else:
-                elt_kind = Kind.KEY if kind is Kind.KEY else Kind.UNKNOWN
+                # rows of an array, keys of a split; `(x,), (t,) = primals, tangents` in a custom_jvp rule: the
+                # elements of a traced tuple are tracers, as `primals[0]` is
+                elt_kind = kind if kind in (Kind.KEY, Kind.JAX, Kind.JAX_MASK) and not any(
+                    isinstance(e, ast.Starred) for e in target.elts) else Kind.UNKNOWN
                 for t in target.elts:
-                    self.bind(t, elt_kind)
+                    self.bind(t, elt_kind, None)
         elif isinstance(target, ast.Starred):
             self.bind(target.value, Kind.CONTAINER)
         else:  # attribute or subscript store: reads its base
