@@ -1094,7 +1094,7 @@ class _KindEvaluator:
             return self._returns_for(target, node)
         return self._differentiated_returns(q, keywords, node)
 
-    def _differentiated_returns(self, q: str, keywords: dict[str | None, ast.expr],
+    def _differentiated_returns(self, q: str, keywords: dict[str, ast.expr],
                                 node: ast.Call) -> tuple[Kind, tuple[Kind, ...] | None] | None:
         """What a gradient transformation `q` (with these keywords) of a function gives when called by `node`:
         spelled on the spot (`jax.value_and_grad(f, has_aux=True)(w, x)`) or through a decorated helper
@@ -1115,7 +1115,7 @@ class _KindEvaluator:
             return Kind.CONTAINER, (value, grad)
         return None
 
-    def aux_value_kind(self, node: ast.AST) -> Kind | None:
+    def aux_value_kind(self, node: ast.AST | None) -> Kind | None:
         """With `has_aux=True`, `(loss, aux), grads = jax.value_and_grad(f, has_aux=True)(w, x)`: the kind of
         `loss`, the differentiated function's value (a real scalar array; a tracer inside traced code, checked on
         jax 0.10.2). None when `node` is no such call."""
@@ -1136,7 +1136,7 @@ class _KindEvaluator:
             return None
         return Kind.JAX
 
-    def _decorating_gradient(self, node: ast.Call) -> tuple[TraceSite, dict[str | None, ast.expr]] | None:
+    def _decorating_gradient(self, node: ast.Call) -> tuple[TraceSite, dict[str, ast.expr]] | None:
         """A call of a module function decorated by a gradient transformation (`@eqx.filter_value_and_grad`,
         `@partial(jax.value_and_grad, has_aux=True)`): the transformation and its keywords."""
         if not isinstance(node.func, ast.Name) or self._shadowed_locally(node.func.id):
@@ -1149,7 +1149,7 @@ class _KindEvaluator:
             site = self.model.traced.transform_of(dec, None)
             if site is None or not (site.transform in _GRADIENT_TRANSFORMS or site.transform in _VALUE_AND_GRAD_TRANSFORMS):
                 continue
-            keywords: dict[str | None, ast.expr] = {}
+            keywords: dict[str, ast.expr] = {}
             if isinstance(dec, ast.Call):
                 keywords = {kw.arg: kw.value for kw in dec.keywords if kw.arg is not None}
             return site, keywords
