@@ -90,6 +90,17 @@ _KEY_MAKERS = {"jax.random.key", "jax.random.PRNGKey", "jax.random.split", "jax.
 _JAX_ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.image.",
                       "jax.ops.", "jax.numpy.linalg.", "jax.numpy.fft.")
 _JAX_ARRAY_FUNCS = {"jax.device_put", "jax.block_until_ready", "jax.pure_callback"}
+# optax's losses: jax.numpy computations on their arguments, each giving one JAX array (per example, or reduced),
+# so a tracer inside traced code (checked on optax 0.2.8 under jax.jit: `per_tok[labels != 0]` on
+# `softmax_cross_entropy_with_integer_labels(...)` raises NonConcreteBooleanIndexError).
+_OPTAX_LOSSES = ("convex_kl_divergence", "cosine_distance", "cosine_similarity", "ctc_loss", "generalized_kl_divergence",
+                 "hinge_loss", "huber_loss", "kl_divergence", "kl_divergence_with_log_targets", "l2_loss", "log_cosh",
+                 "ntxent", "safe_softmax_cross_entropy", "sigmoid_binary_cross_entropy", "sigmoid_focal_loss",
+                 "softmax_cross_entropy", "softmax_cross_entropy_with_integer_labels", "squared_error",
+                 "binary_dice_loss", "dice_loss", "multiclass_hinge_loss", "multiclass_perceptron_loss",
+                 "multiclass_sparsemax_loss", "perceptron_loss", "poly_loss_cross_entropy", "ranking_softmax_loss",
+                 "sparsemax_loss", "triplet_margin_loss")
+_JAX_ARRAY_FUNCS |= {f"{lib}.{name}" for lib in ("optax", "optax.losses") for name in _OPTAX_LOSSES}
 _PY_BUILTINS_PYTHON = {"len", "int", "float", "bool", "str", "range", "isinstance", "hash", "id", "repr",
                        "enumerate", "zip", "reversed", "min", "max", "sum", "abs", "round"}
 _PY_BUILTINS_CONTAINER = {"list", "dict", "tuple", "set", "frozenset", "sorted"}
@@ -334,11 +345,32 @@ class ValueKinds:
             if carry is None or carry[0] != name or not isinstance(carry[1], ast.Tuple | ast.List) or any(
                     isinstance(e, ast.Starred) for e in carry[1].elts):
                 return None
-            kinds = tuple(_carried_kind(e, self.kind_of(e, caller)) for e in carry[1].elts)
+            kinds = tuple(Kind.JAX if self._python_number(e, caller) else _carried_kind(e, self.kind_of(e, caller))
+                          for e in carry[1].elts)
             if found is not None and len(found) != len(kinds):
                 return None
             found = kinds if found is None else tuple(a if a is b else Kind.UNKNOWN for a, b in zip(found, kinds, strict=True))
         return found
+
+    def _python_number(self, init: ast.AST, scope: FunctionInfo | None) -> bool:
+        """A loop's initial element that is a Python float named by a library (`jnp.inf`, `np.nan`, `math.pi`,
+        `-jnp.inf`) or spelled `float("inf")`: a leaf of the carry like a literal number, so a tracer in the body
+        (checked on jax 0.10.2: `(jnp.abs(delta) > tol) and ...` in a `while_loop` condition whose carry starts
+        at `(x0, jnp.inf, 0)` raises TracerBoolConversionError)."""
+        if isinstance(init, ast.UnaryOp) and isinstance(init.op, ast.USub | ast.UAdd):
+            init = init.operand
+        if isinstance(init, ast.Call) and isinstance(init.func, ast.Name) and init.func.id == "float" and len(
+                init.args) == 1 and isinstance(init.args[0], ast.Constant) and not self._shadowed_name("float", scope):
+            return True
+        return isinstance(init, ast.Attribute) and self.scopes.qualname(init, scope) in _PYTHON_FLOAT_CONSTANTS
+
+    def _shadowed_name(self, name: str, scope: FunctionInfo | None) -> bool:
+        cur = scope
+        while cur is not None:
+            if name in cur.local_names:
+                return True
+            cur = cur.parent
+        return name in self.scopes.module_functions or name in self.scopes.aliases
 
     def _leaf_evidence(self, info: FunctionInfo, name: str, found: tuple[Kind, ...]) -> tuple[Kind, ...]:
         """An element of unknown kind that the function unpacks (`lo, hi, i = state`) to a name bound once and
@@ -645,6 +677,11 @@ def _loop_carry(q: str, call: ast.Call, positional: list[str]) -> tuple[str, ast
     if init is None or isinstance(init, ast.Starred) or index >= len(positional):
         return None
     return positional[index], init
+
+
+# Python floats that libraries name: in a loop's initial carry they are leaves, like a literal number.
+_PYTHON_FLOAT_CONSTANTS = {f"{lib}.{name}" for lib in ("jax.numpy", "numpy", "math")
+                           for name in ("inf", "nan", "pi", "e", "euler_gamma", "tau")}
 
 
 def _carried_kind(init: ast.AST, kind: Kind) -> Kind:
@@ -1027,6 +1064,10 @@ class _KindEvaluator:
         transformation of one (`loss, grads = jax.value_and_grad(f)(w, x)`)."""
         if isinstance(node.func, ast.Call):
             returned = self._transformed_returns(node)
+        elif (found := self._decorating_gradient(node)) is not None:
+            if any(isinstance(a, ast.Starred) for a in node.args):
+                return None
+            returned = self._differentiated_returns(found[0].transform, found[1], node)
         else:
             returned = self._helper_returns(node) if isinstance(node.func, ast.Name) else None
         return returned[1] if returned is not None else None
@@ -1044,6 +1085,20 @@ class _KindEvaluator:
             return None
         q = transform.transform
         keywords = {kw.arg: kw.value for kw in inner.keywords if kw.arg is not None}
+        if q in _RESULT_KEEPING_TRANSFORMS:
+            target = self.model.scopes.resolve_function(inner.args[0], self.scope)
+            if target is None and (method := self.model.traced.bound_method(inner.args[0], self.scope)) is not None:
+                return self._bound_returns_for(method, node)  # jax.vmap(self.loss_one)(w, xs): `self` bound
+            if target is None or isinstance(target.node, ast.Lambda) or any(k.arg is None for k in node.keywords):
+                return None
+            return self._returns_for(target, node)
+        return self._differentiated_returns(q, keywords, node)
+
+    def _differentiated_returns(self, q: str, keywords: dict[str, ast.expr],
+                                node: ast.Call) -> tuple[Kind, tuple[Kind, ...] | None] | None:
+        """What a gradient transformation `q` (with these keywords) of a function gives when called by `node`:
+        spelled on the spot (`jax.value_and_grad(f, has_aux=True)(w, x)`) or through a decorated helper
+        (`@eqx.filter_value_and_grad def compute_loss(...)`, then `loss, grads = compute_loss(model, x, y)`)."""
         has_aux = keywords.get("has_aux")
         aux = has_aux is not None and not (isinstance(has_aux, ast.Constant) and has_aux.value is False)
         if q in _GRADIENT_TRANSFORMS or q in _VALUE_AND_GRAD_TRANSFORMS:
@@ -1058,13 +1113,46 @@ class _KindEvaluator:
             # the value of a differentiated function is a real scalar array; with has_aux, a (value, aux) pair
             value = Kind.CONTAINER if aux else Kind.JAX
             return Kind.CONTAINER, (value, grad)
-        if q in _RESULT_KEEPING_TRANSFORMS:
-            target = self.model.scopes.resolve_function(inner.args[0], self.scope)
-            if target is None and (method := self.model.traced.bound_method(inner.args[0], self.scope)) is not None:
-                return self._bound_returns_for(method, node)  # jax.vmap(self.loss_one)(w, xs): `self` bound
-            if target is None or isinstance(target.node, ast.Lambda) or any(k.arg is None for k in node.keywords):
+        return None
+
+    def aux_value_kind(self, node: ast.AST | None) -> Kind | None:
+        """With `has_aux=True`, `(loss, aux), grads = jax.value_and_grad(f, has_aux=True)(w, x)`: the kind of
+        `loss`, the differentiated function's value (a real scalar array; a tracer inside traced code, checked on
+        jax 0.10.2). None when `node` is no such call."""
+        if not isinstance(node, ast.Call):
+            return None
+        if isinstance(node.func, ast.Call):
+            transform = self.model.traced.transform_of(node.func.func, self.scope)
+            keywords = {kw.arg: kw.value for kw in node.func.keywords if kw.arg is not None}
+        else:
+            found = self._decorating_gradient(node)
+            if found is None:
                 return None
-            return self._returns_for(target, node)
+            transform, keywords = found
+        if transform is None or transform.transform not in _VALUE_AND_GRAD_TRANSFORMS:
+            return None
+        has_aux = keywords.get("has_aux")
+        if has_aux is None or (isinstance(has_aux, ast.Constant) and has_aux.value is False):
+            return None
+        return Kind.JAX
+
+    def _decorating_gradient(self, node: ast.Call) -> tuple[TraceSite, dict[str, ast.expr]] | None:
+        """A call of a module function decorated by a gradient transformation (`@eqx.filter_value_and_grad`,
+        `@partial(jax.value_and_grad, has_aux=True)`): the transformation and its keywords."""
+        if not isinstance(node.func, ast.Name) or self._shadowed_locally(node.func.id):
+            return None
+        fn = self.model.scopes.module_functions.get(node.func.id)
+        self.model.log_lookup(node.func.id, fn)
+        if fn is None or isinstance(fn.node, ast.Lambda) or "." in fn.qualname:
+            return None
+        for dec in fn.node.decorator_list:  # type: ignore[union-attr]
+            site = self.model.traced.transform_of(dec, None)
+            if site is None or not (site.transform in _GRADIENT_TRANSFORMS or site.transform in _VALUE_AND_GRAD_TRANSFORMS):
+                continue
+            keywords: dict[str, ast.expr] = {}
+            if isinstance(dec, ast.Call):
+                keywords = {kw.arg: kw.value for kw in dec.keywords if kw.arg is not None}
+            return site, keywords
         return None
 
     def _helper_returns(self, node: ast.Call) -> tuple[Kind, tuple[Kind, ...] | None] | None:
@@ -1263,15 +1351,23 @@ class _Flow(ForwardFlow[dict[str, Kind]]):
                     isinstance(e, ast.Starred) for e in target.elts):
                 for t, k in zip(target.elts, elements, strict=True):  # mean, var = stats(x)
                     self.bind(t, k)
+                first = target.elts[0]
+                if isinstance(first, ast.Tuple | ast.List) and len(first.elts) == 2 and not isinstance(
+                        first.elts[0], ast.Starred) and (value_kind := _KindEvaluator(
+                        self.model, self.scope, self.env).aux_value_kind(value)) is not None:
+                    self.bind(first.elts[0], value_kind)  # (loss, aux), grads = value_and_grad(f, has_aux=True)(...)
             elif values is not None and len(values) == len(target.elts) and not any(
                 isinstance(e, ast.Starred) for e in target.elts
             ):
                 for t, v in zip(target.elts, values, strict=True):
                     self.bind(t, self.kind(v), v)
             else:
-                elt_kind = Kind.KEY if kind is Kind.KEY else Kind.UNKNOWN
+                # rows of an array, keys of a split; `(x,), (t,) = primals, tangents` in a custom_jvp rule: the
+                # elements of a traced tuple are tracers, as `primals[0]` is
+                elt_kind = kind if kind in (Kind.KEY, Kind.JAX, Kind.JAX_MASK) and not any(
+                    isinstance(e, ast.Starred) for e in target.elts) else Kind.UNKNOWN
                 for t in target.elts:
-                    self.bind(t, elt_kind)
+                    self.bind(t, elt_kind, None)
         elif isinstance(target, ast.Starred):
             self.bind(target.value, Kind.CONTAINER)
         else:  # attribute or subscript store: reads its base

@@ -1157,6 +1157,10 @@ class KeyFlow(Fact):
         if isinstance(value, ast.Call) and value.args and (
                 self.scopes.qualname(value.func, where) or "").rsplit(".", 1)[-1] in _PASSING_ON:
             value = value.args[0]
+        if (isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self"
+                and "self" in where.params and not _rebinds(self, where, "self")):
+            # `self._next = jax.jit(self._next_token)`: a bound method of the same class, `self` already bound
+            return self.method(f"{cls}.{value.attr}")
         if not isinstance(value, ast.Name) or self.scopes.is_local(value.id, where):
             return None
         return self.scopes.module_functions.get(value.id)
@@ -1198,8 +1202,12 @@ class KeyFlow(Fact):
                 inner = self.scopes.functions.get(node)
                 uses = [n for n in (self.scopes.own_nodes(inner) if inner is not None else [])
                         if isinstance(n, ast.Name) and n.id in params and isinstance(n.ctx, ast.Load)]
+                surely = self._closure_draws(fn, inner, {n.id for n in uses}) if inner is not None and uses else set()
                 for name in uses:
-                    out.setdefault(name.id, "maybe")  # a closure may consume it
+                    if name.id in surely:
+                        out[name.id] = "always"  # def loss_fn(p): ... apply(..., rngs={"dropout": key}); grad(loss_fn)(w)
+                    else:
+                        out.setdefault(name.id, "maybe")  # a closure may consume it
                 continue
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in params and any(
                     isinstance(t, ast.Attribute | ast.Subscript) for t in node.targets):
@@ -1221,6 +1229,46 @@ class KeyFlow(Fact):
                     if strength == "always" or out.get(arg.id) is None:
                         out[arg.id] = strength
         return out
+
+    def _closure_draws(self, fn: FunctionInfo, inner: FunctionInfo, names: set[str]) -> set[str]:
+        """The parameters of `fn` that a function defined in its body consumes on every path, when `fn` calls that
+        function (by name, or through a transformation that calls it once: `jax.grad(loss_fn)(params)`,
+        `jax.value_and_grad(loss_fn, has_aux=True)(params)`, `jax.jit(f)(x)`) on every path too: the training
+        step whose `loss_fn` closes over the step's dropout key and hands it to `model.apply(..., rngs=...)`
+        draws from that key at every call (checked on jax 0.10.2 with flax 0.12.8: the same key at two steps
+        gives the same dropout mask)."""
+        node = inner.node
+        if not isinstance(node, ast.FunctionDef) or self.scopes.parents.get(node) is not fn.node or isinstance(
+                fn.node, ast.Lambda):
+            return set()
+        names = {n for n in names if n not in inner.local_names}
+        if not names or any(isinstance(n, ast.Name) and n.id == node.name and not isinstance(n.ctx, ast.Load)
+                            for n in self.scopes.own_nodes(fn)):
+            return set()
+        called = False
+        for call in self.scopes.own_nodes(fn):
+            if not isinstance(call, ast.Call):
+                continue
+            target: ast.expr = call.func
+            if isinstance(target, ast.Call) and target.args and (
+                    self.scopes.qualname(target.func, fn) in _CALLING_ONCE_TRANSFORMS):
+                target = target.args[0]
+            if isinstance(target, ast.Name) and target.id == node.name and _runs_always_past_defs(
+                    self, call, fn.node, fn.node.body):
+                called = True
+                break
+        if not called:
+            return set()
+        found: set[str] = set()
+        for call in self.scopes.own_nodes(inner):
+            if not isinstance(call, ast.Call) or self.is_predicate(call):
+                continue
+            if not _runs_always(self, call, node, node.body):
+                continue
+            for arg, strength in self.argument_uses(call, inner):
+                if isinstance(arg, ast.Name) and arg.id in names and strength == "always":
+                    found.add(arg.id)
+        return found
 
     def _split_pieces(self, call: ast.Call, params: set[str]) -> set[str] | None:
         """The names a split of a parameter is bound to (`key, subkey = split(key)`, `keys = split(key, n)`),
@@ -2038,10 +2086,22 @@ def _constructs(call: ast.Call) -> bool:
     return called_name(call.func)[:1].isupper() and any(kw.arg == "key" for kw in call.keywords)
 
 
+def _rebinds(model: KeyFlow, fn: FunctionInfo, name: str) -> bool:
+    """Whether `fn`'s own code binds `name` (other than as its parameter)."""
+    return any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
+               for n in model.scopes.own_nodes(fn))
+
+
 def _positional(fn: FunctionInfo) -> list[str]:
     node = fn.node
     names = [p.arg for p in [*node.args.posonlyargs, *node.args.args]]
     return names[1:] if names[:1] in (["self"], ["cls"]) and "." in fn.qualname else names
+
+
+# Transformations whose result, called, runs the function it wraps once (a closure's draws happen at that call).
+_CALLING_ONCE_TRANSFORMS = {"jax.grad", "jax.value_and_grad", "jax.jit", "jax.checkpoint", "jax.remat",
+                            "equinox.filter_grad", "equinox.filter_value_and_grad", "equinox.filter_jit",
+                            "flax.nnx.grad", "flax.nnx.value_and_grad", "flax.nnx.jit"}
 
 
 def _runs_always(model: KeyFlow, node: ast.AST, root: ast.AST, body: list[ast.stmt]) -> bool:
@@ -2062,6 +2122,30 @@ def _runs_always(model: KeyFlow, node: ast.AST, root: ast.AST, body: list[ast.st
         return False
     earlier = body[: body.index(top)]
     return not any(isinstance(n, ast.Return) for stmt in earlier for n in ast.walk(stmt))
+
+
+def _runs_always_past_defs(model: KeyFlow, node: ast.AST, root: ast.AST, body: list[ast.stmt]) -> bool:
+    """`_runs_always`, where a `return` inside a function defined earlier in the body (the `loss_fn` a training
+    step defines before it calls `jax.grad(loss_fn)`) returns from that function only, not from this one."""
+    top = node
+    while model.scopes.parents.get(top) is not root:
+        parent = model.scopes.parents.get(top)
+        if parent is None or isinstance(parent, ast.IfExp | ast.BoolOp):
+            return False
+        top = parent
+    if isinstance(top, ast.If | ast.For | ast.While | ast.Try | ast.With | ast.Match | ast.AsyncFor | ast.AsyncWith):
+        return False
+    if top not in body:
+        return False
+    return not any(_returns_outside_defs(stmt) for stmt in body[: body.index(top)])
+
+
+def _returns_outside_defs(stmt: ast.AST) -> bool:
+    if isinstance(stmt, ast.Return):
+        return True
+    if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+        return False
+    return any(_returns_outside_defs(child) for child in ast.iter_child_nodes(stmt))
 
 
 def _chain_label(node: ast.AST) -> str | None:
