@@ -639,6 +639,42 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "qujax": ("0.2.3", True),
     "pytket-qujax": ("0.22.0", False),
     "jaxsne": ("0.3.1", True),
+    # a twenty-fifth round (part A) for issue 22, measured on main 1838919 before any change: machine-learning code
+    # nobody had tuned on, chosen together before the run because each is small (26 libraries, about 33k lines): a
+    # Keras-like neural-network framework (jaxflow), dynamic programming and RL on MDPs (jaxdp), the DimeNet graph
+    # network (jax-dimenet), FlashAttention bindings (flash-attn-jax, wheel only), model zoos and network libraries
+    # (jaxzoo, jaxnet, flax-addons, jaxformers), normalizing flows (jax-flows), FID and I3D metrics (jax-fid,
+    # i3d-jax), ResNets (jax-resnet), training loops (flax-pilot, flax-trainer, wheel only), gated linear RNNs
+    # (flax-gated-linear-rnn), a DQN agent (gamerl.dqn.jax), bi-tempered losses (jax-bitempered-loss), transformers
+    # (jax-transformer, mlp-gpt-jax, transformer-in-transformer-flax, vanilla-transformer-jax,
+    # bottleneck-transformer-flax), E(n)-equivariant GNNs (egnn-jax), CLIP in jaxtorch (clip-jaxtorch), replay
+    # buffers (dejax) and a CRF layer (flaxcrf)
+    "jaxflow": ("0.1.5.dev0", True),
+    "jaxdp": ("0.4.0", True),
+    "jax-dimenet": ("1.0.0", True),
+    "flash-attn-jax": ("0.6.2", False),
+    "jaxzoo": ("1.0", True),
+    "jax-flows": ("0.0.1", True),
+    "jaxnet": ("0.2.7", True),
+    "jax-fid": ("0.0.2", True),
+    "jax-resnet": ("0.0.3", True),
+    "flax-pilot": ("0.2.5", True),
+    "flax-gated-linear-rnn": ("1.0.3", True),
+    "flax-addons": ("0.1.1", True),
+    "gamerl.dqn.jax": ("0.1.1", True),
+    "jax-bitempered-loss": ("0.0.2", True),
+    "jax-transformer": ("0.0.2", True),
+    "jaxformers": ("0.0.1.dev1", True),
+    "egnn-jax": ("0.3", True),
+    "clip-jaxtorch": ("0.1.0", True),
+    "dejax": ("0.1.3", True),
+    "i3d-jax": ("0.0.1", True),
+    "bottleneck-transformer-flax": ("0.0.1", True),
+    "flax-trainer": ("0.0.0.8", False),
+    "flaxcrf": ("0.1.0", True),
+    "mlp-gpt-jax": ("0.0.20", True),
+    "transformer-in-transformer-flax": ("0.0.2", True),
+    "vanilla-transformer-jax": ("0.0.4", True),
 }
 # Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 # Packages whose every release asks for another Python than the one running the bench: pip is told that version
@@ -732,7 +768,7 @@ def fetch(name: str, version: str, sdist: bool, cache: Path) -> Path:
 
 
 def _find_archive(folder: Path, name: str, version: str) -> Path | None:
-    stem = name.replace("-", "_").lower()
+    stem = name.replace("-", "_").replace(".", "_").lower()  # the archive spells the name normalised (PEP 503)
     for path in sorted(folder.iterdir()):
         low = path.name.lower().replace("-", "_")
         if low.startswith(f"{stem}_{version.lower()}") and path.name.endswith((".tar.gz", ".zip", ".whl")):

@@ -43,7 +43,9 @@ class JitInLoop(Rule):
 traced once (the cache finds it again), but a `lambda`, a nested `def`, a `functools.partial(...)`, a bound method
 (`self.forward`) or a `jax.vmap(f)`/`jax.grad(f)` wrapper is a **new object** every time the expression runs, so
 `jax.jit(...)` of it misses the cache: the function is traced and compiled again on every iteration. The loop
-then spends its time compiling (often 100x slower than the compiled step itself).
+then spends its time compiling (often 100x slower than the compiled step itself). `jax.pmap` differs for a bound
+method only: it compares the functions in its cache by equality, and `self.step` of one object is equal on every
+access, so `jax.pmap(self.step)` built anew finds its compilation again and is not flagged.
 
 A static argument must be hashable: a list or dict literal passed where `static_argnums`/`static_argnames` point
 raises `ValueError: Non-hashable static arguments are not supported`, and a lambda passed there is a new value
@@ -111,6 +113,10 @@ for static arguments.
         "import jax\nclass Model:\n    def _loss(self, x):\n        return x.sum()\n"
         "    def evaluate(self, x):\n        return jax.jit(self._loss)(x)\ndef run(model, xs):\n"
         "    for x in xs:\n        model.evaluate(x)\n",
+        # `jax.pmap` finds an equal bound method of the same object in its cache (jax.jit does not)
+        "import jax\nclass Trainer:\n    def eval_step(self, x):\n        return x * 2\n"
+        "    def evaluate(self, x):\n        return jax.pmap(self.eval_step, axis_name='batch')(x)\n"
+        "    def train(self, xs):\n        for x in xs:\n            self.evaluate(x)\n",
         # hashable static arguments
         "import functools\nimport jax\n@functools.partial(jax.jit, static_argnums=1)\ndef f(x, shape):\n"
         "    return x.reshape(shape)\ny = f(1.0, (1,))\n",
@@ -151,6 +157,11 @@ for static arguments.
             "import jax\nclass Model:\n    def _loss(self, w, x):\n        return (x @ w).sum()\n"
             "    def evaluate(self, w, x):\n        return jax.jit(self._loss)(w, x)\nmodel = Model()\n"
             "for x in [jax.numpy.ones((2, 2))] * 3:\n    model.evaluate(jax.numpy.ones(2), x)\n",
+        ),
+        Invalid(  # a partial of a bound method is new each time, also for `jax.pmap`
+            "import functools\nimport jax\nclass Trainer:\n    def eval_step(self, k, x):\n        return x * k\n"
+            "    def evaluate(self, x):\n        return jax.pmap(functools.partial(self.eval_step, 2.0))(x)\n"
+            "    def train(self, xs):\n        for x in xs:\n            self.evaluate(x)\n",
         ),
         Invalid(  # a partial of the same config on every call: still a new object each time
             "import functools\nimport jax\ndef loss(cfg, w, x):\n    return cfg['scale'] * (x @ w).sum()\n"
@@ -216,7 +227,10 @@ for static arguments.
         if called is None:
             return
         what = _fresh_callable(wrapped, region, scope, model)
-        if what is None or (transform == "equinox.filter_jit" and _equal_equinox_wrapper(wrapped, region, scope, model)):
+        if what is None or (transform == "equinox.filter_jit" and _equal_equinox_wrapper(wrapped, region, scope, model)) or (
+                what == "bound method" and transform == "jax.pmap"):
+            # `jax.pmap` keys its cache on the function compared by equality, and two bound methods of one object
+            # and one function are equal: `jax.pmap(self.step)` built anew per call finds its compilation again
             return
         spelled = ast.unparse(call.func)
         shown = _short(wrapped)

@@ -3474,7 +3474,8 @@ def _exclusive(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
             cases = _alternatives(model, cur) or ()
             return branch_a is not branch_b and branch_a in cases and branch_b in cases
         child, cur = cur, model.scopes.parents.get(cur)
-    return _exclusive_paths(model, a, b) or _exclusive_masks(model, a, b) or _exclusive_selections(model, a, b)
+    return (_exclusive_paths(model, a, b) or _exclusive_masks(model, a, b) or _exclusive_selections(model, a, b)
+            or _exclusive_fills(model, a, b))
 
 
 # draws from one key that a mask keeps element by element: `x = normal(key, s)`, `y = uniform(key, s)`, then
@@ -3500,9 +3501,17 @@ def _mask_literals(model: KeyFlow, expr: ast.expr, fn: FunctionInfo) -> frozense
         negated = expr.args[0]
     if negated is not None:
         return frozenset({(ast.dump(negated), False)})
+    if isinstance(expr, ast.Compare) and len(expr.ops) == 1 and type(expr.ops[0]) in _NEGATED_COMPARISONS:
+        # `x != c` is never true where `x == c` is (also for NaN), `x >= c` never where `x < c` is: one atom, negated
+        positive = ast.Compare(expr.left, [_NEGATED_COMPARISONS[type(expr.ops[0])]()], expr.comparators)
+        return frozenset({(ast.dump(positive), False)})
     if isinstance(expr, ast.Name | ast.Attribute | ast.Compare):
         return frozenset({(ast.dump(expr), True)})
     return None
+
+
+_NEGATED_COMPARISONS: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.NotEq: ast.Eq, ast.GtE: ast.Lt, ast.LtE: ast.Gt, ast.IsNot: ast.Is, ast.NotIn: ast.In}
 
 
 def _draw_of(model: KeyFlow, key: ast.AST) -> tuple[ast.Call, FunctionInfo] | None:
@@ -3653,6 +3662,145 @@ def _exclusive_selections(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
         return False
     tests = {test for test, _ in first | second}
     return len(tests) == 1 and not {i for _, i in first} & {i for _, i in second}
+
+
+# a piecewise fill: `res = jnp.empty(shape)`, then `res = jnp.where(m_k, draw_k(key, shape), res)` for masks
+# that exclude each other (`low != -inf & high != inf`, `low != -inf & high == inf`, ...): each element of `res`
+# keeps the one draw of its own position, so draws of one key never meet there
+_FILL_OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div)
+_FILLERS = {"jax.numpy.empty", "jax.numpy.zeros", "jax.numpy.ones", "jax.numpy.full"}
+# samplers whose element i is made from the key's bits at position i alone (no split, no mixing of positions),
+# with the position of their shape argument
+_ELEMENTWISE_DRAWS = {**{f"jax.random.{name}": 1 for name in (
+    "uniform", "normal", "exponential", "laplace", "logistic", "gumbel", "cauchy", "rademacher", "bits")},
+    "jax.random.bernoulli": 2, "jax.random.truncated_normal": 3}
+
+
+def _filled_draw(model: KeyFlow, key: ast.AST) -> tuple[ast.Call, frozenset[tuple[str, bool]], str, str] | None:
+    """For a key handed to a sampler written inline (through `+ - * /` with names, attributes or constants, and
+    a sign) as one alternative of `NAME = jnp.where(MASK, ..., NAME)`, a statement of its function's own body, with
+    MASK a conjunction of literals (inline or a name bound once to one) whose names the function never assigns:
+    (the draw, the literals under which its values are kept, the dump of its shape, NAME)."""
+    parents = model.scopes.parents
+    drawn = _draw_of(model, key)
+    if drawn is None:
+        return None
+    call, fn = drawn
+    at = _ELEMENTWISE_DRAWS.get(model.scopes.qualname(call.func, fn) or "")
+    shape = next((k.value for k in call.keywords if k.arg == "shape"),
+                 call.args[at] if at is not None and len(call.args) > at else None)
+    if at is None or shape is None:
+        return None
+    child: ast.AST = call
+    cur = parents.get(call)
+    while (isinstance(cur, ast.BinOp) and isinstance(cur.op, _FILL_OPS)) or (
+            isinstance(cur, ast.UnaryOp) and isinstance(cur.op, ast.USub | ast.UAdd)):
+        if isinstance(cur, ast.BinOp):
+            other = cur.right if cur.left is child else cur.left
+            if not all(isinstance(n, ast.Name | ast.Attribute | ast.Constant | ast.UnaryOp | ast.unaryop | ast.Load)
+                       for n in ast.walk(other)):
+                return None
+        child, cur = cur, parents.get(cur)
+    if not (isinstance(cur, ast.Call) and len(cur.args) == 3 and not cur.keywords
+            and model.scopes.qualname(cur.func, fn) == "jax.numpy.where"):
+        return None
+    stmt = parents.get(cur)
+    if not (isinstance(stmt, ast.Assign) and stmt.value is cur and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name) and stmt in getattr(fn.node, "body", ())):
+        return None
+    name = stmt.targets[0].id
+    kept = child is cur.args[1]
+    carried = cur.args[2] if kept else cur.args[1] if child is cur.args[2] else None
+    if not (isinstance(carried, ast.Name) and carried.id == name):
+        return None
+    stored = Counter(ast.unparse(n) for n in model.scopes.own_nodes(fn)
+                     if isinstance(n, ast.Name | ast.Attribute | ast.Subscript) and not isinstance(n.ctx, ast.Load))
+    mask = cur.args[0]
+    if isinstance(mask, ast.Name):
+        bound = [n.value for n in model.scopes.own_nodes(fn) if isinstance(n, ast.Assign)
+                 and any(isinstance(t, ast.Name) and t.id == mask.id for t in n.targets)]
+        if len(bound) != 1 or stored[mask.id] != 1:
+            return None
+        mask = bound[0]
+    if any(isinstance(n, ast.Name | ast.Attribute) and ast.unparse(n) in stored for n in ast.walk(mask)):
+        return None  # a name the masks test is assigned here: two masks may test two values
+    if any(isinstance(atom, ast.Compare) and not all(isinstance(n, _PLAIN_VALUE) for n in ast.walk(atom))
+           for atom in _mask_atoms(model, mask, fn)):
+        return None  # a mask built here (`arange(n)[:, None] < k`) may broadcast the draws over more elements
+    literals = _mask_literals(model, mask, fn)
+    if not literals or (not kept and len(literals) != 1):
+        return None
+    if not kept:
+        literals = frozenset((atom, not sign) for atom, sign in literals)
+    return call, literals, ast.dump(shape), name
+
+
+_PLAIN_VALUE = (ast.Compare, ast.Name, ast.Attribute, ast.Constant, ast.UnaryOp, ast.cmpop, ast.unaryop,
+                ast.expr_context)
+
+
+def _mask_atoms(model: KeyFlow, expr: ast.expr, fn: FunctionInfo) -> list[ast.expr]:
+    """The tested expressions of a conjunction of literals (`_mask_literals`), as nodes."""
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.BitAnd):
+        return [*_mask_atoms(model, expr.left, fn), *_mask_atoms(model, expr.right, fn)]
+    if isinstance(expr, ast.Call) and model.scopes.qualname(expr.func, fn) in (
+            "jax.numpy.logical_and", "jax.numpy.logical_not"):
+        return [atom for arg in expr.args for atom in _mask_atoms(model, arg, fn)]
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Invert | ast.Not):
+        return _mask_atoms(model, expr.operand, fn)
+    return [expr]
+
+
+def _plain_fill(model: KeyFlow, fn: FunctionInfo, name: str, shape: str) -> bool:
+    """NAME is made once by `jnp.empty(shape)` (zeros, ones, full) of the draws' shape, then only rebound by
+    `NAME = jnp.where(m, x, NAME)` in the function's own body, and read only as the carried alternative of those
+    or after the last of them: no partial fill is read, and no draw is broadcast over another's elements."""
+    body = list(getattr(fn.node, "body", ()))
+    made: ast.Assign | None = None
+    chain: list[ast.Assign] = []
+    for n in model.scopes.own_nodes(fn):
+        if isinstance(n, ast.Global | ast.Nonlocal) and name in n.names:
+            return False
+        if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load):
+            stmt = model.scopes.parents.get(n)
+            if not (isinstance(stmt, ast.Assign) and stmt.targets == [n] and stmt in body):
+                return False
+            value = stmt.value
+            if isinstance(value, ast.Call) and model.scopes.qualname(value.func, fn) == "jax.numpy.where":
+                chain.append(stmt)
+            elif (made is None and isinstance(value, ast.Call) and value.args
+                  and model.scopes.qualname(value.func, fn) in _FILLERS and ast.dump(value.args[0]) == shape):
+                made = stmt
+            else:
+                return False
+    if made is None or not chain or any(body.index(c) < body.index(made) for c in chain):
+        return False
+    carried = {id(arm) for c in chain if isinstance(c.value, ast.Call) and len(c.value.args) == 3
+               for arm in c.value.args[1:] if isinstance(arm, ast.Name) and arm.id == name}
+    end = max(getattr(c, "end_lineno", c.lineno) or c.lineno for c in chain)
+    return all(id(n) in carried or n.lineno > end for n in model.scopes.own_nodes(fn)
+               if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load))
+
+
+def _exclusive_fills(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
+    """The second of two draws from one key shares no element with any other: every use of that key in the
+    function is a draw of one shape written into one piecewise fill (`_filled_draw`), and the second's mask
+    contradicts each other's on some literal (`low == -inf` against `low != -inf`)."""
+    if not (isinstance(a, ast.Name) and isinstance(b, ast.Name) and a.id == b.id) or a is b:
+        return False
+    second = _filled_draw(model, b)
+    fn = model.scopes.enclosing_function(b)
+    if second is None or fn is None or not _plain_fill(model, fn, second[3], second[2]):
+        return False
+    call, literals, shape, name = second
+    for n in model.scopes.own_nodes(fn):
+        if isinstance(n, ast.Name) and n.id == a.id and isinstance(n.ctx, ast.Load):
+            found = _filled_draw(model, n)
+            if found is None or found[2] != shape or found[3] != name:
+                return False
+            if found[0] is not call and not any((atom, not sign) in found[1] for atom, sign in literals):
+                return False
+    return True
 
 
 # a literal of a path condition: (name, what is tested of it, the constant), and whether it holds on the path.
