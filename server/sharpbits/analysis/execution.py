@@ -328,24 +328,26 @@ def computes_nothing(fn: FunctionInfo) -> bool:
     constant, its parameters unchanged (or a tuple of them). Compiled, it starts no computation on the device
     (returning an argument only copies its buffer), so there is nothing for a clock to wait for."""
     params = set(fn.params)
-
-    def passes_through(value: ast.AST | None) -> bool:
-        if value is None or isinstance(value, ast.Constant):
-            return True
-        if isinstance(value, ast.Name):
-            return value.id in params
-        return isinstance(value, ast.Tuple) and all(passes_through(e) for e in value.elts)
-
     node = fn.node
     if isinstance(node, ast.Lambda):
-        return passes_through(node.body)
+        return _passes_through(node.body, params)
     for stmt in node.body:
         if isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)):
             continue
-        if isinstance(stmt, ast.Return) and passes_through(stmt.value):
+        if isinstance(stmt, ast.Return) and _passes_through(stmt.value, params):
             continue
         return False
     return True
+
+
+def _passes_through(value: ast.AST | None, params: set[str]) -> bool:
+    """(A function of the module, not a closure that calls itself: that is a reference cycle, left to the
+    cycle collector.)"""
+    if value is None or isinstance(value, ast.Constant):
+        return True
+    if isinstance(value, ast.Name):
+        return value.id in params
+    return isinstance(value, ast.Tuple) and all(_passes_through(e, params) for e in value.elts)
 
 
 def _may_bind(stmt: ast.stmt, name: str) -> bool:

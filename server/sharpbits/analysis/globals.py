@@ -6,6 +6,7 @@ ignored; module-level set-up that runs before the first trace (tables, registrie
 from __future__ import annotations
 
 import ast
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -78,7 +79,9 @@ class _Globals:
     """Module-level names and how they can change after a function is traced."""
 
     def __init__(self, model: GlobalChanges) -> None:
-        self.model = model
+        # (a weak reference: `model` holds this object, and a cycle would leave the whole analysis to the cycle
+        # collector instead of reference counting, see engine.analyze)
+        self.model = weakref.proxy(model)
         self.bindings: dict[str, list[ast.stmt]] = {}
         self.kinds: dict[str, str] = {}  # name -> "value" | "def" | "import"
         self.changes: dict[str, list[Change]] = {}

@@ -584,16 +584,15 @@ def _defs_by_name(function: ast.AST) -> dict[str, list[ast.FunctionDef | ast.Asy
     looks into `if`/`with`/`try`/`for`/`while` statements (not into defs, `except` handlers nor other statements):
     the defs a name read in the function may call. Syntax alone."""
     out: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
-
-    def visit(node: ast.AST) -> None:
+    # (a stack, not a recursive closure: a closure that calls itself is a reference cycle, which left the defs it
+    # found to the cycle collector)
+    stack = list(ast.iter_child_nodes(function))[::-1]
+    while stack:
+        node = stack.pop()
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             out.setdefault(node.name, []).append(node)
         elif isinstance(node, ast.If | ast.With | ast.Try | ast.For | ast.While):
-            for child in ast.iter_child_nodes(node):
-                visit(child)
-
-    for child in ast.iter_child_nodes(function):
-        visit(child)
+            stack.extend(list(ast.iter_child_nodes(node))[::-1])
     return out
 
 

@@ -303,17 +303,7 @@ def _only_at_updates(name: str, body: list[ast.stmt]) -> bool:
 
 def _int_arithmetic_only(name: str, body: list[ast.stmt]) -> bool:
     """Every update of `name` combines it with integer literals (`c = c + 1`, `c *= 2`): dtype and shape kept."""
-    ok_ops = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)
-
-    def int_expr(node: ast.AST) -> bool:
-        if isinstance(node, ast.Name):
-            return node.id == name
-        if isinstance(node, ast.Constant):
-            return type(node.value) is int
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ok_ops):
-            return int_expr(node.left) and int_expr(node.right)
-        return isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and int_expr(node.operand)
-
+    ok_ops = _INT_OPS
     found = False
     for node in _nodes(body):
         if isinstance(node, ast.AugAssign) and name in _names_stored(node.target):
@@ -321,33 +311,50 @@ def _int_arithmetic_only(name: str, body: list[ast.stmt]) -> bool:
                 return False
             found = True
         elif isinstance(node, ast.Assign) and any(name in _names_stored(t) for t in node.targets):
-            if not (len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and int_expr(node.value)):
+            if not (len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and _int_expr(node.value, name)):
                 return False
             found = True
     return found
+
+
+_INT_OPS = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)
+
+
+def _int_expr(node: ast.AST, name: str) -> bool:
+    """`name` combined with integer literals by `_INT_OPS` and negation. (A function of the module, not a closure
+    that calls itself: that is a reference cycle, left to the cycle collector.)"""
+    if isinstance(node, ast.Name):
+        return node.id == name
+    if isinstance(node, ast.Constant):
+        return type(node.value) is int
+    if isinstance(node, ast.BinOp) and isinstance(node.op, _INT_OPS):
+        return _int_expr(node.left, name) and _int_expr(node.right, name)
+    return isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and _int_expr(node.operand, name)
+
+
+def _derived(node: ast.AST, tracked: set[str]) -> bool:
+    """Integer arithmetic on tracked names: `j = 2 * i + 1` (a function of the module, not a closure that calls
+    itself: that is a reference cycle, left to the cycle collector)."""
+    if isinstance(node, ast.Name):
+        return node.id in tracked
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, int | float)
+    if isinstance(node, ast.BinOp):
+        return _derived(node.left, tracked) and _derived(node.right, tracked)
+    return isinstance(node, ast.UnaryOp) and _derived(node.operand, tracked)
 
 
 def _check_traced_uses(name: str, body: list[ast.stmt], model: ModuleModel, fn: FunctionInfo,
                        parents: dict[ast.AST, ast.AST], why: str) -> None:
     """`name` becomes a tracer in the rewrite: refuse if the body uses it as a Python value."""
     tracked = {name}
-
-    def derived(node: ast.AST) -> bool:  # integer arithmetic on tracked names: `j = 2 * i + 1`
-        if isinstance(node, ast.Name):
-            return node.id in tracked
-        if isinstance(node, ast.Constant):
-            return isinstance(node.value, int | float)
-        if isinstance(node, ast.BinOp):
-            return derived(node.left) and derived(node.right)
-        return isinstance(node, ast.UnaryOp) and derived(node.operand)
-
     changed = True
     while changed:  # index temporaries computed from a traced index are traced too
         changed = False
         for stmt in _nodes(body):
             if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
                     and stmt.targets[0].id not in tracked and _names_loaded(stmt.value) & tracked
-                    and derived(stmt.value)):
+                    and _derived(stmt.value, tracked)):
                 tracked.add(stmt.targets[0].id)
                 changed = True
     for node in _nodes(body):

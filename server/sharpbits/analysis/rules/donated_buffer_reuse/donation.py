@@ -352,33 +352,37 @@ def _returned_like(fn: FunctionInfo, names: frozenset[str]) -> frozenset[str]:
     for n in ast.walk(node):
         if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
             bound.setdefault(n.targets[0].id, []).append(n.value)
-    imports_free = {"tree", "tree_util", "optax"}
-
-    def like(expr: ast.expr, depth: int = 0) -> set[str]:
-        if isinstance(expr, ast.Name):
-            if expr.id in names:
-                return {expr.id}
-            values = bound.get(expr.id, [])
-            return like(values[0], depth + 1) if len(values) == 1 and depth < 4 else set()
-        if isinstance(expr, ast.BinOp | ast.UnaryOp):
-            if any(isinstance(n, ast.Call) for n in ast.walk(expr)):
-                return set()
-            return {n.id for n in ast.walk(expr) if isinstance(n, ast.Name) and n.id in names}
-        if isinstance(expr, ast.Call):
-            func = expr.func
-            if (isinstance(func, ast.Attribute) and func.attr in _AT_UPDATES and isinstance(func.value, ast.Subscript)
-                    and isinstance(func.value.value, ast.Attribute) and func.value.value.attr == "at"):
-                return like(func.value.value.value, depth + 1)
-            text = ast.unparse(func)
-            if text.rsplit(".", 1)[-1] in ("map", "tree_map", "apply_updates") and (
-                    "." not in text or text.split(".")[-2] in imports_free or text.startswith("jax.")):
-                return {a.id for a in expr.args if isinstance(a, ast.Name) and a.id in names}
-        return set()
-
     out: set[str] = set()
     for n in ast.walk(node):
         if isinstance(n, ast.Return) and n.value is not None:
             values = n.value.elts if isinstance(n.value, ast.Tuple | ast.List) else [n.value]
             for value in values:
-                out |= like(value)
+                out |= _like(value, names, bound)
     return frozenset(out)
+
+
+_IMPORTS_FREE = {"tree", "tree_util", "optax"}
+
+
+def _like(expr: ast.expr, names: frozenset[str], bound: dict[str, list[ast.expr]], depth: int = 0) -> set[str]:
+    """The donated parameters `expr` visibly has the shape and dtype of (see `_returned_like`; a function of the
+    module, not a closure that calls itself: that is a reference cycle, left to the cycle collector)."""
+    if isinstance(expr, ast.Name):
+        if expr.id in names:
+            return {expr.id}
+        values = bound.get(expr.id, [])
+        return _like(values[0], names, bound, depth + 1) if len(values) == 1 and depth < 4 else set()
+    if isinstance(expr, ast.BinOp | ast.UnaryOp):
+        if any(isinstance(n, ast.Call) for n in ast.walk(expr)):
+            return set()
+        return {n.id for n in ast.walk(expr) if isinstance(n, ast.Name) and n.id in names}
+    if isinstance(expr, ast.Call):
+        func = expr.func
+        if (isinstance(func, ast.Attribute) and func.attr in _AT_UPDATES and isinstance(func.value, ast.Subscript)
+                and isinstance(func.value.value, ast.Attribute) and func.value.value.attr == "at"):
+            return _like(func.value.value.value, names, bound, depth + 1)
+        text = ast.unparse(func)
+        if text.rsplit(".", 1)[-1] in ("map", "tree_map", "apply_updates") and (
+                "." not in text or text.split(".")[-2] in _IMPORTS_FREE or text.startswith("jax.")):
+            return {a.id for a in expr.args if isinstance(a, ast.Name) and a.id in names}
+    return set()

@@ -596,7 +596,10 @@ class KeyFlow(Fact):
             # a local or a parameter: its calls are checked where it is called, unless haiku calls what it holds
             return id(n) not in run_by_haiku
 
-        return all(named(n, node) for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
+        try:
+            return all(named(n, node) for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
+        finally:  # a closure that calls itself is a reference cycle: it held the model until a collection
+            named = None  # type: ignore[assignment]
 
     def _haiku_drawless(self, node: ast.AST, depth: int) -> bool:
         """A function (or class, or lambda) of this module run inside `hk.transform` that never asks haiku for a
