@@ -98,3 +98,30 @@ def test_an_analysis_leaves_the_garbage_collector_as_it_found_it(enabled: bool) 
         assert gc.isenabled() is enabled
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_an_analysis_leaves_no_cycle_to_the_collector() -> None:
+    """`analyze` frees its tree and model by reference counting (engine._analyze_parsed's `release`): no reference
+    cycle may reach them (a fact's helper holding its fact, a recursive closure holding the model), or the cycle
+    collector walks every object of every analysis again (0.4x `ast.parse` of a file with fixable findings)."""
+    was = gc.isenabled()
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)  # what the collector frees is kept in gc.garbage instead
+    try:
+        for path in CORPUS:
+            try:
+                text = path.read_text(encoding="utf-8")
+            except UnicodeDecodeError:
+                continue
+            result = analyze(text, str(path), Selection())
+            assert all(f.fix_title is not None for f in result.findings)  # (read, as a caller does)
+            del result
+        gc.collect()
+        left = {getattr(obj, "__qualname__", type(obj).__qualname__) for obj in gc.garbage
+                if isinstance(obj, ast.AST) or type(obj).__module__.startswith("sharpbits") or (
+                    type(obj).__name__ == "function" and obj.__module__.startswith("sharpbits"))}
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        (gc.enable if was else gc.disable)()
+    assert not left, left

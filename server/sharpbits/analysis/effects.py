@@ -123,7 +123,7 @@ class SideEffects(Fact):
         for node in self.scopes.syntax_fact("side-effect candidates", fn.node, partial(_candidates, self, fn)):
             if isinstance(node, ast.Call):
                 effect = self._call_effect(node, fn)
-            elif isinstance(node, ast.Subscript | ast.Attribute):
+            elif isinstance(node, (ast.Subscript, ast.Attribute)):
                 effect = self._store_effect(node, fn)
             else:
                 effect = self._declared_write(node, fn)  # type: ignore[arg-type]
@@ -168,7 +168,7 @@ class SideEffects(Fact):
             return False  # a custom_vjp/custom_jvp function nothing here traces: it runs on concrete arrays
         if isinstance(expr, ast.Starred):
             expr = expr.value
-        if isinstance(expr, ast.Tuple | ast.List | ast.Set):
+        if isinstance(expr, (ast.Tuple, ast.List, ast.Set)):
             return any(self._carries_traced(e, fn) for e in expr.elts)
         if isinstance(expr, ast.Dict):
             return any(self._carries_traced(v, fn) for v in expr.values)
@@ -245,7 +245,7 @@ class SideEffects(Fact):
 
     def _store_effect(self, node: ast.Subscript | ast.Attribute, fn: FunctionInfo) -> SideEffect | None:
         assign = self.scopes.parents.get(node)
-        if not isinstance(assign, ast.Assign | ast.AugAssign | ast.AnnAssign) or assign.value is None:
+        if not isinstance(assign, (ast.Assign, ast.AugAssign, ast.AnnAssign)) or assign.value is None:
             return None
         targets = assign.targets if isinstance(assign, ast.Assign) else [assign.target]
         if node not in targets:
@@ -309,7 +309,7 @@ class SideEffects(Fact):
             parent = self.scopes.parents.get(node)
             if isinstance(node.ctx, ast.Store):
                 if not (isinstance(parent, ast.Assign) and parent.targets == [node]
-                        and isinstance(parent.value, ast.List | ast.Dict | ast.Set)):
+                        and isinstance(parent.value, (ast.List, ast.Dict, ast.Set))):
                     return False  # bound from something else (a parameter's list, another container)
                 bindings += 1
             elif isinstance(node.ctx, ast.Del):
@@ -365,7 +365,7 @@ class SideEffects(Fact):
             kinds = {self.kinds.kind_of(stmt.value, fn), self._outer_kind(node.id, fn)}
             kind = Kind.JAX if not kinds.isdisjoint(_TRACED_KINDS) else (
                 Kind.PYTHON if kinds == {Kind.PYTHON} else Kind.UNKNOWN)
-        elif isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None and node in (
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None and node in (
                 stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]):
             kind = Kind.JAX if self._carries_traced(stmt.value, fn) else self.kinds.kind_of(stmt.value, fn)
         else:
@@ -425,7 +425,7 @@ class SideEffects(Fact):
 
         target = self.scopes.resolve_function(value.func, scope)
         return target is not None and not isinstance(target.node, ast.Lambda) and any(
-            isinstance(n, ast.Yield | ast.YieldFrom) for n in self.scopes.own_nodes(target))
+            isinstance(n, (ast.Yield, ast.YieldFrom)) for n in self.scopes.own_nodes(target))
 
 
 def _own_trace(fn: FunctionInfo) -> bool:
@@ -438,7 +438,7 @@ def _candidates(model: SideEffects, fn: FunctionInfo) -> list[ast.AST]:
     `next(...)` and `x.append(...)`-like calls, stores into subscripts and attributes, writes to names it declares
     `global`/`nonlocal`. Which of them do is for `_effects_of` to tell."""
     own = model.scopes.own_nodes(fn)
-    declared = {name for node in own if isinstance(node, ast.Global | ast.Nonlocal) for name in node.names}
+    declared = {name for node in own if isinstance(node, (ast.Global, ast.Nonlocal)) for name in node.names}
     candidates: list[ast.AST] = []
     for node in own:
         if isinstance(node, ast.Call):
@@ -446,7 +446,7 @@ def _candidates(model: SideEffects, fn: FunctionInfo) -> list[ast.AST]:
             if (isinstance(func, ast.Name) and func.id in _HOST_TAILS_OR_NEXT) or (
                     isinstance(func, ast.Attribute) and (func.attr in _STORING_METHODS or func.attr in _HOST_TAILS)):
                 candidates.append(node)
-        elif (isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store)) or (
+        elif (isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.ctx, ast.Store)) or (
                 isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id in declared):
             candidates.append(node)
     return candidates
@@ -469,7 +469,7 @@ def _after_exit_guard(stmt: ast.stmt, parent: ast.AST, name: str) -> bool:
 
 
 def _always_exits(block: list[ast.stmt]) -> bool:
-    return bool(block) and isinstance(block[-1], ast.Return | ast.Raise)
+    return bool(block) and isinstance(block[-1], (ast.Return, ast.Raise))
 
 
 def _transforms_bound_method(site: TraceSite, name: str) -> bool:

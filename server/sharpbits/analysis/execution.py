@@ -52,9 +52,9 @@ class Execution(Fact):
         modules."""
         if self._unreached is None:
             functions = {name: fn.node for name, fn in self.scopes.module_functions.items()
-                         if isinstance(fn.node, ast.FunctionDef | ast.AsyncFunctionDef)}
+                         if isinstance(fn.node, (ast.FunctionDef, ast.AsyncFunctionDef))}
             run = {name for name, node in functions.items() if node.decorator_list or name.startswith("test")}
-            work: list[ast.AST] = [s for s in self.scopes.tree.body if not isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)]
+            work: list[ast.AST] = [s for s in self.scopes.tree.body if not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))]
             work += [functions[name] for name in run]
             # the names of these functions read anywhere, by the top-level statement they are in (from the
             # walk's indexes: a walk of every statement cost a tenth of a real-code analysis)
@@ -78,8 +78,7 @@ class Execution(Fact):
         """The innermost loop of the same scope that runs `node` once per iteration: a `for`/`while` whose body
         holds it, or a comprehension whose element holds it. None outside loops (or in a loop's iterable)."""
         child, cur = node, self.scopes.parents.get(node)
-        while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
-                                                    | ast.ClassDef | ast.Module):
+        while cur is not None and not isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Module)):
             if isinstance(cur, LOOPS) and (child in cur.body or (isinstance(cur, ast.While) and child is cur.test)):
                 return cur
             if isinstance(cur, _COMPREHENSIONS) and child is not cur.generators[0]:
@@ -155,7 +154,7 @@ class Execution(Fact):
             return False
         values = []
         for node in self.scopes.own_nodes(scope):
-            if isinstance(node, ast.Name) and node.id == name.id and isinstance(node.ctx, ast.Store | ast.Del):
+            if isinstance(node, ast.Name) and node.id == name.id and isinstance(node.ctx, (ast.Store, ast.Del)):
                 stmt = self.scopes.parents.get(node)
                 if not (isinstance(stmt, ast.Assign) and stmt.targets == [node]):
                     return False
@@ -206,7 +205,7 @@ class Execution(Fact):
                 continue
             for node in self.scopes.own_nodes(fn):
                 if not (isinstance(node, ast.Attribute) and node.attr == attr and isinstance(node.value, ast.Name)
-                        and node.value.id == "self" and isinstance(node.ctx, ast.Store | ast.Del)):
+                        and node.value.id == "self" and isinstance(node.ctx, (ast.Store, ast.Del))):
                     continue
                 stmt = self.scopes.parents.get(node)
                 if not (isinstance(stmt, ast.Assign) and stmt.targets == [node] and isinstance(stmt.value, ast.Call)
@@ -328,24 +327,26 @@ def computes_nothing(fn: FunctionInfo) -> bool:
     constant, its parameters unchanged (or a tuple of them). Compiled, it starts no computation on the device
     (returning an argument only copies its buffer), so there is nothing for a clock to wait for."""
     params = set(fn.params)
-
-    def passes_through(value: ast.AST | None) -> bool:
-        if value is None or isinstance(value, ast.Constant):
-            return True
-        if isinstance(value, ast.Name):
-            return value.id in params
-        return isinstance(value, ast.Tuple) and all(passes_through(e) for e in value.elts)
-
     node = fn.node
     if isinstance(node, ast.Lambda):
-        return passes_through(node.body)
+        return _passes_through(node.body, params)
     for stmt in node.body:
         if isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)):
             continue
-        if isinstance(stmt, ast.Return) and passes_through(stmt.value):
+        if isinstance(stmt, ast.Return) and _passes_through(stmt.value, params):
             continue
         return False
     return True
+
+
+def _passes_through(value: ast.AST | None, params: set[str]) -> bool:
+    """(A function of the module, not a closure that calls itself: that is a reference cycle, left to the
+    cycle collector.)"""
+    if value is None or isinstance(value, ast.Constant):
+        return True
+    if isinstance(value, ast.Name):
+        return value.id in params
+    return isinstance(value, ast.Tuple) and all(_passes_through(e, params) for e in value.elts)
 
 
 def _may_bind(stmt: ast.stmt, name: str) -> bool:
@@ -353,7 +354,7 @@ def _may_bind(stmt: ast.stmt, name: str) -> bool:
     stack: list[ast.AST] = [stmt]
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             if node.name == name:
                 return True
             if node is not stmt:
@@ -362,7 +363,7 @@ def _may_bind(stmt: ast.stmt, name: str) -> bool:
             continue
         if isinstance(node, ast.Lambda):
             continue
-        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store | ast.Del):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, (ast.Store, ast.Del)):
             return True
         if isinstance(node, ast.alias) and (node.asname or node.name).split(".")[0] == name:
             return True

@@ -37,9 +37,9 @@ def is_try(stmt: ast.AST) -> bool:
 def blocks(stmt: ast.AST) -> list[list[ast.stmt]]:
     """The statement blocks directly inside a compound statement, in source order (empty for a simple one;
     a nested function's or class's body is not one of its blocks: it runs at another time)."""
-    if isinstance(stmt, ast.If | ast.For | ast.AsyncFor | ast.While):
+    if isinstance(stmt, (ast.If, ast.For, ast.AsyncFor, ast.While)):
         return [stmt.body, stmt.orelse]
-    if isinstance(stmt, ast.With | ast.AsyncWith):
+    if isinstance(stmt, (ast.With, ast.AsyncWith)):
         return [stmt.body]
     if is_try(stmt):
         return [stmt.body, *(h.body for h in stmt.handlers), stmt.orelse, stmt.finalbody]  # type: ignore[attr-defined]
@@ -59,11 +59,11 @@ def statement_lists(node: ast.AST) -> list[list[ast.stmt]]:
 
 def headers(stmt: ast.AST) -> list[ast.AST]:
     """The expressions a compound statement evaluates itself (outside its blocks), in source order."""
-    if isinstance(stmt, ast.If | ast.While):
+    if isinstance(stmt, (ast.If, ast.While)):
         return [stmt.test]
-    if isinstance(stmt, ast.For | ast.AsyncFor):
+    if isinstance(stmt, (ast.For, ast.AsyncFor)):
         return [stmt.iter, stmt.target]
-    if isinstance(stmt, ast.With | ast.AsyncWith):
+    if isinstance(stmt, (ast.With, ast.AsyncWith)):
         return [part for item in stmt.items for part in (item.context_expr, item.optional_vars) if part is not None]
     if isinstance(stmt, ast.Match):
         return [stmt.subject, *(case.guard for case in stmt.cases if case.guard is not None)]
@@ -151,7 +151,7 @@ class ForwardFlow(Generic[S]):
             return self._loop(stmt, state)  # type: ignore[arg-type]
         if isinstance(stmt, TRY):
             return self._try(stmt, state)
-        if isinstance(stmt, ast.With | ast.AsyncWith):
+        if isinstance(stmt, (ast.With, ast.AsyncWith)):
             for item in stmt.items:
                 self.with_item(stmt, item, state)
             return self.run_block(stmt.body, state)

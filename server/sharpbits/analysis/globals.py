@@ -6,6 +6,7 @@ ignored; module-level set-up that runs before the first trace (tables, registrie
 from __future__ import annotations
 
 import ast
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -39,7 +40,7 @@ def _module_level_statements(tree: ast.Module):
     while stack:
         stmt = stack.pop()
         yield stmt
-        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         for block in statement_lists(stmt):  # (popped last block first, as it always was)
             stack.extend(reversed(block))
@@ -48,11 +49,11 @@ def _module_level_statements(tree: ast.Module):
 def _targets(stmt: ast.stmt) -> list[ast.AST]:
     if isinstance(stmt, ast.Assign):
         return list(stmt.targets)
-    if isinstance(stmt, ast.AugAssign | ast.AnnAssign) and (not isinstance(stmt, ast.AnnAssign) or stmt.value):
+    if isinstance(stmt, (ast.AugAssign, ast.AnnAssign)) and (not isinstance(stmt, ast.AnnAssign) or stmt.value):
         return [stmt.target]
-    if isinstance(stmt, ast.For | ast.AsyncFor):
+    if isinstance(stmt, (ast.For, ast.AsyncFor)):
         return [stmt.target]
-    if isinstance(stmt, ast.With | ast.AsyncWith):
+    if isinstance(stmt, (ast.With, ast.AsyncWith)):
         return [item.optional_vars for item in stmt.items if item.optional_vars is not None]
     return []
 
@@ -78,14 +79,16 @@ class _Globals:
     """Module-level names and how they can change after a function is traced."""
 
     def __init__(self, model: GlobalChanges) -> None:
-        self.model = model
+        # (a weak reference: `model` holds this object, and a cycle would leave the whole analysis to the cycle
+        # collector instead of reference counting, see engine.analyze)
+        self.model = weakref.proxy(model)
         self.bindings: dict[str, list[ast.stmt]] = {}
         self.kinds: dict[str, str] = {}  # name -> "value" | "def" | "import"
         self.changes: dict[str, list[Change]] = {}
         self.containers: set[str] = set()
         self.classes: set[str] = set()
         for stmt in _module_level_statements(model.scopes.tree):
-            if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 self.kinds[stmt.name] = "def"
                 self.bindings.setdefault(stmt.name, []).append(stmt)
                 if isinstance(stmt, ast.ClassDef):
@@ -95,16 +98,16 @@ class _Globals:
                             if isinstance(target, ast.Name):
                                 self.kinds[f"{stmt.name}.{target.id}"] = "value"
                                 self.bindings.setdefault(f"{stmt.name}.{target.id}", []).append(item)
-            elif isinstance(stmt, ast.Import | ast.ImportFrom):
+            elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
                 for alias in stmt.names:
                     self.kinds[(alias.asname or alias.name).split(".")[0]] = "import"
             for target in _targets(stmt):
                 for stored in _stored_names(target):
                     self.kinds.setdefault(stored.id, "value")
                     self.bindings.setdefault(stored.id, []).append(stmt)
-                    if isinstance(stmt, ast.For | ast.AsyncFor | ast.AugAssign):
+                    if isinstance(stmt, (ast.For, ast.AsyncFor, ast.AugAssign)):
                         self.bindings[stored.id].append(stmt)  # a loop or `+=` rebinds it again
-            if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None and _is_mutable(stmt.value, model.kinds):
+            if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None and _is_mutable(stmt.value, model.kinds):
                 for target in _targets(stmt):
                     if isinstance(target, ast.Name):
                         self.containers.add(target.id)
@@ -120,7 +123,7 @@ class _Globals:
 
     def _global_writes(self, fn: FunctionInfo, declared: set[str]) -> None:
         for node in self.model.scopes.own_nodes(fn):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del) and node.id in declared:
+            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)) and node.id in declared:
                 if self.model.effects.is_side_effect(node) or self.model.effects.once_only_init(node, fn):
                     continue  # traced code writing a global: one hazard, reported by side-effect-in-jit; or a
                     # lazy initialisation (`if _CACHE is None: _CACHE = ...`) that sets the value once
@@ -140,7 +143,7 @@ class _Globals:
                                           _may_mutate):
             base: ast.AST | None = None
             cls = type(node)
-            if cls is not ast.Call and isinstance(node.ctx, ast.Store | ast.Del):  # type: ignore[attr-defined]
+            if cls is not ast.Call and isinstance(node.ctx, (ast.Store, ast.Del)):  # type: ignore[attr-defined]
                 base = node.value  # type: ignore[attr-defined]  # `config["relu"] = True`, `settings.clip = 10.0`, `MEAN[:] = ...`
                 if (isinstance(node, ast.Attribute) and isinstance(base, ast.Name) and base.id in self.classes
                         and f"{base.id}.{node.attr}" in self.kinds):
@@ -250,7 +253,7 @@ class _Globals:
             return False
         cur = self.model.scopes.parents.get(uses[0])
         while cur is not None:  # a module-level loop (also inside `if __name__ == "__main__":`) repeats it
-            if isinstance(cur, ast.For | ast.AsyncFor | ast.While | ast.comprehension):
+            if isinstance(cur, (ast.For, ast.AsyncFor, ast.While, ast.comprehension)):
                 return False
             cur = self.model.scopes.parents.get(cur)
         return True
@@ -285,7 +288,7 @@ class _Globals:
     def _enclosing_loop(self, line: int) -> tuple[int, int] | None:
         """The line span of the module-level loop that holds this line (a loop repeats what comes after)."""
         for stmt in self.model.scopes.tree.body:
-            if isinstance(stmt, ast.For | ast.While | ast.AsyncFor) and stmt.lineno <= line <= (stmt.end_lineno or 0):
+            if isinstance(stmt, (ast.For, ast.While, ast.AsyncFor)) and stmt.lineno <= line <= (stmt.end_lineno or 0):
                 return stmt.lineno, stmt.end_lineno or stmt.lineno
         return None
 
@@ -359,7 +362,7 @@ def _memo_store(node: ast.AST, fn: FunctionInfo, model: ValueKinds) -> bool:
                 guard = stmt
         if guard is None:
             return False
-    return not any(isinstance(n, ast.Name) and n.id == key and isinstance(n.ctx, ast.Store | ast.Del)
+    return not any(isinstance(n, ast.Name) and n.id == key and isinstance(n.ctx, (ast.Store, ast.Del))
                    and guard.lineno < n.lineno < node.lineno for n in model.scopes.own_nodes(fn))
 
 
@@ -381,7 +384,7 @@ def _made_here(name: str, fn: FunctionInfo, model: ValueKinds) -> bool:
 
 
 def _is_mutable(value: ast.AST, model: ValueKinds) -> bool:
-    if isinstance(value, ast.List | ast.Dict | ast.Set | ast.ListComp | ast.DictComp | ast.SetComp):
+    if isinstance(value, (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)):
         return True
     if model.kind_of(value, None) is Kind.NUMPY:  # NumPy arrays are filled in place: `MEAN[:] = ...`
         return True
@@ -405,7 +408,7 @@ class GlobalChanges(Fact):
         if isinstance(parent, ast.Attribute) and parent.attr in _MUTATING_METHODS:
             call = self.scopes.parents.get(parent)
             return isinstance(call, ast.Call) and call.func is parent
-        return isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Store | ast.Del)
+        return isinstance(parent, ast.Subscript) and isinstance(parent.ctx, (ast.Store, ast.Del))
 
     def global_change_after(self, name: str, fn: FunctionInfo, attribute: str | None = None,
                             ignore: Callable[[Change], bool] | None = None) -> Change | None:

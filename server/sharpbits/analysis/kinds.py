@@ -264,7 +264,7 @@ class ValueKinds:
                     continue
                 evaluator = _KindEvaluator(self, fn, {})
                 for node in self.scopes.own_nodes(fn):
-                    if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+                    if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
                         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                         for target in targets:
                             if (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
@@ -342,7 +342,7 @@ class ValueKinds:
             assert isinstance(call, ast.Call)
             caller = self.scopes.enclosing_function(call)
             carry = _loop_carry(self.scopes.qualname(call.func, caller) or "", call, positional)
-            if carry is None or carry[0] != name or not isinstance(carry[1], ast.Tuple | ast.List) or any(
+            if carry is None or carry[0] != name or not isinstance(carry[1], (ast.Tuple, ast.List)) or any(
                     isinstance(e, ast.Starred) for e in carry[1].elts):
                 return None
             kinds = tuple(Kind.JAX if self._python_number(e, caller) else _carried_kind(e, self.kind_of(e, caller))
@@ -357,7 +357,7 @@ class ValueKinds:
         `-jnp.inf`) or spelled `float("inf")`: a leaf of the carry like a literal number, so a tracer in the body
         (checked on jax 0.10.2: `(jnp.abs(delta) > tol) and ...` in a `while_loop` condition whose carry starts
         at `(x0, jnp.inf, 0)` raises TracerBoolConversionError)."""
-        if isinstance(init, ast.UnaryOp) and isinstance(init.op, ast.USub | ast.UAdd):
+        if isinstance(init, ast.UnaryOp) and isinstance(init.op, (ast.USub, ast.UAdd)):
             init = init.operand
         if isinstance(init, ast.Call) and isinstance(init.func, ast.Name) and init.func.id == "float" and len(
                 init.args) == 1 and isinstance(init.args[0], ast.Constant) and not self._shadowed_name("float", scope):
@@ -386,7 +386,7 @@ class ValueKinds:
         unpacked: list[list[str | None]] = []
         for n in own:
             if (isinstance(n, ast.Assign) and isinstance(n.value, ast.Name) and n.value.id == name
-                    and len(n.targets) == 1 and isinstance(n.targets[0], ast.Tuple | ast.List)
+                    and len(n.targets) == 1 and isinstance(n.targets[0], (ast.Tuple, ast.List))
                     and len(n.targets[0].elts) == len(found)):
                 unpacked.append([e.id if isinstance(e, ast.Name) else None for e in n.targets[0].elts])
         if not unpacked:
@@ -402,7 +402,7 @@ class ValueKinds:
                 numeric.update(side.id for side in sides if isinstance(side, ast.Name))
             elif isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.USub) and isinstance(n.operand, ast.Name):
                 numeric.add(n.operand.id)
-            elif isinstance(n, ast.Compare) and any(isinstance(op, ast.Is | ast.IsNot) for op in n.ops):
+            elif isinstance(n, ast.Compare) and any(isinstance(op, (ast.Is, ast.IsNot)) for op in n.ops):
                 tested.update(side.id for side in (n.left, *n.comparators) if isinstance(side, ast.Name))
         leaves = {i for names in unpacked for i, t in enumerate(names)
                   if t is not None and t in numeric and t not in tested and stores.get(t) == 1}
@@ -510,7 +510,7 @@ class ValueKinds:
         if not found:
             return set()
         found -= self.traced.passed_through_params(info)
-        found -= {n.id for n in self.scopes.own_nodes(info) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del)}
+        found -= {n.id for n in self.scopes.own_nodes(info) if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))}
         if found:
             passed = self._passed_to_local_wrappers(info, direct)
             if passed is not None:
@@ -574,7 +574,7 @@ class ValueKinds:
                 annotation = ast.parse(annotation.value, mode="eval").body
             except SyntaxError:
                 return False
-        if not isinstance(annotation, ast.Name | ast.Attribute):
+        if not isinstance(annotation, (ast.Name, ast.Attribute)):
             return False
         if self._item_assigning_classes is None:
             self._item_assigning_classes = {s.name for s in self.scopes.tree.body if isinstance(s, ast.ClassDef) and any(
@@ -731,9 +731,9 @@ def _helper_rank(info: FunctionInfo) -> int:
 
 def _python_number(node: ast.AST) -> bool:
     """A literal number or bool: `True`, `0`, `0.5`, `-1.0`."""
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         node = node.operand
-    return isinstance(node, ast.Constant) and isinstance(node.value, int | float)
+    return isinstance(node, ast.Constant) and isinstance(node.value, (int, float))
 
 
 def _is_none(node: ast.AST) -> bool:
@@ -757,7 +757,7 @@ def _optional_object(annotation: ast.AST) -> bool:
     members: list[ast.AST] = []
     if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
         members = [annotation.left, annotation.right]
-    elif isinstance(annotation, ast.Subscript) and isinstance(annotation.value, ast.Name | ast.Attribute):
+    elif isinstance(annotation, ast.Subscript) and isinstance(annotation.value, (ast.Name, ast.Attribute)):
         head = annotation.value.id if isinstance(annotation.value, ast.Name) else annotation.value.attr
         inner = annotation.slice
         if head == "Optional":
@@ -767,7 +767,7 @@ def _optional_object(annotation: ast.AST) -> bool:
     if len(members) != 2 or sum(_is_none(m) for m in members) != 1:
         return False
     (cls,) = [m for m in members if not _is_none(m)]
-    if not isinstance(cls, ast.Name | ast.Attribute):
+    if not isinstance(cls, (ast.Name, ast.Attribute)):
         return False  # Float[Array, "n"] | None, a string annotation: unknown
     name = cls.id if isinstance(cls, ast.Name) else cls.attr
     return name[:1].isupper() and not any(word in name.lower() for word in _ARRAY_LIKE_WORDS)
@@ -787,7 +787,7 @@ def _annotation_kind(annotation: ast.AST | None) -> Kind | None:
         return None
     if _optional_object(annotation):
         return Kind.UNKNOWN  # None or an object: not known to be an array, so unknown, which never warns
-    if isinstance(annotation, ast.Subscript) and isinstance(annotation.value, ast.Name | ast.Attribute):
+    if isinstance(annotation, ast.Subscript) and isinstance(annotation.value, (ast.Name, ast.Attribute)):
         head_name = annotation.value.id if isinstance(annotation.value, ast.Name) else annotation.value.attr
         if head_name == "Bool":  # jaxtyping's Bool[Array, "..."]
             return Kind.JAX_MASK
@@ -850,7 +850,7 @@ def _accumulators(loop: ast.For | ast.AsyncFor | ast.While) -> set[str]:
     stack: list[ast.AST] = [*loop.body, *loop.orelse]
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             continue
         if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
             (folded if isinstance(node.op, _ACCUMULATING_OPS) else other).add(node.target.id)
@@ -863,7 +863,7 @@ def _accumulators(loop: ast.For | ast.AsyncFor | ast.While) -> set[str]:
             folded.add(node.targets[0].id)
             stack.append(node.value)
             continue
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
             other.add(node.id)
         stack.extend(ast.iter_child_nodes(node))
     return folded - other
@@ -906,19 +906,19 @@ class _KindEvaluator:
     def eval(self, node: ast.AST) -> Kind:
         if isinstance(node, ast.Name):
             return self.name(node)
-        if isinstance(node, ast.Constant | ast.JoinedStr):
+        if isinstance(node, (ast.Constant, ast.JoinedStr)):
             return Kind.PYTHON
-        if isinstance(node, ast.List | ast.Tuple | ast.Dict | ast.Set | ast.ListComp | ast.DictComp | ast.SetComp):
+        if isinstance(node, (ast.List, ast.Tuple, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)):
             return Kind.CONTAINER
         if isinstance(node, ast.BinOp):
             left, right = self.eval(node.left), self.eval(node.right)
-            if isinstance(node.op, ast.BitAnd | ast.BitOr | ast.BitXor) and Kind.JAX_MASK in (left, right) and (
+            if isinstance(node.op, (ast.BitAnd, ast.BitOr, ast.BitXor)) and Kind.JAX_MASK in (left, right) and (
                     {left, right} <= {Kind.JAX_MASK, Kind.PYTHON}):
                 return Kind.JAX_MASK  # (x > 0) & valid
             return arith(left, right)
         if isinstance(node, ast.UnaryOp):
             k = self.eval(node.operand)
-            if k is Kind.JAX_MASK and isinstance(node.op, ast.USub | ast.UAdd):
+            if k is Kind.JAX_MASK and isinstance(node.op, (ast.USub, ast.UAdd)):
                 return Kind.JAX
             return Kind.PYTHON if isinstance(node.op, ast.Not) and k is Kind.PYTHON else k
         if isinstance(node, ast.Compare):
@@ -927,7 +927,7 @@ class _KindEvaluator:
                 # `x != None`: a JAX array's __eq__/__ne__ return NotImplemented for None, so Python falls back
                 # to identity and gives a bool (also on a tracer, under jit)
                 return Kind.PYTHON
-            if not ARRAYS.isdisjoint(kinds) and not any(isinstance(op, ast.Is | ast.IsNot | ast.In | ast.NotIn)
+            if not ARRAYS.isdisjoint(kinds) and not any(isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn))
                                                         for op in node.ops):
                 return Kind.JAX_MASK
             if Kind.NUMPY in kinds:
@@ -1201,7 +1201,7 @@ class _KindEvaluator:
 def _folds_jax_calls(arg: ast.AST, evaluator: _KindEvaluator) -> bool:
     """`(jnp.f(...) for ...)` / `[jnp.f(...) for ...]`: each element an array made by a JAX function (known from
     the function alone, not from the comprehension's own variables)."""
-    if not isinstance(arg, ast.GeneratorExp | ast.ListComp) or not isinstance(arg.elt, ast.Call):
+    if not isinstance(arg, (ast.GeneratorExp, ast.ListComp)) or not isinstance(arg.elt, ast.Call):
         return False
     q = evaluator.model.scopes.qualname(arg.elt.func, evaluator.scope)
     return q is not None and qualified_call_kind(q) in ARRAYS
@@ -1340,8 +1340,8 @@ class _Flow(ForwardFlow[dict[str, Kind]]):
     def bind(self, target: ast.AST, kind: Kind, value: ast.AST | None = None) -> None:
         if isinstance(target, ast.Name):
             self.env[target.id] = kind
-        elif isinstance(target, ast.Tuple | ast.List):
-            values = value.elts if isinstance(value, ast.Tuple | ast.List) else None
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            values = value.elts if isinstance(value, (ast.Tuple, ast.List)) else None
             elements = _KindEvaluator(self.model, self.scope, self.env).call_elements(value) if isinstance(
                 value, ast.Call) else None
             if elements is None and isinstance(value, ast.Name) and self.scope is not None and (
@@ -1352,7 +1352,7 @@ class _Flow(ForwardFlow[dict[str, Kind]]):
                 for t, k in zip(target.elts, elements, strict=True):  # mean, var = stats(x)
                     self.bind(t, k)
                 first = target.elts[0]
-                if isinstance(first, ast.Tuple | ast.List) and len(first.elts) == 2 and not isinstance(
+                if isinstance(first, (ast.Tuple, ast.List)) and len(first.elts) == 2 and not isinstance(
                         first.elts[0], ast.Starred) and (value_kind := _KindEvaluator(
                         self.model, self.scope, self.env).aux_value_kind(value)) is not None:
                     self.bind(first.elts[0], value_kind)  # (loss, aux), grads = value_and_grad(f, has_aux=True)(...)
@@ -1414,7 +1414,7 @@ class _Flow(ForwardFlow[dict[str, Kind]]):
         (`total = 0.0; for g in leaves: total += jnp.sum(g * g)`) is an array after the loop: the loop is taken
         to run at least once, as such loops over a model's leaves or layers do."""
         joined = self.join(entry, after_body)
-        if joined is None or after_body is None or not isinstance(stmt, ast.For | ast.AsyncFor):
+        if joined is None or after_body is None or not isinstance(stmt, (ast.For, ast.AsyncFor)):
             return joined
         grown = [name for name, kind in after_body.items() if kind in ARRAYS and entry.get(name) is Kind.PYTHON]
         if grown:
@@ -1472,7 +1472,7 @@ class _Flow(ForwardFlow[dict[str, Kind]]):
             if isinstance(stmt.target, ast.Name):
                 load = ast.Name(id=stmt.target.id, ctx=ast.Load())
                 self.env[stmt.target.id] = arith(self.kind(load), self.kind(stmt.value))
-        elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             for deco in stmt.decorator_list:
                 self.visit_expr(deco)
             for default in [*stmt.args.defaults, *(d for d in stmt.args.kw_defaults if d is not None)]:
@@ -1482,7 +1482,7 @@ class _Flow(ForwardFlow[dict[str, Kind]]):
             for deco in stmt.decorator_list:
                 self.visit_expr(deco)
             self.env[stmt.name] = Kind.UNKNOWN
-        elif isinstance(stmt, ast.Import | ast.ImportFrom):
+        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
             for alias in stmt.names:
                 self.env[(alias.asname or alias.name).split(".")[0]] = Kind.MODULE
         elif isinstance(stmt, ast.Delete):
@@ -1595,5 +1595,5 @@ def _same_answers(model: ValueKinds, queries: list[tuple]) -> bool:
 
 def _none_equality(node: ast.Compare) -> bool:
     """`x == None` / `x != None` (one comparison, the literal None on the right)."""
-    return (len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq | ast.NotEq)
+    return (len(node.ops) == 1 and isinstance(node.ops[0], (ast.Eq, ast.NotEq))
             and isinstance(node.comparators[0], ast.Constant) and node.comparators[0].value is None)

@@ -56,9 +56,9 @@ def values_dead_before(model: _Parents, first: ast.stmt, second: ast.stmt, same_
         while later is None:  # the first is in a branch the second is not in: out of it, on after it
             live = _walk(block[index + 1 :], live, after=False)
             owner = _owner_of(model, block)
-            if isinstance(owner, ast.For | ast.AsyncFor | ast.While) and owner.body is block and not owner.orelse:
+            if isinstance(owner, (ast.For, ast.AsyncFor, ast.While)) and owner.body is block and not owner.orelse:
                 live = _rest_of_loop(owner, live)  # out of a loop: the later iterations, then on after it
-            elif not isinstance(owner, ast.If | ast.With | ast.AsyncWith):
+            elif not isinstance(owner, (ast.If, ast.With, ast.AsyncWith)):
                 return False
             block, index = _block_of(model, owner)
             if block is None:
@@ -84,7 +84,7 @@ def _dead_along(model: _Parents, block: list[ast.stmt], position: int, second: a
     inner = None if later is second else _inner_block(model, later, second)
     looped = None if later is second or inner is not None else _loop_body_holding(model, later, second)
     if looped is not None:  # `second` runs in a loop's body: from it on, this and every later iteration
-        assert isinstance(later, ast.For | ast.AsyncFor | ast.While)
+        assert isinstance(later, (ast.For, ast.AsyncFor, ast.While))
         body, at = looped
         _enter_iteration(later, live)
         live = _walk(body[:at], live, after=False)
@@ -108,7 +108,7 @@ def _dead_along(model: _Parents, block: list[ast.stmt], position: int, second: a
 def _inner_block(model: _Parents, compound: ast.stmt, node: ast.AST) -> tuple[list[ast.stmt], int] | None:
     """The block of an `if`, `with` or `try` (not a loop: it runs its body again) holding `node`, and the
     position of the statement there that is or holds it."""
-    if not isinstance(compound, ast.If | ast.With | ast.AsyncWith):
+    if not isinstance(compound, (ast.If, ast.With, ast.AsyncWith)):
         return None  # a loop runs its body again; a `try` may go on in a handler or `finally`
     for block in statement_lists(compound):
         later = _ancestor_in(model, node, block)
@@ -122,7 +122,7 @@ def _inner_block(model: _Parents, compound: ast.stmt, node: ast.AST) -> tuple[li
 def _header_reads(compound: ast.stmt) -> set[str]:
     if isinstance(compound, ast.If):
         return _reads(compound.test)
-    if isinstance(compound, ast.With | ast.AsyncWith):
+    if isinstance(compound, (ast.With, ast.AsyncWith)):
         return set().union(*(_reads(item) for item in compound.items))
     return set()
 
@@ -132,13 +132,13 @@ def _dead_around_loop(model: _Parents, block: list[ast.stmt], index: int, seeds:
     `stop` does): this iteration's values must be dead before that one runs, and stay unread after it."""
     statement = block[index]
     stop_node = block[stop] if stop is not None else None
-    while isinstance(model.parents.get(block[0]), ast.With | ast.AsyncWith):  # a `with` inside the loop body
+    while isinstance(model.parents.get(block[0]), (ast.With, ast.AsyncWith)):  # a `with` inside the loop body
         outer, _ = _block_of(model, model.parents[block[0]])  # type: ignore[arg-type]
         if outer is None:
             return False
         block = outer
     loop = model.parents.get(block[0]) if block else None
-    if not isinstance(loop, ast.For | ast.AsyncFor | ast.While) or loop.body is not block:
+    if not isinstance(loop, (ast.For, ast.AsyncFor, ast.While)) or loop.body is not block:
         return False
     block = _without_withs(block)
     index = _index(block, statement)
@@ -157,7 +157,7 @@ def _dead_around_loop(model: _Parents, block: list[ast.stmt], index: int, seeds:
 def _loop_body_holding(model: _Parents, loop: ast.stmt, node: ast.AST) -> tuple[list[ast.stmt], int] | None:
     """The body of a loop without `else` (its `with`s opened up) that holds `node` as one of its statements, not
     nested deeper, and that statement's position there."""
-    if not isinstance(loop, ast.For | ast.AsyncFor | ast.While) or loop.orelse:
+    if not isinstance(loop, (ast.For, ast.AsyncFor, ast.While)) or loop.orelse:
         return None
     body = _without_withs(loop.body)
     later = _ancestor_in(model, node, body)
@@ -196,7 +196,7 @@ def _without_withs(block: list[ast.stmt]) -> list[ast.stmt]:
     body, in the order they run."""
     out: list[ast.stmt] = []
     for stmt in block:
-        if isinstance(stmt, ast.With | ast.AsyncWith):
+        if isinstance(stmt, (ast.With, ast.AsyncWith)):
             out.extend(ast.Expr(value=item.context_expr) for item in stmt.items)
             out.extend(_without_withs(stmt.body))
         else:
@@ -214,7 +214,7 @@ def _walk(statements: list[ast.stmt], live: set[str], after: bool) -> set[str]:
 
 def _statement(stmt: ast.stmt, live: set[str], after: bool) -> set[str]:
     reads = _reads(stmt) & live
-    if isinstance(stmt, ast.Return | ast.Raise):
+    if isinstance(stmt, (ast.Return, ast.Raise)):
         if reads or not after:
             raise _Meets  # returned or raised, or a path we are not following
         raise _Ends
@@ -222,7 +222,7 @@ def _statement(stmt: ast.stmt, live: set[str], after: bool) -> set[str]:
         return live
     if after and reads:
         raise _Meets
-    if isinstance(stmt, ast.Assign | ast.AnnAssign | ast.AugAssign):
+    if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
         if reads:
             _flow(targets, live)
@@ -238,8 +238,8 @@ def _statement(stmt: ast.stmt, live: set[str], after: bool) -> set[str]:
         for target in stmt.targets:
             _kill(target, live)
         return live
-    if isinstance(stmt, ast.Assert | ast.Pass | ast.Import | ast.ImportFrom) or not reads:
-        if isinstance(stmt, ast.Global | ast.Nonlocal | ast.Break | ast.Continue):
+    if isinstance(stmt, (ast.Assert, ast.Pass, ast.Import, ast.ImportFrom)) or not reads:
+        if isinstance(stmt, (ast.Global, ast.Nonlocal, ast.Break, ast.Continue)):
             raise _Meets  # the path goes where it is not followed
         return live
     if isinstance(stmt, _COMPOUND):
@@ -260,19 +260,18 @@ def _flow_into(stmt: ast.stmt, live: set[str]) -> None:
     """A branch or loop (before the second statement) that reads a live value: everything it binds may hold
     one afterwards (nothing it rebinds is surely rebound)."""
     nodes = list(ast.walk(stmt))
-    if any(isinstance(n, ast.Return | ast.Raise | ast.Yield | ast.YieldFrom | ast.FunctionDef | ast.AsyncFunctionDef
-                      | ast.Lambda | ast.ClassDef | ast.Global | ast.Nonlocal) for n in nodes):
+    if any(isinstance(n, (ast.Return, ast.Raise, ast.Yield, ast.YieldFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Global, ast.Nonlocal)) for n in nodes):
         raise _Meets
     size = -1
     while size != len(live):
         size = len(live)
         for node in nodes:
-            if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
                 if node.value is not None and (_reads(node.value) | _reads_of_targets(node)) & live:
                     _flow(node.targets if isinstance(node, ast.Assign) else [node.target], live)
-            elif isinstance(node, ast.For | ast.AsyncFor) and _reads(node.iter) & live:
+            elif isinstance(node, (ast.For, ast.AsyncFor)) and _reads(node.iter) & live:
                 _flow([node.target], live)
-            elif isinstance(node, ast.With | ast.AsyncWith):
+            elif isinstance(node, (ast.With, ast.AsyncWith)):
                 for item in node.items:
                     if item.optional_vars is not None and _reads(item.context_expr) & live:
                         _flow([item.optional_vars], live)
@@ -286,7 +285,7 @@ def _reads_of_targets(node: ast.Assign | ast.AnnAssign | ast.AugAssign) -> set[s
     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
     out = _reads(node.target) if isinstance(node, ast.AugAssign) else set()
     for target in targets:
-        if not isinstance(target, ast.Name | ast.Tuple | ast.List | ast.Starred):
+        if not isinstance(target, (ast.Name, ast.Tuple, ast.List, ast.Starred)):
             out |= _reads(target)
     return out
 
@@ -297,9 +296,9 @@ def _dead_after_block(model: _Parents, block: list[ast.stmt], live: set[str]) ->
     followed."""
     while live:
         owner = _owner_of(model, block)
-        if isinstance(owner, ast.FunctionDef | ast.AsyncFunctionDef):
+        if isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return True
-        if not isinstance(owner, ast.With | ast.AsyncWith):
+        if not isinstance(owner, (ast.With, ast.AsyncWith)):
             return False
         outer, index = _block_of(model, owner)
         if outer is None:
@@ -351,7 +350,7 @@ def _target_names(target: ast.AST) -> set[str] | None:
         return {target.id}
     if isinstance(target, ast.Starred):
         return _target_names(target.value)
-    if isinstance(target, ast.Tuple | ast.List):
+    if isinstance(target, (ast.Tuple, ast.List)):
         names: set[str] = set()
         for element in target.elts:
             found = _target_names(element)

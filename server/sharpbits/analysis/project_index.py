@@ -215,7 +215,7 @@ def module_imports(tree: ast.Module, module: str, is_package: bool) -> dict[str,
             for alias in node.names:
                 if alias.name != "*":
                     out[alias.asname or alias.name] = f"{base}.{alias.name}"
-        elif isinstance(node, ast.If | ast.Try):
+        elif isinstance(node, (ast.If, ast.Try)):
             stack.extend(node.body)
             stack.extend(node.orelse)
             if isinstance(node, ast.Try):
@@ -265,13 +265,13 @@ def summarise(text: str, module: str, path: str, is_package: bool = False, insta
     summary.imports = imports
     x64 = facts_of_tree(tree, module, is_package)
     summary.x64 = (x64.enables, x64.hook_enables)
-    top_names = {n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
+    top_names = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
     functions = LazyFunctions()
     summary.functions = functions
     source = _Source(text)
     try:
         for node in tree.body:
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 functions.defer(node.name, _deferred_function(source.locate(node, None), module, node.name, imports,
                                                               top_names, functions.nested))
             elif isinstance(node, ast.ClassDef):
@@ -329,14 +329,14 @@ class _Source:
                 found = tree.body[0]
                 if inside is not None:
                     found = found.body[0] if isinstance(found, ast.ClassDef) and len(found.body) == 1 else None
-        if not (isinstance(found, ast.FunctionDef | ast.AsyncFunctionDef)
+        if not (isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef))
                 and (found.lineno, found.col_offset, found.name) == where):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 module = parse_module(self.text)
-            found = next(n for n in ast.walk(module) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+            found = next(n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
                          and (n.lineno, n.col_offset, n.name) == where)
-        assert isinstance(found, ast.FunctionDef | ast.AsyncFunctionDef)
+        assert isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef))
         return found
 
 
@@ -463,7 +463,7 @@ def annotation_classes(annotation: ast.expr | None, module: str, imports: dict[s
         return ()
     if isinstance(annotation, ast.Name) and annotation.id in top_names:
         return (f"{module}.{annotation.id}",)
-    name = qualify(annotation, imports) if isinstance(annotation, ast.Name | ast.Attribute) else None
+    name = qualify(annotation, imports) if isinstance(annotation, (ast.Name, ast.Attribute)) else None
     if name is None or "." not in name or name.split(".")[0] in _NOT_INDEXED:
         return ()
     return (name,)
@@ -494,7 +494,7 @@ def _returns_self(annotation: ast.expr | None, cls: str) -> tuple[int, ...]:
 
 def _summarise_class(cls: ast.ClassDef, module: str, imports: dict[str, str], top_names: set[str],
                      summary: ModuleSummary, functions: LazyFunctions, source: _Source) -> None:
-    methods = [n for n in cls.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    methods = [n for n in cls.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     walks = [_Walk(m, imports) for m in methods]  # one walk per method serves every question below
     read = frozenset().union(*(w.self_reads for w in walks))
     generators = _generators(walks)
@@ -505,7 +505,7 @@ def _summarise_class(cls: ast.ClassDef, module: str, imports: dict[str, str], to
     named_tuple = any((dotted(b) or "").endswith("NamedTuple") for b in cls.bases)
     own_init = any(m.name in ("__init__", "__post_init__", "__new__") for m in methods)
     fields = frozenset().union(*(w.self_stored for w in walks)) | {
-        t.id for n in cls.body if isinstance(n, ast.AnnAssign | ast.Assign)
+        t.id for n in cls.body if isinstance(n, (ast.AnnAssign, ast.Assign))
         for t in (n.targets if isinstance(n, ast.Assign) else [n.target]) if isinstance(t, ast.Name)}
     method_names = {m.name for m in methods}
     # only a layer that makes parameters or variables is looked at (one that makes neither has nothing to init)
@@ -545,7 +545,7 @@ def attribute_values(cls: ast.ClassDef, methods: list[ast.FunctionDef | ast.Asyn
             last = (dotted(value.func) or "").rsplit(".", 1)[-1]
             if last == "field":  # field(default_factory=C) / eqx.field(default=C())
                 for kw in value.keywords:
-                    if kw.arg == "default_factory" and isinstance(kw.value, ast.Name | ast.Attribute):
+                    if kw.arg == "default_factory" and isinstance(kw.value, (ast.Name, ast.Attribute)):
                         return named(kw.value)
                     if kw.arg == "default":
                         return built(kw.value)
@@ -611,8 +611,8 @@ def attribute_values(cls: ast.ClassDef, methods: list[ast.FunctionDef | ast.Asyn
                     and isinstance(node.func.value, ast.Attribute) and isinstance(node.func.value.value, ast.Name)
                     and node.func.value.value.id == "self"):
                 out.setdefault(node.func.value.attr, []).append(("mutated", "", ""))  # self.metrics.update(...)
-            if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.Delete):
-                targets = node.targets if isinstance(node, ast.Assign | ast.Delete) else [node.target]
+            if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Delete)):
+                targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
                 for target in targets:
                     if (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Attribute)
                             and isinstance(target.value.value, ast.Name) and target.value.value.id == "self"):
@@ -621,7 +621,7 @@ def attribute_values(cls: ast.ClassDef, methods: list[ast.FunctionDef | ast.Asyn
                         if not (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
                                 and not isinstance(t.ctx, ast.Load)):
                             continue
-                        value = node.value if t is target and isinstance(node, ast.Assign | ast.AnnAssign) else None
+                        value = node.value if t is target and isinstance(node, (ast.Assign, ast.AnnAssign)) else None
                         found = built(value) if value is not None else ""
                         pair = defaulted(value, method) if value is not None and not found else None
                         given = passed_in(value, method) if value is not None and not found and not pair else ""
@@ -629,7 +629,7 @@ def attribute_values(cls: ast.ClassDef, methods: list[ast.FunctionDef | ast.Asyn
                             ("built", found, "") if found else ("default", *pair) if pair else
                             ("param", "", given) if given else ("unknown", "", ""))
     for node in cls.body:
-        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
             for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
                 if isinstance(target, ast.Name):
                     found = built(node.value)
@@ -693,7 +693,7 @@ def inert_layer_calls(methods: list[ast.FunctionDef | ast.AsyncFunctionDef], met
     for method in methods:
         nodes = list(ast.walk(method))
         bodies.append(([n for n in nodes if isinstance(n, ast.Call)],
-                       {n.name for n in nodes if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}))
+                       {n.name for n in nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}))
     return _inert_calls(bodies, method_names, imports, top_names)
 
 
@@ -716,7 +716,7 @@ def _inert_calls(bodies: list[tuple[list[ast.Call], set[str]]], method_names: se
                 if func.attr in _STATE_METHODS or (func.attr in method_names and func.attr != "make_rng"):
                     continue
                 return None  # make_rng, a submodule held on self, a method of a base we cannot see
-            if isinstance(func, ast.Attribute) and not isinstance(func.value, ast.Name | ast.Attribute):
+            if isinstance(func, ast.Attribute) and not isinstance(func.value, (ast.Name, ast.Attribute)):
                 continue  # a method of a computed value: `x.reshape(...)`, `var.value.at[i].set(v)`
             text = dotted(func)
             if text is None:
@@ -902,7 +902,7 @@ class _Function:
                     continue
                 up = parents.get(exit_)
                 while up is not None and up is not node and not isinstance(
-                        up, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+                        up, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
                     up = parents.get(up)
                 if up is node:
                     returns.append(exit_)  # type: ignore[arg-type]
@@ -974,8 +974,7 @@ class _Function:
             names = {e.id if isinstance(e, ast.Name) else None for e in column}
             name = names.pop() if len(names) == 1 else None
             made = (name is not None and own_defs.count(name) == 1 and name not in self.locals
-                    and sum(1 for d in _breadth_first(self.node) if isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef
-                                                                         | ast.ClassDef) and d.name == name) == 1)
+                    and sum(1 for d in _breadth_first(self.node) if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and d.name == name) == 1)
             products.append(self._nested_target(name) if made and name is not None else None)
         if not any(products):
             return (), False, None
@@ -992,7 +991,7 @@ class _Function:
         if q == "jax.lax.cond":
             names = call.args[1:3]
         else:
-            names = call.args[1].elts if len(call.args) > 1 and isinstance(call.args[1], ast.List | ast.Tuple) else []
+            names = call.args[1].elts if len(call.args) > 1 and isinstance(call.args[1], (ast.List, ast.Tuple)) else []
         targets: list[str] = []
         for name in names:
             target = self._nested_target(name.id) if isinstance(name, ast.Name) else None
@@ -1085,7 +1084,7 @@ class _Function:
             method = "items"
         else:
             method = "values"
-        if not (isinstance(holder, ast.comprehension | ast.For) and holder.target is target):
+        if not (isinstance(holder, (ast.comprehension, ast.For)) and holder.target is target):
             return None
         source = holder.iter
         if isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and not source.args:
@@ -1156,7 +1155,7 @@ class _Function:
         a call, stored): then the split counts as before."""
         node: ast.AST = load
         parent = self.parents.get(node)
-        while isinstance(parent, ast.Subscript | ast.Starred | ast.keyword):
+        while isinstance(parent, (ast.Subscript, ast.Starred, ast.keyword)):
             node, parent = parent, self.parents.get(parent)
         if not isinstance(parent, ast.Call):
             return None
@@ -1165,7 +1164,7 @@ class _Function:
             return None
         names: list[str] = []
         for target in stmt.targets:
-            elements = target.elts if isinstance(target, ast.Tuple | ast.List) else [target]
+            elements = target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]
             for element in elements:
                 element = element.value if isinstance(element, ast.Starred) else element
                 if not isinstance(element, ast.Name):
@@ -1194,7 +1193,7 @@ class _Function:
         uses them as keys. (`obj.place_on_grid(key=k)` is asked as any such call: maybe.)"""
         node: ast.AST = load
         parent = self.parents.get(node)
-        while isinstance(parent, ast.Subscript | ast.Starred | ast.keyword) and getattr(parent, "value", None) is node:
+        while isinstance(parent, (ast.Subscript, ast.Starred, ast.keyword)) and getattr(parent, "value", None) is node:
             node, parent = parent, self.parents.get(parent)
         if not isinstance(parent, ast.Call):
             return False
@@ -1207,15 +1206,14 @@ class _Function:
         call ignores (a logger, a sampler's shape); not one whose value moves on (`zip(keys, xs)`, a loop)."""
         node: ast.AST = load
         parent = self.parents.get(node)
-        while isinstance(parent, ast.Subscript | ast.Starred) and getattr(parent, "value", None) is node:
+        while isinstance(parent, (ast.Subscript, ast.Starred)) and getattr(parent, "value", None) is node:
             node, parent = parent, self.parents.get(parent)
         if isinstance(parent, ast.keyword):
             parent = self.parents.get(parent)
         if isinstance(parent, ast.Call) and (qualify(parent.func, self.imports, self.locals) or "").startswith(
                 ("jax.tree", "jax.numpy.", "jax.lax.")):
             return False  # tree_unflatten(structure, keys), jnp.stack(keys): the keys move on
-        return isinstance(parent, ast.Call | ast.Attribute | ast.FormattedValue | ast.JoinedStr | ast.Compare
-                          | ast.If | ast.IfExp | ast.Assert | ast.BoolOp | ast.UnaryOp | ast.While | ast.BinOp)
+        return isinstance(parent, (ast.Call, ast.Attribute, ast.FormattedValue, ast.JoinedStr, ast.Compare, ast.If, ast.IfExp, ast.Assert, ast.BoolOp, ast.UnaryOp, ast.While, ast.BinOp))
 
     def _pieces_consumption(self, pieces: list[str], cap: str | None, tracked: set[str], calls: list[CallSite],
                             depth: int) -> str | None:
@@ -1278,7 +1276,7 @@ class _Function:
         """A load inside a function nested in this one that has a parameter of that name."""
         cur = self.parents.get(load)
         while cur is not None and cur is not self.node:
-            if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            if isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
                 a = cur.args
                 if any(p.arg == load.id for p in [*a.posonlyargs, *a.args, *a.kwonlyargs, *(
                         x for x in (a.vararg, a.kwarg) if x is not None)]):
@@ -1289,7 +1287,7 @@ class _Function:
     def _nested(self, node: ast.AST) -> bool:
         cur = self.parents.get(node)
         while cur is not None and cur is not self.node:
-            if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            if isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
                 return True
             cur = self.parents.get(cur)
         return False
@@ -1301,12 +1299,11 @@ class _Function:
         top = node
         while self.parents.get(top) is not self.node:
             parent = self.parents.get(top)
-            if parent is None or isinstance(parent, ast.IfExp | ast.BoolOp):
+            if parent is None or isinstance(parent, (ast.IfExp, ast.BoolOp)):
                 return False
             top = parent
         body = self.node.body
-        if isinstance(top, ast.If | ast.For | ast.While | ast.Try | ast.With | ast.Match | ast.AsyncFor
-                      | ast.AsyncWith) or not isinstance(top, ast.stmt):
+        if isinstance(top, (ast.If, ast.For, ast.While, ast.Try, ast.With, ast.Match, ast.AsyncFor, ast.AsyncWith)) or not isinstance(top, ast.stmt):
             return False
         if self._first_exit is None:  # the first statement of the body that may leave it, found once
             # (the statement of the body each `return` of the walk is in, nested functions included: what an
@@ -1331,27 +1328,27 @@ class _Function:
         parent = self.parents.get(node)
         while (isinstance(parent, ast.Subscript) and parent.value is node) or isinstance(parent, ast.Starred):
             node, parent = parent, self.parents.get(parent)  # an element of a key array: used as the key
-        if isinstance(parent, ast.FormattedValue | ast.JoinedStr):
+        if isinstance(parent, (ast.FormattedValue, ast.JoinedStr)):
             return "ignore", None, None
         if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mod) and isinstance(parent.left, ast.Constant):
             return "ignore", None, None  # "%s" % key
         if isinstance(parent, ast.Attribute):
             return "ignore", None, None  # key.shape, key.dtype
-        if isinstance(parent, ast.Compare | ast.If | ast.IfExp | ast.Assert | ast.BoolOp | ast.UnaryOp | ast.While):
+        if isinstance(parent, (ast.Compare, ast.If, ast.IfExp, ast.Assert, ast.BoolOp, ast.UnaryOp, ast.While)):
             return "ignore", None, None
-        if isinstance(parent, ast.Return | ast.Yield) or (isinstance(parent, ast.Tuple | ast.List | ast.Dict) and (
+        if isinstance(parent, (ast.Return, ast.Yield)) or (isinstance(parent, (ast.Tuple, ast.List, ast.Dict)) and (
                 isinstance(self.parents.get(parent), ast.Return))):
             return "return", None, None
-        if isinstance(parent, ast.Assign | ast.AnnAssign) and parent.value is node:
+        if isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is node:
             targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
             stored_on_self = [t.attr for t in targets if isinstance(t, ast.Attribute)
                               and isinstance(t.value, ast.Name) and t.value.id == "self"]
             if stored_on_self and all(attr not in self.class_reads for attr in stored_on_self):
                 return "ignore", None, None  # stored on self and never read
-            if stored_on_self or any(isinstance(t, ast.Attribute | ast.Subscript) for t in targets):
+            if stored_on_self or any(isinstance(t, (ast.Attribute, ast.Subscript)) for t in targets):
                 return "store", "maybe", None  # kept for a later draw elsewhere
             return "store", None, None
-        if isinstance(parent, ast.Tuple | ast.List | ast.Dict | ast.Set | ast.keyword):
+        if isinstance(parent, (ast.Tuple, ast.List, ast.Dict, ast.Set, ast.keyword)):
             holder = self.parents.get(parent) if not isinstance(parent, ast.keyword) else parent
             if isinstance(parent, ast.keyword):
                 call = self.parents.get(parent)
@@ -1466,7 +1463,7 @@ class _Function:
         """A key handed to a call through `functools.partial`/`jax.vmap`/`jax.jit` (see `_mapped_partial`)."""
         node: ast.AST = load
         parent = self.parents.get(node)
-        while isinstance(parent, ast.Subscript | ast.Starred | ast.keyword) and getattr(parent, "value", None) is node:
+        while isinstance(parent, (ast.Subscript, ast.Starred, ast.keyword)) and getattr(parent, "value", None) is node:
             node, parent = parent, self.parents.get(parent)
         return isinstance(parent, ast.Call) and self._mapped_partial(parent) is not None
 
@@ -2482,7 +2479,7 @@ class ProjectView:
         each a class the index reads; None when an element is anything else."""
         if isinstance(value, ast.Dict):
             elements = value.values if all(k is not None for k in value.keys) else []
-        elif isinstance(value, ast.List | ast.Tuple | ast.Set):
+        elif isinstance(value, (ast.List, ast.Tuple, ast.Set)):
             elements = value.elts
         else:
             return None

@@ -367,18 +367,18 @@ class Scopes:
         return info
 
     def _note_local(self, node: ast.AST, fn: FunctionInfo) -> None:
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
             if node.id not in fn.outer_names:  # the walk is not in source order: the declaration may come later
                 if node.id in fn.imports:
                     fn.imports[node.id] = ""  # imported and assigned: either may hold
                 fn.local_names.add(node.id)
-        elif isinstance(node, ast.Import | ast.ImportFrom):
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
             for name, target in imported_names(node):
                 if name in fn.local_names and fn.imports.get(name) != target:
                     target = ""  # bound otherwise too (a parameter, an assignment, another import)
                 fn.imports[name] = target
                 fn.local_names.add(name)
-        elif isinstance(node, ast.Global | ast.Nonlocal):
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
             fn.outer_names.update(node.names)
             fn.local_names.difference_update(node.names)
 
@@ -416,7 +416,7 @@ class Scopes:
         if self._module_bindings is None:
             counts: dict[str, list[ast.AST | None]] = {}
             for node in self.own_nodes(None):
-                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+                if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
                     parent = self.parents.get(node)
                     value = parent.value if isinstance(parent, ast.Assign) and node in parent.targets else None
                     counts.setdefault(node.id, []).append(value)
@@ -432,7 +432,7 @@ class Scopes:
         after a `raise`/`return`/`continue`/`break` in the same block."""
         child, cur = node, self.parents.get(node)
         while cur is not None:
-            if isinstance(cur, ast.If | ast.While | ast.IfExp) and child is not cur.test:
+            if isinstance(cur, (ast.If, ast.While, ast.IfExp)) and child is not cur.test:
                 test = _constant_truth(cur.test, self, self.enclosing_function(cur))
                 in_body = child in cur.body if isinstance(cur.body, list) else child is cur.body
                 if test is not None and (in_body != test):
@@ -456,7 +456,7 @@ class Scopes:
         key = id(block)
         if key not in cache:
             cache[key] = next((s.end_lineno or s.lineno for s in block
-                               if isinstance(s, ast.Raise | ast.Return | ast.Continue | ast.Break)), None)
+                               if isinstance(s, (ast.Raise, ast.Return, ast.Continue, ast.Break))), None)
         return cache[key]
 
     def local_import(self, name: str, scope: FunctionInfo) -> str | None:
@@ -514,7 +514,7 @@ def _constant_truth(test: ast.AST, scopes: Scopes, scope: FunctionInfo | None) -
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         inner = _constant_truth(test.operand, scopes, scope)
         return None if inner is None else not inner
-    if isinstance(test, ast.Name | ast.Attribute) and (
+    if isinstance(test, (ast.Name, ast.Attribute)) and (
             scopes.qualname(test, scope) in ("typing.TYPE_CHECKING", "typing_extensions.TYPE_CHECKING")
             or (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")):
         return False
@@ -527,13 +527,13 @@ def _module_name_test(test: ast.Compare, scopes: Scopes, scope: FunctionInfo | N
     """`"jax" in np.__name__`, `xp.__name__ == "jax.numpy"` (the array-namespace switch): known when the module
     is bound by a module-level `import` statement, whose module's `__name__` is the dotted path imported."""
     left, right, op = test.left, test.comparators[0], test.ops[0]
-    name = _imported_module_name(right if isinstance(op, ast.In | ast.NotIn) else left, scopes, scope)
-    text = left if isinstance(op, ast.In | ast.NotIn) else right
+    name = _imported_module_name(right if isinstance(op, (ast.In, ast.NotIn)) else left, scopes, scope)
+    text = left if isinstance(op, (ast.In, ast.NotIn)) else right
     if name is None or not isinstance(text, ast.Constant) or not isinstance(text.value, str):
         return None
-    if isinstance(op, ast.In | ast.NotIn):
+    if isinstance(op, (ast.In, ast.NotIn)):
         return (text.value in name) == isinstance(op, ast.In)
-    if isinstance(op, ast.Eq | ast.NotEq):
+    if isinstance(op, (ast.Eq, ast.NotEq)):
         return (text.value == name) == isinstance(op, ast.Eq)
     return None
 
@@ -584,16 +584,15 @@ def _defs_by_name(function: ast.AST) -> dict[str, list[ast.FunctionDef | ast.Asy
     looks into `if`/`with`/`try`/`for`/`while` statements (not into defs, `except` handlers nor other statements):
     the defs a name read in the function may call. Syntax alone."""
     out: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
-
-    def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+    # (a stack, not a recursive closure: a closure that calls itself is a reference cycle, which left the defs it
+    # found to the cycle collector)
+    stack = list(ast.iter_child_nodes(function))[::-1]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             out.setdefault(node.name, []).append(node)
-        elif isinstance(node, ast.If | ast.With | ast.Try | ast.For | ast.While):
-            for child in ast.iter_child_nodes(node):
-                visit(child)
-
-    for child in ast.iter_child_nodes(function):
-        visit(child)
+        elif isinstance(node, (ast.If, ast.With, ast.Try, ast.For, ast.While)):
+            stack.extend(list(ast.iter_child_nodes(node))[::-1])
     return out
 
 

@@ -105,6 +105,6 @@ def through_partial(call: ast.Call, qualname: Callable[[ast.expr], str | None],
                 isinstance(a, ast.Starred) for a in inner.args) or any(k.arg is None for k in inner.keywords):
             return None
         filled, inner = inner.args[1:], inner.args[0]
-    if inner is call.func or not isinstance(inner, ast.Name | ast.Attribute):
+    if inner is call.func or not isinstance(inner, (ast.Name, ast.Attribute)):
         return None
     return inner, filled

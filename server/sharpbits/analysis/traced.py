@@ -69,7 +69,7 @@ def _argnums(node: ast.AST | None) -> tuple[int, ...]:
             value = literal_value(kw.value)
             if isinstance(value, int):
                 return (value,)
-            if isinstance(value, tuple | list) and all(isinstance(v, int) for v in value):
+            if isinstance(value, (tuple, list)) and all(isinstance(v, int) for v in value):
                 return tuple(value)
             return tuple(range(-64, 64))  # not a literal: any parameter may be differentiated
     return (0,)
@@ -285,8 +285,8 @@ class TracedCode:
         """Whether a call sits in the body of `with jax.disable_jit():` (in the same function): there jit,
         vmap and the lax loops run their functions eagerly, on concrete values."""
         parent = self.scopes.parents.get(node)
-        while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-            if isinstance(parent, ast.With | ast.AsyncWith) and any(
+        while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            if isinstance(parent, (ast.With, ast.AsyncWith)) and any(
                     isinstance(item.context_expr, ast.Call) and self.scopes.qualname(
                         item.context_expr.func, self.scopes.enclosing_function(parent)) == "jax.disable_jit"
                     for item in parent.items):
@@ -333,7 +333,7 @@ class TracedCode:
                         in_axes = literal_value(kw.value) if not _is_none(kw.value) else None
                 if self.scopes.qualname(node.func, self.scopes.enclosing_function(node)) == site.transform and len(node.args) > 1:
                     in_axes = literal_value(node.args[1]) if not _is_none(node.args[1]) else None
-            if isinstance(in_axes, tuple | list):
+            if isinstance(in_axes, (tuple, list)):
                 here = {positional[i] for i, axis in enumerate(in_axes) if axis is None and i < len(positional)}
             else:
                 here = set(positional) if in_axes is None else set()
@@ -370,7 +370,7 @@ class TracedCode:
                 branches.append((cur.test, child in cur.body))
             elif isinstance(cur, ast.IfExp) and child is not cur.test:
                 branches.append((cur.test, child is cur.body))
-            elif isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+            elif isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
                 return False  # code of a function defined inside: its parameters are its own
             child, cur = cur, self.scopes.parents.get(cur)
         if cur is None or not branches:
@@ -545,7 +545,7 @@ class TracedCode:
                 bodies = [node.args[i] for i in LAX_BODIES[q] if i < len(node.args)]
                 bodies += [kw.value for kw in node.keywords if kw.arg in LAX_BODY_KEYWORDS]
                 for body in bodies:
-                    elts = body.elts if isinstance(body, ast.List | ast.Tuple) else [body]
+                    elts = body.elts if isinstance(body, (ast.List, ast.Tuple)) else [body]
                     for elt in elts:
                         if (isinstance(elt, ast.Call) and len(elt.args) == 1 and self.scopes.qualname(
                                 elt.func, scope) == "functools.partial"):
@@ -580,7 +580,7 @@ class TracedCode:
             for child in self.scopes.own_candidates("definitions and calls by name", fn, _defines_or_calls_a_name):
                 callee: FunctionInfo | None = None
                 how = Provenance.DEFINED_INSIDE
-                if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
                     callee = self.scopes.functions.get(child)
                 elif isinstance(child, ast.Call) and isinstance(child.func, ast.Name):
                     callee = self.scopes.resolve_function(child.func, fn) or self.called_instance(child.func.id, fn)
@@ -748,7 +748,7 @@ class TracedCode:
         (its only binding there), else at module level (module_constant)."""
         if scope is not None and self.scopes.is_local(name, scope):
             stores = [n for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == name
-                      and isinstance(n.ctx, ast.Store | ast.Del)]
+                      and isinstance(n.ctx, (ast.Store, ast.Del))]
             parent = self.scopes.parents.get(stores[0]) if len(stores) == 1 else None
             return parent.value if isinstance(parent, ast.Assign) and parent.targets == [stores[0]] else None
         return self.scopes.module_constant(name)
@@ -825,7 +825,7 @@ class TracedCode:
         donated: set[str] = set()
         positional = [p.arg for p in [*info.node.args.posonlyargs, *info.node.args.args]]
         for site in info.traces:
-            if site.node is None or not isinstance(info.node, ast.FunctionDef | ast.AsyncFunctionDef) or (
+            if site.node is None or not isinstance(info.node, (ast.FunctionDef, ast.AsyncFunctionDef)) or (
                     site.node not in info.node.decorator_list):
                 continue
             donated.update(n for n in site.donate_argnames if n in info.params)
@@ -908,7 +908,7 @@ def _names_a_kernel_taker(node: ast.AST) -> bool:
 def _defines_or_calls_a_name(node: ast.AST) -> bool:
     """A nested `def`/`lambda`, a call `NAME(...)` or `NAME.apply(...)` (a linen module's `apply` runs its
     `__call__`): how traced code reaches other functions of the module."""
-    return isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) or (
+    return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) or (
         isinstance(node, ast.Call) and (isinstance(node.func, ast.Name) or (
             isinstance(node.func, ast.Attribute) and node.func.attr == "apply" and isinstance(node.func.value, ast.Name))))
 
@@ -979,9 +979,9 @@ def _decided(test: ast.expr, values: dict[str, object]) -> bool | None:
         if not (known_l and known_r):
             return None
         op = test.ops[0]
-        if isinstance(op, ast.Is | ast.IsNot) and (left is None or right is None or isinstance(left, bool)):
+        if isinstance(op, (ast.Is, ast.IsNot)) and (left is None or right is None or isinstance(left, bool)):
             return (left is right) == isinstance(op, ast.Is)
-        if isinstance(op, ast.Eq | ast.NotEq):
+        if isinstance(op, (ast.Eq, ast.NotEq)):
             return (left == right) == isinstance(op, ast.Eq)
         return None
     known, v = value(test)
@@ -1021,9 +1021,9 @@ def _with_static(site: TraceSite, keywords: list[ast.keyword]) -> TraceSite:
             bounds = [literal_value(a) for a in kw.value.args]
             ints = [b for b in bounds if isinstance(b, int)]
             value = tuple(range(*ints)) if ints and len(ints) == len(bounds) <= 3 else None
-        if kw.arg == "in_axes" and site.transform in ("jax.vmap", "flax.nnx.vmap") and isinstance(value, tuple | list):
+        if kw.arg == "in_axes" and site.transform in ("jax.vmap", "flax.nnx.vmap") and isinstance(value, (tuple, list)):
             unmapped.extend(i for i, axis in enumerate(value) if axis is None)
-        if kw.arg == "in_specs" and site.transform in SHARD_MAPS and isinstance(kw.value, ast.Tuple | ast.List):
+        if kw.arg == "in_specs" and site.transform in SHARD_MAPS and isinstance(kw.value, (ast.Tuple, ast.List)):
             # shard_map hands an argument whose spec is None to every device as it was passed (a Python int
             # stays one)
             unmapped.extend(i for i, spec in enumerate(kw.value.elts) if _is_none(spec))
@@ -1035,11 +1035,11 @@ def _with_static(site: TraceSite, keywords: list[ast.keyword]) -> TraceSite:
         if kw.arg in ("static_argnums", "static_broadcasted_argnums", "nondiff_argnums", "donate_argnums"):
             into = donate_nums if kw.arg == "donate_argnums" else nums
             into.extend([value] if isinstance(value, int) else [v for v in value or () if isinstance(v, int)]
-                        if isinstance(value, tuple | list) else [])
+                        if isinstance(value, (tuple, list)) else [])
         elif kw.arg in ("static_argnames", "nondiff_argnames", "donate_argnames"):
             into_names = donate_names if kw.arg == "donate_argnames" else names
             into_names.extend([value] if isinstance(value, str) else [v for v in value or () if isinstance(v, str)]
-                              if isinstance(value, tuple | list) else [])
+                              if isinstance(value, (tuple, list)) else [])
     return TraceSite(site.transform, tuple(nums), tuple(names), site.node, tuple(donate_nums), tuple(donate_names),
                      statics_unknown, tuple(unmapped))
 

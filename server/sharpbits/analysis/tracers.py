@@ -124,7 +124,7 @@ class TracerValues(Fact):
         params = set(scope.params)
         child, cur = node, self.scopes.parents.get(node)
         while cur is not None and cur is not scope.node:
-            if isinstance(cur, ast.If | ast.IfExp) and child is not cur.test and _none_check(cur.test, params):
+            if isinstance(cur, (ast.If, ast.IfExp)) and child is not cur.test and _none_check(cur.test, params):
                 return True
             child, cur = cur, self.scopes.parents.get(cur)
         return False
@@ -151,8 +151,8 @@ class TracerValues(Fact):
     def in_compile_time_eval(self, node: ast.AST) -> bool:
         """Whether `node` runs inside `with jax.ensure_compile_time_eval():`, where JAX computes concrete values."""
         cur = self.scopes.parents.get(node)
-        while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-            if isinstance(cur, ast.With | ast.AsyncWith):
+        while cur is not None and not isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            if isinstance(cur, (ast.With, ast.AsyncWith)):
                 scope = self.scopes.enclosing_function(cur)
                 for item in cur.items:
                     ctx = item.context_expr
@@ -177,7 +177,7 @@ class TracerValues(Fact):
 def _none_check(test: ast.AST, params: set[str]) -> bool:
     """`p is None`, `p is not None` (also inside `and`/`or`/`not`) on a parameter: a question the caller answers."""
     for node in ast.walk(test):
-        if (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Is | ast.IsNot)
+        if (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot))
                 and isinstance(node.left, ast.Name) and node.left.id in params
                 and isinstance(node.comparators[0], ast.Constant) and node.comparators[0].value is None):
             return True

@@ -58,7 +58,7 @@ def facts_of_tree(tree: ast.Module, module: str, is_package: bool) -> X64Facts:
     stack: list[ast.AST] = list(tree.body)
     while stack:  # the statements that run at import: module level, inside if/try/with/for blocks
         node = stack.pop()
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             if (node.name in _HOOKS or _autouse_fixture(node)) and _enables_in(node):
                 hook_enables = True
             continue
@@ -75,7 +75,7 @@ def facts_of_tree(tree: ast.Module, module: str, is_package: bool) -> X64Facts:
         elif isinstance(node, ast.stmt) and _enables(node):
             enables = True
         for block in ("body", "orelse", "finalbody", "handlers"):
-            if isinstance(node, ast.If | ast.Try | ast.With | ast.For | ast.While | ast.ExceptHandler) or (
+            if isinstance(node, (ast.If, ast.Try, ast.With, ast.For, ast.While, ast.ExceptHandler)) or (
                     isinstance(node, ast.stmt) and type(node).__name__ == "TryStar"):
                 stack.extend(getattr(node, block, []) or [])
     return X64Facts(enables, hook_enables, tuple(dict.fromkeys(imports)))

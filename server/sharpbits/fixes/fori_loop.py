@@ -175,7 +175,7 @@ class _Carried:
         if isinstance(stmt, ast.Assign):
             self.reads(stmt.value, assigned)
             for t in stmt.targets:
-                if not isinstance(t, ast.Name | ast.Tuple | ast.List):
+                if not isinstance(t, (ast.Name, ast.Tuple, ast.List)):
                     self.reads(t, assigned)
             return assigned | set().union(*(_names_stored(t) for t in stmt.targets))
         if isinstance(stmt, ast.AugAssign):
@@ -215,7 +215,7 @@ def _statements_after(fn_node: ast.AST, loop: ast.For, parents: dict[ast.AST, as
             block = getattr(parent, field_name, None)
             if isinstance(block, list) and child in block:
                 after.extend(block[block.index(child) + 1 :])
-        if isinstance(parent, ast.For | ast.While) and child is not loop:
+        if isinstance(parent, (ast.For, ast.While)) and child is not loop:
             after.extend(parent.body)
         if parent is fn_node:
             break
@@ -231,19 +231,19 @@ def _bound_before(name: str, loop: ast.For | ast.While, fn: FunctionInfo, model_
     best: ast.AST | None = None
     best_line = -1
     for node in model_nodes:
-        if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign) and getattr(node, "end_lineno", 0) < loop.lineno:
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and getattr(node, "end_lineno", 0) < loop.lineno:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for t in targets:
                 if name in _names_stored(t) and node.lineno > best_line:
                     value = node.value
-                    if isinstance(t, ast.Tuple | ast.List) and isinstance(value, ast.Tuple | ast.List) and len(t.elts) == len(value.elts):
+                    if isinstance(t, (ast.Tuple, ast.List)) and isinstance(value, (ast.Tuple, ast.List)) and len(t.elts) == len(value.elts):
                         for elt, v in zip(t.elts, value.elts, strict=True):
                             if isinstance(elt, ast.Name) and elt.id == name:
                                 value = v
-                    elif isinstance(t, ast.Tuple | ast.List):
+                    elif isinstance(t, (ast.Tuple, ast.List)):
                         value = None
                     best, best_line = (value if value is not None else node), node.lineno
-        elif isinstance(node, ast.For | ast.With) and getattr(node, "end_lineno", 0) < loop.lineno:
+        elif isinstance(node, (ast.For, ast.With)) and getattr(node, "end_lineno", 0) < loop.lineno:
             stored = _names_stored(node.target) if isinstance(node, ast.For) else set()
             if name in stored and node.lineno > best_line:
                 best, best_line = node, node.lineno
@@ -257,13 +257,13 @@ def _stable_initial(value: ast.AST | None, model: ModuleModel, fn: FunctionInfo)
         return False
     if isinstance(value, ast.Constant) and type(value.value) in (int, float):
         return True
-    if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub | ast.UAdd):
+    if isinstance(value, ast.UnaryOp) and isinstance(value.op, (ast.USub, ast.UAdd)):
         return _stable_initial(value.operand, model, fn)
-    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add | ast.Sub | ast.Mult | ast.Div):
+    if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
         # a float array combined with Python numbers stays a float array of the same dtype
         return (_stable_initial(value.left, model, fn) and _stable_initial(value.right, model, fn)
                 and not (isinstance(value.left, ast.Constant) and isinstance(value.right, ast.Constant)))
-    if isinstance(value, ast.Tuple | ast.List):
+    if isinstance(value, (ast.Tuple, ast.List)):
         return all(_stable_initial(e, model, fn) for e in value.elts)
     if isinstance(value, ast.Dict):
         return all(v is not None and _stable_initial(v, model, fn) for v in value.values)
@@ -303,17 +303,7 @@ def _only_at_updates(name: str, body: list[ast.stmt]) -> bool:
 
 def _int_arithmetic_only(name: str, body: list[ast.stmt]) -> bool:
     """Every update of `name` combines it with integer literals (`c = c + 1`, `c *= 2`): dtype and shape kept."""
-    ok_ops = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)
-
-    def int_expr(node: ast.AST) -> bool:
-        if isinstance(node, ast.Name):
-            return node.id == name
-        if isinstance(node, ast.Constant):
-            return type(node.value) is int
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ok_ops):
-            return int_expr(node.left) and int_expr(node.right)
-        return isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and int_expr(node.operand)
-
+    ok_ops = _INT_OPS
     found = False
     for node in _nodes(body):
         if isinstance(node, ast.AugAssign) and name in _names_stored(node.target):
@@ -321,33 +311,50 @@ def _int_arithmetic_only(name: str, body: list[ast.stmt]) -> bool:
                 return False
             found = True
         elif isinstance(node, ast.Assign) and any(name in _names_stored(t) for t in node.targets):
-            if not (len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and int_expr(node.value)):
+            if not (len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and _int_expr(node.value, name)):
                 return False
             found = True
     return found
+
+
+_INT_OPS = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)
+
+
+def _int_expr(node: ast.AST, name: str) -> bool:
+    """`name` combined with integer literals by `_INT_OPS` and negation. (A function of the module, not a closure
+    that calls itself: that is a reference cycle, left to the cycle collector.)"""
+    if isinstance(node, ast.Name):
+        return node.id == name
+    if isinstance(node, ast.Constant):
+        return type(node.value) is int
+    if isinstance(node, ast.BinOp) and isinstance(node.op, _INT_OPS):
+        return _int_expr(node.left, name) and _int_expr(node.right, name)
+    return isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and _int_expr(node.operand, name)
+
+
+def _derived(node: ast.AST, tracked: set[str]) -> bool:
+    """Integer arithmetic on tracked names: `j = 2 * i + 1` (a function of the module, not a closure that calls
+    itself: that is a reference cycle, left to the cycle collector)."""
+    if isinstance(node, ast.Name):
+        return node.id in tracked
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, (int, float))
+    if isinstance(node, ast.BinOp):
+        return _derived(node.left, tracked) and _derived(node.right, tracked)
+    return isinstance(node, ast.UnaryOp) and _derived(node.operand, tracked)
 
 
 def _check_traced_uses(name: str, body: list[ast.stmt], model: ModuleModel, fn: FunctionInfo,
                        parents: dict[ast.AST, ast.AST], why: str) -> None:
     """`name` becomes a tracer in the rewrite: refuse if the body uses it as a Python value."""
     tracked = {name}
-
-    def derived(node: ast.AST) -> bool:  # integer arithmetic on tracked names: `j = 2 * i + 1`
-        if isinstance(node, ast.Name):
-            return node.id in tracked
-        if isinstance(node, ast.Constant):
-            return isinstance(node.value, int | float)
-        if isinstance(node, ast.BinOp):
-            return derived(node.left) and derived(node.right)
-        return isinstance(node, ast.UnaryOp) and derived(node.operand)
-
     changed = True
     while changed:  # index temporaries computed from a traced index are traced too
         changed = False
         for stmt in _nodes(body):
             if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
                     and stmt.targets[0].id not in tracked and _names_loaded(stmt.value) & tracked
-                    and derived(stmt.value)):
+                    and _derived(stmt.value, tracked)):
                 tracked.add(stmt.targets[0].id)
                 changed = True
     for node in _nodes(body):
@@ -355,7 +362,7 @@ def _check_traced_uses(name: str, body: list[ast.stmt], model: ModuleModel, fn: 
             continue
         child: ast.AST = node
         parent = parents.get(node)
-        while (isinstance(parent, ast.BinOp | ast.UnaryOp | ast.Tuple | ast.List | ast.Dict | ast.Compare | ast.IfExp)
+        while (isinstance(parent, (ast.BinOp, ast.UnaryOp, ast.Tuple, ast.List, ast.Dict, ast.Compare, ast.IfExp))
                or (isinstance(parent, ast.Subscript) and child is parent.value and isinstance(parent.slice, ast.Constant))
                ) and not (isinstance(parent, ast.Tuple) and isinstance(parents.get(parent), ast.Subscript)):
             if isinstance(parent, ast.IfExp) and child is parent.test:
@@ -375,7 +382,7 @@ def _check_traced_uses(name: str, body: list[ast.stmt], model: ModuleModel, fn: 
                 ok = True
             elif isinstance(parent.func, ast.Attribute) and parent.func.value is not child and model.kinds.kind_of(parent.func.value, fn) is Kind.JAX_AT:
                 ok = True  # x.at[j].set(i)
-        elif isinstance(parent, ast.Assign | ast.AugAssign | ast.Return):
+        elif isinstance(parent, (ast.Assign, ast.AugAssign, ast.Return)):
             ok = True  # assigned to a temporary (tracked above) or a carry
         elif isinstance(parent, ast.keyword):
             call = parents.get(parent)
@@ -405,7 +412,7 @@ def _lax_spelling(model: ModuleModel, source: SourceText) -> tuple[str, TextEdit
     # add `from jax import lax` after the module's imports
     last_import = 0
     for stmt in model.tree.body:
-        if isinstance(stmt, ast.Import | ast.ImportFrom):
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
             last_import = stmt.end_lineno or stmt.lineno
         elif last_import or not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)):
             break
@@ -456,9 +463,9 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
             raise Refusal("`break` cannot be expressed in `fori_loop`")
         if isinstance(node, ast.Continue):
             raise Refusal("`continue` cannot be expressed in `fori_loop`")
-        if isinstance(node, ast.Return | ast.Yield | ast.YieldFrom | ast.Await):
+        if isinstance(node, (ast.Return, ast.Yield, ast.YieldFrom, ast.Await)):
             raise Refusal(f"`{type(node).__name__.lower()}` inside the loop")
-        if isinstance(node, ast.Global | ast.Nonlocal):
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
             raise Refusal("`global`/`nonlocal` inside the loop")
         if isinstance(node, ast.NamedExpr):
             raise Refusal("an assignment expression (`:=`) inside the loop")
@@ -471,9 +478,9 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
                     raise Refusal(f"`{ast.unparse(node.func)}(...)` changes Python state (it would run once)")
     assigned = {n.id for n in _nodes(body) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)} - {index}
     for node in _nodes(body):
-        if isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del):
+        if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.ctx, (ast.Store, ast.Del)):
             base = node.value
-            while isinstance(base, ast.Subscript | ast.Attribute):
+            while isinstance(base, (ast.Subscript, ast.Attribute)):
                 base = base.value
             raise Refusal(f"`{ast.unparse(node)} = ...` assigns into `{ast.unparse(base)}` in place")
     carried = _Carried()
@@ -485,7 +492,7 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
     carries = sorted((carried.read_first & assigned) | (live_after & assigned),
                      key=lambda name: min((n.lineno, n.col_offset) for n in _nodes(body)
                                           if isinstance(n, ast.Name) and n.id == name))
-    nested_defs = {s.name for s in _nodes(body) if isinstance(s, ast.FunctionDef | ast.ClassDef)}
+    nested_defs = {s.name for s in _nodes(body) if isinstance(s, (ast.FunctionDef, ast.ClassDef))}
     carries = [c for c in carries if c not in nested_defs]
     if not carries:
         raise Refusal("the loop computes nothing that is used after it")
@@ -506,9 +513,9 @@ def plan_fori_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, loo
                     if tail in _SHAPE_CHANGING and name in _names_loaded(value):
                         raise Refusal(f"the shape of `{name}` may change between iterations (`{tail}`)")
         stable = _only_at_updates(name, body) or _int_arithmetic_only(name, body) or (not is_param and _stable_initial(initial, model, fn)
-                                                   and not isinstance(initial, ast.Constant | ast.UnaryOp | ast.Tuple | ast.List | ast.Dict))
+                                                   and not isinstance(initial, (ast.Constant, ast.UnaryOp, ast.Tuple, ast.List, ast.Dict)))
         peel = peel or not stable
-        if isinstance(initial, ast.Constant | ast.UnaryOp | ast.Tuple | ast.List | ast.Dict):
+        if isinstance(initial, (ast.Constant, ast.UnaryOp, ast.Tuple, ast.List, ast.Dict)):
             _check_traced_uses(name, body, model, fn, parents, "carried Python value")
     if index != "_":
         _check_traced_uses(index, body, model, fn, parents, "the loop index")
@@ -592,11 +599,11 @@ def plan_while_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, lo
         is_param = isinstance(initial, ast.arg)
         stable = _only_at_updates(name, loop.body) or _int_arithmetic_only(name, loop.body) or (
             not is_param and _stable_initial(initial, model, fn)
-            and not isinstance(initial, ast.Constant | ast.UnaryOp | ast.Tuple | ast.List | ast.Dict))
+            and not isinstance(initial, (ast.Constant, ast.UnaryOp, ast.Tuple, ast.List, ast.Dict)))
         if not stable:
             raise Refusal(f"cannot show that `{name}` keeps its dtype and shape in every iteration; give it a "
                           "`jnp` array of the final dtype before the loop")
-        if isinstance(initial, ast.Constant | ast.UnaryOp | ast.Tuple | ast.List | ast.Dict):
+        if isinstance(initial, (ast.Constant, ast.UnaryOp, ast.Tuple, ast.List, ast.Dict)):
             _check_traced_uses(name, loop.body, model, fn, model.scopes.parents, "carried Python value")
     lax, import_edit = _lax_spelling(model, source)
     taken = (model.scopes.all_names(), fn.local_names)
@@ -606,11 +613,11 @@ def plan_while_loop(source: SourceText, model: ModuleModel, fn: FunctionInfo, lo
 
 def _refuse_effects(body: list[ast.stmt], model: ModuleModel, fn: FunctionInfo) -> None:
     for node in _nodes(body):
-        if isinstance(node, ast.Break | ast.Continue):
+        if isinstance(node, (ast.Break, ast.Continue)):
             raise Refusal(f"`{type(node).__name__.lower()}` cannot be expressed in a lax loop")
-        if isinstance(node, ast.Return | ast.Yield | ast.YieldFrom | ast.Await):
+        if isinstance(node, (ast.Return, ast.Yield, ast.YieldFrom, ast.Await)):
             raise Refusal(f"`{type(node).__name__.lower()}` inside the loop")
-        if isinstance(node, ast.Global | ast.Nonlocal | ast.NamedExpr):
+        if isinstance(node, (ast.Global, ast.Nonlocal, ast.NamedExpr)):
             raise Refusal("`global`, `nonlocal` or `:=` inside the loop")
         if isinstance(node, ast.Call):
             if isinstance(node.func, ast.Name) and node.func.id in ("print", "input", "open", "exec", "eval", "setattr"):
@@ -618,5 +625,5 @@ def _refuse_effects(body: list[ast.stmt], model: ModuleModel, fn: FunctionInfo) 
             if (isinstance(node.func, ast.Attribute) and node.func.attr in _MUTATING_METHODS
                     and model.kinds.kind_of(node.func.value, fn) not in (Kind.JAX, Kind.JAX_AT)):
                 raise Refusal(f"`{ast.unparse(node.func)}(...)` changes Python state (it would run once)")
-        if isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del):
+        if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.ctx, (ast.Store, ast.Del)):
             raise Refusal(f"`{ast.unparse(node)} = ...` assigns into a container in place")

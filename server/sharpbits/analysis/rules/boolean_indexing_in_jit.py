@@ -67,7 +67,7 @@ def _broadcasts_array(model: ModuleModel, fn: FunctionInfo, node: ast.AST, array
         return value is not None and _broadcasts_array(model, fn, value, array, use, depth + 1)
     if isinstance(node, ast.Compare):
         parts = [node.left, *node.comparators]
-    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Invert | ast.USub | ast.UAdd):
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.Invert, ast.USub, ast.UAdd)):
         parts = [node.operand]
     elif isinstance(node, ast.BinOp) and isinstance(node.op, _ELEMENTWISE_OPS):
         parts = [node.left, node.right]
@@ -102,7 +102,7 @@ _INEXACT_TESTS = {"jax.numpy.isnan", "jax.numpy.isinf", "jax.numpy.isfinite", "j
 
 def _inexact_mask(model: ModuleModel, fn: FunctionInfo, mask: ast.expr, array: ast.expr) -> bool:
     """`jnp.isnan(x)` (or `~jnp.isfinite(x)`, ...) as the mask of `x`: tests that mean x holds floats."""
-    if isinstance(mask, ast.UnaryOp) and isinstance(mask.op, ast.Invert | ast.Not):
+    if isinstance(mask, ast.UnaryOp) and isinstance(mask.op, (ast.Invert, ast.Not)):
         mask = mask.operand
     return (isinstance(mask, ast.Call) and len(mask.args) == 1 and not mask.keywords
             and model.scopes.qualname(mask.func, fn) in _INEXACT_TESTS
@@ -219,7 +219,7 @@ shows `x` holds floats (`jnp.isnan(x)`, `jnp.isfinite(x)`, ...): `.at[mask].set(
             if True:
                 if model.kinds.kind_of(node.value, fn) not in (Kind.JAX, Kind.JAX_MASK, Kind.JAX_AT, Kind.NUMPY):
                     continue
-                if isinstance(node.slice, ast.Constant | ast.Slice):
+                if isinstance(node.slice, (ast.Constant, ast.Slice)):
                     continue  # x[0], x[1:]: never a mask
                 mask = _mask_in(model, fn, node.slice)
                 if mask is None:
@@ -254,7 +254,7 @@ shows `x` holds floats (`jnp.isnan(x)`, `jnp.isfinite(x)`, ...): `.at[mask].set(
             value = grand.args[0]
             # one number for every selected element; an array value (one per selected element, or of another
             # shape) has no `where` form that can be shown to match
-            literal = (isinstance(value, ast.Constant) and isinstance(value.value, int | float) and not isinstance(
+            literal = (isinstance(value, ast.Constant) and isinstance(value.value, (int, float)) and not isinstance(
                 value.value, bool)) or (isinstance(value, ast.UnaryOp) and isinstance(value.operand, ast.Constant))
             # a Python value (a number, most likely: `set(limit)`) is unsafe, like before
             python = isinstance(value, ast.Name) and model.kinds.kind_of(value, fn) is Kind.PYTHON
@@ -286,4 +286,4 @@ shows `x` holds floats (`jnp.isnan(x)`, `jnp.isfinite(x)`, ...): `.at[mask].set(
 
 def _may_index_with_a_mask(node: ast.AST) -> bool:
     """`x[...]` read or written (not deleted) with an index that is no constant and no slice: maybe a mask."""
-    return not isinstance(node.ctx, ast.Del) and not isinstance(node.slice, ast.Constant | ast.Slice)  # type: ignore[attr-defined]
+    return not isinstance(node.ctx, ast.Del) and not isinstance(node.slice, (ast.Constant, ast.Slice))  # type: ignore[attr-defined]

@@ -55,7 +55,7 @@ def _is_tracer(model: ModuleModel, fn: FunctionInfo, expr: ast.AST) -> bool:
 
 def _traced_part(model: ModuleModel, fn: FunctionInfo, size: ast.AST) -> ast.AST | None:
     """The part of a size argument (a number or a tuple of numbers) that is a traced array, if any."""
-    parts = size.elts if isinstance(size, ast.Tuple | ast.List) else [size]
+    parts = size.elts if isinstance(size, (ast.Tuple, ast.List)) else [size]
     return next((p for p in parts if _is_tracer(model, fn, p)), None)
 
 

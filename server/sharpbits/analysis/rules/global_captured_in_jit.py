@@ -238,7 +238,7 @@ def _thread_local_globals(model: ModuleModel) -> set[str]:
             classes.add(stmt.name)
     made: dict[str, bool] = {}
     for stmt in body:
-        if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
             value = stmt.value
             per_thread = isinstance(value, ast.Call) and (
                 model.scopes.qualname(value.func, None) in _THREAD_LOCAL

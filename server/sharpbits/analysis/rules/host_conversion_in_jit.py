@@ -253,7 +253,7 @@ def _array_arguments(values: Sequence[ast.AST]) -> list[ast.AST]:
     """The arguments, with list/tuple literals opened (`np.stack([x, y])`)."""
     out: list[ast.AST] = []
     for v in values:
-        if isinstance(v, ast.List | ast.Tuple):
+        if isinstance(v, (ast.List, ast.Tuple)):
             out.extend(e.value if isinstance(e, ast.Starred) else e for e in v.elts)
         else:
             out.append(v.value if isinstance(v, ast.Starred) else v)

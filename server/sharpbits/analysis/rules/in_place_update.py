@@ -196,7 +196,7 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                 aug = type(node.op)
             else:
                 continue
-            flat = [t for target in targets for t in (target.elts if isinstance(target, ast.Tuple | ast.List) else [target])]
+            flat = [t for target in targets for t in (target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target])]
             for target in flat:
                 if not isinstance(target, ast.Subscript):
                     continue
@@ -240,8 +240,8 @@ def _dict_key(index: ast.AST, stmt: ast.stmt, model) -> bool:
     if not isinstance(index, ast.Name):
         return False
     cur = model.scopes.parents.get(stmt)
-    while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.Module):
-        if isinstance(cur, ast.For | ast.AsyncFor):
+    while cur is not None and not isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)):
+        if isinstance(cur, (ast.For, ast.AsyncFor)):
             target = cur.target.elts[0] if isinstance(cur.target, ast.Tuple) and cur.target.elts else cur.target
             if isinstance(target, ast.Name) and target.id == index.id:
                 it = cur.iter
@@ -363,4 +363,4 @@ def _assigns_a_subscript(node: ast.AST) -> bool:
     """`x[i] = v`, `x[i] += v`, `a, x[i] = ...`: an assignment with a subscript among its targets."""
     targets = node.targets if isinstance(node, ast.Assign) else [node.target]  # type: ignore[attr-defined]
     return any(isinstance(t, ast.Subscript) for target in targets
-               for t in (target.elts if isinstance(target, ast.Tuple | ast.List) else [target]))
+               for t in (target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]))

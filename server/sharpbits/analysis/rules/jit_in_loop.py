@@ -240,7 +240,7 @@ for static arguments.
             where = f"on every call of `{scope.name}`, which is called from a loop"  # type: ignore[union-attr]
         varying = _varying_names(region, scope, loop is not None, model)
         depends = sorted((_free_reads(call, model) | _bound_callable_reads(call, region, scope, model)) & varying)
-        sweep = isinstance(loop, LOOPS) and isinstance(getattr(loop, "iter", None), ast.Tuple | ast.List | ast.Set)
+        sweep = isinstance(loop, LOOPS) and isinstance(getattr(loop, "iter", None), (ast.Tuple, ast.List, ast.Set))
         severity: Severity | None = None
         note = ""
         if depends or sweep:
@@ -288,12 +288,12 @@ def _unhashable_binding(model: ModuleModel, value: ast.AST) -> ast.AST | None:
     for node in model.scopes.own_nodes(scope):
         if isinstance(node, ast.Name) and node.id == value.id and not isinstance(node.ctx, ast.Load):
             parent = model.scopes.parents.get(node)
-            if not (isinstance(parent, ast.Assign | ast.AnnAssign) and parent.value is not None and (
+            if not (isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is not None and (
                     node in (parent.targets if isinstance(parent, ast.Assign) else [parent.target]))
                     and isinstance(parent.value, _UNHASHABLE)):
                 return None
             displays.append(parent.value)
-        elif isinstance(node, ast.Global | ast.Nonlocal) and value.id in node.names:
+        elif isinstance(node, (ast.Global, ast.Nonlocal)) and value.id in node.names:
             return None
     return displays[0] if displays else None
 
@@ -325,7 +325,7 @@ def _equal_equinox_wrapper(wrapped: ast.AST, region: ast.AST, scope: FunctionInf
     inner = wrapped.args[0]
     if isinstance(inner, ast.Call):
         return _equal_equinox_wrapper(inner, region, scope, model)
-    return isinstance(inner, ast.Name | ast.Attribute) and _fresh_callable(inner, region, scope, model) is None
+    return isinstance(inner, (ast.Name, ast.Attribute)) and _fresh_callable(inner, region, scope, model) is None
 
 
 def _fresh_callable(wrapped: ast.AST, region: ast.AST, scope: FunctionInfo | None, model: ModuleModel) -> str | None:
@@ -378,8 +378,8 @@ def _varying_names(region: ast.AST, scope: FunctionInfo | None, in_loop: bool, m
     parameters and locals of a function called from a loop."""
     if not in_loop and scope is not None:
         return set(scope.local_names) - _invariant_params(scope, model)
-    found = {n.id for n in ast.walk(region) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del)}
-    return found | {n.name for n in ast.walk(region) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+    found = {n.id for n in ast.walk(region) if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))}
+    return found | {n.name for n in ast.walk(region) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
 
 
 def _invariant_params(fn: FunctionInfo, model: ModuleModel) -> set[str]:
@@ -396,7 +396,7 @@ def _invariant_params(fn: FunctionInfo, model: ModuleModel) -> set[str]:
         if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
             return set()
         loop = model.fact(Execution).enclosing_loop(call)
-        assigned = {n.id for n in ast.walk(loop) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del)} if (
+        assigned = {n.id for n in ast.walk(loop) if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))} if (
             loop is not None) else set()
         passed: dict[str, ast.AST] = {}
         args = list(call.args)
@@ -406,7 +406,7 @@ def _invariant_params(fn: FunctionInfo, model: ModuleModel) -> set[str]:
             passed[name] = value
         passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
         for name, given in passed.items():
-            if any(isinstance(n, ast.Call | ast.Lambda) or (isinstance(n, ast.Name) and n.id in assigned)
+            if any(isinstance(n, (ast.Call, ast.Lambda)) or (isinstance(n, ast.Name) and n.id in assigned)
                    for n in ast.walk(given)):
                 invariant.discard(name)
     return invariant
@@ -446,7 +446,7 @@ def _bound_callable_reads(call: ast.Call, region: ast.AST, scope: FunctionInfo |
         return set()  # a nested def: `_free_reads` reads its body
     reaching = model.fact(Execution).binding_before(wrapped, region)
     if not (isinstance(reaching, ast.Assign) and len(reaching.targets) == 1 and isinstance(reaching.targets[0], ast.Name)
-            and reaching.targets[0].id == wrapped.id and isinstance(reaching.value, ast.Lambda | ast.Call)):
+            and reaching.targets[0].id == wrapped.id and isinstance(reaching.value, (ast.Lambda, ast.Call))):
         return set()
     reads: set[str] = set()
     for node in ast.walk(reaching.value):
@@ -468,7 +468,7 @@ def _bound_within(name: str, fn: FunctionInfo, stop: FunctionInfo | None) -> boo
 
 
 def _root_name(expr: ast.AST) -> str | None:
-    while isinstance(expr, ast.Attribute | ast.Subscript | ast.Call):
+    while isinstance(expr, (ast.Attribute, ast.Subscript, ast.Call)):
         expr = expr.func if isinstance(expr, ast.Call) else expr.value
     return expr.id if isinstance(expr, ast.Name) else None
 
@@ -518,8 +518,8 @@ def _hoist(ctx: RuleContext, call: ast.Call, loop: ast.AST, called: ast.AST):
     """Moves the `jax.jit(...)` call (or the loop's `g = jax.jit(...)` statement) before the loop, when nothing it
     reads is assigned in the loop."""
     model, source = ctx.model, ctx.source
-    assigned = {n.id for n in ast.walk(loop) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del)}
-    assigned |= {n.name for n in ast.walk(loop) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
+    assigned = {n.id for n in ast.walk(loop) if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))}
+    assigned |= {n.name for n in ast.walk(loop) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
     own_params = {a.arg for n in ast.walk(call) if isinstance(n, ast.Lambda) for a in ast.walk(n.args)
                   if isinstance(a, ast.arg)}
     reads = {n.id for n in ast.walk(call) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
@@ -529,7 +529,7 @@ def _hoist(ctx: RuleContext, call: ast.Call, loop: ast.AST, called: ast.AST):
     # it keeps the values it read then. Objects changed in place in the loop (`self.w = ...`, `cfg["lr"] = ...`,
     # `hist.append(...)`) and a bound method (it reads its object's state) make the rewrite unsafe.
     mutated = {_root_name(n.value) for n in ast.walk(loop)
-               if isinstance(n, ast.Attribute | ast.Subscript) and isinstance(n.ctx, ast.Store | ast.Del)}
+               if isinstance(n, (ast.Attribute, ast.Subscript)) and isinstance(n.ctx, (ast.Store, ast.Del))}
     mutated |= {_root_name(n.func.value) for n in ast.walk(loop)
                 if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)}
     wrapped = call.args[0]

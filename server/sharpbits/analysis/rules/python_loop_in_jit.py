@@ -87,7 +87,7 @@ class InitIntegers(Fact):
         if self._stores is None:
             self._stores = {}
             for n in scopes.nodes(ast.Attribute):
-                if isinstance(n.ctx, ast.Store | ast.Del):  # type: ignore[attr-defined]
+                if isinstance(n.ctx, (ast.Store, ast.Del)):  # type: ignore[attr-defined]
                     self._stores.setdefault(n.attr, []).append(n)  # type: ignore[attr-defined, arg-type]
         stores = self._stores.get(attr, [])
         if len(stores) != 1:
@@ -424,12 +424,12 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
                 ctx.report(node, self.message("many", where=where, count=count, note=note), builder, end_node=node.iter,
                            fix_title=title)
             return
-        if isinstance(node.iter, ast.List | ast.Tuple | ast.Set) and len(node.iter.elts) <= SMALL_LITERAL_CONTAINER:
+        if isinstance(node.iter, (ast.List, ast.Tuple, ast.Set)) and len(node.iter.elts) <= SMALL_LITERAL_CONTAINER:
             return
         iterated = node.iter.args[0] if (isinstance(node.iter, ast.Call) and isinstance(node.iter.func, ast.Name)
                                          and node.iter.func.id == "enumerate" and node.iter.args) else node.iter
         root = iterated
-        while isinstance(root, ast.Subscript | ast.Attribute):
+        while isinstance(root, (ast.Subscript, ast.Attribute)):
             root = root.value
         if isinstance(root, ast.Name) and _is_parameter(root.id, fn) and not (
                 root is iterated and root.id in fn.params and model.kinds.used_as_array(fn, root.id)):
@@ -508,7 +508,7 @@ def _while_count(fn: FunctionInfo, loop: ast.While, model: ModuleModel) -> int |
     int bound once (`while t < STEPS:`), the counter's only other binding is one `i += step` (a literal
     step > 0) at the top of the body, the bound is bound once, and nothing leaves the loop early."""
     test = loop.test
-    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Lt | ast.LtE)
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Lt, ast.LtE))
             and isinstance(test.left, ast.Name)):
         return None
     limit = test.comparators[0]
@@ -519,7 +519,7 @@ def _while_count(fn: FunctionInfo, loop: ast.While, model: ModuleModel) -> int |
         literal_bound = literal_int(constant) if constant is not None else None
     if literal_bound is None and not isinstance(limit, ast.Name):
         return None
-    if any(isinstance(n, ast.Break | ast.Return | ast.Raise) for stmt in loop.body for n in ast.walk(stmt)):
+    if any(isinstance(n, (ast.Break, ast.Return, ast.Raise)) for stmt in loop.body for n in ast.walk(stmt)):
         return None
     counter = test.left.id
     bound = "" if literal_bound is not None else limit.id  # type: ignore[attr-defined]
@@ -573,7 +573,7 @@ def _carries_arrays_in_container(model: ModuleModel, fn: FunctionInfo, loop: ast
     if _rebuilds_traced_argument(model, fn, loop, carried):
         return True
     for node in model.scopes.own_nodes(fn):
-        if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict | ast.List | ast.Tuple)
+        if not (isinstance(node, ast.Assign) and isinstance(node.value, (ast.Dict, ast.List, ast.Tuple))
                 and any(isinstance(t, ast.Name) and t.id in carried for t in node.targets)):
             continue
         elements = node.value.values if isinstance(node.value, ast.Dict) else node.value.elts
@@ -610,7 +610,7 @@ def _rebuilds_traced_argument(model: ModuleModel, fn: FunctionInfo, loop: ast.Fo
 
 def _entry_of(node: ast.AST, name: str) -> bool:
     """`name[...]` or `name.attr`: an entry of the container bound to `name`."""
-    return isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name
+    return isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.value, ast.Name) and node.value.id == name
 
 
 def _loop_measure(fn: Measured, first: int, last: int) -> tuple[int, int, float | None, float | None]:

@@ -19,10 +19,10 @@ def _cheap_pure(node: ast.AST) -> bool:
     if isinstance(node, ast.Name):
         return True
     if isinstance(node, ast.Constant):
-        return isinstance(node.value, int | float | complex) and not isinstance(node.value, bool)
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        return isinstance(node.value, (int, float, complex)) and not isinstance(node.value, bool)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         return _cheap_pure(node.operand)
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Sub | ast.Mult):
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult)):
         return _cheap_pure(node.left) and _cheap_pure(node.right)
     return False
 
@@ -32,7 +32,7 @@ def _may_promote(body: ast.AST, orelse: ast.AST) -> bool:
     complex) literal on one side only, with an array of unknown dtype on either (a Python float promotes an int
     array to float; an int literal keeps an int or float array's dtype)."""
     def inexact(node: ast.AST) -> bool:
-        return any(isinstance(n, ast.Constant) and isinstance(n.value, float | complex) for n in ast.walk(node))
+        return any(isinstance(n, ast.Constant) and isinstance(n.value, (float, complex)) for n in ast.walk(node))
 
     def names(node: ast.AST) -> bool:
         return any(isinstance(n, ast.Name) for n in ast.walk(node))
@@ -61,14 +61,14 @@ def _elementwise_names(node: ast.AST, model: ModuleModel, fn: FunctionInfo) -> f
     empty for a Python number. None when the shape is not shown that way: a subscript or slice (`x[:n]`, `x[i]`),
     an attribute (`x.T`, `self.w`), a reshaping or reducing call, a call of unknown shape, a keyword argument."""
     if isinstance(node, ast.Constant):
-        ok = isinstance(node.value, int | float | complex) and not isinstance(node.value, bool)
+        ok = isinstance(node.value, (int, float, complex)) and not isinstance(node.value, bool)
         return frozenset() if ok else None
     if isinstance(node, ast.Name):
         kind = model.kinds.kind_of(node, fn)
         if kind in ARRAYS:
             return frozenset({node.id})
         return frozenset() if kind is Kind.PYTHON else None  # a Python number broadcasts without changing a value
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         return _elementwise_names(node.operand, model, fn)
     if isinstance(node, ast.BinOp) and isinstance(node.op, _ELEMENTWISE_OPS):
         left, right = _elementwise_names(node.left, model, fn), _elementwise_names(node.right, model, fn)
@@ -103,11 +103,19 @@ def _static_candidate(model: ModuleModel, fn: FunctionInfo, leaf: ast.AST) -> st
 
 def _conditions(model: ModuleModel, fn: FunctionInfo) -> list[ast.AST]:
     """The nodes of a function's own body that may turn a value into a bool: `if`/`while`/ternary/`assert`,
-    comprehension filters, `bool(...)`, `and`/`or`/`not` (in body order)."""
-    return [node for node in model.scopes.own_nodes(fn) if isinstance(
-        node, ast.If | ast.While | ast.IfExp | ast.Assert | ast.comprehension | ast.BoolOp) or (
-        isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)) or (
-        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "bool")]
+    comprehension filters, `bool(...)`, `and`/`or`/`not` (in body order). (By exact type: the parser makes no
+    subclass of a node class, and a set look-up is cheaper than isinstance of six classes for every node.)"""
+    out: list[ast.AST] = []
+    UnaryOp, Not, Call, Name = ast.UnaryOp, ast.Not, ast.Call, ast.Name
+    for node in model.scopes.own_nodes(fn):
+        cls = type(node)
+        if cls in _CONDITION_TYPES or (cls is UnaryOp and type(node.op) is Not) or (  # type: ignore[attr-defined]
+                cls is Call and type(node.func) is Name and node.func.id == "bool"):  # type: ignore[attr-defined]
+            out.append(node)
+    return out
+
+
+_CONDITION_TYPES = frozenset({ast.If, ast.While, ast.IfExp, ast.Assert, ast.comprehension, ast.BoolOp})
 
 
 def _refusing_guard(fn: FunctionInfo, node: ast.If, traced: list[ast.AST]) -> bool:
@@ -407,7 +415,7 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
             if not fn.abstract:
                 continue
             for node in model.scopes.syntax_fact("conditions", fn.node, partial(_conditions, model, fn)):
-                if isinstance(node, ast.If | ast.While | ast.IfExp | ast.Assert):
+                if isinstance(node, (ast.If, ast.While, ast.IfExp, ast.Assert)):
                     self._condition(ctx, fn, node, node.test)
                 elif isinstance(node, ast.comprehension):
                     for cond in node.ifs:
@@ -448,7 +456,7 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
             child, cur = cur, model.scopes.parents.get(cur)
         if child is not node:
             return True
-        if isinstance(cur, ast.If | ast.While | ast.Assert | ast.IfExp):
+        if isinstance(cur, (ast.If, ast.While, ast.Assert, ast.IfExp)):
             return child is cur.test
         if isinstance(cur, ast.comprehension):
             return child in cur.ifs

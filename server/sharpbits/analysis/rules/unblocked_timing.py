@@ -215,7 +215,7 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
         unknown: list[ast.Call] = []
         for stmt in region:
             for node in ast.walk(stmt):
-                if isinstance(node, ast.If | ast.While | ast.Assert | ast.IfExp | ast.Compare | ast.BoolOp | ast.JoinedStr):
+                if isinstance(node, (ast.If, ast.While, ast.Assert, ast.IfExp, ast.Compare, ast.BoolOp, ast.JoinedStr)):
                     test = getattr(node, "test", node)
                     if any(isinstance(n, ast.Name) and model.kinds.kind_at(n) in ARRAYS for n in ast.walk(test)):
                         return  # bool() of an array waits for it
@@ -315,7 +315,7 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
 
 
 def _reads_clock(stmt: ast.stmt, model: ModuleModel, scope: FunctionInfo | None) -> bool:
-    if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return False
     return any(isinstance(n, ast.Call) and not n.args and model.scopes.qualname(n.func, scope) in TIMERS
                for n in ast.walk(stmt))

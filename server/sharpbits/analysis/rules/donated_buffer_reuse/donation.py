@@ -187,14 +187,14 @@ class Donations(Fact):
             reads.extend(n for n in _loads(part, name) if id(n) not in inside and (n.lineno, n.col_offset) >= end)
         if _binds_on_every_path(stmt, name) and not isinstance(stmt, ast.AugAssign):
             return reads
-        if isinstance(stmt, ast.If | ast.While | ast.For | ast.AsyncFor | ast.With | ast.AsyncWith):
+        if isinstance(stmt, (ast.If, ast.While, ast.For, ast.AsyncFor, ast.With, ast.AsyncWith)):
             r, killed = self._walk_block(stmt.body, name)
             reads.extend(r)
             if isinstance(stmt, ast.If):
                 r2, killed2 = self._walk_block(stmt.orelse, name)
                 reads.extend(r2)
                 killed = killed and killed2
-            elif not isinstance(stmt, ast.With | ast.AsyncWith):
+            elif not isinstance(stmt, (ast.With, ast.AsyncWith)):
                 killed = False
             if killed:
                 return reads
@@ -217,11 +217,11 @@ class Donations(Fact):
             reads.extend(r)
             if killed or isinstance(parent, (*_SCOPE_NODES, ast.Module)):
                 return
-            if isinstance(parent, ast.For | ast.AsyncFor | ast.While) and block is parent.body:
+            if isinstance(parent, (ast.For, ast.AsyncFor, ast.While)) and block is parent.body:
                 # the next iteration: the loop test, then the body again up to this statement
                 if isinstance(parent, ast.While):
                     reads.extend(_loads(parent.test, name))
-                if not (isinstance(parent, ast.For | ast.AsyncFor) and _binds_target(parent.target, name)):
+                if not (isinstance(parent, (ast.For, ast.AsyncFor)) and _binds_target(parent.target, name)):
                     r, _ = self._walk_block(parent.body[: index + 1], name)
                     reads.extend(r)
                 r, killed = self._walk_block(parent.orelse, name)
@@ -248,13 +248,13 @@ class Donations(Fact):
             r1, k1 = self._walk_block(stmt.body, name)
             r2, k2 = self._walk_block(stmt.orelse, name)
             return reads + r1 + r2, k1 and k2
-        if isinstance(stmt, ast.For | ast.AsyncFor | ast.While):
-            if isinstance(stmt, ast.For | ast.AsyncFor) and _binds_target(stmt.target, name):
+        if isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):
+            if isinstance(stmt, (ast.For, ast.AsyncFor)) and _binds_target(stmt.target, name):
                 return reads, False
             r1, _ = self._walk_block(stmt.body, name)
             r2, k2 = self._walk_block(stmt.orelse, name)
             return reads + r1 + r2, False
-        if isinstance(stmt, ast.With | ast.AsyncWith):
+        if isinstance(stmt, (ast.With, ast.AsyncWith)):
             r1, k1 = self._walk_block(stmt.body, name)
             return reads + r1, k1
         if isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
@@ -272,7 +272,7 @@ class Donations(Fact):
                 reads += r
                 killed_all = killed_all and k
             return reads, killed_all
-        if isinstance(stmt, ast.Return | ast.Raise):
+        if isinstance(stmt, (ast.Return, ast.Raise)):
             return reads, True  # the path ends here
         return reads, _binds_on_every_path(stmt, name)
 
@@ -280,15 +280,15 @@ class Donations(Fact):
 
 def _header(stmt: ast.AST) -> list[ast.AST]:
     """The parts of a statement evaluated before (or instead of) its blocks."""
-    if isinstance(stmt, ast.If | ast.While):
+    if isinstance(stmt, (ast.If, ast.While)):
         return [stmt.test]
-    if isinstance(stmt, ast.For | ast.AsyncFor):
+    if isinstance(stmt, (ast.For, ast.AsyncFor)):
         return [stmt.iter]
-    if isinstance(stmt, ast.With | ast.AsyncWith):
+    if isinstance(stmt, (ast.With, ast.AsyncWith)):
         return [item.context_expr for item in stmt.items]
     if isinstance(stmt, ast.Match):
         return [stmt.subject]
-    if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return list(stmt.decorator_list)
     if isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
         return []
@@ -329,9 +329,9 @@ def _binds_on_every_path(stmt: ast.AST, name: str) -> bool:
         return _binds_target(stmt.target, name)
     if isinstance(stmt, ast.Delete):
         return any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)
-    if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return stmt.name == name
-    if isinstance(stmt, ast.Import | ast.ImportFrom):
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
         return any((a.asname or a.name).split(".")[0] == name for a in stmt.names)
     return False
 
@@ -352,33 +352,37 @@ def _returned_like(fn: FunctionInfo, names: frozenset[str]) -> frozenset[str]:
     for n in ast.walk(node):
         if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
             bound.setdefault(n.targets[0].id, []).append(n.value)
-    imports_free = {"tree", "tree_util", "optax"}
-
-    def like(expr: ast.expr, depth: int = 0) -> set[str]:
-        if isinstance(expr, ast.Name):
-            if expr.id in names:
-                return {expr.id}
-            values = bound.get(expr.id, [])
-            return like(values[0], depth + 1) if len(values) == 1 and depth < 4 else set()
-        if isinstance(expr, ast.BinOp | ast.UnaryOp):
-            if any(isinstance(n, ast.Call) for n in ast.walk(expr)):
-                return set()
-            return {n.id for n in ast.walk(expr) if isinstance(n, ast.Name) and n.id in names}
-        if isinstance(expr, ast.Call):
-            func = expr.func
-            if (isinstance(func, ast.Attribute) and func.attr in _AT_UPDATES and isinstance(func.value, ast.Subscript)
-                    and isinstance(func.value.value, ast.Attribute) and func.value.value.attr == "at"):
-                return like(func.value.value.value, depth + 1)
-            text = ast.unparse(func)
-            if text.rsplit(".", 1)[-1] in ("map", "tree_map", "apply_updates") and (
-                    "." not in text or text.split(".")[-2] in imports_free or text.startswith("jax.")):
-                return {a.id for a in expr.args if isinstance(a, ast.Name) and a.id in names}
-        return set()
-
     out: set[str] = set()
     for n in ast.walk(node):
         if isinstance(n, ast.Return) and n.value is not None:
-            values = n.value.elts if isinstance(n.value, ast.Tuple | ast.List) else [n.value]
+            values = n.value.elts if isinstance(n.value, (ast.Tuple, ast.List)) else [n.value]
             for value in values:
-                out |= like(value)
+                out |= _like(value, names, bound)
     return frozenset(out)
+
+
+_IMPORTS_FREE = {"tree", "tree_util", "optax"}
+
+
+def _like(expr: ast.expr, names: frozenset[str], bound: dict[str, list[ast.expr]], depth: int = 0) -> set[str]:
+    """The donated parameters `expr` visibly has the shape and dtype of (see `_returned_like`; a function of the
+    module, not a closure that calls itself: that is a reference cycle, left to the cycle collector)."""
+    if isinstance(expr, ast.Name):
+        if expr.id in names:
+            return {expr.id}
+        values = bound.get(expr.id, [])
+        return _like(values[0], names, bound, depth + 1) if len(values) == 1 and depth < 4 else set()
+    if isinstance(expr, (ast.BinOp, ast.UnaryOp)):
+        if any(isinstance(n, ast.Call) for n in ast.walk(expr)):
+            return set()
+        return {n.id for n in ast.walk(expr) if isinstance(n, ast.Name) and n.id in names}
+    if isinstance(expr, ast.Call):
+        func = expr.func
+        if (isinstance(func, ast.Attribute) and func.attr in _AT_UPDATES and isinstance(func.value, ast.Subscript)
+                and isinstance(func.value.value, ast.Attribute) and func.value.value.attr == "at"):
+            return _like(func.value.value.value, names, bound, depth + 1)
+        text = ast.unparse(func)
+        if text.rsplit(".", 1)[-1] in ("map", "tree_map", "apply_updates") and (
+                "." not in text or text.split(".")[-2] in _IMPORTS_FREE or text.startswith("jax.")):
+            return {a.id for a in expr.args if isinstance(a, ast.Name) and a.id in names}
+    return set()

@@ -220,9 +220,9 @@ def _still_readable(model, read: ast.Name) -> bool:
     if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id in _NO_BUFFER_CALLS:
         return read in parent.args[:1]
     if isinstance(parent, ast.Compare):
-        if all(isinstance(op, ast.Is | ast.IsNot) for op in parent.ops):
+        if all(isinstance(op, (ast.Is, ast.IsNot)) for op in parent.ops):
             return True
         # `"w" in state`: a dict pytree's keys
-        return read is not parent.left and all(isinstance(op, ast.In | ast.NotIn) for op in parent.ops) and (
+        return read is not parent.left and all(isinstance(op, (ast.In, ast.NotIn)) for op in parent.ops) and (
             model.kinds.kind_at(read) is Kind.CONTAINER)
     return False

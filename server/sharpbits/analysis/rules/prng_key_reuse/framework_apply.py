@@ -136,7 +136,7 @@ def _surely_asks_haiku(flow: KeyFlow, body: list[ast.stmt], passed: dict[str, as
                     flow, stmt.body, passed, where):
                 return True
             continue
-        if isinstance(stmt, ast.For | ast.While | ast.With | ast.Try | ast.FunctionDef | ast.ClassDef | ast.Match):
+        if isinstance(stmt, (ast.For, ast.While, ast.With, ast.Try, ast.FunctionDef, ast.ClassDef, ast.Match)):
             continue
         for node in ast.walk(stmt):
             if isinstance(node, ast.Call) and flow.scopes.qualname(node.func, where) in _HAIKU_DRAWS:

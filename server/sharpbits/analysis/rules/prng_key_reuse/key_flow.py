@@ -226,7 +226,7 @@ class KeyFlow(Fact):
             return False
         bindings = 0
         for node in self.scopes.own_nodes(scope):
-            if not (isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store | ast.Del)):
+            if not (isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, (ast.Store, ast.Del))):
                 continue
             parent = self.scopes.parents.get(node)
             if isinstance(parent, ast.Tuple):
@@ -294,7 +294,7 @@ class KeyFlow(Fact):
             node, parent = parent, self.scopes.parents.get(parent)
         if isinstance(parent, ast.Call) and node in parent.args[:1] and _truth_assertion(parent.func):
             return True  # self.assertTrue(is_valid(key)): tested for truth as well
-        return isinstance(parent, ast.Assert | ast.If | ast.While | ast.IfExp) and parent.test is node  # type: ignore[union-attr]
+        return isinstance(parent, (ast.Assert, ast.If, ast.While, ast.IfExp)) and parent.test is node  # type: ignore[union-attr]
 
     def _find_key_reuses(self) -> list[KeyReuse]:
         if not any(q == "jax" or q.startswith("jax.random") for q in self.scopes.import_targets()):
@@ -402,7 +402,7 @@ class KeyFlow(Fact):
         cls = self.module_classes().get(call.func.id)
         if cls is None:
             return False
-        methods = [n.name for n in cls.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+        methods = [n.name for n in cls.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
         return is_record(cls, self.scopes.qualname) and not any(
             m in ("__init__", "__post_init__", "__new__") for m in methods)
 
@@ -545,7 +545,7 @@ class KeyFlow(Fact):
         """The definition a name given to `hk.transform` stands for: a function defined in the same function, or
         a module-level function (or class) of this module; None for anything else."""
         if where is not None and self.scopes.is_local(name, where):
-            defs = [n for n in self.scopes.own_nodes(where) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+            defs = [n for n in self.scopes.own_nodes(where) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
                     and n.name == name]
             bindings = [n for n in self.scopes.own_nodes(where) if isinstance(n, ast.Name) and n.id == name
                         and not isinstance(n.ctx, ast.Load)]
@@ -596,7 +596,10 @@ class KeyFlow(Fact):
             # a local or a parameter: its calls are checked where it is called, unless haiku calls what it holds
             return id(n) not in run_by_haiku
 
-        return all(named(n, node) for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
+        try:
+            return all(named(n, node) for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
+        finally:  # a closure that calls itself is a reference cycle: it held the model until a collection
+            named = None  # type: ignore[assignment]
 
     def _haiku_drawless(self, node: ast.AST, depth: int) -> bool:
         """A function (or class, or lambda) of this module run inside `hk.transform` that never asks haiku for a
@@ -613,7 +616,7 @@ class KeyFlow(Fact):
                 cls = self.module_classes().get(base.id) if isinstance(base, ast.Name) else None
                 if cls is None or cls is node or not self._haiku_drawless(cls, depth + 1):
                     return False
-        inner = {n.name for n in ast.walk(node) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        inner = {n.name for n in ast.walk(node) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
                  and n is not node}
         built: dict[str, list[ast.expr]] = {}
         for n in ast.walk(node):
@@ -727,7 +730,7 @@ class KeyFlow(Fact):
                 wrapped = bound[0]
             else:
                 defined = [f.node for f in self.scopes.functions.values() if f.name == wrapped.id
-                           and isinstance(f.node, ast.FunctionDef | ast.AsyncFunctionDef)]
+                           and isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef))]
                 return len(defined) == 1 and any(self._jit(d, None) for d in defined[0].decorator_list)
         return isinstance(wrapped, ast.Call) and self._jit(wrapped.func, scope)
 
@@ -747,8 +750,8 @@ class KeyFlow(Fact):
         if cls is None or not cls.bases or depth > 5:
             return False
         imports = dict(self.scopes.aliases)
-        top = {n.name for n in self.scopes.tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
-        methods = [m for m in cls.body if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef)]
+        top = {n.name for n in self.scopes.tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+        methods = [m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))]
         if inert_layer_calls(methods, {m.name for m in methods}, imports, top) != ():
             return False
         for base in cls.bases:
@@ -768,7 +771,7 @@ class KeyFlow(Fact):
         if not isinstance(func, ast.Attribute) or func.attr not in ("init", "init_with_output"):
             return None
         key = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "rngs"), None)
-        if key is None or isinstance(key, ast.Dict | ast.Constant) or not self._linen_module(func.value, scope):
+        if key is None or isinstance(key, (ast.Dict, ast.Constant)) or not self._linen_module(func.value, scope):
             return None
         return key
 
@@ -890,7 +893,7 @@ class KeyFlow(Fact):
         receiver = func.value if isinstance(func, ast.Attribute) else None
         if not isinstance(receiver, ast.Name) or scope is None or not self.scopes.is_local(receiver.id, scope):
             return None
-        bound = [n for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign | ast.AnnAssign | ast.AugAssign)
+        bound = [n for n in self.scopes.own_nodes(scope) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))
                  and any(isinstance(t, ast.Name) and t.id == receiver.id for t in (
                      n.targets if isinstance(n, ast.Assign) else [n.target]))]
         if len(bound) != 1 or not isinstance(bound[0], ast.Assign) or len(bound[0].targets) != 1:
@@ -957,7 +960,7 @@ class KeyFlow(Fact):
                     continue
                 owner = info.qualname.split(".", 1)[0]
                 for node in self.scopes.own_nodes(info):
-                    if not isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+                    if not isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
                         continue
                     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                     for t in targets:
@@ -1051,7 +1054,7 @@ class KeyFlow(Fact):
             target = n.targets[0]
             if target is stores[0]:
                 return n.value, None, 1
-            if isinstance(target, ast.Tuple | ast.List) and any(e is stores[0] for e in target.elts) and all(
+            if isinstance(target, (ast.Tuple, ast.List)) and any(e is stores[0] for e in target.elts) and all(
                     isinstance(e, ast.Name) for e in target.elts):
                 return n.value, next(i for i, e in enumerate(target.elts) if e is stores[0]), len(target.elts)
         return None
@@ -1198,7 +1201,7 @@ class KeyFlow(Fact):
         body = fn.node.body
         for node in self.scopes.own_nodes(fn):
             uses: list[ast.Name] = []
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
                 inner = self.scopes.functions.get(node)
                 uses = [n for n in (self.scopes.own_nodes(inner) if inner is not None else [])
                         if isinstance(n, ast.Name) and n.id in params and isinstance(n.ctx, ast.Load)]
@@ -1210,7 +1213,7 @@ class KeyFlow(Fact):
                         out.setdefault(name.id, "maybe")  # a closure may consume it
                 continue
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in params and any(
-                    isinstance(t, ast.Attribute | ast.Subscript) for t in node.targets):
+                    isinstance(t, (ast.Attribute, ast.Subscript)) for t in node.targets):
                 if not self._stored_unread(node.targets, fn):
                     out.setdefault(node.value.id, "maybe")  # stored (self.rng = key): consumed later
                 continue
@@ -1281,7 +1284,7 @@ class KeyFlow(Fact):
             return None
         names: set[str] = set()
         for target in stmt.targets:
-            for element in target.elts if isinstance(target, ast.Tuple | ast.List) else [target]:
+            for element in target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]:
                 element = element.value if isinstance(element, ast.Starred) else element
                 if not isinstance(element, ast.Name):
                     return None
@@ -1303,9 +1306,9 @@ class KeyFlow(Fact):
                 if best is None or strength == "always":
                     best = strength
 
-        body = fn.node.body if isinstance(fn.node, ast.FunctionDef | ast.AsyncFunctionDef) else []
+        body = fn.node.body if isinstance(fn.node, (ast.FunctionDef, ast.AsyncFunctionDef)) else []
         for node in self.scopes.own_nodes(fn):
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
                 inner = self.scopes.functions.get(node)
                 if any(isinstance(n, ast.Name) and n.id in pieces and isinstance(n.ctx, ast.Load)
                        for n in (self.scopes.own_nodes(inner) if inner is not None else [])):
@@ -1315,7 +1318,7 @@ class KeyFlow(Fact):
                 continue
             used: ast.AST = node
             parent = self.scopes.parents.get(used)
-            while isinstance(parent, ast.Subscript | ast.Starred) and getattr(parent, "value", None) is used:
+            while isinstance(parent, (ast.Subscript, ast.Starred)) and getattr(parent, "value", None) is used:
                 used, parent = parent, self.scopes.parents.get(parent)  # keys[0]: an element, used as the key
             call = self.scopes.parents.get(parent) if isinstance(parent, ast.keyword) else parent
             if isinstance(call, ast.Call) and call.func is not used:
@@ -1339,8 +1342,7 @@ class KeyFlow(Fact):
                 if more is not None:
                     strength = self._pieces_consumption(fn, more, strength, depth + 1)
                 note(strength)
-            elif not isinstance(parent, ast.Attribute | ast.FormattedValue | ast.JoinedStr | ast.Compare | ast.If
-                                | ast.IfExp | ast.Assert | ast.BoolOp | ast.UnaryOp | ast.While):
+            elif not isinstance(parent, (ast.Attribute, ast.FormattedValue, ast.JoinedStr, ast.Compare, ast.If, ast.IfExp, ast.Assert, ast.BoolOp, ast.UnaryOp, ast.While)):
                 note(cap)  # returned, stored, copied, iterated over: it leaves, as sure as the split
         return best
 
@@ -1454,7 +1456,7 @@ class KeyFlow(Fact):
             return False  # a function or class the index reads: what it builds is known there, or not at all
         for node in self.scopes.own_nodes(scope):
             targets = (node.targets if isinstance(node, ast.Assign)
-                       else [node.target] if isinstance(node, ast.AnnAssign | ast.AugAssign) else [])
+                       else [node.target] if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else [])
             if any(isinstance(t, ast.Attribute) and t.attr == attr and isinstance(t.value, ast.Name)
                    and t.value.id == receiver.id for t in targets):
                 return False
@@ -1466,7 +1468,7 @@ class KeyFlow(Fact):
             self._generators = {}
             for name, cls in self.module_classes().items():
                 found = class_key_generators(
-                    [m for m in cls.body if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef)], imports)
+                    [m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))], imports)
                 if found:
                     self._generators[name] = found
         return self._generators
@@ -1614,7 +1616,7 @@ class KeyFlow(Fact):
             return out
         params = set(fn.params)
         rebound = {n.id for n in ast.walk(fn.node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)} | {
-            name for n in ast.walk(fn.node) if isinstance(n, ast.Global | ast.Nonlocal) for name in n.names}
+            name for n in ast.walk(fn.node) if isinstance(n, (ast.Global, ast.Nonlocal)) for name in n.names}
         flags = params - rebound
         reads: dict[str, set[tuple[str, bool]] | None] = {}
         for node in ast.walk(fn.node):
@@ -1682,8 +1684,7 @@ class KeyFlow(Fact):
         """An argument that cannot be None: a display, a non-None constant, or a name every binding of which in
         the calling function is one, or the result of a function of this module every path of which returns
         one."""
-        if isinstance(value, ast.Tuple | ast.List | ast.Dict | ast.Set | ast.JoinedStr | ast.Lambda
-                      | ast.ListComp | ast.DictComp | ast.SetComp):
+        if isinstance(value, (ast.Tuple, ast.List, ast.Dict, ast.Set, ast.JoinedStr, ast.Lambda, ast.ListComp, ast.DictComp, ast.SetComp)):
             return True
         if isinstance(value, ast.Constant):
             return value.value is not None
@@ -1695,7 +1696,7 @@ class KeyFlow(Fact):
             callee = self.callee_of(value, scope)
             if callee is None or isinstance(callee.node, ast.Lambda) or not callee.node.body or not isinstance(
                     callee.node.body[-1], ast.Return) or isinstance(callee.node, ast.AsyncFunctionDef) or any(
-                    isinstance(n, ast.Yield | ast.YieldFrom) for n in ast.walk(callee.node)):
+                    isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(callee.node)):
                 return False
             returns = [n for n in self.scopes.own_nodes(callee) if isinstance(n, ast.Return)]
             return bool(returns) and all(r.value is not None and self._surely_not_none(r.value, callee, depth + 1)
@@ -1718,15 +1719,14 @@ class KeyFlow(Fact):
         `refs = jnp.asarray(refs)` under `if refs is not None:`. Either it was not None, or the first `if` ran
         and gave it a value that is surely not None (see `_surely_not_none`)."""
         if not (isinstance(value, ast.Name) and scope is not None and value.id in scope.params
-                and isinstance(scope.node, ast.FunctionDef | ast.AsyncFunctionDef)):
+                and isinstance(scope.node, (ast.FunctionDef, ast.AsyncFunctionDef))):
             return False
         name, body, parents = value.id, scope.node.body, self.scopes.parents
         tests: set[str] = set()  # the tests of the `if`s whose body holds the call
         top: ast.AST = call
         while parents.get(top) is not scope.node:
             up = parents.get(top)
-            if up is None or isinstance(up, ast.For | ast.While | ast.AsyncFor | ast.Lambda | ast.FunctionDef
-                                        | ast.AsyncFunctionDef):
+            if up is None or isinstance(up, (ast.For, ast.While, ast.AsyncFor, ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef)):
                 return False
             if isinstance(up, ast.If) and any(top is st for st in up.body):
                 tests.add(ast.dump(up.test))
@@ -1742,8 +1742,7 @@ class KeyFlow(Fact):
                     and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None)
 
         def stable(test: ast.expr) -> bool:  # names no statement rebinds, no call: the same value at both places
-            return all(isinstance(n, ast.Name | ast.UnaryOp | ast.BoolOp | ast.Compare | ast.Constant | ast.Load
-                                  | ast.Not | ast.And | ast.Or | ast.Is | ast.IsNot | ast.Eq | ast.NotEq)
+            return all(isinstance(n, (ast.Name, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.Constant, ast.Load, ast.Not, ast.And, ast.Or, ast.Is, ast.IsNot, ast.Eq, ast.NotEq))
                        for n in ast.walk(test)) and not any(
                 isinstance(n, ast.Name) and n.id in stored for n in ast.walk(test))
 
@@ -1844,7 +1843,7 @@ class KeyFlow(Fact):
     def may_be_key(self, arg: ast.AST) -> bool:
         """Whether an argument handed where a callee consumes a key can hold one: not a literal (`"float32"`,
         `3`), and not a name whose value is known to be a Python value, a function or a module here."""
-        if isinstance(arg, ast.Constant | ast.JoinedStr):
+        if isinstance(arg, (ast.Constant, ast.JoinedStr)):
             return False
         return not (isinstance(arg, ast.Name) and self.kinds.kind_at(arg) in _NOT_KEY_KINDS)
 
@@ -1985,7 +1984,7 @@ def _always_consumed_position(model: KeyFlow, call: ast.Call, fn: FunctionInfo, 
     top: ast.AST = call  # the function-level statement that holds the call
     while model.scopes.parents.get(top) is not fn.node:
         top = model.scopes.parents[top]
-    if isinstance(top, ast.If | ast.For | ast.While | ast.Try | ast.With | ast.Match):
+    if isinstance(top, (ast.If, ast.For, ast.While, ast.Try, ast.With, ast.Match)):
         return None  # inside a branch or loop: not always
     if exits.before(top):
         return None  # an early return may skip it
@@ -2113,10 +2112,10 @@ def _runs_always(model: KeyFlow, node: ast.AST, root: ast.AST, body: list[ast.st
         parent = model.scopes.parents.get(top)
         if parent is None:
             return False
-        if isinstance(parent, ast.IfExp | ast.BoolOp):
+        if isinstance(parent, (ast.IfExp, ast.BoolOp)):
             return False
         top = parent
-    if isinstance(top, ast.If | ast.For | ast.While | ast.Try | ast.With | ast.Match | ast.AsyncFor | ast.AsyncWith):
+    if isinstance(top, (ast.If, ast.For, ast.While, ast.Try, ast.With, ast.Match, ast.AsyncFor, ast.AsyncWith)):
         return False
     if top not in body:
         return False
@@ -2130,10 +2129,10 @@ def _runs_always_past_defs(model: KeyFlow, node: ast.AST, root: ast.AST, body: l
     top = node
     while model.scopes.parents.get(top) is not root:
         parent = model.scopes.parents.get(top)
-        if parent is None or isinstance(parent, ast.IfExp | ast.BoolOp):
+        if parent is None or isinstance(parent, (ast.IfExp, ast.BoolOp)):
             return False
         top = parent
-    if isinstance(top, ast.If | ast.For | ast.While | ast.Try | ast.With | ast.Match | ast.AsyncFor | ast.AsyncWith):
+    if isinstance(top, (ast.If, ast.For, ast.While, ast.Try, ast.With, ast.Match, ast.AsyncFor, ast.AsyncWith)):
         return False
     if top not in body:
         return False
@@ -2143,7 +2142,7 @@ def _runs_always_past_defs(model: KeyFlow, node: ast.AST, root: ast.AST, body: l
 def _returns_outside_defs(stmt: ast.AST) -> bool:
     if isinstance(stmt, ast.Return):
         return True
-    if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
         return False
     return any(_returns_outside_defs(child) for child in ast.iter_child_nodes(stmt))
 
@@ -2315,7 +2314,7 @@ class _ScopeWalk(ForwardFlow[State]):
             node = node.value
         if isinstance(node, ast.Dict):  # `rngs={"dropout": key}`: an answer may name a value (framework_apply.py)
             return any(self._may_label(v) for v in node.values)
-        if isinstance(node, ast.Tuple | ast.List):
+        if isinstance(node, (ast.Tuple, ast.List)):
             return any(self._may_label(e) for e in node.elts)
         if isinstance(node, ast.Call):
             return any(label.startswith("seed ") for label in self.keys)
@@ -2365,7 +2364,7 @@ class _ScopeWalk(ForwardFlow[State]):
         """A call in the body of `with pytest.raises(...)` (or `self.assertRaises(...)`): the test expects it
         to raise, so it returns nothing and whatever it drew is thrown away."""
         cur: ast.AST | None = self.model.scopes.parents.get(call)
-        while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
+        while cur is not None and not isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
             if isinstance(cur, ast.With) and any(
                     isinstance(item.context_expr, ast.Call)
                     and called_name(item.context_expr.func).rsplit(".", 1)[-1] in _RAISES
@@ -2391,12 +2390,12 @@ class _ScopeWalk(ForwardFlow[State]):
         self.expression(stmt.test, stmt, state)
 
     def loop_head(self, stmt: ast.For | ast.AsyncFor | ast.While, state: State) -> object:
-        self.expression(stmt.iter if isinstance(stmt, ast.For | ast.AsyncFor) else stmt.test, stmt, state)
+        self.expression(stmt.iter if isinstance(stmt, (ast.For, ast.AsyncFor)) else stmt.test, stmt, state)
         return None
 
     def loop_entry(self, stmt: ast.For | ast.AsyncFor | ast.While, state: State, head: object) -> None:
         self._forget_seeds_made_in(stmt, state)
-        if isinstance(stmt, ast.For | ast.AsyncFor):
+        if isinstance(stmt, (ast.For, ast.AsyncFor)):
             self.rebind(stmt.target, state)
         else:
             self.expression(stmt.test, stmt, state)
@@ -2410,10 +2409,10 @@ class _ScopeWalk(ForwardFlow[State]):
         self.expression(stmt.subject, stmt, state)
 
     def simple(self, stmt: ast.stmt, state: State) -> State | None:
-        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             self._forget(stmt.name, state)
             return state
-        if isinstance(stmt, ast.Assign | ast.AnnAssign | ast.AugAssign):
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             if stmt.value is not None:
                 self.expression(stmt.value, stmt, state)
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
@@ -2422,7 +2421,7 @@ class _ScopeWalk(ForwardFlow[State]):
                 self.rebind(target, state)
             state.update(kept)
             if (isinstance(stmt, ast.Assign) and len(targets) == 1 and isinstance(targets[0], ast.Name)
-                    and isinstance(stmt.value, ast.Name | ast.Attribute | ast.Subscript)):
+                    and isinstance(stmt.value, (ast.Name, ast.Attribute, ast.Subscript))):
                 origin = self._label(stmt.value)  # rng = self.key: one key under two names
                 if origin is not None and origin.split(".", 1)[0].split("[", 1)[0] != targets[0].id:
                     state[_ALIAS + targets[0].id] = KeyUse(stmt.value, origin, _ALIAS_CALL, stmt, "alias", True)
@@ -2431,7 +2430,7 @@ class _ScopeWalk(ForwardFlow[State]):
             self.expression(child, stmt, state)
         if isinstance(stmt, ast.Return):
             self._handed_back(stmt, state)
-        if isinstance(stmt, ast.Return | ast.Raise | ast.Continue | ast.Break):
+        if isinstance(stmt, (ast.Return, ast.Raise, ast.Continue, ast.Break)):
             return None
         if isinstance(stmt, ast.Delete):
             for target in stmt.targets:
@@ -2470,7 +2469,7 @@ class _ScopeWalk(ForwardFlow[State]):
         returned = stmt.value.elts if isinstance(stmt.value, ast.Tuple) else [stmt.value]
         handed: list[tuple[int, ast.AST]] = []
         for position, value in enumerate(returned):
-            if isinstance(value, ast.Name | ast.Attribute):
+            if isinstance(value, (ast.Name, ast.Attribute)):
                 root: ast.expr = value
                 while isinstance(root, ast.Attribute):
                     root = root.value
@@ -2504,7 +2503,7 @@ class _ScopeWalk(ForwardFlow[State]):
         holder = parents.get(fn.node)
         block = next((getattr(holder, f) for f in ("body", "orelse", "finalbody")
                       if fn.node in getattr(holder, f, ())), None) if holder is not None else None
-        if block is not None and not isinstance(holder, ast.Module | ast.ClassDef):
+        if block is not None and not isinstance(holder, (ast.Module, ast.ClassDef)):
             # a def inside a branch (`if flow: def eval_step...` / `elif ...: def eval_step...`): its calls are in
             # the statements after it in that branch
             ids = {id(st) for st in block}
@@ -2563,9 +2562,9 @@ class _ScopeWalk(ForwardFlow[State]):
 
     def rebind(self, target: ast.AST, state: State) -> None:
         for node in ast.walk(target):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
                 self._forget(node.id, state)
-            elif isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del):
+            elif isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.ctx, (ast.Store, ast.Del)):
                 label = _chain_label(node)
                 if label is not None:
                     self._forget(label, state)
@@ -2690,7 +2689,7 @@ class _ScopeWalk(ForwardFlow[State]):
             for n in ast.walk(target):
                 if isinstance(n, ast.Name):
                     stored.add(n.id)
-                elif not isinstance(n, ast.Tuple | ast.List | ast.expr_context):
+                elif not isinstance(n, (ast.Tuple, ast.List, ast.expr_context)):
                     return False  # `self.keys = split(key)`, `keys[0] = ...`, `*rest`: kept where others may read
         if not stored or stored & self.fn.outer_names:
             return False  # `nonlocal` / `global` names outlive the call
@@ -2752,7 +2751,7 @@ class _ScopeWalk(ForwardFlow[State]):
         bases = [a for a in [*call.args, *(kw.value for kw in call.keywords)] if isinstance(a, ast.Name)]
         if isinstance(call.func, ast.Attribute):
             root: ast.AST = call.func.value
-            while isinstance(root, ast.Attribute | ast.Subscript):
+            while isinstance(root, (ast.Attribute, ast.Subscript)):
                 root = root.value
             if isinstance(root, ast.Name):
                 bases.append(root)
@@ -2804,10 +2803,10 @@ class _ScopeWalk(ForwardFlow[State]):
         they never reach state, a return or another call's side effects (a test that checks one op on its data
         and then draws the same data under another name for the next op). The names, or None."""
         assert self.fn is not None
-        if not (isinstance(first, ast.Assign | ast.AnnAssign) and first.value is not None):
+        if not (isinstance(first, (ast.Assign, ast.AnnAssign)) and first.value is not None):
             return None
         targets = first.targets if isinstance(first, ast.Assign) else [first.target]
-        if not all(isinstance(n, ast.Name | ast.Tuple | ast.List | ast.Starred) for t in targets for n in ast.walk(t)
+        if not all(isinstance(n, (ast.Name, ast.Tuple, ast.List, ast.Starred)) for t in targets for n in ast.walk(t)
                    if not isinstance(n, ast.expr_context)):
             return None  # stored into an attribute or a container: it outlives the function's names
         tainted = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
@@ -2821,9 +2820,9 @@ class _ScopeWalk(ForwardFlow[State]):
                     continue
                 if isinstance(st, ast.Assert) or _checks_only(self.model, st, self.fn):
                     continue
-                if isinstance(st, ast.If | ast.While):
+                if isinstance(st, (ast.If, ast.While)):
                     continue  # only its test is read here (the body's statements are visited on their own)
-                if isinstance(st, ast.Assign | ast.AugAssign | ast.AnnAssign) and st.value is not None:
+                if isinstance(st, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and st.value is not None:
                     names = _assigned_names(st)
                     if names is None:
                         return None
@@ -2854,7 +2853,7 @@ class _ScopeWalk(ForwardFlow[State]):
         """`for arr in arrays: out.append(permutation(key, arr))`: the loop applies one permutation (or choice)
         to each array, which shuffles them together, as the comprehension form does (see `_selects_each`)."""
         loop = self.model.scopes.parents.get(stmt)
-        if not isinstance(loop, ast.For | ast.AsyncFor) or stmt not in loop.body:
+        if not isinstance(loop, (ast.For, ast.AsyncFor)) or stmt not in loop.body:
             return False
         varying = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
         for inner in loop.body:
@@ -2883,7 +2882,7 @@ class _ScopeWalk(ForwardFlow[State]):
         if any(n is first.call for n in ast.walk(array)):
             return False  # dropout(key, dropout(key, x)): applied to its own result
         derived = set(_stored(first.statement)) if first.statement is not None else set()
-        own = sorted((n for n in self.model.scopes.own_nodes(self.fn) if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign)
+        own = sorted((n for n in self.model.scopes.own_nodes(self.fn) if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign))
                       and first.call.lineno < n.lineno < call.lineno), key=lambda n: n.lineno)
         for assign in own:  # what is computed from the first result between the two calls
             if assign.value is not None and {n.id for n in ast.walk(assign.value) if isinstance(n, ast.Name)} & derived:
@@ -2895,12 +2894,12 @@ class _ScopeWalk(ForwardFlow[State]):
         a name the loop binds (its target or a name assigned in its body), or the body reads the loop's target
         (`for base in (RBF, Matern32): ... base(...)`). `for _ in range(n)` repeats one iteration."""
         loop = self.model.scopes.parents.get(stmt)
-        while isinstance(loop, ast.With | ast.AsyncWith):
+        while isinstance(loop, (ast.With, ast.AsyncWith)):
             loop = self.model.scopes.parents.get(loop)
-        if not isinstance(loop, ast.For | ast.AsyncFor | ast.While):
+        if not isinstance(loop, (ast.For, ast.AsyncFor, ast.While)):
             return False
         bound = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)} if isinstance(
-            loop, ast.For | ast.AsyncFor) else set()
+            loop, (ast.For, ast.AsyncFor)) else set()
         for inner in loop.body:
             for n in ast.walk(inner):
                 if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
@@ -2909,7 +2908,7 @@ class _ScopeWalk(ForwardFlow[State]):
         reads = {n.id for n in ast.walk(call) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
         if (reads - key_names) & bound:
             return True
-        if not isinstance(loop, ast.For | ast.AsyncFor):
+        if not isinstance(loop, (ast.For, ast.AsyncFor)):
             return False
         targets = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
         return any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in targets
@@ -2999,7 +2998,7 @@ class _ScopeWalk(ForwardFlow[State]):
             value = assign.iter if isinstance(assign, ast.For) else assign.value  # type: ignore[attr-defined]
             reads = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)} if value is not None else set()
             if value is not None and (reads & differences or any(
-                    isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub | ast.Div) and _separates([n.left, n.right], flows)
+                    isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Sub, ast.Div)) and _separates([n.left, n.right], flows)
                     for n in ast.walk(value))):
                 carry(differences, _flows_into(assign), at)  # type: ignore[arg-type]
             for names in flows:
@@ -3067,7 +3066,7 @@ class _ScopeWalk(ForwardFlow[State]):
         if not (isinstance(parent, ast.Assign) and parent.value is call) or self.fn is None:
             return False
         # `mlp, params = init_mlp(key, ...)`: a tuple of names unpacks the result; each name is one of its parts
-        targets = [e for t in parent.targets for e in (t.elts if isinstance(t, ast.Tuple | ast.List) else [t])]
+        targets = [e for t in parent.targets for e in (t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t])]
         if not all(isinstance(t, ast.Name) for t in targets):
             return False
         names = {t.id for t in targets if isinstance(t, ast.Name)}
@@ -3093,7 +3092,7 @@ class _ScopeWalk(ForwardFlow[State]):
         if isinstance(method_call, ast.Call) and method_call.func is parent:
             read, parent = parent, method_call
         while (isinstance(parent, ast.Dict) and any(v is read for v in parent.values)) or (
-                isinstance(parent, ast.List | ast.Tuple) and any(e is read for e in parent.elts)):
+                isinstance(parent, (ast.List, ast.Tuple)) and any(e is read for e in parent.elts)):
             read, parent = parent, parents.get(parent)
         if isinstance(parent, ast.keyword):
             parent = parents.get(parent)
@@ -3108,7 +3107,7 @@ class _ScopeWalk(ForwardFlow[State]):
         if not (isinstance(stmt, ast.Expr) and self._thrown_away(parent, stmt)):
             return False
         block = parents.get(stmt)
-        while block is not None and not isinstance(block, ast.With | ast.FunctionDef | ast.AsyncFunctionDef):
+        while block is not None and not isinstance(block, (ast.With, ast.FunctionDef, ast.AsyncFunctionDef)):
             block = parents.get(block)
         return not (isinstance(block, ast.With) and any("AssertionError" in ast.dump(i) for i in block.items))
 
@@ -3125,7 +3124,7 @@ class _ScopeWalk(ForwardFlow[State]):
             return False
         stmt = scopes.parents.get(call)
         while stmt is not None and not isinstance(stmt, ast.stmt):
-            if isinstance(stmt, ast.Lambda | ast.GeneratorExp | ast.ListComp | ast.SetComp | ast.DictComp):
+            if isinstance(stmt, (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)):
                 return False  # drawn later, or per element, not when the statement runs
             if isinstance(stmt, ast.Call) and not (
                     (scopes.qualname(stmt.func, fn) or "").startswith(("jax.", "numpy."))
@@ -3138,27 +3137,27 @@ class _ScopeWalk(ForwardFlow[State]):
         if name not in fn.local_names or name in fn.outer_names:
             return False
         holder = scopes.parents.get(stmt)
-        if isinstance(holder, ast.Try | ast.TryStar) and stmt in holder.body:
+        if isinstance(holder, (ast.Try, ast.TryStar)) and stmt in holder.body:
             return False
         block = next((getattr(holder, f) for f in ("body", "orelse", "finalbody")
                       if isinstance(getattr(holder, f, None), list) and stmt in getattr(holder, f)), None)
         if block is None:
             return False
         for inner in ast.walk(fn.node):
-            if inner is not fn.node and isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) and any(
+            if inner is not fn.node and isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and any(
                     isinstance(n, ast.Name) and n.id == name for n in ast.walk(inner)):
                 return False  # a closure over `x` may read it between the two bindings
         for later in block[block.index(stmt) + 1:]:
             mentions = [n for n in ast.walk(later) if isinstance(n, ast.Name) and n.id == name]
             if not mentions:
-                if any(isinstance(n, ast.Break | ast.Continue | ast.Global | ast.Nonlocal) for n in ast.walk(later)):
+                if any(isinstance(n, (ast.Break, ast.Continue, ast.Global, ast.Nonlocal)) for n in ast.walk(later)):
                     return False
                 continue
             if not isinstance(later, ast.Assign) or any(
                     isinstance(n, ast.Name) and n.id == name for n in ast.walk(later.value)):
                 return False
             bound = [t for target in later.targets
-                     for t in (target.elts if isinstance(target, ast.Tuple | ast.List) else [target])]
+                     for t in (target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target])]
             return all(isinstance(m.ctx, ast.Store) and any(m is t for t in bound) for m in mentions)
         return False
 
@@ -3182,7 +3181,7 @@ class _ScopeWalk(ForwardFlow[State]):
             for later in body[at + 1:]:
                 mentions = [n for n in ast.walk(later) if isinstance(n, ast.Name) and n.id == name]
                 read = read or any(isinstance(n.ctx, ast.Load) for n in mentions)
-                if any(isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.Global | ast.Nonlocal)
+                if any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Global, ast.Nonlocal))
                        for n in ast.walk(later)) and mentions:
                     return False
                 if any(isinstance(n.ctx, ast.Load) and not self._shapes_only(n, depth + 1) for n in mentions):
@@ -3244,7 +3243,7 @@ class _ScopeWalk(ForwardFlow[State]):
             self._equalities = [
                 (node, [p for p in _compared_sides(node.test if isinstance(node, ast.If) else node) if len(p) == 2])
                 for node in self.model.scopes.own_nodes(self.fn)
-                if isinstance(node, ast.If | ast.Call) and _equality_check(node)]
+                if isinstance(node, (ast.If, ast.Call)) and _equality_check(node)]
         return self._equalities
 
     def _assignments(self) -> tuple[list[ast.AST], list[int], dict[str, list[int]]]:
@@ -3252,7 +3251,7 @@ class _ScopeWalk(ForwardFlow[State]):
         positions of those that read it (in the value, the iterable, or a `zip` argument); found once per scope."""
         if self._assigns is None:
             assigns: list[ast.AST] = sorted((n for n in self.model.scopes.own_nodes(self.fn)
-                                             if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.For)
+                                             if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For))
                                              or _appends(n) is not None),
                                             key=lambda n: n.lineno)  # type: ignore[attr-defined]
             readers: dict[str, list[int]] = {}
@@ -3352,7 +3351,7 @@ def _overwritten_whole(stmt: ast.Assign, parents: dict[ast.AST, ast.AST]) -> boo
     for later in block[block.index(stmt) + 1:]:
         mentions = [n for n in ast.walk(later) if isinstance(n, ast.Name) and n.id == name]
         if not mentions:
-            if any(isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Global | ast.Nonlocal)
+            if any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Global, ast.Nonlocal))
                    for n in ast.walk(later)):
                 return False
             continue
@@ -3414,7 +3413,7 @@ def _paired_selection(model: KeyFlow, a: ast.Call, b: ast.Call, scope: FunctionI
     x, y = differing[0]
     if qualname in _SELECTING and _population(a, qualname) is not x:
         return None
-    arrays = all(isinstance(p, ast.Name | ast.Attribute | ast.Subscript) and not (
+    arrays = all(isinstance(p, (ast.Name, ast.Attribute, ast.Subscript)) and not (
         isinstance(p, ast.Name) and model.kinds.kind_at(p) in (Kind.PYTHON, Kind.KEY)) for p in (x, y))
     return y if arrays or (qualname in _SELECTING and _equal_length_displays(model, x, y, scope)) else None
 
@@ -3434,7 +3433,7 @@ def _equal_length_displays(model: KeyFlow, x: ast.expr, y: ast.expr, scope: Func
             and [ast.dump(k) for k in x.keywords] == [ast.dump(k) for k in y.keywords]):
         return False
     dx, dy = x.args[0], y.args[0]
-    return (isinstance(dx, ast.List | ast.Tuple) and isinstance(dy, ast.List | ast.Tuple) and len(dx.elts) > 1
+    return (isinstance(dx, (ast.List, ast.Tuple)) and isinstance(dy, (ast.List, ast.Tuple)) and len(dx.elts) > 1
             and len(dx.elts) == len(dy.elts)
             and not any(isinstance(e, ast.Starred) for e in [*dx.elts, *dy.elts]))
 
@@ -3495,7 +3494,7 @@ def _mask_literals(model: KeyFlow, expr: ast.expr, fn: FunctionInfo) -> frozense
         left, right = _mask_literals(model, expr.args[0], fn), _mask_literals(model, expr.args[1], fn)
         return None if left is None or right is None else left | right
     negated: ast.expr | None = None
-    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Invert | ast.Not):
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.Invert, ast.Not)):
         negated = expr.operand
     elif isinstance(expr, ast.Call) and q == "jax.numpy.logical_not" and len(expr.args) == 1:
         negated = expr.args[0]
@@ -3505,7 +3504,7 @@ def _mask_literals(model: KeyFlow, expr: ast.expr, fn: FunctionInfo) -> frozense
         # `x != c` is never true where `x == c` is (also for NaN), `x >= c` never where `x < c` is: one atom, negated
         positive = ast.Compare(expr.left, [_NEGATED_COMPARISONS[type(expr.ops[0])]()], expr.comparators)
         return frozenset({(ast.dump(positive), False)})
-    if isinstance(expr, ast.Name | ast.Attribute | ast.Compare):
+    if isinstance(expr, (ast.Name, ast.Attribute, ast.Compare)):
         return frozenset({(ast.dump(expr), True)})
     return None
 
@@ -3542,8 +3541,8 @@ def _masked_draw(model: KeyFlow, key: ast.AST) -> tuple[ast.Call, frozenset[tupl
         return None
     child: ast.AST = call
     cur = parents.get(call)
-    while isinstance(cur, ast.BinOp | ast.UnaryOp) and not isinstance(
-            getattr(cur, "op", None), ast.BitAnd | ast.BitOr | ast.Invert | ast.Not):
+    while isinstance(cur, (ast.BinOp, ast.UnaryOp)) and not isinstance(
+            getattr(cur, "op", None), (ast.BitAnd, ast.BitOr, ast.Invert, ast.Not)):
         child, cur = cur, parents.get(cur)
     if not (isinstance(cur, ast.Assign) and cur.value is child and len(cur.targets) == 1
             and isinstance(cur.targets[0], ast.Name)):
@@ -3552,7 +3551,7 @@ def _masked_draw(model: KeyFlow, key: ast.AST) -> tuple[ast.Call, frozenset[tupl
     nodes = model.scopes.own_nodes(fn)
     binds: dict[str, list[ast.expr]] = {}
     for n in nodes:
-        if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign):
+        if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             for t in n.targets if isinstance(n, ast.Assign) else [n.target]:
                 for m in ast.walk(t):
                     if isinstance(m, ast.Name) and n.value is not None:
@@ -3626,7 +3625,7 @@ def _selected_sides(model: KeyFlow, key: ast.AST) -> set[tuple[str, int]] | None
         child = work.pop()
         cur = parents.get(child)
         while True:
-            if cur is None or isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            if cur is None or isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
                 return None
             if isinstance(cur, ast.stmt):
                 if not (isinstance(cur, ast.Assign) and cur.value is child and len(cur.targets) == 1
@@ -3694,10 +3693,10 @@ def _filled_draw(model: KeyFlow, key: ast.AST) -> tuple[ast.Call, frozenset[tupl
     child: ast.AST = call
     cur = parents.get(call)
     while (isinstance(cur, ast.BinOp) and isinstance(cur.op, _FILL_OPS)) or (
-            isinstance(cur, ast.UnaryOp) and isinstance(cur.op, ast.USub | ast.UAdd)):
+            isinstance(cur, ast.UnaryOp) and isinstance(cur.op, (ast.USub, ast.UAdd))):
         if isinstance(cur, ast.BinOp):
             other = cur.right if cur.left is child else cur.left
-            if not all(isinstance(n, ast.Name | ast.Attribute | ast.Constant | ast.UnaryOp | ast.unaryop | ast.Load)
+            if not all(isinstance(n, (ast.Name, ast.Attribute, ast.Constant, ast.UnaryOp, ast.unaryop, ast.Load))
                        for n in ast.walk(other)):
                 return None
         child, cur = cur, parents.get(cur)
@@ -3714,7 +3713,7 @@ def _filled_draw(model: KeyFlow, key: ast.AST) -> tuple[ast.Call, frozenset[tupl
     if not (isinstance(carried, ast.Name) and carried.id == name):
         return None
     stored = Counter(ast.unparse(n) for n in model.scopes.own_nodes(fn)
-                     if isinstance(n, ast.Name | ast.Attribute | ast.Subscript) and not isinstance(n.ctx, ast.Load))
+                     if isinstance(n, (ast.Name, ast.Attribute, ast.Subscript)) and not isinstance(n.ctx, ast.Load))
     mask = cur.args[0]
     if isinstance(mask, ast.Name):
         bound = [n.value for n in model.scopes.own_nodes(fn) if isinstance(n, ast.Assign)
@@ -3722,7 +3721,7 @@ def _filled_draw(model: KeyFlow, key: ast.AST) -> tuple[ast.Call, frozenset[tupl
         if len(bound) != 1 or stored[mask.id] != 1:
             return None
         mask = bound[0]
-    if any(isinstance(n, ast.Name | ast.Attribute) and ast.unparse(n) in stored for n in ast.walk(mask)):
+    if any(isinstance(n, (ast.Name, ast.Attribute)) and ast.unparse(n) in stored for n in ast.walk(mask)):
         return None  # a name the masks test is assigned here: two masks may test two values
     if any(isinstance(atom, ast.Compare) and not all(isinstance(n, _PLAIN_VALUE) for n in ast.walk(atom))
            for atom in _mask_atoms(model, mask, fn)):
@@ -3746,7 +3745,7 @@ def _mask_atoms(model: KeyFlow, expr: ast.expr, fn: FunctionInfo) -> list[ast.ex
     if isinstance(expr, ast.Call) and model.scopes.qualname(expr.func, fn) in (
             "jax.numpy.logical_and", "jax.numpy.logical_not"):
         return [atom for arg in expr.args for atom in _mask_atoms(model, arg, fn)]
-    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Invert | ast.Not):
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.Invert, ast.Not)):
         return _mask_atoms(model, expr.operand, fn)
     return [expr]
 
@@ -3759,7 +3758,7 @@ def _plain_fill(model: KeyFlow, fn: FunctionInfo, name: str, shape: str) -> bool
     made: ast.Assign | None = None
     chain: list[ast.Assign] = []
     for n in model.scopes.own_nodes(fn):
-        if isinstance(n, ast.Global | ast.Nonlocal) and name in n.names:
+        if isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names:
             return False
         if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load):
             stmt = model.scopes.parents.get(n)
@@ -3820,9 +3819,9 @@ def _test_atom(test: ast.expr) -> tuple[_Atom, bool] | None:
         left, right = right, left
     if not (isinstance(left, ast.Name) and isinstance(right, ast.Constant)):
         return None
-    if right.value is None and isinstance(op, ast.Is | ast.IsNot):
+    if right.value is None and isinstance(op, (ast.Is, ast.IsNot)):
         return (left.id, "none", None), isinstance(op, ast.Is)
-    if isinstance(right.value, str | int) and not isinstance(right.value, bool) and isinstance(op, ast.Eq | ast.NotEq):
+    if isinstance(right.value, (str, int)) and not isinstance(right.value, bool) and isinstance(op, (ast.Eq, ast.NotEq)):
         return (left.id, "eq", right.value), isinstance(op, ast.Eq)
     return None
 
@@ -3847,7 +3846,7 @@ def _ends(block: list[ast.stmt]) -> bool:
     if not block:
         return False
     last = block[-1]
-    if isinstance(last, ast.Return | ast.Raise | ast.Continue | ast.Break):
+    if isinstance(last, (ast.Return, ast.Raise, ast.Continue, ast.Break)):
         return True
     return isinstance(last, ast.If) and _ends(last.body) and _ends(last.orelse)
 
@@ -3867,9 +3866,9 @@ def _path_literals(model: KeyFlow, node: ast.AST) -> tuple[list[tuple[_Atom, boo
                 for s in block[:next(i for i, s in enumerate(block) if s is child)]:
                     if isinstance(s, ast.If) and _ends(s.body) != _ends(s.orelse):
                         found.extend(_test_literals(s.test, not _ends(s.body)))
-        if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef | ast.Module):
+        if isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Module)):
             break
-        if isinstance(cur, ast.If | ast.IfExp) and child is not cur.test:
+        if isinstance(cur, (ast.If, ast.IfExp)) and child is not cur.test:
             in_body = any(child is s for s in cur.body) if isinstance(cur, ast.If) else child is cur.body
             found.extend(_test_literals(cur.test, in_body))
         child, cur = cur, parents.get(cur)
@@ -3895,7 +3894,7 @@ def _exclusive_paths(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
     not boot:` and `fold_in(key, 1)` after `if not boot: return ...` (or under `if boot:`, or `if mode == "x"`
     against `if mode == "y"`), on a name the function never rebinds: one call takes one of the two paths."""
     literals_a, home = _path_literals(model, a)
-    if not literals_a or not isinstance(home, ast.FunctionDef | ast.AsyncFunctionDef):
+    if not literals_a or not isinstance(home, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return False
     literals_b, home_b = _path_literals(model, b)
     if home_b is not home:
@@ -3904,7 +3903,7 @@ def _exclusive_paths(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
     if not names:
         return False
     rebound = {n.id for n in ast.walk(home) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)} | {
-        name for n in ast.walk(home) if isinstance(n, ast.Global | ast.Nonlocal) for name in n.names}
+        name for n in ast.walk(home) if isinstance(n, (ast.Global, ast.Nonlocal)) for name in n.names}
     return bool(names - rebound)
 
 
@@ -3914,8 +3913,8 @@ def _loops_run_once(model: KeyFlow, node: ast.AST) -> bool:
     parents = model.scopes.parents
     cur = parents.get(node)
     seen = False
-    while cur is not None and not isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.Module):
-        if isinstance(cur, ast.While | ast.AsyncFor | ast.comprehension):
+    while cur is not None and not isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)):
+        if isinstance(cur, (ast.While, ast.AsyncFor, ast.comprehension)):
             return False
         if isinstance(cur, ast.For):
             it = cur.iter
@@ -3940,7 +3939,7 @@ def _module_int(model: KeyFlow, value: ast.AST) -> int | None:
     if not isinstance(value, ast.Name):
         return None
     tree = model.scopes.tree
-    bound = [s for s in tree.body if isinstance(s, ast.Assign | ast.AnnAssign) and any(
+    bound = [s for s in tree.body if isinstance(s, (ast.Assign, ast.AnnAssign)) and any(
         isinstance(t, ast.Name) and t.id == value.id for t in (s.targets if isinstance(s, ast.Assign) else [s.target]))]
     if len(bound) != 1 or not isinstance(bound[0].value, ast.Constant) or type(bound[0].value.value) is not int:
         return None
@@ -3992,7 +3991,7 @@ def _equality_check(node: ast.AST) -> bool:
         inside: list[ast.AST] = list(node.args)
     else:
         inside = [node.test]  # type: ignore[attr-defined]
-    return any((isinstance(n, ast.Compare) and all(isinstance(op, ast.Eq | ast.NotEq) for op in n.ops))
+    return any((isinstance(n, ast.Compare) and all(isinstance(op, (ast.Eq, ast.NotEq)) for op in n.ops))
                or (isinstance(n, ast.Call) and called_name(n.func).rsplit(".", 1)[-1] in _EQUALITY)
                for arg in inside for n in ast.walk(arg))
 
@@ -4001,7 +4000,7 @@ def _compared_sides(test: ast.AST) -> list[list[ast.expr]]:
     """The two sides of every comparison, difference and comparing call (`jnp.allclose(a, b)`) in a test."""
     return [[n.left, n.comparators[0]] if isinstance(n, ast.Compare) else [n.left, n.right]
             if isinstance(n, ast.BinOp) else n.args[:2]
-            for n in ast.walk(test) if isinstance(n, ast.Compare | ast.Call) or (
+            for n in ast.walk(test) if isinstance(n, (ast.Compare, ast.Call)) or (
                 isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub))]
 
 
@@ -4041,10 +4040,10 @@ def _flows_into(stmt: ast.stmt) -> set[str]:
 def _stored(stmt: ast.stmt) -> set[str]:
     """What a statement binds: names, and stored paths (`self.out`) by their text."""
     targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(
-        stmt, ast.AugAssign | ast.AnnAssign | ast.For) else []
+        stmt, (ast.AugAssign, ast.AnnAssign, ast.For)) else []
     out: set[str] = set()
     for target in targets:
-        for element in (target.elts if isinstance(target, ast.Tuple | ast.List) else [target]):
+        for element in (target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]):
             if isinstance(element, ast.Name):
                 out.add(element.id)
             elif isinstance(element, ast.Starred) and isinstance(element.value, ast.Name):
@@ -4079,13 +4078,13 @@ def _tree_assertion(model: KeyFlow, call: ast.Call, scope: FunctionInfo | None) 
 
 def _direct_reads(stmt: ast.stmt) -> set[str]:
     """The names a statement reads itself (not in the bodies of the statements it holds; `if`/`while`: its test)."""
-    if isinstance(stmt, ast.If | ast.While):
+    if isinstance(stmt, (ast.If, ast.While)):
         parts: list[ast.AST] = [stmt.test]
-    elif isinstance(stmt, ast.For | ast.AsyncFor):
+    elif isinstance(stmt, (ast.For, ast.AsyncFor)):
         parts = [stmt.iter]
-    elif isinstance(stmt, ast.With | ast.AsyncWith):
+    elif isinstance(stmt, (ast.With, ast.AsyncWith)):
         parts = [item.context_expr for item in stmt.items]
-    elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Try):
+    elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Try)):
         return set()  # (a nested function's reads are its own; a `try`'s statements are visited on their own)
     else:
         parts = [stmt]
@@ -4098,7 +4097,7 @@ def _assigned_names(stmt: ast.Assign | ast.AugAssign | ast.AnnAssign) -> set[str
     names: set[str] = set()
     for t in targets:
         for n in ast.walk(t):
-            if isinstance(n, ast.Attribute | ast.Subscript):
+            if isinstance(n, (ast.Attribute, ast.Subscript)):
                 return None
             if isinstance(n, ast.Name):
                 names.add(n.id)
@@ -4136,7 +4135,7 @@ def _calls_in_order(expr: ast.AST) -> list[tuple[ast.Call, ast.AST | None]]:
             if isinstance(node, ast.Call):
                 out.append((node, comp))
             continue
-        if isinstance(node, ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        if isinstance(node, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         stack.append((node, comp, True))
         inner = node if isinstance(node, _COMPREHENSIONS) else comp
@@ -4296,7 +4295,7 @@ def after_init_reuses(model: KeyFlow, always: dict[str, set[int]]) -> list[KeyRe
     out: list[KeyReuse] = []
     for cls in model.scopes.nodes(ast.ClassDef):
         assert isinstance(cls, ast.ClassDef)
-        methods = {n.name: n for n in cls.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+        methods = {n.name: n for n in cls.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
         init = methods.get("__init__")
         if init is None or not _takes_self(init):
             continue
@@ -4492,9 +4491,9 @@ def _python_loop_carry(parents: dict[ast.AST, ast.AST], call: ast.Call) -> int |
     if position is None or call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
         return None
     cur = parents.get(stmt)
-    while cur is not None and not isinstance(cur, ast.For | ast.While | ast.FunctionDef | ast.AsyncFunctionDef):
+    while cur is not None and not isinstance(cur, (ast.For, ast.While, ast.FunctionDef, ast.AsyncFunctionDef)):
         cur = parents.get(cur)
-    return position if isinstance(cur, ast.For | ast.While) else None
+    return position if isinstance(cur, (ast.For, ast.While)) else None
 
 
 @dataclass(frozen=True)
@@ -4523,7 +4522,7 @@ class _LoopCalls:
 def _carried_key_uses(model: KeyFlow, body: FunctionInfo, carry: str, scan: bool) -> list[tuple[ast.AST, str]]:
     """The keys `body` consumes on every path that it read from its carry parameter and hands back unchanged."""
     node = body.node
-    assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    assert isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
     own = model.scopes.own_nodes(body)
     stores: dict[str, int] = {}
     for n in own:
@@ -4531,15 +4530,15 @@ def _carried_key_uses(model: KeyFlow, body: FunctionInfo, carry: str, scan: bool
             stores[n.id] = stores.get(n.id, 0) + 1
     unpacked: dict[str, int] = {}  # `key, x = carry`: name -> position
     for n in own:
-        if (isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Tuple | ast.List)
+        if (isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], (ast.Tuple, ast.List))
                 and isinstance(n.value, ast.Name) and n.value.id == carry and n in node.body):
             for i, e in enumerate(n.targets[0].elts):
                 if isinstance(e, ast.Name) and stores.get(e.id) == 1:
                     unpacked[e.id] = i
     returns = [n for n in own if isinstance(n, ast.Return)]
-    if not returns or any(r.value is None for r in returns) or any(isinstance(n, ast.Yield | ast.YieldFrom) for n in own):
+    if not returns or any(r.value is None for r in returns) or any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in own):
         return []
-    if not isinstance(node.body[-1], ast.Return | ast.Raise):
+    if not isinstance(node.body[-1], (ast.Return, ast.Raise)):
         return []  # may fall off the end
     found: list[tuple[ast.AST, str]] = []
     for n in own:
@@ -4598,7 +4597,7 @@ def _hands_back(model: KeyFlow, body: FunctionInfo, carry: str, returned: ast.AS
     """Whether the returned carry surely holds, at `path`, the key the body read there."""
     if returned is None or depth > 4:
         return False
-    if isinstance(returned, ast.Tuple | ast.List):
+    if isinstance(returned, (ast.Tuple, ast.List)):
         if not path or type(path[0]) is not int or path[0] >= len(returned.elts) or any(
                 isinstance(e, ast.Starred) for e in returned.elts):
             return False
@@ -4617,11 +4616,11 @@ def _carry_kept(model: KeyFlow, body: FunctionInfo, carry: str, path: tuple[obje
     change it."""
     scopes = model.scopes
     node = body.node
-    assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    assert isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
     for n in ast.walk(node):
         if n is node:
             continue
-        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             info = scopes.functions.get(n)
             if info is not None and carry in info.local_names:
                 continue  # its own `val`
@@ -4629,7 +4628,7 @@ def _carry_kept(model: KeyFlow, body: FunctionInfo, carry: str, path: tuple[obje
             stmt = scopes.parents.get(n)
             if not (isinstance(stmt, ast.Assign) and _loop_keeps(model, body, stmt.value, carry, path, depth)):
                 return False
-        elif isinstance(n, ast.Subscript | ast.Attribute) and not isinstance(n.ctx, ast.Load):
+        elif isinstance(n, (ast.Subscript, ast.Attribute)) and not isinstance(n.ctx, ast.Load):
             place = _carry_path(n, carry)
             if place is not None and place == path[:len(place)]:
                 return False  # val["key"] = ..., or a store above it
@@ -4644,7 +4643,7 @@ def _carry_kept(model: KeyFlow, body: FunctionInfo, carry: str, path: tuple[obje
                 q = scopes.qualname(func, body) or ""
                 if q not in _CARRY_SAFE and q not in _LAX_LOOPS:
                     return False
-        elif isinstance(n, ast.Delete | ast.AugAssign) and any(
+        elif isinstance(n, (ast.Delete, ast.AugAssign)) and any(
                 (p := _carry_path(t, carry)) is not None and p == path[:len(p)]
                 for t in (n.targets if isinstance(n, ast.Delete) else [n.target])):
             return False

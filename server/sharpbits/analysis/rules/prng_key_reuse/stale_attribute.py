@@ -85,7 +85,7 @@ def _attribute_writes(scopes: Scopes) -> tuple[dict[str, list[tuple[FunctionInfo
     other receiver: `obj.key = ...`, `setattr`); and each class of the module's base names."""
     written: dict[str, list[tuple[FunctionInfo | None, str]]] = {}
     for node in scopes.nodes(ast.Attribute):
-        if isinstance(node.ctx, ast.Store | ast.Del):  # type: ignore[attr-defined]
+        if isinstance(node.ctx, (ast.Store, ast.Del)):  # type: ignore[attr-defined]
             writer = scopes.enclosing_function(node)
             on_self = isinstance(node.value, ast.Name) and node.value.id == "self"  # type: ignore[attr-defined]
             top = writer.outermost.qualname if writer is not None else ""
@@ -236,9 +236,9 @@ def _enclosing_loop(model: ModuleModel, node: ast.AST, scope: FunctionInfo | Non
     root = scope.node if scope is not None else model.scopes.tree
     child, cur = node, model.scopes.parents.get(node)
     while cur is not None and cur is not root:
-        if isinstance(cur, ast.For | ast.AsyncFor | ast.While) and child in cur.body:
+        if isinstance(cur, (ast.For, ast.AsyncFor, ast.While)) and child in cur.body:
             return cur
-        if isinstance(cur, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) and not any(
+        if isinstance(cur, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)) and not any(
                 child is g for g in cur.generators) and all(not _iterates_once(g.iter) for g in cur.generators):
             return cur
         child, cur = cur, model.scopes.parents.get(cur)
@@ -246,7 +246,7 @@ def _enclosing_loop(model: ModuleModel, node: ast.AST, scope: FunctionInfo | Non
 
 
 def _iterates_once(node: ast.AST) -> bool:
-    return isinstance(node, ast.List | ast.Tuple) and len(node.elts) <= 1
+    return isinstance(node, (ast.List, ast.Tuple)) and len(node.elts) <= 1
 
 
 def _rebinds(loop: ast.AST, name: str) -> bool:
