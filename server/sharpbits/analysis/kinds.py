@@ -128,6 +128,7 @@ class ValueKinds:
         self.module_env = {}
         self._returns = {}
         self._attribute_kinds = {}
+        self._container_names: dict[int, frozenset[str]] = {}
         self._run_dataflow(scopes.reusable.flows if scopes.reusable is not None else None)
 
     def kind_of(self, node: ast.AST, scope: FunctionInfo | None) -> Kind:
@@ -136,6 +137,23 @@ class ValueKinds:
 
     def kind_at(self, name: ast.Name) -> Kind:
         return self.name_kinds.get(id(name), Kind.UNKNOWN)
+
+    def container_names(self, fn: FunctionInfo) -> frozenset[str]:
+        """The names a function's own code uses the way only a container or an optional value is used: unpacked
+        (`a, b = name`), iterated (`for x in name`) or compared with `is`/`is not` (`name is None`)."""
+        kept = self._container_names.get(id(fn.node))
+        if kept is None:
+            found: set[str] = set()
+            for n in self.scopes.own_nodes(fn):
+                if isinstance(n, ast.Assign) and isinstance(n.value, ast.Name) and any(
+                        isinstance(t, (ast.Tuple, ast.List)) for t in n.targets):
+                    found.add(n.value.id)
+                elif isinstance(n, (ast.For, ast.comprehension)) and isinstance(n.iter, ast.Name):
+                    found.add(n.iter.id)
+                elif isinstance(n, ast.Compare) and any(isinstance(op, (ast.Is, ast.IsNot)) for op in n.ops):
+                    found.update(side.id for side in (n.left, *n.comparators) if isinstance(side, ast.Name))
+            kept = self._container_names[id(fn.node)] = frozenset(found)
+        return kept
 
     def used_as_array(self, fn: FunctionInfo, name: str) -> bool:
         """Whether a parameter is used the way only an array is: `x @ w`, `x.shape`, `x.T`, `jnp.f(x)`. A
@@ -1366,8 +1384,13 @@ class _Flow(ForwardFlow[dict[str, Kind]]):
                 # elements of a traced tuple are tracers, as `primals[0]` is
                 elt_kind = kind if kind in (Kind.KEY, Kind.JAX, Kind.JAX_MASK) and not any(
                     isinstance(e, ast.Starred) for e in target.elts) else Kind.UNKNOWN
+                # but an element the function itself treats as a container (unpacks, iterates, tests against
+                # None) is a subtree of a pytree parameter, not a leaf: jcm's `if freezing_k:` on a scan slice's
+                # element that is None or a tuple it unpacks later
+                containers = self.model.container_names(self.scope) if (
+                    elt_kind in (Kind.JAX, Kind.JAX_MASK) and self.scope is not None) else frozenset()
                 for t in target.elts:
-                    self.bind(t, elt_kind, None)
+                    self.bind(t, Kind.UNKNOWN if isinstance(t, ast.Name) and t.id in containers else elt_kind, None)
         elif isinstance(target, ast.Starred):
             self.bind(target.value, Kind.CONTAINER)
         else:  # attribute or subscript store: reads its base
