@@ -54,6 +54,7 @@ def test_each_feature_is_reported_against_an_older_target_only(code, needed):
     "x = f\"{'a' if b else 'c'}\"\n",
     "x = f'''{\"a\"}\n{b}'''\n",
     "x = f'{a:%Y-%m-%d}' + rf'\\d{n}'\n",
+    "x = f\"{n:#x} {s:'^10} {t!r:#>8}\"\n",  # `#` and a quote in a format spec are characters of the spec
     "with (a) as b, (c) as d:\n    pass\n",
     "with (a, b):\n    pass\n",
     "@functools.lru_cache(maxsize=None)\ndef f():\n    pass\n",

@@ -178,10 +178,20 @@ def _prefix_start(text: str, quote_at: int) -> int:
     return start
 
 
-def _strings(text: str, chars: list[str]) -> bool:
+def uses_pep701(text: str) -> bool:
+    """Whether a string literal's text (implicitly joined parts included) holds what only PEP 701 (3.12) reads:
+    in a replacement field's expression, a string that reuses the enclosing quote, a backslash or a comment; a line
+    break in a field of a single-quoted f-string (rules/unsupported_syntax.py)."""
+    found: list[int] = []
+    _strings(text, list(text), found)
+    return bool(found)
+
+
+def _strings(text: str, chars: list[str], pep701: list[int] | None = None) -> bool:
     """Walks the text's strings and comments: turns template-string prefixes into f-string ones and swaps the
     quotes of strings nested in an f-string's replacement fields that reuse its quote (both in `chars`, the
-    text's characters). False when a string is left open or a swap would change what a string holds."""
+    text's characters). False when a string is left open or a swap would change what a string holds. `pep701`,
+    when given, gets the index of each use of PEP 701 syntax met on the way (see uses_pep701)."""
     i, n = 0, len(text)
     while i < n:
         c = text[i]
@@ -190,7 +200,7 @@ def _strings(text: str, chars: list[str]) -> bool:
             i = n if end < 0 else end
             continue
         if c in "'\"":
-            i = _string_end(text, chars, _prefix_start(text, i), i, None)
+            i = _string_end(text, chars, _prefix_start(text, i), i, None, pep701)
             if i < 0:
                 return False
             continue
@@ -198,7 +208,8 @@ def _strings(text: str, chars: list[str]) -> bool:
     return True
 
 
-def _string_end(text: str, chars: list[str], prefix_start: int, quote_at: int, outer_quote: str | None) -> int:
+def _string_end(text: str, chars: list[str], prefix_start: int, quote_at: int, outer_quote: str | None,
+                pep701: list[int] | None = None) -> int:
     """The index after the string whose prefix starts at `prefix_start` and whose quote is at `quote_at`; -1 when it
     does not close. `outer_quote`: the quote of the f-string whose replacement field holds this string."""
     prefix = text[prefix_start:quote_at].lower()
@@ -209,11 +220,16 @@ def _string_end(text: str, chars: list[str], prefix_start: int, quote_at: int, o
     triple = text.startswith(quote * 3, quote_at)
     delimiter = quote * 3 if triple else quote
     formatted = "f" in prefix or "t" in prefix
+    if pep701 is not None and outer_quote is not None and quote == outer_quote[0] and (
+            len(outer_quote) == 1 or delimiter == outer_quote):
+        pep701.append(quote_at)  # the nested string reuses the f-string's own quote
     i, n = quote_at + len(delimiter), len(text)
     content_start = i
     while i < n:
         c = text[i]
         if c == "\\":
+            if outer_quote is not None and pep701 is not None:
+                pep701.append(i)
             if outer_quote is not None and text[i + 1:i + 2] not in ("", "\r", "\n"):
                 # PEP 701: a string in a replacement field holds an escape; before 3.12 no backslash may stand in
                 # the field, so the escape is read as two spaces (what the string holds changes, not its extent)
@@ -236,7 +252,7 @@ def _string_end(text: str, chars: list[str], prefix_start: int, quote_at: int, o
             if text.startswith("{{", i):
                 i += 2
                 continue
-            i = _field_end(text, chars, i + 1, delimiter)
+            i = _field_end(text, chars, i + 1, delimiter, pep701)
             if i < 0:
                 return -1
             continue
@@ -244,18 +260,21 @@ def _string_end(text: str, chars: list[str], prefix_start: int, quote_at: int, o
     return -1
 
 
-def _field_end(text: str, chars: list[str], i: int, delimiter: str) -> int:
+def _field_end(text: str, chars: list[str], i: int, delimiter: str, pep701: list[int] | None = None) -> int:
     """The index after the `}` closing an f-string's replacement field that starts at `i`, strings nested in it
-    walked (and fixed) on the way; -1 when it does not close. Inside a field a quote always opens a string
-    (PEP 701): the f-string cannot end there."""
-    depth, n = 0, len(text)
+    walked (and fixed) on the way; -1 when it does not close. Inside a field's expression a quote always opens a
+    string (PEP 701): the f-string cannot end there; in its format spec (after a `:` or `!` of its own) a quote,
+    `#` or backslash is a character of the spec."""
+    depth, n, in_spec = 0, len(text), False
     while i < n:
         c = text[i]
-        if c in "'\"":
-            i = _string_end(text, chars, _prefix_start(text, i), i, delimiter)
+        if not in_spec and c in "'\"":
+            i = _string_end(text, chars, _prefix_start(text, i), i, delimiter, pep701)
             if i < 0:
                 return -1
             continue
+        if pep701 is not None and not in_spec and (c in "\\#" or (c == "\n" and len(delimiter) == 1)):
+            pep701.append(i)  # a backslash, a comment, a line break in a single-quoted f-string's field
         if c in "([{":
             depth += 1
         elif c in ")]":
@@ -264,5 +283,7 @@ def _field_end(text: str, chars: list[str], i: int, delimiter: str) -> int:
             if depth == 0:
                 return i + 1
             depth -= 1
+        elif depth == 0 and (c == ":" or (c == "!" and text[i + 1:i + 2] != "=")):
+            in_spec = True
         i += 1
     return -1

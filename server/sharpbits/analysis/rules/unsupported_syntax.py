@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterator
 from typing import ClassVar
 
-from sharpbits.analysis.parsing import TargetVersion
+from sharpbits.analysis.parsing import TargetVersion, uses_pep701
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.source import SourceText
 
@@ -177,7 +177,7 @@ def _features(ctx: RuleContext) -> Iterator[tuple[ast.AST, object, str, tuple[in
         text = source.node_text(joined)
         if _prefix(text) and "t" in _prefix(text).lower():
             yield joined, None, "a template string (`t\"...\"`)", (3, 14)
-        elif _reuses_pep701(text):
+        elif uses_pep701(text):
             yield joined, None, ("an f-string whose replacement field reuses its quotes or holds a backslash, a "
                                  "comment or a line break"), (3, 12)
 
@@ -324,96 +324,3 @@ def _prefix(text: str) -> str:
     while i < len(text) and text[i] not in "'\"":
         i += 1
     return text[:i]
-
-
-def _formatted(text: str, quote_at: int) -> bool:
-    """Whether the string whose quote is at `quote_at` has an `f` or `t` among its (up to two) prefix letters."""
-    start = quote_at
-    while start > max(0, quote_at - 2) and text[start - 1] in "rRbBuUfFtT":
-        start -= 1
-    if start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
-        return False
-    return any(c in "fFtT" for c in text[start:quote_at])
-
-
-def _reuses_pep701(text: str) -> bool:
-    """Whether an f-string's text (implicitly joined parts included) holds what only PEP 701 (3.12) reads: in a
-    replacement field's expression, a string that reuses the enclosing quote, a backslash or a comment; a line
-    break in the field of a single-quoted f-string."""
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if c == "#":
-            end = text.find("\n", i)
-            i = n if end < 0 else end
-        elif c in "'\"":
-            result = _scan_string(text, i, _formatted(text, i), None)
-            if result is True:
-                return True
-            i = result if isinstance(result, int) else n
-        else:
-            i += 1
-    return False
-
-
-def _scan_string(text: str, quote_at: int, formatted: bool, outer: str | None) -> int | bool:
-    """The index after the string at `quote_at`, or True when PEP 701 syntax is found in it (or it reuses
-    `outer`, the delimiter of the f-string whose field holds it)."""
-    quote = text[quote_at]
-    delimiter = quote * 3 if text.startswith(quote * 3, quote_at) else quote
-    if outer is not None and delimiter[0] == outer[0] and (len(outer) == 1 or delimiter == outer):
-        return True
-    i, n = quote_at + len(delimiter), len(text)
-    while i < n:
-        c = text[i]
-        if c == "\\":
-            if outer is not None:
-                return True  # no backslash in a replacement field's expression before 3.12, strings included
-            i += 2
-            continue
-        if text.startswith(delimiter, i):
-            return i + len(delimiter)
-        if formatted and c == "{":
-            if text.startswith("{{", i):
-                i += 2
-                continue
-            found = _scan_field(text, i + 1, delimiter)
-            if found is True:
-                return True
-            i = found if isinstance(found, int) else n
-            continue
-        i += 1
-    return n
-
-
-def _scan_field(text: str, i: int, delimiter: str) -> int | bool:
-    """The index after a replacement field's `}`, or True when its expression holds PEP 701 syntax."""
-    depth, n, in_spec = 0, len(text), False
-    while i < n:
-        c = text[i]
-        if not in_spec and c in "'\"":
-            found = _scan_string(text, i, _formatted(text, i), delimiter)
-            if found is True:
-                return True
-            i = found if isinstance(found, int) else n
-            continue
-        if not in_spec and (c in "\\#" or (c == "\n" and len(delimiter) == 1)):
-            return True
-        if c in "([{":
-            if in_spec and c == "{":
-                found = _scan_field(text, i + 1, delimiter)
-                if found is True:
-                    return True
-                i = found if isinstance(found, int) else n
-                continue
-            depth += 1
-        elif c in ")]":
-            depth -= 1
-        elif c == "}":
-            if depth == 0:
-                return i + 1
-            depth -= 1
-        elif depth == 0 and (c == ":" or (c == "!" and text[i + 1:i + 2] != "=")):
-            in_spec = True
-        i += 1
-    return n
