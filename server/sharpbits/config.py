@@ -239,13 +239,18 @@ def _names_sharpbits(data: dict[str, Any]) -> bool:
     return "sharpbits" in tool if isinstance(tool, dict) else "tool" in data and _mentions_sharpbits(str(tool))
 
 
+def _folders_up(start: Path) -> list[Path]:
+    """`start` (a resolved folder, or a file's folder) and every folder above it, nearest first."""
+    folder = start if start.is_dir() else start.parent
+    return [folder, *folder.parents]
+
+
 def find_pyproject(start: Path) -> Path | None:
     """The nearest pyproject.toml at or above `start` that holds [tool.sharpbits] settings (or is broken where
     they would be: `tool = "sharpbits"`). One that is not valid TOML but names sharpbits is found too (its error
     is reported by `load_config`): its settings would be lost without a word otherwise. One that does not parse
     and never names sharpbits cannot configure us; the search goes on above it."""
-    start = start.resolve()
-    for folder in [start, *start.parents] if start.is_dir() else [start.parent, *start.parent.parents]:
+    for folder in _folders_up(start.resolve()):
         candidate = folder / "pyproject.toml"
         try:
             if not candidate.is_file():
@@ -382,10 +387,10 @@ def target_for(path: Path) -> TargetVersion | None:
     none or it sets no lower bound. Each pyproject.toml is read once while it is unchanged (a keystroke costs a
     few `stat`s)."""
     try:
-        folder = path.resolve() if path.is_dir() else path.resolve().parent
+        folders = _folders_up(path.resolve())
     except (OSError, RuntimeError):
         return None
-    for candidate in (folder / "pyproject.toml", *(f / "pyproject.toml" for f in folder.parents)):
+    for candidate in (folder / "pyproject.toml" for folder in folders):
         try:
             stat = candidate.stat()
         except OSError:
