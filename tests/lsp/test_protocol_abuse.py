@@ -279,7 +279,7 @@ def test_thousands_of_findings_on_one_non_ascii_line_have_utf16_columns(ready, t
     count = 4000
     line = "s = '😀'; " + "; ".join("x[0] = 1" for _ in range(count))
     ready.open(uri, "import jax.numpy as jnp\nx = jnp.zeros(3)\n" + line + "\n")
-    diagnostics = ready.published(uri, 1, timeout=60)
+    diagnostics = ready.findings(uri, 1, timeout=120)
     assert len(diagnostics) == count
     starts = sorted(d["range"]["start"]["character"] for d in diagnostics)
     # "s = '😀'; " is 9 characters and 10 UTF-16 units; each "x[0] = 1; " is 10 more

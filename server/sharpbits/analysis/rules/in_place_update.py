@@ -187,6 +187,7 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
 
     def check(self, ctx: RuleContext) -> None:
         model = ctx.model
+        stores: dict[int, dict[str, list[ast.Name]]] = {}  # id(scope) -> its names bound, once per check
         for node in model.scopes.candidates("subscript assignments", (ast.Assign, ast.AugAssign), _assigns_a_subscript):
             if isinstance(node, ast.Assign):
                 targets = node.targets
@@ -213,7 +214,7 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                     continue
                 if _dict_key(target.slice, node, model):
                     continue  # q[key] = ... in `for key in template.keys()`: a dict (of arrays), not an array
-                if not chained and _list_of_arrays(base, model.scopes.enclosing_function(node), model):
+                if not chained and _list_of_arrays(base, model.scopes.enclosing_function(node), model, stores):
                     continue  # parts = jnp.split(x, n); parts[k] = ...: an item of a Python list
                 simple = len(flat) == 1 and len(targets) == 1 and not chained
                 method, minmax = _method_for(node, aug, ctx)
@@ -282,10 +283,17 @@ _LIST_RETURNING = {"jax.numpy.split", "jax.numpy.array_split", "jax.numpy.hsplit
                    "jax.numpy.dsplit", "jax.numpy.meshgrid", "jax.numpy.broadcast_arrays"}
 
 
-def _list_of_arrays(base: ast.Name, fn, model) -> bool:
-    """Every binding of the name in its scope is the list one of those functions returns."""
-    bindings = [n for n in model.scopes.own_nodes(fn)
-                if isinstance(n, ast.Name) and n.id == base.id and isinstance(n.ctx, ast.Store)]
+def _list_of_arrays(base: ast.Name, fn, model, stores: dict[int, dict[str, list[ast.Name]]]) -> bool:
+    """Every binding of the name in its scope is the list one of those functions returns. `stores`: each scope's
+    bound names, collected once per check (a walk of the scope per write was quadratic: 4,000 writes on one
+    module-level line took 30 s)."""
+    bound = stores.get(id(fn))
+    if bound is None:
+        bound = stores[id(fn)] = {}
+        for n in model.scopes.own_nodes(fn):
+            if type(n) is ast.Name and type(n.ctx) is ast.Store:
+                bound.setdefault(n.id, []).append(n)
+    bindings = bound.get(base.id)
     if not bindings:
         return False
     for name in bindings:
