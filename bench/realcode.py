@@ -675,6 +675,37 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "mlp-gpt-jax": ("0.0.20", True),
     "transformer-in-transformer-flax": ("0.0.2", True),
     "vanilla-transformer-jax": ("0.0.4", True),
+    # a twenty-sixth round (part B) for issue 22, measured on main c63ac35 before any change: scientific,
+    # simulation, RL and robotics code nobody had tuned on (22 libraries): weather forecasting (graphcast), Fourier
+    # modal optics (fmmax), photonic inverse-design gyms (invrs-gym, jaxwell), autograd wrappers (agjax), particle
+    # fluid benchmarks (lagrangebench), interpolation (interpax), exponential families (efax), parameterized
+    # distributions and bijectors (paramax, distreqx, surjectors), quantum circuits (tensorcircuit, wheel only),
+    # neural processes (ramsey), inference test problems (inference-gym, wheel only), stencil kernels (kernex),
+    # PDE emulators (pdequinox), 2D physics (phyjax2d), SBML to ODE models (sbmltoodejax, wheel only), cosmology
+    # emulators (cosmopower-jax), decision-making/RL (jax-decision-making), gravitational waveforms (jaxtfwaves)
+    # and numerical continuation (continuation-jax, wheel only)
+    "graphcast": ("1.0.0", True),
+    "fmmax": ("1.7.1", True),
+    "invrs-gym": ("1.6.2", True),
+    "agjax": ("0.3.7", True),
+    "lagrangebench": ("0.0.1", True),
+    "interpax": ("0.3.16", True),
+    "efax": ("1.22.3", True),
+    "paramax": ("0.0.5", True),
+    "distreqx": ("0.0.3", True),
+    "tensorcircuit": ("0.12.0", False),
+    "ramsey": ("0.3.0", True),
+    "surjectors": ("0.3.3", True),
+    "inference-gym": ("0.0.5", False),
+    "kernex": ("0.2.1", True),
+    "pdequinox": ("0.1.2", True),
+    "phyjax2d": ("0.5.0", True),
+    "sbmltoodejax": ("0.4.3", False),
+    "cosmopower-jax": ("0.5.8", True),
+    "jaxwell": ("0.2.0", True),
+    "jax-decision-making": ("0.0.3", True),
+    "jaxtfwaves": ("0.2.0", True),
+    "continuation-jax": ("0.0.7", False),
 }
 # Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 # Packages whose every release asks for another Python than the one running the bench: pip is told that version

@@ -843,26 +843,66 @@ class TracedCode:
             position = HOST_CALLBACKS.get(q or "")
             if position is None:
                 continue
-            arg: ast.AST | None = node.args[position] if position < len(node.args) else None
-            for kw in node.keywords:
-                if kw.arg in ("callback", "tap_func", "callback_func"):
-                    arg = kw.value
-            if isinstance(arg, ast.Call) and self.scopes.qualname(arg.func, scope) == "functools.partial" and arg.args:
-                arg = arg.args[0]
-            target = self.scopes.resolve_function(arg, scope) if arg is not None else None
-            if target is not None:
-                found.add(id(target))
-            elif isinstance(arg, ast.Name) and scope is not None:
-                # `solve_fun = lambda a, b: solve_petsc(a, b)` in each branch, then `pure_callback(solve_fun, ...)`:
-                # every lambda the name is bound to in the scope runs on the host
-                bound = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign)
-                         and any(isinstance(t, ast.Name) and t.id == arg.id for t in n.targets)]
-                if bound and all(isinstance(v, ast.Lambda) for v in bound):
-                    for value in bound:
-                        lam = self.scopes.functions.get(value)  # type: ignore[call-overload]
-                        if lam is not None:
-                            found.add(id(lam))
+            self._note_host_callback(node, position, scope, found)
+        for node, position, scope in self._calls_of_callback_aliases():
+            self._note_host_callback(node, position, scope, found)
         return found
+
+    def _calls_of_callback_aliases(self) -> list[tuple[ast.Call, int, FunctionInfo | None]]:
+        """The calls of a name bound to `functools.partial(jax.pure_callback, ...)` (a host callback with some of
+        its keywords fixed, e.g. `cb = partial(jax.pure_callback, vmap_method="sequential")`, also once in each arm
+        of a version test), each with the callback's position in the call and the call's scope: the function such a
+        call is given runs on the host, as with the callback itself."""
+        aliases: dict[tuple[int, str], tuple[FunctionInfo | None, int]] = {}  # (id(scope), name) -> scope, position
+        for call in self.scopes.candidates("partial of a host callback", (ast.Call,), _partial_of_a_callback_name):
+            assign = self.scopes.parents.get(call)
+            scope = self.scopes.enclosing_function(call)
+            q = self.scopes.qualname(call.args[0], scope)  # type: ignore[attr-defined]
+            if (not isinstance(assign, ast.Assign) or len(assign.targets) != 1 or not isinstance(
+                    assign.targets[0], ast.Name) or q not in HOST_CALLBACKS or len(call.args) != 1  # type: ignore[attr-defined]
+                    or self.scopes.qualname(call.func, scope) != "functools.partial"):  # type: ignore[attr-defined]
+                continue
+            aliases[(id(scope), assign.targets[0].id)] = (scope, HOST_CALLBACKS[q])
+        if not aliases:
+            return []
+        out: list[tuple[ast.Call, int, FunctionInfo | None]] = []
+        for (_, name), (owner, position) in aliases.items():
+            # every binding of the name in its scope must be such a partial (a name rebound otherwise may be
+            # anything when called)
+            stores = [n for n in self.scopes.own_nodes(owner) if isinstance(n, ast.Name) and n.id == name
+                      and isinstance(n.ctx, (ast.Store, ast.Del))]
+            if not all(_binds_a_callback_partial(self.scopes, n) for n in stores):
+                continue
+            for call in self._calls_named({name}, None):
+                scope = self.scopes.enclosing_function(call)
+                cur = scope
+                while cur is not None and name not in cur.local_names:
+                    cur = cur.parent
+                if cur is owner:
+                    out.append((call, position, scope))
+        return out
+
+    def _note_host_callback(self, node: ast.Call, position: int, scope: FunctionInfo | None, found: set[int]) -> None:
+        """Adds to `found` the id of the function a host callback call `node` is given at `position`."""
+        arg: ast.AST | None = node.args[position] if position < len(node.args) else None
+        for kw in node.keywords:
+            if kw.arg in ("callback", "tap_func", "callback_func"):
+                arg = kw.value
+        if isinstance(arg, ast.Call) and self.scopes.qualname(arg.func, scope) == "functools.partial" and arg.args:
+            arg = arg.args[0]
+        target = self.scopes.resolve_function(arg, scope) if arg is not None else None
+        if target is not None:
+            found.add(id(target))
+        elif isinstance(arg, ast.Name) and scope is not None:
+            # `solve_fun = lambda a, b: solve_petsc(a, b)` in each branch, then `pure_callback(solve_fun, ...)`:
+            # every lambda the name is bound to in the scope runs on the host
+            bound = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign)
+                     and any(isinstance(t, ast.Name) and t.id == arg.id for t in n.targets)]
+            if bound and all(isinstance(v, ast.Lambda) for v in bound):
+                for value in bound:
+                    lam = self.scopes.functions.get(value)  # type: ignore[call-overload]
+                    if lam is not None:
+                        found.add(id(lam))
 
     def _static_params(self, info: FunctionInfo) -> set[str]:
         static: set[str] = set()
@@ -903,6 +943,29 @@ def _names_a_kernel_taker(node: ast.AST) -> bool:
     func = node.func  # type: ignore[attr-defined]
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
     return name in _KERNEL_TAKERS
+
+
+def _partial_of_a_callback_name(node: ast.AST) -> bool:
+    """`partial(jax.pure_callback, ...)`: a call whose first argument is named like a host callback (its syntax
+    only; `_calls_of_callback_aliases` checks the names)."""
+    if not isinstance(node, ast.Call) or not node.args:
+        return False
+    first = node.args[0]
+    last = first.attr if isinstance(first, ast.Attribute) else first.id if isinstance(first, ast.Name) else ""
+    func = node.func
+    callee = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    return callee == "partial" and last.endswith(_HOST_CALLBACK_TAILS)
+
+
+def _binds_a_callback_partial(scopes: Scopes, name: ast.Name) -> bool:
+    """Whether the binding `name` (a Store) is `name = functools.partial(<host callback>)` with keywords only."""
+    assign = scopes.parents.get(name)
+    if not isinstance(assign, ast.Assign) or assign.targets != [name] or not isinstance(assign.value, ast.Call):
+        return False
+    call = assign.value
+    scope = scopes.enclosing_function(call)
+    return (len(call.args) == 1 and scopes.qualname(call.func, scope) == "functools.partial"
+            and scopes.qualname(call.args[0], scope) in HOST_CALLBACKS)
 
 
 def _defines_or_calls_a_name(node: ast.AST) -> bool:

@@ -131,6 +131,11 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
         "import jax\nLOG = []\n@jax.jit\ndef f(x):\n    jax.debug.callback(lambda v: LOG.append(v), x)\n    return x\n",
         "import jax\nLOG = []\n@jax.jit\ndef f(x):\n    def record(v):\n        LOG.append(v)\n"
         "    jax.debug.callback(record, x * 2)\n    return x\n",
+        # the function given to a `functools.partial` of a host callback kept under another name runs on the host
+        "import functools\nimport jax\ncb = functools.partial(jax.pure_callback, vmap_method='sequential')\n"
+        "def make():\n    stage = 'idle'\n    @jax.jit\n    def f(x):\n        def host(v):\n"
+        "            nonlocal stage\n            stage = 'ran'\n            return v\n"
+        "        return cb(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n    return f\n",
         # a static value (a shape) recorded at trace time
         "import jax\nSHAPES = []\n@jax.jit\ndef f(x):\n    SHAPES.append(x.shape)\n    return x\n",
         # attributes written in __init__ / setup are not traced
@@ -175,6 +180,11 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
         "    return x\n",
     ]
     INVALID = [
+        Invalid(  # the callback alias is rebound to a plain call: `host` then runs under the trace, once
+            "import functools\nimport jax\ncb = functools.partial(jax.pure_callback, vmap_method='sequential')\n"
+            "cb = lambda fn, shape, x: fn(x)\ndef make():\n    stage = 'idle'\n    @jax.jit\n    def f(x):\n"
+            "        def host(v):\n            nonlocal stage\n            stage = 'ran'\n            return v\n"
+            "        return cb(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n    return f\n"),
         Invalid(  # NumPy's generator in a jitted function: drawn once, a constant of the compiled program
             "import jax\nimport numpy as np\n@jax.jit\ndef noisy(x):\n    return x + np.random.normal(size=x.shape)\n"),
         Invalid(  # a key seeded from the clock inside a jitted step: one key for every step
