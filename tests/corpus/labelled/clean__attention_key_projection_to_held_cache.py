@@ -1,8 +1,6 @@
-"""An attention layer whose `key` is the key projection (an array, not a PRNG key): it hands it to the KV cache
-object it holds (`self.KVCache_0(key=key, value=value)`, as a linen submodule made in `setup` or an nnx/equinox
-field would be), then attends with the same `key`. Calling an object held in an attribute runs its `__call__`,
-it builds no class from a key; nothing is drawn from the projection, and using it twice is what attention does.
-(Run under JAX: the cache holds the projection, the output is finite.)
+"""An attention layer hands its key projection (an array named `key`, no PRNG key) to the KV cache it holds,
+`self.KVCache_0(key=key, value=value)`, then attends with it: calling a held object runs its `__call__`, it builds
+no class from a key, and nothing is drawn (run under JAX: the output is finite).
 """
 import jax
 import jax.numpy as jnp
@@ -22,9 +20,6 @@ def dot_product_attention(query, key, value, cached):
 
 
 class KVCache:
-    def __init__(self):
-        self.cached = None
-
     def __call__(self, *, key, value):
         self.cached = (key, value)
         return self.cached
