@@ -675,6 +675,29 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "mlp-gpt-jax": ("0.0.20", True),
     "transformer-in-transformer-flax": ("0.0.2", True),
     "vanilla-transformer-jax": ("0.0.4", True),
+    # a twenty-sixth round (part A) for issue 22, measured on main c63ac35 before any change: large-model
+    # trainers, kernels and ML research code nobody had tuned on (16 libraries, about 290k lines): the MaxText LLM
+    # trainer (maxtext, wheel only), FlashAttention-4 kernels in JAX (fa4-jax), a causal-LM research codebase
+    # (clm-ml-jax), Hugging Face style JAX models (jax-hf), a Keras-like trainer (elegy, wheel only), pytree
+    # visualisation (treescope), metrics (google-metrax), data augmentation (augmax), einshape, sympy2jax, mixed
+    # precision (mixed-precision-for-JAX) and small transformer/ViT ports (perceiver-jax, local-attention-flax,
+    # deepvit-flax, vit-flax, bidirectional-cross-attention-jax)
+    "maxtext": ("0.2.5", False),
+    "fa4-jax": ("0.1.0", True),
+    "clm-ml-jax": ("0.1.0", True),
+    "jax-hf": ("2.2.1", True),
+    "elegy": ("0.5.0", False),
+    "treescope": ("0.1.10", True),
+    "google-metrax": ("0.2.4", True),
+    "augmax": ("0.4.1", False),
+    "einshape": ("1.0", True),
+    "sympy2jax": ("0.0.8", True),
+    "mixed-precision-for-JAX": ("0.1.8", True),
+    "perceiver-jax": ("0.0.3", True),
+    "local-attention-flax": ("0.0.2", True),
+    "deepvit-flax": ("0.0.3", True),
+    "vit-flax": ("0.0.3", True),
+    "bidirectional-cross-attention-jax": ("0.0.2", True),
     # a twenty-sixth round (part B) for issue 22, measured on main c63ac35 before any change: scientific,
     # simulation, RL and robotics code nobody had tuned on (22 libraries): weather forecasting (graphcast), Fourier
     # modal optics (fmmax), photonic inverse-design gyms (invrs-gym, jaxwell), autograd wrappers (agjax), particle
@@ -713,7 +736,7 @@ PACKAGES: dict[str, tuple[str, bool]] = {
 # is not.
 FETCH_PYTHON: dict[str, str] = {
     "sbibm-jax": "3.12", "sapphire-jax": "3.12", "jax-mppi": "3.12", "jaxglitches": "3.12", "rheojax": "3.12",
-    "phasespace-jax": "3.12", "jaxlatt": "3.12", "jax-sph": "3.11",
+    "phasespace-jax": "3.12", "jaxlatt": "3.12", "jax-sph": "3.11", "maxtext": "3.12", "fa4-jax": "3.12",
 }
 
 

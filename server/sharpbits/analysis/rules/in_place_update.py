@@ -113,6 +113,9 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
         "        q[key] = q[key].at[i].set(0.0)\n    return q\ndef run(q):\n    return jax.lax.fori_loop(0, 2, body, q)\n",
         # a dict pytree parameter written by string key
         "import jax\n@jax.grad\ndef loss(params):\n    params['w'] = params['w'] * 2\n    return params['w'].sum()\n",
+        # a scan slice that is a dict: `res.pop(name)` (a method no JAX array has) says so (maxtext's residuals)
+        "import jax\ndef body(c, xs):\n    res, i = xs\n    for name in ('a', 'b'):\n        r = res.pop(name)\n"
+        "        res[name] = r * 2\n    return c + i, None\ndef run(res, n):\n    return jax.lax.scan(body, 0.0, (res, n))\n",
         # the functional form
         "import jax.numpy as jnp\nx = jnp.zeros(3)\nx = x.at[0].set(1.0)\n",
         # unknown values never warn
@@ -127,6 +130,19 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
         "import jax.numpy as jnp\ndef f(jnp):\n    x = jnp.zeros(3)\n    x[0] = 1\n",
     ]
     INVALID = [
+        Invalid(  # ... but `copy` and `sort` are array methods too: the slice stays an array
+            "import jax\ndef body(c, xs):\n    x, i = xs\n    saved = x.copy()\n    x[0] = 0.0\n    return c + saved.sum() + i, None\n"
+            "def run(xs, n):\n    return jax.lax.scan(body, 0.0, (xs, n))\n",
+            fixed="import jax\ndef body(c, xs):\n    x, i = xs\n    saved = x.copy()\n    x = x.at[0].set(0.0)\n"
+            "    return c + saved.sum() + i, None\ndef run(xs, n):\n    return jax.lax.scan(body, 0.0, (xs, n))\n",
+        ),
+        Invalid(  # ... and a name popped from and then rebound to an array is that array
+            "import jax\nimport jax.numpy as jnp\ndef body(c, xs):\n    res, i = xs\n    r = res.pop('a')\n    res = jnp.zeros(3)\n    res[0] = r\n"
+            "    return c, None\ndef run(res, n):\n    return jax.lax.scan(body, 0.0, (res, n))\n",
+            fixed="import jax\nimport jax.numpy as jnp\ndef body(c, xs):\n    res, i = xs\n    r = res.pop('a')\n"
+            "    res = jnp.zeros(3)\n    res = res.at[0].set(r)\n    return c, None\ndef run(res, n):\n"
+            "    return jax.lax.scan(body, 0.0, (res, n))\n",
+        ),
         Invalid(  # ... whose items are JAX arrays: parts[0][0] = v writes into one
             "import jax.numpy as jnp\ndef f(x):\n    parts = jnp.split(x, 2)\n    parts[0][0] = 0.0\n    return parts\n",
         ),
@@ -216,6 +232,8 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                     continue  # q[key] = ... in `for key in template.keys()`: a dict (of arrays), not an array
                 if not chained and _list_of_arrays(base, model.scopes.enclosing_function(node), model, stores):
                     continue  # parts = jnp.split(x, n); parts[k] = ...: an item of a Python list
+                if not chained and _container_method_before(base, node, model):
+                    continue  # r = res.pop(name); ...; res[name] = r: `res` is a dict (a pytree), not an array
                 simple = len(flat) == 1 and len(targets) == 1 and not chained
                 method, minmax = _method_for(node, aug, ctx)
                 index = ast.unparse(target.slice) if len(ast.unparse(target.slice)) <= 20 else "..."
@@ -303,6 +321,30 @@ def _list_of_arrays(base: ast.Name, fn, model, stores: dict[int, dict[str, list[
                 and model.scopes.qualname(stmt.value.func, fn) in _LIST_RETURNING):
             return False
     return True
+
+
+# methods a Python list or dict has and a JAX array has not (checked on jax 0.10.2: `jnp.zeros(3).pop` raises
+# AttributeError; arrays do have `copy` and `sort`, so those say nothing)
+_CONTAINER_ONLY_METHODS = frozenset({"pop", "append", "extend", "insert", "remove", "popitem", "setdefault",
+                                     "update", "keys", "values", "items", "clear", "get"})
+
+
+def _container_method_before(base: ast.Name, stmt: ast.stmt, model) -> bool:
+    """`base.pop(k)` (or another method only lists and dicts have) called earlier in the same scope on the same
+    binding (no statement rebinds `base` in between): the value is a Python container (a pytree of a traced
+    function is a dict or list whose leaves are arrays), so `base[k] = v` stores an item. An array would have
+    raised AttributeError at the method already."""
+    fn = model.scopes.enclosing_function(stmt)
+    where = (stmt.lineno, stmt.col_offset)
+    calls: list[tuple[int, int]] = []
+    stores: list[tuple[int, int]] = []
+    for n in model.scopes.own_nodes(fn):
+        if (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _CONTAINER_ONLY_METHODS
+                and isinstance(n.func.value, ast.Name) and n.func.value.id == base.id):
+            calls.append((n.lineno, n.col_offset))
+        elif isinstance(n, ast.Name) and n.id == base.id and isinstance(n.ctx, ast.Store):
+            stores.append((n.lineno, n.col_offset))
+    return any(c < where and not any(c < s < where for s in stores) for c in calls)
 
 
 def _base_name(target: ast.Subscript) -> tuple[ast.Name | None, bool]:

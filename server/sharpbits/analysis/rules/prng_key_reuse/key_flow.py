@@ -2081,8 +2081,14 @@ def _truth_assertion(func: ast.AST) -> bool:
 
 
 def _constructs(call: ast.Call) -> bool:
-    """`Linear(3, 4, key=k)`, `eqx.nn.MLP(..., key=k)`: a class built from a key (equinox's convention)."""
-    return called_name(call.func)[:1].isupper() and any(kw.arg == "key" for kw in call.keywords)
+    """`Linear(3, 4, key=k)`, `eqx.nn.MLP(..., key=k)`: a class built from a key (equinox's convention). Not
+    `self.KVCache_0(key=k, value=v)`: what an instance holds in an attribute is an object (a linen submodule made
+    in `setup`, an nnx or equinox field), and calling it runs its `__call__` (an attention cache's `key=` is the
+    key projection, an array); like any call we cannot see, it may draw from the argument, no more."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+        return False
+    return called_name(func)[:1].isupper() and any(kw.arg == "key" for kw in call.keywords)
 
 
 def _rebinds(model: KeyFlow, fn: FunctionInfo, name: str) -> bool:

@@ -199,6 +199,11 @@ random numbers change (that is the point). Offered when the first use is a state
 imports `jax` or `jax.random`; not for reuse inside comprehensions.
 """
     VALID = [
+        # an attention layer's key projection handed to the cache object it holds, then attended with: calling
+        # `self.KVCache_0(key=...)` runs a held object, it builds no class from a key (maxtext's attention)
+        "import jax\nclass Attention:\n    def update(self, key, value):\n        return self.KVCache_0(key=key, value=value)\n"
+        "    def __call__(self, x):\n        key = self.k(x)\n        value = self.v(x)\n"
+        "        cached = self.update(key, value)\n        return self.attention_op(self.q(x), key, value, cached)\n",
         # keys[i] at the index a comprehension binds: another element for each i
         "import jax\ndef f(key, n):\n    keys = jax.random.split(key, n)\n"
         "    return [jax.random.normal(keys[i], (2,)) for i in range(n)]\n",
