@@ -238,14 +238,19 @@ for static arguments.
                 continue
             varying = _varying_names(loop, fn.parent, True, model) - {fn.name}
             free = {n.id for n in ast.walk(fn.node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-            depends = sorted((free - set(fn.local_names) - set(fn.params)) & varying)
-            note = self.message("note-varying", name=depends[0], when="in the loop") if depends else ""
+            free -= set(fn.local_names) | set(fn.params)
+            defaults = [*fn.node.args.defaults, *(d for d in fn.node.args.kw_defaults if d is not None)]
+            free |= {n.id for d in defaults for n in ast.walk(d) if isinstance(n, ast.Name)}  # `lw=lw`: bound here
+            depends = sorted(free & varying)
+            sweep = _walks_cases(loop, fn.parent, model)
+            note = (self.message("note-varying", name=depends[0], when="in the loop") if depends
+                    else self.message("note-sweep") if sweep else "")
             spelled = ast.unparse(deco.func if isinstance(deco, ast.Call) and model.traced.transform_of(
                 deco, fn.parent) is None else deco)
             message = self.message("fresh-callable", call=f"@{spelled} def {fn.name}",
                                    where=f"on every iteration of the loop at line {loop.lineno}",  # type: ignore[attr-defined]
                                    kind=_KIND_WORDS["nested function"], transform=site.transform, note=note)
-            ctx.report(deco, message, severity="info" if depends else None)
+            ctx.report(deco, message, severity="info" if depends or sweep else None)
 
     def _check_jit(self, ctx: RuleContext, call: ast.Call, scope: FunctionInfo | None, transform: str) -> None:
         model = ctx.model
@@ -307,6 +312,19 @@ for static arguments.
                                    severity="error")
                     elif isinstance(value, ast.Lambda) and model.fact(Execution).enclosing_loop(value) is not None:
                         ctx.report(value, self.message("lambda-static", param=param, function=fn.name))
+
+
+def _walks_cases(loop: ast.AST, scope: FunctionInfo | None, model: ModuleModel) -> bool:
+    """A `for` over a literal tuple/list/set of cases, or over a name the scope binds once to one (`dims = [10,
+    100, 1_000]` then `for dim in dims:`): a sweep, each case of which may be meant to compile (new shapes)."""
+    it = getattr(loop, "iter", None)
+    if isinstance(it, ast.Name):
+        bound = [n.value for n in model.scopes.own_nodes(scope) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                 and isinstance(n.targets[0], ast.Name) and n.targets[0].id == it.id]
+        stores = [n for n in model.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == it.id
+                  and not isinstance(n.ctx, ast.Load)]
+        it = bound[0] if len(bound) == 1 and len(stores) == 1 else None
+    return isinstance(it, (ast.Tuple, ast.List, ast.Set))
 
 
 def _unhashable_binding(model: ModuleModel, value: ast.AST) -> ast.AST | None:
