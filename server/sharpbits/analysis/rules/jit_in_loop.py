@@ -211,7 +211,46 @@ for static arguments.
             if site is None or site.transform not in COMPILING or not call.args:
                 continue
             self._check_jit(ctx, call, scope, site.transform)
+        self._check_decorated_defs(ctx)
         self._check_static_arguments(ctx)
+
+    def _check_decorated_defs(self, ctx: RuleContext) -> None:
+        """`@jax.jit` on a `def` inside a loop body: the decorator runs each iteration and wraps a new function
+        object, whose first call traces and compiles it again (the same as `jax.jit(f)` of a nested def)."""
+        model = ctx.model
+        execution = model.fact(Execution)
+        for fn in model.traced.traced_functions():
+            if isinstance(fn.node, ast.Lambda) or fn.parent is None or fn.parent.traced:
+                continue
+            site = next((t for t in fn.traces if t.node in fn.node.decorator_list and t.transform in COMPILING), None)
+            if site is None:
+                continue
+            loop = execution.enclosing_loop(fn.node)
+            if not isinstance(loop, LOOPS):
+                continue
+            calls = [n for n in ast.walk(loop) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                     and n.func.id == fn.name and model.scopes.enclosing_function(n) is fn.parent
+                     and n.lineno > fn.node.end_lineno]  # type: ignore[operator]
+            if not calls:
+                continue  # defined in the loop but only kept (or registered): nothing is traced per iteration
+            deco = site.node
+            if deco is None:
+                continue
+            varying = _varying_names(loop, fn.parent, True, model) - {fn.name}
+            free = {n.id for n in ast.walk(fn.node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+            free -= set(fn.local_names) | set(fn.params)
+            defaults = [*fn.node.args.defaults, *(d for d in fn.node.args.kw_defaults if d is not None)]
+            free |= {n.id for d in defaults for n in ast.walk(d) if isinstance(n, ast.Name)}  # `lw=lw`: bound here
+            depends = sorted(free & varying)
+            sweep = _walks_cases(loop, fn.parent, model)
+            note = (self.message("note-varying", name=depends[0], when="in the loop") if depends
+                    else self.message("note-sweep") if sweep else "")
+            spelled = ast.unparse(deco.func if isinstance(deco, ast.Call) and model.traced.transform_of(
+                deco, fn.parent) is None else deco)
+            message = self.message("fresh-callable", call=f"@{spelled} def {fn.name}",
+                                   where=f"on every iteration of the loop at line {loop.lineno}",  # type: ignore[attr-defined]
+                                   kind=_KIND_WORDS["nested function"], transform=site.transform, note=note)
+            ctx.report(deco, message, severity="info" if depends or sweep else None)
 
     def _check_jit(self, ctx: RuleContext, call: ast.Call, scope: FunctionInfo | None, transform: str) -> None:
         model = ctx.model
@@ -273,6 +312,19 @@ for static arguments.
                                    severity="error")
                     elif isinstance(value, ast.Lambda) and model.fact(Execution).enclosing_loop(value) is not None:
                         ctx.report(value, self.message("lambda-static", param=param, function=fn.name))
+
+
+def _walks_cases(loop: ast.AST, scope: FunctionInfo | None, model: ModuleModel) -> bool:
+    """A `for` over a literal tuple/list/set of cases, or over a name the scope binds once to one (`dims = [10,
+    100, 1_000]` then `for dim in dims:`): a sweep, each case of which may be meant to compile (new shapes)."""
+    it = getattr(loop, "iter", None)
+    if isinstance(it, ast.Name):
+        bound = [n.value for n in model.scopes.own_nodes(scope) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                 and isinstance(n.targets[0], ast.Name) and n.targets[0].id == it.id]
+        stores = [n for n in model.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == it.id
+                  and not isinstance(n.ctx, ast.Load)]
+        it = bound[0] if len(bound) == 1 and len(stores) == 1 else None
+    return isinstance(it, (ast.Tuple, ast.List, ast.Set))
 
 
 def _unhashable_binding(model: ModuleModel, value: ast.AST) -> ast.AST | None:

@@ -7,7 +7,7 @@ it cannot see as a "maybe".
   Not when the call switches the layer off (`train=False`, `deterministic=True`, ...).
 - haiku: `net.apply(params, rng, x)` with `net = hk.transform(f)` and `f` of this module asking haiku for a key
   (`hk.next_rng_key()`, `hk.dropout(...)`) at its top level, or under `if flag:` where the call passes
-  `flag=True`: haiku derives every `next_rng_key()` of the run from `rng` alone, so each call with one `rng` draws
+  `flag=True` (or leaves out a flag whose default is True), also through `apply = jax.jit(net.apply)`: haiku derives every `next_rng_key()` of the run from `rng` alone, so each call with one `rng` draws
   the same numbers.
 
 Everything else is left to key_flow.py (None).
@@ -30,13 +30,36 @@ _HAIKU_DRAWS = {"haiku.next_rng_key", "haiku.next_rng_keys", "haiku.dropout"}
 
 
 def apply_draws(flow: KeyFlow, call: ast.Call, scope: FunctionInfo | None) -> list[tuple[ast.AST, str]] | None:
-    func = call.func
+    func = _jitted_apply(flow, call.func, scope)
     if not (isinstance(func, ast.Attribute) and func.attr == "apply") or _switched_off(call):
         return None
     found = _linen_apply(flow, call, func, scope)
     if found is None:
         found = _haiku_apply(flow, call, func, scope)
     return found
+
+
+_PASSING_ON = {"jax.jit", "equinox.filter_jit"}
+
+
+def _jitted_apply(flow: KeyFlow, func: ast.expr, scope: FunctionInfo | None) -> ast.expr:
+    """The `X.apply` a call runs with its own arguments through `jax.jit`: `jax.jit(net.apply)(params, rng, x)`, or
+    a name bound once to `jax.jit(net.apply)` (in the scope, or at module level when the scope does not bind it);
+    `func` itself otherwise."""
+    value: ast.expr = func
+    if isinstance(func, ast.Name):
+        home = scope if scope is not None and flow.scopes.is_local(func.id, scope) else None
+        bound = [n.value for n in flow.scopes.own_nodes(home) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                 and isinstance(n.targets[0], ast.Name) and n.targets[0].id == func.id]
+        if len(bound) != 1 or any(isinstance(n, ast.Global) and func.id in n.names
+                                  for n in flow.scopes.nodes(ast.Global)):
+            return func
+        value, scope = bound[0], home
+    if (isinstance(value, ast.Call) and len(value.args) == 1  # (jit's keywords keep the positions)
+            and isinstance(value.args[0], ast.Attribute) and value.args[0].attr == "apply"
+            and flow.scopes.qualname(value.func, scope) in _PASSING_ON):
+        return value.args[0]
+    return func
 
 
 def _switched_off(call: ast.Call) -> bool:
@@ -117,7 +140,9 @@ def _haiku_apply(flow: KeyFlow, call: ast.Call, func: ast.Attribute,
     if rng is None:
         return None
     params = [a.arg for a in [*node.args.posonlyargs, *node.args.args]]
-    passed = dict(zip(params, call.args[position + 1:], strict=False))
+    passed: dict[str, ast.expr] = dict(zip(params[::-1], node.args.defaults[::-1], strict=False))
+    passed.update({a.arg: d for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True) if d is not None})
+    passed.update(zip(params, call.args[position + 1:], strict=False))  # (a flag left out keeps its default)
     passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
     if not _surely_asks_haiku(flow, node.body, passed, home):
         return None

@@ -171,6 +171,8 @@ class KeyFlow(Fact):
     _flag_guards: dict[int, dict[str, frozenset[tuple[str, bool]]]] | None = None
     _seed_constants: dict[str, int | None] | None = None
     _key_names: set[int] | None = None  # ids of the names of kind KEY (see _may_have_own_key)
+    _globals: set[str] | None = None  # the names `global` declares anywhere (see _declared_global)
+    _equinox: bool | None = None  # whether the module imports equinox (see uses_equinox)
 
     def __init__(self, model: ModuleModel) -> None:
         super().__init__(model)
@@ -494,6 +496,36 @@ class KeyFlow(Fact):
         inference, rate = built.get("inference", built.get("deterministic")), built.get("p")
         return (isinstance(inference, ast.Constant) and inference.value is True) or (
             isinstance(rate, ast.Constant) and type(rate.value) in (int, float) and rate.value == 0)
+
+    def uses_equinox(self) -> bool:
+        """Whether the module imports equinox (under any alias)."""
+        if self._equinox is None:
+            self._equinox = any(q == "equinox" or q.startswith("equinox.") for q in self.scopes.aliases.values())
+        return self._equinox
+
+    def equinox_key_keyword(self, call: ast.Call, scope: FunctionInfo | None) -> ast.expr | None:
+        """The `key=` argument of a call that surely draws from it by equinox's convention (also when equinox's
+        source is not installed where the project index can read it): a layer built from a key
+        (`eqx.nn.MLP(2, 1, 8, 2, key=key)` draws its initial weights) or a dropout layer called with one in
+        training mode (`self.drop(x, key=key)`). None for any other call."""
+        if not self.uses_equinox():
+            return None
+        key = next((k.value for k in call.keywords if k.arg == "key"), None)
+        if key is None or self.callee_of(call, scope) is not None:
+            return None
+        if _builds_equinox_layer(self, call, scope) or (
+                self._dropout_on(call, scope) and not self.dropout_switched_off(call, scope)):
+            return key
+        return None
+
+    def _dropout_on(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
+        """`self.drop(x, key=key)` of an equinox dropout layer (bound once in the function or on `self`) that
+        `dropout_switched_off` did not find in inference mode: its `__call__` draws its mask from `key`."""
+        if not any(k.arg == "key" for k in call.keywords):
+            return False
+        bound = self._receiver_as_built(call.func, scope)
+        return bound is not None and isinstance(bound[0], ast.Call) and (
+            self.scopes.qualname(bound[0].func, bound[1]) in _DROPOUTS)
 
     def haiku_apply_rng(self, call: ast.Call, scope: FunctionInfo | None) -> ast.expr | None:
         """The `rng` argument of `net.apply(params, rng, x)` (`self.net.apply(...)`, `jax.jit(net.apply)(...)`,
@@ -847,6 +879,9 @@ class KeyFlow(Fact):
         if isinstance(receiver, ast.Name) and scope is not None and self.scopes.is_local(receiver.id, scope):
             bound = self._assigned_in(scope)[0].get(receiver.id, ())
             value = bound[0] if len(bound) == 1 else None
+        elif isinstance(receiver, ast.Name) and scope is None and not self._declared_global(receiver.id):
+            bound = self._assigned_in(None)[0].get(receiver.id, ())  # type: ignore[arg-type]
+            value = bound[0] if len(bound) == 1 else None  # `net = Net(k)` in a script, then `net(x, key=k)`
         elif (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)
               and receiver.value.id == "self" and scope is not None and "." in scope.qualname):
             found = self._bound_on_self(scope.qualname.split(".", 1)[0], receiver.attr)
@@ -926,6 +961,12 @@ class KeyFlow(Fact):
         if built is None or project.index.cls(built, project.path) is None:
             return None
         return built if position in project.returns_self(f"{built}.{stmt.value.func.attr}") else None
+
+    def _declared_global(self, name: str) -> bool:
+        """Whether a function of the module declares `global name` (and may rebind the module's name)."""
+        if self._globals is None:
+            self._globals = {n for node in self.scopes.nodes(ast.Global) for n in node.names}  # type: ignore[attr-defined]
+        return name in self._globals
 
     def _assigned_in(self, scope: FunctionInfo) -> tuple[dict[str, list[ast.expr | None]], dict[str, list[ast.Name]]]:
         """A scope's own bindings by name, found once per scope (`_built_from` and `_self_typed` ask for each call):
@@ -1522,7 +1563,7 @@ class KeyFlow(Fact):
                 return known  # a function of another module (or an installed package) the index can see
         if callee is None:  # a function we cannot see: maybe (a constructor's `key=`: surely; the other
             # arguments beside it, `dtype=`, `features=`, only maybe)
-            sure = _constructs(call)
+            sure = _constructs(call) or self._dropout_on(call, scope)
             unseen: list[tuple[ast.AST, str]] = [(a, "maybe") for a in call.args]
             return unseen + [(k.value, "always" if sure and k.arg == "key" else "maybe") for k in call.keywords]
         uses = self.parameter_consumption(callee)
@@ -1904,8 +1945,9 @@ class _ScopeKeyFacts:
         exits: _Exits | None = _Exits(fn.node.body) if top_level and positional else None  # type: ignore[union-attr, arg-type]
         for call in calls:
             q = model.scopes.qualname(call.func, fn)
-            if q is not None and q.startswith("jax.random."):
-                draws = True
+            if (q is not None and q.startswith("jax.random.")) or (model.uses_equinox() and any(
+                    k.arg == "key" for k in call.keywords)):
+                draws = True  # (eqx.nn.Linear(..., key=k), self.dropout(x, key=k): KeyFlow.equinox_key_keyword)
             if type(call.func) is ast.Name:
                 called.add(call.func.id)
             elif (type(call.func) is ast.Attribute and type(call.func.value) is ast.Name  # type: ignore[attr-defined]
@@ -2080,6 +2122,15 @@ def _truth_assertion(func: ast.AST) -> bool:
     return called_name(func) in ("assertTrue", "assertFalse", "assert_", "failUnless", "failIf")
 
 
+def _builds_equinox_layer(model: KeyFlow, call: ast.Call, scope: FunctionInfo | None) -> bool:
+    """`eqx.nn.MLP(2, 1, 8, 2, key=key)`: a layer of equinox built from a key, which it always draws its initial
+    weights from (split or not); a class of this module or of the project is looked into instead."""
+    if not _constructs(call) or model.callee_of(call, scope) is not None:
+        return False
+    q = model.scopes.qualname(call.func, scope) or ""
+    return q.startswith("equinox.") and q not in DRAWLESS_LAYERS
+
+
 def _constructs(call: ast.Call) -> bool:
     """`Linear(3, 4, key=k)`, `eqx.nn.MLP(..., key=k)`: a class built from a key (equinox's convention). Not
     `self.KVCache_0(key=k, value=v)`: what an instance holds in an attribute is an object (a linen submodule made
@@ -2234,6 +2285,10 @@ class _ScopeWalk(ForwardFlow[State]):
                                         else None)
                         if handed_label is not None:
                             labels.add(handed_label)
+                elif (handed_key := model.equinox_key_keyword(node, self.fn)) is not None:
+                    # eqx.nn.Linear(4, 4, key=k), self.dropout(x, key=k): equinox's layers draw from `key`
+                    if self._may_be_key(handed_key) and (kw_label := _chain_label(handed_key)):
+                        labels.add(kw_label)
                 elif model.model.project is not None:
                     positions = model.project_key_positions(node, self.fn)  # another module's function
                     for i, arg in enumerate(node.args):
