@@ -6,7 +6,6 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
 from sharpbits.analysis.syntax import (
@@ -341,7 +340,7 @@ class Scopes:
     def own_candidates(self, what: str, fn: FunctionInfo, keep: Callable[[ast.AST], bool]) -> list[ast.AST]:
         """`[n for n in self.own_nodes(fn) if keep(n)]` for a `keep` that looks at a node's own syntax only (see
         `candidates`), kept per function across versions."""
-        return self.syntax_fact(what, fn.node, partial(_kept_own, self.own_nodes(fn), keep))
+        return self.syntax_fact(what, fn.node, _kept_own, self.owned.get(id(fn), []), keep)
 
     def statement_nodes(self, statement: ast.AST, cls: type) -> list[ast.AST]:
         """The nodes of one type inside a top-level statement (not the statement itself), in the order of
