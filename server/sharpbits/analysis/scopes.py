@@ -713,21 +713,21 @@ class _StatementWalk:
 
     def copy(self) -> _StatementWalk:
         """The same walk with new FunctionInfos (same nodes and names; nothing the later phases fill in)."""
+        # Every function of the walk is its `top` or in `nested`, made after the function it is defined in (the
+        # walk makes a function's info before it walks its body): one pass copies each after its parent.
+        # (A `def` at the top has no parent; a method's parent is None: a class body is no function scope.)
         fresh: dict[int, FunctionInfo] = {}
-
-        def clone(info: FunctionInfo | None) -> FunctionInfo | None:
-            if info is None:
-                return None
-            new = fresh.get(id(info))
-            if new is None:
-                new = fresh[id(info)] = info.unfilled_copy(clone(info.parent))
-            return new
-
         other = _StatementWalk()
         other.parents, other.by_type, other.imports, other.owner = self.parents, self.by_type, self.imports, self.owner
-        other.top = clone(self.top)
-        other.nested = [clone(info) for info in self.nested]  # type: ignore[misc]
-        other.owned = [(clone(scope), nodes) for scope, nodes in self.owned]
+        top = self.top
+        if top is not None:
+            other.top = fresh[id(top)] = top.unfilled_copy(None)
+        nested = other.nested
+        for info in self.nested:
+            parent = info.parent
+            new = fresh[id(info)] = info.unfilled_copy(fresh[id(parent)] if parent is not None else None)
+            nested.append(new)
+        other.owned = [(fresh[id(scope)] if scope is not None else None, nodes) for scope, nodes in self.owned]
         return other
 
 
