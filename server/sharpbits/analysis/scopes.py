@@ -98,12 +98,17 @@ class Scopes:
     parents: dict[ast.AST, ast.AST]
     module_functions: dict[str, FunctionInfo]
     owner: dict[ast.AST, FunctionNode | None]  # node -> the node of its function (None: module level)
-    by_type: dict[type, list[ast.AST]]
+    _by_type: dict[type, list[ast.AST]]  # nodes by type (see `nodes`; when walks are reused, merged per type)
     owned: dict[int, list[ast.AST]]
     _names: set[str] | None
     _module_bindings: dict[str, ast.AST] | None = None
     _module_classes: dict[str, ast.ClassDef] | None = None
     _statement_walks: dict[int, _StatementWalk]  # id(top-level statement) -> its walk (when walks are reused)
+    # when walks are reused: the walks `by_type` is merged from, per type on demand, after the top-level statements
+    # (`_top_level`, by type), and the types none has
+    _merged_from: list[_StatementWalk] | None = None
+    _top_level: dict[type, list[ast.AST]]
+    _absent: set[type]
     _facts: dict[tuple[object, int], tuple[ast.AST, object]]  # (what, id(node)) -> (node, fact): see syntax_fact
     reusable: Reusable | None  # what an earlier version of the document left (analysis/reuse.py)
     _imports: frozenset[tuple[str, str]] = frozenset()  # the aliases once all are known (imports_fact's key)
@@ -127,9 +132,10 @@ class Scopes:
         self.parents = {}
         self.module_functions = {}  # top-level defs by name
         self.owner = {}  # node -> its function's node (None: module level)
-        self.by_type = {}
+        self._by_type = {}
         self.owned = {}
         self._statement_walks = {}
+        self._absent = set()
         self._facts = {}
         self._names = None
         self._collect(reusable.walks if reusable is not None else None)
@@ -199,7 +205,7 @@ class Scopes:
             reusable.merged = None  # set again once this walk is complete: a failed one leaves nothing to copy
         if carried is not None:  # the last version's parents and owners: only what changed is taken out and put in
             self.parents, self.owner = dict(carried[0]), dict(carried[1])
-        parents, owner, by_type, owned = self.parents, self.owner, self.by_type, self.owned
+        parents, owner, by_type, owned = self.parents, self.owner, self._by_type, self.owned
         new_walks: set[int] = set()  # ids of the walks made for this version (not taken from the last one)
         module_list: list[ast.AST] = []
         owned[id(None)] = module_list
@@ -255,12 +261,6 @@ class Scopes:
             if carried is None or id(walk) in new_walks:
                 parents.update(walk.parents)
                 owner.update(walk.owner)
-            for cls, nodes in walk.by_type.items():
-                bucket = by_type.get(cls)
-                if bucket is None:
-                    by_type[cls] = list(nodes)
-                else:
-                    bucket.extend(nodes)
             for scope, nodes in walk.owned:
                 if scope is None:
                     module_list.extend(nodes)
@@ -270,14 +270,44 @@ class Scopes:
                 functions[info.node] = info
             for node in walk.imports:
                 self._note_import(node)
+        # nodes by type: merged from the walks when a type is first asked for (`nodes`): an edit asks a few of
+        # the fifty-odd types the walks index (merging them all was some 2% of an edit of a 5,000-line module)
+        self._top_level, self._by_type, self._merged_from = by_type, {}, walks
         self._qualnames, self._imports = reusable.qualnames(self.aliases, len(parents)), frozenset(self.aliases.items())
         reusable.merged = (parents, owner)  # never changed after this: the next version copies them
 
     def nodes(self, *types: type) -> list[ast.AST]:
         """Every node of these types in the module (from the index built by the one walk)."""
         if len(types) == 1:
-            return self.by_type.get(types[0], [])
-        return [n for t in types for n in self.by_type.get(t, [])]
+            found = self._by_type.get(types[0])
+            return found if found is not None else self._merged(types[0])
+        return [n for t in types for n in self.nodes(t)]
+
+    def _merged(self, cls: type) -> list[ast.AST]:
+        """The nodes of a type not yet in `by_type`: the top-level statements of that type, then the walks' nodes
+        of it, statements last to first (what `_collect` merging every type gives); [] when none."""
+        walks = self._merged_from
+        if walks is None or cls in self._absent:
+            return []
+        top = self._top_level.get(cls)
+        merged = list(top) if top is not None else []
+        for walk in reversed(walks):
+            part = walk.by_type.get(cls)
+            if part:
+                merged.extend(part)
+        if not merged:
+            self._absent.add(cls)
+            return []
+        self._by_type[cls] = merged
+        return merged
+
+    @property
+    def by_type(self) -> dict[type, list[ast.AST]]:
+        """Every node of the module by type (each list in the order of `nodes`), all types merged."""
+        if self._merged_from is not None:
+            for cls in {*self._top_level, *(t for walk in self._merged_from for t in walk.by_type)}:
+                self.nodes(cls)
+        return self._by_type
 
     def syntax_fact(self, what: object, node: ast.AST, compute: Callable[..., T], *args: object) -> T:
         """`compute(*args)`: a fact that follows from the top-level statement that holds `node` alone (its nodes, their
@@ -621,7 +651,7 @@ class _StatementWalk:
         special = SPECIAL_NODES
         lists: dict[int, list[ast.AST]] = {}  # id(scope) -> its nodes
         if into_model:
-            walk.parents, walk.by_type, walk.owner, lists = scopes.parents, scopes.by_type, scopes.owner, scopes.owned
+            walk.parents, walk.by_type, walk.owner, lists = scopes.parents, scopes._by_type, scopes.owner, scopes.owned
         parents, by_type, owner = walk.parents, walk.by_type, walk.owner
 
         def scope_list(scope: FunctionInfo | None) -> list[ast.AST]:
