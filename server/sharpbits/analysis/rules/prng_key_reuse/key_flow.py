@@ -1881,7 +1881,7 @@ class KeyFlow(Fact):
     def _key_facts(self, fn: FunctionInfo) -> _ScopeKeyFacts:
         """What a function's own calls say about keys (see _ScopeKeyFacts): from its own nodes and the imports
         alone, so kept per function node across versions while the imports are the same (analysis/reuse.py)."""
-        return self.scopes.imports_fact("key facts", fn.node, partial(_ScopeKeyFacts.of, self, fn))
+        return self.scopes.imports_fact("key facts", fn.node, _ScopeKeyFacts.of, self, fn)
 
 
 def _assigns_one_name(node: ast.AST) -> bool:
