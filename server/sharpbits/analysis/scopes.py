@@ -459,6 +459,13 @@ class Scopes:
         """Whether `node` sits in code that never runs: a branch a constant test rules out (`if False:`,
         `while 0:`, `x if True else <here>`, `if TYPE_CHECKING:`, which only type checkers read), or a statement
         after a `raise`/`return`/`continue`/`break` in the same block."""
+        if self.reusable is not None:
+            # the answer inside the node's top-level statement follows from it and the imports: kept per node
+            # across versions (asked of every transformation call on every edit, and of every finding)
+            inside = self.imports_fact("never runs inside its statement", node, self._never_runs_inside, node)
+            if inside is not None:
+                top = inside[1]
+                return inside[0] or (isinstance(top, ast.stmt) and self._after_an_exit(top, self.tree))
         child, cur = node, self.parents.get(node)
         while cur is not None:
             if isinstance(cur, (ast.If, ast.While, ast.IfExp)) and child is not cur.test:
@@ -474,6 +481,36 @@ class Scopes:
                             return True
                         break
             child, cur = cur, self.parents.get(cur)
+        return False
+
+    def _never_runs_inside(self, node: ast.AST) -> tuple[bool, ast.AST | None] | None:
+        """`never_runs` up to the top-level statement holding `node`: (whether it never runs for a reason inside
+        that statement, the statement; None for a node outside the tree). None when a test on the way may read
+        more than the statement and the imports (a comparison: `"jax" in np.__name__` reads every import)."""
+        tree = self.tree
+        child, cur = node, self.parents.get(node)
+        while cur is not None and cur is not tree:
+            if isinstance(cur, (ast.If, ast.While, ast.IfExp)) and child is not cur.test:
+                test = cur.test
+                while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+                    test = test.operand
+                if isinstance(test, ast.Compare):
+                    return None
+                truth = _constant_truth(cur.test, self, self.enclosing_function(cur))
+                in_body = child in cur.body if isinstance(cur.body, list) else child is cur.body
+                if truth is not None and (in_body != truth):
+                    return True, None
+            if isinstance(child, ast.stmt) and self._after_an_exit(child, cur):
+                return True, None
+            child, cur = cur, self.parents.get(cur)
+        return False, child if cur is tree else None
+
+    def _after_an_exit(self, child: ast.AST, cur: ast.AST) -> bool:
+        """Whether the statement `child` of `cur` comes after the first exit of its block (see never_runs)."""
+        for block in _blocks_of(cur):
+            if block[0].lineno <= child.lineno <= (block[-1].end_lineno or block[-1].lineno):  # type: ignore[attr-defined]
+                exit_line = self._first_exit_line(block)
+                return exit_line is not None and child.lineno > exit_line  # type: ignore[attr-defined]
         return False
 
     def _first_exit_line(self, block: list[ast.stmt]) -> int | None:
