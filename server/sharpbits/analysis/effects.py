@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from functools import partial
 from typing import TYPE_CHECKING
 
 from sharpbits.analysis.facts import Fact
@@ -120,7 +119,7 @@ class SideEffects(Fact):
 
     def _effects_of(self, fn: FunctionInfo) -> list[SideEffect]:
         found: list[SideEffect] = []
-        for node in self.scopes.syntax_fact("side-effect candidates", fn.node, partial(_candidates, self, fn)):
+        for node in self.scopes.syntax_fact("side-effect candidates", fn.node, _candidates, self, fn):
             if isinstance(node, ast.Call):
                 effect = self._call_effect(node, fn)
             elif isinstance(node, (ast.Subscript, ast.Attribute)):

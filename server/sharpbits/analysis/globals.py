@@ -410,6 +410,13 @@ class GlobalChanges(Fact):
             return isinstance(call, ast.Call) and call.func is parent
         return isinstance(parent, ast.Subscript) and isinstance(parent.ctx, (ast.Store, ast.Del))
 
+    def may_change(self, name: str) -> bool:
+        """Whether `global_change_after` can find a change of `name` for some function: a module-level value
+        (or class attribute) with a change; False for a constant, a function, a class, a module."""
+        if self._globals is None:
+            self._globals = _Globals(self)
+        return self._globals.is_value(name)
+
     def global_change_after(self, name: str, fn: FunctionInfo, attribute: str | None = None,
                             ignore: Callable[[Change], bool] | None = None) -> Change | None:
         """How the module-level value `name` (or `Class.attr`) can change after `fn` captured it; None if it

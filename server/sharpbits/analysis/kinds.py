@@ -8,7 +8,6 @@ import ast
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from typing import TYPE_CHECKING
 
 from sharpbits.analysis.flow import ForwardFlow
@@ -465,15 +464,14 @@ class ValueKinds:
         if info.traces or id(info) in self.traced.pallas_kernels():  # (a kernel: because of a call elsewhere)
             return self._parameter_kinds(info)
         # never changed once made: FunctionInfo.param_kinds is replaced, not updated
-        return self.scopes.syntax_fact("untraced parameter kinds", info.node, partial(self._parameter_kinds, info))
+        return self.scopes.syntax_fact("untraced parameter kinds", info.node, self._parameter_kinds, info)
 
     def _parameter_kinds(self, info: FunctionInfo) -> dict[str, Kind]:
         kinds: dict[str, Kind] = {}
         a = info.node.args
         defaults = dict(zip([p.arg for p in [*a.posonlyargs, *a.args]][::-1], a.defaults[::-1], strict=False))
         defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
-        evidence, written_whole = self.scopes.syntax_fact("parameter evidence", info.node,
-                                                   partial(_parameter_evidence, self, info))
+        evidence, written_whole = self.scopes.syntax_fact("parameter evidence", info.node, _parameter_evidence, self, info)
         helper_calls = self.traced.calls_from_traced(info)
         directly_traced = any(not t.indirect for t in info.traces)
         passed_through = self.traced.passed_through_params(info) if directly_traced else set()
@@ -1441,7 +1439,7 @@ class _Flow(ForwardFlow[dict[str, Kind]]):
             return joined
         grown = [name for name, kind in after_body.items() if kind in ARRAYS and entry.get(name) is Kind.PYTHON]
         if grown:
-            accumulators = self.model.scopes.syntax_fact("loop accumulators", stmt, partial(_accumulators, stmt))
+            accumulators = self.model.scopes.syntax_fact("loop accumulators", stmt, _accumulators, stmt)
             for name in grown:
                 if name in accumulators:
                     joined[name] = after_body[name]

@@ -93,13 +93,6 @@ def _names(statement: ast.stmt, scopes: Scopes) -> tuple[frozenset[str], frozens
     return frozenset(named), frozenset(defined)
 
 
-def _function_context(fn: FunctionInfo, records: object) -> tuple[Any, ...]:
-    # no copies: each version's FunctionInfos are fresh (Scopes copies them unfilled) and the model's phases give
-    # them new lists, sets and dicts, never changed once the model is built
-    return (fn.node, fn.qualname, fn.traces, fn.compiled, fn.abstract, fn.static_params, fn.donated_params,
-            fn.param_kinds, id(records))
-
-
 @dataclasses.dataclass
 class _Kept:
     """One version, as the next compares with it."""
@@ -152,13 +145,20 @@ class VersionRules:
         flows = model.scopes.reusable.flows if model.scopes.reusable is not None else None
         contexts: dict[int, dict[int, tuple[Any, ...]]] = {}  # id(statement) -> id(function node) -> context
         records: list[object] = []
+        starts, ends = self.statements.starts, self.statements.ends
         for fn in model.scopes.functions.values():
-            index = self.statements.index_of_line(fn.node.lineno)
-            if index is None:
+            node = fn.node
+            line = node.lineno
+            index = bisect_right(starts, line) - 1  # (Statements.index_of_line, inlined: a thousand an edit)
+            if index < 0 or line > ends[index]:
                 continue
-            flow = flows.records(fn.node) if flows is not None else None
+            flow = flows.records(node) if flows is not None else None
             records.append(flow)
-            contexts.setdefault(id(body[index]), {})[id(fn.node)] = _function_context(fn, flow)
+            # the function's context; no copies: each version's FunctionInfos are fresh (Scopes copies them
+            # unfilled) and the model's phases give them new lists, sets and dicts, never changed once it is built
+            contexts.setdefault(id(body[index]), {})[id(node)] = (
+                node, fn.qualname, fn.traces, fn.compiled, fn.abstract, fn.static_params, fn.donated_params,
+                fn.param_kinds, id(flow))
         module = (
             settings,
             frozenset(model.scopes.aliases.items()),
@@ -167,6 +167,7 @@ class VersionRules:
             tuple(s.name for s in body if isinstance(s, _DEFINITIONS)),
         )
         self.kept = _Kept(module, self.statements, contexts, records, {})
+        self._in_focus: list[ast.stmt] | None = None  # the statements in focus, in order (once asked)
         self.focus = self._focus(memory._kept)
 
     def _focus(self, last: _Kept | None) -> set[int] | None:
@@ -190,8 +191,10 @@ class VersionRules:
         module_level = [s for s in body if not isinstance(s, _DEFINITIONS)]
         # callers of what the touched statements define (transitively), and statements whose functions they name;
         # the module-level statements go together (one dataflow runs through them all)
+        names_of, scopes = self.memory.names, self.model.scopes
         while True:
-            more = [s for s in rest if (names(s)[0] & defined) or (names(s)[1] & touched_named)]
+            more = [s for s in rest if not (pair := names_of(s, scopes))[0].isdisjoint(defined)
+                    or not pair[1].isdisjoint(touched_named)]
             if any(id(s) in focus or s in more for s in module_level):
                 more += [s for s in module_level if id(s) not in focus and s not in more]
             if not more:
@@ -237,7 +240,9 @@ class VersionRules:
              fix_from_fresh: Callable[[Finding], Fix | None], last: _Kept | None,
              kept_findings: dict[int, list[Finding]] | None, focus: set[int] | None) -> list[Finding]:
         if focus is not None and kept_findings is not None:
-            focused = FocusedModel(self.model, [s for s in self.statements.body if id(s) in focus])
+            if self._in_focus is None:  # the same for every rule of the version
+                self._in_focus = [s for s in self.statements.body if id(s) in focus]
+            focused = FocusedModel(self.model, self._in_focus)
             try:
                 found = run_on(focused)  # type: ignore[arg-type]
             finally:
@@ -250,10 +255,11 @@ class VersionRules:
                 for s in self.statements.body:
                     key = id(s)
                     if key in focus:
-                        part = split.get(key, [])
+                        part = split.get(key)
                     else:
-                        part = [_again(f, text, fix_from_fresh) for f in kept_findings.get(key, [])]
                         reused += 1
+                        kept = kept_findings.get(key)  # (most statements have none: no list made for them)
+                        part = [_again(f, text, fix_from_fresh) for f in kept] if kept else None
                     if part:
                         by_statement[key] = part
                 self.memory.rerun_statements = len(focus)

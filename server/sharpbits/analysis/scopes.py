@@ -6,7 +6,6 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
 from sharpbits.analysis.syntax import (
@@ -99,12 +98,17 @@ class Scopes:
     parents: dict[ast.AST, ast.AST]
     module_functions: dict[str, FunctionInfo]
     owner: dict[ast.AST, FunctionNode | None]  # node -> the node of its function (None: module level)
-    by_type: dict[type, list[ast.AST]]
+    _by_type: dict[type, list[ast.AST]]  # nodes by type (see `nodes`; when walks are reused, merged per type)
     owned: dict[int, list[ast.AST]]
     _names: set[str] | None
     _module_bindings: dict[str, ast.AST] | None = None
     _module_classes: dict[str, ast.ClassDef] | None = None
     _statement_walks: dict[int, _StatementWalk]  # id(top-level statement) -> its walk (when walks are reused)
+    # when walks are reused: the walks `by_type` is merged from, per type on demand, after the top-level statements
+    # (`_top_level`, by type), and the types none has
+    _merged_from: list[_StatementWalk] | None = None
+    _top_level: dict[type, list[ast.AST]]
+    _absent: set[type]
     _facts: dict[tuple[object, int], tuple[ast.AST, object]]  # (what, id(node)) -> (node, fact): see syntax_fact
     reusable: Reusable | None  # what an earlier version of the document left (analysis/reuse.py)
     _imports: frozenset[tuple[str, str]] = frozenset()  # the aliases once all are known (imports_fact's key)
@@ -128,9 +132,10 @@ class Scopes:
         self.parents = {}
         self.module_functions = {}  # top-level defs by name
         self.owner = {}  # node -> its function's node (None: module level)
-        self.by_type = {}
+        self._by_type = {}
         self.owned = {}
         self._statement_walks = {}
+        self._absent = set()
         self._facts = {}
         self._names = None
         self._collect(reusable.walks if reusable is not None else None)
@@ -200,7 +205,7 @@ class Scopes:
             reusable.merged = None  # set again once this walk is complete: a failed one leaves nothing to copy
         if carried is not None:  # the last version's parents and owners: only what changed is taken out and put in
             self.parents, self.owner = dict(carried[0]), dict(carried[1])
-        parents, owner, by_type, owned = self.parents, self.owner, self.by_type, self.owned
+        parents, owner, by_type, owned = self.parents, self.owner, self._by_type, self.owned
         new_walks: set[int] = set()  # ids of the walks made for this version (not taken from the last one)
         module_list: list[ast.AST] = []
         owned[id(None)] = module_list
@@ -256,12 +261,6 @@ class Scopes:
             if carried is None or id(walk) in new_walks:
                 parents.update(walk.parents)
                 owner.update(walk.owner)
-            for cls, nodes in walk.by_type.items():
-                bucket = by_type.get(cls)
-                if bucket is None:
-                    by_type[cls] = list(nodes)
-                else:
-                    bucket.extend(nodes)
             for scope, nodes in walk.owned:
                 if scope is None:
                     module_list.extend(nodes)
@@ -271,14 +270,44 @@ class Scopes:
                 functions[info.node] = info
             for node in walk.imports:
                 self._note_import(node)
+        # nodes by type: merged from the walks when a type is first asked for (`nodes`): an edit asks a few of
+        # the fifty-odd types the walks index (merging them all was some 2% of an edit of a 5,000-line module)
+        self._top_level, self._by_type, self._merged_from = by_type, {}, walks
         self._qualnames, self._imports = reusable.qualnames(self.aliases, len(parents)), frozenset(self.aliases.items())
         reusable.merged = (parents, owner)  # never changed after this: the next version copies them
 
     def nodes(self, *types: type) -> list[ast.AST]:
         """Every node of these types in the module (from the index built by the one walk)."""
         if len(types) == 1:
-            return self.by_type.get(types[0], [])
-        return [n for t in types for n in self.by_type.get(t, [])]
+            found = self._by_type.get(types[0])
+            return found if found is not None else self._merged(types[0])
+        return [n for t in types for n in self.nodes(t)]
+
+    def _merged(self, cls: type) -> list[ast.AST]:
+        """The nodes of a type not yet in `by_type`: the top-level statements of that type, then the walks' nodes
+        of it, statements last to first (what `_collect` merging every type gives); [] when none."""
+        walks = self._merged_from
+        if walks is None or cls in self._absent:
+            return []
+        top = self._top_level.get(cls)
+        merged = list(top) if top is not None else []
+        for walk in reversed(walks):
+            part = walk.by_type.get(cls)
+            if part:
+                merged.extend(part)
+        if not merged:
+            self._absent.add(cls)
+            return []
+        self._by_type[cls] = merged
+        return merged
+
+    @property
+    def by_type(self) -> dict[type, list[ast.AST]]:
+        """Every node of the module by type (each list in the order of `nodes`), all types merged."""
+        if self._merged_from is not None:
+            for cls in {*self._top_level, *(t for walk in self._merged_from for t in walk.by_type)}:
+                self.nodes(cls)
+        return self._by_type
 
     def syntax_fact(self, what: object, node: ast.AST, compute: Callable[..., T], *args: object) -> T:
         """`compute(*args)`: a fact that follows from the top-level statement that holds `node` alone (its nodes, their
@@ -341,7 +370,7 @@ class Scopes:
     def own_candidates(self, what: str, fn: FunctionInfo, keep: Callable[[ast.AST], bool]) -> list[ast.AST]:
         """`[n for n in self.own_nodes(fn) if keep(n)]` for a `keep` that looks at a node's own syntax only (see
         `candidates`), kept per function across versions."""
-        return self.syntax_fact(what, fn.node, partial(_kept_own, self.own_nodes(fn), keep))
+        return self.syntax_fact(what, fn.node, _kept_own, self.owned.get(id(fn), []), keep)
 
     def statement_nodes(self, statement: ast.AST, cls: type) -> list[ast.AST]:
         """The nodes of one type inside a top-level statement (not the statement itself), in the order of
@@ -430,6 +459,13 @@ class Scopes:
         """Whether `node` sits in code that never runs: a branch a constant test rules out (`if False:`,
         `while 0:`, `x if True else <here>`, `if TYPE_CHECKING:`, which only type checkers read), or a statement
         after a `raise`/`return`/`continue`/`break` in the same block."""
+        if self.reusable is not None:
+            # the answer inside the node's top-level statement follows from it and the imports: kept per node
+            # across versions (asked of every transformation call on every edit, and of every finding)
+            inside = self.imports_fact("never runs inside its statement", node, self._never_runs_inside, node)
+            if inside is not None:
+                top = inside[1]
+                return inside[0] or (isinstance(top, ast.stmt) and self._after_an_exit(top, self.tree))
         child, cur = node, self.parents.get(node)
         while cur is not None:
             if isinstance(cur, (ast.If, ast.While, ast.IfExp)) and child is not cur.test:
@@ -445,6 +481,36 @@ class Scopes:
                             return True
                         break
             child, cur = cur, self.parents.get(cur)
+        return False
+
+    def _never_runs_inside(self, node: ast.AST) -> tuple[bool, ast.AST | None] | None:
+        """`never_runs` up to the top-level statement holding `node`: (whether it never runs for a reason inside
+        that statement, the statement; None for a node outside the tree). None when a test on the way may read
+        more than the statement and the imports (a comparison: `"jax" in np.__name__` reads every import)."""
+        tree = self.tree
+        child, cur = node, self.parents.get(node)
+        while cur is not None and cur is not tree:
+            if isinstance(cur, (ast.If, ast.While, ast.IfExp)) and child is not cur.test:
+                test = cur.test
+                while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+                    test = test.operand
+                if isinstance(test, ast.Compare):
+                    return None
+                truth = _constant_truth(cur.test, self, self.enclosing_function(cur))
+                in_body = child in cur.body if isinstance(cur.body, list) else child is cur.body
+                if truth is not None and (in_body != truth):
+                    return True, None
+            if isinstance(child, ast.stmt) and self._after_an_exit(child, cur):
+                return True, None
+            child, cur = cur, self.parents.get(cur)
+        return False, child if cur is tree else None
+
+    def _after_an_exit(self, child: ast.AST, cur: ast.AST) -> bool:
+        """Whether the statement `child` of `cur` comes after the first exit of its block (see never_runs)."""
+        for block in _blocks_of(cur):
+            if block[0].lineno <= child.lineno <= (block[-1].end_lineno or block[-1].lineno):  # type: ignore[attr-defined]
+                exit_line = self._first_exit_line(block)
+                return exit_line is not None and child.lineno > exit_line  # type: ignore[attr-defined]
         return False
 
     def _first_exit_line(self, block: list[ast.stmt]) -> int | None:
@@ -622,7 +688,7 @@ class _StatementWalk:
         special = SPECIAL_NODES
         lists: dict[int, list[ast.AST]] = {}  # id(scope) -> its nodes
         if into_model:
-            walk.parents, walk.by_type, walk.owner, lists = scopes.parents, scopes.by_type, scopes.owner, scopes.owned
+            walk.parents, walk.by_type, walk.owner, lists = scopes.parents, scopes._by_type, scopes.owner, scopes.owned
         parents, by_type, owner = walk.parents, walk.by_type, walk.owner
 
         def scope_list(scope: FunctionInfo | None) -> list[ast.AST]:
@@ -714,21 +780,21 @@ class _StatementWalk:
 
     def copy(self) -> _StatementWalk:
         """The same walk with new FunctionInfos (same nodes and names; nothing the later phases fill in)."""
+        # Every function of the walk is its `top` or in `nested`, made after the function it is defined in (the
+        # walk makes a function's info before it walks its body): one pass copies each after its parent.
+        # (A `def` at the top has no parent; a method's parent is None: a class body is no function scope.)
         fresh: dict[int, FunctionInfo] = {}
-
-        def clone(info: FunctionInfo | None) -> FunctionInfo | None:
-            if info is None:
-                return None
-            new = fresh.get(id(info))
-            if new is None:
-                new = fresh[id(info)] = info.unfilled_copy(clone(info.parent))
-            return new
-
         other = _StatementWalk()
         other.parents, other.by_type, other.imports, other.owner = self.parents, self.by_type, self.imports, self.owner
-        other.top = clone(self.top)
-        other.nested = [clone(info) for info in self.nested]  # type: ignore[misc]
-        other.owned = [(clone(scope), nodes) for scope, nodes in self.owned]
+        top = self.top
+        if top is not None:
+            other.top = fresh[id(top)] = top.unfilled_copy(None)
+        nested = other.nested
+        for info in self.nested:
+            parent = info.parent
+            new = fresh[id(info)] = info.unfilled_copy(fresh[id(parent)] if parent is not None else None)
+            nested.append(new)
+        other.owned = [(fresh[id(scope)] if scope is not None else None, nodes) for scope, nodes in self.owned]
         return other
 
 

@@ -340,10 +340,11 @@ class TracedCode:
             unmapped = here if unmapped is None else unmapped & here
         bound = set(unmapped or ())
         if self._partial_calls is None:
-            named_first: list[ast.Call] = self.scopes.candidates(  # type: ignore[assignment]
-                "calls of a name first", (ast.Call,), _first_argument_a_name)
-            self._partial_calls = [c for c in named_first
-                                   if self.scopes.qualname(c.func, self.scopes.enclosing_function(c)) == "functools.partial"]
+            # per top-level statement, kept across versions while the imports are the same (a statement's own
+            # names decide what is local to its functions): filtering every call of the module by its callee's
+            # qualified name was some 2% of an edit of a 5,000-line module
+            self._partial_calls = [c for part in self.scopes.per_statement(
+                "functools.partial calls of a name", ast.Call, self._partial_calls_in, imports=True) for c in part]
         for call in self._partial_calls:
             if call.args[0].id != fn.name:  # type: ignore[attr-defined]
                 continue
@@ -352,6 +353,12 @@ class TracedCode:
             bound.update(positional[: len(call.args) - 1])
             bound.update(kw.arg for kw in call.keywords if kw.arg is not None)
         return bound
+
+    def _partial_calls_in(self, calls: list[ast.AST]) -> list[ast.Call]:
+        """The calls `functools.partial(NAME, ...)` among these, in their order (under any alias of the module)."""
+        scopes = self.scopes
+        return [c for c in calls if _first_argument_a_name(c)  # type: ignore[misc]
+                and scopes.qualname(c.func, scopes.enclosing_function(c)) == "functools.partial"]  # type: ignore[attr-defined]
 
     def untaken_in_traces(self, node: ast.AST, fn: FunctionInfo) -> bool:
         """Whether `node`, in `fn`'s own code, sits in a branch no trace of `fn` takes. `fn` is traced only as a
@@ -513,7 +520,10 @@ class TracedCode:
             if isinstance(info.node, ast.Lambda):
                 continue
             for deco in info.node.decorator_list:
-                site = self.transform_of(deco, info.parent)
+                # what a decorator applies follows from it and the imports (names local to the function around it
+                # are its statement's): kept per decorator node across versions. The site is shared by the
+                # versions that keep the node, and is never changed after this (its `node` is the decorator)
+                site = self.scopes.imports_fact("decorator trace site", deco, self.transform_of, deco, info.parent)
                 if site is not None:
                     site.node = deco
                     info.traces.append(site)
@@ -777,8 +787,9 @@ class TracedCode:
         edges = [*edges, *((runner, info) for info in self.scopes.functions.values() for site in info.traces
                            if not site.indirect and site.node is not None
                            and (runner := self.scopes.enclosing_function(site.node)) is not None and runner is not info)]
-        printing = self._abstract(edges, calls, CONCRETE_TRANSFORMS)
-        abstract = self._abstract(edges, calls, CONCRETE_TRANSFORMS - SHARD_MAPS)
+        nested = self._nested_targets(calls)
+        printing = self._abstract(edges, nested, CONCRETE_TRANSFORMS)
+        abstract = self._abstract(edges, nested, CONCRETE_TRANSFORMS - SHARD_MAPS)
         for info in self.scopes.functions.values():
             info.abstract = id(info) in abstract
         self._shows_values = frozenset(abstract - printing)
@@ -799,24 +810,31 @@ class TracedCode:
         are blocks a `print` shows, though Python cannot branch on them or convert them."""
         return id(fn) in self._shows_values
 
-    def _abstract(self, edges: list[tuple[FunctionInfo, FunctionInfo]], calls: list[_CallIndex],
+    def _abstract(self, edges: list[tuple[FunctionInfo, FunctionInfo]], nested: list[tuple[str, FunctionInfo]],
                   concrete: set[str]) -> set[int]:
         """ids of the functions traced abstractly when the transformations `concrete` see values."""
         abstract = {id(info) for info in self.scopes.functions.values()
                     if info.traces and any(t.transform not in concrete and not t.indirect for t in info.traces)}
         # jax.jit(jax.grad(f)): the inner function is traced abstractly
+        abstract.update(id(target) for transform, target in nested if transform not in concrete)
+        return _reached(abstract, edges)
+
+    def _nested_targets(self, calls: list[_CallIndex]) -> list[tuple[str, FunctionInfo]]:
+        """(the outer transformation, the function) of each `jax.jit(jax.grad(f))`: a transformation applied to
+        transformations of a function of the module. Found once for both of `_mark_abstract`'s questions."""
+        out: list[tuple[str, FunctionInfo]] = []
         for node in (call for index in calls for call in index.nested):
             scope = self.scopes.enclosing_function(node)
             site = self.transform_of(node.func, scope)
-            if site is None or site.transform in concrete:
+            if site is None:
                 continue
             inner: ast.expr = node.args[0]
             while isinstance(inner, ast.Call) and inner.args and self.transform_of(inner.func, scope) is not None:
                 inner = inner.args[0]
             target = self.scopes.resolve_function(inner, scope) if inner is not node.args[0] else None
             if target is not None:
-                abstract.add(id(target))
-        return _reached(abstract, edges)
+                out.append((site.transform, target))
+        return out
 
     def _donated_params(self, info: FunctionInfo) -> set[str]:
         """Parameters whose buffers a call of the decorated function donates (`@partial(jax.jit,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-from functools import partial
 
 from sharpbits.analysis.effects import SideEffects
 from sharpbits.analysis.globals import Change, GlobalChanges
@@ -199,9 +198,9 @@ Offered only for functions decorated directly and called by name in this module.
             if not model.traced.cached(fn):
                 continue  # `jax.grad(f)(x)`, `jax.vmap(f)(x)` run eagerly retrace on every call: no value is kept
             seen: set[str] = set()
-            for node, name in model.scopes.syntax_fact("global reads", fn.node, partial(_global_reads, model, fn)):
-                if name in seen:
-                    continue
+            for node, name in model.scopes.syntax_fact("global reads", fn.node, _global_reads, model, fn):
+                if name in seen or not changes.may_change(name):
+                    continue  # (most reads are of functions, modules and constants: no change to look for)
                 parent = model.scopes.parents.get(node)
                 read_attribute = parent.attr if (isinstance(node, ast.Name) and isinstance(parent, ast.Attribute)
                                                  and isinstance(parent.ctx, ast.Load)) else None

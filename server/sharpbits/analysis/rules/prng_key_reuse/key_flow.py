@@ -444,7 +444,11 @@ class KeyFlow(Fact):
         set (in the method that sets it); any other expression is itself. None when the name is bound more than
         once (or never) in `scope`, or `self.op` is not set once."""
         if isinstance(receiver, ast.Name):
-            bound = [n.value for n in self.scopes.own_nodes(scope) if isinstance(n, ast.Assign) and len(n.targets) == 1
+            # (a function's `NAME = value` statements kept per function node: asked of every call by name, this
+            # walked the caller's body once per call)
+            assigns = self.scopes.own_nodes(None) if scope is None else self.scopes.own_candidates(
+                "assignments to one name", scope, _assigns_one_name)
+            bound = [n.value for n in assigns if isinstance(n, ast.Assign) and len(n.targets) == 1
                      and isinstance(n.targets[0], ast.Name) and n.targets[0].id == receiver.id]
             return (bound[0], scope) if len(bound) == 1 else None
         if (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)
@@ -1918,7 +1922,12 @@ class KeyFlow(Fact):
     def _key_facts(self, fn: FunctionInfo) -> _ScopeKeyFacts:
         """What a function's own calls say about keys (see _ScopeKeyFacts): from its own nodes and the imports
         alone, so kept per function node across versions while the imports are the same (analysis/reuse.py)."""
-        return self.scopes.imports_fact("key facts", fn.node, partial(_ScopeKeyFacts.of, self, fn))
+        return self.scopes.imports_fact("key facts", fn.node, _ScopeKeyFacts.of, self, fn)
+
+
+def _assigns_one_name(node: ast.AST) -> bool:
+    """`NAME = value` (KeyFlow._receiver_as_built)."""
+    return isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
 
 
 @dataclass(frozen=True)
