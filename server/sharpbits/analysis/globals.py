@@ -87,6 +87,7 @@ class _Globals:
         self.changes: dict[str, list[Change]] = {}
         self.containers: set[str] = set()
         self.classes: set[str] = set()
+        self._initialisers: dict[int, bool] = {}  # id(writer node) -> whether it computes what it writes afresh
         for stmt in _module_level_statements(model.scopes.tree):
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 self.kinds[stmt.name] = "def"
@@ -193,6 +194,10 @@ class _Globals:
             if change.in_function:
                 if change.writer is not None and self._before_any_trace(change, fn):
                     continue  # set once before anything is traced: a set-up, not a change
+                if (change.writer is not None and change.how.startswith("written through")
+                        and self._fills_placeholder(name, change.writer, fn)):
+                    continue  # an initialiser rebinding it writes the same value every time it runs (a mutation
+                    # such as `.clear()` still changes it)
                 return change
             if calls is None:
                 calls = self._module_level_calls(fn)
@@ -238,6 +243,87 @@ class _Globals:
                     func = node.func.args[0] if isinstance(node.func, ast.Call) and node.func.args else node.func
                     if isinstance(func, ast.Name) and func.id in local:
                         return False
+        return True
+
+    def _fills_placeholder(self, name: str, writer: FunctionInfo, fn: FunctionInfo) -> bool:
+        """Whether a `global` write is an initialiser filling a placeholder: the module binds the name once, to
+        `None` (a value meant to be filled in before use), and the writer is a module-level function without
+        parameters that computes what it writes afresh each time it runs: it reads none of the globals it writes
+        before writing it (no `X = X + 1`, no `+=`), no other global a change can touch, and nothing that differs
+        from call to call (the clock, a random generator). Every call writes the same value, so a trace made after
+        any call keeps the right one; module code that traces `fn` before it calls the writer still counts
+        (clm-ml-jax's `LookupPsihatINI` fills `_psigridM_jax` from a file, called once by the model's set-up)."""
+        stmts = self.bindings.get(name, [])
+        if len(stmts) != 1 or not isinstance(stmts[0], (ast.Assign, ast.AnnAssign)) or not self._placeholder(
+                stmts[0].value):
+            return False
+        node = writer.node
+        if writer.parent is not None or isinstance(node, ast.Lambda) or "." in writer.qualname:
+            return False
+        a = node.args
+        if a.posonlyargs or a.args or a.vararg or a.kwonlyargs or a.kwarg:
+            return False
+        verdict = self._initialisers.get(id(node))
+        if verdict is None:
+            verdict = self._initialisers[id(node)] = self._computes_afresh(writer)
+        if not verdict:
+            return False
+        uses = [n.lineno for n in self.model.scopes.nodes(ast.Name)  # type: ignore[attr-defined]
+                if isinstance(n, ast.Name) and n.id == writer.name and isinstance(n.ctx, ast.Load)
+                and self.model.scopes.enclosing_function(n) is None]
+        return not (uses and any(line < min(uses) for line in self._module_level_calls(fn)))
+
+    def _placeholder(self, value: ast.expr | None) -> bool:
+        """`None`, an empty literal container, or an empty array (`np.empty(0)`, `jnp.zeros((0,))`): a value that
+        stands for "not filled in yet"."""
+        if isinstance(value, ast.Constant):
+            return value.value is None
+        if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
+            return not value.elts
+        if isinstance(value, ast.Dict):
+            return not value.keys
+        if isinstance(value, ast.Call) and value.args and not any(k.arg is None for k in value.keywords):
+            q = self.model.scopes.qualname(value.func, None) or ""
+            shape = value.args[0]
+            empty = (isinstance(shape, ast.Constant) and shape.value == 0 and not isinstance(shape.value, bool)) or (
+                isinstance(shape, (ast.Tuple, ast.List)) and any(
+                    isinstance(e, ast.Constant) and e.value == 0 and not isinstance(e.value, bool) for e in shape.elts))
+            return empty and q.rsplit(".", 1)[-1] in ("empty", "zeros", "ones", "full") and q.split(".")[0] in (
+                "numpy", "jax")
+        return False
+
+    def _computes_afresh(self, writer: FunctionInfo) -> bool:
+        scopes = self.model.scopes
+        declared = {n for g in scopes.own_nodes(writer) if isinstance(g, ast.Global) for n in g.names}
+        written: set[str] = set()
+        for stmt in ast.walk(writer.node):  # the body's statements, outer before inner, in order within a block
+            if not isinstance(stmt, ast.stmt) or stmt is writer.node:
+                continue
+            if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id in declared:
+                return False
+        parents = scopes.parents
+        body = writer.node.body
+        if not isinstance(body, list):
+            return False  # a lambda writes no global
+        for node in _in_order(body):
+            if isinstance(node, ast.Name):
+                parent = parents.get(node)
+                if (node.id in declared and isinstance(parent, ast.Subscript) and parent.value is node
+                        and isinstance(parent.ctx, ast.Store)):
+                    written.add(node.id)  # `GRID[:, :] = table`: filled in place, not read
+                elif isinstance(node.ctx, ast.Load):
+                    if node.id in declared and node.id not in written:
+                        return False  # read before this call wrote it: the last call's value feeds the next
+                    if (node.id not in declared and not scopes.is_local(node.id, writer)
+                            and self.kinds.get(node.id) == "value"
+                            and any(c.writer is not writer for c in self.changes.get(node.id, ()))):
+                        return False  # reads a global something else changes (it may fill one in place itself)
+                elif node.id in declared:
+                    written.add(node.id)
+            elif isinstance(node, ast.Call):
+                q = scopes.qualname(node.func, writer) or ""
+                if q.startswith(_CALL_TO_CALL) or q in _DIFFERS_PER_CALL:
+                    return False
         return True
 
     def _module_use_line(self, writer: FunctionInfo) -> int:
@@ -307,6 +393,43 @@ class _Globals:
             if isinstance(func, ast.Name) and func.id in names:
                 lines.append(node.lineno)
         return lines
+
+
+# calls whose result differs from one call to the next: a function writing what they give writes a new value
+_CALL_TO_CALL = ("time.", "random.", "numpy.random.", "datetime.", "uuid.", "secrets.", "itertools.count")
+_DIFFERS_PER_CALL = {"os.urandom", "next", "input", "os.getpid"}
+
+
+def _in_order(body: list[ast.stmt]):
+    """The nodes of a block in evaluation order as far as reads and writes go: each statement's value (and
+    everything it reads) before its targets, statements in order, a compound statement's test before its body."""
+    for stmt in body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            if stmt.value is not None:
+                yield from ast.walk(stmt.value)
+            for target in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
+                yield from ast.walk(target)
+        elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+            yield from ast.walk(stmt.iter)
+            yield from ast.walk(stmt.target)
+            yield from _in_order(stmt.body)
+            yield from _in_order(stmt.orelse)
+        elif isinstance(stmt, (ast.If, ast.While)):
+            yield from ast.walk(stmt.test)
+            yield from _in_order(stmt.body)
+            yield from _in_order(stmt.orelse)
+        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+            for item in stmt.items:
+                yield from ast.walk(item)
+            yield from _in_order(stmt.body)
+        elif isinstance(stmt, ast.Try):
+            yield from _in_order(stmt.body)
+            for handler in stmt.handlers:
+                yield from _in_order(handler.body)
+            yield from _in_order(stmt.orelse)
+            yield from _in_order(stmt.finalbody)
+        else:
+            yield from ast.walk(stmt)
 
 
 def _registers_its_argument(node: ast.AST, fn: FunctionInfo, model: ValueKinds) -> bool:

@@ -41,6 +41,10 @@ rebound, or its attributes changed by module-level code between two calls, still
 A global that `main` (run once by the module) or a once-only test set-up hook sets before anything is traced is
 not flagged either: rebound through `global` (also in a tuple assignment), or a dict filled in a loop over
 command-line overrides, as long as nothing before it, nor the statement itself, calls a function of this module.
+Nor is a placeholder (`None`, an empty array or container at module level) filled by an initialiser that takes no
+arguments and computes what it writes afresh (a lookup table read from a file): every call writes the same value,
+so a trace made after any call keeps the right one. A setter given the value, one that advances the global from
+its own last value, or module code that traces the function before calling the initialiser is still flagged.
 A branch no trace takes is not flagged: in a helper that traced code only calls by name, an `if` whose test
 reads parameters every traced call gives the same deciding literal (`pad(x, n, exact=False)`) runs only eagerly.
 """
