@@ -2645,6 +2645,7 @@ class _ScopeWalk(ForwardFlow[State]):
                 and not self._unused_results(first.statement, first.call) and not self._unused_results(stmt, call)
                 and not _replaced_by_load(self.model, first)
                 and not self._shapes_only(first.call) and not self._shapes_only(call)
+                and not self._sample_inputs_pair(first.call, call)
                 and not self._only_refused(first.call)
                 and not self._never_meet(first, node, call, stmt)
                 and not self._thrown_away(first.call, first.statement) and not self._thrown_away(call, stmt)
@@ -3055,6 +3056,68 @@ class _ScopeWalk(ForwardFlow[State]):
         stores = [n for n in own if isinstance(n, ast.Name) and n.id in names and not isinstance(n.ctx, ast.Load)]
         loads = [n for n in own if isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load)]
         return len(stores) == len(names) and bool(loads) and all(self._shapes_only(n, depth + 1) for n in loads)
+
+    def _sample_inputs_pair(self, a: ast.Call, b: ast.Call) -> bool:
+        """Two uses of one key of which one is a draw whose values reach only the sample inputs of flax linen
+        inits (`model.init(rng, uniform(rng, (1, 3)))`) and the other is one of those inits, or another such draw
+        (`init(rng, uniform(rng, s), uniform(rng, a))`). A linen `init` reads its sample inputs' shapes and dtypes
+        to build the parameters (their initialisers get a key and a shape, never the input; `BatchNorm` keeps
+        its statistics as they were while initialising), so a number drawn for a sample input that nothing else
+        reads meets no number drawn for the parameters. The input kept and later fed to `apply` with those
+        parameters stays a reuse (test data correlated with the weights), and so does a draw whose values an
+        init stores in cache variables and a later use of the same key meets (paged_attention_test.py:578): only
+        the pair inside the init is let go."""
+        inits_a, inits_b = self._init_sample_only(a), self._init_sample_only(b)
+        if inits_a is not None and inits_b is not None:
+            return True
+        return (inits_a is not None and any(i is b for i in inits_a)) or (
+            inits_b is not None and any(i is a for i in inits_b))
+
+    def _init_sample_only(self, call: ast.Call) -> list[ast.Call] | None:
+        """The linen inits whose sample inputs are the only places a draw's values reach (directly, or through a
+        local name bound once and read only there or for shapes), or None when the call is no such draw."""
+        if self.fn is None or isinstance(self.fn.node, ast.Lambda) or self.model.random_key_arg(
+                call, self.fn)[1] != "draw":
+            return None
+        parents = self.model.scopes.parents
+        init = self._sample_input_of(call)
+        if init is not None:
+            return [init]
+        stmt = parents.get(call)
+        if not (isinstance(stmt, ast.Assign) and stmt.value is call and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)):
+            return None
+        name = stmt.targets[0].id
+        if name not in self.fn.local_names or name in self.fn.outer_names:
+            return None
+        own = {id(n) for n in self.model.scopes.own_nodes(self.fn)}
+        mentions = [n for n in ast.walk(self.fn.node) if isinstance(n, ast.Name) and n.id == name]
+        if any(id(n) not in own for n in mentions):
+            return None  # a function defined here reads it
+        if sum(1 for n in mentions if not isinstance(n.ctx, ast.Load)) != 1:
+            return None
+        inits: list[ast.Call] = []
+        for n in mentions:
+            if not isinstance(n.ctx, ast.Load):
+                continue
+            init = self._sample_input_of(n)
+            if init is not None:
+                inits.append(init)
+            elif not self._shapes_only(n, 1):
+                return None
+        return inits or None
+
+    def _sample_input_of(self, value: ast.AST) -> ast.Call | None:
+        """The flax linen `init(key, *inputs)` (not `init_with_output`: its output reads the inputs' values) that
+        takes `value` as one of its sample inputs, or None."""
+        init = self.model.scopes.parents.get(value)
+        if not (isinstance(init, ast.Call) and isinstance(init.func, ast.Attribute) and init.func.attr == "init"):
+            return None
+        if any(a is value for a in init.args) or any(k.value is value and k.arg not in ("rngs", "method", "mutable")
+                                         for k in init.keywords):
+            key = self.model.linen_init_key(init, self.fn)
+            return init if key is not None and key is not value else None
+        return None
 
     def _only_refused(self, call: ast.Call) -> bool:
         """The first use's result, bound to names bound once, is read only by calls the test expects to raise
