@@ -2790,10 +2790,38 @@ class _ScopeWalk(ForwardFlow[State]):
         if same:
             if not self._varies_per_iteration(call, node, stmt):
                 return False
+            if self._check_run(call, stmt):
+                return True  # for kernel in kernels: check(kernel, key): each setting's draws die in its check
         elif not isinstance(stmt, ast.Return) and (not _kept(first.statement)
                                                     or _kept(first.statement) != _kept(stmt)):
             return False
         return values_dead_before(self.model.scopes, first.statement, stmt, same_statement=same)
+
+    def _check_run(self, call: ast.Call, stmt: ast.stmt) -> bool:
+        """`check(kernel, t, key)` as a statement of its own, `check` a function of this module that is a check: it
+        asserts, returns no value, and keeps nothing it computes (no store into an attribute, an item, a global or
+        a container, no `yield`). Whatever it draws from the key is compared inside it and dies with the call, so
+        one key handed to it for each setting of a sweep repeats numbers no computation sees twice (smolgp's
+        covariance check over kernels). A callee that returns or keeps its draws, or the same setting run again,
+        stays a reuse."""
+        if not (isinstance(stmt, ast.Expr) and stmt.value is call):
+            return False
+        callee = self.model.callee_of(call, self.fn)
+        if callee is None or isinstance(callee.node, (ast.Lambda, ast.AsyncFunctionDef)):
+            return False
+        asserts = False
+        for n in ast.walk(callee.node):
+            if isinstance(n, (ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal)):
+                return False
+            if isinstance(n, ast.Return) and n.value is not None:
+                return False
+            if isinstance(n, (ast.Attribute, ast.Subscript)) and isinstance(n.ctx, (ast.Store, ast.Del)):
+                return False
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _STORING_METHODS:
+                return False
+            if isinstance(n, ast.Assert) or (isinstance(n, ast.Call) and is_assertion(n.func)):
+                asserts = True
+        return asserts
 
     def _only_checked(self, first: ast.stmt) -> bool:
         return self._checked_names(first) is not None
