@@ -2646,6 +2646,7 @@ class _ScopeWalk(ForwardFlow[State]):
                 and not _replaced_by_load(self.model, first)
                 and not self._shapes_only(first.call) and not self._shapes_only(call)
                 and not self._sample_inputs_pair(first.call, call)
+                and not self._inverts(first, call)
                 and not self._only_refused(first.call)
                 and not self._never_meet(first, node, call, stmt)
                 and not self._thrown_away(first.call, first.statement) and not self._thrown_away(call, stmt)
@@ -3084,6 +3085,24 @@ class _ScopeWalk(ForwardFlow[State]):
         stores = [n for n in own if isinstance(n, ast.Name) and n.id in names and not isinstance(n.ctx, ast.Load)]
         loads = [n for n in own if isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load)]
         return len(stores) == len(names) and bool(loads) and all(self._shapes_only(n, depth + 1) for n in loads)
+
+    def _inverts(self, first: KeyUse, call: ast.Call) -> bool:
+        """`y, s = rotation(x, key)` then `inverse_rotation(f(y), key, s)`: the second call is the declared inverse
+        of the first (`inverse_f`, `f_inverse`, `inv_f`, `f_inv`) and is handed what the first returned (or a
+        value computed from it in the same statement). Undoing a random transformation (random signs, a random
+        permutation, a random rotation) needs the very randomness that made it: the same key is the point, and
+        another key would be the bug. A function applied again to its own result (`dropout(key, dropout(key,
+        x))`) or any other pair stays a reuse."""
+        a, b = called_name(first.call.func).rsplit(".", 1)[-1], called_name(call.func).rsplit(".", 1)[-1]
+        if not a or not b or b not in (f"inverse_{a}", f"{a}_inverse", f"inv_{a}", f"{a}_inv"):
+            return False
+        if first.statement is None:
+            return False
+        produced = {name for name in _stored(first.statement) if name.isidentifier()} - {
+            n.id for n in ast.walk(first.node) if isinstance(n, ast.Name)}
+        arguments = [*call.args, *(k.value for k in call.keywords)]
+        return any(isinstance(n, ast.Name) and n.id in produced for arg in arguments for n in ast.walk(arg)) or any(
+            n is first.call for arg in arguments for n in ast.walk(arg))
 
     def _sample_inputs_pair(self, a: ast.Call, b: ast.Call) -> bool:
         """Two uses of one key of which one is a draw whose values reach only the sample inputs of flax linen
