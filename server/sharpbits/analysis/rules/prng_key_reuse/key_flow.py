@@ -2647,6 +2647,7 @@ class _ScopeWalk(ForwardFlow[State]):
                 and not self._shapes_only(first.call) and not self._shapes_only(call)
                 and not self._sample_inputs_pair(first.call, call)
                 and not self._inverts(first, call)
+                and not self._separate_cases(first.node, node)
                 and not self._only_refused(first.call)
                 and not self._never_meet(first, node, call, stmt)
                 and not self._thrown_away(first.call, first.statement) and not self._thrown_away(call, stmt)
@@ -3085,6 +3086,48 @@ class _ScopeWalk(ForwardFlow[State]):
         stores = [n for n in own if isinstance(n, ast.Name) and n.id in names and not isinstance(n.ctx, ast.Load)]
         loads = [n for n in own if isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load)]
         return len(stores) == len(names) and bool(loads) and all(self._shapes_only(n, depth + 1) for n in loads)
+
+    def _separate_cases(self, a: ast.AST, b: ast.AST) -> bool:
+        """Two uses in different rows of parameter tables that only `pytest.mark.parametrize` reads (`CONFIGS = [(Model,
+        normal(PRNGKey(0), s)), ...]`, or the table written in the decorator): pytest runs every row as a test of
+        its own, so draws of two rows never meet in one computation. Two draws in one row (inputs and targets of
+        one case) stay a reuse."""
+        row_a, row_b = self._case_row(a), self._case_row(b)
+        return row_a is not None and row_b is not None and row_a is not row_b
+
+    def _case_row(self, node: ast.AST) -> ast.AST | None:
+        """The row of a parametrize-only table that holds `node` (see `_separate_cases`), or None."""
+        parents = self.model.scopes.parents
+        child, parent = node, parents.get(node)
+        while parent is not None and not isinstance(parent, ast.stmt):
+            if isinstance(parent, (ast.List, ast.Tuple)) and child in parent.elts:
+                above = parents.get(parent)
+                if isinstance(above, ast.Call) and parent in above.args and self._parametrize(above):
+                    return child
+                if (isinstance(above, ast.Assign) and above.value is parent and len(above.targets) == 1
+                        and isinstance(above.targets[0], ast.Name) and parents.get(above) is self.model.scopes.tree):
+                    name = above.targets[0].id
+                    reads = [n for n in ast.walk(self.model.scopes.tree) if isinstance(n, ast.Name) and n.id == name]
+                    stores = [n for n in reads if not isinstance(n.ctx, ast.Load)]
+                    loads = [n for n in reads if isinstance(n.ctx, ast.Load)]
+                    if len(stores) == 1 and loads and all(
+                            isinstance(parents.get(n), ast.Call) and n in parents[n].args  # type: ignore[attr-defined]
+                            and self._parametrize(parents[n]) for n in loads):  # type: ignore[arg-type]
+                        return child
+                    return None
+            if isinstance(parent, (ast.Lambda, *_COMPREHENSIONS)):
+                return None
+            child, parent = parent, parents.get(parent)
+        return None
+
+    def _parametrize(self, call: ast.AST) -> bool:
+        """`pytest.mark.parametrize(...)` used as a decorator."""
+        if not isinstance(call, ast.Call):
+            return False
+        name = self.model.scopes.qualname(call.func, None) or called_name(call.func)
+        decorated = self.model.scopes.parents.get(call)
+        return name.endswith("mark.parametrize") and isinstance(decorated, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                                             ast.ClassDef)) and call in decorated.decorator_list
 
     def _inverts(self, first: KeyUse, call: ast.Call) -> bool:
         """`y, s = rotation(x, key)` then `inverse_rotation(f(y), key, s)`: the second call is the declared inverse
