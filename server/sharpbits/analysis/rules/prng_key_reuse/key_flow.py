@@ -2617,13 +2617,16 @@ class _ScopeWalk(ForwardFlow[State]):
                     # the first use and this one are a deliberate pair (compared, replayed), but a sure use between
                     # them (`x = uniform(key)` between two compared `sample(key)`) may meet this one: the latest,
                     # or the one before it when that one's values are still alive (a replay in between makes no
-                    # numbers of its own)
+                    # numbers of its own). A use between them compared with the first too is one more reproduction of the
+                    # first (three models built from one key, each asserted equal to the first): what it shares with
+                    # this one is what both share with the first, compared on purpose
                     earlier = state.get(_EARLIER + label)
                     for between, must_live in ((last, deliberate != "compared"), (earlier, True)):
                         if (between is not None and between.node is not first.node and between.node is not node
                                 and getattr(between.node, "lineno", 0) < getattr(node, "lineno", 0)
                                 and not _exclusive(self.model, between.node, node)
                                 and (not must_live or self._still_live(between, stmt))
+                                and not (deliberate == "compared" and self._compared(first, between.statement, between.call))
                                 and self._hazard(between, node, call, stmt, how, definite)):
                             self.add(KeyReuse(node, label, between, "again", sure=between.definite and definite))
                             break
