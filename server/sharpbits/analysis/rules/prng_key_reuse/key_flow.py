@@ -2619,14 +2619,16 @@ class _ScopeWalk(ForwardFlow[State]):
                     # or the one before it when that one's values are still alive (a replay in between makes no
                     # numbers of its own). A use between them compared with the first too is one more reproduction of the
                     # first (three models built from one key, each asserted equal to the first): what it shares with
-                    # this one is what both share with the first, compared on purpose
+                    # this one is what both share with the first, compared on purpose, as long as nothing computes
+                    # with both (`batch = (x, y)` of two draws each "compared" with the model they train stays found)
                     earlier = state.get(_EARLIER + label)
                     for between, must_live in ((last, deliberate != "compared"), (earlier, True)):
                         if (between is not None and between.node is not first.node and between.node is not node
                                 and getattr(between.node, "lineno", 0) < getattr(node, "lineno", 0)
                                 and not _exclusive(self.model, between.node, node)
                                 and (not must_live or self._still_live(between, stmt))
-                                and not (deliberate == "compared" and self._compared(first, between.statement, between.call))
+                                and not (deliberate == "compared" and self._compared(first, between.statement, between.call)
+                                         and self._kept_apart(between.statement, stmt))
                                 and self._hazard(between, node, call, stmt, how, definite)):
                             self.add(KeyReuse(node, label, between, "again", sure=between.definite and definite))
                             break
@@ -2801,6 +2803,27 @@ class _ScopeWalk(ForwardFlow[State]):
                                                     or _kept(first.statement) != _kept(stmt)):
             return False
         return values_dead_before(self.model.scopes, first.statement, stmt, same_statement=same)
+
+    def _kept_apart(self, a: ast.stmt | None, b: ast.stmt | None) -> bool:
+        """The names two statements bind, and every name computed from them in this scope (assignments in line
+        order), never meet in one statement: no computation of this scope sees both results."""
+        if a is None or b is None or self.fn is None or a is b:
+            return False
+        flows = [set(_stored(a)), set(_stored(b))]
+        if not flows[0] or not flows[1] or any(not name.isidentifier() for f in flows for name in f):
+            return False
+        own = [n for n in self.model.scopes.own_nodes(self.fn) if isinstance(n, ast.stmt)]
+        own.sort(key=lambda n: (n.lineno, n.col_offset))
+        for st in own:
+            reads = _direct_reads(st)
+            if reads & flows[0] and reads & flows[1]:
+                return False
+            for names in flows:
+                if reads & names and isinstance(st, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For)):
+                    names |= {n for n in _stored(st) if n.isidentifier()}
+        own_ids = {id(n) for n in self.model.scopes.own_nodes(self.fn)}
+        return not any(isinstance(n, ast.Name) and n.id in flows[0] | flows[1] and id(n) not in own_ids
+                       for n in ast.walk(self.fn.node))  # a function defined here may read both
 
     def _check_run(self, call: ast.Call, stmt: ast.stmt) -> bool:
         """`check(kernel, t, key)` as a statement of its own, `check` a function of this module that is a check: it
