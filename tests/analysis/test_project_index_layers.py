@@ -128,8 +128,9 @@ class PagedAttentionTest:
         return variables, scaled
 
     def test_learned(self, state):
+        # q is read for its values too: a sample input read only by the init would meet nothing it draws
         q = jax.random.normal(self.rng, (4,))
-        return LearnedScale(num_pages=4).init(self.rng, q, state)
+        return LearnedScale(num_pages=4).init(self.rng, q, state), q.sum()
 
 
 def test_abstract(model):
@@ -195,7 +196,7 @@ def test_findings_through_the_index(tmp_path):
     lines = TEST.splitlines()
     # only the layer whose init draws a parameter, and the schedule's second draw from `sub`
     assert [lines[f.line - 1].strip() for f in found] == [
-        "return LearnedScale(num_pages=4).init(self.rng, q, state)",
+        "return LearnedScale(num_pages=4).init(self.rng, q, state), q.sum()",
         "return shapes, keys, utils.real_state(model, rng1)",
         "return state, rng, first, drawing.draw(sub)",
     ]

@@ -2687,13 +2687,18 @@ class _ScopeWalk(ForwardFlow[State]):
                     # the first use and this one are a deliberate pair (compared, replayed), but a sure use between
                     # them (`x = uniform(key)` between two compared `sample(key)`) may meet this one: the latest,
                     # or the one before it when that one's values are still alive (a replay in between makes no
-                    # numbers of its own)
+                    # numbers of its own). A use between them compared with the first too is one more reproduction of the
+                    # first (three models built from one key, each asserted equal to the first): what it shares with
+                    # this one is what both share with the first, compared on purpose, as long as nothing computes
+                    # with both (`batch = (x, y)` of two draws each "compared" with the model they train stays found)
                     earlier = state.get(_EARLIER + label)
                     for between, must_live in ((last, deliberate != "compared"), (earlier, True)):
                         if (between is not None and between.node is not first.node and between.node is not node
                                 and getattr(between.node, "lineno", 0) < getattr(node, "lineno", 0)
                                 and not _exclusive(self.model, between.node, node)
                                 and (not must_live or self._still_live(between, stmt))
+                                and not (deliberate == "compared" and self._compared(first, between.statement, between.call)
+                                         and self._kept_apart(between.statement, stmt))
                                 and self._hazard(between, node, call, stmt, how, definite)):
                             self.add(KeyReuse(node, label, between, "again", sure=between.definite and definite))
                             break
@@ -2715,6 +2720,9 @@ class _ScopeWalk(ForwardFlow[State]):
                 and not self._unused_results(first.statement, first.call) and not self._unused_results(stmt, call)
                 and not _replaced_by_load(self.model, first)
                 and not self._shapes_only(first.call) and not self._shapes_only(call)
+                and not self._sample_inputs_pair(first.call, call)
+                and not self._inverts(first, call)
+                and not self._separate_cases(first.node, node)
                 and not self._only_refused(first.call)
                 and not self._never_meet(first, node, call, stmt)
                 and not self._thrown_away(first.call, first.statement) and not self._thrown_away(call, stmt)
@@ -2859,10 +2867,59 @@ class _ScopeWalk(ForwardFlow[State]):
         if same:
             if not self._varies_per_iteration(call, node, stmt):
                 return False
+            if self._check_run(call, stmt):
+                return True  # for kernel in kernels: check(kernel, key): each setting's draws die in its check
         elif not isinstance(stmt, ast.Return) and (not _kept(first.statement)
                                                     or _kept(first.statement) != _kept(stmt)):
             return False
         return values_dead_before(self.model.scopes, first.statement, stmt, same_statement=same)
+
+    def _kept_apart(self, a: ast.stmt | None, b: ast.stmt | None) -> bool:
+        """The names two statements bind, and every name computed from them in this scope (assignments in line
+        order), never meet in one statement: no computation of this scope sees both results."""
+        if a is None or b is None or self.fn is None or a is b:
+            return False
+        flows = [set(_stored(a)), set(_stored(b))]
+        if not flows[0] or not flows[1] or any(not name.isidentifier() for f in flows for name in f):
+            return False
+        own = [n for n in self.model.scopes.own_nodes(self.fn) if isinstance(n, ast.stmt)]
+        own.sort(key=lambda n: (n.lineno, n.col_offset))
+        for st in own:
+            reads = _direct_reads(st)
+            if reads & flows[0] and reads & flows[1]:
+                return False
+            for names in flows:
+                if reads & names and isinstance(st, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For)):
+                    names |= {n for n in _stored(st) if n.isidentifier()}
+        own_ids = {id(n) for n in self.model.scopes.own_nodes(self.fn)}
+        return not any(isinstance(n, ast.Name) and n.id in flows[0] | flows[1] and id(n) not in own_ids
+                       for n in ast.walk(self.fn.node))  # a function defined here may read both
+
+    def _check_run(self, call: ast.Call, stmt: ast.stmt) -> bool:
+        """`check(kernel, t, key)` as a statement of its own, `check` a function of this module that is a check: it
+        asserts, returns no value, and keeps nothing it computes (no store into an attribute, an item, a global or
+        a container, no `yield`). Whatever it draws from the key is compared inside it and dies with the call, so
+        one key handed to it for each setting of a sweep repeats numbers no computation sees twice (smolgp's
+        covariance check over kernels). A callee that returns or keeps its draws, or the same setting run again,
+        stays a reuse."""
+        if not (isinstance(stmt, ast.Expr) and stmt.value is call):
+            return False
+        callee = self.model.callee_of(call, self.fn)
+        if callee is None or isinstance(callee.node, (ast.Lambda, ast.AsyncFunctionDef)):
+            return False
+        asserts = False
+        for n in ast.walk(callee.node):
+            if isinstance(n, (ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal)):
+                return False
+            if isinstance(n, ast.Return) and n.value is not None:
+                return False
+            if isinstance(n, (ast.Attribute, ast.Subscript)) and isinstance(n.ctx, (ast.Store, ast.Del)):
+                return False
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _STORING_METHODS:
+                return False
+            if isinstance(n, ast.Assert) or (isinstance(n, ast.Call) and is_assertion(n.func)):
+                asserts = True
+        return asserts
 
     def _only_checked(self, first: ast.stmt) -> bool:
         return self._checked_names(first) is not None
@@ -3125,6 +3182,128 @@ class _ScopeWalk(ForwardFlow[State]):
         stores = [n for n in own if isinstance(n, ast.Name) and n.id in names and not isinstance(n.ctx, ast.Load)]
         loads = [n for n in own if isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load)]
         return len(stores) == len(names) and bool(loads) and all(self._shapes_only(n, depth + 1) for n in loads)
+
+    def _separate_cases(self, a: ast.AST, b: ast.AST) -> bool:
+        """Two uses in different rows of parameter tables that only `pytest.mark.parametrize` reads (`CONFIGS = [(Model,
+        normal(PRNGKey(0), s)), ...]`, or the table written in the decorator): pytest runs every row as a test of
+        its own, so draws of two rows never meet in one computation. Two draws in one row (inputs and targets of
+        one case) stay a reuse."""
+        row_a, row_b = self._case_row(a), self._case_row(b)
+        return row_a is not None and row_b is not None and row_a is not row_b
+
+    def _case_row(self, node: ast.AST) -> ast.AST | None:
+        """The row of a parametrize-only table that holds `node` (see `_separate_cases`), or None."""
+        parents = self.model.scopes.parents
+        child, parent = node, parents.get(node)
+        while parent is not None and not isinstance(parent, ast.stmt):
+            if isinstance(parent, (ast.List, ast.Tuple)) and child in parent.elts:
+                above = parents.get(parent)
+                if isinstance(above, ast.Call) and parent in above.args and self._parametrize(above):
+                    return child
+                if (isinstance(above, ast.Assign) and above.value is parent and len(above.targets) == 1
+                        and isinstance(above.targets[0], ast.Name) and parents.get(above) is self.model.scopes.tree):
+                    name = above.targets[0].id
+                    reads = [n for n in ast.walk(self.model.scopes.tree) if isinstance(n, ast.Name) and n.id == name]
+                    stores = [n for n in reads if not isinstance(n.ctx, ast.Load)]
+                    loads = [n for n in reads if isinstance(n.ctx, ast.Load)]
+                    if len(stores) == 1 and loads and all(
+                            isinstance(parents.get(n), ast.Call) and n in parents[n].args  # type: ignore[attr-defined]
+                            and self._parametrize(parents[n]) for n in loads):  # type: ignore[arg-type]
+                        return child
+                    return None
+            if isinstance(parent, (ast.Lambda, *_COMPREHENSIONS)):
+                return None
+            child, parent = parent, parents.get(parent)
+        return None
+
+    def _parametrize(self, call: ast.AST) -> bool:
+        """`pytest.mark.parametrize(...)` used as a decorator."""
+        if not isinstance(call, ast.Call):
+            return False
+        name = self.model.scopes.qualname(call.func, None) or called_name(call.func)
+        decorated = self.model.scopes.parents.get(call)
+        return name.endswith("mark.parametrize") and isinstance(decorated, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                                             ast.ClassDef)) and call in decorated.decorator_list
+
+    def _inverts(self, first: KeyUse, call: ast.Call) -> bool:
+        """`y, s = rotation(x, key)` then `inverse_rotation(f(y), key, s)`: the second call is the declared inverse
+        of the first (`inverse_f`, `f_inverse`, `inv_f`, `f_inv`) and is handed what the first returned (or a
+        value computed from it in the same statement). Undoing a random transformation (random signs, a random
+        permutation, a random rotation) needs the very randomness that made it: the same key is the point, and
+        another key would be the bug. A function applied again to its own result (`dropout(key, dropout(key,
+        x))`) or any other pair stays a reuse."""
+        a, b = called_name(first.call.func).rsplit(".", 1)[-1], called_name(call.func).rsplit(".", 1)[-1]
+        if not a or not b or b not in (f"inverse_{a}", f"{a}_inverse", f"inv_{a}", f"{a}_inv"):
+            return False
+        if first.statement is None:
+            return False
+        produced = {name for name in _stored(first.statement) if name.isidentifier()} - {
+            n.id for n in ast.walk(first.node) if isinstance(n, ast.Name)}
+        arguments = [*call.args, *(k.value for k in call.keywords)]
+        return any(isinstance(n, ast.Name) and n.id in produced for arg in arguments for n in ast.walk(arg)) or any(
+            n is first.call for arg in arguments for n in ast.walk(arg))
+
+    def _sample_inputs_pair(self, a: ast.Call, b: ast.Call) -> bool:
+        """Two uses of one key of which one is a draw whose values reach only the sample inputs of flax linen
+        inits (`model.init(rng, uniform(rng, (1, 3)))`) and the other is one of those inits, or another such draw
+        (`init(rng, uniform(rng, s), uniform(rng, a))`). A linen `init` reads its sample inputs' shapes and dtypes
+        to build the parameters (their initialisers get a key and a shape, never the input; `BatchNorm` keeps
+        its statistics as they were while initialising), so a number drawn for a sample input that nothing else
+        reads meets no number drawn for the parameters. The input kept and later fed to `apply` with those
+        parameters stays a reuse (test data correlated with the weights), and so does a draw whose values an
+        init stores in cache variables and a later use of the same key meets (paged_attention_test.py:578): only
+        the pair inside the init is let go."""
+        inits_a, inits_b = self._init_sample_only(a), self._init_sample_only(b)
+        if inits_a is not None and inits_b is not None:
+            return True
+        return (inits_a is not None and any(i is b for i in inits_a)) or (
+            inits_b is not None and any(i is a for i in inits_b))
+
+    def _init_sample_only(self, call: ast.Call) -> list[ast.Call] | None:
+        """The linen inits whose sample inputs are the only places a draw's values reach (directly, or through a
+        local name bound once and read only there or for shapes), or None when the call is no such draw."""
+        if self.fn is None or isinstance(self.fn.node, ast.Lambda) or self.model.random_key_arg(
+                call, self.fn)[1] != "draw":
+            return None
+        parents = self.model.scopes.parents
+        init = self._sample_input_of(call)
+        if init is not None:
+            return [init]
+        stmt = parents.get(call)
+        if not (isinstance(stmt, ast.Assign) and stmt.value is call and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)):
+            return None
+        name = stmt.targets[0].id
+        if name not in self.fn.local_names or name in self.fn.outer_names:
+            return None
+        own = {id(n) for n in self.model.scopes.own_nodes(self.fn)}
+        mentions = [n for n in ast.walk(self.fn.node) if isinstance(n, ast.Name) and n.id == name]
+        if any(id(n) not in own for n in mentions):
+            return None  # a function defined here reads it
+        if sum(1 for n in mentions if not isinstance(n.ctx, ast.Load)) != 1:
+            return None
+        inits: list[ast.Call] = []
+        for n in mentions:
+            if not isinstance(n.ctx, ast.Load):
+                continue
+            init = self._sample_input_of(n)
+            if init is not None:
+                inits.append(init)
+            elif not self._shapes_only(n, 1):
+                return None
+        return inits or None
+
+    def _sample_input_of(self, value: ast.AST) -> ast.Call | None:
+        """The flax linen `init(key, *inputs)` (not `init_with_output`: its output reads the inputs' values) that
+        takes `value` as one of its sample inputs, or None."""
+        init = self.model.scopes.parents.get(value)
+        if not (isinstance(init, ast.Call) and isinstance(init.func, ast.Attribute) and init.func.attr == "init"):
+            return None
+        if any(a is value for a in init.args) or any(k.value is value and k.arg not in ("rngs", "method", "mutable")
+                                         for k in init.keywords):
+            key = self.model.linen_init_key(init, self.fn)
+            return init if key is not None and key is not value else None
+        return None
 
     def _only_refused(self, call: ast.Call) -> bool:
         """The first use's result, bound to names bound once, is read only by calls the test expects to raise

@@ -96,7 +96,13 @@ beside a test script (`from inference.paged_attention import ...` run from the f
 `functools.partial` and evaluated only under `jax.eval_shape`; a call in `with pytest.raises(...)`, which
 returns nothing; and a draw whose values reach nothing but shapes (`.shape`, `jax.eval_shape`,
 `jnp.zeros_like`), while a model's `init(key, x)` does read `x`'s values (a layer with cache variables stores
-them). A loop applying one `permutation(key, arr)` to each array shuffles them together. A key kept on `self`
+them). But a draw given only as a sample input to a flax linen `init` with that key (`model.init(rng,
+uniform(rng, (1, 3)))`, the input read nowhere else) meets nothing the init draws: linen's initialisers get a key
+and a shape, never the input; an input kept and fed to `apply` stays a finding. Also no finding: one key handed
+to a check helper (it asserts, returns nothing, keeps nothing) for each setting of a sweep; the declared inverse
+of a random transformation (`inverse_f`, `f_inverse`) given the transformation's key and its result; draws in
+different rows of a parameter table read only by `pytest.mark.parametrize`; and a third use compared with the
+first, as the second was. A loop applying one `permutation(key, arr)` to each array shuffles them together. A key kept on `self`
 and handed unchanged to a method that draws from it, or to a function stored on `self` (`self._step =
 jax.jit(step)`), in every iteration of a loop is a finding; so is a key split through a plain copy (`rng =
 self.key`) and then drawn from itself, and noise drawn from the signal's key and added to it, whatever the test
@@ -336,6 +342,16 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         "        p = jax.random.uniform(jax.random.PRNGKey(3), (3,))\n        print(t, p)\n"
         "    def step(carry, x):\n        k, s = carry\n        k, sub = jax.random.split(k)\n"
         "        return (k, s + jax.random.normal(sub, ())), x\n    return a, b, jax.lax.scan(step, (a, 0.0), xs)\n",
+        # sample inputs of a linen init drawn from its key and read nowhere else: init reads their shapes only
+        "import jax\nfrom flax import linen as nn\nclass Net(nn.Module):\n    @nn.compact\n    def __call__(self, x):\n"
+        "        return nn.Dense(2)(x)\ndef make(rng, obs):\n    net = Net()\n"
+        "    params = net.init(rng, jax.random.uniform(rng, (1, 3)))\n    return net.apply(params, obs)\n",
+        # a sweep handing one key to a check for each setting; a random rotation undone by its declared inverse
+        "import jax\ndef check(scale, key):\n    x = scale * jax.random.normal(key, (100,))\n    assert x.std() > 0\n"
+        "def sweep(key):\n    for scale in (0.5, 2.0):\n        check(scale, key)\n"
+        "def rotate(x, key):\n    return x * jax.random.rademacher(key, x.shape)\n"
+        "def inverse_rotate(y, key):\n    return y * jax.random.rademacher(key, y.shape)\n"
+        "def round_trip(x, key):\n    y = rotate(x, key)\n    return inverse_rotate(y.round(), key)\n",
         # a callee that splits the key and hands every piece to a step that deletes it draws nothing
         "import jax\ndef cast(values, key):\n    del key\n    return values\ndef compress(values, key):\n"
         "    key, subkey = jax.random.split(key)\n    return cast(values, subkey)\ndef record(values, key):\n"
@@ -429,14 +445,14 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
             "        return a, b, c\n",
             count=2,
         ),
-        Invalid(  # a layer with a random parameter draws from the key its init is given
+        Invalid(  # a layer with a random parameter draws from the key its init is given; x is kept as data
             "import jax\nfrom flax import linen as nn\nclass Scale(nn.Module):\n    def __call__(self, x):\n"
             "        w = self.param('w', nn.initializers.normal(), x.shape)\n        return w * x\n"
-            "def make(key):\n    x = jax.random.normal(key, (4,))\n    return Scale().init(key, x)\n",
+            "def make(key):\n    x = jax.random.normal(key, (4,))\n    return Scale().init(key, x), x\n",
             fixed="import jax\nfrom flax import linen as nn\nclass Scale(nn.Module):\n    def __call__(self, x):\n"
             "        w = self.param('w', nn.initializers.normal(), x.shape)\n        return w * x\n"
             "def make(key):\n    key, subkey = jax.random.split(key)\n    x = jax.random.normal(subkey, (4,))\n"
-            "    return Scale().init(key, x)\n",
+            "    return Scale().init(key, x), x\n",
         ),
         Invalid(  # a key kept on self, handed to a method that draws from it, in every iteration of a loop
             "import jax\nclass Sampler:\n    def _sample(self, logits, rng):\n"
