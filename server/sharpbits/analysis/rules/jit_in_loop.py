@@ -324,7 +324,22 @@ def _walks_cases(loop: ast.AST, scope: FunctionInfo | None, model: ModuleModel) 
         stores = [n for n in model.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == it.id
                   and not isinstance(n.ctx, ast.Load)]
         it = bound[0] if len(bound) == 1 and len(stores) == 1 else None
-    return isinstance(it, (ast.Tuple, ast.List, ast.Set))
+    return it is not None and _cases(it, scope, model)
+
+
+# functions that arrange literal cases into more cases: `sorted(itertools.product([4, 8], [16, 32]))` is a sweep
+# of shapes as much as the literal list of their pairs (not `range`: the same shapes again, the loop's classic form)
+_ARRANGING = {"list", "tuple", "sorted", "reversed", "set", "zip", "itertools.product", "itertools.combinations",
+              "itertools.permutations", "itertools.chain"}
+
+
+def _cases(expr: ast.AST, scope: FunctionInfo | None, model: ModuleModel) -> bool:
+    if isinstance(expr, (ast.Tuple, ast.List, ast.Set)):
+        return True
+    if isinstance(expr, ast.Call) and expr.args and not expr.keywords:
+        name = model.scopes.qualname(expr.func, scope) or (expr.func.id if isinstance(expr.func, ast.Name) else "")
+        return name in _ARRANGING and all(_cases(a, scope, model) for a in expr.args)
+    return False
 
 
 def _unhashable_binding(model: ModuleModel, value: ast.AST) -> ast.AST | None:
