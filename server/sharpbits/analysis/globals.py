@@ -16,6 +16,7 @@ from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.flow import statement_lists
 from sharpbits.analysis.kinds import Kind, ValueKinds
 from sharpbits.analysis.scopes import FunctionInfo
+from sharpbits.analysis.syntax import literal_int
 
 if TYPE_CHECKING:
     from sharpbits.analysis.model import ModuleModel
@@ -268,10 +269,8 @@ class _Globals:
             verdict = self._initialisers[id(node)] = self._computes_afresh(writer)
         if not verdict:
             return False
-        uses = [n.lineno for n in self.model.scopes.nodes(ast.Name)  # type: ignore[attr-defined]
-                if isinstance(n, ast.Name) and n.id == writer.name and isinstance(n.ctx, ast.Load)
-                and self.model.scopes.enclosing_function(n) is None]
-        return not (uses and any(line < min(uses) for line in self._module_level_calls(fn)))
+        use_line = self._module_use_line(writer)
+        return not (use_line and any(line < use_line for line in self._module_level_calls(fn)))
 
     def _placeholder(self, value: ast.expr | None) -> bool:
         """`None`, an empty literal container, or an empty array (`np.empty(0)`, `jnp.zeros((0,))`): a value that
@@ -285,22 +284,18 @@ class _Globals:
         if isinstance(value, ast.Call) and value.args and not any(k.arg is None for k in value.keywords):
             q = self.model.scopes.qualname(value.func, None) or ""
             shape = value.args[0]
-            empty = (isinstance(shape, ast.Constant) and shape.value == 0 and not isinstance(shape.value, bool)) or (
-                isinstance(shape, (ast.Tuple, ast.List)) and any(
-                    isinstance(e, ast.Constant) and e.value == 0 and not isinstance(e.value, bool) for e in shape.elts))
-            return empty and q.rsplit(".", 1)[-1] in ("empty", "zeros", "ones", "full") and q.split(".")[0] in (
+            dims = shape.elts if isinstance(shape, (ast.Tuple, ast.List)) else [shape]
+            return any(literal_int(d) == 0 for d in dims) and q.rsplit(".", 1)[-1] in ("empty", "zeros", "ones", "full") and q.split(".")[0] in (
                 "numpy", "jax")
         return False
 
     def _computes_afresh(self, writer: FunctionInfo) -> bool:
         scopes = self.model.scopes
-        declared = {n for g in scopes.own_nodes(writer) if isinstance(g, ast.Global) for n in g.names}
+        own = scopes.own_nodes(writer)
+        declared = {n for g in own if isinstance(g, ast.Global) for n in g.names}
+        if any(isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name) and n.target.id in declared for n in own):
+            return False  # `X += 1`: each call moves it on
         written: set[str] = set()
-        for stmt in ast.walk(writer.node):  # the body's statements, outer before inner, in order within a block
-            if not isinstance(stmt, ast.stmt) or stmt is writer.node:
-                continue
-            if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id in declared:
-                return False
         parents = scopes.parents
         body = writer.node.body
         if not isinstance(body, list):
@@ -327,8 +322,11 @@ class _Globals:
         return True
 
     def _module_use_line(self, writer: FunctionInfo) -> int:
-        return next((n.lineno for n in self.model.scopes.nodes(ast.Name)  # type: ignore[attr-defined]
-                     if isinstance(n, ast.Name) and n.id == writer.name and isinstance(n.ctx, ast.Load)), 0)
+        """The first line where module-level code names the function (0 if none does). (`nodes` is not in source
+        order: the walk goes through the top-level statements last to first.)"""
+        return min((n.lineno for n in self.model.scopes.nodes(ast.Name)  # type: ignore[attr-defined]
+                    if isinstance(n, ast.Name) and n.id == writer.name and isinstance(n.ctx, ast.Load)
+                    and self.model.scopes.enclosing_function(n) is None), default=0)
 
     def _run_once_by_module(self, writer: FunctionInfo) -> bool:
         """A module-level function that only module-level code outside loops uses, once: called (`main()`) or

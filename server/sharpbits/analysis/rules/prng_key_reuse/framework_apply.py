@@ -49,8 +49,8 @@ def _jitted_apply(flow: KeyFlow, func: ast.expr, scope: FunctionInfo | None) -> 
     value: ast.expr = func
     if isinstance(func, ast.Name):
         home = scope if scope is not None and flow.scopes.is_local(func.id, scope) else None
-        bound = _assigned(flow, home).get(func.id, ())
-        if len(bound) != 1 or func.id in _declared_global(flow):
+        bound = flow._assigned_in(home)[0].get(func.id, ())  # (kept per scope and analysis)
+        if len(bound) != 1 or bound[0] is None or flow._declared_global(func.id):
             return func
         value, scope = bound[0], home
     if (isinstance(value, ast.Call) and len(value.args) == 1  # (jit's keywords keep the positions)
@@ -58,30 +58,6 @@ def _jitted_apply(flow: KeyFlow, func: ast.expr, scope: FunctionInfo | None) -> 
             and flow.scopes.qualname(value.func, scope) in _PASSING_ON):
         return value.args[0]
     return func
-
-
-def _assigned(flow: KeyFlow, home: FunctionInfo | None) -> dict[str, list[ast.expr]]:
-    """The values a scope's own `NAME = value` statements assign, by name: made once per scope and analysis (a
-    scan of the scope's nodes per call was a third of an edit's analysis of a 5,000-line module)."""
-    cache: dict[int, dict[str, list[ast.expr]]] | None = getattr(flow, "_apply_assigned", None)
-    if cache is None:
-        cache = {}
-        flow._apply_assigned = cache
-    found = cache.get(id(home))
-    if found is None:
-        found = cache[id(home)] = {}
-        for n in flow.scopes.own_nodes(home):
-            if type(n) is ast.Assign and len(n.targets) == 1 and type(n.targets[0]) is ast.Name:
-                found.setdefault(n.targets[0].id, []).append(n.value)
-    return found
-
-
-def _declared_global(flow: KeyFlow) -> set[str]:
-    names: set[str] | None = getattr(flow, "_apply_globals", None)
-    if names is None:
-        names = {name for n in flow.scopes.nodes(ast.Global) for name in n.names}  # type: ignore[attr-defined]
-        flow._apply_globals = names
-    return names
 
 
 def _switched_off(call: ast.Call) -> bool:

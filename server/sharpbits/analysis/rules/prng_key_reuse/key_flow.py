@@ -177,7 +177,7 @@ class KeyFlow(Fact):
     def __init__(self, model: ModuleModel) -> None:
         super().__init__(model)
         self._positions: dict[int, tuple[ast.Call, frozenset[int]]] = {}
-        self._assigned: dict[int, tuple[FunctionInfo, dict[str, list[ast.expr | None]], dict[str, list[ast.Name]]]] = {}
+        self._assigned: dict[int, tuple[FunctionInfo | None, dict[str, list[ast.expr | None]], dict[str, list[ast.Name]]]] = {}
         self._framework_draws: dict[tuple[int, int], tuple[ast.Call, list[tuple[ast.AST, str]] | None]] = {}
 
     def key_reuses(self) -> list[KeyReuse]:
@@ -972,7 +972,7 @@ class KeyFlow(Fact):
             self._globals = {n for node in self.scopes.nodes(ast.Global) for n in node.names}  # type: ignore[attr-defined]
         return name in self._globals
 
-    def _assigned_in(self, scope: FunctionInfo) -> tuple[dict[str, list[ast.expr | None]], dict[str, list[ast.Name]]]:
+    def _assigned_in(self, scope: FunctionInfo | None) -> tuple[dict[str, list[ast.expr | None]], dict[str, list[ast.Name]]]:
         """A scope's own bindings by name, found once per scope (`_built_from` and `_self_typed` ask for each call):
         the value of each `NAME = ...`, `NAME: T = ...`, `NAME += ...` statement naming it as a whole target (in
         the order of `own_nodes`, once per statement), and each Name node that stores or deletes it."""
