@@ -303,7 +303,7 @@ def run_check(args: argparse.Namespace) -> int:
     elif args.format == "github":
         write_github(sys.stdout, findings)
     else:
-        write_text(sys.stdout, findings, checked, fixed_count)
+        write_text(sys.stdout, findings, checked, fixed_count, unsafe=args.unsafe_fixes)
     if config.problems:  # everything was reported under the defaults; a broken configuration still fails the run
         return EXIT_ERROR
     serious = any(SEVERITY_RANK[f.severity] <= SEVERITY_RANK["warning"] for f in findings)
@@ -420,7 +420,8 @@ def _check_all(files: list[FoundFile], config: Config, args: argparse.Namespace)
     analysed in `--jobs` processes (default: one per core), each within the time budget."""
     from sharpbits.result_cache import ResultCache, default_cache_dir, finding_from_plain
 
-    with_fixes = args.format == "json"  # only JSON output carries the fixes themselves
+    # JSON output carries the fixes themselves; text output marks the findings whose fix `--fix` applies
+    with_fixes = args.format in ("json", "text")
     cache = None if args.no_cache else _usable_cache(Path(args.cache_dir) if args.cache_dir else default_cache_dir(),
                                                      args.paths)
     out: dict[Path, list[Finding] | str] = {}

@@ -48,9 +48,16 @@ def _json_text(value: Any) -> str:
     return _UNPRINTABLE_IN_JSON.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
 
 
-def write_text(out: TextIO, findings: list[Finding], checked: int, fixed: int = 0) -> None:
+def write_text(out: TextIO, findings: list[Finding], checked: int, fixed: int = 0, unsafe: bool = False) -> None:
+    """Ruff-like lines. `[*]` marks a finding whose fix `--fix` applies: a safe one (with `unsafe`, the run's
+    `--unsafe-fixes`, any); the summary counts those and, apart, the unsafe fixes only `--unsafe-fixes` applies."""
+    applicable = hidden = 0
     for f in findings:
-        mark = " [*]" if f.fixable else ""
+        fix = f.fix() if f.fixable else None
+        applies = fix is not None and (fix.safe or unsafe)
+        applicable += applies
+        hidden += fix is not None and not applies
+        mark = " [*]" if applies else ""
         cell = f"cell {f.cell}:" if f.cell is not None else ""
         out.write(f"{printable(f.path)}:{cell}{f.line}:{f.column}: {f.code} [{f.rule}] {printable(f.message)}{mark}\n")
     files = "file" if checked == 1 else "files"
@@ -59,11 +66,15 @@ def write_text(out: TextIO, findings: list[Finding], checked: int, fixed: int = 
     if not findings:
         out.write(f"All checks passed ({checked} {files} checked).\n")
         return
-    fixable = sum(1 for f in findings if f.fixable)
     word = "finding" if len(findings) == 1 else "findings"
     line = f"Found {len(findings)} {word} in {checked} {files} checked"
-    if fixable:
-        line += f" ({fixable} fixable, marked [*]; apply safe fixes with --fix)"
+    notes = []
+    if applicable:
+        notes.append(f"{applicable} fixable with --fix, marked [*]")
+    if hidden:
+        notes.append(f"{hidden} unsafe fix{'es' if hidden != 1 else ''} with --fix --unsafe-fixes")
+    if notes:
+        line += f" ({'; '.join(notes)})"
     out.write(line + ".\n")
 
 

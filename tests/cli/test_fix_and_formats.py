@@ -33,6 +33,24 @@ def test_fix_applies_safe_fixes_only(tmp_path, run_cli):
     assert out.returncode == 0, out.stdout
 
 
+def test_text_marks_only_fixes_that_fix_applies(tmp_path, run_cli):
+    path = tmp_path / "m.py"
+    path.write_text(BUGGY)
+    for cached in ("--no-cache", "--cache-dir=" + str(tmp_path.parent / "cache"), "--cache-dir=" + str(tmp_path.parent / "cache")):
+        lines = run_cli("check", cached, str(path)).stdout.splitlines()
+        key_line = next(line for line in lines if "SB201" in line)
+        write_line = next(line for line in lines if "SB101" in line)
+        assert not key_line.endswith("[*]") and write_line.endswith("[*]"), lines  # the key fix is unsafe
+        assert lines[-1] == ("Found 2 findings in 1 file checked (1 fixable with --fix, marked [*]; "
+                             "1 unsafe fix with --fix --unsafe-fixes)."), lines
+    lines = run_cli("check", "--unsafe-fixes", str(path), "--no-cache").stdout.splitlines()
+    assert all(line.endswith("[*]") for line in lines[:-1]), lines
+    assert lines[-1] == "Found 2 findings in 1 file checked (2 fixable with --fix, marked [*]).", lines
+    run_cli("check", "--fix", str(path))
+    lines = run_cli("check", str(path), "--no-cache").stdout.splitlines()
+    assert lines[-1] == "Found 1 finding in 1 file checked (1 unsafe fix with --fix --unsafe-fixes).", lines
+
+
 def test_fix_keeps_crlf_and_encoding(tmp_path, run_cli):
     path = tmp_path / "m.py"
     source = "# -*- coding: latin-1 -*-\r\nimport jax.numpy as jnp\r\nx = jnp.zeros(3)\r\nx[0] = 1  # caf\xe9\r\n"

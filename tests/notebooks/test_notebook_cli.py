@@ -75,7 +75,7 @@ def test_timeit_of_a_jax_call_that_is_not_waited_for_is_found_and_fixed(notebook
         "and `%timeit` stops its clock without waiting for it; use `selu(...).block_until_ready()` [*]",
         "benchmarking.ipynb:cell 7:3:5: SB501 [unblocked-timing] `selu(...)` returns before the device finishes "
         "and `%%timeit` stops its clock without waiting for it; use `selu(...).block_until_ready()` [*]",
-        "Found 2 findings in 1 file checked (2 fixable, marked [*]; apply safe fixes with --fix).",
+        "Found 2 findings in 1 file checked (2 fixable with --fix, marked [*]).",
     ]
     before = json.loads((notebooks / "benchmarking.ipynb").read_text())
     fixed = run_cli("check", "--fix", "benchmarking.ipynb", cwd=notebooks)
