@@ -88,7 +88,11 @@ _KEY_MAKERS = {"jax.random.key", "jax.random.PRNGKey", "jax.random.split", "jax.
                "jax.random.wrap_key_data", "jax.random.clone"}
 _JAX_ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.image.",
                       "jax.ops.", "jax.numpy.linalg.", "jax.numpy.fft.")
-_JAX_ARRAY_FUNCS = {"jax.device_put", "jax.block_until_ready", "jax.pure_callback"}
+_JAX_ARRAY_FUNCS = {"jax.device_put", "jax.block_until_ready", "jax.pure_callback",
+                    # in a Pallas kernel: the grid position (an int32 array of shape (), traced also with
+                    # `interpret=True`), and what `pl.load` reads from a ref (`pl.num_programs` is a Python int
+                    # for a static grid: not listed)
+                    "jax.experimental.pallas.program_id", "jax.experimental.pallas.load"}
 # optax's losses: jax.numpy computations on their arguments, each giving one JAX array (per example, or reduced),
 # so a tracer inside traced code (checked on optax 0.2.8 under jax.jit: `per_tok[labels != 0]` on
 # `softmax_cross_entropy_with_integer_labels(...)` raises NonConcreteBooleanIndexError).
@@ -485,10 +489,12 @@ class ValueKinds:
             kind = Kind.UNKNOWN
             if p is a.vararg or p is a.kwarg or name in ("self", "cls"):
                 kind = Kind.CONTAINER if (p is a.vararg or p is a.kwarg) else Kind.UNKNOWN
-            elif kernel and name not in defaults:
-                kind = Kind.REF  # a Pallas kernel's inputs, outputs and scratch: `o_ref[...] = v` is its store
             elif name in info.static_params:
                 kind = Kind.PYTHON
+            elif kernel and (name not in defaults or _is_none(defaults[name])):
+                # a Pallas kernel's inputs, outputs and scratch (`o_ref=None`: one passed only for some calls):
+                # `o_ref[...] = v` is its store
+                kind = Kind.REF
             elif name in evidence or name in containers:
                 kind = Kind.CONTAINER
             elif info.traces and self._own_item_assignment(p.annotation):  # (untraced: kept per node, see above)

@@ -114,7 +114,8 @@ LAX_BODY_KEYWORDS = {"body_fun", "cond_fun", "f", "true_fun", "false_fun", "bran
 # Transformations that keep no trace: called eagerly, they run the Python function again on every call (globals
 # are read afresh each time). Every other one caches its trace by function: jit, pmap, checkpoint/remat, eval_shape,
 # make_jaxpr, and lax.scan/fori_loop/while_loop/cond/switch bodies (checked on jax 0.10.2).
-RETRACING = {*SHARD_MAPS, "jax.grad", "jax.value_and_grad", "jax.vmap", "jax.jacfwd", "jax.jacrev", "jax.jacobian",
+PALLAS_KERNEL = "pallas_call kernel"  # the transform of a Pallas kernel's trace site (see _pallas_kernel_sites)
+RETRACING = {*SHARD_MAPS, PALLAS_KERNEL, "jax.grad", "jax.value_and_grad", "jax.vmap", "jax.jacfwd", "jax.jacrev", "jax.jacobian",
              "jax.hessian", "jax.linearize", "jax.jvp", "jax.vjp", "jax.named_call", "jax.custom_jvp",
              "jax.custom_vjp", "equinox.filter_grad", "equinox.filter_value_and_grad", "equinox.filter_vmap",
              "flax.nnx.grad", "flax.nnx.value_and_grad", "flax.nnx.vmap", "map", "associative_scan"}
@@ -181,6 +182,7 @@ class TracedCode:
     _transformed: dict[str, list[str]] | None = None
     _pallas_kernels: set[int] | None = None
     _shows_values: frozenset[int] = frozenset()  # set by _mark_abstract
+    _kernel_code: frozenset[int] = frozenset()  # set by _find_traced: Pallas kernels and what they call or define
     _rule_groups: dict[int, tuple[FunctionInfo, ...]] = {}  # replaced per instance by _find_traced
     _residual_sources: dict[int, tuple[FunctionInfo, int]] = {}  # id(bwd) -> (its fwd, leading nondiff args)
     _cached: set[int] | None = None
@@ -458,21 +460,31 @@ class TracedCode:
         `pl.run_scoped`, `emit_pipeline`, `pl.core_map`; directly or through `functools.partial`): their
         parameters are references to memory, which the kernel reads and stores through `ref[...]`."""
         if self._pallas_kernels is None:
-            self._pallas_kernels = set()
-            for node in self.scopes.candidates("pallas kernel calls", (ast.Call,), _names_a_kernel_taker):
-                assert isinstance(node, ast.Call)
-                scope = self.scopes.enclosing_function(node)
-                q = self.scopes.qualname(node.func, scope) or ""
-                if not q.startswith("jax.experimental.pallas") or q.rsplit(".", 1)[1] not in _KERNEL_TAKERS:
-                    continue
-                arg: ast.AST | None = node.args[0] if node.args else next(
-                    (kw.value for kw in node.keywords if kw.arg in ("kernel", "body", "f")), None)
-                if isinstance(arg, ast.Call) and self.scopes.qualname(arg.func, scope) == "functools.partial" and arg.args:
-                    arg = arg.args[0]
-                target = self.scopes.resolve_function(arg, scope) if arg is not None else None
-                if target is not None:
-                    self._pallas_kernels.add(id(target))
+            self._pallas_kernels = {id(target) for target, _, _, _ in self._pallas_kernel_sites()}
         return self._pallas_kernels
+
+    def _pallas_kernel_sites(self) -> list[tuple[FunctionInfo, ast.Call, int, tuple[str, ...]]]:
+        """Each kernel passed to a Pallas entry point: (the kernel, the call, how many leading positional
+        parameters `functools.partial` binds, the parameters it binds by keyword)."""
+        sites: list[tuple[FunctionInfo, ast.Call, int, tuple[str, ...]]] = []
+        for node in self.scopes.candidates("pallas kernel calls", (ast.Call,), _names_a_kernel_taker):
+            assert isinstance(node, ast.Call)
+            scope = self.scopes.enclosing_function(node)
+            q = self.scopes.qualname(node.func, scope) or ""
+            if not q.startswith("jax.experimental.pallas") or q.rsplit(".", 1)[1] not in _KERNEL_TAKERS:
+                continue
+            arg: ast.AST | None = node.args[0] if node.args else next(
+                (kw.value for kw in node.keywords if kw.arg in ("kernel", "body", "f")), None)
+            bound_positional = 0
+            bound_keywords: tuple[str, ...] = ()
+            if isinstance(arg, ast.Call) and self.scopes.qualname(arg.func, scope) == "functools.partial" and arg.args:
+                bound_positional = len(arg.args) - 1
+                bound_keywords = tuple(kw.arg for kw in arg.keywords if kw.arg is not None)
+                arg = arg.args[0]
+            target = self.scopes.resolve_function(arg, scope) if arg is not None else None
+            if target is not None:
+                sites.append((target, node, bound_positional, bound_keywords))
+        return sites
 
     def transform_of(self, expr: ast.AST, scope: FunctionInfo | None) -> TraceSite | None:
         """If `expr` (a decorator, or the callee of a call) is a JAX transformation, describe it."""
@@ -564,6 +576,15 @@ class TracedCode:
                         if target is not None:
                             target.traces.append(TraceSite(q.rsplit('.', 1)[1], node=node,
                                                                      provenance=Provenance.LAX_BODY))
+        # A Pallas kernel is traced like a jitted function (jax 0.10.2, also with `interpret=True`: `if` on a value
+        # read from a ref raises TracerBoolConversionError, `print` shows `JitTracer(float32[8])`): its parameters
+        # are refs, but what `functools.partial` binds, and every keyword-only parameter, is a Python value.
+        for target, node, bound_positional, bound_keywords in self._pallas_kernel_sites():
+            if isinstance(target.node, ast.Lambda) or self.scopes.never_runs(node):
+                continue
+            keyword_only = tuple(p.arg for p in target.node.args.kwonlyargs)
+            target.traces.append(TraceSite(PALLAS_KERNEL, static_argnums=tuple(range(bound_positional)),
+                                           static_argnames=(*keyword_only, *bound_keywords), node=node))
         rules = self._custom_rules()
         groups: dict[int, list[FunctionInfo]] = {}
         for primal, rule, rule_site, _registration in rules:
@@ -619,6 +640,8 @@ class TracedCode:
                 info.donated_params = self._donated_params(info)
                 info.compiled = any(t.transform not in NOT_COMPILED and not t.indirect for t in info.traces)
         self._mark_abstract(edges, calls)
+        self._kernel_code = frozenset(_reached({id(f) for f in self.scopes.functions.values()
+                                                if any(t.transform == PALLAS_KERNEL for t in f.traces)}, edges))
         # helpers and nested functions of compiled code are compiled too
         compiled = _reached({id(info) for info in self.scopes.functions.values() if info.compiled}, edges)
         for _, callee in edges:
@@ -793,6 +816,11 @@ class TracedCode:
         for info in self.scopes.functions.values():
             info.abstract = id(info) in abstract
         self._shows_values = frozenset(abstract - printing)
+
+    def in_pallas_kernel(self, fn: FunctionInfo) -> bool:
+        """Whether `fn` runs as (or inside, or called from) a Pallas kernel: compiled by Mosaic or Triton, where
+        `jax.debug.print` prints only what the backend's lowering allows (scalars, or one vector)."""
+        return id(fn) in self._kernel_code
 
     def custom_rule_group(self, fn: FunctionInfo) -> tuple[FunctionInfo, ...]:
         """A `custom_vjp`/`custom_jvp` function and its rules, when `fn` is one of them (else empty): JAX runs the

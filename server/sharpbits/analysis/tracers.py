@@ -22,6 +22,9 @@ from sharpbits.analysis.traced import CONCRETE_TRANSFORMS, NOT_DIFFERENTIATING, 
 
 # Inside a trace a reference holds a traced array: printing or testing it shows a tracer, as for the array.
 _TRACED_KINDS = ARRAYS | {Kind.REF}
+# Calls whose value exists only inside a trace, whatever they are given: a Pallas kernel's grid position, a mapped
+# axis's index (jax 0.10.2: `if pl.program_id(0) == 0` raises TracerBoolConversionError, also with interpret=True)
+TRACE_ONLY_VALUES = {"jax.experimental.pallas.program_id", "jax.lax.axis_index"}
 COMPILE_TIME_EVAL = {"jax.ensure_compile_time_eval", "jax.core.ensure_compile_time_eval"}
 # Custom derivative rules are not tracing transformations: `jax.custom_vjp(f)(x)` called eagerly runs `f` on the
 # caller's arrays, and under `jax.grad` JAX calls the rules with concrete primals and cotangents. Only a trace
@@ -94,6 +97,8 @@ class TracerValues(Fact):
         for node in ast.walk(expr):
             if (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and self.kinds.kind_at(node) in _TRACED_KINDS
                     and self.bound_in_trace(node.id, scope) and not self._static_use(node)):
+                return True
+            if isinstance(node, ast.Call) and self.scopes.qualname(node.func, scope) in TRACE_ONLY_VALUES:
                 return True
         return False
 

@@ -98,6 +98,9 @@ A branch no trace takes is not flagged: in a helper that traced code calls by na
 calls), an `if` (or ternary) whose test reads only parameters the helper never rebinds, when every traced call
 passes a literal for them (or leaves a literal default) that decides the test the same way
 (`energy(out, for_jit=True)` from every jitted caller never runs `if not for_jit:` under a trace).
+A Pallas kernel (the function `pl.pallas_call` and its variants are given) is traced too, also with
+`interpret=True`: what it reads from its refs and `pl.program_id(...)` are tracers; a ref's `.shape`, what
+`functools.partial` binds and keyword-only parameters are Python values.
 """
     example = """
 import jax
@@ -155,6 +158,12 @@ argument static.
         "import jax\n@jax.jit\ndef f(x, scale=1.0):\n    return x * float(scale)\n",
     ]
     INVALID = [
+        Invalid(  # a Pallas kernel is traced: `int()` of its grid position raises ConcretizationTypeError
+            "import functools\nimport jax\nimport jax.numpy as jnp\nfrom jax.experimental import pallas as pl\n"
+            "def kernel(x_ref, o_ref, *, block):\n    i = int(pl.program_id(0))\n    o_ref[...] = x_ref[...] * i\n"
+            "def run(x, block=8):\n    return pl.pallas_call(functools.partial(kernel, block=block), grid=(2,),\n"
+            "        out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x)\n",
+        ),
         Invalid(  # ... and the same switch taken: the mapped function calls NumPy on a tracer
             "import jax\nimport numpy as np\ndef series(z):\n    return z * np.abs(z)\n"
             "def apply(z):\n    if np.__name__ == 'numpy':\n        return jax.vmap(series)(z)\n    return series(z)\n",

@@ -96,6 +96,9 @@ A branch no trace takes is not flagged: in a helper that traced code calls by na
 calls), an `if` (or ternary) whose test reads only parameters the helper never rebinds, when every traced call
 passes a literal for them (or leaves a literal default) that decides the test the same way
 (`energy(out, for_jit=True)` from every jitted caller never runs `if not for_jit:` under a trace).
+A Pallas kernel (the function `pl.pallas_call` and its variants are given) is traced too, also with
+`interpret=True`: what it reads from its refs and `pl.program_id(...)` are tracers; a ref's `.shape`, what
+`functools.partial` binds and keyword-only parameters are Python values.
 """
     example = """
 import jax
@@ -121,6 +124,11 @@ now on every call with the real values. It is not offered for `end=` other than 
 computed `sep=`, or a format spec computed at run time, nor when the module does not import `jax`.
 """
     VALID = [
+        # printing static facts in a Pallas kernel: a ref's shape, a bound Python value
+        "import functools\nimport jax\nimport jax.numpy as jnp\nfrom jax.experimental import pallas as pl\n"
+        "def kernel(x_ref, o_ref, *, block):\n    print(x_ref.shape, block)\n    o_ref[...] = x_ref[...]\n"
+        "def run(x, block=8):\n    return pl.pallas_call(functools.partial(kernel, block=block), grid=(2,),\n"
+        "        out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x)\n",
         # code that never runs: a branch a constant rules out, a type-checking block, a statement after `raise`
         "import jax\nfrom typing import TYPE_CHECKING\n@jax.jit\ndef f(x):\n    if False:\n        print(x)\n"
         "    if TYPE_CHECKING:\n        print(x)\n    if x.ndim > 3:\n        raise ValueError('rank')\n"
@@ -146,6 +154,17 @@ computed `sep=`, or a format spec computed at run time, nor when the module does
         "with jax.disable_jit():\n    jax.lax.scan(body, 0, jnp.arange(3))\n",
     ]
     INVALID = [
+        Invalid(  # a Pallas kernel is traced: `print` shows tracers once; the rewrite is unsafe there, as the
+            # backend's lowering limits what `jax.debug.print` may print (scalars, or a single vector)
+            "import functools\nimport jax\nimport jax.numpy as jnp\nfrom jax.experimental import pallas as pl\n"
+            "def kernel(x_ref, o_ref, *, block):\n    x = x_ref[...]\n    print(x)\n    o_ref[...] = x\n"
+            "def run(x, block=8):\n    return pl.pallas_call(functools.partial(kernel, block=block), grid=(2,),\n"
+            "        out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x)\n",
+            fixed="import functools\nimport jax\nimport jax.numpy as jnp\nfrom jax.experimental import pallas as pl\n"
+            "def kernel(x_ref, o_ref, *, block):\n    x = x_ref[...]\n    jax.debug.print('{}', x)\n    o_ref[...] = x\n"
+            "def run(x, block=8):\n    return pl.pallas_call(functools.partial(kernel, block=block), grid=(2,),\n"
+            "        out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x)\n",
+        ),
         Invalid(  # the loss that value_and_grad returns inside jit is traced
             "import jax\nimport jax.numpy as jnp\ndef loss_fn(w, x):\n    return jnp.sum(x @ w)\n@jax.jit\n"
             "def step(w, x):\n    loss, grads = jax.value_and_grad(loss_fn)(w, x)\n    print(loss)\n"
@@ -215,10 +234,15 @@ computed `sep=`, or a format spec computed at run time, nor when the module does
         except _NoFix as refusal:
             return None, "", f" (no automatic fix: {refusal})"
 
-        def build() -> Fix | None:
-            return Fix(safe=True, description=f"Use `{new[:60]}`", edits=(TextEdit.replacing(source, call, new),))
+        # in a Pallas kernel the backend's lowering decides what prints (TPU: scalars or a single vector; Triton: no
+        # `{}` placeholders): the rewrite may no longer compile there, so it is offered, never applied by itself
+        kernel = model.traced.in_pallas_kernel(fn)
 
-        return build, f"use `{debug}.print`", ""
+        def build() -> Fix | None:
+            return Fix(safe=not kernel, description=f"Use `{new[:60]}`", edits=(TextEdit.replacing(source, call, new),))
+
+        note = " (in a Pallas kernel the backend limits what it prints: scalars, or a single vector)" if kernel else ""
+        return build, f"use `{debug}.print`", note
 
 
 def _calls_print(node: ast.AST) -> bool:

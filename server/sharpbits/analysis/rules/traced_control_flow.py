@@ -184,6 +184,9 @@ class TracedControlFlow(Rule):
         "make-static": (
             ", or mark `{name}` static (`static_argnames=('{name}',)`)"
         ),
+        "pallas-when": (
+            "; in a Pallas kernel, `@pl.when(...)` on a function that holds the branch"
+        ),
     }
     summary = ("Flags Python `if`, `while`, ternaries, `and`/`or`/`not`, `bool()` and `assert` on a traced value "
                "inside jit, vmap, scan bodies and other abstractly traced code.")
@@ -207,6 +210,9 @@ A branch no trace takes is not flagged: in a helper that traced code calls by na
 calls), an `if` (or ternary) whose test reads only parameters the helper never rebinds, when every traced call
 passes a literal for them (or leaves a literal default) that decides the test the same way
 (`energy(out, for_jit=True)` from every jitted caller never runs `if not for_jit:` under a trace).
+A Pallas kernel (the function `pl.pallas_call` and its variants are given) is traced too, also with
+`interpret=True`: what it reads from its refs and `pl.program_id(...)` are tracers; a ref's `.shape`, what
+`functools.partial` binds and keyword-only parameters are Python values.
 """
     example = """
 import jax
@@ -243,6 +249,13 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
 `jnp.logical_and`, `checkify`, or marking an argument static).
 """
     VALID = [
+        # a Pallas kernel: what `functools.partial` binds and keyword-only parameters are Python values,
+        # a ref's shape is static, and `pl.num_programs` of a static grid is a Python int
+        "import functools\nimport jax\nimport jax.numpy as jnp\nfrom jax.experimental import pallas as pl\n"
+        "def kernel(x_ref, o_ref, *, block, flip=False):\n    if block > 4 and x_ref.shape[0] > 2 and pl.num_programs(0) > 1:\n"
+        "        o_ref[...] = x_ref[...] * 2\n    if flip:\n        o_ref[...] = -x_ref[...]\n"
+        "def run(x, block=8):\n    return pl.pallas_call(functools.partial(kernel, block=block), grid=(2,),\n"
+        "        out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x)\n",
         # a custom_vjp's backward rule under jax.grad alone runs on values
         "import jax\n@jax.custom_vjp\ndef f(x):\n    return x\ndef f_fwd(x):\n    return x, x\n"
         "def f_bwd(x, g):\n    if x > 0:\n        return (g,)\n    return (-g,)\nf.defvjp(f_fwd, f_bwd)\n"
@@ -313,6 +326,15 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         "def f(x, overrides: Provider | None = None):\n    p = overrides or DEFAULT\n    return x * p.scale\n",
     ]
     INVALID = [
+        Invalid(  # a Pallas kernel is traced (also with interpret=True): its grid position and what it reads from a
+            # ref are tracers (jax 0.10.2: TracerBoolConversionError)
+            "import functools\nimport jax\nimport jax.numpy as jnp\nfrom jax.experimental import pallas as pl\n"
+            "def kernel(x_ref, o_ref, *, block):\n    if pl.program_id(0) == 0:\n        o_ref[...] = x_ref[...]\n"
+            "    if x_ref[...].sum() > 0:\n        o_ref[...] = x_ref[...] * block\n"
+            "def run(x, block=8):\n    return pl.pallas_call(functools.partial(kernel, block=block), grid=(2,),\n"
+            "        out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), interpret=True)(x)\n",
+            count=2,
+        ),
         Invalid(  # the loss that value_and_grad returns inside jit is traced
             "import jax\nimport jax.numpy as jnp\ndef loss_fn(w, x):\n    return jnp.sum(x @ w)\n@jax.jit\n"
             "def step(w, x):\n    loss, grads = jax.value_and_grad(loss_fn)(w, x)\n    if loss > 0:\n"
@@ -491,6 +513,8 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
             traced = [p for p in tracers.bool_operands(node.test) if tracers.is_tracer(p, fn)]
             if _refusing_guard(fn, node, traced):
                 return  # the function refuses an optional argument: passing an array raises whichever way
+            if model.traced.in_pallas_kernel(fn):
+                make_static += self.message("pallas-when")
             message = self.message("if", where=where, error=error, make_static=make_static)
             ctx.report(node, message, end_node=node.test)
             return
