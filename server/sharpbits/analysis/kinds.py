@@ -670,7 +670,7 @@ class ValueKinds:
     def _tree_map_calls(self, info: FunctionInfo) -> list[ast.Call]:
         """The `jax.tree.map(fn, ...)` calls that map `info` (a lambda written as their first argument, or a
         local def whose every use in its scope is as one); none when it is used otherwise."""
-        def is_tree_map(call: ast.AST) -> bool:
+        def is_tree_map(call: ast.AST | None) -> bool:
             return isinstance(call, ast.Call) and self.scopes.qualname(
                 call.func, self.scopes.enclosing_function(call)) in TREE_MAPS
         if isinstance(info.node, ast.Lambda):
