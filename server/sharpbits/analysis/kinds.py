@@ -33,6 +33,9 @@ class Kind(enum.Enum):
     UNKNOWN = "unknown"
 
 
+# jax.tree.map and its spellings: the function is called once per leaf, with the leaves of the trees.
+TREE_MAPS = {"jax.tree.map", "jax.tree_util.tree_map", "jax.tree_map"}
+
 # Functions under jax.numpy that return Python values (static under jit), not arrays.
 _JNP_STATIC = {"shape", "ndim", "size", "dtype", "result_type", "issubdtype", "iinfo", "finfo", "isdtype",
                "can_cast", "promote_types", "broadcast_shapes", "iscomplexobj", "isrealobj", "isscalar"}
@@ -507,8 +510,12 @@ class ValueKinds:
                 kind = Kind.PYTHON if isinstance(defaults[name], ast.Constant) else Kind.UNKNOWN
             elif directly_traced and name not in passed_through and name not in unmapped:
                 kind = Kind.JAX
+            elif info.traced and name not in defaults and self.traced.optax_hooked(info):
+                kind = Kind.JAX  # optax calls it with the step count, or with the updates and the state
             elif info.traced and helper_calls and name not in unmapped:
                 kind = self._helper_param_kind(info, name, helper_calls)
+            elif info.traced and not directly_traced:
+                kind = self._tree_map_leaf_kind(info, name)
             if kind is Kind.JAX and name in written_whole and not self._passed_arrays(info, name):
                 kind = Kind.REF  # written whole (`p[...] += 1`), and no caller is seen passing an array it made
             kinds[name] = kind
@@ -649,6 +656,43 @@ class ValueKinds:
             if self.kind_of(value, scope) not in ARRAYS:
                 return False
         return bool(values)
+
+    def _tree_map_leaf_kind(self, info: FunctionInfo, name: str) -> Kind:
+        """A parameter of a function of traced code that `jax.tree.map(fn, tree, *rest)` calls leaf by leaf (a
+        lambda written there, or a local def passed only there): its i-th parameter gets the leaves of the i-th
+        tree, JAX arrays when every such tree is one (inside jit every leaf of a traced argument is a tracer:
+        `jax.tree.map(lambda g: np.clip(g, -1, 1), grads)` raises TracerArrayConversionError on jax 0.10.2)."""
+        positional = [p.arg for p in [*info.node.args.posonlyargs, *info.node.args.args]]
+        if name not in positional:
+            return Kind.UNKNOWN
+        i = positional.index(name)
+        found: set[Kind] = set()
+        for call in self._tree_map_calls(info):
+            if any(isinstance(a, ast.Starred) for a in call.args[: i + 2]) or i + 1 >= len(call.args):
+                return Kind.UNKNOWN
+            found.add(self.kind_of(call.args[i + 1], self.scopes.enclosing_function(call)))
+        return Kind.JAX if found == {Kind.JAX} else Kind.UNKNOWN
+
+    def _tree_map_calls(self, info: FunctionInfo) -> list[ast.Call]:
+        """The `jax.tree.map(fn, ...)` calls that map `info` (a lambda written as their first argument, or a
+        local def whose every use in its scope is as one); none when it is used otherwise."""
+        def is_tree_map(call: ast.AST | None) -> bool:
+            return isinstance(call, ast.Call) and self.scopes.qualname(
+                call.func, self.scopes.enclosing_function(call)) in TREE_MAPS
+        if isinstance(info.node, ast.Lambda):
+            parent = self.scopes.parents.get(info.node)
+            return [parent] if is_tree_map(parent) and parent.args[0] is info.node else []  # type: ignore[union-attr,list-item]
+        if info.parent is None:
+            return []
+        uses = [n for n in self.scopes.own_nodes(info.parent) if isinstance(n, ast.Name) and n.id == info.name
+                and isinstance(n.ctx, ast.Load)]
+        calls: list[ast.Call] = []
+        for use in uses:
+            parent = self.scopes.parents.get(use)
+            if not (is_tree_map(parent) and parent.args[0] is use):  # type: ignore[union-attr]
+                return []
+            calls.append(parent)  # type: ignore[arg-type]
+        return calls
 
     def _helper_param_kind(self, info: FunctionInfo, name: str, calls: list[tuple[FunctionInfo, ast.Call]]) -> Kind:
         """A helper's parameter is a JAX array when every traced call site passes one there."""

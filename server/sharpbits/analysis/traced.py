@@ -189,6 +189,7 @@ class TracedCode:
     _calls: list[_CallIndex]  # set by _find_traced
     _methods: dict[str, FunctionInfo] | None = None  # "Class.method" -> the method (bound_method)
     _calls_only: dict[str, bool] | None = None  # module-level function name -> every use of the name calls it
+    _optax_hooked: set[int]  # set by _find_traced: id of functions an optax update calls in traced code
 
     def __init__(self, scopes: Scopes) -> None:
         self.scopes = scopes
@@ -553,12 +554,21 @@ class TracedCode:
                 if applied is not None:
                     target = applied[0]
                 bound = target is None and (target := self.bound_method(node.args[0], scope)) is not None
+                shift = 0
+                if target is None and (partial_of := self._partial_of_function(node.args[0], scope)) is not None:
+                    # jax.jit(partial(f, cap=1.0)) / jax.vmap(partial(f, w)): the transformation calls `f` with the
+                    # partial's arguments first; those stay the Python values (or concrete arrays) bound there
+                    # (passed_through_params), the others are traced (checked on jax 0.10.2: `if x.sum() > cap:`
+                    # in `f` raises TracerBoolConversionError under both)
+                    target, shift = partial_of
                 if target is not None:
                     site = self._with_outer_statics(_with_static(site, node.keywords), node, scope)
                     if applied is not None and applied[1] == "haiku":
                         site = _foreign_positions(site)
                     if bound:
                         site = _past_self(site)  # jax.jit(self.m, static_argnums=0): 0 is m's first after self
+                    if shift:
+                        site = _shifted(site, shift)  # jax.vmap(partial(f, w), in_axes=(0,)): 0 is f's second
                     site.node = node
                     target.traces.append(site)
                 continue
@@ -601,6 +611,7 @@ class TracedCode:
                 if fwd is not None and rule is self.scopes.resolve_function(registration.args[1], scope):
                     self._residual_sources[id(rule)] = (fwd, len(rule_site.static_argnums))
         host = self._host_callbacks(calls)
+        self._optax_hooked = set()
         # Nested definitions inside traced functions, and helpers they call, run under the same trace (host
         # callbacks excepted: they run later, on the host, with concrete values).
         work = [f for f in self.scopes.functions.values() if f.traced]
@@ -616,6 +627,20 @@ class TracedCode:
                 elif isinstance(child, ast.Call) and isinstance(child.func, ast.Name):
                     callee = self.scopes.resolve_function(child.func, fn) or self.called_instance(child.func.id, fn)
                     how = Provenance.CALLED_FROM
+                elif isinstance(child, ast.Call) and isinstance(child.func, ast.Attribute) and child.func.attr == "update":
+                    # `opt.update(grads, state)` of an optax optimizer built here: it calls the schedule or the
+                    # `update_fn` it was given, inside this trace
+                    for hook in self._optax_hooks(child.func.value, fn):
+                        self._optax_hooked.add(id(hook))
+                        if hook is not fn and id(hook) not in host:
+                            edges.append((fn, hook))
+                            if id(hook) not in seen:
+                                if not hook.traced:
+                                    hook.traces.append(TraceSite("", node=child, provenance=Provenance.CALLED_FROM,
+                                                                 via=fn.name))
+                                seen.add(id(hook))
+                                work.append(hook)
+                    continue
                 elif isinstance(child, ast.Call) and all(k.arg not in ("method", None) for k in child.keywords):
                     # `model.apply(variables, x)` of a linen module: its `__call__`, whose parameters after self
                     # line up with apply's arguments after the variables (a Haiku apply's do not: left out)
@@ -689,6 +714,69 @@ class TracedCode:
                 if registrar is not None and registrar[0] is not info:
                     found.append((registrar[0], info, rule_site(registrar[1], deco, True), deco))
         return found
+
+    def optax_hooked(self, fn: FunctionInfo) -> bool:
+        """Whether optax calls `fn` from an `update` that runs in traced code: a learning-rate schedule (called
+        with the step count, an array of the optimizer's state) or the `update_fn` of a hand-written
+        `GradientTransformation` (called with the updates and the state)."""
+        return id(fn) in self._optax_hooked
+
+    def _optax_hooks(self, expr: ast.AST, scope: FunctionInfo | None, depth: int = 0) -> list[FunctionInfo]:
+        """The functions of this module that the optax optimizer `expr` calls from its `update`: `expr` a name
+        bound once to `optax.<optimizer>(learning_rate=schedule)` (or the schedule first), `optax.scale_by_schedule(f)`,
+        `optax.GradientTransformation(init_fn, update_fn)`, or an `optax.chain(...)` of such."""
+        if isinstance(expr, ast.Name) and depth == 0:
+            local = scope is not None and self.scopes.is_local(expr.id, scope)
+            value = self._bound_once(expr.id, scope)
+            return self._optax_hooks(value, scope if local else None, 1) if value is not None else []
+        if not isinstance(expr, ast.Call) or depth > 8:
+            return []
+        q = self.scopes.qualname(expr.func, scope) or ""
+        found: list[FunctionInfo] = []
+        if not q.startswith("optax."):
+            # a factory of this module (`def scale_by_inverse_norm(): ... return optax.GradientTransformation(init_fn,
+            # update_fn)`): what its returns build, read in its own scope
+            factory = self.scopes.resolve_function(expr.func, scope)
+            if factory is None or isinstance(factory.node, ast.Lambda):
+                return []
+            for ret in self.scopes.own_nodes(factory):
+                if isinstance(ret, ast.Return) and ret.value is not None:
+                    value = ret.value
+                    if isinstance(value, ast.Name) and self.scopes.is_local(value.id, factory):
+                        value = self._bound_once(value.id, factory)  # type: ignore[assignment]
+                    found += self._optax_hooks(value, factory, depth + 1) if value is not None else []
+            return found
+        if q in ("optax.chain", "optax.named_chain"):
+            for arg in expr.args:
+                found += self._optax_hooks(arg.elts[1] if q == "optax.named_chain" and isinstance(arg, ast.Tuple)
+                                           and len(arg.elts) == 2 else arg, scope, depth + 1)
+            return found
+        if q in ("optax.GradientTransformation", "optax.GradientTransformationExtraArgs"):
+            hooks = expr.args[1:2] + [k.value for k in expr.keywords if k.arg == "update"]
+        else:
+            hooks = expr.args[:1] + [k.value for k in expr.keywords
+                                     if k.arg in ("learning_rate", "step_size_fn", "schedule")]
+        for hook in hooks:
+            target = self.scopes.resolve_function(hook, scope)
+            if target is not None:
+                found.append(target)
+        return found
+
+    def _partial_of_function(self, expr: ast.AST, scope: FunctionInfo | None) -> tuple[FunctionInfo, int] | None:
+        """`functools.partial(f, a, b=...)` of a function of this module: `f` and how many of its leading
+        parameters the partial binds by position (none for `*args` in the partial, which hides the count). Also
+        through a name bound once to such a partial (`p = partial(f, cap=1.0)` then `jax.jit(p)`)."""
+        if isinstance(expr, ast.Name):
+            value = self._bound_once(expr.id, scope)
+            local = scope is not None and self.scopes.is_local(expr.id, scope)
+            return self._partial_of_function(value, scope if local else None) if isinstance(value, ast.Call) else None
+        if not (isinstance(expr, ast.Call) and expr.args and not any(isinstance(a, ast.Starred) for a in expr.args)
+                and self.scopes.qualname(expr.func, scope) == "functools.partial"):
+            return None
+        target = self.scopes.resolve_function(expr.args[0], scope)
+        if target is None or isinstance(target.node, ast.Lambda):
+            return None
+        return target, len(expr.args) - 1
 
     def bound_method(self, expr: ast.AST, scope: FunctionInfo | None) -> FunctionInfo | None:
         """`self.m` (or `cls.m`) read in a method of a class of this module, or in a function nested in one that
@@ -1019,7 +1107,8 @@ def _defines_or_calls_a_name(node: ast.AST) -> bool:
     `__call__`): how traced code reaches other functions of the module."""
     return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) or (
         isinstance(node, ast.Call) and (isinstance(node.func, ast.Name) or (
-            isinstance(node.func, ast.Attribute) and node.func.attr == "apply" and isinstance(node.func.value, ast.Name))))
+            isinstance(node.func, ast.Attribute) and node.func.attr in ("apply", "update")
+            and isinstance(node.func.value, ast.Name))))
 
 
 def _callee_index(calls: list[ast.Call]) -> dict[tuple[str, str], list[ast.Call]]:
@@ -1156,8 +1245,13 @@ def _with_static(site: TraceSite, keywords: list[ast.keyword]) -> TraceSite:
 def _past_self(site: TraceSite) -> TraceSite:
     """The site of a transformation of a bound method (`jax.jit(self._step, donate_argnums=0)`): its argument
     positions count from the parameter after `self`, so each non-negative one moves up by one."""
+    return _shifted(site, 1)
+
+
+def _shifted(site: TraceSite, by: int) -> TraceSite:
+    """The site with its non-negative argument positions moved up by `by` (parameters bound before them)."""
     def shift(nums: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(i + 1 if i >= 0 else i for i in nums)
+        return tuple(i + by if i >= 0 else i for i in nums)
     return dataclasses.replace(site, static_argnums=shift(site.static_argnums), donate_argnums=shift(site.donate_argnums),
                                unmapped_argnums=shift(site.unmapped_argnums))
 
