@@ -263,6 +263,11 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
         "import jax\n@jax.jit\ndef f(xs):\n    return sum(x for x in xs)\ndef eager(n):\n    while n:\n        n -= 1\n",
     ]
     INVALID = [
+        Invalid(  # a while bounded by a jitted function's defaulted parameter runs with the default (a call passing
+            # n_steps makes the test a tracer, which raises): 400 iterations unrolled
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef solve(y0, dt=0.001, n_steps=400):\n    y, i = y0, 0\n"
+            "    while i < n_steps:\n        y = y + dt * (-y + jnp.sin(y))\n        i += 1\n    return y\n",
+        ),
         Invalid(  # a while counted by local literals has a known count: 300 iterations unrolled
             "import jax\n@jax.jit\ndef f(x):\n    it, max_iter = 0, 300\n    while it < max_iter:\n"
             "        x = x - 0.01 * x\n        it += 1\n    return x\n",
@@ -544,7 +549,16 @@ def _while_count(fn: FunctionInfo, loop: ast.While, model: ModuleModel) -> int |
             if isinstance(assign.value, ast.Tuple) and len(assign.value.elts) == len(stmt.elts):
                 value = literal_int(assign.value.elts[stmt.elts.index(node)])
         values[node.id].append(value)
-    if counter in fn.params or bound in fn.params or any(len(v) != 1 or v[0] is None for v in values.values()):
+    if bound in fn.params and bound in model.kinds.defaulted_jit_params(fn) and not values[bound]:
+        # `def solve(y0, n_steps=400)` under jax.jit: a call that passes n_steps makes the test a tracer (that
+        # while raises: traced-control-flow's finding), so the loop runs only with the default, 400 times
+        a = fn.node.args
+        defaults = dict(zip([p.arg for p in [*a.posonlyargs, *a.args]][::-1], a.defaults[::-1], strict=False))
+        defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
+        values[bound] = [literal_int(defaults[bound])] if bound in defaults else []
+    elif bound in fn.params:
+        return None
+    if counter in fn.params or any(len(v) != 1 or v[0] is None for v in values.values()):
         return None
     start, stop = values[counter][0], values[bound][0] if bound else literal_bound
     assert start is not None and stop is not None
