@@ -41,6 +41,9 @@ class UnblockedTiming(Rule):
         "when-timeit": (
             "`{timer}` times only the dispatch"
         ),
+        "when-context": (
+            "`{timer}` stops its clock as the `with` block ends"
+        ),
     }
     summary = ("Flags timing a JAX call (`time.time`/`perf_counter`/`monotonic`, `timeit`, a notebook's `%timeit` / "
                "`%%timeit`) whose result is not waited for (`block_until_ready()` or a host conversion) before the "
@@ -54,7 +57,9 @@ Call `.block_until_ready()` on the result (or `jax.block_until_ready(result)` fo
 clock. A host conversion (`float(...)`, `.item()`, `np.asarray(...)`, printing the value) waits too, so timings
 that do one are not flagged, nor are timings of NumPy or plain Python code, of key splitting alone, or of a copy to
 the device alone. In a notebook, IPython's `%timeit f(x)`, `%time f(x)` and the bodies of `%%timeit` / `%%time`
-cells are timings too. (On CPU a few operations, such as LAPACK decompositions like `svd`, happen to run synchronously;
+cells are timings too, and so is the body of a `with` block whose context manager is the module's own clock (a
+class whose `__enter__` and `__exit__` read a clock, or a `@contextlib.contextmanager` function that reads one
+before its `yield` and after it). (On CPU a few operations, such as LAPACK decompositions like `svd`, happen to run synchronously;
 on GPU and TPU they are asynchronous like the rest, so they are flagged all the same.)
 """
     example = """
@@ -91,6 +96,11 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
 **safe**: both return their argument unchanged, once the device has finished computing it.
 """
     VALID = [
+        # a timer context manager whose block waits for the result; a context manager that reads no clock
+        "import time\nimport contextlib\nimport jax\n@contextlib.contextmanager\ndef timed():\n    t0 = time.time()\n"
+        "    yield\n    print(time.time() - t0)\n@contextlib.contextmanager\ndef scope():\n    yield\n"
+        "@jax.jit\ndef f(x):\n    return x @ x\nx = jax.numpy.ones((4, 4))\nwith timed():\n    y = f(x).block_until_ready()\n"
+        "with scope():\n    y = f(x)\n",
         # waited for
         "import time\nimport jax.numpy as jnp\nt0 = time.time()\ny = jnp.dot(jnp.ones(3), jnp.ones(3))\n"
         "y.block_until_ready()\nprint(time.time() - t0)\n",
@@ -119,6 +129,26 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
         "print(timeit.timeit(lambda: jnp.sin(x).block_until_ready(), number=10))\n",
     ]
     INVALID = [
+        Invalid(  # a timer context manager of the module (a class whose __enter__ and __exit__ read a clock): the
+            # `with` body is what it times
+            "import time\nimport jax\nclass Timer:\n    def __enter__(self):\n        self.t0 = time.perf_counter()\n"
+            "        return self\n    def __exit__(self, *exc):\n        self.elapsed = time.perf_counter() - self.t0\n"
+            "@jax.jit\ndef f(x):\n    return x @ x\nx = jax.numpy.ones((4, 4))\nwith Timer() as t:\n    y = f(x)\n",
+            fixed="import time\nimport jax\nclass Timer:\n    def __enter__(self):\n        self.t0 = time.perf_counter()\n"
+            "        return self\n    def __exit__(self, *exc):\n        self.elapsed = time.perf_counter() - self.t0\n"
+            "@jax.jit\ndef f(x):\n    return x @ x\nx = jax.numpy.ones((4, 4))\nwith Timer() as t:\n"
+            "    y = f(x).block_until_ready()\n",
+        ),
+        Invalid(  # a @contextlib.contextmanager timer: a clock before its yield and one after it (in `finally`)
+            "import contextlib\nimport time\nimport jax\n@contextlib.contextmanager\ndef timed(label):\n"
+            "    t0 = time.perf_counter()\n    try:\n        yield\n    finally:\n"
+            "        print(label, time.perf_counter() - t0)\n@jax.jit\ndef f(x):\n    return x @ x\n"
+            "x = jax.numpy.ones((4, 4))\nwith timed('f'):\n    y = f(x)\n",
+            fixed="import contextlib\nimport time\nimport jax\n@contextlib.contextmanager\ndef timed(label):\n"
+            "    t0 = time.perf_counter()\n    try:\n        yield\n    finally:\n"
+            "        print(label, time.perf_counter() - t0)\n@jax.jit\ndef f(x):\n    return x @ x\n"
+            "x = jax.numpy.ones((4, 4))\nwith timed('f'):\n    y = f(x).block_until_ready()\n",
+        ),
         Invalid(
             "import time\nimport jax\n@jax.jit\ndef f(x):\n    return x @ x\nx = jax.numpy.ones((4, 4))\n"
             "t0 = time.perf_counter()\ny = f(x)\nprint(time.perf_counter() - t0)\n",
@@ -193,6 +223,16 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
             if scope is not None and scope.traced:
                 continue
             self._check_block(ctx, stmts, scope)
+        for node in model.scopes.nodes(ast.With):
+            assert isinstance(node, ast.With)
+            scope = model.scopes.enclosing_function(node)
+            if scope is not None and scope.traced:
+                continue
+            timer = next((item.context_expr for item in node.items
+                          if _timer_context(model, item.context_expr, scope)), None)
+            if timer is not None:
+                shown = ast.unparse(timer.func) if isinstance(timer, ast.Call) else ast.unparse(timer)
+                self._check_region(ctx, node.body, self.message("when-context", timer=f"{shown}(...)"), scope)
         for call in model.scopes.nodes(ast.Call):
             assert isinstance(call, ast.Call)
             scope = model.scopes.enclosing_function(call)
@@ -312,6 +352,35 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
                        edits=edits)
 
         ctx.report(call, message, build, fix_title=f"wait for the result: {how}")
+
+
+def _timer_context(model: ModuleModel, expr: ast.AST, scope: FunctionInfo | None) -> bool:
+    """`with Timer():` / `with timed("step"):` where the context manager is this module's own clock: a class whose
+    `__enter__` and `__exit__` both read a clock, or a `@contextlib.contextmanager` function that reads a clock
+    before its `yield` and after it. The `with` body is then the timed region, stopped as the block ends."""
+    if not isinstance(expr, ast.Call) or not isinstance(expr.func, ast.Name) or (
+            scope is not None and model.scopes.is_local(expr.func.id, scope)):
+        return False
+    cls = model.scopes.module_classes().get(expr.func.id)
+    if cls is not None:
+        methods = {m.name: m for m in cls.body if isinstance(m, ast.FunctionDef)}
+        return all(name in methods and any(_reads_clock(stmt, model, None) for stmt in methods[name].body)
+                   for name in ("__enter__", "__exit__"))
+    fn = model.scopes.resolve_function(expr.func, scope)
+    if fn is None or isinstance(fn.node, ast.Lambda) or not any(
+            model.scopes.qualname(d, fn.parent) in ("contextlib.contextmanager",) for d in fn.node.decorator_list):
+        return False
+    body = fn.node.body
+    yields = [i for i, stmt in enumerate(body) if any(isinstance(n, ast.Yield) for n in ast.walk(stmt))]
+    if len(yields) != 1:
+        return False
+    at = yields[0]
+    stmt = body[at]
+    if isinstance(stmt, ast.Try):  # try: yield / finally: elapsed = time.perf_counter() - t0
+        before, after = body[:at], [*stmt.finalbody, *body[at + 1:]]
+    else:
+        before, after = body[:at], body[at + 1:]
+    return any(_reads_clock(b, model, fn) for b in before) and any(_reads_clock(a, model, fn) for a in after)
 
 
 def _reads_clock(stmt: ast.stmt, model: ModuleModel, scope: FunctionInfo | None) -> bool:
