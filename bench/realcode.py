@@ -729,6 +729,36 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "jax-decision-making": ("0.0.3", True),
     "jaxtfwaves": ("0.2.0", True),
     "continuation-jax": ("0.0.7", False),
+    # a twenty-seventh round (part B) for issue 22, measured on main a2d2f63 before any change: scientific,
+    # simulation, signal-processing and optimisation code nobody had tuned on (21 libraries): gene-regulatory
+    # network exploration (autodiscjax), cryo-EM ensemble fitting (cryojax-eo), HEALPix pixelisation (healjax),
+    # gravitational-wave tools (jaxGW), competitive gradient descent (jax-cgd), physical units (jax-quantity),
+    # option pricing (jax-russell), cosmology emulators (jaxcapse, jaxeffort), distributed 3D FFTs (jaxdecomp,
+    # wheel only), differentiable DSP and loudness (jaxdsp, jaxloudnorm), molecular-dynamics helpers (jaxmd-tools),
+    # ringdown quasinormal modes (jaxqualin), SPD-matrix tools (jaxspd), LAMMPS-style potentials (lammps-jax), Laue
+    # diffraction (laue-jax), stellar SEDs (sedpy-jax), signal temporal logic (stljax), TBATS forecasting
+    # (tbats-jax) and stellarator virtual casing (virtual-casing-jax)
+    "autodiscjax": ("0.4.1", True),
+    "cryojax-eo": ("0.3.2", True),
+    "healjax": ("0.2.3", True),
+    "jaxGW": ("0.0.4.2", True),
+    "jax-cgd": ("1.0.4", True),
+    "jax-quantity": ("0.3.2", True),
+    "jax-russell": ("0.2.0", True),
+    "jaxcapse": ("0.2.0", True),
+    "jaxdecomp": ("0.3.1", False),
+    "jaxdsp": ("0.3.1", True),
+    "jaxeffort": ("0.2.5", True),
+    "jaxloudnorm": ("0.3.2", True),
+    "jaxmd-tools": ("0.1.3", True),
+    "jaxqualin": ("1.0.0", True),
+    "jaxspd": ("0.1.4", True),
+    "lammps-jax": ("0.2.1", True),
+    "laue-jax": ("0.1.2", True),
+    "sedpy-jax": ("0.1.1", True),
+    "stljax": ("1.1.3", True),
+    "tbats-jax": ("0.1.1", True),
+    "virtual-casing-jax": ("0.0.10", True),
 }
 # Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 # Packages whose every release asks for another Python than the one running the bench: pip is told that version

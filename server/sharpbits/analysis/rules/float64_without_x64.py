@@ -34,7 +34,8 @@ def _may_ask_for_a_dtype(call: ast.AST) -> bool:
 
 def enables_x64(model: ModuleModel, text: str | None = None) -> bool:
     """Whether the module enables (or even mentions) x64: `jax.config.update("jax_enable_x64", ...)`,
-    `jax.config.jax_enable_x64 = ...`, `os.environ["JAX_ENABLE_X64"] = ...`, `jax.enable_x64()` (also
+    `jax.config.jax_enable_x64 = ...`, `os.environ["JAX_ENABLE_X64"] = ...` (or the variable as a keyword of an
+    environment: `dict(os.environ, JAX_ENABLE_X64="1")` handed to a child run), `jax.enable_x64()` (also
     `jax.experimental.enable_x64()`), or takes JAX flags from the command line (`jax.config.config_with_absl()`).
     A module that reads the flag is x64-aware too, so any mention counts (silence is the safe side).
     `text`: the module's source; every such mention spells `x64`/`X64` or `absl` there, so a text with none of
@@ -47,6 +48,10 @@ def enables_x64(model: ModuleModel, text: str | None = None) -> bool:
             return True
     for node in model.scopes.nodes(ast.Attribute):
         if isinstance(node, ast.Attribute) and node.attr in _FLAG_ATTRIBUTES:
+            return True
+    for node in model.scopes.nodes(ast.keyword):  # an environment built with the variable as a keyword:
+        # `dict(os.environ, JAX_ENABLE_X64="1")` for a child run, `os.environ.update(JAX_ENABLE_X64="1")`
+        if isinstance(node, ast.keyword) and node.arg is not None and node.arg.lower() == "jax_enable_x64":
             return True
     return any(isinstance(n, ast.Name) and n.id == "enable_x64" for n in model.scopes.nodes(ast.Name)) or any(
         a.endswith(".enable_x64") for a in model.scopes.import_targets())
@@ -101,7 +106,8 @@ The flag is global and must be set where the program starts, before any array is
 module that is a program (it has `if __name__ == "__main__":`, or is a notebook) and never mentions the flag. In a
 library module it reports at `info`: whether its users enable x64 cannot be known from the module; so it does for
 a function of a program module that nothing the module runs reaches (its library part, called from elsewhere). A
-module that mentions the flag at all (sets it, reads it, uses `jax.experimental.enable_x64()`) is trusted. NumPy's
+module that mentions the flag at all (sets it, reads it, uses `jax.experimental.enable_x64()`, or builds the environment
+of a child run of itself with it, `dict(os.environ, JAX_ENABLE_X64="1")`) is trusted. NumPy's
 own float64 (`np.zeros(3, dtype=np.float64)`) is not JAX's concern and is never flagged.
 
 The flag is one for the whole process, so it may be turned on outside the module: by a module of the project that
@@ -140,6 +146,11 @@ dtype, also in code far from this line), and asking for float32 instead changes 
 for; both are changes of behaviour, and neither is mechanical.
 """
     VALID = [
+        # a test re-runs its own file in a child whose environment turns x64 on: the JAX code runs there
+        "import os\nimport subprocess\nimport sys\nimport jax.numpy as jnp\ndef check():\n"
+        "    print(jnp.asarray(3, dtype=jnp.int64).dtype)\ndef test_child():\n"
+        "    subprocess.run([sys.executable, __file__], env=dict(os.environ, JAX_ENABLE_X64='1'), check=True)\n"
+        "if __name__ == '__main__':\n    check()\n",
         # the program enables x64
         "import jax\nimport jax.numpy as jnp\njax.config.update('jax_enable_x64', True)\n"
         "x = jnp.zeros(3, dtype=jnp.float64)\nif __name__ == '__main__':\n    print(x)\n",
@@ -158,6 +169,11 @@ for; both are changes of behaviour, and neither is mechanical.
     ]
     INVALID = [
         Invalid("import jax.numpy as jnp\nx = jnp.zeros(3, dtype=jnp.float64)\nif __name__ == '__main__':\n    print(x)\n"),
+        # the child run's environment sets other variables, not the flag: int32 there too
+        Invalid("import os\nimport subprocess\nimport sys\nimport jax.numpy as jnp\ndef check():\n"
+                "    print(jnp.asarray(3, dtype=jnp.int64).dtype)\ndef test_child():\n"
+                "    subprocess.run([sys.executable, __file__], env=dict(os.environ, JAX_PLATFORMS='cpu'), check=True)\n"
+                "if __name__ == '__main__':\n    check()\n"),
         Invalid("import jax.numpy as jnp\ndef f(x):\n    return jnp.asarray(x).astype('float64')\n"
                 "if __name__ == '__main__':\n    print(f(1.0))\n"),
         Invalid("import jax.numpy as jnp\nimport numpy as np\nx = jnp.array([1, 2], np.int64)\ny = jnp.float64(2.0)\n"

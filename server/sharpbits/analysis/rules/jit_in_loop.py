@@ -53,7 +53,9 @@ on every call, which retraces every call.
 
 A jitted function created once (before the loop, at module level, or by a cached factory) is not flagged. When the
 wrapped function reads a value that changes in the loop, or the loop walks a literal tuple or list of cases (a
-sweep in a test), each version may be meant to compile anyway: those are reported as info.
+sweep in a test; also a name bound once to one, in the function or as a module constant, and a module table of
+sizes such as `NSIDES = [2 ** (i + 1) for i in range(10)]`), each version may be meant to compile anyway (each size
+is a new shape, which a jit made once before the loop compiles too): those are reported as info.
 """
     example = """
 import jax
@@ -142,6 +144,34 @@ for static arguments.
             "import jax\nimport jax.numpy as jnp\ndef check():\n    for x in (jnp.ones(2), jnp.ones((2, 2))):\n"
             "        def total(v):\n            return v.sum()\n        assert jax.jit(total)(x) == total(x)\n",
             severity="info",
+        ),
+        Invalid(  # a sweep over a module constant, a table of sizes: each size is a new shape, which a hoisted jit
+            # compiles too (run: 6 sizes, 6 traces in the loop and 6 hoisted)
+            "import functools\nimport jax\nimport numpy as np\nSIZES = [2 ** (i + 1) for i in range(6)]\n"
+            "def convert(a, b, x):\n    return x[::-1]\ndef check():\n    for size in SIZES:\n"
+            "        jax.jit(functools.partial(convert, 'ring', 'nest'))(np.arange(size))\n",
+            severity="info",
+            fixed="import functools\nimport jax\nimport numpy as np\nSIZES = [2 ** (i + 1) for i in range(6)]\n"
+            "def convert(a, b, x):\n    return x[::-1]\ndef check():\n"
+            "    jitted = jax.jit(functools.partial(convert, 'ring', 'nest'))\n    for size in SIZES:\n"
+            "        jitted(np.arange(size))\n",
+        ),
+        Invalid(  # ... but a module list of repeated arrays is no table of cases: one shape, 6 traces against 1
+            "import functools\nimport jax\nimport jax.numpy as jnp\nMAPS = [jnp.ones(8) for _ in range(6)]\n"
+            "def convert(a, b, x):\n    return x[::-1]\ndef check():\n    for m in MAPS:\n"
+            "        jax.jit(functools.partial(convert, 'ring', 'nest'))(m)\n",
+            fixed="import functools\nimport jax\nimport jax.numpy as jnp\nMAPS = [jnp.ones(8) for _ in range(6)]\n"
+            "def convert(a, b, x):\n    return x[::-1]\ndef check():\n"
+            "    jitted = jax.jit(functools.partial(convert, 'ring', 'nest'))\n    for m in MAPS:\n        jitted(m)\n",
+        ),
+        Invalid(  # ... nor is a module constant that the function rebinds before its loop
+            "import functools\nimport jax\nimport numpy as np\nSIZES = [2 ** (i + 1) for i in range(6)]\n"
+            "def convert(a, b, x):\n    return x[::-1]\ndef check():\n    SIZES = [8] * 6\n    for size in SIZES:\n"
+            "        jax.jit(functools.partial(convert, 'ring', 'nest'))(np.arange(size))\n",
+            fixed="import functools\nimport jax\nimport numpy as np\nSIZES = [2 ** (i + 1) for i in range(6)]\n"
+            "def convert(a, b, x):\n    return x[::-1]\ndef check():\n    SIZES = [8] * 6\n"
+            "    jitted = jax.jit(functools.partial(convert, 'ring', 'nest'))\n    for size in SIZES:\n"
+            "        jitted(np.arange(size))\n",
         ),
         Invalid(  # vmap of a module-level function is a new wrapper each time
             "import jax\ndef f(x):\n    return x * 2\nwhile True:\n    y = jax.jit(jax.vmap(f))(jax.numpy.ones(3))\n"
@@ -279,7 +309,7 @@ for static arguments.
             where = f"on every call of `{scope.name}`, which is called from a loop"  # type: ignore[union-attr]
         varying = _varying_names(region, scope, loop is not None, model)
         depends = sorted((_free_reads(call, model) | _bound_callable_reads(call, region, scope, model)) & varying)
-        sweep = isinstance(loop, LOOPS) and isinstance(getattr(loop, "iter", None), (ast.Tuple, ast.List, ast.Set))
+        sweep = isinstance(loop, LOOPS) and _walks_cases(loop, scope, model)
         severity: Severity | None = None
         note = ""
         if depends or sweep:
@@ -316,15 +346,35 @@ for static arguments.
 
 def _walks_cases(loop: ast.AST, scope: FunctionInfo | None, model: ModuleModel) -> bool:
     """A `for` over a literal tuple/list/set of cases, or over a name the scope binds once to one (`dims = [10,
-    100, 1_000]` then `for dim in dims:`): a sweep, each case of which may be meant to compile (new shapes)."""
+    100, 1_000]` then `for dim in dims:`), or over a module constant that the function never binds (`NSIDES =
+    [2 ** (i + 1) for i in range(10)]` at module level): a sweep, each case of which may be meant to compile (new
+    shapes)."""
     it = getattr(loop, "iter", None)
     if isinstance(it, ast.Name):
-        bound = [n.value for n in model.scopes.own_nodes(scope) if isinstance(n, ast.Assign) and len(n.targets) == 1
-                 and isinstance(n.targets[0], ast.Name) and n.targets[0].id == it.id]
-        stores = [n for n in model.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == it.id
-                  and not isinstance(n.ctx, ast.Load)]
-        it = bound[0] if len(bound) == 1 and len(stores) == 1 else None
+        name = it.id
+        it = _bound_once(name, scope, model)
+        if it is None and scope is not None and not any(
+                isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
+                for f in (scope, *_parents(scope)) for n in model.scopes.own_nodes(f)):
+            it = _bound_once(name, None, model)  # the module's constant, which no enclosing function shadows
     return it is not None and _cases(it, scope, model)
+
+
+def _parents(fn: FunctionInfo) -> list[FunctionInfo]:
+    out: list[FunctionInfo] = []
+    while fn.parent is not None:
+        fn = fn.parent
+        out.append(fn)
+    return out
+
+
+def _bound_once(name: str, scope: FunctionInfo | None, model: ModuleModel) -> ast.AST | None:
+    """The value a scope binds `name` to, where its one binding there is a plain `name = value`."""
+    own = model.scopes.own_nodes(scope)
+    bound = [n.value for n in own if isinstance(n, ast.Assign) and len(n.targets) == 1
+             and isinstance(n.targets[0], ast.Name) and n.targets[0].id == name]
+    stores = [n for n in own if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)]
+    return bound[0] if len(bound) == 1 and len(stores) == 1 else None
 
 
 # functions that arrange literal cases into more cases: `sorted(itertools.product([4, 8], [16, 32]))` is a sweep
@@ -336,10 +386,40 @@ _ARRANGING = {"list", "tuple", "sorted", "reversed", "set", "zip", "itertools.pr
 def _cases(expr: ast.AST, scope: FunctionInfo | None, model: ModuleModel) -> bool:
     if isinstance(expr, (ast.Tuple, ast.List, ast.Set)):
         return True
+    if isinstance(expr, (ast.ListComp, ast.SetComp)):
+        return _table_of_constants(expr, scope, model)
     if isinstance(expr, ast.Call) and expr.args and not expr.keywords:
         name = model.scopes.qualname(expr.func, scope) or (expr.func.id if isinstance(expr.func, ast.Name) else "")
         return name in _ARRANGING and all(_cases(a, scope, model) for a in expr.args)
     return False
+
+
+def _table_of_constants(comp: ast.ListComp | ast.SetComp, scope: FunctionInfo | None, model: ModuleModel) -> bool:
+    """`[2 ** (i + 1) for i in range(10)]`: one generator, no condition, over `range` of literal ints or over
+    cases, whose element is arithmetic of its variable and literals and reads the variable: a list of distinct
+    constants (sizes, orders), each case of a sweep (`[jnp.ones(3) for _ in range(10)]` is not)."""
+    if len(comp.generators) != 1:
+        return False
+    gen = comp.generators[0]
+    if gen.ifs or gen.is_async or not isinstance(gen.target, ast.Name):
+        return False
+    it = gen.iter
+    over_range = (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range"
+                  and model.scopes.qualname(it.func, scope) in (None, "range", "builtins.range") and not it.keywords
+                  and 1 <= len(it.args) <= 3 and all(
+                      isinstance(a, ast.Constant) and type(a.value) is int for a in it.args))
+    if not (over_range or _cases(it, scope, model)):
+        return False
+    target = gen.target.id
+    reads = False
+    for node in ast.walk(comp.elt):
+        if isinstance(node, ast.Name):
+            if node.id != target:
+                return False
+            reads = True
+        elif not isinstance(node, (ast.BinOp, ast.UnaryOp, ast.Constant, ast.operator, ast.unaryop, ast.expr_context)):
+            return False
+    return reads
 
 
 def _unhashable_binding(model: ModuleModel, value: ast.AST) -> ast.AST | None:
