@@ -219,7 +219,36 @@ class SideEffects(Fact):
             return SideEffect(node, fn, "draws from the host's random generator", f"{spelled}(...)", False)
         if q in _CLOCK_READS and self._seeds_key(node, fn):
             return SideEffect(node, fn, "reads the clock", f"{spelled}()", False)
+        if q in _CLOCK_READS and self._returned(node, fn):
+            return SideEffect(node, fn, "returns a clock reading", f"{spelled}()", False)
         return None
+
+    def _returned(self, node: ast.AST, fn: FunctionInfo) -> bool:
+        """Whether a clock reading in `fn` (traced directly: what it returns is the compiled program's result)
+        reaches one of its `return` values, in the statement itself or through local names bound from it
+        (`end = time.time(); log = dict(t=end - start); return out, log`): a constant of the program."""
+        if not fn.traces or all(site.indirect for site in fn.traces):
+            return False
+        stmt: ast.AST | None = self.scopes.parents.get(node)
+        while stmt is not None and not isinstance(stmt, ast.stmt):
+            stmt = self.scopes.parents.get(stmt)
+        if isinstance(stmt, ast.Return):
+            return True
+        if not isinstance(stmt, ast.Assign):
+            return False
+        names = {t.id for target in stmt.targets for t in ast.walk(target) if isinstance(t, ast.Name)}
+        own = [n for n in self.scopes.own_nodes(fn) if isinstance(n, (ast.Assign, ast.Return))]
+        grown = True
+        while grown:
+            grown = False
+            for later in own:
+                if isinstance(later, ast.Assign) and any(
+                        isinstance(n, ast.Name) and n.id in names for n in ast.walk(later.value)):
+                    new = {t.id for target in later.targets for t in ast.walk(target) if isinstance(t, ast.Name)}
+                    grown = grown or not new <= names
+                    names |= new
+        return any(isinstance(ret, ast.Return) and ret.value is not None and any(
+            isinstance(n, ast.Name) and n.id in names for n in ast.walk(ret.value)) for ret in own)
 
     def _seeds_key(self, node: ast.AST, fn: FunctionInfo) -> bool:
         """Whether a value reaches a key maker's arguments: inside its call (`PRNGKey(int(time.time()))`), or

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sharpbits.analysis.effects import SideEffects
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 
-_HOST_VALUES = ("draws from the host's random generator", "reads the clock")  # (effects.py: values baked in)
+_HOST_VALUES = ("draws from the host's random generator", "reads the clock", "returns a clock reading")  # (effects.py: values baked in)
 
 
 class SideEffectInJit(Rule):
@@ -39,6 +39,11 @@ class SideEffectInJit(Rule):
             "{where} calls `{target}`: it runs once, when JAX traces the function, and its numbers are baked into "
             "the compiled function, so every call gets the same ones; draw with `jax.random` from a key passed in"
         ),
+        "clock-returned": (
+            "{where} returns a time computed from `{target}`: the clock is read once, when JAX traces the function, so "
+            "every call of the compiled function returns that same number; time the call outside it, after "
+            "`block_until_ready()`"
+        ),
         "clock-key": (
             "{where} seeds a key from `{target}`: the clock is read once, when JAX traces the function, so every "
             "call of the compiled function draws from the same key; pass a key in, or split one carried in the state"
@@ -61,7 +66,9 @@ The same holds for **host randomness**: `np.random.normal(...)` or `random.rando
 so every call (every step of the loop) gets the same "noise". A key seeded from the clock there
 (`jax.random.PRNGKey(int(time.time()))`) is one key for every step: the same dropout masks forever. Under
 `jax.grad(f)(x)` alone, which traces `f` anew on every call, the draws are fresh and nothing is flagged; nor is a
-clock read that only times the trace, or NumPy randomness inside a `jax.debug.callback`.
+clock read that only times the trace, or NumPy randomness inside a `jax.debug.callback`. A time computed from the
+clock and returned by the jitted function (`return y, {"rollout_time": end - start}`) is a constant of the
+compiled program: every call returns the first trace's figure, so it is flagged.
 
 A global set by a once-only initialiser or latch (`if _CACHE is None: _CACHE = ...`, or `if _warned: return` and
 then `_warned = True` before a warning) is meant to be set once, so trace time is as good as any: not flagged.
@@ -180,6 +187,10 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
         "    return x\n",
     ]
     INVALID = [
+        Invalid(  # a clock reading returned from a jitted function: a constant of the compiled program (jax 0.10.2:
+            # three calls return 0.00709... each); one finding for the function's two readings
+            "import time\nimport jax\nimport jax.numpy as jnp\n@jax.jit\ndef rollout(x):\n    start = time.time()\n"
+            "    y = jnp.tanh(x @ x)\n    end = time.time()\n    log = dict(rollout_time=end - start)\n    return y, log\n"),
         Invalid(  # the callback alias is rebound to a plain call: `host` then runs under the trace, once
             "import functools\nimport jax\ncb = functools.partial(jax.pure_callback, vmap_method='sequential')\n"
             "cb = lambda fn, shape, x: fn(x)\ndef make():\n    stage = 'idle'\n    @jax.jit\n    def f(x):\n"
@@ -225,12 +236,17 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
     ]
 
     def check(self, ctx: RuleContext) -> None:
+        returned_clock: set[int] = set()  # one finding per function for the clock readings it returns
         for effect in ctx.model.fact(SideEffects).side_effects():
             fn = effect.function
             where = f"`{fn.name}` ({fn.trace_reason})"
+            if effect.action == _HOST_VALUES[2]:
+                if id(fn) in returned_clock:
+                    continue
+                returned_clock.add(id(fn))
             if effect.action in _HOST_VALUES:
-                ctx.report(effect.node, self.message("host-draw" if effect.action == _HOST_VALUES[0] else "clock-key",
-                                                     where=where, target=effect.target))
+                message = {_HOST_VALUES[0]: "host-draw", _HOST_VALUES[1]: "clock-key"}.get(effect.action, "clock-returned")
+                ctx.report(effect.node, self.message(message, where=where, target=effect.target))
                 continue
             advances = effect.action.startswith("advances")
             what = self.message("writes" if effect.action == "writes" else "advances" if advances else "stores",
