@@ -51,7 +51,9 @@ A static argument must be hashable: a list or dict literal passed where `static_
 raises `ValueError: Non-hashable static arguments are not supported`, and a lambda passed there is a new value
 on every call, which retraces every call.
 
-A jitted function created once (before the loop, at module level, or by a cached factory) is not flagged. When the
+A jitted function created once (before the loop, at module level, or by a cached factory) is not flagged, nor one
+created under a guard that runs once: `if stat is None: stat = float(jax.jit(f)(x))`, where the branch itself
+binds the name its test requires to be None and nothing else in the loop binds it again. When the
 wrapped function reads a value that changes in the loop, or the loop walks a literal tuple or list of cases (a
 sweep in a test), each version may be meant to compile anyway: those are reported as info.
 """
@@ -102,6 +104,9 @@ for static arguments.
         # created once, lazily, under a guard
         "import jax\ndef run(xs):\n    f = None\n    for x in xs:\n        if f is None:\n"
         "            f = jax.jit(lambda v: v * 2)\n        f(x)\n",
+        # a call under a guard its own assignment falsifies: it runs on one iteration only (run: 5 iterations, 1 trace)
+        "import jax\ndef run(xs):\n    stat = None\n    for x in xs:\n        if x.shape[0] > 0 and stat is None:\n"
+        "            stat = float(jax.jit(lambda v: v.sum())(x))\n    return stat\n",
         # a nested def created outside the loop is the same object on every iteration
         "import jax\ndef run(xs):\n    def double(x):\n        return x * 2\n    for x in xs:\n        jax.jit(double)(x)\n",
         # a per-call helper rebinding its parameter to a jit of it: each call wraps the caller's same function
@@ -184,6 +189,18 @@ for static arguments.
             "    for name, sizes in stacks.items():\n        out[name] = init_stack(rng, sizes)\n    return out\n",
             severity="info",
         ),
+        Invalid(  # ...but a guard re-armed on every iteration (`stat = None`) lets it run each time (run: 5 traces)
+            "import jax\ndef run(xs):\n    for x in xs:\n        stat = None\n        if stat is None:\n"
+            "            stat = float(jax.jit(lambda v: v.sum())(x))\n    return stat\n",
+            fixed="import jax\ndef run(xs):\n    jitted = jax.jit(lambda v: v.sum())\n    for x in xs:\n        stat = None\n"
+            "        if stat is None:\n            stat = float(jitted(x))\n    return stat\n",
+        ),
+        Invalid(  # ...and `or` does not require the guard
+            "import jax\ndef run(xs, always):\n    stat = None\n    for x in xs:\n        if always or stat is None:\n"
+            "            stat = float(jax.jit(lambda v: v.sum())(x))\n    return stat\n",
+            fixed="import jax\ndef run(xs, always):\n    stat = None\n    jitted = jax.jit(lambda v: v.sum())\n    for x in xs:\n"
+            "        if always or stat is None:\n            stat = float(jitted(x))\n    return stat\n",
+        ),
         Invalid(  # a nested def created in the loop body
             "import jax\ndef run(xs, scale):\n    for x in xs:\n        def f(v):\n            return v * scale\n"
             "        x = jax.jit(f)(x)\n    return x\n",
@@ -263,7 +280,7 @@ for static arguments.
         else:
             return
         called = _called_in_region(call, region, model)
-        if called is None:
+        if called is None or (isinstance(loop, LOOPS) and _under_once_guard(call, loop, model)):
             return
         what = _fresh_callable(wrapped, region, scope, model)
         if what is None or (transform == "equinox.filter_jit" and _equal_equinox_wrapper(wrapped, region, scope, model)) or (
@@ -579,6 +596,34 @@ def _called_in_region(call: ast.Call, region: ast.AST, model: ModuleModel) -> as
                 and _inside(node, region, model)):
             return parent
     return None
+
+
+def _under_once_guard(call: ast.Call, loop: ast.AST, model: ModuleModel) -> bool:
+    """The call runs on one iteration of `loop` at most: it sits in the body of an `if` of the loop whose test
+    requires `X is None` (alone or as one operand of `and`), that body binds `X` to a value (not the literal None)
+    in a statement of its own, and nothing else in the loop binds `X` (no `X = None` that re-arms the guard):
+    once the branch has run, `X` is not None on every later iteration (`if dropped is None: dropped =
+    float(jax.jit(f)(x))`)."""
+    child: ast.AST = call
+    cur = model.scopes.parents.get(call)
+    while cur is not None and cur is not loop:
+        if isinstance(cur, ast.If) and any(child is s for s in cur.body):
+            tests = cur.test.values if isinstance(cur.test, ast.BoolOp) and isinstance(cur.test.op, ast.And) else [cur.test]
+            for test in tests:
+                if not (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and len(test.ops) == 1
+                        and isinstance(test.ops[0], ast.Is) and isinstance(test.comparators[0], ast.Constant)
+                        and test.comparators[0].value is None):
+                    continue
+                name = test.left.id
+                arming = [s for s in cur.body if isinstance(s, ast.Assign) and len(s.targets) == 1
+                          and isinstance(s.targets[0], ast.Name) and s.targets[0].id == name
+                          and not (isinstance(s.value, ast.Constant) and s.value.value is None)]
+                stores = [n for n in ast.walk(loop) if isinstance(n, ast.Name) and n.id == name
+                          and isinstance(n.ctx, (ast.Store, ast.Del))]
+                if arming and len(stores) == len(arming):
+                    return True
+        child, cur = cur, model.scopes.parents.get(cur)
+    return False
 
 
 def _hoist(ctx: RuleContext, call: ast.Call, loop: ast.AST, called: ast.AST):
