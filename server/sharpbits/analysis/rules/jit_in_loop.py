@@ -25,6 +25,10 @@ class JitInLoop(Rule):
             " (it reads `{name}`, which changes {when}: if each version must compile anyway, pass the "
             "varying value as an argument or make it static)"
         ),
+        "note-shape": (
+            " (its argument `{name}` is made in the loop with a shape that reads the loop variable: each new shape "
+            "compiles anyway, also with the jit hoisted)"
+        ),
         "note-sweep": (
             " (the loop walks a fixed set of cases: if each case must compile anyway, this costs nothing)"
         ),
@@ -51,7 +55,13 @@ A static argument must be hashable: a list or dict literal passed where `static_
 raises `ValueError: Non-hashable static arguments are not supported`, and a lambda passed there is a new value
 on every call, which retraces every call.
 
-A jitted function created once (before the loop, at module level, or by a cached factory) is not flagged. When the
+`jax.jit` also keys its cache on the arguments' shapes: when the loop makes an argument with a shape read from the
+loop variable (`x = jnp.ones((n, 4))` in `for n in sizes`, or through a helper of the module that puts its parameter
+in a shape), each iteration compiles anyway, also with the jit hoisted; that sweep over shapes is reported as info.
+
+A jitted function created once (before the loop, at module level, or by a cached factory) is not flagged, nor one
+created under a guard that runs once: `if stat is None: stat = float(jax.jit(f)(x))`, where the branch itself
+binds the name its test requires to be None and nothing else in the loop binds it again. When the
 wrapped function reads a value that changes in the loop, or the loop walks a literal tuple or list of cases (a
 sweep in a test; also a name bound once to one, in the function or as a module constant, and a module table of
 sizes such as `NSIDES = [2 ** (i + 1) for i in range(10)]`), each version may be meant to compile anyway (each size
@@ -104,6 +114,9 @@ for static arguments.
         # created once, lazily, under a guard
         "import jax\ndef run(xs):\n    f = None\n    for x in xs:\n        if f is None:\n"
         "            f = jax.jit(lambda v: v * 2)\n        f(x)\n",
+        # a call under a guard its own assignment falsifies: it runs on one iteration only (run: 5 iterations, 1 trace)
+        "import jax\ndef run(xs):\n    stat = None\n    for x in xs:\n        if x.shape[0] > 0 and stat is None:\n"
+        "            stat = float(jax.jit(lambda v: v.sum())(x))\n    return stat\n",
         # a nested def created outside the loop is the same object on every iteration
         "import jax\ndef run(xs):\n    def double(x):\n        return x * 2\n    for x in xs:\n        jax.jit(double)(x)\n",
         # a per-call helper rebinding its parameter to a jit of it: each call wraps the caller's same function
@@ -214,6 +227,41 @@ for static arguments.
             "    for name, sizes in stacks.items():\n        out[name] = init_stack(rng, sizes)\n    return out\n",
             severity="info",
         ),
+        Invalid(  # ...but a guard re-armed on every iteration (`stat = None`) lets it run each time (run: 5 traces)
+            "import jax\ndef run(xs):\n    for x in xs:\n        stat = None\n        if stat is None:\n"
+            "            stat = float(jax.jit(lambda v: v.sum())(x))\n    return stat\n",
+            fixed="import jax\ndef run(xs):\n    jitted = jax.jit(lambda v: v.sum())\n    for x in xs:\n        stat = None\n"
+            "        if stat is None:\n            stat = float(jitted(x))\n    return stat\n",
+        ),
+        Invalid(  # ...and `or` does not require the guard
+            "import jax\ndef run(xs, always):\n    stat = None\n    for x in xs:\n        if always or stat is None:\n"
+            "            stat = float(jax.jit(lambda v: v.sum())(x))\n    return stat\n",
+            fixed="import jax\ndef run(xs, always):\n    stat = None\n    jitted = jax.jit(lambda v: v.sum())\n    for x in xs:\n"
+            "        if always or stat is None:\n            stat = float(jitted(x))\n    return stat\n",
+        ),
+        Invalid(  # a sweep over shapes: the argument gets a new shape each iteration, which compiles anyway (run: 5
+            # sizes, 5 traces whether the jit is in the loop or hoisted)
+            "import jax\nimport jax.numpy as jnp\ndef sweep(sizes):\n    for n in sizes:\n"
+            "        x = jnp.ones((n, 4)).astype(jnp.bfloat16)\n        jax.jit(lambda v: v * 2)(x)\n",
+            severity="info",
+            fixed="import jax\nimport jax.numpy as jnp\ndef sweep(sizes):\n    jitted = jax.jit(lambda v: v * 2)\n"
+            "    for n in sizes:\n        x = jnp.ones((n, 4)).astype(jnp.bfloat16)\n        jitted(x)\n",
+        ),
+        Invalid(  # ...also through a helper of the module that puts its parameter in a shape, and a method of the result
+            "import jax\nimport jax.numpy as jnp\ndef inputs(length):\n    return jnp.ones((length, 4)), jnp.ones((4,))\n"
+            "def sweep(lengths):\n    for length in lengths:\n        a, b = inputs(length)\n        a16 = a.astype(jnp.bfloat16)\n"
+            "        f = jax.jit(lambda v, w: v @ w)\n        f(a16, b)\n",
+            severity="info",
+            fixed="import jax\nimport jax.numpy as jnp\ndef inputs(length):\n    return jnp.ones((length, 4)), jnp.ones((4,))\n"
+            "def sweep(lengths):\n    f = jax.jit(lambda v, w: v @ w)\n    for length in lengths:\n        a, b = inputs(length)\n"
+            "        a16 = a.astype(jnp.bfloat16)\n        f(a16, b)\n",
+        ),
+        Invalid(  # ...but values that follow the loop in arrays of one shape compile once when hoisted (run: 5 traces, 1)
+            "import jax\nimport jax.numpy as jnp\ndef steps(k):\n    for step in range(k):\n        x = jnp.ones((8, 4)) * step\n"
+            "        jax.jit(lambda v: v * 2)(x)\n",
+            fixed="import jax\nimport jax.numpy as jnp\ndef steps(k):\n    jitted = jax.jit(lambda v: v * 2)\n"
+            "    for step in range(k):\n        x = jnp.ones((8, 4)) * step\n        jitted(x)\n",
+        ),
         Invalid(  # a nested def created in the loop body
             "import jax\ndef run(xs, scale):\n    for x in xs:\n        def f(v):\n            return v * scale\n"
             "        x = jax.jit(f)(x)\n    return x\n",
@@ -293,7 +341,7 @@ for static arguments.
         else:
             return
         called = _called_in_region(call, region, model)
-        if called is None:
+        if called is None or (isinstance(loop, LOOPS) and _under_once_guard(call, loop, model)):
             return
         what = _fresh_callable(wrapped, region, scope, model)
         if what is None or (transform == "equinox.filter_jit" and _equal_equinox_wrapper(wrapped, region, scope, model)) or (
@@ -310,13 +358,19 @@ for static arguments.
         varying = _varying_names(region, scope, loop is not None, model)
         depends = sorted((_free_reads(call, model) | _bound_callable_reads(call, region, scope, model)) & varying)
         sweep = isinstance(loop, LOOPS) and _walks_cases(loop, scope, model)
+        reshaped = _argument_reshaped_by_loop(call, called, loop, model) if isinstance(loop, ast.For) else None
         severity: Severity | None = None
         note = ""
-        if depends or sweep:
-            # each iteration may be meant to compile a different function (a sweep over configurations)
+        if depends or sweep or reshaped:
+            # each iteration may be meant to compile a different function (a sweep over configurations), or gets
+            # arguments of a new shape, which compiles again whatever function is jitted (a sweep over shapes)
             severity = "info"
-            note = (self.message("note-varying", name=depends[0], when="in the loop" if loop is not None else "per call")
-                    if depends else self.message("note-sweep"))
+            if depends:
+                note = self.message("note-varying", name=depends[0], when="in the loop" if loop is not None else "per call")
+            elif reshaped:
+                note = self.message("note-shape", name=reshaped)
+            else:
+                note = self.message("note-sweep")
         message = self.message("fresh-callable", call=f"{spelled}({shown})", where=where, kind=_KIND_WORDS[what],
                                transform=spelled, note=note)
         fix = _hoist(ctx, call, loop, called) if isinstance(loop, LOOPS) and not depends else None
@@ -659,6 +713,111 @@ def _called_in_region(call: ast.Call, region: ast.AST, model: ModuleModel) -> as
                 and _inside(node, region, model)):
             return parent
     return None
+
+
+def _under_once_guard(call: ast.Call, loop: ast.AST, model: ModuleModel) -> bool:
+    """The call runs on one iteration of `loop` at most: it sits in the body of an `if` of the loop whose test
+    requires `X is None` (alone or as one operand of `and`), that body binds `X` to a value (not the literal None)
+    in a statement of its own, and nothing else in the loop binds `X` (no `X = None` that re-arms the guard):
+    once the branch has run, `X` is not None on every later iteration (`if dropped is None: dropped =
+    float(jax.jit(f)(x))`)."""
+    child: ast.AST = call
+    cur = model.scopes.parents.get(call)
+    while cur is not None and cur is not loop:
+        if isinstance(cur, ast.If) and any(child is s for s in cur.body):
+            tests = cur.test.values if isinstance(cur.test, ast.BoolOp) and isinstance(cur.test.op, ast.And) else [cur.test]
+            for test in tests:
+                if not (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and len(test.ops) == 1
+                        and isinstance(test.ops[0], ast.Is) and isinstance(test.comparators[0], ast.Constant)
+                        and test.comparators[0].value is None):
+                    continue
+                name = test.left.id
+                arming = [s for s in cur.body if isinstance(s, ast.Assign) and len(s.targets) == 1
+                          and isinstance(s.targets[0], ast.Name) and s.targets[0].id == name
+                          and not (isinstance(s.value, ast.Constant) and s.value.value is None)]
+                stores = [n for n in ast.walk(loop) if isinstance(n, ast.Name) and n.id == name
+                          and isinstance(n.ctx, (ast.Store, ast.Del))]
+                if arming and len(stores) == len(arming):
+                    return True
+        child, cur = cur, model.scopes.parents.get(cur)
+    return False
+
+
+def _argument_reshaped_by_loop(call: ast.Call, called: ast.AST, loop: ast.For, model: ModuleModel) -> str | None:
+    """An argument of the jitted function's calls in `loop` that the loop makes with a shape read from the loop
+    variable: `x = jnp.ones((n, 4))` in `for n in sizes`, through names the loop derives from it (`m, k =
+    SHAPES[name]`), a method of such an array (`b.astype(...)`), or a function of this module given such a value
+    that passes its parameter inside a shape tuple (`q, k = _inputs(length)`). `jax.jit` keys its cache on the
+    arguments' shapes, so each iteration compiles anyway and a hoisted jit compiles as often (a sweep over shapes).
+    None when no argument is such an array."""
+    if isinstance(called, ast.Call):
+        invocations = [called]
+    elif isinstance(called, ast.Assign) and isinstance(called.targets[0], ast.Name):
+        name = called.targets[0].id
+        invocations = [n for n in ast.walk(loop) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                       and n.func.id == name]
+    else:
+        return None
+    assigns = [n for n in ast.walk(loop) if isinstance(n, ast.Assign)]
+
+    def targets(node: ast.Assign) -> set[str]:
+        return {n.id for t in node.targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+
+    def reads(node: ast.AST, names: set[str]) -> bool:
+        return any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in names for n in ast.walk(node))
+
+    derived = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}  # values that follow the loop
+    grown = True
+    while grown:
+        grown = False
+        for node in assigns:
+            if reads(node.value, derived) and not targets(node) <= derived:
+                derived |= targets(node)
+                grown = True
+    shaped: set[str] = set()  # arrays whose shape follows the loop
+    grown = True
+    while grown:
+        grown = False
+        for node in assigns:
+            if not targets(node) <= shaped and _shape_follows(node.value, derived, shaped, model):
+                shaped |= targets(node)
+                grown = True
+    for invocation in invocations:
+        for arg in [*invocation.args, *(k.value for k in invocation.keywords)]:
+            if isinstance(arg, ast.Name) and arg.id in shaped:
+                return arg.id
+    return None
+
+
+def _shape_follows(value: ast.AST, derived: set[str], shaped: set[str], model: ModuleModel) -> bool:
+    """`value` makes an array whose shape reads a name of `derived`, or is a method/attribute of one in `shaped`."""
+    def in_tuple(arg: ast.AST, names: set[str]) -> bool:
+        return isinstance(arg, (ast.Tuple, ast.List)) and any(
+            isinstance(n, ast.Name) and n.id in names for e in arg.elts for n in ast.walk(e))
+
+    if not isinstance(value, ast.Call):
+        return isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id in shaped
+    func = value.func
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in shaped:
+        return True  # `b.astype(...)`, `x.reshape(...)` of an array whose shape follows the loop
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call) and _shape_follows(
+            func.value, derived, shaped, model):
+        return True  # `jax.random.uniform(key, (m, k)).astype(...)`: a method of such an array made in place
+    if any(in_tuple(a, derived) for a in [*value.args, *(k.value for k in value.keywords)]):
+        return True
+    if not isinstance(func, ast.Name):
+        return False
+    fn = model.scopes.resolve_function(func, model.scopes.enclosing_function(value))
+    if fn is None or isinstance(fn.node, ast.Lambda):
+        return False
+    positional = [a.arg for a in [*fn.node.args.posonlyargs, *fn.node.args.args]]
+    params = {p for p, a in zip(positional, value.args, strict=False)
+              if any(isinstance(n, ast.Name) and n.id in derived for n in ast.walk(a))}
+    params |= {k.arg for k in value.keywords if k.arg is not None
+               and any(isinstance(n, ast.Name) and n.id in derived for n in ast.walk(k.value))}
+    return bool(params) and any(
+        isinstance(n, ast.Call) and any(in_tuple(a, params) for a in [*n.args, *(k.value for k in n.keywords)])
+        for n in ast.walk(fn.node))
 
 
 def _hoist(ctx: RuleContext, call: ast.Call, loop: ast.AST, called: ast.AST):
