@@ -119,6 +119,10 @@ class FunctionSummary:
     # dataclass: it stores what it is given), `agent.init(key, ...)` runs that function
     factory_fields: tuple[tuple[str, str], ...] = ()
     factory_fields_class: str | None = None
+    # a function whose every `return` hands back a tuple of one length and that keeps nothing it computes from a
+    # parameter anywhere else (returned_carriers): (parameter, the positions of the returned tuple that may carry
+    # a value computed from it), for each parameter; empty when it is no such function
+    returned_carriers: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
     def param(self, name: str) -> ParamSummary | None:
         return next((p for p in self.params if p.name == name), None)
@@ -886,8 +890,11 @@ class _Function:
         returns_self = _returns_self(node.returns, self.cls) if self.cls is not None and not static else ()
         products, as_tuple, record = self._factory_products() if self.cls is None and not opaque else ((), False, None)
         fields, built = self._factory_fields() if self.cls is None and not opaque else ((), None)
+        own_returns = self._own_returns() if not opaque else []
+        carriers = returned_carriers(node, names) if own_returns and all(
+            isinstance(r.value, ast.Tuple) for r in own_returns) else None  # (only tuples: a cheap test first)
         return FunctionSummary(self.module, self.qualname, tuple(positional), params, opaque, args.vararg is not None,
-                               returns_self, products, as_tuple, record, fields, built)
+                               returns_self, products, as_tuple, record, fields, built, carriers or ())
 
     def _own_returns(self) -> list[ast.Return]:
         """The function's own `return` statements (not those of the functions or classes inside it), in the order
@@ -1517,6 +1524,125 @@ class _Function:
                 continue
             return False
         return bool(uses)
+
+
+_PURE_METHODS = frozenset({"init", "apply", "init_with_output"})  # flax / haiku / stax: functions of their inputs
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def returned_carriers(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, names: list[str]
+                      ) -> tuple[tuple[str, tuple[int, ...]], ...] | None:
+    """For a function whose every own `return` is a tuple of one length n >= 2: for each parameter of `names`,
+    the positions of that tuple whose expression reads a value computed from the parameter (`variables =
+    mlp.init(key, x)`, `params = variables["params"]`, ... `return mlp, params`: `key` reaches position 1 only).
+    A value computed from a parameter moves on through assignments (of any target: a local container written
+    into holds it), `for` targets and `with ... as`, and into the object whose method is called with it (other
+    than the pure `init`/`apply` of flax, haiku and stax modules); None (unknown) as soon as such a value may be
+    kept where the caller can reach it other than by the returned tuple: stored into an attribute, handed to a
+    call whose result is discarded, yielded, read by a nested function or class, or bound to a `global` /
+    `nonlocal` name. A caller that discards those positions (`mlp, _ = init_mlp(key, ...)`) gets nothing drawn
+    from the key."""
+    if isinstance(node, ast.Lambda):
+        return None
+    own: list[ast.AST] = []
+    returns: list[ast.Return] = []
+    stack: list[ast.AST] = list(node.body)
+    while stack:
+        n = stack.pop()
+        if isinstance(n, _DEFINITIONS):
+            own.append(n)
+            continue
+        if isinstance(n, (ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal, ast.Await)):
+            return None
+        if isinstance(n, ast.Return):
+            returns.append(n)
+        own.append(n)
+        stack.extend(ast.iter_child_nodes(n))
+    if not returns or any(not isinstance(r.value, ast.Tuple) for r in returns):
+        return None
+    sizes = {len(r.value.elts) for r in returns if isinstance(r.value, ast.Tuple)}
+    if len(sizes) != 1 or sizes.pop() < 2 or any(isinstance(e, ast.Starred) for r in returns
+                                                  if isinstance(r.value, ast.Tuple) for e in r.value.elts):
+        return None
+    statements = [n for n in own if isinstance(n, ast.stmt) and not isinstance(n, _DEFINITIONS)]
+    definitions: list[ast.AST] = [n for n in own if isinstance(n, _DEFINITIONS)]
+    args = node.args
+    local = {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]} | {
+        n.id for n in own if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    local |= {a.arg for a in (args.vararg, args.kwarg) if a is not None}
+    local -= {"self", "cls"}
+    out: list[tuple[str, tuple[int, ...]]] = []
+    for name in names:
+        tainted = _tainted_from(name, statements, definitions, local)
+        if tainted is None:
+            return None
+        positions = tuple(i for i, e in enumerate(returns[0].value.elts) if any(  # type: ignore[union-attr]
+            isinstance(r.value, ast.Tuple) and _reads_any(r.value.elts[i], tainted) for r in returns))
+        out.append((name, positions))
+    return tuple(out)
+
+
+def _reads_any(node: ast.AST, names: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names and not isinstance(n.ctx, ast.Store) for n in ast.walk(node))
+
+
+def _tainted_from(param: str, statements: list[ast.stmt], definitions: list[ast.AST], local: set[str]
+                  ) -> set[str] | None:
+    """The local names that may hold a value computed from `param` (a fixpoint over the statements, so loops are
+    followed), or None when such a value may be kept where a caller can reach it otherwise than by a return: also
+    when it is written into, or stored by a method of, an object that is no local of the function (`self`, a
+    module's `CACHE[k] = x`, `LOG.append(x)`)."""
+    tainted = {param}
+    changed = True
+    while changed:
+        changed = False
+        for stmt in statements:
+            targets: list[ast.AST] = []
+            source: ast.AST | None = None
+            if isinstance(stmt, ast.Assign):
+                targets, source = list(stmt.targets), stmt.value
+            elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)):
+                targets, source = [stmt.target], stmt.value
+            elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+                targets, source = [stmt.target], stmt.iter
+            elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+                for item in stmt.items:
+                    if item.optional_vars is not None and _reads_any(item.context_expr, tainted):
+                        targets.append(item.optional_vars)
+                source = stmt.items[0].context_expr if targets else None
+            elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and _reads_any(stmt.value, tainted):
+                return None  # `buffer.append(x)`, `register(x)`: what it keeps is not known
+            if source is not None and _reads_any(source, tainted):
+                for target in targets:
+                    for n in ast.walk(target):
+                        if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store):
+                            return None  # `self.params = ...`: kept on an object
+                        if isinstance(n, ast.Name) and n.id not in local:
+                            return None  # `CACHE[k] = x`, `self.cache[k] = x`: written into an outside object
+                        if isinstance(n, ast.Name) and n.id not in tainted:
+                            tainted.add(n.id)
+                            changed = True
+            # a method that stores what it is given keeps it in its object (`draws.append(x)`: the list holds
+            # it), and any method of `self` may keep it where the caller reads it (the project's precedent for
+            # what keeps a value: _STORING_METHODS; a call whose result is discarded is unknown above)
+            for call in (n for n in ast.walk(stmt) if isinstance(n, ast.Call)):
+                if not isinstance(call.func, ast.Attribute) or call.func.attr in _PURE_METHODS:
+                    continue
+                if not any(_reads_any(a, tainted) for a in [*call.args, *(k.value for k in call.keywords)]):
+                    continue
+                receiver = call.func.value
+                while isinstance(receiver, (ast.Attribute, ast.Subscript)):
+                    receiver = receiver.value
+                if not isinstance(receiver, ast.Name) or receiver.id in ("self", "cls"):
+                    return None
+                if call.func.attr in _STORING_METHODS and receiver.id not in local:
+                    return None  # `LOG.append(x)`: kept by an object outside the function
+                if call.func.attr in _STORING_METHODS and receiver.id not in tainted:
+                    tainted.add(receiver.id)
+                    changed = True
+    if any(_reads_any(d, tainted) for d in definitions):
+        return None  # a nested function or class may keep it
+    return tainted
 
 
 def _constructs(call: ast.Call) -> bool:
