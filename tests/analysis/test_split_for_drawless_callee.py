@@ -189,3 +189,31 @@ def test_under_jax_kept_parameters_meet_the_later_draw() -> None:
     _, params = init_mlp(key, 3)
     x = jax.random.normal(key, (4, 3))
     assert bool((params["w"] == x).all())  # kept, the parameters are the inputs; thrown away, nothing meets x
+
+
+STATE = '''\
+from typing import NamedTuple
+
+
+class State(NamedTuple):
+    position: float
+    key: object
+    step: int
+'''
+
+
+def test_a_key_stored_in_a_record_of_another_module_stays_a_use(tmp_path: Path) -> None:
+    use = '''\
+import jax
+
+from pkg.state import State
+
+
+def euler_step(state):
+    position, key, step = state
+    noise = jax.random.normal(key, ())
+    _, key_next = jax.random.split(key)
+    return State(position + noise, key_next, step + 1)
+'''
+    found = findings_in_project(tmp_path / "j", {"state.py": STATE, "use.py": use}, "use.py")
+    assert found == [("prng-key-reuse", 9)]  # diffuse-jax's Euler-Maruyama step: the stored key is drawn later

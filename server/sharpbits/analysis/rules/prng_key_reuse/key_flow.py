@@ -2821,7 +2821,11 @@ class _ScopeWalk(ForwardFlow[State]):
         target = stmt.targets[0]
         if any(not isinstance(e, ast.Name) for e in target.elts):
             return False
-        dropped = {i for i, e in enumerate(target.elts) if isinstance(e, ast.Name) and e.id.startswith("_")}
+        if not any(isinstance(e, ast.Name) and e.id.startswith("_") for e in target.elts):
+            return False
+        read = {n.id for n in ast.walk(self.fn.node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Store)}
+        dropped = {i for i, e in enumerate(target.elts) if isinstance(e, ast.Name) and e.id.startswith("_")
+                   and e.id not in read and e.id not in self.fn.outer_names}  # `_` names nothing reads
         if not dropped or any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
             return False
         found = self._returned_carriers(call)
@@ -2875,7 +2879,28 @@ class _ScopeWalk(ForwardFlow[State]):
                 "self", "cls"):
             return False  # a method a subclass may override to draw (jaxtari's `bomb_move_vertically` hooks)
         uses = self.model.project_uses(call, self.fn)
-        return uses is not None and all(arg is not name for arg, _ in uses)
+        return uses is not None and all(arg is not name for arg, _ in uses) and self._only_ignored(call, name)
+
+    def _only_ignored(self, call: ast.Call, name: ast.Name) -> bool:
+        """The parameter of the called function (another module's, as the project index summarised it) that
+        `name` is handed to is only ignored or deleted: not stored, returned or handed on, so the key reaches
+        nothing through the call (a key stored into a record the caller carries on, `IntegratorState(x, key,
+        step)`, is no draw there but is drawn from later: diffuse-jax's Euler-Maruyama step)."""
+        model = self.model
+        project = model.model.project
+        if project is None or self.fn is None:
+            return False
+        local = self.fn.local_names
+        q = model.project_factory_product(call.func, self.fn) or model.scopes.qualname(call.func, self.fn) or (
+            project.qualified(call.func, local, model.module_classes(), self.fn))
+        summary = project.index.function(q, project.path) if q is not None else None
+        if summary is None or summary.opaque:
+            return False
+        index = next((i for i, a in enumerate(call.args) if a is name), None)
+        param = (summary.positional[index] if index is not None and index < len(summary.positional) else None) if (
+            index is not None) else next((k.arg for k in call.keywords if k.value is name), None)
+        found = summary.param(param) if param is not None else None
+        return found is not None and found.uses <= {"ignore"}
 
     def _hashed_and_folded(self, first: KeyUse, node: ast.AST, call: ast.Call, how: str) -> bool:
         """One use is `fold_in(key, data)` and the other a flax linen module's `init(key, ...)`, which only
