@@ -1565,83 +1565,108 @@ def returned_carriers(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
                                                   if isinstance(r.value, ast.Tuple) for e in r.value.elts):
         return None
     statements = [n for n in own if isinstance(n, ast.stmt) and not isinstance(n, _DEFINITIONS)]
-    definitions: list[ast.AST] = [n for n in own if isinstance(n, _DEFINITIONS)]
     args = node.args
     local = {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]} | {
         n.id for n in own if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
     local |= {a.arg for a in (args.vararg, args.kwarg) if a is not None}
     local -= {"self", "cls"}
+    facts = [_statement_facts(stmt) for stmt in statements]  # read once, asked once per parameter
+    nested = set().union(*(_reads(d) for d in own if isinstance(d, _DEFINITIONS)))
+    width = len(returns[0].value.elts)  # type: ignore[union-attr]
+    returned = [set().union(*(_reads(r.value.elts[i]) for r in returns if isinstance(r.value, ast.Tuple)))
+                for i in range(width)]
     out: list[tuple[str, tuple[int, ...]]] = []
     for name in names:
-        tainted = _tainted_from(name, statements, definitions, local)
-        if tainted is None:
-            return None
-        positions = tuple(i for i, e in enumerate(returns[0].value.elts) if any(  # type: ignore[union-attr]
-            isinstance(r.value, ast.Tuple) and _reads_any(r.value.elts[i], tainted) for r in returns))
-        out.append((name, positions))
+        tainted = _tainted_from(name, facts, local)
+        if tainted is None or tainted & nested:
+            return None  # kept where a caller may reach it, or read by a nested function or class
+        out.append((name, tuple(i for i in range(width) if returned[i] & tainted)))
     return tuple(out)
 
 
-def _reads_any(node: ast.AST, names: set[str]) -> bool:
-    return any(isinstance(n, ast.Name) and n.id in names and not isinstance(n.ctx, ast.Store) for n in ast.walk(node))
+def _reads(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Store)}
 
 
-def _tainted_from(param: str, statements: list[ast.stmt], definitions: list[ast.AST], local: set[str]
-                  ) -> set[str] | None:
+# what one statement does with names, for _tainted_from: (flows: (names read, target names, writes an attribute,
+# writes into a non-Name root) per source and its targets; names read by a call whose result it discards (None
+# when it discards none); method calls with arguments: (names the arguments read, the receiver's root name or None
+# when it is no name, the method stores what it is given))
+_Facts = tuple[list[tuple[set[str], set[str], bool]], set[str] | None, list[tuple[set[str], str | None, bool]]]
+
+
+def _statement_facts(stmt: ast.stmt) -> _Facts:
+    flows: list[tuple[set[str], set[str], bool]] = []
+
+    def flow(source: ast.AST, targets: list[ast.expr]) -> None:
+        names: set[str] = set()
+        attribute = False
+        for target in targets:
+            for n in ast.walk(target):
+                if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store):
+                    attribute = True
+                elif isinstance(n, ast.Name):
+                    names.add(n.id)
+        flows.append((_reads(source), names, attribute))
+
+    if isinstance(stmt, ast.Assign):
+        flow(stmt.value, list(stmt.targets))
+    elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)) and stmt.value is not None:
+        flow(stmt.value, [stmt.target])
+    elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+        flow(stmt.iter, [stmt.target])
+    elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+        for item in stmt.items:
+            if item.optional_vars is not None:
+                flow(item.context_expr, [item.optional_vars])
+    discarded = _reads(stmt.value) if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
+    methods: list[tuple[set[str], str | None, bool]] = []
+    for call in (n for n in ast.walk(stmt) if isinstance(n, ast.Call)):
+        if not isinstance(call.func, ast.Attribute) or call.func.attr in _PURE_METHODS:
+            continue
+        if not call.args and not call.keywords:
+            continue
+        receiver = call.func.value
+        while isinstance(receiver, (ast.Attribute, ast.Subscript)):
+            receiver = receiver.value
+        root = receiver.id if isinstance(receiver, ast.Name) else None
+        given = set().union(*(_reads(a) for a in [*call.args, *(k.value for k in call.keywords)]))
+        methods.append((given, root, call.func.attr in _STORING_METHODS))
+    return flows, discarded, methods
+
+
+def _tainted_from(param: str, facts: list[_Facts], local: set[str]) -> set[str] | None:
     """The local names that may hold a value computed from `param` (a fixpoint over the statements, so loops are
-    followed), or None when such a value may be kept where a caller can reach it otherwise than by a return: also
-    when it is written into, or stored by a method of, an object that is no local of the function (`self`, a
-    module's `CACHE[k] = x`, `LOG.append(x)`)."""
+    followed), or None when such a value may be kept where a caller can reach it otherwise than by a return: an
+    attribute store, a call whose result is discarded (`buffer.append(x)`, `register(x)`: what it keeps is not
+    known), a write into or a storing method (_STORING_METHODS) of an object that is no local of the function
+    (`self`, a module's `CACHE[k] = x`, `LOG.append(x)`), or any method of `self` or of no name; a local object
+    a storing method is given it (`draws.append(x)`) holds it."""
     tainted = {param}
     changed = True
     while changed:
         changed = False
-        for stmt in statements:
-            targets: list[ast.AST] = []
-            source: ast.AST | None = None
-            if isinstance(stmt, ast.Assign):
-                targets, source = list(stmt.targets), stmt.value
-            elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)):
-                targets, source = [stmt.target], stmt.value
-            elif isinstance(stmt, (ast.For, ast.AsyncFor)):
-                targets, source = [stmt.target], stmt.iter
-            elif isinstance(stmt, (ast.With, ast.AsyncWith)):
-                for item in stmt.items:
-                    if item.optional_vars is not None and _reads_any(item.context_expr, tainted):
-                        targets.append(item.optional_vars)
-                source = stmt.items[0].context_expr if targets else None
-            elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and _reads_any(stmt.value, tainted):
-                return None  # `buffer.append(x)`, `register(x)`: what it keeps is not known
-            if source is not None and _reads_any(source, tainted):
-                for target in targets:
-                    for n in ast.walk(target):
-                        if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store):
-                            return None  # `self.params = ...`: kept on an object
-                        if isinstance(n, ast.Name) and n.id not in local:
-                            return None  # `CACHE[k] = x`, `self.cache[k] = x`: written into an outside object
-                        if isinstance(n, ast.Name) and n.id not in tainted:
-                            tainted.add(n.id)
-                            changed = True
-            # a method that stores what it is given keeps it in its object (`draws.append(x)`: the list holds
-            # it), and any method of `self` may keep it where the caller reads it (the project's precedent for
-            # what keeps a value: _STORING_METHODS; a call whose result is discarded is unknown above)
-            for call in (n for n in ast.walk(stmt) if isinstance(n, ast.Call)):
-                if not isinstance(call.func, ast.Attribute) or call.func.attr in _PURE_METHODS:
+        for flows, discarded, methods in facts:
+            if discarded is not None and discarded & tainted:
+                return None
+            for reads, names, attribute in flows:
+                if not reads & tainted:
                     continue
-                if not any(_reads_any(a, tainted) for a in [*call.args, *(k.value for k in call.keywords)]):
-                    continue
-                receiver = call.func.value
-                while isinstance(receiver, (ast.Attribute, ast.Subscript)):
-                    receiver = receiver.value
-                if not isinstance(receiver, ast.Name) or receiver.id in ("self", "cls"):
-                    return None
-                if call.func.attr in _STORING_METHODS and receiver.id not in local:
-                    return None  # `LOG.append(x)`: kept by an object outside the function
-                if call.func.attr in _STORING_METHODS and receiver.id not in tainted:
-                    tainted.add(receiver.id)
+                if attribute or not names <= local:
+                    return None  # `self.params = ...`, `CACHE[k] = x`: kept on an outside object
+                if not names <= tainted:
+                    tainted |= names
                     changed = True
-    if any(_reads_any(d, tainted) for d in definitions):
-        return None  # a nested function or class may keep it
+            for given, root, storing in methods:
+                if not given & tainted:
+                    continue
+                if root is None or root in ("self", "cls"):
+                    return None
+                if storing and root not in local:
+                    return None  # `LOG.append(x)`: kept by an object outside the function
+                if storing and root not in tainted:
+                    tainted.add(root)
+                    changed = True
     return tainted
 
 
