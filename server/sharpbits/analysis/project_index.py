@@ -119,6 +119,10 @@ class FunctionSummary:
     # dataclass: it stores what it is given), `agent.init(key, ...)` runs that function
     factory_fields: tuple[tuple[str, str], ...] = ()
     factory_fields_class: str | None = None
+    # a function whose every `return` hands back a tuple of one length and that keeps nothing it computes from a
+    # parameter anywhere else (returned_carriers): (parameter, the positions of the returned tuple that may carry
+    # a value computed from it), for each parameter; empty when it is no such function
+    returned_carriers: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
     def param(self, name: str) -> ParamSummary | None:
         return next((p for p in self.params if p.name == name), None)
@@ -886,8 +890,11 @@ class _Function:
         returns_self = _returns_self(node.returns, self.cls) if self.cls is not None and not static else ()
         products, as_tuple, record = self._factory_products() if self.cls is None and not opaque else ((), False, None)
         fields, built = self._factory_fields() if self.cls is None and not opaque else ((), None)
+        own_returns = self._own_returns() if not opaque else []
+        carriers = returned_carriers(node, names) if own_returns and all(
+            isinstance(r.value, ast.Tuple) for r in own_returns) else None  # (only tuples: a cheap test first)
         return FunctionSummary(self.module, self.qualname, tuple(positional), params, opaque, args.vararg is not None,
-                               returns_self, products, as_tuple, record, fields, built)
+                               returns_self, products, as_tuple, record, fields, built, carriers or ())
 
     def _own_returns(self) -> list[ast.Return]:
         """The function's own `return` statements (not those of the functions or classes inside it), in the order
@@ -1517,6 +1524,150 @@ class _Function:
                 continue
             return False
         return bool(uses)
+
+
+_PURE_METHODS = frozenset({"init", "apply", "init_with_output"})  # flax / haiku / stax: functions of their inputs
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def returned_carriers(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, names: list[str]
+                      ) -> tuple[tuple[str, tuple[int, ...]], ...] | None:
+    """For a function whose every own `return` is a tuple of one length n >= 2: for each parameter of `names`,
+    the positions of that tuple whose expression reads a value computed from the parameter (`variables =
+    mlp.init(key, x)`, `params = variables["params"]`, ... `return mlp, params`: `key` reaches position 1 only).
+    A value computed from a parameter moves on through assignments (of any target: a local container written
+    into holds it), `for` targets and `with ... as`, and into the object whose method is called with it (other
+    than the pure `init`/`apply` of flax, haiku and stax modules); None (unknown) as soon as such a value may be
+    kept where the caller can reach it other than by the returned tuple: stored into an attribute, handed to a
+    call whose result is discarded, yielded, read by a nested function or class, or bound to a `global` /
+    `nonlocal` name. A caller that discards those positions (`mlp, _ = init_mlp(key, ...)`) gets nothing drawn
+    from the key."""
+    if isinstance(node, ast.Lambda):
+        return None
+    own: list[ast.AST] = []
+    returns: list[ast.Return] = []
+    stack: list[ast.AST] = list(node.body)
+    while stack:
+        n = stack.pop()
+        if isinstance(n, _DEFINITIONS):
+            own.append(n)
+            continue
+        if isinstance(n, (ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal, ast.Await)):
+            return None
+        if isinstance(n, ast.Return):
+            returns.append(n)
+        own.append(n)
+        stack.extend(ast.iter_child_nodes(n))
+    if not returns or any(not isinstance(r.value, ast.Tuple) for r in returns):
+        return None
+    sizes = {len(r.value.elts) for r in returns if isinstance(r.value, ast.Tuple)}
+    if len(sizes) != 1 or sizes.pop() < 2 or any(isinstance(e, ast.Starred) for r in returns
+                                                  if isinstance(r.value, ast.Tuple) for e in r.value.elts):
+        return None
+    statements = [n for n in own if isinstance(n, ast.stmt) and not isinstance(n, _DEFINITIONS)]
+    args = node.args
+    local = {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]} | {
+        n.id for n in own if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    local |= {a.arg for a in (args.vararg, args.kwarg) if a is not None}
+    local -= {"self", "cls"}
+    facts = [_statement_facts(stmt) for stmt in statements]  # read once, asked once per parameter
+    nested = set().union(*(_reads(d) for d in own if isinstance(d, _DEFINITIONS)))
+    width = len(returns[0].value.elts)  # type: ignore[union-attr]
+    returned = [set().union(*(_reads(r.value.elts[i]) for r in returns if isinstance(r.value, ast.Tuple)))
+                for i in range(width)]
+    out: list[tuple[str, tuple[int, ...]]] = []
+    for name in names:
+        tainted = _tainted_from(name, facts, local)
+        if tainted is None or tainted & nested:
+            return None  # kept where a caller may reach it, or read by a nested function or class
+        out.append((name, tuple(i for i in range(width) if returned[i] & tainted)))
+    return tuple(out)
+
+
+def _reads(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Store)}
+
+
+# what one statement does with names, for _tainted_from: (flows: (names read, target names, writes an attribute,
+# writes into a non-Name root) per source and its targets; names read by a call whose result it discards (None
+# when it discards none); method calls with arguments: (names the arguments read, the receiver's root name or None
+# when it is no name, the method stores what it is given))
+_Facts = tuple[list[tuple[set[str], set[str], bool]], set[str] | None, list[tuple[set[str], str | None, bool]]]
+
+
+def _statement_facts(stmt: ast.stmt) -> _Facts:
+    flows: list[tuple[set[str], set[str], bool]] = []
+
+    def flow(source: ast.AST, targets: list[ast.expr]) -> None:
+        names: set[str] = set()
+        attribute = False
+        for target in targets:
+            for n in ast.walk(target):
+                if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store):
+                    attribute = True
+                elif isinstance(n, ast.Name):
+                    names.add(n.id)
+        flows.append((_reads(source), names, attribute))
+
+    if isinstance(stmt, ast.Assign):
+        flow(stmt.value, list(stmt.targets))
+    elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)) and stmt.value is not None:
+        flow(stmt.value, [stmt.target])
+    elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+        flow(stmt.iter, [stmt.target])
+    elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+        for item in stmt.items:
+            if item.optional_vars is not None:
+                flow(item.context_expr, [item.optional_vars])
+    discarded = _reads(stmt.value) if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
+    methods: list[tuple[set[str], str | None, bool]] = []
+    for call in (n for n in ast.walk(stmt) if isinstance(n, ast.Call)):
+        if not isinstance(call.func, ast.Attribute) or call.func.attr in _PURE_METHODS:
+            continue
+        if not call.args and not call.keywords:
+            continue
+        receiver = call.func.value
+        while isinstance(receiver, (ast.Attribute, ast.Subscript)):
+            receiver = receiver.value
+        root = receiver.id if isinstance(receiver, ast.Name) else None
+        given = set().union(*(_reads(a) for a in [*call.args, *(k.value for k in call.keywords)]))
+        methods.append((given, root, call.func.attr in _STORING_METHODS))
+    return flows, discarded, methods
+
+
+def _tainted_from(param: str, facts: list[_Facts], local: set[str]) -> set[str] | None:
+    """The local names that may hold a value computed from `param` (a fixpoint over the statements, so loops are
+    followed), or None when such a value may be kept where a caller can reach it otherwise than by a return: an
+    attribute store, a call whose result is discarded (`buffer.append(x)`, `register(x)`: what it keeps is not
+    known), a write into or a storing method (_STORING_METHODS) of an object that is no local of the function
+    (`self`, a module's `CACHE[k] = x`, `LOG.append(x)`), or any method of `self` or of no name; a local object
+    a storing method is given it (`draws.append(x)`) holds it."""
+    tainted = {param}
+    changed = True
+    while changed:
+        changed = False
+        for flows, discarded, methods in facts:
+            if discarded is not None and discarded & tainted:
+                return None
+            for reads, names, attribute in flows:
+                if not reads & tainted:
+                    continue
+                if attribute or not names <= local:
+                    return None  # `self.params = ...`, `CACHE[k] = x`: kept on an outside object
+                if not names <= tainted:
+                    tainted |= names
+                    changed = True
+            for given, root, storing in methods:
+                if not given & tainted:
+                    continue
+                if root is None or root in ("self", "cls"):
+                    return None
+                if storing and root not in local:
+                    return None  # `LOG.append(x)`: kept by an object outside the function
+                if storing and root not in tainted:
+                    tainted.add(root)
+                    changed = True
+    return tainted
 
 
 def _constructs(call: ast.Call) -> bool:

@@ -28,7 +28,12 @@ from sharpbits.analysis.flow import ForwardFlow, statement_lists
 from sharpbits.analysis.kinds import Kind
 from sharpbits.analysis.liveness import values_dead_before
 from sharpbits.analysis.project_index import _NOT_INDEXED as NOT_INDEXED
-from sharpbits.analysis.project_index import LAYER_BASES, class_key_generators, inert_layer_calls
+from sharpbits.analysis.project_index import (
+    LAYER_BASES,
+    class_key_generators,
+    inert_layer_calls,
+    returned_carriers,
+)
 from sharpbits.analysis.rules.prng_key_reuse.carried_fields import carried_fields, is_record, record_fields
 from sharpbits.analysis.rules.prng_key_reuse.framework_apply import apply_draws
 from sharpbits.analysis.rules.prng_key_reuse.reuse import Asked, KeyWalks
@@ -2650,7 +2655,7 @@ class _ScopeWalk(ForwardFlow[State]):
         if id(expr) not in self.hot:
             return
         for call, in_comprehension in _calls_in_order(expr):
-            if _never_runs(self.model, call) or self._dead_random_result(call, stmt):
+            if _never_runs(self.model, call) or self._dead_random_result(call, stmt) or self._draws_discarded(call, stmt):
                 continue
             consumed = self._consumed(call)
             copies = [(node, other, how, definite) for node, label, how, definite in consumed
@@ -2754,8 +2759,10 @@ class _ScopeWalk(ForwardFlow[State]):
         """`keys = jax.random.split(key, n)` (or a `fold_in`) bound to names nothing in the function reads, not even
         a function nested in it: `jax.random` is pure, so keys nobody reads give no number to anything, and the
         split is no use of the key (jax-pcmci's batch test splits a key it already drew from and never reads the
-        keys). A module-level name may be read by an importer, so only function scopes count. Draws stay uses
-        whether read or not (`x = normal(key)` twice: each later draw is a finding at its own line)."""
+        keys); a read that only hands a key to a function that never draws from it counts as none
+        (`_drawless_argument`). A module-level name may be read by an importer, so only function scopes count.
+        Draws stay uses whether read or not (`x = normal(key)` twice: each later draw is a finding at its own
+        line)."""
         if (self.fn is None or isinstance(self.fn.node, ast.Lambda) or not isinstance(stmt, ast.Assign)
                 or stmt.value is not call):
             return False
@@ -2771,8 +2778,129 @@ class _ScopeWalk(ForwardFlow[State]):
                     return False  # `self.keys = split(key)`, `keys[0] = ...`, `*rest`: kept where others may read
         if not stored or stored & self.fn.outer_names:
             return False  # `nonlocal` / `global` names outlive the call
-        return not any(isinstance(n, ast.Name) and n.id in stored and not isinstance(n.ctx, ast.Store)
-                       for n in ast.walk(self.fn.node))
+        reads = [n for n in ast.walk(self.fn.node) if isinstance(n, ast.Name) and n.id in stored
+                 and not isinstance(n.ctx, ast.Store) and not self._drawless_argument(n)]
+        return not reads or self._only_read_before(stmt, reads)
+
+    def _only_read_before(self, stmt: ast.stmt, reads: list[ast.Name]) -> bool:
+        """Every read of the names `stmt` binds comes before it in the function's own straight-line code: `stmt`
+        is in no loop of the function and no read sits in a nested function or lambda (which may run later), so
+        in Python's order of execution no read can see the values `stmt` binds (nflojax's builder splits `key`
+        once more at its end for a callee that deletes its piece; the earlier reads of `key` saw older keys)."""
+        assert self.fn is not None
+        parents = self.model.scopes.parents
+        cur: ast.AST | None = parents.get(stmt)
+        while cur is not None and cur is not self.fn.node:
+            if isinstance(cur, (ast.For, ast.AsyncFor, ast.While, ast.FunctionDef, ast.AsyncFunctionDef,
+                                ast.Lambda, ast.ClassDef)):
+                return False
+            cur = parents.get(cur)
+        if cur is None:
+            return False
+        inside = {id(n) for n in ast.walk(stmt.value)} if isinstance(stmt, ast.Assign) else set()
+        for read in reads:
+            if id(read) in inside:
+                continue  # `key, sub = split(key)` reads the key it had before it binds the new ones
+            if (read.lineno, read.col_offset) >= (stmt.lineno, stmt.col_offset):
+                return False
+            up: ast.AST | None = parents.get(read)
+            while up is not None and up is not self.fn.node:
+                if isinstance(up, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                    return False
+                up = parents.get(up)
+        return True
+
+    def _draws_discarded(self, call: ast.Call, stmt: ast.stmt | None) -> bool:
+        """`mlp, _ = init_mlp(key, ...)` with `init_mlp` of this module or another (the project index) returning
+        a tuple whose only elements computed from the parameters given names here are the ones this statement
+        binds to `_`-names (project_index.returned_carriers): the module comes back, the parameters drawn from
+        `key` are thrown away, so no number drawn from `key` reaches anything and the call is no use of it."""
+        if (self.fn is None or not isinstance(stmt, ast.Assign) or stmt.value is not call or len(stmt.targets) != 1
+                or not isinstance(stmt.targets[0], ast.Tuple) or (not call.args and not call.keywords)):
+            return False
+        target = stmt.targets[0]
+        if any(not isinstance(e, ast.Name) for e in target.elts):
+            return False
+        if not any(isinstance(e, ast.Name) and e.id.startswith("_") for e in target.elts):
+            return False
+        read = {n.id for n in ast.walk(self.fn.node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Store)}
+        dropped = {i for i, e in enumerate(target.elts) if isinstance(e, ast.Name) and e.id.startswith("_")
+                   and e.id not in read and e.id not in self.fn.outer_names}  # `_` names nothing reads
+        if not dropped or any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return False
+        found = self._returned_carriers(call)
+        if found is None:
+            return False
+        positional, carriers = found
+        carried = dict(carriers)
+        if len(call.args) > len(positional):
+            return False
+        given = [*zip(positional, call.args, strict=False), *((k.arg, k.value) for k in call.keywords)]
+        keys = [name for name, value in given if self._may_label(value)]
+        for name in keys:
+            positions = carried.get(name) if name is not None else None
+            if positions is None or any(i >= len(target.elts) for i in positions) or not set(positions) <= dropped:
+                return False
+        return bool(keys)
+
+    def _returned_carriers(self, call: ast.Call) -> tuple[tuple[str, ...], tuple[tuple[str, tuple[int, ...]], ...]] | None:
+        """The positional parameters of the function a call runs and its returned_carriers, for a plain function
+        of this module or of another one the project index reads; None for anything else (a method, a class)."""
+        callee = self.model.callee_of(call, self.fn)
+        if callee is not None:
+            node = callee.node
+            if isinstance(node, ast.Lambda) or "." in callee.qualname or node.decorator_list:
+                return None
+            every = [a.arg for a in [*node.args.posonlyargs, *node.args.args]]
+            carriers = returned_carriers(node, [*every, *(a.arg for a in node.args.kwonlyargs)])
+            return None if carriers is None else (tuple(every), carriers)
+        project = self.model.model.project
+        if project is None or not isinstance(call.func, (ast.Name, ast.Attribute)):
+            return None
+        local = self.fn.local_names if self.fn is not None else set()
+        q = self.model.scopes.qualname(call.func, self.fn) or project.qualified(
+            call.func, local, self.model.module_classes(), self.fn)
+        if q is None or q.startswith("jax."):
+            return None
+        summary = project.index.function(q, project.path)
+        if summary is None or summary.opaque or not summary.returned_carriers or "." in summary.qualname:
+            return None
+        return summary.positional, summary.returned_carriers
+
+    def _drawless_argument(self, name: ast.Name) -> bool:
+        """A key read only as an argument of a call of another module's function that the project index says
+        never draws from it (jax-flows' `init_fun = flows.Normal()`, whose `init_fun(rng, dim)` never reads
+        `rng`): handing it there gives no number to anything, so the keys are as unread as names nobody reads."""
+        call = self.model.scopes.parents.get(name)
+        if not isinstance(call, ast.Call) or self.model.scopes.enclosing_function(call) is not self.fn or not (
+                any(a is name for a in call.args) or any(k.value is name for k in call.keywords)):
+            return False
+        if isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) and call.func.value.id in (
+                "self", "cls"):
+            return False  # a method a subclass may override to draw (jaxtari's `bomb_move_vertically` hooks)
+        uses = self.model.project_uses(call, self.fn)
+        return uses is not None and all(arg is not name for arg, _ in uses) and self._only_ignored(call, name)
+
+    def _only_ignored(self, call: ast.Call, name: ast.Name) -> bool:
+        """The parameter of the called function (another module's, as the project index summarised it) that
+        `name` is handed to is only ignored or deleted: not stored, returned or handed on, so the key reaches
+        nothing through the call (a key stored into a record the caller carries on, `IntegratorState(x, key,
+        step)`, is no draw there but is drawn from later: diffuse-jax's Euler-Maruyama step)."""
+        model = self.model
+        project = model.model.project
+        if project is None or self.fn is None:
+            return False
+        local = self.fn.local_names
+        q = model.project_factory_product(call.func, self.fn) or model.scopes.qualname(call.func, self.fn) or (
+            project.qualified(call.func, local, model.module_classes(), self.fn))
+        summary = project.index.function(q, project.path) if q is not None else None
+        if summary is None or summary.opaque:
+            return False
+        index = next((i for i, a in enumerate(call.args) if a is name), None)
+        param = (summary.positional[index] if index is not None and index < len(summary.positional) else None) if (
+            index is not None) else next((k.arg for k in call.keywords if k.value is name), None)
+        found = summary.param(param) if param is not None else None
+        return found is not None and found.uses <= {"ignore"}
 
     def _hashed_and_folded(self, first: KeyUse, node: ast.AST, call: ast.Call, how: str) -> bool:
         """One use is `fold_in(key, data)` and the other a flax linen module's `init(key, ...)`, which only
