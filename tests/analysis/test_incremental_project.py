@@ -196,3 +196,35 @@ def test_every_line_replaced_gets_what_a_fresh_analysis_with_the_index_gets(proj
     for at in range(SNIPPETS.index(snippet) % 3, lines, 3):
         assert_every_version_matches(project, [("replace", at, snippet, 1), ("replace", (at + 7) % lines, following, 1),
                                                ("other", at % len(RAND_VARIANTS)), ("type", at * 13, "x")])
+
+
+def _walks(document: IncrementalAnalysis):
+    from sharpbits.analysis.rules.prng_key_reuse.key_flow import KeyFlow
+    from sharpbits.analysis.rules.prng_key_reuse.reuse import KeyWalks
+
+    memory = document.reusable.memory_of(KeyFlow)
+    assert isinstance(memory, KeyWalks)
+    return memory
+
+
+def _typed(document: IncrementalAnalysis, index: ProjectIndex, path: str, text: str) -> None:
+    index.update(path, text, lazy=True)
+    assert summary(document.update(text)) == summary(analyze(text, path, project=index))
+
+
+def test_an_edit_inside_one_function_takes_the_others_project_answers_again(project: Path) -> None:
+    """The scope filter's questions to the index (KeyFlow._project_may_consume) are asked again only of functions
+    linked by name to the edited one; an edit of a class asks every function again."""
+    path = str(project / "pkg" / "m.py")
+    index = ProjectIndex([project])
+    document = IncrementalAnalysis(path, project=index)
+    _typed(document, index, path, DOCUMENT)
+    edited = DOCUMENT.replace("    return draw(k, (2,)), draw(key, (2,))", "    return draw(k, (3,)), draw(key, (2,))")
+    _typed(document, index, path, edited)
+    first = _walks(document).answers_reused
+    assert first >= 5
+    # `helper` is named by `caller`: its answer is asked again, and every other one taken
+    _typed(document, index, path, edited.replace("    return rand.draw(key, (1,))", "    return rand.draw(key, (4,))"))
+    assert _walks(document).answers_reused == first - 1
+    _typed(document, index, path, edited.replace("        return rand.maybe(key, False)", "        return rand.maybe(key, True)"))
+    assert _walks(document).answers_reused == 0

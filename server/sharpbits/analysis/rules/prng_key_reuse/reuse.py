@@ -11,6 +11,20 @@ bind which seed it makes (`KeyFlow.seed_label`: a module constant, read from the
 each read of an attribute holding a key whether it is a key generator's fresh key (`KeyFlow.fresh_each_read`: it
 reads the classes of the module, other statements). A walk is taken again when all
 of these are the same; the questions are asked again, in order, as for the value-kind flows (analysis/kinds.py).
+
+And the scope filter's question to the project index (`KeyFlow._project_may_consume`: whether a call of a function
+hands a key to another module's function that consumes it), by function node. The answer reads the function's
+own nodes, the kinds its flow recorded, the imports, and, through names, the module's other statements (which
+function or class of the module a call runs, what a name was bound to at module level, the index's summary of
+this module's functions and classes) and the other modules of the project. Those other modules are the same for
+the whole life of the memory: when one changes, the server analyses the documents importing it afresh
+(`SharpbitsServer.project_stale`). So an answer is taken again when the function's node and recorded kinds are
+the same, the module's part is the same (imports, module-level kinds, every top-level statement that is not a
+definition, the names the definitions bind), and its top-level statement is not linked by name to one the edit
+touched (it names nothing a touched statement defines, transitively, and a touched statement names nothing it
+defines), as for the function-local rules (analysis/rule_results.py); an edit that touches a statement holding a
+class (a subclass may change what the index answers for a method of the family) or a `global`/`nonlocal`
+declaration asks every function again.
 """
 
 from __future__ import annotations
@@ -43,20 +57,114 @@ class _KeyWalk:
     found: list[KeyReuse]
 
 
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
 class KeyWalks(FactMemory):
-    """The key-reuse walk of each function of the last version that had one (see the module docstring)."""
+    """The key-reuse walk of each function of the last version that had one, and the project index's answers to
+    the scope filter (see the module docstring)."""
 
     def __init__(self) -> None:
         self._walks: dict[int, _KeyWalk] = {}  # id(function node) -> its walk in the last version that ran one
         self._next: dict[int, _KeyWalk] = {}
         self.reused = 0  # walks taken again (for tests and benchmarks)
         self.run = 0  # walks run
+        # id(function node) -> (node, recorded kinds, answer) of `_project_may_consume`, last version and this one
+        self._answers: dict[int, tuple[ast.AST, dict[int, Kind], bool]] = {}
+        self._next_answers: dict[int, tuple[ast.AST, dict[int, Kind], bool]] = {}
+        self._version: tuple[tuple[Any, ...], list[ast.stmt]] | None = None  # the module's part and body, last seen
+        self._kept: set[int] = set()  # ids of this version's statements whose functions' answers may be taken
+        # id(statement) -> (statement, (names it names, names it defines, whether it holds a class or a global))
+        self._names: dict[int, tuple[ast.stmt, tuple[frozenset[str], frozenset[str], bool]]] = {}
+        self.answers_reused = 0  # answers taken again in the last version (for tests and benchmarks)
 
     def begin(self) -> None:
         self._next = {}
+        self._next_answers = {}
+        self._kept = set()
+        self.answers_reused = 0
 
     def commit(self) -> None:
         self._walks, self._next = self._next, {}
+        self._answers, self._next_answers = self._next_answers, {}
+
+    def begin_answers(self, model: KeyFlow) -> None:
+        """This version's statements whose functions' project answers may be taken again (see the module
+        docstring); called after `begin` in a module with a project index."""
+        scopes = model.scopes
+        body = scopes.tree.body
+        module = (frozenset(scopes.aliases.items()), dict(model.kinds.module_env),
+                  tuple(s for s in body if not isinstance(s, _DEFINITIONS)),
+                  tuple(s.name for s in body if isinstance(s, _DEFINITIONS)))
+        last, self._version = self._version, (module, body)
+        if last is None or last[0] != module:
+            return
+        old_body = last[1]
+        old = {id(s) for s in old_body}
+        new = {id(s) for s in body}
+        touched = [s for s in old_body if id(s) not in new] + [s for s in body if id(s) not in old]
+        touched_named: set[str] = set()
+        defined: set[str] = set()
+        for s in touched:
+            named, made, unsafe = self._names_of(s)
+            if unsafe:
+                return
+            touched_named |= named
+            defined |= made
+        focus = {id(s) for s in touched}
+        rest = [s for s in body if id(s) not in focus]
+        while True:
+            more = [s for s in rest if not (names := self._names_of(s))[0].isdisjoint(defined)
+                    or not names[1].isdisjoint(touched_named)]
+            if not more:
+                break
+            for s in more:
+                focus.add(id(s))
+                defined |= self._names_of(s)[1]
+            rest = [s for s in rest if id(s) not in focus]
+        self._kept = {id(s) for s in rest}
+        if len(self._names) > 2 * len(new):
+            self._names = {k: v for k, v in self._names.items() if k in new}
+
+    def _names_of(self, statement: ast.stmt) -> tuple[frozenset[str], frozenset[str], bool]:
+        kept = self._names.get(id(statement))
+        if kept is None or kept[0] is not statement:
+            named: set[str] = set()
+            defined: set[str] = set()
+            unsafe = False
+            for n in ast.walk(statement):
+                cls = type(n)
+                if cls is ast.Name:
+                    named.add(n.id)  # type: ignore[attr-defined]
+                elif cls is ast.Attribute:
+                    named.add(n.attr)  # type: ignore[attr-defined]
+                elif cls is ast.alias:
+                    named.add((n.asname or n.name).split(".")[0])  # type: ignore[attr-defined]
+                elif cls is ast.FunctionDef or cls is ast.AsyncFunctionDef:
+                    defined.add(n.name)  # type: ignore[attr-defined]
+                elif cls is ast.ClassDef or cls is ast.Global or cls is ast.Nonlocal:
+                    unsafe = True
+            kept = self._names[id(statement)] = (statement, (frozenset(named), frozenset(defined), unsafe))
+        return kept[1]
+
+    def project_answer(self, model: KeyFlow, info: FunctionInfo, records: dict[int, Kind],
+                       ask: Callable[[], bool]) -> bool:
+        """`ask()` (the function's `_project_may_consume`), from the last version when it holds (see the module
+        docstring). `records`: the kinds the function's flow recorded in this version."""
+        key = id(info.node)
+        old = self._answers.get(key)
+        if old is not None and old[0] is info.node and (old[1] is records or old[1] == records):
+            parents, tree = model.scopes.parents, model.scopes.tree
+            statement: ast.AST | None = info.node
+            while statement is not None and (parent := parents.get(statement)) is not tree:
+                statement = parent  # (up to the top-level statement holding the function)
+            if statement is not None and id(statement) in self._kept:
+                self._next_answers[key] = old
+                self.answers_reused += 1
+                return old[2]
+        answer = ask()
+        self._next_answers[key] = (info.node, records, answer)
+        return answer
 
     def found(self, model: KeyFlow, info: FunctionInfo, always: dict[str, set[int]],
               flows: list[tuple[int, dict[int, Kind]]],
