@@ -109,6 +109,19 @@ def caller(key):
     return helper(key) + helper(key)
 
 
+def make_local():
+    def inner(key, x):
+        return jax.random.normal(key, x.shape) + x
+    return inner
+
+
+local_step = make_local()
+
+
+def uses_local(key, x):
+    return local_step(key, x), local_step(key, x)
+
+
 class Local:
     def noise(self, key):
         return rand.maybe(key, False)
@@ -127,6 +140,7 @@ SNIPPETS = [
     "s = Sampler(1.0)", "step = make_step()", "step = draw", "k = keep(key)", "key = 0", "s = 3",
     "return rand.draw(key, (1,))", "return key", "pass", "def noise(self, key):", "class Derived(Base):",
     "return self.noise(key)", "x = rand.keep(key)", "return jax.random.normal(key, ())",
+    "return jax.random.normal(key, x.shape) + x", "local_step = make_local()", "local_step = rand.make_step()",
 ]
 
 EDIT = st.one_of(

@@ -307,8 +307,7 @@ class KeyFlow(Fact):
         assert walks is None or isinstance(walks, KeyWalks)
         if walks is not None:
             walks.begin()
-            if self.model.project is not None:
-                walks.begin_answers(self)  # (the scope filter's questions to the index, _project_answer)
+            walks.begin_version(self)  # (what holds of the last version's answers, KeyWalks.kept)
             self._walks = walks
         # the scopes that may consume a key: they call jax.random, a function of the module that always consumes a
         # key argument, or hand a key (by kind) to any function

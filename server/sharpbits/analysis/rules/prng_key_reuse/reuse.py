@@ -22,9 +22,17 @@ the whole life of the memory: when one changes, the server analyses the document
 the same, the module's part is the same (imports, module-level kinds, every top-level statement that is not a
 definition, the names the definitions bind), and its top-level statement is not linked by name to one the edit
 touched (it names nothing a touched statement defines, transitively, and a touched statement names nothing it
-defines), as for the function-local rules (analysis/rule_results.py); an edit that touches a statement holding a
-class (a subclass may change what the index answers for a method of the family) or a `global`/`nonlocal`
+defines), as for the function-local rules (analysis/rule_results.py; a module-level statement "defines" the names
+it assigns, so `step(key)` with `step = make_step()` is linked to `make_step`); an edit that touches a statement
+holding a class (a subclass may change what the index answers for a method of the family) or a `global`/`nonlocal`
 declaration asks every function again.
+
+The same check spares a walk that is otherwise the same (node, imports, recorded kinds, consuming functions) its
+questions asked again in order (`_same_uses`, about 5% of an edit): what they read outside the function (which
+function a call runs and what it consumes, what a framework's apply draws, module constants, the module's classes)
+is reached through names, module-level statements or classes, all covered above. (Not covered: a module of the
+project that calls back into this one, an import cycle, through which the index's answer for a call of another
+module reads a function of this one that the call does not name.)
 """
 
 from __future__ import annotations
@@ -88,9 +96,9 @@ class KeyWalks(FactMemory):
         self._walks, self._next = self._next, {}
         self._answers, self._next_answers = self._next_answers, {}
 
-    def begin_answers(self, model: KeyFlow) -> None:
-        """This version's statements whose functions' project answers may be taken again (see the module
-        docstring); called after `begin` in a module with a project index."""
+    def begin_version(self, model: KeyFlow) -> None:
+        """This version's statements whose functions' answers about other statements (the project index's, and
+        the questions a walk asked) hold from the last version (see the module docstring); called after `begin`."""
         scopes = model.scopes
         body = scopes.tree.body
         module = (frozenset(scopes.aliases.items()), dict(model.kinds.module_env),
@@ -113,9 +121,9 @@ class KeyWalks(FactMemory):
             defined |= made
         focus = {id(s) for s in touched}
         rest = [s for s in body if id(s) not in focus]
-        while True:
+        while True:  # (a module-level statement is the same object, kinds and all: what names it is not run again)
             more = [s for s in rest if not (names := self._names_of(s))[0].isdisjoint(defined)
-                    or not names[1].isdisjoint(touched_named)]
+                    or (isinstance(s, _DEFINITIONS) and not names[1].isdisjoint(touched_named))]
             if not more:
                 break
             for s in more:
@@ -132,13 +140,16 @@ class KeyWalks(FactMemory):
             named: set[str] = set()
             defined: set[str] = set()
             unsafe = False
-            for n in ast.walk(statement):
+            binds = not isinstance(statement, _DEFINITIONS)  # a module-level statement: the names it binds count
+            for n in ast.walk(statement):  # as defined (`step = make_step()` links `step(key)` to `make_step`)
                 cls = type(n)
                 if cls is ast.Name:
                     named.add(n.id)  # type: ignore[attr-defined]
+                    if binds and type(n.ctx) is not ast.Load:  # type: ignore[attr-defined]
+                        defined.add(n.id)  # type: ignore[attr-defined]
                 elif cls is ast.Attribute:
                     named.add(n.attr)  # type: ignore[attr-defined]
-                elif cls is ast.alias:
+                elif cls is ast.alias:  # (what an import binds is in the module's part: `aliases`)
                     named.add((n.asname or n.name).split(".")[0])  # type: ignore[attr-defined]
                 elif cls is ast.FunctionDef or cls is ast.AsyncFunctionDef:
                     defined.add(n.name)  # type: ignore[attr-defined]
@@ -147,21 +158,28 @@ class KeyWalks(FactMemory):
             kept = self._names[id(statement)] = (statement, (frozenset(named), frozenset(defined), unsafe))
         return kept[1]
 
+    def kept(self, model: KeyFlow, info: FunctionInfo) -> bool:
+        """Whether the top-level statement holding the function is one whose answers about other statements
+        hold from the last version (`begin_version`)."""
+        if not self._kept:
+            return False
+        parents, tree = model.scopes.parents, model.scopes.tree
+        statement: ast.AST | None = info.node
+        while statement is not None and (parent := parents.get(statement)) is not tree:
+            statement = parent  # (up to the top-level statement holding the function)
+        return statement is not None and id(statement) in self._kept
+
     def project_answer(self, model: KeyFlow, info: FunctionInfo, records: dict[int, Kind],
                        ask: Callable[[], bool]) -> bool:
         """`ask()` (the function's `_project_may_consume`), from the last version when it holds (see the module
         docstring). `records`: the kinds the function's flow recorded in this version."""
         key = id(info.node)
         old = self._answers.get(key)
-        if old is not None and old[0] is info.node and (old[1] is records or old[1] == records):
-            parents, tree = model.scopes.parents, model.scopes.tree
-            statement: ast.AST | None = info.node
-            while statement is not None and (parent := parents.get(statement)) is not tree:
-                statement = parent  # (up to the top-level statement holding the function)
-            if statement is not None and id(statement) in self._kept:
-                self._next_answers[key] = old
-                self.answers_reused += 1
-                return old[2]
+        if (old is not None and old[0] is info.node and (old[1] is records or old[1] == records)
+                and self.kept(model, info)):
+            self._next_answers[key] = old
+            self.answers_reused += 1
+            return old[2]
         answer = ask()
         self._next_answers[key] = (info.node, records, answer)
         return answer
@@ -174,7 +192,7 @@ class KeyWalks(FactMemory):
         recorded kinds of the function and of every function inside it, in this version."""
         old = self._walks.get(id(info.node))
         if (old is not None and old.node is info.node and old.aliases == model.scopes.aliases and old.always == always
-                and _same_flows(old.flows, flows) and _same_uses(model, info, old.asked)):
+                and _same_flows(old.flows, flows) and (self.kept(model, info) or _same_uses(model, info, old.asked))):
             self._next[id(info.node)] = old
             self.reused += 1
             return old.found
