@@ -16,11 +16,10 @@ And the scope filter's question to the project index (`KeyFlow._project_may_cons
 hands a key to another module's function that consumes it), by function node. The answer reads the function's
 own nodes, the kinds its flow recorded, the imports, and, through names, the module's other statements (which
 function or class of the module a call runs, what a name was bound to at module level, the index's summary of
-this module's functions and classes) and the other modules of the project. Those other modules are the same for
-the whole life of the memory: when one changes, the server analyses the documents importing it afresh
-(`SharpbitsServer.project_stale`). So an answer is taken again when the function's node and recorded kinds are
-the same, the module's part is the same (imports, module-level kinds, every top-level statement that is not a
-definition, the names the definitions bind), and its top-level statement is not linked by name to one the edit
+this module's functions and classes) and the other modules of the project. So an answer is taken again when the
+function's node and recorded kinds are the same, the module's part is the same (the other modules' texts, as
+`ProjectIndex.changes_beside` counts their changes; imports, module-level kinds, every top-level statement that is
+not a definition, the names the definitions bind), and its top-level statement is not linked by name to one the edit
 touched (it names nothing a touched statement defines, transitively, and a touched statement names nothing it
 defines), as for the function-local rules (analysis/rule_results.py; a module-level statement "defines" the names
 it assigns, so `step(key)` with `step = make_step()` is linked to `make_step`); an edit that touches a statement
@@ -101,7 +100,9 @@ class KeyWalks(FactMemory):
         the questions a walk asked) hold from the last version (see the module docstring); called after `begin`."""
         scopes = model.scopes
         body = scopes.tree.body
-        module = (frozenset(scopes.aliases.items()), dict(model.kinds.module_env),
+        project = model.model.project
+        module = (project.index.changes_beside(project.module) if project is not None else None,
+                  frozenset(scopes.aliases.items()), dict(model.kinds.module_env),
                   tuple(s for s in body if not isinstance(s, _DEFINITIONS)),
                   tuple(s.name for s in body if isinstance(s, _DEFINITIONS)))
         last, self._version = self._version, (module, body)
