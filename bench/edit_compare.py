@@ -8,9 +8,12 @@ see the same load. Each worker runs under the language server's garbage-collecto
 during the analysis, as `sharpbits serve` has it since issue 26: collections between edits are not timed).
 Prints each side's median and the median of the paired ratios (this / compare), and `ast.parse` of the file.
 `--opens N`: also N opens of a 1,000-line module (a fresh `IncrementalAnalysis`, what the server runs on didOpen),
-paired the same way, against `ast.parse` of that module.
+paired the same way, against `ast.parse` of that module. `--project`: as in `sharpbits serve`, the analyses ask a
+project index (the process's shared one, rooted at a temporary folder holding the file), fed each version's text
+before it is analysed (lsp/features/documents.py); without it no index is asked.
 
     .venv/bin/python bench/edit_compare.py --compare /work/main/server [--edits 40] [--lines 5000] [--opens 10]
+        [--project]
 """
 
 from __future__ import annotations
@@ -19,9 +22,11 @@ import argparse
 import ast
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -34,9 +39,18 @@ from speed import generate
 from typing_speed import typed
 from sharpbits.analysis.incremental import IncrementalAnalysis, tune_garbage_collector
 text = generate(int(sys.argv[2]))
+index, folder = None, sys.argv[3] if len(sys.argv) > 3 else ""
+path = "big.py"
+if folder:  # as the language server: a shared index, fed every version of the document
+    from pathlib import Path
+    from sharpbits.analysis.project_index import start_shared_index
+    index = start_shared_index([Path(folder)])
+    path = str(Path(folder) / "big.py")
 tune_garbage_collector()
 gc.disable()
-doc = IncrementalAnalysis("big.py")
+doc = IncrementalAnalysis(path)
+if index is not None:
+    index.update(path, text, lazy=True)
 doc.update(text)
 small = generate(1000)
 print(json.dumps("ready"), flush=True)
@@ -44,9 +58,11 @@ for line in sys.stdin:
     gc.collect(0)
     if line.startswith("open"):
         start = time.perf_counter()
-        IncrementalAnalysis(f"small{line.split()[1]}.py").update(small)
+        IncrementalAnalysis(f"{folder}/small{line.split()[1]}.py" if folder else f"small{line.split()[1]}.py").update(small)
     else:
         new = typed(text, int(line))
+        if index is not None:
+            index.update(path, new, lazy=True)
         gc.collect(0)
         start = time.perf_counter()
         doc.update(new)
@@ -55,11 +71,11 @@ for line in sys.stdin:
 
 
 class Worker:
-    def __init__(self, server_dir: str | None, lines: int) -> None:
+    def __init__(self, server_dir: str | None, lines: int, folder: str = "") -> None:
         env = dict(os.environ)
         if server_dir is not None:
             env["PYTHONPATH"] = server_dir
-        self.proc = subprocess.Popen([sys.executable, "-c", WORKER, str(ROOT), str(lines)], env=env, text=True,
+        self.proc = subprocess.Popen([sys.executable, "-c", WORKER, str(ROOT), str(lines), folder], env=env, text=True,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self.times: list[float] = []
         self.opens: list[float] = []
@@ -94,12 +110,14 @@ def main() -> None:
     parser.add_argument("--edits", type=int, default=40)
     parser.add_argument("--lines", type=int, default=5000)
     parser.add_argument("--opens", type=int, default=0)
+    parser.add_argument("--project", action="store_true", help="ask a project index, as the language server does")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     from speed import generate
 
     text = generate(args.lines)
-    this, other = Worker(None, args.lines), Worker(args.compare, args.lines)
+    folders = [tempfile.mkdtemp(prefix="edit-compare-") if args.project else "" for _ in range(2)]
+    this, other = Worker(None, args.lines, folders[0]), Worker(args.compare, args.lines, folders[1])
     try:
         this.read()
         other.read()
@@ -126,6 +144,9 @@ def main() -> None:
     finally:
         this.close()
         other.close()
+        for folder in folders:
+            if folder:
+                shutil.rmtree(folder, ignore_errors=True)
     best = min(parse)
     for label, worker in (("this checkout", this), (f"--compare {args.compare}", other)):
         median = statistics.median(worker.times)

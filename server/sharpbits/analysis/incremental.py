@@ -52,6 +52,7 @@ from collections import OrderedDict
 
 from sharpbits.analysis.engine import AnalysisResult, Selection, analyze_parsed, unparsable
 from sharpbits.analysis.parsing import parse_module
+from sharpbits.analysis.project_index import ProjectIndex
 from sharpbits.analysis.reuse import Reusable
 from sharpbits.analysis.rule_results import RuleResults
 from sharpbits.source import SourceText, split_lines
@@ -60,8 +61,10 @@ from sharpbits.source import SourceText, split_lines
 class IncrementalAnalysis:
     """The analysis of one document across its versions; not shared between threads without a lock."""
 
-    def __init__(self, path: str = "<unknown>", selection: Selection | None = None, remembered: int = 8) -> None:
+    def __init__(self, path: str = "<unknown>", selection: Selection | None = None, remembered: int = 8,
+                 project: ProjectIndex | None = None) -> None:
         self.path = path
+        self.project = project  # the project index (None: the process's shared one, as for `analyze`)
         self.selection = selection or Selection()
         self.remembered = max(remembered, 1)
         self._recent: OrderedDict[str, AnalysisResult] = OrderedDict()  # text -> its result, newest last
@@ -89,7 +92,8 @@ class IncrementalAnalysis:
         source = SourceText(self.path, text)
         tree = self.parse(text)
         result = unparsable(source, tree) if isinstance(tree, Exception) else analyze_parsed(
-            source, tree, self.selection, reusable=self.reusable, rule_results=self.rule_results)
+            source, tree, self.selection, reusable=self.reusable, project=self.project,
+            rule_results=self.rule_results)
         self._recent[text] = result
         while len(self._recent) > self.remembered:
             self._recent.popitem(last=False)

@@ -1697,6 +1697,10 @@ class ProjectIndex:
         # out before is not kept after)
         self._splits: dict[tuple[str, str | None], tuple[ModuleSummary, str] | None] = {}
         self._generation = 0
+        # texts that changed (a module fed another text, a new one, one forgotten) or roots added, in all and per
+        # module name: what a document's incremental analysis compares, less its own module's (`changes_beside`)
+        self.changes = 0
+        self._changes_of: dict[str, int] = {}
         self.roots: list[Path] = []
         for root in roots:
             self.add_root(root)
@@ -1746,6 +1750,7 @@ class ProjectIndex:
         root = Path(root).absolute()
         if root not in self.roots:
             self.roots.append(root)
+            self.changes += 1
             self._forget_splits()
 
     def _forget_splits(self) -> None:
@@ -1771,6 +1776,7 @@ class ProjectIndex:
                 self._pending.pop(name, None)
                 return old
             self._subclasses.clear()  # the text changed (or is new): a class may derive from another now
+            self._changed(name)
             self._outside.clear()
             self._adopted.pop(name, None)
             if old is None:
@@ -1815,10 +1821,21 @@ class ProjectIndex:
         except (OSError, UnicodeDecodeError):
             return None
 
+    def _changed(self, name: str | None) -> None:
+        self.changes += 1
+        if name is not None:
+            self._changes_of[name] = self._changes_of.get(name, 0) + 1
+
+    def changes_beside(self, name: str) -> int:
+        """How many times a text other than module `name`'s changed, or a root was added (see `changes`): the
+        same number means every other module reads as it did."""
+        return self.changes - self._changes_of.get(name, 0)
+
     def forget(self, path: str | os.PathLike[str]) -> None:
         with self._lock:
             self._forget_splits()
             name = self._name_of.pop(str(Path(path).absolute()), None)
+            self._changed(name)
             if name is not None:
                 self._beside.clear()
                 self._generator_names = None

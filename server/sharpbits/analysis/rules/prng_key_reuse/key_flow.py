@@ -178,6 +178,7 @@ class KeyFlow(Fact):
     _key_names: set[int] | None = None  # ids of the names of kind KEY (see _may_have_own_key)
     _globals: set[str] | None = None  # the names `global` declares anywhere (see _declared_global)
     _equinox: bool | None = None  # whether the module imports equinox (see uses_equinox)
+    _walks: KeyWalks | None = None  # this document's memory, while the key reuses are found (see _project_answer)
 
     def __init__(self, model: ModuleModel) -> None:
         super().__init__(model)
@@ -307,6 +308,12 @@ class KeyFlow(Fact):
         if not any(q == "jax" or q.startswith("jax.random") for q in self.scopes.import_targets()):
             return []  # this module cannot name a jax.random function
         always = self._always_consumed_params()
+        walks = self.memory()
+        assert walks is None or isinstance(walks, KeyWalks)
+        if walks is not None:
+            walks.begin()
+            walks.begin_version(self)  # (what holds of the last version's answers, KeyWalks.kept)
+            self._walks = walks
         # the scopes that may consume a key: they call jax.random, a function of the module that always consumes a
         # key argument, or hand a key (by kind) to any function
         scopes: list[FunctionInfo | None] = []
@@ -316,10 +323,7 @@ class KeyFlow(Fact):
             if not isinstance(info.node, ast.Lambda) and self._may_consume(self._key_facts(info), always, info):
                 scopes.append(info)
         found: list[KeyReuse] = []
-        walks = self.memory()
-        assert walks is None or isinstance(walks, KeyWalks)
         if walks is not None:
-            walks.begin()
             inside = self._functions_inside()
         for fn in scopes:
             if fn is None:
@@ -333,6 +337,7 @@ class KeyFlow(Fact):
                     lambda log, fn=fn: _ScopeWalk(self, fn, fn.node.body, always, log).found))  # type: ignore[misc]
         if walks is not None:
             walks.commit()
+            self._walks = None
         found.extend(self._closure_reuses())
         found.extend(carry_reuses(self))
         found.extend(after_init_reuses(self, always))
@@ -1834,7 +1839,7 @@ class KeyFlow(Fact):
     def _may_consume(self, facts: _ScopeKeyFacts, always: dict[str, set[int]], scope: FunctionInfo | None) -> bool:
         return facts.draws or any(always[name] for name in always.keys() & facts.called) or any(
             self.kinds.kind_at(name) is Kind.KEY for name in facts.handed) or (
-            self.model.project is not None and bool(facts.handed) and self._project_may_consume(scope)) or any(
+            self.model.project is not None and bool(facts.handed) and self._project_answer(scope)) or any(
             self.callee_of(n, scope) is not None and any(st == "always" for _, st in self.argument_uses(n, scope))
             for n in facts.self_calls) or (  # self._sample(logits, self.rng) with a method that draws from `rng`
             scope is not None and any(self.factory_product(name, scope) is not None for name in facts.called
@@ -1848,6 +1853,15 @@ class KeyFlow(Fact):
         if scope is None:
             return [n for n in self.scopes.own_nodes(None) if _calls_apply(n)]  # type: ignore[misc]
         return self.scopes.own_candidates("apply calls", scope, _calls_apply)  # type: ignore[return-value]
+
+    def _project_answer(self, scope: FunctionInfo | None) -> bool:
+        """`_project_may_consume(scope)`, taken from the last version of the document where it holds (KeyWalks,
+        reuse.py: about 540 functions asked on every edit of a 5,000-line module in the language server)."""
+        walks = self._walks
+        if walks is None or scope is None:
+            return self._project_may_consume(scope)
+        return walks.project_answer(self, scope, self.kinds.flow_records(scope),
+                                    partial(self._project_may_consume, scope))
 
     def _project_may_consume(self, scope: FunctionInfo | None) -> bool:
         """The scope filter's question to the project index: whether a call of the scope hands an argument to a
