@@ -245,8 +245,13 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
                     continue
                 returned_clock.add(id(fn))
             if effect.action in _HOST_VALUES:
-                message = {_HOST_VALUES[0]: "host-draw", _HOST_VALUES[1]: "clock-key"}.get(effect.action, "clock-returned")
-                ctx.report(effect.node, self.message(message, where=where, target=effect.target))
+                if effect.action == _HOST_VALUES[0]:
+                    message = self.message("host-draw", where=where, target=effect.target)
+                elif effect.action == _HOST_VALUES[1]:
+                    message = self.message("clock-key", where=where, target=effect.target)
+                else:
+                    message = self.message("clock-returned", where=where, target=effect.target)
+                ctx.report(effect.node, message)
                 continue
             advances = effect.action.startswith("advances")
             what = self.message("writes" if effect.action == "writes" else "advances" if advances else "stores",
