@@ -2792,8 +2792,17 @@ class _ScopeWalk(ForwardFlow[State]):
                     return False  # `self.keys = split(key)`, `keys[0] = ...`, `*rest`: kept where others may read
         if not stored or stored & self.fn.outer_names:
             return False  # `nonlocal` / `global` names outlive the call
-        reads = [n for n in ast.walk(self.fn.node) if isinstance(n, ast.Name) and n.id in stored
-                 and not isinstance(n.ctx, ast.Store) and not self._drawless_argument(n)]
+        # a read after the statement (outside its own value) settles it at once: the keys are used
+        start, inside = (stmt.lineno, stmt.col_offset), None
+        reads: list[ast.Name] = []
+        for n in ast.walk(self.fn.node):
+            if isinstance(n, ast.Name) and n.id in stored and not isinstance(n.ctx, ast.Store) and (
+                    not self._drawless_argument(n)):
+                if (n.lineno, n.col_offset) >= start:
+                    inside = {id(x) for x in ast.walk(stmt.value)} if inside is None else inside
+                    if id(n) not in inside:
+                        return False
+                reads.append(n)
         return not reads or self._only_read_before(stmt, reads)
 
     def _only_read_before(self, stmt: ast.stmt, reads: list[ast.Name]) -> bool:
