@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from sharpbits.analysis.flow import ForwardFlow
 from sharpbits.analysis.scopes import FunctionInfo, Scopes
-from sharpbits.analysis.syntax import CHILD_FIELDS, child_fields_of, iter_children
+from sharpbits.analysis.syntax import CHILD_FIELDS, child_fields_of, iter_children, parameter_defaults
 from sharpbits.analysis.traced import Provenance, TracedCode, TraceSite
 
 if TYPE_CHECKING:
@@ -476,8 +476,7 @@ class ValueKinds:
     def _parameter_kinds(self, info: FunctionInfo) -> dict[str, Kind]:
         kinds: dict[str, Kind] = {}
         a = info.node.args
-        defaults = dict(zip([p.arg for p in [*a.posonlyargs, *a.args]][::-1], a.defaults[::-1], strict=False))
-        defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
+        defaults = parameter_defaults(a)
         evidence, written_whole = self.scopes.syntax_fact("parameter evidence", info.node, _parameter_evidence, self, info)
         helper_calls = self.traced.calls_from_traced(info)
         directly_traced = any(not t.indirect for t in info.traces)
@@ -533,8 +532,7 @@ class ValueKinds:
         if any(t.foreign_positions for t in direct):
             return set()  # jax.jit(model.apply) of hk.transform(f): no call's arguments are f's by position
         a = info.node.args
-        defaults = dict(zip([p.arg for p in [*a.posonlyargs, *a.args]][::-1], a.defaults[::-1], strict=False))
-        defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
+        defaults = parameter_defaults(a)
         found = {name for name, d in defaults.items() if name not in info.static_params and _python_number(d)}
         if not found:
             return set()

@@ -45,6 +45,14 @@ SPECIAL_NODES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, as
                             ast.ImportFrom, ast.Global, ast.Nonlocal, ast.Assign})
 
 
+def parameter_defaults(args: ast.arguments) -> dict[str, ast.expr]:
+    """Each parameter with a default (positional or keyword-only) -> its default expression."""
+    positional = [p.arg for p in [*args.posonlyargs, *args.args]]
+    defaults = dict(zip(positional[::-1], args.defaults[::-1], strict=False))
+    defaults.update({p.arg: d for p, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None})
+    return defaults
+
+
 def literal_int(node: ast.AST) -> int | None:
     """`3`, `-3` -> the int; anything else (bools included) -> None."""
     if isinstance(node, ast.Constant) and type(node.value) is int:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from sharpbits.analysis.scopes import FunctionInfo, Scopes
-from sharpbits.analysis.syntax import literal_value
+from sharpbits.analysis.syntax import literal_value, parameter_defaults
 
 # --- what JAX names mean ------------------------------------------------------------------------------------
 
@@ -264,10 +264,7 @@ class TracedCode:
         names = {fn.name} if fn.parent is None and not is_method else set()
         names.update(self._transformed_names().get(fn.name, ()))  # g = jax.jit(fn, ...): calls of g are calls of fn
         values: list[ast.AST] = []
-        defaults = dict(zip([p.arg for p in [*node.args.posonlyargs, *node.args.args]][::-1],
-                            node.args.defaults[::-1], strict=False))
-        defaults.update({p.arg: d for p, d in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True)
-                         if d is not None})
+        defaults = parameter_defaults(node.args)
         if param in defaults:
             values.append(defaults[param])
         for call in self._calls_named(names, fn.name if is_method else None):

@@ -7,6 +7,7 @@ import ast
 from sharpbits.analysis.measured import Confirmation, Measured, TraceConfirmations
 from sharpbits.analysis.model import ARRAYS, Fact, FunctionInfo, Kind, ModuleModel, literal_int
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.analysis.syntax import parameter_defaults
 from sharpbits.analysis.tracers import TracerValues
 from sharpbits.findings import Finding
 from sharpbits.trace.render import duration  # (standard library only)
@@ -106,9 +107,7 @@ class InitIntegers(Fact):
                 isinstance(n, ast.Name) and n.id == param and isinstance(n.ctx, ast.Store) for n in scopes.own_nodes(init)):
             return None
         positional = [p.arg for p in [*init.node.args.posonlyargs, *init.node.args.args]][1:]
-        defaults = dict(zip(positional[::-1], init.node.args.defaults[::-1], strict=False))
-        defaults.update({p.arg: d for p, d in zip(init.node.args.kwonlyargs, init.node.args.kw_defaults, strict=True)
-                         if d is not None})
+        defaults = parameter_defaults(init.node.args)  # (`self` has none: the positions align from the end)
         values: list[ast.AST] = [defaults[param]] if param in defaults else []
         if self._calls is None:
             self._calls = {}
@@ -552,9 +551,7 @@ def _while_count(fn: FunctionInfo, loop: ast.While, model: ModuleModel) -> int |
     if bound in fn.params and bound in model.kinds.defaulted_jit_params(fn) and not values[bound]:
         # `def solve(y0, n_steps=400)` under jax.jit: a call that passes n_steps makes the test a tracer (that
         # while raises: traced-control-flow's finding), so the loop runs only with the default, 400 times
-        a = fn.node.args
-        defaults = dict(zip([p.arg for p in [*a.posonlyargs, *a.args]][::-1], a.defaults[::-1], strict=False))
-        defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
+        defaults = parameter_defaults(fn.node.args)
         values[bound] = [literal_int(defaults[bound])] if bound in defaults else []
     elif bound in fn.params:
         return None

@@ -9,6 +9,7 @@ from functools import partial
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.analysis.rules.python_loop_in_jit import loop_rewrite
+from sharpbits.analysis.syntax import parameter_defaults
 from sharpbits.analysis.tracers import TracerValues
 from sharpbits.findings import Fix, TextEdit
 
@@ -127,8 +128,7 @@ def _refusing_guard(fn: FunctionInfo, node: ast.If, traced: list[ast.AST]) -> bo
             fn.node, ast.Lambda):
         return False
     a = fn.node.args
-    defaults = dict(zip([p.arg for p in [*a.posonlyargs, *a.args]][::-1], a.defaults[::-1], strict=False))
-    defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
+    defaults = parameter_defaults(a)
     # Not reported, not even as info: every call that works (without the argument) keeps working, one that
     # passes an array fails either way, and only the exception's type would change.
     return all(isinstance(t, ast.Name) and isinstance(defaults.get(t.id), ast.Constant)
