@@ -724,7 +724,7 @@ class TracedCode:
         `optax.GradientTransformation(init_fn, update_fn)`, or an `optax.chain(...)` of such."""
         if isinstance(expr, ast.Name) and depth == 0:
             local = scope is not None and self.scopes.is_local(expr.id, scope)
-            value = self._bound_once(expr.id, scope)
+            value = self.bound_once(expr.id, scope)
             return self._optax_hooks(value, scope if local else None, 1) if value is not None else []
         if not isinstance(expr, ast.Call) or depth > 8:
             return []
@@ -740,7 +740,7 @@ class TracedCode:
                 if isinstance(ret, ast.Return) and ret.value is not None:
                     value = ret.value
                     if isinstance(value, ast.Name) and self.scopes.is_local(value.id, factory):
-                        value = self._bound_once(value.id, factory)  # type: ignore[assignment]
+                        value = self.bound_once(value.id, factory)  # type: ignore[assignment]
                     found += self._optax_hooks(value, factory, depth + 1) if value is not None else []
             return found
         if q in ("optax.chain", "optax.named_chain"):
@@ -764,7 +764,7 @@ class TracedCode:
         parameters the partial binds by position (none for `*args` in the partial, which hides the count). Also
         through a name bound once to such a partial (`p = partial(f, cap=1.0)` then `jax.jit(p)`)."""
         if isinstance(expr, ast.Name):
-            value = self._bound_once(expr.id, scope)
+            value = self.bound_once(expr.id, scope)
             local = scope is not None and self.scopes.is_local(expr.id, scope)
             return self._partial_of_function(value, scope if local else None) if isinstance(value, ast.Call) else None
         if not (isinstance(expr, ast.Call) and expr.args and not any(isinstance(a, ast.Starred) for a in expr.args)
@@ -809,13 +809,13 @@ class TracedCode:
         if name in scope.params:
             values = self.argument_values(scope, name)
         elif self.scopes.is_local(name, scope):
-            bound = self._bound_once(name, scope)
+            bound = self.bound_once(name, scope)
             values = [bound] if bound is not None else []
         else:
             return None
         classes: set[str] = set()
         for passed in values:
-            value = self._bound_once(passed.id, self.scopes.enclosing_function(passed)) if isinstance(
+            value = self.bound_once(passed.id, self.scopes.enclosing_function(passed)) if isinstance(
                 passed, ast.Name) else passed
             if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
                     and value.func.id in self.scopes.module_classes()):
@@ -828,7 +828,7 @@ class TracedCode:
             "self"] else None
 
     def framework_apply(self, expr: ast.AST, scope: FunctionInfo | None) -> tuple[FunctionInfo, str] | None:
-        """`model.apply`, `model` bound once (in `scope` or at module level, `_bound_once`) to what a framework's
+        """`model.apply`, `model` bound once (in `scope` or at module level, `bound_once`) to what a framework's
         `apply` runs, with the framework's name:
         - "linen": `Cls(...)`, `Cls` a `flax.linen.Module` subclass of this module: its `__call__`. `apply(variables,
           *args)` hands `args` to `__call__(self, *args)`: the variables stand where `self` does, so positions line
@@ -838,7 +838,7 @@ class TracedCode:
         Either runs with tracers under `jax.jit(model.apply)` or inside a jitted step."""
         if not (isinstance(expr, ast.Attribute) and expr.attr == "apply" and isinstance(expr.value, ast.Name)):
             return None
-        value = self._bound_once(expr.value.id, scope)
+        value = self.bound_once(expr.value.id, scope)
         if not (isinstance(value, ast.Call) and (value.args or isinstance(value.func, ast.Name))):
             return None
         if isinstance(value.func, ast.Name) and (cls := self.scopes.module_classes().get(value.func.id)) is not None:
@@ -861,7 +861,7 @@ class TracedCode:
                              if f.parent is None and "." in f.qualname}
         return self._methods.get(qualname)
 
-    def _bound_once(self, name: str, scope: FunctionInfo | None) -> ast.AST | None:
+    def bound_once(self, name: str, scope: FunctionInfo | None) -> ast.AST | None:
         """The value of `name` where `scope` reads it, when one plain `name = value` binds it: in `scope` itself
         (its only binding there), else at module level (module_constant)."""
         if scope is not None and self.scopes.is_local(name, scope):

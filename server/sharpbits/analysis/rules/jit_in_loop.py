@@ -405,30 +405,8 @@ def _walks_cases(loop: ast.AST, scope: FunctionInfo | None, model: ModuleModel) 
     shapes)."""
     it = getattr(loop, "iter", None)
     if isinstance(it, ast.Name):
-        name = it.id
-        it = _bound_once(name, scope, model)
-        if it is None and scope is not None and not any(
-                isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
-                for f in (scope, *_parents(scope)) for n in model.scopes.own_nodes(f)):
-            it = _bound_once(name, None, model)  # the module's constant, which no enclosing function shadows
+        it = model.traced.bound_once(it.id, scope)
     return it is not None and _cases(it, scope, model)
-
-
-def _parents(fn: FunctionInfo) -> list[FunctionInfo]:
-    out: list[FunctionInfo] = []
-    while fn.parent is not None:
-        fn = fn.parent
-        out.append(fn)
-    return out
-
-
-def _bound_once(name: str, scope: FunctionInfo | None, model: ModuleModel) -> ast.AST | None:
-    """The value a scope binds `name` to, where its one binding there is a plain `name = value`."""
-    own = model.scopes.own_nodes(scope)
-    bound = [n.value for n in own if isinstance(n, ast.Assign) and len(n.targets) == 1
-             and isinstance(n.targets[0], ast.Name) and n.targets[0].id == name]
-    stores = [n for n in own if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)]
-    return bound[0] if len(bound) == 1 and len(stores) == 1 else None
 
 
 # functions that arrange literal cases into more cases: `sorted(itertools.product([4, 8], [16, 32]))` is a sweep
