@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.kinds import ARRAYS, Kind
 from sharpbits.analysis.scopes import FunctionInfo
+from sharpbits.analysis.syntax import walk_nodes
 from sharpbits.analysis.traced import Provenance, TraceSite
 from sharpbits.analysis.tracers import TracerValues
 
@@ -236,19 +237,19 @@ class SideEffects(Fact):
             return True
         if not isinstance(stmt, ast.Assign):
             return False
-        names = {t.id for target in stmt.targets for t in ast.walk(target) if isinstance(t, ast.Name)}
+        names = {t.id for target in stmt.targets for t in walk_nodes(target) if isinstance(t, ast.Name)}
         own = [n for n in self.scopes.own_nodes(fn) if isinstance(n, (ast.Assign, ast.Return))]
         grown = True
         while grown:
             grown = False
             for later in own:
                 if isinstance(later, ast.Assign) and any(
-                        isinstance(n, ast.Name) and n.id in names for n in ast.walk(later.value)):
-                    new = {t.id for target in later.targets for t in ast.walk(target) if isinstance(t, ast.Name)}
+                        isinstance(n, ast.Name) and n.id in names for n in walk_nodes(later.value)):
+                    new = {t.id for target in later.targets for t in walk_nodes(target) if isinstance(t, ast.Name)}
                     grown = grown or not new <= names
                     names |= new
         return any(isinstance(ret, ast.Return) and ret.value is not None and any(
-            isinstance(n, ast.Name) and n.id in names for n in ast.walk(ret.value)) for ret in own)
+            isinstance(n, ast.Name) and n.id in names for n in walk_nodes(ret.value)) for ret in own)
 
     def _seeds_key(self, node: ast.AST, fn: FunctionInfo) -> bool:
         """Whether a value reaches a key maker's arguments: inside its call (`PRNGKey(int(time.time()))`), or
@@ -331,7 +332,7 @@ class SideEffects(Fact):
         if owner is None:
             return False
         bindings = counted = 0
-        for node in ast.walk(owner.node):
+        for node in walk_nodes(owner.node):
             if not isinstance(node, ast.Name) or node.id != name or not self._resolves_to(node, owner):
                 continue
             parent = self.scopes.parents.get(node)
@@ -481,7 +482,7 @@ def _candidates(model: SideEffects, fn: FunctionInfo) -> list[ast.AST]:
 
 
 def _tests_name(test: ast.AST, name: str) -> bool:
-    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(test))
+    return any(isinstance(n, ast.Name) and n.id == name for n in walk_nodes(test))
 
 
 def _after_exit_guard(stmt: ast.stmt, parent: ast.AST, name: str) -> bool:

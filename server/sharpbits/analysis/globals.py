@@ -16,7 +16,7 @@ from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.flow import statement_lists
 from sharpbits.analysis.kinds import Kind, ValueKinds
 from sharpbits.analysis.scopes import FunctionInfo
-from sharpbits.analysis.syntax import literal_int
+from sharpbits.analysis.syntax import literal_int, walk_nodes
 
 if TYPE_CHECKING:
     from sharpbits.analysis.model import ModuleModel
@@ -69,7 +69,7 @@ def _may_mutate(node: ast.AST) -> bool:
 
 
 def _stored_names(target: ast.AST) -> list[ast.Name]:
-    return [n for n in ast.walk(target) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+    return [n for n in walk_nodes(target) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
 
 
 # Test set-up hooks that run once, before the tests of their module or class.
@@ -239,7 +239,7 @@ class _Globals:
             return False
         local = set(self.model.scopes.module_functions) | self._reaching_names(fn)
         for before in checked:
-            for node in ast.walk(before):
+            for node in walk_nodes(before):
                 if isinstance(node, ast.Call):
                     func = node.func.args[0] if isinstance(node.func, ast.Call) and node.func.args else node.func
                     if isinstance(func, ast.Name) and func.id in local:
@@ -404,21 +404,21 @@ def _in_order(body: list[ast.stmt]):
     for stmt in body:
         if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             if stmt.value is not None:
-                yield from ast.walk(stmt.value)
+                yield from walk_nodes(stmt.value)
             for target in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
-                yield from ast.walk(target)
+                yield from walk_nodes(target)
         elif isinstance(stmt, (ast.For, ast.AsyncFor)):
-            yield from ast.walk(stmt.iter)
-            yield from ast.walk(stmt.target)
+            yield from walk_nodes(stmt.iter)
+            yield from walk_nodes(stmt.target)
             yield from _in_order(stmt.body)
             yield from _in_order(stmt.orelse)
         elif isinstance(stmt, (ast.If, ast.While)):
-            yield from ast.walk(stmt.test)
+            yield from walk_nodes(stmt.test)
             yield from _in_order(stmt.body)
             yield from _in_order(stmt.orelse)
         elif isinstance(stmt, (ast.With, ast.AsyncWith)):
             for item in stmt.items:
-                yield from ast.walk(item)
+                yield from walk_nodes(item)
             yield from _in_order(stmt.body)
         elif isinstance(stmt, ast.Try):
             yield from _in_order(stmt.body)
@@ -427,7 +427,7 @@ def _in_order(body: list[ast.stmt]):
             yield from _in_order(stmt.orelse)
             yield from _in_order(stmt.finalbody)
         else:
-            yield from ast.walk(stmt)
+            yield from walk_nodes(stmt)
 
 
 def _registers_its_argument(node: ast.AST, fn: FunctionInfo, model: ValueKinds) -> bool:
@@ -488,7 +488,7 @@ def _memo_store(node: ast.AST, fn: FunctionInfo, model: ValueKinds) -> bool:
 
 
 def _contains(body: list[ast.stmt], node: ast.AST) -> bool:
-    return any(n is node for stmt in body for n in ast.walk(stmt))
+    return any(n is node for stmt in body for n in walk_nodes(stmt))
 
 
 def _made_here(name: str, fn: FunctionInfo, model: ValueKinds) -> bool:

@@ -12,7 +12,13 @@ from typing import TYPE_CHECKING
 
 from sharpbits.analysis.flow import ForwardFlow
 from sharpbits.analysis.scopes import FunctionInfo, Scopes
-from sharpbits.analysis.syntax import CHILD_FIELDS, child_fields_of, iter_children, parameter_defaults
+from sharpbits.analysis.syntax import (
+    CHILD_FIELDS,
+    child_fields_of,
+    iter_children,
+    parameter_defaults,
+    walk_nodes,
+)
 from sharpbits.analysis.traced import Provenance, TracedCode, TraceSite
 
 if TYPE_CHECKING:
@@ -183,7 +189,7 @@ class ValueKinds:
         work on values of unknown kind do not count."""
         traced_kinds = (Kind.JAX, Kind.JAX_MASK, Kind.KEY, Kind.JAX_AT)
         for stmt in statements:
-            for node in ast.walk(stmt):
+            for node in walk_nodes(stmt):
                 if isinstance(node, ast.Name):
                     if isinstance(node.ctx, ast.Load) and self.kind_at(node) in traced_kinds:
                         parent = self.scopes.parents.get(node)
@@ -570,7 +576,7 @@ class ValueKinds:
                 name = parent.targets[0].id
                 if name not in scope.local_names:
                     return None
-                loads = [n for n in ast.walk(scope.node) if isinstance(n, ast.Name) and n.id == name
+                loads = [n for n in walk_nodes(scope.node) if isinstance(n, ast.Name) and n.id == name
                          and isinstance(n.ctx, ast.Load)]  # nested functions' reads too: a closure may call it
                 calls = []
                 for load in loads:
@@ -588,7 +594,7 @@ class ValueKinds:
     def kind_when_passed(self, node: ast.AST, scope: FunctionInfo, passed: set[str]) -> Kind:
         """The kind of an expression of `scope` when the parameters `passed` are arrays (see
         `defaulted_jit_params`) and it reads no other local name (UNKNOWN if it does)."""
-        reads = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        reads = {n.id for n in walk_nodes(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
         if any(name not in passed and self.scopes.is_local(name, scope) for name in reads):
             return Kind.UNKNOWN
         return _KindEvaluator(self, scope, dict.fromkeys(passed, Kind.JAX)).eval(node)
@@ -1353,13 +1359,16 @@ class _Flow(ForwardFlow[dict[str, Kind]]):
         stack = [node]
         record = self.record
         evaluator = _KindEvaluator(self.model, self.scope, self.env)
+        env = evaluator.env  # (changed in place only, by comprehensions: the evaluator reads the same dict)
         child_fields, AST, Name, Load = CHILD_FIELDS, ast.AST, ast.Name, ast.Load
         while stack:
             cur = stack.pop()
             cls = type(cur)
             if cls is Name:
                 if type(cur.ctx) is Load:  # type: ignore[attr-defined]
-                    record[id(cur)] = evaluator.name(cur)  # type: ignore[arg-type]
+                    # a name bound in the flow: `evaluator.name`'s first answer, without a call per name
+                    kind = env.get(cur.id) if env is not None else None  # type: ignore[attr-defined]
+                    record[id(cur)] = kind if kind is not None else evaluator.name(cur)  # type: ignore[arg-type]
                 continue
             if cls is ast.Lambda:
                 continue  # analysed as its own function

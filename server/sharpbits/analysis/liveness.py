@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from sharpbits.analysis.flow import statement_lists
-from sharpbits.analysis.syntax import is_assertion
+from sharpbits.analysis.syntax import is_assertion, walk_nodes
 
 _COMPOUND = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try, ast.Match)
 
@@ -259,7 +259,7 @@ def _flow(targets: Sequence[ast.expr], live: set[str]) -> None:
 def _flow_into(stmt: ast.stmt, live: set[str]) -> None:
     """A branch or loop (before the second statement) that reads a live value: everything it binds may hold
     one afterwards (nothing it rebinds is surely rebound)."""
-    nodes = list(ast.walk(stmt))
+    nodes = list(walk_nodes(stmt))
     if any(isinstance(n, (ast.Return, ast.Raise, ast.Yield, ast.YieldFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Global, ast.Nonlocal)) for n in nodes):
         raise _Meets
     size = -1
@@ -362,13 +362,13 @@ def _target_names(target: ast.AST) -> set[str] | None:
 
 
 def _kill(target: ast.AST, live: set[str]) -> None:
-    for node in ast.walk(target):
+    for node in walk_nodes(target):
         if isinstance(node, ast.Name):
             live.discard(node.id)
 
 
 def _reads(node: ast.AST) -> set[str]:
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    return {n.id for n in walk_nodes(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
 
 
 def _is_assertion_call(node: ast.AST) -> bool:

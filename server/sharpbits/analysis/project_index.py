@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Protocol
 
 from sharpbits.analysis.parsing import parse_module
-from sharpbits.analysis.syntax import CHILD_FIELDS, child_fields_of, through_partial
+from sharpbits.analysis.syntax import CHILD_FIELDS, child_fields_of, through_partial, walk_nodes
 from sharpbits.analysis.x64_flag import facts_of_tree
 
 # Packages whose functions the rules know by name (or that never see a key): never read from disk.
@@ -338,7 +338,7 @@ class _Source:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 module = parse_module(self.text)
-            found = next(n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+            found = next(n for n in walk_nodes(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
                          and (n.lineno, n.col_offset, n.name) == where)
         assert isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef))
         return found
@@ -621,7 +621,7 @@ def attribute_values(cls: ast.ClassDef, methods: list[ast.FunctionDef | ast.Asyn
                     if (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Attribute)
                             and isinstance(target.value.value, ast.Name) and target.value.value.id == "self"):
                         out.setdefault(target.value.attr, []).append(("mutated", "", ""))  # self.metrics["x"] = m
-                    for t in ast.walk(target):
+                    for t in walk_nodes(target):
                         if not (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
                                 and not isinstance(t.ctx, ast.Load)):
                             continue
@@ -642,7 +642,7 @@ def attribute_values(cls: ast.ClassDef, methods: list[ast.FunctionDef | ast.Asyn
 
 
 def _breadth_first(node: ast.AST) -> list[ast.AST]:
-    """`list(ast.walk(node))`, in the same order (breadth first), less the leaves no question asks about (contexts,
+    """`list(walk_nodes(node))`, in the same order (breadth first), less the leaves no question asks about (contexts,
     operators, import aliases: syntax.CHILD_FIELDS skips them; dropping leaves keeps the others' order), in a
     fraction of the time (no generator per node)."""
     out = [node]
@@ -695,7 +695,7 @@ def inert_layer_calls(methods: list[ast.FunctionDef | ast.AsyncFunctionDef], met
     value are state, not parameters. None when the class's own code may draw."""
     bodies = []
     for method in methods:
-        nodes = list(ast.walk(method))
+        nodes = list(walk_nodes(method))
         bodies.append(([n for n in nodes if isinstance(n, ast.Call)],
                        {n.name for n in nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}))
     return _inert_calls(bodies, method_names, imports, top_names)
@@ -1080,7 +1080,7 @@ class _Function:
                                                          and isinstance(func.value, ast.Name)):
             return None
         name = func.value.id
-        stores = [n for n in ast.walk(self.node) if isinstance(n, ast.Name) and n.id == name
+        stores = [n for n in walk_nodes(self.node) if isinstance(n, ast.Name) and n.id == name
                   and not isinstance(n.ctx, ast.Load)]
         if len(stores) != 1:
             return None
@@ -1123,7 +1123,7 @@ class _Function:
                     name = qualify(cls, self.imports, self.locals) if not (
                         isinstance(cls, ast.Name) and cls.id in self.top_names) else f"{self.module}.{cls.id}"
                     assigned = any(isinstance(n, ast.Name) and n.id == receiver and not isinstance(n.ctx, ast.Load)
-                                   and cur.lineno <= getattr(n, "lineno", 0) <= call.lineno for n in ast.walk(cur))
+                                   and cur.lineno <= getattr(n, "lineno", 0) <= call.lineno for n in walk_nodes(cur))
                     return f"impl:{name}.{func.attr}" if name is not None and not assigned else None
             child, cur = cur, self.parents.get(cur)
         return None
@@ -1458,9 +1458,9 @@ class _Function:
         def bound_once(name: ast.Name) -> ast.expr | None:
             if name.id not in self.locals:
                 return name
-            stores = [n for n in ast.walk(self.node) if isinstance(n, ast.Name) and n.id == name.id
+            stores = [n for n in walk_nodes(self.node) if isinstance(n, ast.Name) and n.id == name.id
                       and not isinstance(n.ctx, ast.Load)]
-            bound = [n.value for n in ast.walk(self.node) if isinstance(n, ast.Assign) and len(n.targets) == 1
+            bound = [n.value for n in walk_nodes(self.node) if isinstance(n, ast.Assign) and len(n.targets) == 1
                      and n.targets[0] in stores]
             return bound[0] if len(stores) == 1 and len(bound) == 1 else None  # fn = partial(f, w), bound once
 
@@ -1585,7 +1585,7 @@ def returned_carriers(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
 
 
 def _reads(node: ast.AST) -> set[str]:
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Store)}
+    return {n.id for n in walk_nodes(node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Store)}
 
 
 # what one statement does with names, for _tainted_from: (flows: (names read, target names, writes an attribute,
@@ -1602,7 +1602,7 @@ def _statement_facts(stmt: ast.stmt) -> _Facts:
         names: set[str] = set()
         attribute = False
         for target in targets:
-            for n in ast.walk(target):
+            for n in walk_nodes(target):
                 if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store):
                     attribute = True
                 elif isinstance(n, ast.Name):
@@ -1621,7 +1621,7 @@ def _statement_facts(stmt: ast.stmt) -> _Facts:
                 flow(item.context_expr, [item.optional_vars])
     discarded = _reads(stmt.value) if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
     methods: list[tuple[set[str], str | None, bool]] = []
-    for call in (n for n in ast.walk(stmt) if isinstance(n, ast.Call)):
+    for call in (n for n in walk_nodes(stmt) if isinstance(n, ast.Call)):
         if not isinstance(call.func, ast.Attribute) or call.func.attr in _PURE_METHODS:
             continue
         if not call.args and not call.keywords:

@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from sharpbits.analysis.syntax import walk_nodes
 from sharpbits.findings import Finding, Fix
 
 if TYPE_CHECKING:
@@ -78,7 +79,7 @@ def _names(statement: ast.stmt, scopes: Scopes) -> tuple[frozenset[str], frozens
         def nodes(cls: type) -> list[ast.AST]:
             return [*scopes.statement_nodes(statement, cls), *([statement] if type(statement) is cls else [])]
     else:
-        walked = list(ast.walk(statement))
+        walked = list(walk_nodes(statement))
 
         def nodes(cls: type) -> list[ast.AST]:
             return [n for n in walked if type(n) is cls]

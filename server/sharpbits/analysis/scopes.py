@@ -110,6 +110,7 @@ class Scopes:
     _top_level: dict[type, list[ast.AST]]
     _absent: set[type]
     _facts: dict[tuple[object, int], tuple[ast.AST, object]]  # (what, id(node)) -> (node, fact): see syntax_fact
+    _own_calls: dict[int, list[ast.AST]]  # id(function info) -> the calls of its own nodes (see `own_calls`)
     reusable: Reusable | None  # what an earlier version of the document left (analysis/reuse.py)
     _imports: frozenset[tuple[str, str]] = frozenset()  # the aliases once all are known (imports_fact's key)
 
@@ -137,6 +138,7 @@ class Scopes:
         self._statement_walks = {}
         self._absent = set()
         self._facts = {}
+        self._own_calls = {}
         self._names = None
         self._collect(reusable.walks if reusable is not None else None)
 
@@ -367,10 +369,25 @@ class Scopes:
         return [n for i, t in enumerate(types)
                 for n in [*(s for s in body if type(s) is t and keep(s)), *(n for part in parts for n in part[i])]]
 
-    def own_candidates(self, what: str, fn: FunctionInfo, keep: Callable[[ast.AST], bool]) -> list[ast.AST]:
+    def own_candidates(self, what: str, fn: FunctionInfo, keep: Callable[[ast.AST], bool],
+                       calls: bool = False) -> list[ast.AST]:
         """`[n for n in self.own_nodes(fn) if keep(n)]` for a `keep` that looks at a node's own syntax only (see
-        `candidates`), kept per function across versions."""
+        `candidates`), kept per function across versions. `calls`: `keep` holds only of calls, so only the
+        function's calls (`own_calls`) are asked (a function has some ten times more nodes than calls)."""
+        if calls:
+            return self.syntax_fact(what, fn.node, self._kept_own_calls, fn, keep)
         return self.syntax_fact(what, fn.node, _kept_own, self.owned.get(id(fn), []), keep)
+
+    def _kept_own_calls(self, fn: FunctionInfo, keep: Callable[[ast.AST], bool]) -> list[ast.AST]:
+        return [n for n in self.own_calls(fn) if keep(n)]
+
+    def own_calls(self, fn: FunctionInfo | None) -> list[ast.AST]:
+        """The calls among `own_nodes(fn)`, in its order (made once per function and analysis)."""
+        found = self._own_calls.get(id(fn))
+        if found is None:
+            Call = ast.Call
+            found = self._own_calls[id(fn)] = [n for n in self.owned.get(id(fn), []) if type(n) is Call]
+        return found
 
     def statement_nodes(self, statement: ast.AST, cls: type) -> list[ast.AST]:
         """The nodes of one type inside a top-level statement (not the statement itself), in the order of
@@ -712,7 +729,7 @@ class _StatementWalk:
         # goes on the stack: the walk visits the same nodes in the same order, in a third less time
         child_fields, AST, function_types = CHILD_FIELDS, ast.AST, (ast.FunctionDef, ast.AsyncFunctionDef)
         FunctionDef, AsyncFunctionDef, Lambda, ClassDef = ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef
-        Import, ImportFrom = ast.Import, ast.ImportFrom
+        Import, ImportFrom, Name, Load = ast.Import, ast.ImportFrom, ast.Name, ast.Load
         while stack:
             node, fn, outer, prefix, fn_list = stack.pop()
             ncls = type(node)
@@ -754,6 +771,10 @@ class _StatementWalk:
                             has_children = child_fields_of(cls)
                         if has_children:
                             stack.append((child, scope, scope, prefix, nodes))
+                        continue
+                    if cls is Name:  # no child to walk; only a store or delete binds a local (_note_local)
+                        if scope is not None and type(child.ctx) is not Load:  # type: ignore[attr-defined]
+                            scopes._note_local(child, scope)
                         continue
                     if cls is FunctionDef or cls is AsyncFunctionDef or cls is Lambda:
                         info = scopes._function_info(child, scope, prefix)  # type: ignore[arg-type]

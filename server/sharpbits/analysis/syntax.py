@@ -40,9 +40,35 @@ def iter_children(node: ast.AST) -> Iterator[ast.AST]:
             yield value
 
 
+_ALL_FIELDS: dict[type, tuple[str, ...]] = {}  # a node type -> its _fields
+
+
+def walk_nodes(node: ast.AST) -> list[ast.AST]:
+    """`list(ast.walk(node))`: every node under `node` and itself, contexts and operators included, in the same
+    (breadth-first) order, in a little over half the time (one list instead of a generator, a deque and two
+    nested generators per node). The analysis never changes a tree while it walks it, so a list made at once
+    holds what the lazy walk would yield."""
+    out = [node]
+    append, AST, all_fields = out.append, _AST, _ALL_FIELDS
+    for parent in out:  # (a list grows under its own iteration: every appended node is visited in turn)
+        cls = type(parent)
+        fields = all_fields.get(cls)
+        if fields is None:
+            fields = all_fields[cls] = cls._fields  # type: ignore[attr-defined]
+        for name in fields:
+            value = getattr(parent, name, None)
+            if type(value) is list:
+                for item in value:
+                    if isinstance(item, AST):
+                        append(item)
+            elif isinstance(value, AST):
+                append(value)
+    return out
+
+
 # node types _collect does more with than index them
 SPECIAL_NODES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Name, ast.Import,
-                            ast.ImportFrom, ast.Global, ast.Nonlocal, ast.Assign})
+                            ast.ImportFrom, ast.Global, ast.Nonlocal})
 
 
 def parameter_defaults(args: ast.arguments) -> dict[str, ast.expr]:

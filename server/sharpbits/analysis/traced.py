@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from sharpbits.analysis.scopes import FunctionInfo, Scopes
-from sharpbits.analysis.syntax import literal_value, parameter_defaults
+from sharpbits.analysis.syntax import literal_value, parameter_defaults, walk_nodes
 
 # --- what JAX names mean ------------------------------------------------------------------------------------
 
@@ -387,7 +387,7 @@ class TracedCode:
             return False
         rebound = {n.id for n in self.scopes.own_nodes(fn) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
         for test, taken_when in branches:
-            names = {n.id for n in ast.walk(test) if isinstance(n, ast.Name)}
+            names = {n.id for n in walk_nodes(test) if isinstance(n, ast.Name)}
             if not names or not names <= set(fn.params) - rebound:
                 continue
             truths = {_decided(test, values) if (values := _literal_arguments(fn, call, names)) is not None else None

@@ -17,7 +17,7 @@ import ast
 from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.kinds import ARRAY_STATIC_ATTRS, ARRAYS, Kind
 from sharpbits.analysis.scopes import FunctionInfo
-from sharpbits.analysis.syntax import literal_value
+from sharpbits.analysis.syntax import literal_value, walk_nodes
 from sharpbits.analysis.traced import CONCRETE_TRANSFORMS, NOT_DIFFERENTIATING, TRANSFORMS, Provenance
 
 # Inside a trace a reference holds a traced array: printing or testing it shows a tracer, as for the array.
@@ -51,7 +51,7 @@ class TracerValues(Fact):
             return False
         if not scope.abstract:  # under grad alone only the differentiated arguments are tracers
             differentiated = self.differentiated_params(scope)
-            return any(isinstance(n, ast.Name) and n.id in differentiated for n in ast.walk(expr))
+            return any(isinstance(n, ast.Name) and n.id in differentiated for n in walk_nodes(expr))
         return self.reads_traced_name(expr, scope)
 
     def differentiated_params(self, fn: FunctionInfo) -> set[str]:
@@ -94,7 +94,7 @@ class TracerValues(Fact):
     def reads_traced_name(self, expr: ast.AST, scope: FunctionInfo) -> bool:
         """Whether `expr` reads a JAX-array name bound in the traced function (or a function it is nested in),
         not one closed over from the module (a concrete array), and not only through `.shape`/`.dtype`/`len()`."""
-        for node in ast.walk(expr):
+        for node in walk_nodes(expr):
             if (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and self.kinds.kind_at(node) in _TRACED_KINDS
                     and self.bound_in_trace(node.id, scope) and not self._static_use(node)):
                 return True
@@ -181,7 +181,7 @@ class TracerValues(Fact):
 
 def _none_check(test: ast.AST, params: set[str]) -> bool:
     """`p is None`, `p is not None` (also inside `and`/`or`/`not`) on a parameter: a question the caller answers."""
-    for node in ast.walk(test):
+    for node in walk_nodes(test):
         if (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot))
                 and isinstance(node.left, ast.Name) and node.left.id in params
                 and isinstance(node.comparators[0], ast.Constant) and node.comparators[0].value is None):

@@ -13,6 +13,7 @@ import warnings
 from dataclasses import dataclass
 
 from sharpbits.analysis.parsing import parse_module
+from sharpbits.analysis.syntax import walk_nodes
 
 _HOOKS = {"pytest_configure", "pytest_sessionstart", "pytest_collection", "pytest_load_initial_conftests"}
 _TRUTHY = {True, "1", "true", "True", "TRUE"}  # True == 1: a literal 1 counts too
@@ -107,7 +108,7 @@ def _autouse_fixture(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 
 
 def _enables_in(fn: ast.AST) -> bool:
-    return any(isinstance(n, ast.stmt) and _enables(n) for n in ast.walk(fn))
+    return any(isinstance(n, ast.stmt) and _enables(n) for n in walk_nodes(fn))
 
 
 def _enables(stmt: ast.stmt) -> bool:

@@ -23,6 +23,7 @@ import ast
 from dataclasses import dataclass
 
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel, literal_int
+from sharpbits.analysis.syntax import walk_nodes
 from sharpbits.findings import Fix, TextEdit
 from sharpbits.source import SourceText
 
@@ -131,7 +132,7 @@ def _nodes(body: list[ast.stmt]) -> list[ast.AST]:
     """Every node of a loop body, computed once per body (the checks below look at it many times)."""
     cached = _BODY_NODES.get(id(body))
     if cached is None or cached[0] is not body:
-        cached = (body, [n for stmt in body for n in ast.walk(stmt)])
+        cached = (body, [n for stmt in body for n in walk_nodes(stmt)])
         if len(_BODY_NODES) > 64:
             _BODY_NODES.clear()
         _BODY_NODES[id(body)] = cached
@@ -149,11 +150,11 @@ def _trip_count_text(start: str, stop: str, step: int) -> str:
 
 
 def _names_loaded(node: ast.AST) -> set[str]:
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    return {n.id for n in walk_nodes(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
 
 
 def _names_stored(node: ast.AST) -> set[str]:
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    return {n.id for n in walk_nodes(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
 
 
 class _Carried:

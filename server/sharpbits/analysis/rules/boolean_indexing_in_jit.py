@@ -6,6 +6,7 @@ import ast
 
 from sharpbits.analysis.model import FunctionInfo, Kind, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.analysis.syntax import walk_nodes
 from sharpbits.findings import Fix, TextEdit
 
 
@@ -50,7 +51,7 @@ def _bound_mask(model: ModuleModel, fn: FunctionInfo, name: ast.Name, array: ast
     if not (isinstance(assign, ast.Assign) and len(assign.targets) == 1 and assign.targets[0] is stores[0]):
         return None
     start, end = assign.lineno, use.lineno  # type: ignore[attr-defined]
-    roots = {n.id for n in ast.walk(array) if isinstance(n, ast.Name)}
+    roots = {n.id for n in walk_nodes(array) if isinstance(n, ast.Name)}
     if start >= end or any(start <= s.lineno <= end for r in roots for s in _stores(model, fn, r)):  # type: ignore[attr-defined]
         return None  # bound after the use, or the array rebound between: the mask was made from another one
     return assign.value

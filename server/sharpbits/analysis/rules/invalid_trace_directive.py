@@ -12,6 +12,7 @@ import re
 from typing import ClassVar
 
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.analysis.syntax import walk_nodes
 from sharpbits.trace.specs import DIRECTIVE, SpecError, parse_spec
 
 # a comment line that means to be a directive: `# sharpbits: trace` with anything after it
@@ -98,7 +99,7 @@ No fix is offered: which inputs were meant is the author's to say. The finding's
 def _string_lines(tree: ast.Module) -> set[int]:
     """The lines inside multi-line string literals (a `#` there is text, not a comment)."""
     inside: set[int] = set()
-    for node in ast.walk(tree):
+    for node in walk_nodes(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)):
             end = node.end_lineno or node.lineno
             inside.update(range(node.lineno + 1, end + 1))

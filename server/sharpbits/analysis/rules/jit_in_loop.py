@@ -7,6 +7,7 @@ import ast
 from sharpbits.analysis.execution import Execution
 from sharpbits.analysis.model import COMPILING, LOOPS, FunctionInfo, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.analysis.syntax import walk_nodes
 from sharpbits.findings import Fix, Severity, TextEdit
 
 _COMPILING_TAILS = tuple({name.rsplit(".", 1)[1] for name in COMPILING})
@@ -306,7 +307,7 @@ for static arguments.
             loop = execution.enclosing_loop(fn.node)
             if not isinstance(loop, LOOPS):
                 continue
-            calls = [n for n in ast.walk(loop) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+            calls = [n for n in walk_nodes(loop) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
                      and n.func.id == fn.name and model.scopes.enclosing_function(n) is fn.parent
                      and n.lineno > fn.node.end_lineno]  # type: ignore[operator]
             if not calls:
@@ -315,10 +316,10 @@ for static arguments.
             if deco is None:
                 continue
             varying = _varying_names(loop, fn.parent, True, model) - {fn.name}
-            free = {n.id for n in ast.walk(fn.node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+            free = {n.id for n in walk_nodes(fn.node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
             free -= set(fn.local_names) | set(fn.params)
             defaults = [*fn.node.args.defaults, *(d for d in fn.node.args.kw_defaults if d is not None)]
-            free |= {n.id for d in defaults for n in ast.walk(d) if isinstance(n, ast.Name)}  # `lw=lw`: bound here
+            free |= {n.id for d in defaults for n in walk_nodes(d) if isinstance(n, ast.Name)}  # `lw=lw`: bound here
             depends = sorted(free & varying)
             sweep = _walks_cases(loop, fn.parent, model)
             note = (self.message("note-varying", name=depends[0], when="in the loop") if depends
@@ -444,7 +445,7 @@ def _table_of_constants(comp: ast.ListComp | ast.SetComp, scope: FunctionInfo | 
         return False
     target = gen.target.id
     reads = False
-    for node in ast.walk(comp.elt):
+    for node in walk_nodes(comp.elt):
         if isinstance(node, ast.Name):
             if node.id != target:
                 return False
@@ -557,8 +558,8 @@ def _varying_names(region: ast.AST, scope: FunctionInfo | None, in_loop: bool, m
     parameters and locals of a function called from a loop."""
     if not in_loop and scope is not None:
         return set(scope.local_names) - _invariant_params(scope, model)
-    found = {n.id for n in ast.walk(region) if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))}
-    return found | {n.name for n in ast.walk(region) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    found = {n.id for n in walk_nodes(region) if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))}
+    return found | {n.name for n in walk_nodes(region) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
 
 
 def _invariant_params(fn: FunctionInfo, model: ModuleModel) -> set[str]:
@@ -575,7 +576,7 @@ def _invariant_params(fn: FunctionInfo, model: ModuleModel) -> set[str]:
         if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
             return set()
         loop = model.fact(Execution).enclosing_loop(call)
-        assigned = {n.id for n in ast.walk(loop) if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))} if (
+        assigned = {n.id for n in walk_nodes(loop) if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))} if (
             loop is not None) else set()
         passed: dict[str, ast.AST] = {}
         args = list(call.args)
@@ -586,7 +587,7 @@ def _invariant_params(fn: FunctionInfo, model: ModuleModel) -> set[str]:
         passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
         for name, given in passed.items():
             if any(isinstance(n, (ast.Call, ast.Lambda)) or (isinstance(n, ast.Name) and n.id in assigned)
-                   for n in ast.walk(given)):
+                   for n in walk_nodes(given)):
                 invariant.discard(name)
     return invariant
 
@@ -603,7 +604,7 @@ def _free_reads(call: ast.Call, model: ModuleModel) -> set[str]:
         if target is not None and not isinstance(target.node, ast.Lambda):
             nodes.append(target.node)
     for root in nodes:
-        for node in ast.walk(root):
+        for node in walk_nodes(root):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
                 owner = model.scopes.enclosing_function(node)
                 if node is wrapped:
@@ -628,7 +629,7 @@ def _bound_callable_reads(call: ast.Call, region: ast.AST, scope: FunctionInfo |
             and reaching.targets[0].id == wrapped.id and isinstance(reaching.value, (ast.Lambda, ast.Call))):
         return set()
     reads: set[str] = set()
-    for node in ast.walk(reaching.value):
+    for node in walk_nodes(reaching.value):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             owner = model.scopes.enclosing_function(node)
             if owner is None or not _bound_within(node.id, owner, scope):
@@ -682,7 +683,7 @@ def _called_in_region(call: ast.Call, region: ast.AST, model: ModuleModel) -> as
     name = parent.targets[0].id
     cur = model.scopes.parents.get(parent)
     while cur is not None and cur is not region:
-        if isinstance(cur, ast.If) and any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(cur.test)):
+        if isinstance(cur, ast.If) and any(isinstance(n, ast.Name) and n.id == name for n in walk_nodes(cur.test)):
             return None  # `if f is None: f = jax.jit(...)`: created once
         cur = model.scopes.parents.get(cur)
     scope = model.scopes.enclosing_function(call)
@@ -713,7 +714,7 @@ def _under_once_guard(call: ast.Call, loop: ast.AST, model: ModuleModel) -> bool
                 arming = [s for s in cur.body if isinstance(s, ast.Assign) and len(s.targets) == 1
                           and isinstance(s.targets[0], ast.Name) and s.targets[0].id == name
                           and not (isinstance(s.value, ast.Constant) and s.value.value is None)]
-                stores = [n for n in ast.walk(loop) if isinstance(n, ast.Name) and n.id == name
+                stores = [n for n in walk_nodes(loop) if isinstance(n, ast.Name) and n.id == name
                           and isinstance(n.ctx, (ast.Store, ast.Del))]
                 if arming and len(stores) == len(arming):
                     return True
@@ -732,19 +733,19 @@ def _argument_reshaped_by_loop(call: ast.Call, called: ast.AST, loop: ast.For, m
         invocations = [called]
     elif isinstance(called, ast.Assign) and isinstance(called.targets[0], ast.Name):
         name = called.targets[0].id
-        invocations = [n for n in ast.walk(loop) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+        invocations = [n for n in walk_nodes(loop) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
                        and n.func.id == name]
     else:
         return None
-    assigns = [n for n in ast.walk(loop) if isinstance(n, ast.Assign)]
+    assigns = [n for n in walk_nodes(loop) if isinstance(n, ast.Assign)]
 
     def targets(node: ast.Assign) -> set[str]:
-        return {n.id for t in node.targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+        return {n.id for t in node.targets for n in walk_nodes(t) if isinstance(n, ast.Name)}
 
     def reads(node: ast.AST, names: set[str]) -> bool:
-        return any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in names for n in ast.walk(node))
+        return any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in names for n in walk_nodes(node))
 
-    derived = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}  # values that follow the loop
+    derived = {n.id for n in walk_nodes(loop.target) if isinstance(n, ast.Name)}  # values that follow the loop
     grown = True
     while grown:
         grown = False
@@ -771,7 +772,7 @@ def _shape_follows(value: ast.AST, derived: set[str], shaped: set[str], model: M
     """`value` makes an array whose shape reads a name of `derived`, or is a method/attribute of one in `shaped`."""
     def in_tuple(arg: ast.AST, names: set[str]) -> bool:
         return isinstance(arg, (ast.Tuple, ast.List)) and any(
-            isinstance(n, ast.Name) and n.id in names for e in arg.elts for n in ast.walk(e))
+            isinstance(n, ast.Name) and n.id in names for e in arg.elts for n in walk_nodes(e))
 
     if not isinstance(value, ast.Call):
         return isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id in shaped
@@ -790,31 +791,31 @@ def _shape_follows(value: ast.AST, derived: set[str], shaped: set[str], model: M
         return False
     positional = [a.arg for a in [*fn.node.args.posonlyargs, *fn.node.args.args]]
     params = {p for p, a in zip(positional, value.args, strict=False)
-              if any(isinstance(n, ast.Name) and n.id in derived for n in ast.walk(a))}
+              if any(isinstance(n, ast.Name) and n.id in derived for n in walk_nodes(a))}
     params |= {k.arg for k in value.keywords if k.arg is not None
-               and any(isinstance(n, ast.Name) and n.id in derived for n in ast.walk(k.value))}
+               and any(isinstance(n, ast.Name) and n.id in derived for n in walk_nodes(k.value))}
     return bool(params) and any(
         isinstance(n, ast.Call) and any(in_tuple(a, params) for a in [*n.args, *(k.value for k in n.keywords)])
-        for n in ast.walk(fn.node))
+        for n in walk_nodes(fn.node))
 
 
 def _hoist(ctx: RuleContext, call: ast.Call, loop: ast.AST, called: ast.AST):
     """Moves the `jax.jit(...)` call (or the loop's `g = jax.jit(...)` statement) before the loop, when nothing it
     reads is assigned in the loop."""
     model, source = ctx.model, ctx.source
-    assigned = {n.id for n in ast.walk(loop) if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))}
-    assigned |= {n.name for n in ast.walk(loop) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
-    own_params = {a.arg for n in ast.walk(call) if isinstance(n, ast.Lambda) for a in ast.walk(n.args)
+    assigned = {n.id for n in walk_nodes(loop) if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))}
+    assigned |= {n.name for n in walk_nodes(loop) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+    own_params = {a.arg for n in walk_nodes(call) if isinstance(n, ast.Lambda) for a in walk_nodes(n.args)
                   if isinstance(a, ast.arg)}
-    reads = {n.id for n in ast.walk(call) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    reads = {n.id for n in walk_nodes(call) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     if (reads - own_params) & assigned:
         return None
     # Safe only when what the function reads cannot change in the loop: the hoisted function is traced once, so
     # it keeps the values it read then. Objects changed in place in the loop (`self.w = ...`, `cfg["lr"] = ...`,
     # `hist.append(...)`) and a bound method (it reads its object's state) make the rewrite unsafe.
-    mutated = {_root_name(n.value) for n in ast.walk(loop)
+    mutated = {_root_name(n.value) for n in walk_nodes(loop)
                if isinstance(n, (ast.Attribute, ast.Subscript)) and isinstance(n.ctx, (ast.Store, ast.Del))}
-    mutated |= {_root_name(n.func.value) for n in ast.walk(loop)
+    mutated |= {_root_name(n.func.value) for n in walk_nodes(loop)
                 if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)}
     wrapped = call.args[0]
     safe = not ((reads - own_params) & mutated) and not (
@@ -831,7 +832,7 @@ def _hoist(ctx: RuleContext, call: ast.Call, loop: ast.AST, called: ast.AST):
             return None  # shares its line with other code
         target = called.targets[0]
         if not isinstance(target, ast.Name) or sum(
-                1 for n in ast.walk(loop) if isinstance(n, ast.Name) and n.id == target.id
+                1 for n in walk_nodes(loop) if isinstance(n, ast.Name) and n.id == target.id
                 and isinstance(n.ctx, ast.Store)) != 1:
             return None
         text = source.segment(first, len(before), last, source.char_column(last, called.end_col_offset or 0))

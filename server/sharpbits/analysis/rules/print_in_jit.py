@@ -199,7 +199,7 @@ computed `sep=`, or a format spec computed at run time, nor when the module does
         for fn in model.traced.traced_functions():
             if not fn.abstract or model.traced.shows_values(fn):
                 continue  # (an eager shard_map body prints each block's values)
-            for node in model.scopes.own_candidates("print calls", fn, _calls_print):
+            for node in model.scopes.own_candidates("print calls", fn, _calls_print, calls=True):
                 assert isinstance(node, ast.Call)
                 if model.scopes.is_local("print", fn) or "print" in model.scopes.aliases:
                     continue

@@ -7,7 +7,7 @@ import ast
 from sharpbits.analysis.measured import Confirmation, Measured, TraceConfirmations
 from sharpbits.analysis.model import ARRAYS, Fact, FunctionInfo, Kind, ModuleModel, literal_int
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
-from sharpbits.analysis.syntax import parameter_defaults
+from sharpbits.analysis.syntax import parameter_defaults, walk_nodes
 from sharpbits.analysis.tracers import TracerValues
 from sharpbits.findings import Finding
 from sharpbits.trace.render import duration  # (standard library only)
@@ -523,7 +523,7 @@ def _while_count(fn: FunctionInfo, loop: ast.While, model: ModuleModel) -> int |
         literal_bound = literal_int(constant) if constant is not None else None
     if literal_bound is None and not isinstance(limit, ast.Name):
         return None
-    if any(isinstance(n, (ast.Break, ast.Return, ast.Raise)) for stmt in loop.body for n in ast.walk(stmt)):
+    if any(isinstance(n, (ast.Break, ast.Return, ast.Raise)) for stmt in loop.body for n in walk_nodes(stmt)):
         return None
     counter = test.left.id
     bound = "" if literal_bound is not None else limit.id  # type: ignore[attr-defined]
@@ -573,7 +573,7 @@ def _carries_arrays_in_container(model: ModuleModel, fn: FunctionInfo, loop: ast
     rebound: set[str] = set()
     read: set[str] = set()
     for stmt in loop.body:
-        for node in ast.walk(stmt):
+        for node in walk_nodes(stmt):
             if isinstance(node, ast.Assign):
                 rebound.update(t.id for t in node.targets if isinstance(t, ast.Name))
             elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
@@ -608,15 +608,15 @@ def _rebuilds_traced_argument(model: ModuleModel, fn: FunctionInfo, loop: ast.Fo
     traced = {p for p in traced if fn.param_kinds.get(p) in (Kind.CONTAINER, Kind.JAX, Kind.UNKNOWN)}
     if not traced:
         return False
-    rebuilt = {node.targets[0].id for stmt in loop.body for node in ast.walk(stmt)  # type: ignore[attr-defined]
+    rebuilt = {node.targets[0].id for stmt in loop.body for node in walk_nodes(stmt)  # type: ignore[attr-defined]
                if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
                and node.targets[0].id in traced}
     # the arithmetic may be in the assignment itself or in statements of the body before it, through local names
     # (`pos = state["pos"] + dt * state["vel"]; ...; state = {"pos": pos, "vel": vel}`): either way each iteration
     # computes on the carried entries, which are tracers
     return bool(rebuilt) and any(isinstance(op, ast.BinOp) and any(
-        _entry_of(side, name) for side in ast.walk(op) for name in rebuilt)
-        for stmt in loop.body for op in ast.walk(stmt))
+        _entry_of(side, name) for side in walk_nodes(op) for name in rebuilt)
+        for stmt in loop.body for op in walk_nodes(stmt))
 
 
 def _entry_of(node: ast.AST, name: str) -> bool:

@@ -9,7 +9,7 @@ from functools import partial
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.analysis.rules.python_loop_in_jit import loop_rewrite
-from sharpbits.analysis.syntax import parameter_defaults
+from sharpbits.analysis.syntax import parameter_defaults, walk_nodes
 from sharpbits.analysis.tracers import TracerValues
 from sharpbits.findings import Fix, TextEdit
 
@@ -33,10 +33,10 @@ def _may_promote(body: ast.AST, orelse: ast.AST) -> bool:
     complex) literal on one side only, with an array of unknown dtype on either (a Python float promotes an int
     array to float; an int literal keeps an int or float array's dtype)."""
     def inexact(node: ast.AST) -> bool:
-        return any(isinstance(n, ast.Constant) and isinstance(n.value, (float, complex)) for n in ast.walk(node))
+        return any(isinstance(n, ast.Constant) and isinstance(n.value, (float, complex)) for n in walk_nodes(node))
 
     def names(node: ast.AST) -> bool:
-        return any(isinstance(n, ast.Name) for n in ast.walk(node))
+        return any(isinstance(n, ast.Name) for n in walk_nodes(node))
 
     return (names(body) or names(orelse)) and inexact(body) != inexact(orelse)
 
@@ -97,7 +97,7 @@ def _static_candidate(model: ModuleModel, fn: FunctionInfo, leaf: ast.AST) -> st
     is the usual fix."""
     if not any(t.transform in ("jax.jit", "jax.pmap", "flax.nnx.jit") for t in fn.traces):
         return None
-    names = [n.id for n in ast.walk(leaf) if isinstance(n, ast.Name) and n.id in fn.params]
+    names = [n.id for n in walk_nodes(leaf) if isinstance(n, ast.Name) and n.id in fn.params]
     arrays = [n for n in names if n not in fn.static_params]
     return arrays[0] if len(set(arrays)) == 1 else None
 
@@ -464,7 +464,7 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         parts = tracers.bool_operands(test) if test is not None else [
             part for op in operands or () for part in tracers.bool_operands(op)]
         for part in parts:
-            names = sorted({n.id for n in ast.walk(part) if isinstance(n, ast.Name) and n.id in passed})
+            names = sorted({n.id for n in walk_nodes(part) if isinstance(n, ast.Name) and n.id in passed})
             if names and model.kinds.kind_when_passed(part, fn, passed) in ARRAYS and not (
                     tracers.in_caller_dependent_branch(part, fn) or tracers.in_compile_time_eval(part)):
                 return part, names[0]

@@ -8,6 +8,7 @@ from bisect import bisect_left, bisect_right
 from sharpbits.analysis.execution import Execution
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.analysis.syntax import walk_nodes
 from sharpbits.findings import Fix, TextEdit
 
 TIMERS = {"time.time", "time.perf_counter", "time.monotonic", "time.process_time", "time.time_ns",
@@ -254,10 +255,10 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
         dispatched: list[tuple[ast.Call, Kind]] = []
         unknown: list[ast.Call] = []
         for stmt in region:
-            for node in ast.walk(stmt):
+            for node in walk_nodes(stmt):
                 if isinstance(node, (ast.If, ast.While, ast.Assert, ast.IfExp, ast.Compare, ast.BoolOp, ast.JoinedStr)):
                     test = getattr(node, "test", node)
-                    if any(isinstance(n, ast.Name) and model.kinds.kind_at(n) in ARRAYS for n in ast.walk(test)):
+                    if any(isinstance(n, ast.Name) and model.kinds.kind_at(n) in ARRAYS for n in walk_nodes(test)):
                         return  # bool() of an array waits for it
                 if not isinstance(node, ast.Call):
                     continue
@@ -288,7 +289,7 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
         if not isinstance(stmt, ast.Lambda) or not isinstance(stmt.body, ast.Call):
             return
         lam = model.scopes.functions.get(stmt)
-        if any(isinstance(n, ast.Call) and model.fact(Execution).host_sync(n, lam) for n in ast.walk(stmt.body)):
+        if any(isinstance(n, ast.Call) and model.fact(Execution).host_sync(n, lam) for n in walk_nodes(stmt.body)):
             return
         kind = model.fact(Execution).dispatch_kind(stmt.body, lam)
         if kind is None:
@@ -303,7 +304,7 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
         except SyntaxError:
             return
         if not isinstance(parsed, ast.Call) or any(
-                isinstance(n, ast.Call) and model.fact(Execution).host_sync(n, None) for n in ast.walk(parsed)):
+                isinstance(n, ast.Call) and model.fact(Execution).host_sync(n, None) for n in walk_nodes(parsed)):
             return
         kind = model.fact(Execution).dispatch_kind(parsed, None)
         if kind is None:
@@ -371,7 +372,7 @@ def _timer_context(model: ModuleModel, expr: ast.AST, scope: FunctionInfo | None
             model.scopes.qualname(d, fn.parent) in ("contextlib.contextmanager",) for d in fn.node.decorator_list):
         return False
     body = fn.node.body
-    yields = [i for i, stmt in enumerate(body) if any(isinstance(n, ast.Yield) for n in ast.walk(stmt))]
+    yields = [i for i, stmt in enumerate(body) if any(isinstance(n, ast.Yield) for n in walk_nodes(stmt))]
     if len(yields) != 1:
         return False
     at = yields[0]
@@ -387,7 +388,7 @@ def _reads_clock(stmt: ast.stmt, model: ModuleModel, scope: FunctionInfo | None)
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return False
     return any(isinstance(n, ast.Call) and not n.args and model.scopes.qualname(n.func, scope) in TIMERS
-               for n in ast.walk(stmt))
+               for n in walk_nodes(stmt))
 
 
 def _is_clock_start(stmt: ast.stmt, model: ModuleModel, scope: FunctionInfo | None) -> bool:
@@ -397,7 +398,7 @@ def _is_clock_start(stmt: ast.stmt, model: ModuleModel, scope: FunctionInfo | No
 
 
 def _contains(outer: ast.AST, inner: ast.AST) -> bool:
-    return any(n is inner for n in ast.walk(outer))
+    return any(n is inner for n in walk_nodes(outer))
 
 
 def _after_any(node: ast.AST, dispatched: list[tuple[ast.Call, Kind]]) -> bool:

@@ -12,6 +12,7 @@ from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.flow import statement_lists
 from sharpbits.analysis.kinds import ARRAYS, Kind
 from sharpbits.analysis.scopes import FunctionInfo
+from sharpbits.analysis.syntax import walk_nodes
 from sharpbits.analysis.traced import TraceSite, _with_static
 
 # Transformations that hand donated objects back updated rather than deleting them (see _Donor.arrays_only).
@@ -180,7 +181,7 @@ class Donations(Fact):
                 return []  # inside a lambda or comprehension: not followed
             stmt = parent
         end = (getattr(node, "end_lineno", 0), getattr(node, "end_col_offset", 0))
-        inside = {id(n) for n in ast.walk(node)}
+        inside = {id(n) for n in walk_nodes(node)}
         reads: list[ast.Name] = []
         header: list[ast.AST] = _header(stmt)
         for part in header:
@@ -316,7 +317,7 @@ def _loads(node: ast.AST, name: str) -> list[ast.Name]:
 
 
 def _binds_target(target: ast.AST, name: str) -> bool:
-    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(target))
+    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in walk_nodes(target))
 
 
 def _binds_on_every_path(stmt: ast.AST, name: str) -> bool:
@@ -349,11 +350,11 @@ def _returned_like(fn: FunctionInfo, names: frozenset[str]) -> frozenset[str]:
     if isinstance(node, ast.Lambda):
         return frozenset()
     bound: dict[str, list[ast.expr]] = {}
-    for n in ast.walk(node):
+    for n in walk_nodes(node):
         if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
             bound.setdefault(n.targets[0].id, []).append(n.value)
     out: set[str] = set()
-    for n in ast.walk(node):
+    for n in walk_nodes(node):
         if isinstance(n, ast.Return) and n.value is not None:
             values = n.value.elts if isinstance(n.value, (ast.Tuple, ast.List)) else [n.value]
             for value in values:
@@ -373,9 +374,9 @@ def _like(expr: ast.expr, names: frozenset[str], bound: dict[str, list[ast.expr]
         values = bound.get(expr.id, [])
         return _like(values[0], names, bound, depth + 1) if len(values) == 1 and depth < 4 else set()
     if isinstance(expr, (ast.BinOp, ast.UnaryOp)):
-        if any(isinstance(n, ast.Call) for n in ast.walk(expr)):
+        if any(isinstance(n, ast.Call) for n in walk_nodes(expr)):
             return set()
-        return {n.id for n in ast.walk(expr) if isinstance(n, ast.Name) and n.id in names}
+        return {n.id for n in walk_nodes(expr) if isinstance(n, ast.Name) and n.id in names}
     if isinstance(expr, ast.Call):
         func = expr.func
         if (isinstance(func, ast.Attribute) and func.attr in _AT_UPDATES and isinstance(func.value, ast.Subscript)

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sharpbits.analysis.scopes import FunctionInfo
+from sharpbits.analysis.syntax import walk_nodes
 from sharpbits.analysis.traced import HAIKU_TRANSFORMS
 
 KeyFlow = Any  # key_flow.KeyFlow, which imports this module (its `_linen_module`, `_haiku_function` are asked)
@@ -103,7 +104,7 @@ def _module_class_of(flow: KeyFlow, receiver: ast.AST, scope: FunctionInfo | Non
 
 def _uses_dropout_stream(cls: ast.ClassDef) -> bool:
     """The class builds a `Dropout` layer or asks for a key of the "dropout" stream."""
-    for node in ast.walk(cls):
+    for node in walk_nodes(cls):
         if not isinstance(node, ast.Call):
             continue
         name = node.func.attr if isinstance(node.func, ast.Attribute) else node.func.id if isinstance(
@@ -161,7 +162,7 @@ def _surely_asks_haiku(flow: KeyFlow, body: list[ast.stmt], passed: dict[str, as
             continue
         if isinstance(stmt, (ast.For, ast.While, ast.With, ast.Try, ast.FunctionDef, ast.ClassDef, ast.Match)):
             continue
-        for node in ast.walk(stmt):
+        for node in walk_nodes(stmt):
             if isinstance(node, ast.Call) and flow.scopes.qualname(node.func, where) in _HAIKU_DRAWS:
                 return True
     return False

@@ -41,7 +41,14 @@ from sharpbits.analysis.scopes import FunctionInfo, Scopes
 
 if TYPE_CHECKING:
     from sharpbits.analysis.model import ModuleModel
-from sharpbits.analysis.syntax import called_name, is_assertion, iter_children, literal_int, through_partial
+from sharpbits.analysis.syntax import (
+    called_name,
+    is_assertion,
+    iter_children,
+    literal_int,
+    through_partial,
+    walk_nodes,
+)
 from sharpbits.analysis.traced import HAIKU_TRANSFORMS, Provenance
 
 # jax.random functions that take a key without consuming it
@@ -185,6 +192,16 @@ class KeyFlow(Fact):
         self._positions: dict[int, tuple[ast.Call, frozenset[int]]] = {}
         self._assigned: dict[int, tuple[FunctionInfo | None, dict[str, list[ast.expr | None]], dict[str, list[ast.Name]]]] = {}
         self._framework_draws: dict[tuple[int, int], tuple[ast.Call, list[tuple[ast.AST, str]] | None]] = {}
+        self._walked: dict[int, tuple[ast.AST, list[ast.AST]]] = {}
+
+    def walked(self, node: ast.AST) -> list[ast.AST]:
+        """`walk_nodes(node)` of a function's node, made once per analysis: the guards, the reads after a split and
+        the checks of a draw each walked the whole function again (`none_guards` once per parameter). Read only:
+        callers iterate it."""
+        found = self._walked.get(id(node))
+        if found is None or found[0] is not node:
+            found = self._walked[id(node)] = (node, walk_nodes(node))
+        return found[1]
 
     def key_reuses(self) -> list[KeyReuse]:
         if self._key_reuses is None:
@@ -616,9 +633,9 @@ class KeyFlow(Fact):
             elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
                 globals_.setdefault(stmt.target.id, []).append(stmt.value)
         seen_globals: set[str] = set()
-        run_by_haiku = {id(m) for c in ast.walk(node) if isinstance(c, ast.Call)  # hk.Sequential(layers): calls them
+        run_by_haiku = {id(m) for c in walk_nodes(node) if isinstance(c, ast.Call)  # hk.Sequential(layers): calls them
                         and self.scopes.qualname(c.func, None) in _HAIKU_CALLS_ARGUMENTS
-                        for a in [*c.args, *(k.value for k in c.keywords)] for m in ast.walk(a)}
+                        for a in [*c.args, *(k.value for k in c.keywords)] for m in walk_nodes(a)}
 
         def named(n: ast.Name, read_from: ast.AST) -> bool:
             parent = parents.get(n)
@@ -637,13 +654,13 @@ class KeyFlow(Fact):
                 return q not in _HAIKU_RNG and (q in _HAIKU_PLAIN or q.startswith(("jax.", "numpy.", "math.")))
             if read_from is node and n.id in globals_ and n.id not in seen_globals:
                 seen_globals.add(n.id)
-                return all(named(m, value) for value in globals_[n.id] for m in ast.walk(value)
+                return all(named(m, value) for value in globals_[n.id] for m in walk_nodes(value)
                            if isinstance(m, ast.Name) and isinstance(m.ctx, ast.Load))
             # a local or a parameter: its calls are checked where it is called, unless haiku calls what it holds
             return id(n) not in run_by_haiku
 
         try:
-            return all(named(n, node) for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
+            return all(named(n, node) for n in walk_nodes(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
         finally:  # a closure that calls itself is a reference cycle: it held the model until a collection
             named = None  # type: ignore[assignment]
 
@@ -662,16 +679,16 @@ class KeyFlow(Fact):
                 cls = self.module_classes().get(base.id) if isinstance(base, ast.Name) else None
                 if cls is None or cls is node or not self._haiku_drawless(cls, depth + 1):
                     return False
-        inner = {n.name for n in ast.walk(node) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        inner = {n.name for n in walk_nodes(node) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
                  and n is not node}
         built: dict[str, list[ast.expr]] = {}
-        for n in ast.walk(node):
+        for n in walk_nodes(node):
             if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
                 built.setdefault(n.targets[0].id, []).append(n.value)
         checked: set[str] = set()
         if not self._haiku_named_values_drawless(node, inner, checked, depth):
             return False
-        for n in ast.walk(node):
+        for n in walk_nodes(node):
             if not isinstance(n, ast.Call):
                 continue
             func = n.func
@@ -1019,7 +1036,7 @@ class KeyFlow(Fact):
                         continue
                     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                     for t in targets:
-                        for n in ast.walk(t):
+                        for n in walk_nodes(t):
                             if (isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
                                     and n.value.id == "self"):
                                 plain = isinstance(node, ast.Assign) and len(node.targets) == 1 and t is n
@@ -1412,7 +1429,7 @@ class KeyFlow(Fact):
         cls = self.module_classes().get(fn.qualname.split(".", 1)[0])
         if cls is None or cls.bases:
             return False  # a subclass elsewhere may read it
-        read = {n.attr for n in ast.walk(cls) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load)
+        read = {n.attr for n in walk_nodes(cls) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load)
                 and isinstance(n.value, ast.Name) and n.value.id == "self"}
         return not set(attrs) & read
 
@@ -1626,8 +1643,8 @@ class KeyFlow(Fact):
         if not isinstance(fn.node, ast.Lambda):
             params = set(fn.params)
             parents = self.scopes.parents
-            stored = {n.id for n in ast.walk(fn.node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
-            for node in ast.walk(fn.node):
+            stored = {n.id for n in self.walked(fn.node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+            for node in self.walked(fn.node):
                 if not (isinstance(node, ast.Name) and node.id in params and isinstance(node.ctx, ast.Load)):
                     continue
                 guards: set[str] = set()
@@ -1646,7 +1663,7 @@ class KeyFlow(Fact):
                     guards.clear()  # rebound: what it holds later is not only the parameter
                 prior = out.get(node.id)
                 out[node.id] = frozenset(guards) if prior is None else prior & guards
-        guarded_stores = {p for p in params if all(self._under_none_test(n, p, fn) for n in ast.walk(fn.node)
+        guarded_stores = {p for p in params if all(self._under_none_test(n, p, fn) for n in self.walked(fn.node)
                                                    if isinstance(n, ast.Name) and n.id == p
                                                    and not isinstance(n.ctx, ast.Load))} if out else set()
         found = {name: g & guarded_stores for name, g in out.items() if g & guarded_stores}
@@ -1670,11 +1687,11 @@ class KeyFlow(Fact):
         if isinstance(fn.node, ast.Lambda):
             return out
         params = set(fn.params)
-        rebound = {n.id for n in ast.walk(fn.node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)} | {
-            name for n in ast.walk(fn.node) if isinstance(n, (ast.Global, ast.Nonlocal)) for name in n.names}
+        rebound = {n.id for n in self.walked(fn.node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)} | {
+            name for n in self.walked(fn.node) if isinstance(n, (ast.Global, ast.Nonlocal)) for name in n.names}
         flags = params - rebound
         reads: dict[str, set[tuple[str, bool]] | None] = {}
-        for node in ast.walk(fn.node):
+        for node in self.walked(fn.node):
             if not (isinstance(node, ast.Name) and node.id in params and isinstance(node.ctx, ast.Load)):
                 continue
             if node.id in rebound:
@@ -1751,7 +1768,7 @@ class KeyFlow(Fact):
             callee = self.callee_of(value, scope)
             if callee is None or isinstance(callee.node, ast.Lambda) or not callee.node.body or not isinstance(
                     callee.node.body[-1], ast.Return) or isinstance(callee.node, ast.AsyncFunctionDef) or any(
-                    isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(callee.node)):
+                    isinstance(n, (ast.Yield, ast.YieldFrom)) for n in self.walked(callee.node)):
                 return False
             returns = [n for n in self.scopes.own_nodes(callee) if isinstance(n, ast.Return)]
             return bool(returns) and all(r.value is not None and self._surely_not_none(r.value, callee, depth + 1)
@@ -1789,7 +1806,7 @@ class KeyFlow(Fact):
         at = next((i for i, st in enumerate(body) if st is top), None)
         if at is None:
             return False
-        stored = {n.id for n in ast.walk(scope.node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+        stored = {n.id for n in self.walked(scope.node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
 
         def is_none(test: ast.expr, negated: bool) -> bool:
             return (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == name
@@ -1798,11 +1815,11 @@ class KeyFlow(Fact):
 
         def stable(test: ast.expr) -> bool:  # names no statement rebinds, no call: the same value at both places
             return all(isinstance(n, (ast.Name, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.Constant, ast.Load, ast.Not, ast.And, ast.Or, ast.Is, ast.IsNot, ast.Eq, ast.NotEq))
-                       for n in ast.walk(test)) and not any(
-                isinstance(n, ast.Name) and n.id in stored for n in ast.walk(test))
+                       for n in walk_nodes(test)) and not any(
+                isinstance(n, ast.Name) and n.id in stored for n in walk_nodes(test))
 
         filled = False
-        bindings = [n for n in ast.walk(scope.node) if isinstance(n, ast.Name) and n.id == name
+        bindings = [n for n in self.walked(scope.node) if isinstance(n, ast.Name) and n.id == name
                     and not isinstance(n.ctx, ast.Load)]
         for binding in bindings:
             stmt = parents.get(binding)
@@ -1852,7 +1869,7 @@ class KeyFlow(Fact):
         versions, as the scope filter asks this of every function on every edit)."""
         if scope is None:
             return [n for n in self.scopes.own_nodes(None) if _calls_apply(n)]  # type: ignore[misc]
-        return self.scopes.own_candidates("apply calls", scope, _calls_apply)  # type: ignore[return-value]
+        return self.scopes.own_candidates("apply calls", scope, _calls_apply, calls=True)  # type: ignore[return-value]
 
     def _project_answer(self, scope: FunctionInfo | None) -> bool:
         """`_project_may_consume(scope)`, taken from the last version of the document where it holds (KeyWalks,
@@ -1896,7 +1913,7 @@ class KeyFlow(Fact):
         if keys and any(type(n) is ast.Name and id(n) in keys for n in self.scopes.own_nodes(scope)):
             return True
         calls = ([n for n in self.scopes.own_nodes(None) if _called_through(n)] if scope is None
-                 else self.scopes.own_candidates("calls through attributes or names", scope, _called_through))
+                 else self.scopes.own_candidates("calls through attributes or names", scope, _called_through, calls=True))
         for call in calls:
             func = call.func  # type: ignore[attr-defined]
             if (type(func) is not ast.Name or (scope is not None and func.id in scope.local_names)) and (
@@ -1914,14 +1931,14 @@ class KeyFlow(Fact):
     def _wrapped_product_called(self, scope: FunctionInfo) -> bool:
         """`jax.jit(kernel)(key, s)` or `self.variant(kernel)(key, s)` of a factory's product of this module."""
         return any(self.callee_of(n, scope) is not None  # type: ignore[arg-type]
-                   for n in self.scopes.own_candidates("wrapped calls", scope, _wrapped_call))
+                   for n in self.scopes.own_candidates("wrapped calls", scope, _wrapped_call, calls=True))
 
     def _calls_given_arguments(self, scope: FunctionInfo | None) -> list[ast.Call]:
         """The calls in a scope's own code given positional arguments, in the order of `own_nodes` (the only ones
         `project_key_positions` can find a key among): kept per function across versions."""
         if scope is None:
             return [n for n in self.scopes.own_nodes(None) if _called_with_arguments(n)]  # type: ignore[misc]
-        return self.scopes.own_candidates("calls given arguments", scope, _called_with_arguments)  # type: ignore[return-value]
+        return self.scopes.own_candidates("calls given arguments", scope, _called_with_arguments, calls=True)  # type: ignore[return-value]
 
     def project_key_positions(self, call: ast.Call, scope: FunctionInfo | None) -> frozenset[int]:
         """The positions of the arguments a call of another module's function consumes on every path (the
@@ -1962,7 +1979,7 @@ class _ScopeKeyFacts:
 
     @staticmethod
     def of(model: KeyFlow, fn: FunctionInfo | None) -> _ScopeKeyFacts:
-        calls = [n for n in model.scopes.own_nodes(fn) if isinstance(n, ast.Call)]
+        calls = model.scopes.own_calls(fn)
         draws = False
         called: set[str] = set()
         handed: list[ast.Name] = []
@@ -2009,7 +2026,7 @@ class _Exits:
             self.position = {id(stmt): i for i, stmt in enumerate(body)}
         end = self.position.get(id(top), len(body))
         while not self.exits and self.scanned < end:
-            if any(isinstance(n, ast.Return) for n in ast.walk(body[self.scanned])):  # a raise never returns
+            if any(isinstance(n, ast.Return) for n in walk_nodes(body[self.scanned])):  # a raise never returns
                 self.exits = True
             else:
                 self.scanned += 1
@@ -2205,7 +2222,7 @@ def _runs_always(model: KeyFlow, node: ast.AST, root: ast.AST, body: list[ast.st
     if top not in body:
         return False
     earlier = body[: body.index(top)]
-    return not any(isinstance(n, ast.Return) for stmt in earlier for n in ast.walk(stmt))
+    return not any(isinstance(n, ast.Return) for stmt in earlier for n in walk_nodes(stmt))
 
 
 def _runs_always_past_defs(model: KeyFlow, node: ast.AST, root: ast.AST, body: list[ast.stmt]) -> bool:
@@ -2650,7 +2667,7 @@ class _ScopeWalk(ForwardFlow[State]):
         return out
 
     def rebind(self, target: ast.AST, state: State) -> None:
-        for node in ast.walk(target):
+        for node in walk_nodes(target):
             if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
                 self._forget(node.id, state)
             elif isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.ctx, (ast.Store, ast.Del)):
@@ -2785,7 +2802,7 @@ class _ScopeWalk(ForwardFlow[State]):
             return False
         stored: set[str] = set()
         for target in stmt.targets:
-            for n in ast.walk(target):
+            for n in walk_nodes(target):
                 if isinstance(n, ast.Name):
                     stored.add(n.id)
                 elif not isinstance(n, (ast.Tuple, ast.List, ast.expr_context)):
@@ -2795,11 +2812,11 @@ class _ScopeWalk(ForwardFlow[State]):
         # a read after the statement (outside its own value) settles it at once: the keys are used
         start, inside = (stmt.lineno, stmt.col_offset), None
         reads: list[ast.Name] = []
-        for n in ast.walk(self.fn.node):
+        for n in self.model.walked(self.fn.node):
             if isinstance(n, ast.Name) and n.id in stored and not isinstance(n.ctx, ast.Store) and (
                     not self._drawless_argument(n)):
                 if (n.lineno, n.col_offset) >= start:
-                    inside = {id(x) for x in ast.walk(stmt.value)} if inside is None else inside
+                    inside = {id(x) for x in walk_nodes(stmt.value)} if inside is None else inside
                     if id(n) not in inside:
                         return False
                 reads.append(n)
@@ -2820,7 +2837,7 @@ class _ScopeWalk(ForwardFlow[State]):
             cur = parents.get(cur)
         if cur is None:
             return False
-        inside = {id(n) for n in ast.walk(stmt.value)} if isinstance(stmt, ast.Assign) else set()
+        inside = {id(n) for n in walk_nodes(stmt.value)} if isinstance(stmt, ast.Assign) else set()
         for read in reads:
             if id(read) in inside:
                 continue  # `key, sub = split(key)` reads the key it had before it binds the new ones
@@ -2846,7 +2863,7 @@ class _ScopeWalk(ForwardFlow[State]):
             return False
         if not any(isinstance(e, ast.Name) and e.id.startswith("_") for e in target.elts):
             return False
-        read = {n.id for n in ast.walk(self.fn.node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Store)}
+        read = {n.id for n in self.model.walked(self.fn.node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Store)}
         dropped = {i for i, e in enumerate(target.elts) if isinstance(e, ast.Name) and e.id.startswith("_")
                    and e.id not in read and e.id not in self.fn.outer_names}  # `_` names nothing reads
         if not dropped or any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
@@ -3044,7 +3061,7 @@ class _ScopeWalk(ForwardFlow[State]):
                     names |= {n for n in _stored(st) if n.isidentifier()}
         own_ids = {id(n) for n in self.model.scopes.own_nodes(self.fn)}
         return not any(isinstance(n, ast.Name) and n.id in flows[0] | flows[1] and id(n) not in own_ids
-                       for n in ast.walk(self.fn.node))  # a function defined here may read both
+                       for n in self.model.walked(self.fn.node))  # a function defined here may read both
 
     def _check_run(self, call: ast.Call, stmt: ast.stmt) -> bool:
         """`check(kernel, t, key)` as a statement of its own, `check` a function of this module that is a check: it
@@ -3059,7 +3076,7 @@ class _ScopeWalk(ForwardFlow[State]):
         if callee is None or isinstance(callee.node, (ast.Lambda, ast.AsyncFunctionDef)):
             return False
         asserts = False
-        for n in ast.walk(callee.node):
+        for n in self.model.walked(callee.node):
             if isinstance(n, (ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal)):
                 return False
             if isinstance(n, ast.Return) and n.value is not None:
@@ -3084,10 +3101,10 @@ class _ScopeWalk(ForwardFlow[State]):
         if not (isinstance(first, (ast.Assign, ast.AnnAssign)) and first.value is not None):
             return None
         targets = first.targets if isinstance(first, ast.Assign) else [first.target]
-        if not all(isinstance(n, (ast.Name, ast.Tuple, ast.List, ast.Starred)) for t in targets for n in ast.walk(t)
+        if not all(isinstance(n, (ast.Name, ast.Tuple, ast.List, ast.Starred)) for t in targets for n in walk_nodes(t)
                    if not isinstance(n, ast.expr_context)):
             return None  # stored into an attribute or a container: it outlives the function's names
-        tainted = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+        tainted = {n.id for t in targets for n in walk_nodes(t) if isinstance(n, ast.Name)}
         statements = [n for n in self.model.scopes.own_nodes(self.fn) if isinstance(n, ast.stmt) and n is not first]
         changed = True
         while changed:
@@ -3122,7 +3139,7 @@ class _ScopeWalk(ForwardFlow[State]):
         if a is None or b is None or a & b:
             return False
         own = {id(n) for n in self.model.scopes.own_nodes(self.fn)}
-        if any(isinstance(n, ast.Name) and n.id in a | b and id(n) not in own for n in ast.walk(self.fn.node)):
+        if any(isinstance(n, ast.Name) and n.id in a | b and id(n) not in own for n in self.model.walked(self.fn.node)):
             return False  # read by a function defined here (axlearn's `tokens_to_scores` closes over the logits)
         return not any(isinstance(st, ast.stmt) and (reads := _direct_reads(st)) & a and reads & b
                        for st in self.model.scopes.own_nodes(self.fn))
@@ -3133,9 +3150,9 @@ class _ScopeWalk(ForwardFlow[State]):
         loop = self.model.scopes.parents.get(stmt)
         if not isinstance(loop, (ast.For, ast.AsyncFor)) or stmt not in loop.body:
             return False
-        varying = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+        varying = {n.id for n in walk_nodes(loop.target) if isinstance(n, ast.Name)}
         for inner in loop.body:
-            varying |= {n.id for n in ast.walk(inner) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+            varying |= {n.id for n in walk_nodes(inner) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
         return self._selects_each(call, varying)
 
     def _selects_each(self, call: ast.Call, varying: set[str]) -> bool:
@@ -3148,8 +3165,8 @@ class _ScopeWalk(ForwardFlow[State]):
         if population is None:
             return False
         others = [a for a in [*call.args, *(k.value for k in call.keywords)] if a is not population]
-        reads = {n.id for other in others for n in ast.walk(other) if isinstance(n, ast.Name)}
-        return bool({n.id for n in ast.walk(population) if isinstance(n, ast.Name)} & varying) and not reads & varying
+        reads = {n.id for other in others for n in walk_nodes(other) if isinstance(n, ast.Name)}
+        return bool({n.id for n in walk_nodes(population) if isinstance(n, ast.Name)} & varying) and not reads & varying
 
     def _paired(self, first: KeyUse, call: ast.Call) -> bool:
         """The same random transformation applied to a second array that was not computed from the first
@@ -3157,15 +3174,15 @@ class _ScopeWalk(ForwardFlow[State]):
         array = _paired_selection(self.model, first.call, call, self.fn)
         if array is None:
             return False
-        if any(n is first.call for n in ast.walk(array)):
+        if any(n is first.call for n in walk_nodes(array)):
             return False  # dropout(key, dropout(key, x)): applied to its own result
         derived = set(_stored(first.statement)) if first.statement is not None else set()
         own = sorted((n for n in self.model.scopes.own_nodes(self.fn) if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign))
                       and first.call.lineno < n.lineno < call.lineno), key=lambda n: n.lineno)
         for assign in own:  # what is computed from the first result between the two calls
-            if assign.value is not None and {n.id for n in ast.walk(assign.value) if isinstance(n, ast.Name)} & derived:
+            if assign.value is not None and {n.id for n in walk_nodes(assign.value) if isinstance(n, ast.Name)} & derived:
                 derived |= _stored(assign)
-        return not {n.id for n in ast.walk(array) if isinstance(n, ast.Name)} & derived
+        return not {n.id for n in walk_nodes(array) if isinstance(n, ast.Name)} & derived
 
     def _varies_per_iteration(self, call: ast.Call, key: ast.AST, stmt: ast.stmt) -> bool:
         """Whether each iteration of the loop around a call is another setting: the call reads, besides the key,
@@ -3176,21 +3193,21 @@ class _ScopeWalk(ForwardFlow[State]):
             loop = self.model.scopes.parents.get(loop)
         if not isinstance(loop, (ast.For, ast.AsyncFor, ast.While)):
             return False
-        bound = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)} if isinstance(
+        bound = {n.id for n in walk_nodes(loop.target) if isinstance(n, ast.Name)} if isinstance(
             loop, (ast.For, ast.AsyncFor)) else set()
         for inner in loop.body:
-            for n in ast.walk(inner):
+            for n in walk_nodes(inner):
                 if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
                     bound.add(n.id)
-        key_names = {n.id for n in ast.walk(key) if isinstance(n, ast.Name)}
-        reads = {n.id for n in ast.walk(call) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        key_names = {n.id for n in walk_nodes(key) if isinstance(n, ast.Name)}
+        reads = {n.id for n in walk_nodes(call) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
         if (reads - key_names) & bound:
             return True
         if not isinstance(loop, (ast.For, ast.AsyncFor)):
             return False
-        targets = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+        targets = {n.id for n in walk_nodes(loop.target) if isinstance(n, ast.Name)}
         return any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in targets
-                   for inner in loop.body for n in ast.walk(inner))
+                   for inner in loop.body for n in walk_nodes(inner))
 
     def _comprehension_names(self, comprehension: ast.AST) -> set[str]:
         """Names bound by this comprehension and the comprehensions around it."""
@@ -3268,16 +3285,16 @@ class _ScopeWalk(ForwardFlow[State]):
                     and isinstance(assign.iter.func, ast.Name) and assign.iter.func.id == "zip"
                     and len(assign.iter.args) == len(assign.target.elts)):
                 for target, source in zip(assign.target.elts, assign.iter.args, strict=True):  # element by element
-                    reads = {n.id for n in ast.walk(source) if isinstance(n, ast.Name)}
+                    reads = {n.id for n in walk_nodes(source) if isinstance(n, ast.Name)}
                     for names in flows:
                         if reads & names:
-                            carry(names, {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}, at)
+                            carry(names, {n.id for n in walk_nodes(target) if isinstance(n, ast.Name)}, at)
                 continue
             value = assign.iter if isinstance(assign, ast.For) else assign.value  # type: ignore[attr-defined]
-            reads = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)} if value is not None else set()
+            reads = {n.id for n in walk_nodes(value) if isinstance(n, ast.Name)} if value is not None else set()
             if value is not None and (reads & differences or any(
                     isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Sub, ast.Div)) and _separates([n.left, n.right], flows)
-                    for n in ast.walk(value))):
+                    for n in walk_nodes(value))):
                 carry(differences, _flows_into(assign), at)  # type: ignore[arg-type]
             for names in flows:
                 if reads & names:
@@ -3289,7 +3306,7 @@ class _ScopeWalk(ForwardFlow[State]):
                 if len(pair) == 2 and _separates(pair, flows, same_call, second if checked_here else None):
                     return True  # actual on one side, expected on the other
                 if differences and any(isinstance(n, ast.Name) and n.id in differences
-                                       for side in pair for n in ast.walk(side)):
+                                       for side in pair for n in walk_nodes(side)):
                     return True  # the reproduced draw subtracted from the result, then checked
         return False
 
@@ -3354,7 +3371,7 @@ class _ScopeWalk(ForwardFlow[State]):
                 if (isinstance(above, ast.Assign) and above.value is parent and len(above.targets) == 1
                         and isinstance(above.targets[0], ast.Name) and parents.get(above) is self.model.scopes.tree):
                     name = above.targets[0].id
-                    reads = [n for n in ast.walk(self.model.scopes.tree) if isinstance(n, ast.Name) and n.id == name]
+                    reads = [n for n in walk_nodes(self.model.scopes.tree) if isinstance(n, ast.Name) and n.id == name]
                     stores = [n for n in reads if not isinstance(n.ctx, ast.Load)]
                     loads = [n for n in reads if isinstance(n.ctx, ast.Load)]
                     if len(stores) == 1 and loads and all(
@@ -3389,10 +3406,10 @@ class _ScopeWalk(ForwardFlow[State]):
         if first.statement is None:
             return False
         produced = {name for name in _stored(first.statement) if name.isidentifier()} - {
-            n.id for n in ast.walk(first.node) if isinstance(n, ast.Name)}
+            n.id for n in walk_nodes(first.node) if isinstance(n, ast.Name)}
         arguments = [*call.args, *(k.value for k in call.keywords)]
-        return any(isinstance(n, ast.Name) and n.id in produced for arg in arguments for n in ast.walk(arg)) or any(
-            n is first.call for arg in arguments for n in ast.walk(arg))
+        return any(isinstance(n, ast.Name) and n.id in produced for arg in arguments for n in walk_nodes(arg)) or any(
+            n is first.call for arg in arguments for n in walk_nodes(arg))
 
     def _sample_inputs_pair(self, a: ast.Call, b: ast.Call) -> bool:
         """Two uses of one key of which one is a draw whose values reach only the sample inputs of flax linen
@@ -3428,7 +3445,7 @@ class _ScopeWalk(ForwardFlow[State]):
         if name not in self.fn.local_names or name in self.fn.outer_names:
             return None
         own = {id(n) for n in self.model.scopes.own_nodes(self.fn)}
-        mentions = [n for n in ast.walk(self.fn.node) if isinstance(n, ast.Name) and n.id == name]
+        mentions = [n for n in self.model.walked(self.fn.node) if isinstance(n, ast.Name) and n.id == name]
         if any(id(n) not in own for n in mentions):
             return None  # a function defined here reads it
         if sum(1 for n in mentions if not isinstance(n.ctx, ast.Load)) != 1:
@@ -3543,18 +3560,18 @@ class _ScopeWalk(ForwardFlow[State]):
                       if isinstance(getattr(holder, f, None), list) and stmt in getattr(holder, f)), None)
         if block is None:
             return False
-        for inner in ast.walk(fn.node):
+        for inner in self.model.walked(fn.node):
             if inner is not fn.node and isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and any(
-                    isinstance(n, ast.Name) and n.id == name for n in ast.walk(inner)):
+                    isinstance(n, ast.Name) and n.id == name for n in walk_nodes(inner)):
                 return False  # a closure over `x` may read it between the two bindings
         for later in block[block.index(stmt) + 1:]:
-            mentions = [n for n in ast.walk(later) if isinstance(n, ast.Name) and n.id == name]
+            mentions = [n for n in walk_nodes(later) if isinstance(n, ast.Name) and n.id == name]
             if not mentions:
-                if any(isinstance(n, (ast.Break, ast.Continue, ast.Global, ast.Nonlocal)) for n in ast.walk(later)):
+                if any(isinstance(n, (ast.Break, ast.Continue, ast.Global, ast.Nonlocal)) for n in walk_nodes(later)):
                     return False
                 continue
             if not isinstance(later, ast.Assign) or any(
-                    isinstance(n, ast.Name) and n.id == name for n in ast.walk(later.value)):
+                    isinstance(n, ast.Name) and n.id == name for n in walk_nodes(later.value)):
                 return False
             bound = [t for target in later.targets
                      for t in (target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target])]
@@ -3579,10 +3596,10 @@ class _ScopeWalk(ForwardFlow[State]):
             name = element.id  # type: ignore[attr-defined]
             read = False
             for later in body[at + 1:]:
-                mentions = [n for n in ast.walk(later) if isinstance(n, ast.Name) and n.id == name]
+                mentions = [n for n in walk_nodes(later) if isinstance(n, ast.Name) and n.id == name]
                 read = read or any(isinstance(n.ctx, ast.Load) for n in mentions)
                 if any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Global, ast.Nonlocal))
-                       for n in ast.walk(later)) and mentions:
+                       for n in walk_nodes(later)) and mentions:
                     return False
                 if any(isinstance(n.ctx, ast.Load) and not self._shapes_only(n, depth + 1) for n in mentions):
                     return False
@@ -3609,7 +3626,7 @@ class _ScopeWalk(ForwardFlow[State]):
         while parent is not None and parent is not stmt and not isinstance(parent, ast.stmt):
             if isinstance(parent, ast.BinOp) and not isinstance(parent.op, ast.Sub):
                 other = parent.right if child is parent.left else parent.left
-                if any(isinstance(n, ast.Name) and n.id in first_names for n in ast.walk(other)):
+                if any(isinstance(n, ast.Name) and n.id in first_names for n in walk_nodes(other)):
                     return True
             child, parent = parent, self.model.scopes.parents.get(parent)
         return False
@@ -3658,7 +3675,7 @@ class _ScopeWalk(ForwardFlow[State]):
             for at, assign in enumerate(assigns):
                 value = assign.iter if isinstance(assign, ast.For) else assign.value  # type: ignore[attr-defined]
                 if value is not None:
-                    for name in {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}:
+                    for name in {n.id for n in walk_nodes(value) if isinstance(n, ast.Name)}:
                         readers.setdefault(name, []).append(at)
             self._assigns = (assigns, [n.lineno for n in assigns], readers)  # type: ignore[attr-defined]
         return self._assigns
@@ -3749,10 +3766,10 @@ def _overwritten_whole(stmt: ast.Assign, parents: dict[ast.AST, ast.AST]) -> boo
     if block is None:
         return False
     for later in block[block.index(stmt) + 1:]:
-        mentions = [n for n in ast.walk(later) if isinstance(n, ast.Name) and n.id == name]
+        mentions = [n for n in walk_nodes(later) if isinstance(n, ast.Name) and n.id == name]
         if not mentions:
             if any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Global, ast.Nonlocal))
-                   for n in ast.walk(later)):
+                   for n in walk_nodes(later)):
                 return False
             continue
         value = later.value if isinstance(later, ast.Assign) else None
@@ -3765,7 +3782,7 @@ def _overwritten_whole(stmt: ast.Assign, parents: dict[ast.AST, ast.AST]) -> boo
                 and _whole(func.value.slice) and isinstance(func.value.value, ast.Attribute)
                 and func.value.value.attr == "at" and isinstance(func.value.value.value, ast.Name)
                 and func.value.value.value.id == name and len(mentions) == 2
-                and not any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(value.args[0])))
+                and not any(isinstance(n, ast.Name) and n.id == name for n in walk_nodes(value.args[0])))
     return False
 
 
@@ -3953,13 +3970,13 @@ def _masked_draw(model: KeyFlow, key: ast.AST) -> tuple[ast.Call, frozenset[tupl
     for n in nodes:
         if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             for t in n.targets if isinstance(n, ast.Assign) else [n.target]:
-                for m in ast.walk(t):
+                for m in walk_nodes(t):
                     if isinstance(m, ast.Name) and n.value is not None:
                         binds.setdefault(m.id, []).append(n.value if isinstance(n, ast.Assign) else t)
     if len(binds.get(name, [])) != 1:
         return None
     masks: set[str] = set()
-    for n in ast.walk(fn.node):
+    for n in model.walked(fn.node):
         if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load):
             product = parents.get(n)
             if not (isinstance(product, ast.BinOp) and isinstance(product.op, ast.Mult)):
@@ -3986,7 +4003,7 @@ def _exclusive_masks(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
     fn = model.scopes.enclosing_function(first[0])
     if fn is None or model.scopes.enclosing_function(second[0]) is not fn:
         return False
-    for n in ast.walk(fn.node):
+    for n in model.walked(fn.node):
         if isinstance(n, ast.Name) and n.id == a.id and isinstance(n.ctx, ast.Load):
             found = _masked_draw(model, n)
             if found is None or found[2] != first[2]:
@@ -4012,7 +4029,7 @@ def _selected_sides(model: KeyFlow, key: ast.AST) -> set[tuple[str, int]] | None
                                                    *([args.vararg] if args.vararg else []),
                                                    *([args.kwarg] if args.kwarg else [])])
     loads: dict[str, list[ast.Name]] = {}
-    for n in ast.walk(fn.node):
+    for n in model.walked(fn.node):
         if isinstance(n, ast.Name):
             if isinstance(n.ctx, ast.Load):
                 loads.setdefault(n.id, []).append(n)
@@ -4041,7 +4058,7 @@ def _selected_sides(model: KeyFlow, key: ast.AST) -> set[tuple[str, int]] | None
                 test = cur.test if isinstance(cur, ast.IfExp) else cur.args[0] if isinstance(cur, ast.Call) else None
                 index = next((i for i, case in enumerate(cases) if case is child), None)
                 if test is None or index is None or any(
-                        isinstance(n, ast.Name) and stores[n.id] > 1 for n in ast.walk(test)):
+                        isinstance(n, ast.Name) and stores[n.id] > 1 for n in walk_nodes(test)):
                     return None
                 sides.add((ast.dump(test), index))
                 break
@@ -4097,7 +4114,7 @@ def _filled_draw(model: KeyFlow, key: ast.AST) -> tuple[ast.Call, frozenset[tupl
         if isinstance(cur, ast.BinOp):
             other = cur.right if cur.left is child else cur.left
             if not all(isinstance(n, (ast.Name, ast.Attribute, ast.Constant, ast.UnaryOp, ast.unaryop, ast.Load))
-                       for n in ast.walk(other)):
+                       for n in walk_nodes(other)):
                 return None
         child, cur = cur, parents.get(cur)
     if not (isinstance(cur, ast.Call) and len(cur.args) == 3 and not cur.keywords
@@ -4121,9 +4138,9 @@ def _filled_draw(model: KeyFlow, key: ast.AST) -> tuple[ast.Call, frozenset[tupl
         if len(bound) != 1 or stored[mask.id] != 1:
             return None
         mask = bound[0]
-    if any(isinstance(n, (ast.Name, ast.Attribute)) and ast.unparse(n) in stored for n in ast.walk(mask)):
+    if any(isinstance(n, (ast.Name, ast.Attribute)) and ast.unparse(n) in stored for n in walk_nodes(mask)):
         return None  # a name the masks test is assigned here: two masks may test two values
-    if any(isinstance(atom, ast.Compare) and not all(isinstance(n, _PLAIN_VALUE) for n in ast.walk(atom))
+    if any(isinstance(atom, ast.Compare) and not all(isinstance(n, _PLAIN_VALUE) for n in walk_nodes(atom))
            for atom in _mask_atoms(model, mask, fn)):
         return None  # a mask built here (`arange(n)[:, None] < k`) may broadcast the draws over more elements
     literals = _mask_literals(model, mask, fn)
@@ -4302,8 +4319,8 @@ def _exclusive_paths(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
     names = {lit[0][0] for lit in literals_a for other in literals_b if _contradict(lit, other)}
     if not names:
         return False
-    rebound = {n.id for n in ast.walk(home) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)} | {
-        name for n in ast.walk(home) if isinstance(n, (ast.Global, ast.Nonlocal)) for name in n.names}
+    rebound = {n.id for n in model.walked(home) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)} | {
+        name for n in model.walked(home) if isinstance(n, (ast.Global, ast.Nonlocal)) for name in n.names}
     return bool(names - rebound)
 
 
@@ -4344,8 +4361,8 @@ def _module_int(model: KeyFlow, value: ast.AST) -> int | None:
     if len(bound) != 1 or not isinstance(bound[0].value, ast.Constant) or type(bound[0].value.value) is not int:
         return None
     if any((isinstance(n, ast.Name) and n.id == value.id and not isinstance(n.ctx, ast.Load)) or (
-            isinstance(n, ast.Global) and value.id in n.names) for n in ast.walk(tree)
-           if n is not bound[0] and not (isinstance(n, ast.Name) and any(n is t for t in ast.walk(bound[0])))):
+            isinstance(n, ast.Global) and value.id in n.names) for n in walk_nodes(tree)
+           if n is not bound[0] and not (isinstance(n, ast.Name) and any(n is t for t in walk_nodes(bound[0])))):
         return None
     return bound[0].value.value
 
@@ -4393,21 +4410,21 @@ def _equality_check(node: ast.AST) -> bool:
         inside = [node.test]  # type: ignore[attr-defined]
     return any((isinstance(n, ast.Compare) and all(isinstance(op, (ast.Eq, ast.NotEq)) for op in n.ops))
                or (isinstance(n, ast.Call) and called_name(n.func).rsplit(".", 1)[-1] in _EQUALITY)
-               for arg in inside for n in ast.walk(arg))
+               for arg in inside for n in walk_nodes(arg))
 
 
 def _compared_sides(test: ast.AST) -> list[list[ast.expr]]:
     """The two sides of every comparison, difference and comparing call (`jnp.allclose(a, b)`) in a test."""
     return [[n.left, n.comparators[0]] if isinstance(n, ast.Compare) else [n.left, n.right]
             if isinstance(n, ast.BinOp) else n.args[:2]
-            for n in ast.walk(test) if isinstance(n, (ast.Compare, ast.Call)) or (
+            for n in walk_nodes(test) if isinstance(n, (ast.Compare, ast.Call)) or (
                 isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub))]
 
 
 def _side_reads(side: ast.expr, marked: ast.AST | None) -> set[str]:
     """The names a side reads, and `_SECOND` when it holds the (unnamed) second draw."""
-    names = {n.id for n in ast.walk(side) if isinstance(n, ast.Name)}
-    return names | {_SECOND} if marked is not None and any(n is marked for n in ast.walk(side)) else names
+    names = {n.id for n in walk_nodes(side) if isinstance(n, ast.Name)}
+    return names | {_SECOND} if marked is not None and any(n is marked for n in walk_nodes(side)) else names
 
 
 def _separates(pair: list[ast.expr], flows: list[set[str]], same_call: bool = False,
@@ -4488,7 +4505,7 @@ def _direct_reads(stmt: ast.stmt) -> set[str]:
         return set()  # (a nested function's reads are its own; a `try`'s statements are visited on their own)
     else:
         parts = [stmt]
-    return {n.id for part in parts for n in ast.walk(part) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    return {n.id for part in parts for n in walk_nodes(part) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
 
 
 def _assigned_names(stmt: ast.Assign | ast.AugAssign | ast.AnnAssign) -> set[str] | None:
@@ -4496,7 +4513,7 @@ def _assigned_names(stmt: ast.Assign | ast.AugAssign | ast.AnnAssign) -> set[str
     targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
     names: set[str] = set()
     for t in targets:
-        for n in ast.walk(t):
+        for n in walk_nodes(t):
             if isinstance(n, (ast.Attribute, ast.Subscript)):
                 return None
             if isinstance(n, ast.Name):
@@ -4522,7 +4539,7 @@ def _replays(first: KeyUse, call: ast.Call, stmt: ast.stmt | None) -> bool:
 
 
 def _bound_by(comprehension: ast.AST) -> set[str]:
-    return {n.id for gen in comprehension.generators for n in ast.walk(gen.target) if isinstance(n, ast.Name)}  # type: ignore[attr-defined]
+    return {n.id for gen in comprehension.generators for n in walk_nodes(gen.target) if isinstance(n, ast.Name)}  # type: ignore[attr-defined]
 
 
 def _calls_in_order(expr: ast.AST) -> list[tuple[ast.Call, ast.AST | None]]:
@@ -4561,20 +4578,20 @@ def _replaced_by_load(model: KeyFlow, first: KeyUse) -> bool:
     stmt = first.statement
     if not isinstance(stmt, ast.Assign) or stmt.value is not first.call:
         return False
-    names = {n.id for t in stmt.targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    names = {n.id for t in stmt.targets for n in walk_nodes(t) if isinstance(n, ast.Name)}
     parent = model.scopes.parents.get(stmt)
     block = next((b for b in statement_lists(parent) if stmt in b), None) if parent is not None else None
     if not names or block is None:
         return False
     for later in block[block.index(stmt) + 1:]:
-        reads = {n.id for n in ast.walk(later) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        reads = {n.id for n in walk_nodes(later) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
         if not reads & names:
             continue
         if not isinstance(later, ast.Assign) or not isinstance(later.value, ast.Call):
             return False
         func = later.value.func
         called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-        rebound = {n.id for t in later.targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+        rebound = {n.id for t in later.targets for n in walk_nodes(t) if isinstance(n, ast.Name)}
         return called.lstrip("_").split("_", 1)[0].lower() in _LOADING_VERBS and names <= rebound
     return False
 
@@ -4705,7 +4722,7 @@ def after_init_reuses(model: KeyFlow, always: dict[str, set[int]]) -> list[KeyRe
         entry = _left_consumed_on_self(model, init_info, init, always)
         if not entry:
             continue
-        called = {n.func.attr for n in ast.walk(init) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+        called = {n.func.attr for n in walk_nodes(init) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
                   and isinstance(n.func.value, ast.Name) and n.func.value.id == "self"}
         for name, node in methods.items():
             info = model.scopes.functions.get(node)
@@ -4827,7 +4844,7 @@ def carry_reuses(model: KeyFlow) -> list[KeyReuse]:
 
 
 def _walk_order(scopes: Scopes, positions: dict[int, dict[int, int]], node: ast.AST) -> tuple[int, list[int]]:
-    """Where `ast.walk(scopes.tree)` (breadth first) yields `node`: the nodes of one depth come in the order of their
+    """Where `walk_nodes(scopes.tree)` (breadth first) yields `node`: the nodes of one depth come in the order of their
     paths from the root (each step the child's place among `ast.iter_child_nodes` of its parent). `positions`:
     id(parent) -> {id(child): place}, filled as parents are met."""
     path: list[int] = []
@@ -5017,7 +5034,7 @@ def _carry_kept(model: KeyFlow, body: FunctionInfo, carry: str, path: tuple[obje
     scopes = model.scopes
     node = body.node
     assert isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-    for n in ast.walk(node):
+    for n in walk_nodes(node):
         if n is node:
             continue
         if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):

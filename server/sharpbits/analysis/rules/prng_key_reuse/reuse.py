@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sharpbits.analysis.facts import FactMemory
+from sharpbits.analysis.syntax import walk_nodes
 
 # a question the walk asked, in order: (call, answer) for `argument_uses(call, scope)`, or (node, answer, ask) for
 # another question `ask(flow, node, scope)` (KeyFlow.framework_draws, KeyFlow.seed_label, KeyFlow.record_fields_of
@@ -142,7 +143,7 @@ class KeyWalks(FactMemory):
             defined: set[str] = set()
             unsafe = False
             binds = not isinstance(statement, _DEFINITIONS)  # a module-level statement: the names it binds count
-            for n in ast.walk(statement):  # as defined (`step = make_step()` links `step(key)` to `make_step`)
+            for n in walk_nodes(statement):  # as defined (`step = make_step()` links `step(key)` to `make_step`)
                 cls = type(n)
                 if cls is ast.Name:
                     named.add(n.id)  # type: ignore[attr-defined]

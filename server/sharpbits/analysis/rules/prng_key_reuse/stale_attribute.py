@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from sharpbits.analysis.model import FunctionInfo, ModuleModel, Scopes
 from sharpbits.analysis.rules.prng_key_reuse.key_flow import KeyFlow
+from sharpbits.analysis.syntax import walk_nodes
 
 # jax.random functions that make a key from data: what `__init__` stores when it keeps a fresh key
 _KEY_MAKERS = {"jax.random.PRNGKey", "jax.random.key", "jax.random.fold_in", "jax.random.wrap_key_data",
@@ -251,7 +252,7 @@ def _iterates_once(node: ast.AST) -> bool:
 
 def _rebinds(loop: ast.AST, name: str) -> bool:
     """The loop (its target or its body) binds `name`: a new object on each iteration, maybe."""
-    for node in ast.walk(loop):
+    for node in walk_nodes(loop):
         if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
             return True
     return False
