@@ -786,6 +786,38 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "stljax": ("1.1.3", True),
     "tbats-jax": ("0.1.1", True),
     "virtual-casing-jax": ("0.0.10", True),
+    # round 28, part B (first contact with scientific, simulation, physics, inference, optimisation, signal and
+    # bio code nobody had tuned on, 21 libraries, measured on main 7c42de9 before any change): global sensitivity
+    # analysis (jaxgsa), pseudo-spectral Navier-Stokes DNS (dnsjax, a wheel), radio-interferometric gridding
+    # (jax-nufft), elliptic PDE solvers (jaxhps), continuation and bifurcation (jaxcont), landscape connectivity
+    # (jaxscape), FP64-accurate matmul from BF16 (ozaki-jax), batched interior-point optimisation (jaxipm),
+    # stellarator geometry (jax-sbgeom), wavelets (jaxwavelets), differential geometry (jaxdifferentialgeometry),
+    # Bayesian models (bayesjax, a wheel), electromagnetic scattering (cyscat-jax), antibody structure prediction
+    # (jaxfvld), radio emission of air showers (jax-radio-tools), memory-search models (jaxcmr), model predictive
+    # control (mpcjax), non-negative least squares (jaxnnls), SQUAREM acceleration (squarem-jaxopt), Bessel
+    # functions (jaxbessel) and lattice Boltzmann (latticebmjax). dnsjax and bayesjax cannot build their sdists'
+    # metadata here; xpcsjax (95k lines), jax-hybridmodels, jaxvacua and geojax were left for a later round
+    "jaxgsa": ("1.3.1", True),
+    "dnsjax": ("0.1.0.1", False),
+    "jax-nufft": ("0.2.0", True),
+    "jaxhps": ("0.2", True),
+    "jaxcont": ("0.4.0", True),
+    "jaxscape": ("0.0.13", True),
+    "ozaki-jax": ("0.7.0", True),
+    "jaxipm": ("0.0.1", True),
+    "jax-sbgeom": ("0.1.1", True),
+    "jaxwavelets": ("0.1.13", True),
+    "jaxdifferentialgeometry": ("0.9.4", True),
+    "bayesjax": ("0.7.0", False),
+    "cyscat-jax": ("0.1.0", True),
+    "jaxfvld": ("0.1.0", True),
+    "jax-radio-tools": ("0.1.3", True),
+    "jaxcmr": ("0.1.1", True),
+    "mpcjax": ("0.2.1", True),
+    "jaxnnls": ("1.0.1", True),
+    "squarem-jaxopt": ("0.1.4", True),
+    "jaxbessel": ("0.2.0", True),
+    "latticebmjax": ("1.0.1", True),
 }
 # Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 # Packages whose every release asks for another Python than the one running the bench: pip is told that version
@@ -795,6 +827,7 @@ FETCH_PYTHON: dict[str, str] = {
     "sbibm-jax": "3.12", "sapphire-jax": "3.12", "jax-mppi": "3.12", "jaxglitches": "3.12", "rheojax": "3.12",
     "phasespace-jax": "3.12", "jaxlatt": "3.12", "jax-sph": "3.11", "maxtext": "3.12", "fa4-jax": "3.12",
     "jax-linear-attention": "3.12", "mistral-v0.2-jax": "3.12", "tpu-sync-jax": "3.12",
+    "jaxgsa": "3.12", "dnsjax": "3.12", "jaxipm": "3.12", "bayesjax": "3.12", "jaxcmr": "3.12",
 }
 
 

@@ -102,7 +102,7 @@ class ModuleModel:
         if reusable is not None:
             reusable.syntax.begin()
         self.scopes = Scopes(tree, reusable)
-        self.traced = TracedCode(self.scopes)
+        self.traced = TracedCode(self.scopes, project)
         self.kinds = ValueKinds(self.scopes, self.traced, project)
         self._facts: dict[type[Fact], Fact] = {}
         # while a function-local rule runs for IncrementalAnalysis: records what `Fact.across` answered for a

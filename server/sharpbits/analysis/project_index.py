@@ -1715,6 +1715,7 @@ class ProjectIndex:
         self.parsed = 0  # modules summarised (for tests and benchmarks)
         self._subclasses: dict[tuple[str, str], list[tuple[ModuleSummary, str]] | None] = {}
         self._outside: dict[str, bool] = {}  # attribute -> assigned from outside its class somewhere (held_classes)
+        self._named: dict[tuple[str, str], bool] = {}  # (name, file) -> spelled in another file (named_elsewhere)
         self._files: tuple[tuple[Path, ...], list[Path] | None] | None = None
         # summaries of modules fed lazily, made from the tree their own analysis parsed (`adopt`), kept aside
         # until a module asks for one: then it is that module's summary, without a second parse. Aside, not
@@ -1778,6 +1779,7 @@ class ProjectIndex:
             self._subclasses.clear()  # the text changed (or is new): a class may derive from another now
             self._changed(name)
             self._outside.clear()
+            self._named.clear()
             self._adopted.pop(name, None)
             if old is None:
                 self._files = None
@@ -1845,6 +1847,7 @@ class ProjectIndex:
                 self._consumption.clear()
             self._subclasses.clear()
             self._outside.clear()
+            self._named.clear()
             self._files = None
 
     def module_name(self, path: str | os.PathLike[str]) -> str:
@@ -2423,6 +2426,35 @@ class ProjectIndex:
         self._subclasses[memo_key] = out
         return out
 
+    def named_elsewhere(self, name: str, path: str) -> bool:
+        """Whether a project file other than `path` spells the identifier `name` (an import of it, a call, a
+        string), read from the text of every project file (the fed text where one was fed); True when the files
+        cannot all be listed or read."""
+        file = str(Path(path).absolute())
+        with self._lock:
+            if (name, file) in self._named:
+                return self._named[(name, file)]
+            files = self._project_files()
+            fed = {p: t for p, t in self._pending.values()}
+        answer = files is None
+        word = re.compile(rf"\b{re.escape(name)}\b")
+        for other in files or ():
+            if str(other) == file:
+                continue
+            text = fed.get(str(other))
+            if text is None:
+                try:
+                    text = other.read_text(encoding="utf-8", errors="replace")
+                except OSError:
+                    answer = True
+                    break
+            if name in text and word.search(text):
+                answer = True
+                break
+        with self._lock:
+            self._named[(name, file)] = answer
+        return answer
+
     def _project_files(self) -> list[Path] | None:
         """The Python files under the project's roots (not in hidden, virtual-environment or site-packages folders),
         listed once per set of roots; None when there are more than `_MAX_FILES`."""
@@ -2517,6 +2549,15 @@ class ProjectView:
         self.module = index.module_name(path)
         self._tree = tree
         self._imports: dict[str, str] | None = None
+
+    def private(self) -> bool:
+        """Whether the module is private by its dotted name (`pkg._impl`, `pkg._x.mod`): no part of a package's
+        interface, imported only by the project's own modules."""
+        return any(part.startswith("_") and not part.startswith("__") for part in self.module.split("."))
+
+    def named_elsewhere(self, name: str) -> bool:
+        """Whether another file of the project spells `name` (ProjectIndex.named_elsewhere)."""
+        return self.index.named_elsewhere(name, self.path)
 
     def imports(self) -> dict[str, str]:
         if self._imports is None:

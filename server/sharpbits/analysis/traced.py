@@ -10,9 +10,13 @@ import enum
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 from sharpbits.analysis.scopes import FunctionInfo, Scopes
 from sharpbits.analysis.syntax import literal_value, parameter_defaults, walk_nodes
+
+if TYPE_CHECKING:
+    from sharpbits.analysis.project_index import ProjectView
 
 # --- what JAX names mean ------------------------------------------------------------------------------------
 
@@ -191,8 +195,9 @@ class TracedCode:
     _calls_only: dict[str, bool] | None = None  # module-level function name -> every use of the name calls it
     _optax_hooked: set[int]  # set by _find_traced: id of functions an optax update calls in traced code
 
-    def __init__(self, scopes: Scopes) -> None:
+    def __init__(self, scopes: Scopes, project: ProjectView | None = None) -> None:
         self.scopes = scopes
+        self.project = project  # None: other modules unknown (a transform alias may be called from any of them)
         self._calls_from_traced = {}
         self._find_traced()
         # (only _find_traced adds trace sites: which functions are traced is fixed from here on)
@@ -280,6 +285,33 @@ class TracedCode:
             if param in positional and positional.index(param) < len(call.args):
                 values.append(call.args[positional.index(param)])
         return values
+
+    def _alias_nothing_calls(self, node: ast.Call) -> bool:
+        """`vmapped_f = jax.vmap(f, in_axes=(0, 0, 0))` at module level in a private module (`pkg._impl`), the
+        name never spelled again in the module (no read, no string naming it) nor in any other file of the project:
+        a transformation traces its function when the transformed callable is called, and nothing can call this
+        one (jaxhps's adaptive down passes, copied from the uniform ones, where the alias is called). Unknown
+        (no project index, a public module, files that cannot all be read): the alias may be called."""
+        stmt = self.scopes.parents.get(node)
+        if (self.project is None or not isinstance(stmt, (ast.Assign, ast.AnnAssign))
+                or not isinstance(self.scopes.parents.get(stmt), ast.Module)):
+            return False
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        if len(targets) != 1 or not isinstance(targets[0], ast.Name):
+            return False
+        alias = targets[0].id
+        if self._spelled_in_module(alias) or not self.project.private():
+            return False
+        return not self.project.named_elsewhere(alias)
+
+    def _spelled_in_module(self, alias: str) -> bool:
+        """Whether the module reads the name anywhere (or binds it again), or names it in a string (`__all__`,
+        `getattr(module, "alias")`)."""
+        names = [n for n in self.scopes.nodes(ast.Name) if isinstance(n, ast.Name) and n.id == alias]
+        if len(names) != 1:
+            return True
+        return any(isinstance(c, ast.Constant) and isinstance(c.value, str) and alias in c.value
+                   for c in self.scopes.nodes(ast.Constant))
 
     def _under_disable_jit(self, node: ast.AST) -> bool:
         """Whether a call sits in the body of `with jax.disable_jit():` (in the same function): there jit,
@@ -545,6 +577,8 @@ class TracedCode:
                 continue  # `if "jax" in np.__name__: jax.vmap(f)` with np = NumPy: nothing is transformed there
             scope = self.scopes.enclosing_function(node)
             site = self.transform_of(node.func, scope)
+            if site is not None and self._alias_nothing_calls(node):
+                continue
             if site is not None and node.args:
                 target = self.scopes.resolve_function(node.args[0], scope)
                 applied = None if target is not None else self.framework_apply(node.args[0], scope)

@@ -26,6 +26,8 @@ _TRACED_KINDS = ARRAYS | {Kind.REF}
 # axis's index (jax 0.10.2: `if pl.program_id(0) == 0` raises TracerBoolConversionError, also with interpret=True)
 TRACE_ONLY_VALUES = {"jax.experimental.pallas.program_id", "jax.lax.axis_index"}
 COMPILE_TIME_EVAL = {"jax.ensure_compile_time_eval", "jax.core.ensure_compile_time_eval"}
+# The class every tracer is an instance of: `isinstance(x, jax.core.Tracer)` is True for each traced value
+TRACER_CLASSES = {"jax.core.Tracer", "jax._src.core.Tracer"}
 # Custom derivative rules are not tracing transformations: `jax.custom_vjp(f)(x)` called eagerly runs `f` on the
 # caller's arrays, and under `jax.grad` JAX calls the rules with concrete primals and cotangents. Only a trace
 # around the call (jit, vmap, scan, ...) makes them tracers.
@@ -47,7 +49,7 @@ class TracerValues(Fact):
             return False
         if self.kinds.kind_of(expr, scope) not in _TRACED_KINDS or self.in_compile_time_eval(expr):
             return False
-        if self.in_caller_dependent_branch(expr, scope):
+        if self.in_caller_dependent_branch(expr, scope) or self.in_concrete_only_branch(expr, scope):
             return False
         if not scope.abstract:  # under grad alone only the differentiated arguments are tracers
             differentiated = self.differentiated_params(scope)
@@ -133,6 +135,45 @@ class TracerValues(Fact):
                 return True
             child, cur = cur, self.scopes.parents.get(cur)
         return False
+
+    def in_concrete_only_branch(self, expr: ast.AST, scope: FunctionInfo) -> bool:
+        """`if isinstance(finite, jax.core.Tracer): ... elif not bool(finite):` (jaxgsa's ridge solve, traced in
+        cross-validation and run eagerly for the final fit): the `elif` runs only when `finite` is no tracer, so
+        `bool(finite)` there never sees one. True when every name `expr` reads (other than through `.shape`) is
+        such a guarded name: `expr` in the `else` of `isinstance(name, Tracer)` or the body of `not isinstance(name,
+        Tracer)`, an `if` of `scope`'s own code, with no assignment to the name inside that branch."""
+        read = {n.id for n in walk_nodes(expr) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+                and not self._static_use(n)}
+        if not read:
+            return False
+        guarded: set[str] = set()
+        child, cur = expr, self.scopes.parents.get(expr)
+        while cur is not None and cur is not scope.node:
+            if isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                return False  # a nested function's code: run whenever it is called
+            if isinstance(cur, (ast.If, ast.IfExp)) and child is not cur.test:
+                in_body = child in cur.body if isinstance(cur, ast.If) else child is cur.body
+                branch = (cur.body if in_body else cur.orelse) if isinstance(cur, ast.If) else [child]
+                name = self._tracer_test(cur.test, scope, negated=in_body)
+                if name is not None and not any(
+                        isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
+                        for stmt in branch for n in walk_nodes(stmt)):
+                    guarded.add(name)
+            child, cur = cur, self.scopes.parents.get(cur)
+        return read <= guarded
+
+    def _tracer_test(self, test: ast.AST, scope: FunctionInfo, negated: bool) -> str | None:
+        """The name a test proves to be no tracer in a branch: `isinstance(name, Tracer)` for its false branch
+        (`negated` False), `not isinstance(name, Tracer)` for its true one."""
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            test, negated = test.operand, not negated
+        if (negated or not isinstance(test, ast.Call) or not isinstance(test.func, ast.Name)
+                or test.func.id != "isinstance" or len(test.args) != 2 or test.keywords
+                or not isinstance(test.args[0], ast.Name)):
+            return None
+        if self.scopes.qualname(test.args[1], scope) not in TRACER_CLASSES:
+            return None
+        return test.args[0].id
 
     def runs_eagerly_too(self, fn: FunctionInfo) -> bool:
         """A module-level function compiled in call form (`jax.jit(f, ...)`) whose name is also used otherwise

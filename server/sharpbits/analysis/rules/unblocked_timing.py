@@ -115,6 +115,9 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
         # an unknown function may wait for its own result
         "import time\nimport jax.numpy as jnp\nfrom bench import evaluate\nt0 = time.time()\ny = jnp.ones(3) * 2\n"
         "evaluate(y)\nelapsed = time.time() - t0\n",
+        # a host read in the loop of the timed steps waits for the previous iteration's step
+        "import time\nimport jax\n@jax.jit\ndef step(w):\n    return w * 0.5\ndef bench(w):\n    t0 = time.time()\n"
+        "    for _ in range(10):\n        print(float(w.sum()))\n        w = step(w)\n    return time.time() - t0\n",
         # the timed work is an unknown function; splitting a key is not what is being timed
         "import time\nimport jax\nfrom sampler import run_chain\nkey = jax.random.key(0)\nt0 = time.time()\n"
         "samples = run_chain(key)\nkey, sub = jax.random.split(key)\nprint(time.time() - t0)\n",
@@ -190,6 +193,14 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
             fixed="import time\nimport jax\nimport jax.numpy as jnp\nm = jnp.eye(50)\nt0 = time.time()\n"
             "u, s, vt = jax.block_until_ready(jnp.linalg.svd(m))\nprint(time.time() - t0)\n",
         ),
+        Invalid(  # host reads and an unknown helper before the timed solve wait only for what came before them
+            "import time\nimport jax.numpy as jnp\nfrom geometry import build\ndef solve(z, sp):\n    t0 = time.time()\n"
+            "    kx = jnp.asarray(sp['kx']).flatten()\n    mid = int(sp['mid'])\n    v = build(kx[mid:])\n"
+            "    c = jnp.linalg.solve(z, v)\n    return c, time.time() - t0\n",
+            fixed="import time\nimport jax.numpy as jnp\nfrom geometry import build\ndef solve(z, sp):\n    t0 = time.time()\n"
+            "    kx = jnp.asarray(sp['kx']).flatten()\n    mid = int(sp['mid'])\n    v = build(kx[mid:])\n"
+            "    c = jnp.linalg.solve(z, v).block_until_ready()\n    return c, time.time() - t0\n",
+        ),
         Invalid(  # from time import perf_counter; an expression statement
             "from time import perf_counter\nimport jax.numpy as jnp\nx = jnp.ones(3)\ntic = perf_counter()\n"
             "jnp.linalg.norm(x)\ntoc = perf_counter()\n",
@@ -254,8 +265,14 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
         model = ctx.model
         dispatched: list[tuple[ast.Call, Kind]] = []
         unknown: list[ast.Call] = []
+        syncs: list[ast.AST] = []
+        stored = _stored_names(region)
         for stmt in region:
             for node in walk_nodes(stmt):
+                if isinstance(node, ast.FormattedValue) and _root_name(node.value) in stored and (
+                        model.kinds.kind_of(node.value, scope) in (*ARRAYS, Kind.UNKNOWN)):
+                    syncs.append(node)  # f"{logs['loss']}" of what the region computed: formatting an array waits
+                    continue
                 if isinstance(node, (ast.If, ast.While, ast.Assert, ast.IfExp, ast.Compare, ast.BoolOp, ast.JoinedStr)):
                     test = getattr(node, "test", node)
                     if any(isinstance(n, ast.Name) and model.kinds.kind_at(n) in ARRAYS for n in walk_nodes(test)):
@@ -263,14 +280,13 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
                 if not isinstance(node, ast.Call):
                     continue
                 if model.fact(Execution).host_sync(node, scope):
-                    return
+                    syncs.append(node)
+                    continue
                 kind = model.fact(Execution).dispatch_kind(node, scope)
                 if kind is not None:
                     dispatched.append((node, kind))
                 elif not model.fact(Execution).pure_python_call(node, scope):
                     unknown.append(node)
-        if any(_after_any(node, dispatched) for node in unknown):
-            return  # an unknown call given the JAX work's result, or made after it, may wait for it
         # key splitting and host-to-device copies are not the work being timed: alone they make no finding
         dispatched = [(c, k) for c, k in dispatched if k is not Kind.KEY
                       and model.scopes.qualname(c.func, scope) not in _TRANSFERS]
@@ -278,6 +294,13 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
         if not outer:
             return
         call, kind = max(outer, key=lambda ck: (ck[0].end_lineno, ck[0].end_col_offset))
+        # a host read (or an unknown call, which may make one) waits for the work dispatched before it: one made
+        # before the last dispatch (cyscat-jax's `mid = int(sp["MiddleIndex"])` and `_vall_batch(...)` ahead of the
+        # timed `jnp.linalg.solve`), outside any loop of the region around both, cannot wait for it
+        if any(_may_wait_for(sync, call, region) for sync in syncs):
+            return
+        if any(_may_wait_for(node, call, region) for node in unknown if _after_any(node, dispatched)):
+            return  # an unknown call given the JAX work's result, or made after it, may wait for it
         self._report(ctx, call, kind, scope, when)
 
     def _check_timeit(self, ctx: RuleContext, call: ast.Call, scope: FunctionInfo | None) -> None:
@@ -399,6 +422,28 @@ def _is_clock_start(stmt: ast.stmt, model: ModuleModel, scope: FunctionInfo | No
 
 def _contains(outer: ast.AST, inner: ast.AST) -> bool:
     return any(n is inner for n in walk_nodes(outer))
+
+
+def _stored_names(region: list[ast.stmt]) -> set[str]:
+    """The names the region binds or writes into (`x = ...`, `logs["k"] = ...`, `state.v = ...`)."""
+    return {root for stmt in region for n in walk_nodes(stmt) if isinstance(n, (ast.Name, ast.Subscript, ast.Attribute))
+            and isinstance(n.ctx, ast.Store) and (root := _root_name(n)) is not None}
+
+
+def _root_name(node: ast.AST) -> str | None:
+    while isinstance(node, (ast.Subscript, ast.Attribute)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _may_wait_for(sync: ast.AST, call: ast.Call, region: list[ast.stmt]) -> bool:
+    """Whether the host read `sync` may run after `call` in the region: later in the code, around it, or in a loop
+    of the region that holds both (a later iteration's read follows an earlier iteration's call)."""
+    pos = (sync.lineno, sync.col_offset)  # type: ignore[attr-defined]
+    if pos >= (call.lineno, call.col_offset) or _contains(sync, call):
+        return True
+    loops = (n for stmt in region for n in walk_nodes(stmt) if isinstance(n, (ast.For, ast.AsyncFor, ast.While)))
+    return any(_contains(loop, sync) and _contains(loop, call) for loop in loops)
 
 
 def _after_any(node: ast.AST, dispatched: list[tuple[ast.Call, Kind]]) -> bool:
