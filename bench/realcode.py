@@ -786,6 +786,39 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "stljax": ("1.1.3", True),
     "tbats-jax": ("0.1.1", True),
     "virtual-casing-jax": ("0.0.10", True),
+    # round 28, part A (first contact with machine-learning code nobody had tuned on): gradient-boosted and neural
+    # decision trees (jaxboost), a GPT-style model with its trainer (neo-jax), a neural-net library (jaxn), graph
+    # neural networks for haiku (haiku-geometric, jax-gnn) and steerable E(3) GNNs (segnn-jax), dimensionality
+    # reduction (dire-jax), training utilities (jaxutils), CuTe-style kernels (cutejax), hyperparameter search
+    # (hyperoptax), the Shampoo optimiser (optax-shampoo), a single-cell classifier (actinn-jax), torch<->JAX
+    # interop (torch-jax-interop), data loaders (jax-dataloaders), a PyTorch-like layer set (jax-pt), a Keras-like
+    # framework (jaxflow-lib), numpy-like helpers for RL envs (jax-jumpy), super-resolution models (flaxsr), a PPO
+    # agent (gamerl.ppo.jax), and two wheel-only module libraries (wejax, a CPython 3.12 wheel; ninjax). Aniflax
+    # and fediflax hold no JAX code, jaxl-python is a telephony client, a dozen more are empty placeholders;
+    # highjax, hijax, minijax and jaxtra have no file pip fetches here, njaXt, tinyjax and optax-swag only small
+    # wheels (not taken), ninjax's sdist cannot build, and lingvo-jax 0.11.0 is a CPython 3.8/3.9 wheel of 144k
+    # lines, 128k of them TensorFlow lingvo (left out)
+    "jaxboost": ("0.5.0", True),
+    "neo-jax": ("1.1.1", True),
+    "jaxn": ("0.0.5", True),
+    "haiku-geometric": ("0.0.5", True),
+    "dire-jax": ("0.2.1", True),
+    "jaxutils": ("0.0.8", True),
+    "cutejax": ("0.1.5", True),
+    "hyperoptax": ("0.2.0", True),
+    "optax-shampoo": ("0.0.6", True),
+    "actinn-jax": ("0.3.1", True),
+    "torch-jax-interop": ("0.0.8", True),
+    "jax-dataloaders": ("0.1.10", True),
+    "jax-pt": ("1.0.0", True),
+    "jaxflow-lib": ("0.1.0", True),
+    "jax-jumpy": ("1.0.0", True),
+    "jax-gnn": ("0.0.2", True),
+    "flaxsr": ("0.0.7", True),
+    "segnn-jax": ("0.7", True),
+    "gamerl.ppo.jax": ("0.1.1", True),
+    "wejax": ("1.0.2", False),
+    "ninjax": ("3.6.3", False),
     # round 28, part B (first contact with scientific, simulation, physics, inference, optimisation, signal and
     # bio code nobody had tuned on, 21 libraries, measured on main 7c42de9 before any change): global sensitivity
     # analysis (jaxgsa), pseudo-spectral Navier-Stokes DNS (dnsjax, a wheel), radio-interferometric gridding
@@ -826,7 +859,7 @@ PACKAGES: dict[str, tuple[str, bool]] = {
 FETCH_PYTHON: dict[str, str] = {
     "sbibm-jax": "3.12", "sapphire-jax": "3.12", "jax-mppi": "3.12", "jaxglitches": "3.12", "rheojax": "3.12",
     "phasespace-jax": "3.12", "jaxlatt": "3.12", "jax-sph": "3.11", "maxtext": "3.12", "fa4-jax": "3.12",
-    "jax-linear-attention": "3.12", "mistral-v0.2-jax": "3.12", "tpu-sync-jax": "3.12",
+    "jax-linear-attention": "3.12", "mistral-v0.2-jax": "3.12", "tpu-sync-jax": "3.12", "wejax": "3.12",
     "jaxgsa": "3.12", "dnsjax": "3.12", "jaxipm": "3.12", "bayesjax": "3.12", "jaxcmr": "3.12",
 }
 

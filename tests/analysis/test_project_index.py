@@ -308,3 +308,100 @@ def test_an_edit_no_caller_can_see_keeps_the_other_files_cached(tmp_path):
                                                    '    jax.random.normal(key, ())\n'))
     found, last = run()
     assert found == [9, 18, 23] and len(last - after) == 4  # a new shape: every file of the run again
+
+
+STAR_HELPERS = '''\
+import builtins
+
+import jax
+import jax.numpy as jnp
+import numpy as onp
+
+
+def which_np(*args):
+    checker = lambda a: isinstance(a, jnp.ndarray) and not isinstance(a, onp.ndarray)
+    if builtins.any(jax.tree_util.tree_leaves(jax.tree_util.tree_map(checker, args))):
+        return jnp
+    return onp
+
+
+def kinds(*args):
+    return [type(a).__name__ for a in args]
+
+
+def first(*args):
+    return jax.random.normal(args[0], (3,))
+
+
+def each(*keys):
+    return [jax.random.normal(k, (3,)) for k in keys]
+
+
+def forward(*args):
+    return first(*args)
+
+
+def unpacked(*args):
+    a, b = args
+    return jax.random.normal(a, (3,)), b
+
+
+def mapped(*args):
+    return jax.tree_util.tree_map(lambda k: jax.random.normal(k, (3,)), args)
+'''
+
+STAR_MAIN = '''\
+import jax
+from pkg.star import each, first, forward, kinds, mapped, unpacked, which_np
+
+
+def uniform(rng, shape=()):
+    if which_np(rng) is jax.numpy:
+        return jax.random.uniform(rng, shape=shape)
+    return None
+
+
+def described(key):
+    return kinds(key), jax.random.normal(key, (3,))
+
+
+def drawn_first(key):
+    return first(key), jax.random.normal(key, (3,))
+
+
+def drawn_each(key):
+    return each(key), jax.random.normal(key, (3,))
+
+
+def drawn_forward(key):
+    return forward(key), jax.random.normal(key, (3,))
+
+
+def drawn_unpacked(key, other):
+    return unpacked(key, other), jax.random.normal(key, (3,))
+
+
+def drawn_mapped(key):
+    return mapped(key), jax.random.normal(key, (3,))
+'''
+
+
+def test_a_star_args_callee_consumes_a_key_as_its_uses_say(tmp_path):
+    """A key handed to `*args` is consumed when the tuple is: an element drawn from (`args[0]`, a loop over it,
+    `f(*args)` on), unpacked or mapped by a function that may draw ("maybe"); a function that only asks what
+    its arguments are (jax-jumpy's `which_np`: `isinstance` over the leaves) draws nothing. Before, every key
+    handed to `*args` counted as consumed."""
+    pkg = tmp_path / "proj" / "pkg"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "star.py").write_text(STAR_HELPERS)
+    (pkg / "main.py").write_text(STAR_MAIN)
+    index = ProjectIndex()
+    for path in pkg.glob("*.py"):
+        index.update(path, path.read_text())
+    found = analyze(STAR_MAIN, str(pkg / "main.py"), project=index).findings
+    assert [(f.rule, f.line) for f in found] == [("prng-key-reuse", line) for line in (16, 20, 24, 28, 32)]
+    assert {name: index.consumption(index.function(f"pkg.star.{name}"), project_index.STAR)
+            for name in ("which_np", "kinds", "first", "each", "forward", "unpacked", "mapped")} == {
+        "which_np": None, "kinds": None, "first": "always", "each": "always", "forward": "always",
+        "unpacked": "maybe", "mapped": "maybe"}

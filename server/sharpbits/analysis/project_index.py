@@ -85,6 +85,10 @@ class CallSite:
     always: bool  # on every path through the function
 
 
+_ASKING = frozenset({"isinstance", "issubclass", "type", "hasattr", "callable", "len"})
+STAR = "*"  # the name `FunctionSummary.param` and `ProjectIndex.consumption` give a function's `*args` parameter
+
+
 @dataclass(frozen=True)
 class ParamSummary:
     name: str
@@ -123,8 +127,13 @@ class FunctionSummary:
     # parameter anywhere else (returned_carriers): (parameter, the positions of the returned tuple that may carry
     # a value computed from it), for each parameter; empty when it is no such function
     returned_carriers: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    # the `*args` parameter, summarised as any other (the tuple of the arguments past the positional ones: a key
+    # handed there is consumed when the tuple is); None without one. `consumption(fn, "*")` asks about it
+    star: ParamSummary | None = None
 
     def param(self, name: str) -> ParamSummary | None:
+        if name == STAR:
+            return self.star
         return next((p for p in self.params if p.name == name), None)
 
 
@@ -893,8 +902,9 @@ class _Function:
         own_returns = self._own_returns() if not opaque else []
         carriers = returned_carriers(node, names) if own_returns and all(
             isinstance(r.value, ast.Tuple) for r in own_returns) else None  # (only tuples: a cheap test first)
+        star = self._star_param(args.vararg.arg) if args.vararg is not None else None
         return FunctionSummary(self.module, self.qualname, tuple(positional), params, opaque, args.vararg is not None,
-                               returns_self, products, as_tuple, record, fields, built, carriers or ())
+                               returns_self, products, as_tuple, record, fields, built, carriers or (), star)
 
     def _own_returns(self) -> list[ast.Return]:
         """The function's own `return` statements (not those of the functions or classes inside it), in the order
@@ -1155,6 +1165,51 @@ class _Function:
             if strength is not None and (direct is None or strength == "always"):
                 direct = strength
         return ParamSummary(name, frozenset(uses), direct, tuple(dict.fromkeys(calls)))
+
+    def _star_param(self, name: str) -> ParamSummary:
+        """The `*args` parameter: a tuple whose elements are the arguments, so besides what `_param` follows
+        (`args[0]`, `g(*args)`, copies) a loop or comprehension over it hands each argument to its target, whose
+        uses count as the tuple's; an element unpacked (`a, b = args`) or a loop target that is no plain name is
+        not followed: "maybe"."""
+        summary = self._param(name)
+        targets: set[str] = set()
+        for load in self._loads({name}):
+            parent = self.parents.get(load)
+            if (isinstance(parent, ast.Call) and load in parent.args[1:]
+                    and (qualify(parent.func, self.imports, self.locals) or "").startswith("jax.tree")
+                    and not self._asks_only(parent.args[0])):
+                # `tree_map(f, args)` calls f on each argument (`_param` ignores a key handed to jax.tree):
+                # draws nothing only when f only asks what its argument is
+                return ParamSummary(name, summary.uses | {"call"}, "maybe", summary.calls)
+            if isinstance(parent, (ast.For, ast.AsyncFor, ast.comprehension)) and parent.iter is load:
+                if not isinstance(parent.target, ast.Name):
+                    return ParamSummary(name, summary.uses | {"call"}, "maybe", summary.calls)
+                targets.add(parent.target.id)
+            elif isinstance(parent, ast.Assign) and parent.value is load and not all(
+                    isinstance(t, ast.Name) for t in parent.targets):
+                return ParamSummary(name, summary.uses | {"call"}, "maybe", summary.calls)
+        uses, direct, calls = set(summary.uses), summary.direct, list(summary.calls)
+        for target in sorted(targets):
+            element = self._param(target)
+            uses |= element.uses
+            calls += element.calls
+            if element.direct is not None and (direct is None or element.direct == "always"):
+                direct = element.direct
+        return ParamSummary(name, frozenset(uses), direct, tuple(dict.fromkeys(calls)))
+
+    def _asks_only(self, function: ast.expr) -> bool:
+        """A lambda (or a name this function binds once, to a lambda) whose body calls nothing but `isinstance`,
+        `issubclass`, `type`, `hasattr`, `callable` and `len`: it only asks what its argument is."""
+        if isinstance(function, ast.Name):
+            bound = [n.value for n in ast.walk(self.node) if isinstance(n, ast.Assign)
+                     and any(isinstance(t, ast.Name) and t.id == function.id for t in n.targets)]
+            if len(bound) != 1:
+                return False
+            function = bound[0]
+        if not isinstance(function, ast.Lambda):
+            return False
+        return all(isinstance(n.func, ast.Name) and n.func.id in _ASKING
+                   for n in ast.walk(function.body) if isinstance(n, ast.Call))
 
     def _split_pieces(self, load: ast.Name, tracked: set[str]) -> list[str] | None:
         """The names a split of the key is bound to (`key, subkey = split(key)`, `keys = split(key, n)`), those
@@ -2328,7 +2383,7 @@ class ProjectIndex:
         name = site.keyword
         if name is None and site.position is not None:
             if site.position >= len(callee.positional):
-                return "maybe" if callee.star_args else None
+                return self.consumption(callee, STAR, depth + 1, built) if callee.star_args else None
             name = callee.positional[site.position]
         if name is None:
             return "maybe"
@@ -2624,7 +2679,7 @@ class ProjectView:
             if isinstance(arg, ast.Starred):
                 return None
             if i >= len(callee.positional):
-                out.append((arg, "maybe" if callee.star_args else None))
+                out.append((arg, self.index.consumption(callee, STAR, built=context) if callee.star_args else None))
                 continue
             out.append((arg, self.index.consumption(callee, callee.positional[i], built=context)))
         for kw in call.keywords:
@@ -2719,7 +2774,7 @@ class ProjectView:
             if isinstance(arg, ast.Starred):
                 return None
             answers = [(self.index.consumption(c, c.positional[i]) if i < len(c.positional)
-                        else "maybe" if c.star_args else None) for c in known]
+                        else self.index.consumption(c, STAR) if c.star_args else None) for c in known]
             out.append((arg, _all_or_some(answers)))
         for kw in call.keywords:
             if kw.arg is None:

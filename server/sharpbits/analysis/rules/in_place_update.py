@@ -29,8 +29,13 @@ class InPlaceUpdate(Rule):
             "JAX arrays are immutable: assigning to `{name}[{index}]` raises TypeError; "
             "use `{name} = {name}.at[{index}].{method}(...)`"
         ),
+        "discarded": (
+            "`{name}.at[{index}].{method}(...)` returns an updated copy, and this statement throws it away: "
+            "`{name}` is unchanged; use `{name} = {name}.at[{index}].{method}(...)`"
+        ),
     }
-    summary = "Flags `x[i] = v` and `x[i] += v` (any operator, slices, fancy indices) where `x` is a JAX array."
+    summary = ("Flags `x[i] = v` and `x[i] += v` (any operator, slices, fancy indices) where `x` is a JAX array, and "
+               "`x.at[i].set(v)` as a statement of its own (the updated copy thrown away).")
     why = """
 JAX arrays are immutable. Assigning into one, as NumPy code does, raises
 `TypeError: JAX arrays are immutable and do not support in-place item assignment` — eagerly and under `jit`.
@@ -42,6 +47,11 @@ static), or a value built by `jax`/`jax.numpy` calls under any import alias — 
 NumPy arrays, dicts and lists are never flagged, nor is a parameter written whole through `p[...] = v`: that is
 how a mutable reference (`jax.new_ref`, flax's `nnx.Variable`) is written, in place by design, unless the callers
 are seen passing it an array.
+
+The functional form has its own trap: `x.at[i].set(v)` as a statement of its own computes the updated copy and
+throws it away, so `x` stays as it was (a warning: nothing raises). Flagged when `x` is a local name or a `self`
+attribute holding a JAX array built in the code, never a parameter (a Pallas kernel's `o_ref.at[i]` is a view
+of a reference, whose `.set` does write in place).
 """
     example = """
 import jax
@@ -128,8 +138,18 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
         "import jax\n@jax.jit\ndef observe(count, total, x):\n    count[...] += 1\n    total[...] = total[...] + x.sum()\n",
         # a local name that shadows the alias
         "import jax.numpy as jnp\ndef f(jnp):\n    x = jnp.zeros(3)\n    x[0] = 1\n",
+        # `.at[i].set(v)` as a statement on a parameter: a Pallas kernel's reference writes in place through its
+        # view; and `.at[i].get()` alone only reads
+        "import jax.numpy as jnp\ndef kernel(x_ref, o_ref):\n    o_ref.at[:2].set(x_ref[:2] * 2)\n"
+        "def f():\n    x = jnp.zeros(3)\n    x.at[0].get()\n    return x\n",
     ]
     INVALID = [
+        Invalid(  # the updated copy thrown away: a local array and an array kept on `self`
+            "import jax.numpy as jnp\ndef f(n):\n    mask = jnp.zeros(n)\n    mask.at[0].set(1.0)\n    return mask\n"
+            "class Split:\n    def __init__(self, n):\n        self.train = jnp.zeros(n)\n"
+            "    def pick(self, i):\n        self.train.at[i].set(1.0)\n",
+            count=2, severity="warning",
+        ),
         Invalid(  # ... but `copy` and `sort` are array methods too: the slice stays an array
             "import jax\ndef body(c, xs):\n    x, i = xs\n    saved = x.copy()\n    x[0] = 0.0\n    return c + saved.sum() + i, None\n"
             "def run(xs, n):\n    return jax.lax.scan(body, 0.0, (xs, n))\n",
@@ -246,6 +266,33 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                 fixable = simple and (fn is None or base.id in fn.local_names)
                 builder = _fix_builder(ctx, node, base.id, fn, minmax) if fixable else None
                 ctx.report(target, msg, builder, fix_title=f"use `{name} = {name}.at[{index}].{method}(...)`")
+
+        self._check_discarded(ctx)
+
+    def _check_discarded(self, ctx: RuleContext) -> None:
+        """`x.at[i].set(v)` as an expression statement, `x` a JAX array: the updated copy is thrown away."""
+        model = ctx.model
+        for node in model.scopes.candidates("discarded at updates", (ast.Expr,), _discarded_at_update):
+            call = node.value  # type: ignore[attr-defined]
+            at = call.func.value  # x.at[i]
+            receiver = at.value.value  # x
+            fn = model.scopes.enclosing_function(node)
+            if isinstance(receiver, ast.Name):
+                if fn is not None and (receiver.id in fn.params or receiver.id not in fn.local_names):
+                    continue  # a parameter may be a reference (a Pallas kernel's o_ref), a closed-over name unknown
+                if model.kinds.kind_at(receiver) not in (Kind.JAX, Kind.JAX_MASK):
+                    continue
+            elif isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) and (
+                    receiver.value.id == "self"):
+                if model.kinds.kind_of(receiver, fn) not in ARRAYS:
+                    continue
+            else:
+                continue
+            name = ast.unparse(receiver)
+            index = ast.unparse(at)[len(ast.unparse(at.value)) + 1:-1]  # `:, 0`, not the tuple's `(:, 0)`
+            index = index if len(index) <= 20 else "..."
+            ctx.report(node, self.message("discarded", name=name, index=index, method=call.func.attr),
+                       severity="warning")
 
     def _report_attribute(self, ctx: RuleContext, target: ast.Subscript, attribute: ast.Attribute) -> None:
         name = ast.unparse(attribute)
@@ -407,6 +454,18 @@ def _fix_builder(ctx: RuleContext, node: ast.Assign | ast.AugAssign, name: str, 
         return Fix(safe=safe, description=f"Use `{shown}`", edits=(edit,))
 
     return build
+
+
+# the `.at[i]` methods that return an updated copy (`get` reads; a statement of it alone loses nothing)
+_AT_UPDATES = frozenset({"set", "add", "subtract", "multiply", "mul", "divide", "power", "min", "max", "apply"})
+
+
+def _discarded_at_update(node: ast.AST) -> bool:
+    """`x.at[i].set(v)` (any update method) as a statement of its own."""
+    call = node.value  # type: ignore[attr-defined]
+    return (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr in _AT_UPDATES
+            and isinstance(call.func.value, ast.Subscript) and isinstance(call.func.value.value, ast.Attribute)
+            and call.func.value.value.attr == "at")
 
 
 def _assigns_a_subscript(node: ast.AST) -> bool:
