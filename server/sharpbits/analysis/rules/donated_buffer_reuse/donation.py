@@ -183,37 +183,16 @@ class Donations(Fact):
         method the class does not define: inherited, unseen), a call handed `self`, `setattr`."""
         return self._reads_after(node, _SelfAttribute(attribute.attr, self._may_rebind(scope, attribute.attr)))  # type: ignore[return-value]
 
-    def _may_rebind(self, scope: FunctionInfo, attr: str) -> Callable[[ast.Call], bool]:
+    def _may_rebind(self, scope: FunctionInfo, attr: str) -> _MayRebind:
         """Whether a call in a method of the class may store `self.attr` (see `attribute_reads_after`)."""
         owner = scope.outermost.qualname.rsplit(".", 1)[0]
-        methods = {f.name: f for f in self.scopes.functions.values()
+        methods = {f.name: f.node for f in self.scopes.functions.values()
                    if f.parent is None and f.qualname == f"{owner}.{f.name}" and not isinstance(f.node, ast.Lambda)}
-        attributes = {t.attr for f in methods.values() for n in ast.walk(f.node)
+        attributes = {t.attr for node in methods.values() for n in ast.walk(node)
                       if isinstance(n, (ast.Assign, ast.AnnAssign)) for t in (
                           n.targets if isinstance(n, ast.Assign) else [n.target])
                       if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
-        storing: dict[str, bool] = {}
-
-        def stores(name: str, seen: frozenset[str]) -> bool:
-            if name in storing:
-                return storing[name]
-            method = methods.get(name)
-            if method is None:
-                return name not in attributes  # unseen (inherited) may store it; `self.step = jax.jit(...)`: no
-            found = False
-            for n in ast.walk(method.node):
-                if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self" and (
-                        n.attr == attr and not isinstance(n.ctx, ast.Load)):
-                    found = True
-                elif isinstance(n, ast.Call) and _rebinds_by_call(n, lambda m: m not in seen and stores(
-                        m, seen | {m})):
-                    found = True
-                if found:
-                    break
-            storing[name] = found
-            return found
-
-        return lambda call: _rebinds_by_call(call, lambda m: stores(m, frozenset({m})))
+        return _MayRebind(attr, methods, frozenset(attributes))  # type: ignore[arg-type]
 
     def _reads_after(self, node: ast.AST, name: str | _SelfAttribute) -> list[ast.expr]:
         stmt: ast.AST = node
@@ -350,7 +329,37 @@ class _SelfAttribute:
                 and node.value.id == "self")
 
 
-def _rebinds_by_call(call: ast.Call, stores: Callable[[str], bool]) -> bool:
+class _MayRebind:
+    """Whether a call in a method may store `self.attr` (see `Donations.attribute_reads_after`): `self.m(...)` of a
+    method of the class that stores it (itself or through the methods it calls so), or of a method the class does
+    not define (inherited, unseen); a call handed `self`; `setattr`."""
+
+    def __init__(self, attr: str, methods: dict[str, ast.FunctionDef | ast.AsyncFunctionDef],
+                 attributes: frozenset[str]) -> None:
+        self.attr, self.methods, self.attributes = attr, methods, attributes
+        self.storing: dict[str, bool] = {}
+
+    def __call__(self, call: ast.Call) -> bool:
+        return _rebinds_by_call(call, self.stores, frozenset())
+
+    def stores(self, name: str, seen: frozenset[str]) -> bool:
+        if name in self.storing:
+            return self.storing[name]
+        method = self.methods.get(name)
+        if method is None:
+            return name not in self.attributes  # unseen (inherited) may store it; `self.step = jax.jit(...)`: no
+        if name in seen:
+            return False
+        found = any(
+            (isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self"
+             and n.attr == self.attr and not isinstance(n.ctx, ast.Load))
+            or (isinstance(n, ast.Call) and _rebinds_by_call(n, self.stores, seen | {name}))
+            for n in ast.walk(method))
+        self.storing[name] = found
+        return found
+
+
+def _rebinds_by_call(call: ast.Call, stores: Callable[[str, frozenset[str]], bool], seen: frozenset[str]) -> bool:
     """A call that may store an attribute of `self` by other means than an assignment: `self.m(...)` with
     `stores(m)`, a call handed `self`, `setattr`/`delattr`, `vars(self).update`/`self.__dict__` writes."""
     func = call.func
@@ -359,7 +368,7 @@ def _rebinds_by_call(call: ast.Call, stores: Callable[[str], bool]) -> bool:
     if any(isinstance(a, ast.Name) and a.id == "self" for a in [*call.args, *(k.value for k in call.keywords)]):
         return True
     return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" and (
-        stores(func.attr))
+        stores(func.attr, seen))
 
 
 def _loads(node: ast.AST, name: str | _SelfAttribute) -> list[ast.expr]:
