@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.findings import Fix, TextEdit
@@ -225,6 +226,9 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                     self._report_attribute(ctx, target, attribute)
                     continue
                 if model.kinds.kind_at(base) not in (Kind.JAX, Kind.JAX_MASK, Kind.KEY) and not _array_leaf_of_pytree_param(target, base, model):
+                    entry = _module_dict_entry(target, base, model)
+                    if entry is not None:  # BUFFERS["x"][0] = v with BUFFERS = {"x": jnp.zeros(...)}
+                        self._report_attribute(ctx, target, entry)
                     continue
                 if isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, str):
                     continue
@@ -247,10 +251,88 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                 builder = _fix_builder(ctx, node, base.id, fn, minmax) if fixable else None
                 ctx.report(target, msg, builder, fix_title=f"use `{name} = {name}.at[{index}].{method}(...)`")
 
-    def _report_attribute(self, ctx: RuleContext, target: ast.Subscript, attribute: ast.Attribute) -> None:
+    def _report_attribute(self, ctx: RuleContext, target: ast.Subscript, attribute: ast.expr) -> None:
         name = ast.unparse(attribute)
         index = ast.unparse(target.slice) if len(ast.unparse(target.slice)) <= 20 else "..."
         ctx.report(target, self.message("assigned", name=name, index=index, method="set"))
+
+
+def _module_dict_entry(target: ast.Subscript, base: ast.Name, model) -> ast.Subscript | None:
+    """`BUFFERS["x"][i] = v` (or `+=`) where `BUFFERS` is the module's dict whose entry "x" is surely a JAX array
+    (see ModuleDicts): the entry `BUFFERS["x"]`, else None. The answer reads the whole module (Fact.across)."""
+    entry = target.value
+    if not (isinstance(entry, ast.Subscript) and entry.value is base and isinstance(entry.slice, ast.Constant)
+            and isinstance(entry.slice.value, str)):
+        return None
+    fn = model.scopes.enclosing_function(target)
+    if fn is not None and model.scopes.is_local(base.id, fn):
+        return None
+    found = model.fact(ModuleDicts).across(target, _module_dict_array, base.id, entry.slice.value)
+    return entry if found else None
+
+
+def _module_dict_array(model, name: str, key: str) -> bool:
+    return model.fact(ModuleDicts).array_entry(name, key)
+
+
+# dict methods that read a dict without changing it
+_DICT_READS = frozenset({"get", "keys", "values", "items", "copy", "__contains__", "__getitem__"})
+
+
+class ModuleDicts(Fact):
+    """The entries of a module-level dict that surely hold JAX arrays: `BUFFERS = {"x": jnp.zeros((4, 3))}` bound
+    once at module level (no other binding of the name anywhere, no `global` of it), the entry never stored but
+    with a JAX array (`BUFFERS["x"] = jnp.ones(...)`), never deleted, and the dict never handed anywhere that
+    could change it: every other read of the name is an item read (`BUFFERS[k]`), a reading method (`get`,
+    `items`, ...) or a membership test. Reads every statement of the module."""
+
+    def array_entry(self, name: str, key: str) -> bool:
+        scopes, kinds = self.scopes, self.kinds
+        if any(name in g.names for g in scopes.nodes(ast.Global)):  # type: ignore[attr-defined]
+            return False
+        binding: ast.Assign | None = None
+        for n in scopes.nodes(ast.Name):
+            assert isinstance(n, ast.Name)
+            if n.id != name:
+                continue
+            scope = scopes.enclosing_function(n)
+            if scope is not None and scopes.is_local(name, scope):
+                continue  # another variable of the same name
+            parent = scopes.parents.get(n)
+            if not isinstance(n.ctx, ast.Load):
+                if binding is not None or scope is not None or not (
+                        isinstance(parent, ast.Assign) and parent.targets == [n] and isinstance(parent.value, ast.Dict)
+                        and parent in scopes.tree.body):
+                    return False
+                binding = parent
+                continue
+            if isinstance(parent, ast.Subscript) and parent.value is n:
+                if isinstance(parent.ctx, ast.Del):
+                    return False
+                if isinstance(parent.ctx, ast.Store):
+                    if not (isinstance(parent.slice, ast.Constant) and isinstance(parent.slice.value, str)):
+                        return False
+                    holder = scopes.parents.get(parent)
+                    if parent.slice.value == key and not (
+                            isinstance(holder, ast.Assign) and holder.targets == [parent]
+                            and kinds.kind_of(holder.value, scope) in ARRAYS):
+                        return False
+                continue
+            if isinstance(parent, ast.Attribute) and parent.attr in _DICT_READS and isinstance(
+                    scopes.parents.get(parent), ast.Call):
+                continue
+            if isinstance(parent, ast.Compare) and n is not parent.left and all(
+                    isinstance(op, (ast.In, ast.NotIn)) for op in parent.ops):
+                continue
+            return False
+        if binding is None:
+            return False
+        assert isinstance(binding.value, ast.Dict)
+        values = [v for k, v in zip(binding.value.keys, binding.value.values, strict=True)
+                  if k is None or (isinstance(k, ast.Constant) and k.value == key)]
+        if len(values) != 1 or any(k is None for k in binding.value.keys):
+            return False
+        return kinds.kind_of(values[0], None) in ARRAYS
 
 
 def _dict_key(index: ast.AST, stmt: ast.stmt, model) -> bool:
