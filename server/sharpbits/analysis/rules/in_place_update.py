@@ -232,6 +232,8 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                     continue
                 if isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, str):
                     continue
+                if _item_of_a_listed_entry(target, base, model):
+                    continue  # state["combs"][i] = v where the module builds every "combs" entry as a list
                 if _dict_key(target.slice, node, model):
                     continue  # q[key] = ... in `for key in template.keys()`: a dict (of arrays), not an array
                 if not chained and _list_of_arrays(base, model.scopes.enclosing_function(node), model, stores):
@@ -271,6 +273,30 @@ def _module_dict_entry(target: ast.Subscript, base: ast.Name, model) -> ast.Subs
     return entry if found else None
 
 
+def _item_of_a_listed_entry(target: ast.Subscript, base: ast.Name, model) -> bool:
+    """`state["combs"][i] = v` (an item of an entry of a dict pytree, nothing deeper) where the module builds that
+    entry only as a Python list (ModuleDicts.listed_key: jaxdsp's `init_state()` returns `{"combs": [init(n) for n in
+    sizes], ...}`): under jit a pytree's lists stay lists, so the write stores a list item, not into an array.
+    The answer reads the whole module (Fact.across)."""
+    entry = target.value
+    if not (isinstance(entry, ast.Subscript) and entry.value is base and isinstance(entry.slice, ast.Constant)
+            and isinstance(entry.slice.value, str)):
+        return False
+    return model.fact(ModuleDicts).across(target, _listed_key, entry.slice.value)
+
+
+def _listed_key(model, key: str) -> bool:
+    return model.fact(ModuleDicts).listed_key(key)
+
+
+def _is_list(value: ast.AST) -> bool:
+    """A Python list display, comprehension, `list(...)`, or `[...] * n`."""
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult):
+        return _is_list(value.left) or _is_list(value.right)
+    return isinstance(value, (ast.List, ast.ListComp)) or (
+        isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "list")
+
+
 def _module_dict_array(model, name: str, key: str) -> bool:
     return model.fact(ModuleDicts).array_entry(name, key)
 
@@ -285,6 +311,34 @@ class ModuleDicts(Fact):
     with a JAX array (`BUFFERS["x"] = jnp.ones(...)`), never deleted, and the dict never handed anywhere that
     could change it: every other read of the name is an item read (`BUFFERS[k]`), a reading method (`get`,
     `items`, ...) or a membership test. Reads every statement of the module."""
+
+    def listed_key(self, key: str) -> bool:
+        """Whether the module builds the dict entry `key` at least once and only ever as a Python list: every dict
+        display with that key (`{"combs": [...]}`), every store `d["combs"] = ...` and every keyword `combs=` of
+        a call (`dict(combs=[...])`) gives a list (see `_is_list`)."""
+        scopes = self.scopes
+        built = 0
+        for d in scopes.nodes(ast.Dict):
+            assert isinstance(d, ast.Dict)
+            for k, v in zip(d.keys, d.values, strict=True):
+                if isinstance(k, ast.Constant) and k.value == key:
+                    if not _is_list(v):
+                        return False
+                    built += 1
+        for sub in scopes.nodes(ast.Subscript):
+            assert isinstance(sub, ast.Subscript)
+            if isinstance(sub.ctx, ast.Load) or not (isinstance(sub.slice, ast.Constant) and sub.slice.value == key):
+                continue
+            holder = scopes.parents.get(sub)
+            if not (isinstance(holder, ast.Assign) and holder.targets == [sub] and _is_list(holder.value)):
+                return False
+            built += 1
+        for kw in scopes.nodes(ast.keyword):
+            if isinstance(kw, ast.keyword) and kw.arg == key:
+                if not _is_list(kw.value):
+                    return False
+                built += 1
+        return built > 0
 
     def array_entry(self, name: str, key: str) -> bool:
         scopes, kinds = self.scopes, self.kinds
