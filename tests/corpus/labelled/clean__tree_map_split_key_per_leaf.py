@@ -2,7 +2,8 @@
 
 The keys are split to the number of leaves and rebuilt into the parameters' structure, so the lambda receives a
 different key at each leaf (the twin of prng-key-reuse__tree_map_lambda_closes_over_key). A lambda over a single
-array (one leaf) may close over its key too.
+array (one leaf) may close over its key too, and so may a shuffle of a batch: one key permutes the rows of every
+leaf the same way, which keeps inputs and labels aligned.
 """
 import jax
 import jax.numpy as jnp
@@ -19,9 +20,16 @@ def jitter(x, key):
     return jax.tree.map(lambda v: v + jax.random.normal(key, v.shape), x)
 
 
+def shuffle(batch, key):
+    return jax.tree.map(lambda x: jax.random.permutation(key, x), batch)
+
+
 if __name__ == "__main__":
     params = {"w": jnp.zeros((4,)), "b": jnp.zeros((4,))}
     noisy = perturb(params, jax.random.PRNGKey(0))
     if bool(jnp.all(noisy["w"] == noisy["b"])):
         print("SHARP BIT: every leaf got the same noise:", noisy["w"], noisy["b"])
     print(jitter(jnp.zeros(3), jax.random.PRNGKey(1)))
+    batch = shuffle({"x": jnp.arange(8.0)[:, None] * jnp.ones(2), "y": jnp.arange(8.0)}, jax.random.PRNGKey(2))
+    if not bool(jnp.all(batch["x"][:, 0] == batch["y"])):
+        print("SHARP BIT: inputs and labels were shuffled apart")

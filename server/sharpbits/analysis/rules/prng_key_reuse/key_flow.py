@@ -97,6 +97,9 @@ _RAISES = {"raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp"}
 _PASSING_ON = {"jit", "pjit", "filter_jit", "named_call", "checkpoint", "remat"}
 # transformations that call the function with each mapped element of their arguments at the same positions
 _MAPPING = {"vmap", "filter_vmap"}
+# samplers that pick or reorder rows: one key for every leaf of a pytree picks the same rows of each (brax, evorl:
+# `jax.tree.map(lambda x: jax.random.permutation(key, x), batch)` shuffles observations and actions together)
+_ROW_SELECTING = {"permutation", "choice", "shuffle"}
 # kinds of value that are one leaf of a pytree
 _ONE_LEAF = frozenset({Kind.JAX, Kind.JAX_MASK, Kind.NUMPY, Kind.KEY, Kind.PYTHON, Kind.REF})
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
@@ -452,7 +455,8 @@ class KeyFlow(Fact):
         """`jax.tree.map(lambda p: p + jax.random.normal(key, p.shape), params)`: `jax.tree.map` calls the function
         once per leaf, and a key it closes over is the same key at every leaf, so leaves of one shape get the same
         noise (others numbers made from the same bits). Not when every mapped tree is known to be one leaf (an
-        array, a key, a Python scalar)."""
+        array, a key, a Python scalar), nor for samplers that pick rows (`permutation`, `choice`: the same rows of
+        every leaf keep a batch aligned, on purpose), nor for a key the function rebinds (`nonlocal key`)."""
         calls = self.kinds.tree_map_calls(fn) if isinstance(fn.node, ast.Lambda) or fn.parent is not None else []
         if not calls or not any(self._many_leaves(call) for call in calls):
             return []
@@ -461,8 +465,10 @@ class KeyFlow(Fact):
             if not isinstance(node, ast.Call):
                 continue
             key, how = self.random_key_arg(node, fn)
-            if how == "derive" or not isinstance(key, ast.Name) or key.id in fn.local_names:
-                continue  # a key derived per leaf (`fold_in`), or the function's own
+            if how == "derive" or not isinstance(key, ast.Name) or key.id in fn.local_names or key.id in fn.outer_names:
+                continue  # a key derived per leaf (`fold_in`), the function's own, or one it rebinds (`nonlocal key`)
+            if (self.scopes.qualname(node.func, fn) or "").rsplit(".", 1)[-1] in _ROW_SELECTING:
+                continue  # the same rows of every leaf: how a batch's leaves stay aligned
             out.append(KeyReuse(key, key.id, None, "closure", ast.unparse(calls[0].func)))
         return out
 
