@@ -129,8 +129,8 @@ def _field_default(model: ModuleModel, node: ast.AST, scope: FunctionInfo | None
             default = stmt.value if len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) else None
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == attr:
             return None
-    if default is None:
-        return None
+    if default is None or _wide_dtype(model, default, None, field=False) is None:
+        return None  # (`dtype: Any = jnp.float32`, the usual default: nothing more to read)
     takes_init = any(isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == "__init__" for s in body.body)
     position = fields.index(attr) if attr in fields and not takes_init else None
     for other in classes.values():
