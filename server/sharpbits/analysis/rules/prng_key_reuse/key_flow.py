@@ -238,7 +238,7 @@ class KeyFlow(Fact):
                       and type(n.targets[0]) is ast.Name and type(n.value) is ast.Call  # type: ignore[attr-defined]
                       and n.value.args]  # type: ignore[attr-defined]
         for stmt in candidates:
-            partial_call: ast.Call = stmt.value  # type: ignore[attr-defined]
+            partial_call: ast.Call = stmt.value  # type: ignore[attr-defined,assignment]
             name: str = stmt.targets[0].id  # type: ignore[attr-defined]
             if self.scopes.qualname(partial_call.func, scope) != "functools.partial" or any(
                     isinstance(a, ast.Starred) for a in partial_call.args) or any(
@@ -248,7 +248,7 @@ class KeyFlow(Fact):
             key, how = self.random_key_arg(inner, scope)
             if key is None or how == "derive" or not isinstance(key, ast.Name):
                 continue
-            values, stores = self._assigned_in(scope)
+            stores = self._assigned_in(scope)[1]
             if len(stores.get(name, [])) != 1 or (scope is not None and (
                     name in scope.params or name in scope.outer_names or key.id in scope.outer_names)):
                 continue
