@@ -234,6 +234,10 @@ for; both are changes of behaviour, and neither is mechanical.
         # NumPy float64 is not JAX's concern
         "import numpy as np\nx = np.zeros(3, dtype=np.float64).astype(np.float64)\nif __name__ == '__main__':\n"
         "    print(x)\n",
+        # a float64 field default replaced where the object is built
+        "from dataclasses import dataclass\nfrom typing import Any\nimport jax.numpy as jnp\n@dataclass\n"
+        "class Config:\n    dtype: Any = jnp.float64\ndef make(cfg: Config):\n    return jnp.zeros(3, dtype=cfg.dtype)\n"
+        "if __name__ == '__main__':\n    print(make(Config(dtype=jnp.float32)))\n",
         # float32 asked for, and dtype comparisons
         "import jax.numpy as jnp\ndef f(x):\n    return x.dtype == jnp.float64\nif __name__ == '__main__':\n"
         "    print(f(jnp.zeros(3, dtype=jnp.float32)))\n",
@@ -249,6 +253,10 @@ for; both are changes of behaviour, and neither is mechanical.
                 "if __name__ == '__main__':\n    print(f(1.0))\n"),
         Invalid("import jax.numpy as jnp\nimport numpy as np\nx = jnp.array([1, 2], np.int64)\ny = jnp.float64(2.0)\n"
                 "if __name__ == '__main__':\n    print(x, y)\n", count=2),
+        # the float64 default of a dataclass field, read through its object
+        Invalid("from dataclasses import dataclass\nfrom typing import Any\nimport jax.numpy as jnp\n@dataclass\n"
+                "class Config:\n    dtype: Any = jnp.float64\ndef make(cfg: Config):\n    return jnp.zeros(3, dtype=cfg.dtype)\n"
+                "if __name__ == '__main__':\n    print(make(Config()))\n"),
         # a library module cannot know what its users enable: info
         Invalid("import jax.numpy as jnp\ndef f(x):\n    return jnp.asarray(x, dtype=jnp.float64)\n", severity="info"),
         # a program module's library function that its own code never runs: info, like a library's (ripplegw)

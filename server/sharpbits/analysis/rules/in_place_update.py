@@ -39,8 +39,11 @@ JAX's functional equivalent is the `.at[]` property, which returns an updated co
 into an in-place update when it can, so it costs nothing extra).
 
 `x` counts as a JAX array when it is a parameter of a traced function (`jit`, `grad`, `vmap`, ..., unless it is
-static), or a value built by `jax`/`jax.numpy` calls under any import alias — including `import jax.numpy as np`.
-NumPy arrays, dicts and lists are never flagged, nor is a parameter written whole through `p[...] = v`: that is
+static), or a value built by `jax`/`jax.numpy` calls under any import alias — including `import jax.numpy as np` —,
+also one held in a module-level dict (`BUFFERS = {"x": jnp.zeros((4, 3))}`, then `BUFFERS["x"][0] = row`) whose
+entry nothing replaces with another kind of value.
+NumPy arrays, dicts and lists are never flagged (an item of a dict pytree's entry that the module builds only as
+a Python list, `state["combs"][i] = c`, is a list item), nor is a parameter written whole through `p[...] = v`: that is
 how a mutable reference (`jax.new_ref`, flax's `nnx.Variable`) is written, in place by design, unless the callers
 are seen passing it an array.
 """
@@ -129,8 +132,14 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
         "import jax\n@jax.jit\ndef observe(count, total, x):\n    count[...] += 1\n    total[...] = total[...] + x.sum()\n",
         # a local name that shadows the alias
         "import jax.numpy as jnp\ndef f(jnp):\n    x = jnp.zeros(3)\n    x[0] = 1\n",
+        # an item of a dict pytree's entry the module builds only as a Python list: a list item
+        "import jax\nimport jax.numpy as jnp\ndef init_state():\n    return {'combs': [jnp.zeros(3) for _ in range(2)]}\n"
+        "@jax.jit\ndef tick(state, x):\n    state['combs'][0] = state['combs'][0] + x\n    return state\n",
     ]
     INVALID = [
+        Invalid(  # a JAX array held in a module-level dict, written row by row
+            "import jax.numpy as jnp\nBUFFERS = {'x': jnp.zeros((4, 3))}\ndef write(row):\n    BUFFERS['x'][0] = row\n",
+        ),
         Invalid(  # ... but `copy` and `sort` are array methods too: the slice stays an array
             "import jax\ndef body(c, xs):\n    x, i = xs\n    saved = x.copy()\n    x[0] = 0.0\n    return c + saved.sum() + i, None\n"
             "def run(xs, n):\n    return jax.lax.scan(body, 0.0, (xs, n))\n",

@@ -192,6 +192,14 @@ computed `sep=`, or a format spec computed at run time, nor when the module does
         Invalid(  # end= other than a newline: reported, no fix
             "import jax\n@jax.jit\ndef f(x):\n    print(x, end='')\n    return x\n",
         ),
+        Invalid(  # a decorator below @jax.jit: jit traces its wrapper, whose *args are the traced arguments
+            "import jax\ndef log_calls(tag):\n    def deco(f):\n        def wrapper(*args):\n            print(tag, args)\n"
+            "            return f(*args)\n        return wrapper\n    return deco\n@jax.jit\n@log_calls('step')\n"
+            "def step(x):\n    return x * 2\n",
+            fixed="import jax\ndef log_calls(tag):\n    def deco(f):\n        def wrapper(*args):\n"
+            "            jax.debug.print('{} {}', tag, args)\n            return f(*args)\n        return wrapper\n"
+            "    return deco\n@jax.jit\n@log_calls('step')\ndef step(x):\n    return x * 2\n",
+        ),
     ]
 
     def check(self, ctx: RuleContext) -> None:

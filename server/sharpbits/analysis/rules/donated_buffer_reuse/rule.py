@@ -53,7 +53,9 @@ the deleted array can no longer be reached; reading the old name after `new = st
 
 Donated positions are found in every spelling: `@partial(jax.jit, donate_argnums=...)`,
 `g = jax.jit(f, donate_argnums=...)` (only calls through `g` donate), `self.g = jax.jit(...)`, and
-`jax.jit(f, donate_argnames=...)(x)`. Reads that touch no buffer are fine: `x.shape`, `x.dtype`, `x.ndim`,
+`jax.jit(f, donate_argnames=...)(x)`. An attribute donated by a method (`new = step(self.params, x)`) is followed
+the same way until `self.params = ...` (a call that may rebind it, a method of the class that stores it or one it
+does not define, ends the search). Reads that touch no buffer are fine: `x.shape`, `x.dtype`, `x.ndim`,
 `x.size` (a deleted array keeps them), a dict pytree's keys (`state.keys()`, `"w" in state`), `x.delete()`,
 `x is None`, `isinstance(x, ...)`, `len(x)`,
 and NumPy arrays and Python values passed in a donated position are copied, not deleted. flax's `nnx.jit` writes
@@ -121,6 +123,10 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
         "    return jax.tree.map(lambda v: v + 1, state)\ndef run(state):\n    new = step(state)\n"
         "    assert state is not None and list(state.keys()) == list(new)\n    print(state.ndim if hasattr(new, 'ndim') else 0)\n"
         "    state.delete()\n    return new\n",
+        # self.params rebound to the result in the statement that donates it
+        "import jax\nfrom functools import partial\n@partial(jax.jit, donate_argnums=0)\ndef step(p, x):\n"
+        "    return p + x\nclass Trainer:\n    def train(self, x):\n        self.params = step(self.params, x)\n"
+        "        return self.params.sum(), self.params.shape\n",
         # flax's nnx.jit writes donated nnx objects (modules, Variables, optimizers) back: they stay valid
         "from flax import nnx\n@nnx.jit(donate_argnums=(0, 1))\ndef train_step(model, optimizer, batch):\n"
         "    optimizer.update(model, nnx.grad(lambda m: m(batch).sum())(model))\n"
@@ -149,6 +155,11 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
             "def train(params):\n    update(params, 0.1)\n    return params\n",
             fixed="import jax\ndef f(params, lr):\n    return params * lr\nupdate = jax.jit(f, donate_argnames='params')\n"
             "def train(params):\n    params = update(params, 0.1)\n    return params\n",
+        ),
+        Invalid(  # self.params donated by a method and read before it is rebound
+            "import jax\nfrom functools import partial\n@partial(jax.jit, donate_argnums=0)\ndef step(p, x):\n"
+            "    return p + x\nclass Trainer:\n    def train(self, x):\n        new = step(self.params, x)\n"
+            "        print(self.params)\n        self.params = new\n",
         ),
         Invalid(  # a method jitted with donation, called through self
             "import jax\nimport jax.numpy as jnp\nclass Trainer:\n    def __init__(self):\n"
