@@ -71,6 +71,11 @@ NAMEDTUPLE_ARG = corpus("python-loop-in-jit__namedtuple_argument_rebuilt.py")
 SEEDS = ("import jax\n\nSEED = 1\n\n\ndef f():\n    a = jax.random.normal(jax.random.PRNGKey(SEED))\n"
          "    b = jax.random.normal(jax.random.PRNGKey(1))\n    return a + b\n\n\ndef g():\n    return 0\n")
 
+# (issue 22, session 14) in-place-update: an entry of a module-level dict of arrays (ModuleDicts, Fact.across);
+# print-in-jit: a decorator factory's wrapper traced by the jit above it (traced.py)
+MODULE_DICT = corpus("in-place-update__module_dict_buffer_row.py") + "\n\ndef other():\n    return 0\n"
+DECORATED = corpus("print-in-jit__decorator_factory_wrapper_under_jit.py")
+
 # (base, the edit elsewhere that changes the fact's answer, an edit inside the dependent function)
 CASES = {
     # python-loop-in-jit: range(self.steps), `steps` stored once in __init__ (a function-local rule)
@@ -137,6 +142,12 @@ CASES = {
     "record-fields-reordered": (CARRIED, ("    params: jax.Array\n    rng: jax.Array\n",
                                           "    rng: jax.Array\n    params: jax.Array\n"),
                                 ("h.mean(), keep", "h.sum(), keep")),
+    "module-dict-entry-replaced-elsewhere": (MODULE_DICT, ("    return 0\n", '    BUFFERS["obs"] = [0.0] * 4\n'),
+                                             ('] = row  # expect', '] = row * 2  # expect')),
+    "module-dict-handed-elsewhere": (MODULE_DICT, ("    return 0\n", "    return print(BUFFERS)\n"),
+                                     ('] = row  # expect', '] = row * 2  # expect')),
+    "decorator-moved-above-jit": (DECORATED, ('@jax.jit\n@log_calls("step")\n', '@log_calls("step")\n@jax.jit\n'),
+                                  ("print(tag, args)  # expect", "print(tag, 1, args)  # expect")),
     "record-no-longer-a-dataclass": (CARRIED, ("@dataclass\nclass TrainState", "class TrainState"),
                                      ("h.mean(), keep", "h.sum(), keep")),
 }

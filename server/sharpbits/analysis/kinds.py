@@ -671,13 +671,13 @@ class ValueKinds:
             return Kind.UNKNOWN
         i = positional.index(name)
         found: set[Kind] = set()
-        for call in self._tree_map_calls(info):
+        for call in self.tree_map_calls(info):
             if any(isinstance(a, ast.Starred) for a in call.args[: i + 2]) or i + 1 >= len(call.args):
                 return Kind.UNKNOWN
             found.add(self.kind_of(call.args[i + 1], self.scopes.enclosing_function(call)))
         return Kind.JAX if found == {Kind.JAX} else Kind.UNKNOWN
 
-    def _tree_map_calls(self, info: FunctionInfo) -> list[ast.Call]:
+    def tree_map_calls(self, info: FunctionInfo) -> list[ast.Call]:
         """The `jax.tree.map(fn, ...)` calls that map `info` (a lambda written as their first argument, or a
         local def whose every use in its scope is as one); none when it is used otherwise."""
         def is_tree_map(call: ast.AST | None) -> bool:

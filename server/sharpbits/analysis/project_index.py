@@ -1201,7 +1201,7 @@ class _Function:
         """A lambda (or a name this function binds once, to a lambda) whose body calls nothing but `isinstance`,
         `issubclass`, `type`, `hasattr`, `callable` and `len`: it only asks what its argument is."""
         if isinstance(function, ast.Name):
-            bound = [n.value for n in ast.walk(self.node) if isinstance(n, ast.Assign)
+            bound = [n.value for n in walk_nodes(self.node) if isinstance(n, ast.Assign)
                      and any(isinstance(t, ast.Name) and t.id == function.id for t in n.targets)]
             if len(bound) != 1:
                 return False
@@ -1209,7 +1209,7 @@ class _Function:
         if not isinstance(function, ast.Lambda):
             return False
         return all(isinstance(n.func, ast.Name) and n.func.id in _ASKING
-                   for n in ast.walk(function.body) if isinstance(n, ast.Call))
+                   for n in walk_nodes(function.body) if isinstance(n, ast.Call))
 
     def _split_pieces(self, load: ast.Name, tracked: set[str]) -> list[str] | None:
         """The names a split of the key is bound to (`key, subkey = split(key)`, `keys = split(key, n)`), those

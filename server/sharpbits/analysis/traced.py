@@ -569,6 +569,13 @@ class TracedCode:
                 if site is not None:
                     site.node = deco
                     info.traces.append(site)
+                    # `@jax.jit` over `@log_calls("step")`: jit traces what the decorators below it return, the
+                    # wrapper a decorator (or a decorator factory's decorator) of this module defines and returns
+                    below = info.node.decorator_list[info.node.decorator_list.index(deco) + 1:]
+                    for inner in below:
+                        for wrapper in self._decorator_wrappers(inner, info.parent):
+                            if wrapper is not info:
+                                wrapper.traces.append(dataclasses.replace(site))
         calls = self._calls = self._call_index()
         for node in (call for index in calls for call in index.transforms):
             if self._under_disable_jit(node):
@@ -703,6 +710,32 @@ class TracedCode:
         for _, callee in edges:
             if id(callee) in compiled:
                 callee.compiled = True
+
+    def _decorator_wrappers(self, deco: ast.expr, scope: FunctionInfo | None) -> list[FunctionInfo]:
+        """The function a decorator of this module returns in place of the one it decorates: `deco` whose every
+        `return` hands back the same `def wrapper` of its own body (`@deco`), or, for a factory (`@log_calls(tag)`),
+        the wrapper of the decorator the factory returns so. None where a return hands back anything else (the
+        function itself: a registry)."""
+        def returned_def(fn: FunctionInfo | None) -> FunctionInfo | None:
+            if fn is None or isinstance(fn.node, ast.Lambda):
+                return None
+            returns = [n.value for n in self.scopes.own_nodes(fn) if isinstance(n, ast.Return)]
+            names = {r.id for r in returns if isinstance(r, ast.Name)}
+            if not returns or len(names) != 1 or not all(isinstance(r, ast.Name) for r in returns):
+                return None
+            name = names.pop()
+            defs = [n for n in fn.node.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name]
+            stores = [n for n in self.scopes.own_nodes(fn) if isinstance(n, ast.Name) and n.id == name
+                      and not isinstance(n.ctx, ast.Load)]
+            return self.scopes.functions.get(defs[0]) if len(defs) == 1 and not stores else None
+
+        if isinstance(deco, ast.Call):
+            factory = self.scopes.resolve_function(deco.func, scope)
+            inner = returned_def(factory)
+            wrapper = returned_def(inner)
+        else:
+            wrapper = returned_def(self.scopes.resolve_function(deco, scope))
+        return [wrapper] if wrapper is not None else []
 
     def _custom_rules(self) -> list[tuple[FunctionInfo, FunctionInfo, TraceSite, ast.AST]]:
         """The rules of `jax.custom_vjp`/`custom_jvp` functions of the module: `f.defvjp(fwd, bwd)`,

@@ -7,6 +7,7 @@ import ast
 from sharpbits.analysis.execution import Execution
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.analysis.syntax import called_name
 from sharpbits.analysis.x64_reach import enabled_outside
 
 _WIDE = ("float64", "int64", "uint64", "complex128", "double", "cdouble", "longlong", "ulonglong")
@@ -71,8 +72,9 @@ def is_program(model: ModuleModel, path: str) -> bool:
     return False
 
 
-def _wide_dtype(model: ModuleModel, node: ast.AST, scope: FunctionInfo | None) -> str | None:
-    """The spelling of a 64-bit dtype (`jnp.float64`, `np.int64`, `"float64"`, `jnp.dtype("float64")`)."""
+def _wide_dtype(model: ModuleModel, node: ast.AST, scope: FunctionInfo | None, field: bool = True) -> str | None:
+    """The spelling of a 64-bit dtype (`jnp.float64`, `np.int64`, `"float64"`, `jnp.dtype("float64")`), also as
+    the default of a class field read through an object of the class (`cfg.dtype`, see `_field_default`)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in _WIDE_STRINGS:
         return repr(node.value)
     q = model.scopes.qualname(node, scope)
@@ -81,7 +83,76 @@ def _wide_dtype(model: ModuleModel, node: ast.AST, scope: FunctionInfo | None) -
     if isinstance(node, ast.Call) and model.scopes.qualname(node.func, scope) in ("jax.numpy.dtype", "numpy.dtype") and (
             node.args and _wide_dtype(model, node.args[0], scope) is not None):
         return ast.unparse(node)
-    return None
+    default = _field_default(model, node, scope) if field else None  # cfg.dtype with `dtype: Any = jnp.float64`
+    return _wide_dtype(model, default, None, field=False) if default is not None else None
+
+
+# functions and methods that copy a record with some fields replaced (`dataclasses.replace(cfg, dtype=...)`,
+# `cfg._replace(...)`, attrs' `evolve`, flax's `module.clone(...)`, `.copy(...)`)
+_REPLACERS = ("replace", "_replace", "evolve", "clone", "copy")
+
+
+def _field_default(model: ModuleModel, node: ast.AST, scope: FunctionInfo | None) -> ast.expr | None:
+    """`cfg.dtype` with `cfg` an object of a class of this module (`self` in its method, a parameter annotated
+    with the class, a name bound once to `C(...)` in the scope or at module level) whose class body gives the
+    field a default (`dtype: Any = jnp.float64`, a dataclass field, a flax module attribute) that nothing in the
+    module can replace: no subclass, no store of the attribute (`self.dtype = ...`, `cfg.dtype = ...`), no
+    `setattr`, no call given it by keyword (`C(dtype=...)`, `replace(cfg, dtype=...)`), no construction that may
+    fill it by position or by `**`. The default, or None."""
+    if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)):
+        return None
+    holder, attr = node.value.id, node.attr
+    classes = model.scopes.module_classes()
+    cls: str | None = None
+    if holder == "self" and scope is not None and scope.parent is None and scope.params[:1] == ["self"] and (
+            "." in scope.qualname):
+        cls = scope.qualname.rsplit(".", 1)[0]
+    elif scope is not None and holder in scope.params:
+        annotation = next((p.annotation for p in scope.param_nodes if p.arg == holder), None)
+        cls = annotation.id if isinstance(annotation, ast.Name) else None
+    else:
+        own = model.scopes.own_nodes(scope if scope is not None and holder in scope.local_names else None)
+        stores = [n for n in own if isinstance(n, ast.Name) and n.id == holder and not isinstance(n.ctx, ast.Load)]
+        bound = [n for n in own if isinstance(n, ast.Assign) and len(n.targets) == 1 and n.targets[0] in stores]
+        if len(stores) == 1 and len(bound) == 1 and isinstance(bound[0].value, ast.Call) and isinstance(
+                bound[0].value.func, ast.Name):
+            cls = bound[0].value.func.id
+    body = classes.get(cls) if cls is not None else None
+    if body is None:
+        return None
+    fields = [s.target.id for s in body.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+    default = None
+    for stmt in body.body:
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == attr:
+            default = stmt.value
+        elif isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == attr for t in stmt.targets):
+            default = stmt.value if len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) else None
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == attr:
+            return None
+    if default is None or _wide_dtype(model, default, None, field=False) is None:
+        return None  # (`dtype: Any = jnp.float32`, the usual default: nothing more to read)
+    takes_init = any(isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == "__init__" for s in body.body)
+    position = fields.index(attr) if attr in fields and not takes_init else None
+    for other in classes.values():
+        if any(isinstance(b, ast.Name) and b.id == cls for b in other.bases):
+            return None  # a subclass may give it another default
+    for n in model.scopes.nodes(ast.Attribute):
+        if isinstance(n, ast.Attribute) and n.attr == attr and not isinstance(n.ctx, ast.Load):
+            return None  # cfg.dtype = ..., self.dtype = ...
+    for assign in model.scopes.nodes(ast.Assign):
+        if isinstance(assign, ast.Assign) and isinstance(assign.value, ast.Name) and assign.value.id == cls:
+            return None  # another name for the class: its constructions are not followed
+    for call in model.scopes.nodes(ast.Call):
+        assert isinstance(call, ast.Call)
+        called = called_name(call.func).rsplit(".", 1)[-1]
+        if called in ("setattr", "__setattr__") or (called in (cls, *_REPLACERS) and any(
+                k.arg == attr or k.arg is None for k in call.keywords)):
+            return None
+        if isinstance(call.func, ast.Name) and call.func.id == cls and (
+                any(k.arg is None for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args)
+                or (position is not None and len(call.args) > position)):
+            return None
+    return default
 
 
 class Float64WithoutX64(Rule):
@@ -163,6 +234,10 @@ for; both are changes of behaviour, and neither is mechanical.
         # NumPy float64 is not JAX's concern
         "import numpy as np\nx = np.zeros(3, dtype=np.float64).astype(np.float64)\nif __name__ == '__main__':\n"
         "    print(x)\n",
+        # a float64 field default replaced where the object is built
+        "from dataclasses import dataclass\nfrom typing import Any\nimport jax.numpy as jnp\n@dataclass\n"
+        "class Config:\n    dtype: Any = jnp.float64\ndef make(cfg: Config):\n    return jnp.zeros(3, dtype=cfg.dtype)\n"
+        "if __name__ == '__main__':\n    print(make(Config(dtype=jnp.float32)))\n",
         # float32 asked for, and dtype comparisons
         "import jax.numpy as jnp\ndef f(x):\n    return x.dtype == jnp.float64\nif __name__ == '__main__':\n"
         "    print(f(jnp.zeros(3, dtype=jnp.float32)))\n",
@@ -178,6 +253,10 @@ for; both are changes of behaviour, and neither is mechanical.
                 "if __name__ == '__main__':\n    print(f(1.0))\n"),
         Invalid("import jax.numpy as jnp\nimport numpy as np\nx = jnp.array([1, 2], np.int64)\ny = jnp.float64(2.0)\n"
                 "if __name__ == '__main__':\n    print(x, y)\n", count=2),
+        # the float64 default of a dataclass field, read through its object
+        Invalid("from dataclasses import dataclass\nfrom typing import Any\nimport jax.numpy as jnp\n@dataclass\n"
+                "class Config:\n    dtype: Any = jnp.float64\ndef make(cfg: Config):\n    return jnp.zeros(3, dtype=cfg.dtype)\n"
+                "if __name__ == '__main__':\n    print(make(Config()))\n"),
         # a library module cannot know what its users enable: info
         Invalid("import jax.numpy as jnp\ndef f(x):\n    return jnp.asarray(x, dtype=jnp.float64)\n", severity="info"),
         # a program module's library function that its own code never runs: info, like a library's (ripplegw)

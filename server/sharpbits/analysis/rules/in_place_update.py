@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.findings import Fix, TextEdit
@@ -43,8 +44,11 @@ JAX's functional equivalent is the `.at[]` property, which returns an updated co
 into an in-place update when it can, so it costs nothing extra).
 
 `x` counts as a JAX array when it is a parameter of a traced function (`jit`, `grad`, `vmap`, ..., unless it is
-static), or a value built by `jax`/`jax.numpy` calls under any import alias — including `import jax.numpy as np`.
-NumPy arrays, dicts and lists are never flagged, nor is a parameter written whole through `p[...] = v`: that is
+static), or a value built by `jax`/`jax.numpy` calls under any import alias — including `import jax.numpy as np` —,
+also one held in a module-level dict (`BUFFERS = {"x": jnp.zeros((4, 3))}`, then `BUFFERS["x"][0] = row`) whose
+entry nothing replaces with another kind of value.
+NumPy arrays, dicts and lists are never flagged (an item of a dict pytree's entry that the module builds only as
+a Python list, `state["combs"][i] = c`, is a list item), nor is a parameter written whole through `p[...] = v`: that is
 how a mutable reference (`jax.new_ref`, flax's `nnx.Variable`) is written, in place by design, unless the callers
 are seen passing it an array.
 
@@ -142,6 +146,9 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
         # view; and `.at[i].get()` alone only reads
         "import jax.numpy as jnp\ndef kernel(x_ref, o_ref):\n    o_ref.at[:2].set(x_ref[:2] * 2)\n"
         "def f():\n    x = jnp.zeros(3)\n    x.at[0].get()\n    return x\n",
+        # an item of a dict pytree's entry the module builds only as a Python list: a list item
+        "import jax\nimport jax.numpy as jnp\ndef init_state():\n    return {'combs': [jnp.zeros(3) for _ in range(2)]}\n"
+        "@jax.jit\ndef tick(state, x):\n    state['combs'][0] = state['combs'][0] + x\n    return state\n",
     ]
     INVALID = [
         Invalid(  # the updated copy thrown away: a local array and an array kept on `self`
@@ -149,6 +156,9 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
             "class Split:\n    def __init__(self, n):\n        self.train = jnp.zeros(n)\n"
             "    def pick(self, i):\n        self.train.at[i].set(1.0)\n",
             count=2, severity="warning",
+        ),
+        Invalid(  # a JAX array held in a module-level dict, written row by row
+            "import jax.numpy as jnp\nBUFFERS = {'x': jnp.zeros((4, 3))}\ndef write(row):\n    BUFFERS['x'][0] = row\n",
         ),
         Invalid(  # ... but `copy` and `sort` are array methods too: the slice stays an array
             "import jax\ndef body(c, xs):\n    x, i = xs\n    saved = x.copy()\n    x[0] = 0.0\n    return c + saved.sum() + i, None\n"
@@ -245,9 +255,14 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                     self._report_attribute(ctx, target, attribute)
                     continue
                 if model.kinds.kind_at(base) not in (Kind.JAX, Kind.JAX_MASK, Kind.KEY) and not _array_leaf_of_pytree_param(target, base, model):
+                    entry = _module_dict_entry(target, base, model)
+                    if entry is not None:  # BUFFERS["x"][0] = v with BUFFERS = {"x": jnp.zeros(...)}
+                        self._report_attribute(ctx, target, entry)
                     continue
                 if isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, str):
                     continue
+                if _item_of_a_listed_entry(target, base, model):
+                    continue  # state["combs"][i] = v where the module builds every "combs" entry as a list
                 if _dict_key(target.slice, node, model):
                     continue  # q[key] = ... in `for key in template.keys()`: a dict (of arrays), not an array
                 if not chained and _list_of_arrays(base, model.scopes.enclosing_function(node), model, stores):
@@ -294,10 +309,140 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
             ctx.report(node, self.message("discarded", name=name, index=index, method=call.func.attr),
                        severity="warning")
 
-    def _report_attribute(self, ctx: RuleContext, target: ast.Subscript, attribute: ast.Attribute) -> None:
+    def _report_attribute(self, ctx: RuleContext, target: ast.Subscript, attribute: ast.expr) -> None:
         name = ast.unparse(attribute)
         index = ast.unparse(target.slice) if len(ast.unparse(target.slice)) <= 20 else "..."
         ctx.report(target, self.message("assigned", name=name, index=index, method="set"))
+
+
+def _module_dict_entry(target: ast.Subscript, base: ast.Name, model) -> ast.Subscript | None:
+    """`BUFFERS["x"][i] = v` (or `+=`) where `BUFFERS` is the module's dict whose entry "x" is surely a JAX array
+    (see ModuleDicts): the entry `BUFFERS["x"]`, else None. The answer reads the whole module (Fact.across)."""
+    entry = target.value
+    if not (isinstance(entry, ast.Subscript) and entry.value is base and isinstance(entry.slice, ast.Constant)
+            and isinstance(entry.slice.value, str)):
+        return None
+    fn = model.scopes.enclosing_function(target)
+    if fn is not None and model.scopes.is_local(base.id, fn):
+        return None
+    found = model.fact(ModuleDicts).across(target, _module_dict_array, base.id, entry.slice.value)
+    return entry if found else None
+
+
+def _item_of_a_listed_entry(target: ast.Subscript, base: ast.Name, model) -> bool:
+    """`state["combs"][i] = v` (an item of an entry of a dict pytree, nothing deeper) where the module builds that
+    entry only as a Python list (ModuleDicts.listed_key: jaxdsp's `init_state()` returns `{"combs": [init(n) for n in
+    sizes], ...}`): under jit a pytree's lists stay lists, so the write stores a list item, not into an array.
+    The answer reads the whole module (Fact.across)."""
+    entry = target.value
+    if not (isinstance(entry, ast.Subscript) and entry.value is base and isinstance(entry.slice, ast.Constant)
+            and isinstance(entry.slice.value, str)):
+        return False
+    return model.fact(ModuleDicts).across(target, _listed_key, entry.slice.value)
+
+
+def _listed_key(model, key: str) -> bool:
+    return model.fact(ModuleDicts).listed_key(key)
+
+
+def _is_list(value: ast.AST) -> bool:
+    """A Python list display, comprehension, `list(...)`, or `[...] * n`."""
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult):
+        return _is_list(value.left) or _is_list(value.right)
+    return isinstance(value, (ast.List, ast.ListComp)) or (
+        isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "list")
+
+
+def _module_dict_array(model, name: str, key: str) -> bool:
+    return model.fact(ModuleDicts).array_entry(name, key)
+
+
+# dict methods that read a dict without changing it
+_DICT_READS = frozenset({"get", "keys", "values", "items", "copy", "__contains__", "__getitem__"})
+
+
+class ModuleDicts(Fact):
+    """The entries of a module-level dict that surely hold JAX arrays: `BUFFERS = {"x": jnp.zeros((4, 3))}` bound
+    once at module level (no other binding of the name anywhere, no `global` of it), the entry never stored but
+    with a JAX array (`BUFFERS["x"] = jnp.ones(...)`), never deleted, and the dict never handed anywhere that
+    could change it: every other read of the name is an item read (`BUFFERS[k]`), a reading method (`get`,
+    `items`, ...) or a membership test. Reads every statement of the module."""
+
+    def listed_key(self, key: str) -> bool:
+        """Whether the module builds the dict entry `key` at least once and only ever as a Python list: every dict
+        display with that key (`{"combs": [...]}`), every store `d["combs"] = ...` and every keyword `combs=` of
+        a call (`dict(combs=[...])`) gives a list (see `_is_list`)."""
+        scopes = self.scopes
+        built = 0
+        for d in scopes.nodes(ast.Dict):
+            assert isinstance(d, ast.Dict)
+            for k, v in zip(d.keys, d.values, strict=True):
+                if isinstance(k, ast.Constant) and k.value == key:
+                    if not _is_list(v):
+                        return False
+                    built += 1
+        for sub in scopes.nodes(ast.Subscript):
+            assert isinstance(sub, ast.Subscript)
+            if isinstance(sub.ctx, ast.Load) or not (isinstance(sub.slice, ast.Constant) and sub.slice.value == key):
+                continue
+            holder = scopes.parents.get(sub)
+            if not (isinstance(holder, ast.Assign) and holder.targets == [sub] and _is_list(holder.value)):
+                return False
+            built += 1
+        for kw in scopes.nodes(ast.keyword):
+            if isinstance(kw, ast.keyword) and kw.arg == key:
+                if not _is_list(kw.value):
+                    return False
+                built += 1
+        return built > 0
+
+    def array_entry(self, name: str, key: str) -> bool:
+        scopes, kinds = self.scopes, self.kinds
+        if any(name in g.names for g in scopes.nodes(ast.Global)):  # type: ignore[attr-defined]
+            return False
+        binding: ast.Assign | None = None
+        for n in scopes.nodes(ast.Name):
+            assert isinstance(n, ast.Name)
+            if n.id != name:
+                continue
+            scope = scopes.enclosing_function(n)
+            if scope is not None and scopes.is_local(name, scope):
+                continue  # another variable of the same name
+            parent = scopes.parents.get(n)
+            if not isinstance(n.ctx, ast.Load):
+                if binding is not None or scope is not None or not (
+                        isinstance(parent, ast.Assign) and parent.targets == [n] and isinstance(parent.value, ast.Dict)
+                        and parent in scopes.tree.body):
+                    return False
+                binding = parent
+                continue
+            if isinstance(parent, ast.Subscript) and parent.value is n:
+                if isinstance(parent.ctx, ast.Del):
+                    return False
+                if isinstance(parent.ctx, ast.Store):
+                    if not (isinstance(parent.slice, ast.Constant) and isinstance(parent.slice.value, str)):
+                        return False
+                    holder = scopes.parents.get(parent)
+                    if parent.slice.value == key and not (
+                            isinstance(holder, ast.Assign) and holder.targets == [parent]
+                            and kinds.kind_of(holder.value, scope) in ARRAYS):
+                        return False
+                continue
+            if isinstance(parent, ast.Attribute) and parent.attr in _DICT_READS and isinstance(
+                    scopes.parents.get(parent), ast.Call):
+                continue
+            if isinstance(parent, ast.Compare) and n is not parent.left and all(
+                    isinstance(op, (ast.In, ast.NotIn)) for op in parent.ops):
+                continue
+            return False
+        if binding is None:
+            return False
+        assert isinstance(binding.value, ast.Dict)
+        values = [v for k, v in zip(binding.value.keys, binding.value.values, strict=True)
+                  if k is None or (isinstance(k, ast.Constant) and k.value == key)]
+        if len(values) != 1 or any(k is None for k in binding.value.keys):
+            return False
+        return kinds.kind_of(values[0], None) in ARRAYS
 
 
 def _dict_key(index: ast.AST, stmt: ast.stmt, model) -> bool:

@@ -192,6 +192,14 @@ computed `sep=`, or a format spec computed at run time, nor when the module does
         Invalid(  # end= other than a newline: reported, no fix
             "import jax\n@jax.jit\ndef f(x):\n    print(x, end='')\n    return x\n",
         ),
+        Invalid(  # a decorator below @jax.jit: jit traces its wrapper, whose *args are the traced arguments
+            "import jax\ndef log_calls(tag):\n    def deco(f):\n        def wrapper(*args):\n            print(tag, args)\n"
+            "            return f(*args)\n        return wrapper\n    return deco\n@jax.jit\n@log_calls('step')\n"
+            "def step(x):\n    return x * 2\n",
+            fixed="import jax\ndef log_calls(tag):\n    def deco(f):\n        def wrapper(*args):\n"
+            "            jax.debug.print('{} {}', tag, args)\n            return f(*args)\n        return wrapper\n"
+            "    return deco\n@jax.jit\n@log_calls('step')\ndef step(x):\n    return x * 2\n",
+        ),
     ]
 
     def check(self, ctx: RuleContext) -> None:
@@ -203,7 +211,8 @@ computed `sep=`, or a format spec computed at run time, nor when the module does
                 assert isinstance(node, ast.Call)
                 if model.scopes.is_local("print", fn) or "print" in model.scopes.aliases:
                     continue
-                traced = next((v for v in self._values(node) if model.fact(TracerValues).is_tracer(v, fn)), None)
+                traced = next((v for v in self._values(node) if model.fact(TracerValues).is_tracer(v, fn)
+                               or _traced_arguments(model, v, fn)), None)
                 if traced is None:
                     continue
                 builder, title, note = self._fix(ctx, fn, node)
@@ -243,6 +252,26 @@ computed `sep=`, or a format spec computed at run time, nor when the module does
 
         note = " (in a Pallas kernel the backend limits what it prints: scalars, or a single vector)" if kernel else ""
         return build, f"use `{debug}.print`", note
+
+
+# transformations that trace every argument they pass (a Python scalar too) unless it is declared static
+_TRACING_EVERY_ARGUMENT = {"jax.jit", "jax.experimental.pjit.pjit", "jax.pmap"}
+
+
+def _traced_arguments(model: ModuleModel, value: ast.AST, fn: FunctionInfo) -> bool:
+    """`print(args)` of the `*args` (or `**kwargs`) parameter of a function `jax.jit` traces with nothing static
+    (a decorator's `def wrapper(*args)` under `@jax.jit`): jit passes every argument as a tracer, so the tuple
+    holds tracers (jax 0.10.2 prints `(JitTracer(float32[3]),)` once, at trace time)."""
+    args = fn.node.args
+    if not isinstance(value, ast.Name) or isinstance(fn.node, ast.Lambda) or value.id not in (
+            *(a.arg for a in (args.vararg, args.kwarg) if a is not None),):
+        return False
+    if not fn.traces or not all(site.transform in _TRACING_EVERY_ARGUMENT and not site.indirect
+                                and not (site.static_argnums or site.static_argnames or site.statics_unknown)
+                                for site in fn.traces):
+        return False
+    return not any(isinstance(n, ast.Name) and n.id == value.id and not isinstance(n.ctx, ast.Load)
+                   for n in model.scopes.own_nodes(fn))
 
 
 def _calls_print(node: ast.AST) -> bool:

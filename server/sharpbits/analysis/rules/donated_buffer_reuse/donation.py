@@ -6,6 +6,7 @@ of a function on some path before the name is rebound (following loop back-edges
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sharpbits.analysis.facts import Fact
@@ -174,6 +175,27 @@ class Donations(Fact):
         some path through its function (or module), before `name` is rebound: later in the same statement,
         in the statements after it, after the blocks that enclose it, and in the next iteration of an enclosing
         loop. Bodies of nested functions and lambdas are not followed (they run when called)."""
+        return self._reads_after(node, name)  # type: ignore[return-value]
+
+    def attribute_reads_after(self, node: ast.AST, attribute: ast.Attribute, scope: FunctionInfo) -> list[ast.Attribute]:
+        """`reads_after` for `self.ATTR` in a method (`new = step(self.params, x)` then `self.params.sum()`):
+        the reads of `self.ATTR` that may run after `node` before it is rebound (`self.ATTR = ...`). A statement
+        that may rebind it otherwise ends the search there: a call of a method of the class that stores it (or a
+        method the class does not define: inherited, unseen), a call handed `self`, `setattr`."""
+        return self._reads_after(node, _SelfAttribute(attribute.attr, self._may_rebind(scope, attribute.attr)))  # type: ignore[return-value]
+
+    def _may_rebind(self, scope: FunctionInfo, attr: str) -> _MayRebind:
+        """Whether a call in a method of the class may store `self.attr` (see `attribute_reads_after`)."""
+        owner = scope.outermost.qualname.rsplit(".", 1)[0]
+        methods = {f.name: f.node for f in self.scopes.functions.values()
+                   if f.parent is None and f.qualname == f"{owner}.{f.name}" and not isinstance(f.node, ast.Lambda)}
+        attributes = {t.attr for node in methods.values() for n in walk_nodes(node)
+                      if isinstance(n, (ast.Assign, ast.AnnAssign)) for t in (
+                          n.targets if isinstance(n, ast.Assign) else [n.target])
+                      if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
+        return _MayRebind(attr, methods, frozenset(attributes))  # type: ignore[arg-type]
+
+    def _reads_after(self, node: ast.AST, name: str | _SelfAttribute) -> list[ast.expr]:
         stmt: ast.AST = node
         while not isinstance(stmt, ast.stmt):
             parent = self.scopes.parents.get(stmt)
@@ -182,7 +204,7 @@ class Donations(Fact):
             stmt = parent
         end = (getattr(node, "end_lineno", 0), getattr(node, "end_col_offset", 0))
         inside = {id(n) for n in walk_nodes(node)}
-        reads: list[ast.Name] = []
+        reads: list[ast.expr] = []
         header: list[ast.AST] = _header(stmt)
         for part in header:
             reads.extend(n for n in _loads(part, name) if id(n) not in inside and (n.lineno, n.col_offset) >= end)
@@ -202,7 +224,7 @@ class Donations(Fact):
         self._climb(stmt, name, reads)
         return reads
 
-    def _climb(self, stmt: ast.AST, name: str, reads: list[ast.Name]) -> None:
+    def _climb(self, stmt: ast.AST, name: str | _SelfAttribute, reads: list[ast.expr]) -> None:
         """Adds the reads after `stmt` in its block, then after each enclosing block, up to its function."""
         current = stmt
         while True:
@@ -231,9 +253,9 @@ class Donations(Fact):
                     return
             current = parent
 
-    def _walk_block(self, body: list[ast.stmt], name: str) -> tuple[list[ast.Name], bool]:
+    def _walk_block(self, body: list[ast.stmt], name: str | _SelfAttribute) -> tuple[list[ast.expr], bool]:
         """Reads of `name` in these statements until it is rebound on every path; and whether it is."""
-        reads: list[ast.Name] = []
+        reads: list[ast.expr] = []
         for stmt in body:
             r, killed = self._walk_stmt(stmt, name)
             reads.extend(r)
@@ -241,8 +263,8 @@ class Donations(Fact):
                 return reads, True
         return reads, False
 
-    def _walk_stmt(self, stmt: ast.stmt, name: str) -> tuple[list[ast.Name], bool]:
-        reads: list[ast.Name] = []
+    def _walk_stmt(self, stmt: ast.stmt, name: str | _SelfAttribute) -> tuple[list[ast.expr], bool]:
+        reads: list[ast.expr] = []
         for part in _header(stmt):
             reads.extend(_loads(part, name))
         if isinstance(stmt, ast.If):
@@ -296,10 +318,66 @@ def _header(stmt: ast.AST) -> list[ast.AST]:
     return [stmt]
 
 
-def _loads(node: ast.AST, name: str) -> list[ast.Name]:
+@dataclass(frozen=True)
+class _SelfAttribute:
+    """`self.attr` followed in place of a name (see `Donations.attribute_reads_after`)."""
+
+    attr: str
+    may_rebind: Callable[[ast.Call], bool]  # a call that may store `self.attr` by other means
+
+    def held(self, node: ast.AST) -> bool:
+        return (isinstance(node, ast.Attribute) and node.attr == self.attr and isinstance(node.value, ast.Name)
+                and node.value.id == "self")
+
+
+class _MayRebind:
+    """Whether a call in a method may store `self.attr` (see `Donations.attribute_reads_after`): `self.m(...)` of a
+    method of the class that stores it (itself or through the methods it calls so), or of a method the class does
+    not define (inherited, unseen); a call handed `self`; `setattr`."""
+
+    def __init__(self, attr: str, methods: dict[str, ast.FunctionDef | ast.AsyncFunctionDef],
+                 attributes: frozenset[str]) -> None:
+        self.attr, self.methods, self.attributes = attr, methods, attributes
+        self.storing: dict[str, bool] = {}
+
+    def __call__(self, call: ast.Call) -> bool:
+        return _rebinds_by_call(call, self.stores, frozenset())
+
+    def stores(self, name: str, seen: frozenset[str]) -> bool:
+        if name in self.storing:
+            return self.storing[name]
+        method = self.methods.get(name)
+        if method is None:
+            return name not in self.attributes  # unseen (inherited) may store it; `self.step = jax.jit(...)`: no
+        if name in seen:
+            return False
+        found = any(
+            (isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self"
+             and n.attr == self.attr and not isinstance(n.ctx, ast.Load))
+            or (isinstance(n, ast.Call) and _rebinds_by_call(n, self.stores, seen | {name}))
+            for n in walk_nodes(method))
+        self.storing[name] = found
+        return found
+
+
+def _rebinds_by_call(call: ast.Call, stores: Callable[[str, frozenset[str]], bool], seen: frozenset[str]) -> bool:
+    """A call that may store an attribute of `self` by other means than an assignment: `self.m(...)` with
+    `stores(m)`, a call handed `self`, `setattr`/`delattr`, `vars(self).update`/`self.__dict__` writes."""
+    func = call.func
+    if isinstance(func, ast.Name) and func.id in ("setattr", "delattr"):
+        return True
+    if any(isinstance(a, ast.Name) and a.id == "self" for a in [*call.args, *(k.value for k in call.keywords)]):
+        return True
+    return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" and (
+        stores(func.attr, seen))
+
+
+def _loads(node: ast.AST, name: str | _SelfAttribute) -> list[ast.expr]:
     """Loads of `name` in an expression or simple statement, in source order, not inside lambdas or nested
     definitions; the target of `name += v` counts (it reads before it writes)."""
-    out: list[ast.Name] = []
+    if isinstance(name, _SelfAttribute):
+        return _attribute_loads(node, name)
+    out: list[ast.expr] = []
     stack = [node]
     while stack:
         cur = stack.pop()
@@ -316,12 +394,43 @@ def _loads(node: ast.AST, name: str) -> list[ast.Name]:
     return out
 
 
-def _binds_target(target: ast.AST, name: str) -> bool:
+def _attribute_loads(node: ast.AST, watched: _SelfAttribute) -> list[ast.expr]:
+    """`_loads` of `self.attr`."""
+    out: list[ast.expr] = []
+    stack = [node]
+    while stack:
+        cur = stack.pop()
+        if watched.held(cur):
+            if isinstance(cur.ctx, ast.Load):  # type: ignore[attr-defined]
+                out.append(cur)  # type: ignore[arg-type]
+            continue
+        if isinstance(cur, ast.AugAssign) and watched.held(cur.target):
+            out.append(cur.target)
+        if isinstance(cur, _SCOPE_NODES) and cur is not node:
+            continue
+        stack.extend(ast.iter_child_nodes(cur))
+    out.sort(key=lambda n: (n.lineno, n.col_offset))
+    return out
+
+
+def _binds_target(target: ast.AST, name: str | _SelfAttribute) -> bool:
+    if isinstance(name, _SelfAttribute):
+        return any(name.held(n) and isinstance(n.ctx, (ast.Store, ast.Del)) for n in walk_nodes(target))  # type: ignore[attr-defined]
     return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in walk_nodes(target))
 
 
-def _binds_on_every_path(stmt: ast.AST, name: str) -> bool:
-    """Whether a simple statement rebinds (or deletes) `name` on every path through it."""
+def _binds_on_every_path(stmt: ast.AST, name: str | _SelfAttribute) -> bool:
+    """Whether a simple statement rebinds (or deletes) `name` on every path through it (for `self.attr`: or may
+    rebind it through a call, see `_rebinds_by_call`)."""
+    if isinstance(name, _SelfAttribute):
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            return False
+        if isinstance(stmt, ast.Delete):
+            return any(_binds_target(t, name) for t in stmt.targets)
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and any(
+                _binds_target(t, name) for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])):
+            return stmt.value is not None
+        return any(isinstance(n, ast.Call) and name.may_rebind(n) for n in walk_nodes(stmt))
     if isinstance(stmt, ast.Assign):
         return any(_binds_target(t, name) for t in stmt.targets)
     if isinstance(stmt, ast.AnnAssign):

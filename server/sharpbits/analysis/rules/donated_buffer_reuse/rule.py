@@ -53,7 +53,9 @@ the deleted array can no longer be reached; reading the old name after `new = st
 
 Donated positions are found in every spelling: `@partial(jax.jit, donate_argnums=...)`,
 `g = jax.jit(f, donate_argnums=...)` (only calls through `g` donate), `self.g = jax.jit(...)`, and
-`jax.jit(f, donate_argnames=...)(x)`. Reads that touch no buffer are fine: `x.shape`, `x.dtype`, `x.ndim`,
+`jax.jit(f, donate_argnames=...)(x)`. An attribute donated by a method (`new = step(self.params, x)`) is followed
+the same way until `self.params = ...` (a call that may rebind it, a method of the class that stores it or one it
+does not define, ends the search). Reads that touch no buffer are fine: `x.shape`, `x.dtype`, `x.ndim`,
 `x.size` (a deleted array keeps them), a dict pytree's keys (`state.keys()`, `"w" in state`), `x.delete()`,
 `x is None`, `isinstance(x, ...)`, `len(x)`,
 and NumPy arrays and Python values passed in a donated position are copied, not deleted. flax's `nnx.jit` writes
@@ -121,6 +123,10 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
         "    return jax.tree.map(lambda v: v + 1, state)\ndef run(state):\n    new = step(state)\n"
         "    assert state is not None and list(state.keys()) == list(new)\n    print(state.ndim if hasattr(new, 'ndim') else 0)\n"
         "    state.delete()\n    return new\n",
+        # self.params rebound to the result in the statement that donates it
+        "import jax\nfrom functools import partial\n@partial(jax.jit, donate_argnums=0)\ndef step(p, x):\n"
+        "    return p + x\nclass Trainer:\n    def train(self, x):\n        self.params = step(self.params, x)\n"
+        "        return self.params.sum(), self.params.shape\n",
         # flax's nnx.jit writes donated nnx objects (modules, Variables, optimizers) back: they stay valid
         "from flax import nnx\n@nnx.jit(donate_argnums=(0, 1))\ndef train_step(model, optimizer, batch):\n"
         "    optimizer.update(model, nnx.grad(lambda m: m(batch).sum())(model))\n"
@@ -150,6 +156,11 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
             fixed="import jax\ndef f(params, lr):\n    return params * lr\nupdate = jax.jit(f, donate_argnames='params')\n"
             "def train(params):\n    params = update(params, 0.1)\n    return params\n",
         ),
+        Invalid(  # self.params donated by a method and read before it is rebound
+            "import jax\nfrom functools import partial\n@partial(jax.jit, donate_argnums=0)\ndef step(p, x):\n"
+            "    return p + x\nclass Trainer:\n    def train(self, x):\n        new = step(self.params, x)\n"
+            "        print(self.params)\n        self.params = new\n",
+        ),
         Invalid(  # a method jitted with donation, called through self
             "import jax\nimport jax.numpy as jnp\nclass Trainer:\n    def __init__(self):\n"
             "        self.step = jax.jit(self._step, donate_argnums=0)\n    def _step(self, w):\n        return w * 2\n"
@@ -164,15 +175,22 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
             if donated.scope is not None and donated.scope.traced:
                 continue  # called under another trace, the inner jit is inlined and donates nothing
             for argument, used in zip(donated.arguments, donated.used or [True] * len(donated.arguments), strict=True):
-                if not isinstance(argument, ast.Name):
+                on_self = _self_attribute(argument, donated.scope)
+                if not isinstance(argument, ast.Name) and not on_self:
                     continue
                 kind = model.kinds.kind_of(argument, donated.scope)
                 if kind in _NOT_DONATED:
                     continue
-                reads = [r for r in donations.reads_after(donated.call, argument.id) if not _still_readable(model, r)]
+                if isinstance(argument, ast.Name):
+                    found: list[ast.expr] = list(donations.reads_after(donated.call, argument.id))
+                else:  # self.params, in a method: its reads until `self.params = ...`
+                    assert isinstance(argument, ast.Attribute) and donated.scope is not None
+                    found = list(donations.attribute_reads_after(donated.call, argument, donated.scope))
+                reads = [r for r in found if not _still_readable(model, r)]
                 if not reads:
                     continue
                 read = reads[0]
+                shown = ast.unparse(argument)
                 again = read is argument  # the call itself, reached again through the loop
                 earlier = (read.lineno, read.col_offset) < (donated.call.lineno, donated.call.col_offset)
                 when = self.message("when-passed-again" if again else "when-read-next-iteration" if earlier
@@ -182,17 +200,17 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
                 ctx.report(
                     read,
                     self.message("read-after-donation" if used else "read-after-declinable-donation",
-                                 name=argument.id, callee=donated.callee, line=donated.call.lineno, when=when,
+                                 name=shown, callee=donated.callee, line=donated.call.lineno, when=when,
                                  error=error),
                     builder,
-                    fix_title=f"rebind `{argument.id}` to the result" if builder is not None else "",
+                    fix_title=f"rebind `{shown}` to the result" if builder is not None else "",
                 )
 
-    def _fix(self, ctx: RuleContext, donated: DonatedCall, argument: ast.Name):
+    def _fix(self, ctx: RuleContext, donated: DonatedCall, argument: ast.expr):
         parent = ctx.model.scopes.parents.get(donated.call)
         if not isinstance(parent, ast.Expr) or len(donated.arguments) != 1:
             return None
-        source, call, name = ctx.source, donated.call, argument.id
+        source, call, name = ctx.source, donated.call, ast.unparse(argument)
 
         def build() -> Fix | None:
             line = call.lineno
@@ -203,7 +221,14 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
         return build
 
 
-def _still_readable(model, read: ast.Name) -> bool:
+def _self_attribute(argument: ast.expr, scope) -> bool:
+    """`self.attr` passed by a method of a class (read again after the call as `self.attr`)."""
+    return (isinstance(argument, ast.Attribute) and isinstance(argument.value, ast.Name)
+            and argument.value.id == "self" and scope is not None and "." in scope.outermost.qualname
+            and scope.params[:1] == ["self"])
+
+
+def _still_readable(model, read: ast.expr) -> bool:
     """A read that touches no buffer: metadata a deleted array keeps (`.shape`, `.dtype`, `.ndim`, `.size`),
     a dict pytree's keys (`state.keys()`, `"w" in state`), `.delete()` / `.is_deleted()`, an identity or type
     test (`x is None`, `isinstance(x, ...)`, `type(x)`, `id(x)`), `len(x)`."""

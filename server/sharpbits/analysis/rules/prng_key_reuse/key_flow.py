@@ -104,6 +104,11 @@ _RAISES = {"raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp"}
 _PASSING_ON = {"jit", "pjit", "filter_jit", "named_call", "checkpoint", "remat"}
 # transformations that call the function with each mapped element of their arguments at the same positions
 _MAPPING = {"vmap", "filter_vmap"}
+# samplers that pick or reorder rows: one key for every leaf of a pytree picks the same rows of each (brax, evorl:
+# `jax.tree.map(lambda x: jax.random.permutation(key, x), batch)` shuffles observations and actions together)
+_ROW_SELECTING = {"permutation", "choice", "shuffle"}
+# kinds of value that are one leaf of a pytree
+_ONE_LEAF = frozenset({Kind.JAX, Kind.JAX_MASK, Kind.NUMPY, Kind.KEY, Kind.PYTHON, Kind.REF})
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 # NumPy calls that copy an array to the host: `np.array(key)[0]` is one word of the key
 _HOST_COPIES = {"numpy.array", "numpy.asarray", "numpy.asanyarray", "numpy.copy"}
@@ -193,6 +198,8 @@ class KeyFlow(Fact):
         self._assigned: dict[int, tuple[FunctionInfo | None, dict[str, list[ast.expr | None]], dict[str, list[ast.Name]]]] = {}
         self._framework_draws: dict[tuple[int, int], tuple[ast.Call, list[tuple[ast.AST, str]] | None]] = {}
         self._walked: dict[int, tuple[ast.AST, list[ast.AST]]] = {}
+        # id(scope) -> (scope, name -> (the partial, the key it holds, how a call consumes it)): see key_partials
+        self._key_partials: dict[int, tuple[FunctionInfo | None, dict[str, tuple[ast.Call, ast.expr, str]]]] = {}
 
     def walked(self, node: ast.AST) -> list[ast.AST]:
         """`walk_nodes(node)` of a function's node, made once per analysis: the guards, the reads after a split and
@@ -229,6 +236,75 @@ class KeyFlow(Fact):
             return None, ""
         key = next((kw.value for kw in call.keywords if kw.arg == "key"), call.args[0] if call.args else None)
         return key, "derive" if name in RANDOM_DERIVING else "split" if name == "split" else "draw"
+
+    def key_partials(self, scope: FunctionInfo | None) -> dict[str, tuple[ast.Call, ast.expr, str]]:
+        """`sample = functools.partial(jax.random.normal, key)`: a name the scope binds once to a partial of a
+        `jax.random` function that holds the key (positionally or as `key=`). Each call `sample(shape)` runs the
+        sampler on that key, so it consumes the key as the sampler does ("draw" or "split"; `fold_in` partials are
+        left out). Only where the partial cannot hold another key than the one its name now names: the key is a
+        plain name the scope does not bind after the partial (nor in a loop around it), and every read of the
+        partial's name, nested functions included, is a call of it (a partial handed elsewhere is not followed).
+        name -> (the partial, the key it holds, how); found once per scope."""
+        memo = self._key_partials
+        known = memo.get(id(scope))
+        if known is not None and known[0] is scope:
+            return known[1]
+        found: dict[str, tuple[ast.Call, ast.expr, str]] = {}
+        own = self.scopes.own_nodes(scope)
+        candidates = [n for n in own if type(n) is ast.Assign and len(n.targets) == 1  # type: ignore[attr-defined]
+                      and type(n.targets[0]) is ast.Name and type(n.value) is ast.Call  # type: ignore[attr-defined]
+                      and n.value.args]  # type: ignore[attr-defined]
+        for stmt in candidates:
+            partial_call: ast.Call = stmt.value  # type: ignore[attr-defined,assignment]
+            name: str = stmt.targets[0].id  # type: ignore[attr-defined]
+            if self.scopes.qualname(partial_call.func, scope) != "functools.partial" or any(
+                    isinstance(a, ast.Starred) for a in partial_call.args) or any(
+                    k.arg is None for k in partial_call.keywords):
+                continue
+            inner = ast.Call(func=partial_call.args[0], args=partial_call.args[1:], keywords=partial_call.keywords)
+            key, how = self.random_key_arg(inner, scope)
+            if key is None or how == "derive" or not isinstance(key, ast.Name):
+                continue
+            stores = self._assigned_in(scope)[1]
+            if len(stores.get(name, [])) != 1 or (scope is not None and (
+                    name in scope.params or name in scope.outer_names or key.id in scope.outer_names)):
+                continue
+            if self._declared_global(name) or self._declared_global(key.id):
+                continue
+            if any(getattr(n, "lineno", 0) >= stmt.lineno for n in stores.get(key.id, [])) or self._in_loop(stmt, scope):
+                continue
+            root = self.scopes.tree if scope is None else scope.node
+            reads = [n for n in self.walked(root) if type(n) is ast.Name and n.id == name  # type: ignore[attr-defined]
+                     and type(n.ctx) is ast.Load]  # type: ignore[attr-defined]
+            if not reads or not all(isinstance(p := self.scopes.parents.get(n), ast.Call) and p.func is n
+                                    for n in reads):
+                continue
+            found[name] = (partial_call, key, how)
+        memo[id(scope)] = (scope, found)
+        return found
+
+    def _in_loop(self, node: ast.AST, scope: FunctionInfo | None) -> bool:
+        """Whether a statement lies in a loop of its own scope."""
+        root = self.scopes.tree if scope is None else scope.node
+        cur = self.scopes.parents.get(node)
+        while cur is not None and cur is not root:
+            if isinstance(cur, (ast.For, ast.AsyncFor, ast.While)):
+                return True
+            cur = self.scopes.parents.get(cur)
+        return False
+
+    def partial_key(self, call: ast.Call, scope: FunctionInfo | None) -> tuple[ast.expr, str] | None:
+        """The key a call of a name bound to a key-holding partial of a jax.random function consumes (see
+        `key_partials`), and how; None for any other call."""
+        if type(call.func) is not ast.Name:
+            return None
+        held = self.key_partials(scope).get(call.func.id)  # type: ignore[attr-defined]
+        return (held[1], held[2]) if held is not None else None
+
+    def holds_key_partial(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
+        """`functools.partial(jax.random.normal, key)` bound to a name of `key_partials`: building it draws
+        nothing (its calls do)."""
+        return any(held[0] is call for held in self.key_partials(scope).values())
 
     def reads_one_word(self, call: ast.Call, q: str | None, scope: FunctionInfo | None) -> bool:
         """`np.array(subkey)[0]`, `int(np.asarray(key)[1])`: a NumPy copy of a single key, indexed at once by an
@@ -376,6 +452,7 @@ class KeyFlow(Fact):
         numbers."""
         out = []
         for fn in self.scopes.functions.values():
+            out.extend(self._leaf_closure_reuses(fn))
             if not fn.traces:
                 continue
             repeating = next((t.reason for t in fn.traces if t.reason in _REPEATING), None)
@@ -390,6 +467,35 @@ class KeyFlow(Fact):
                 out.append(KeyReuse(key, key.id, None, "closure", repeating))
             out.extend(self._unmapped_key_reuses(fn))
         return out
+
+    def _leaf_closure_reuses(self, fn: FunctionInfo) -> list[KeyReuse]:
+        """`jax.tree.map(lambda p: p + jax.random.normal(key, p.shape), params)`: `jax.tree.map` calls the function
+        once per leaf, and a key it closes over is the same key at every leaf, so leaves of one shape get the same
+        noise (others numbers made from the same bits). Not when every mapped tree is known to be one leaf (an
+        array, a key, a Python scalar), nor for samplers that pick rows (`permutation`, `choice`: the same rows of
+        every leaf keep a batch aligned, on purpose), nor for a key the function rebinds (`nonlocal key`)."""
+        calls = self.kinds.tree_map_calls(fn) if isinstance(fn.node, ast.Lambda) or fn.parent is not None else []
+        if not calls or not any(self._many_leaves(call) for call in calls):
+            return []
+        out = []
+        for node in self.scopes.own_nodes(fn):
+            if not isinstance(node, ast.Call):
+                continue
+            key, how = self.random_key_arg(node, fn)
+            if how == "derive" or not isinstance(key, ast.Name) or key.id in fn.local_names or key.id in fn.outer_names:
+                continue  # a key derived per leaf (`fold_in`), the function's own, or one it rebinds (`nonlocal key`)
+            if (self.scopes.qualname(node.func, fn) or "").rsplit(".", 1)[-1] in _ROW_SELECTING:
+                continue  # the same rows of every leaf: how a batch's leaves stay aligned
+            out.append(KeyReuse(key, key.id, None, "closure", ast.unparse(calls[0].func)))
+        return out
+
+    def _many_leaves(self, call: ast.Call) -> bool:
+        """Whether a `jax.tree.map(f, tree, *rest)` may map more than one leaf: its trees are not all of a kind
+        that is a single leaf."""
+        scope = self.scopes.enclosing_function(call)
+        trees = call.args[1:]
+        return bool(trees) and not all(
+            not isinstance(t, ast.Starred) and self.kinds.kind_of(t, scope) in _ONE_LEAF for t in trees)
 
     def _unmapped_key_reuses(self, fn: FunctionInfo) -> list[KeyReuse]:
         """`jax.vmap(f, in_axes=(0, None))(xs, key)` with `f` drawing from that parameter (never rebinding it):
@@ -1560,6 +1666,11 @@ class KeyFlow(Fact):
             return []  # env.reset(seed=np.array(subkey)[0]): one word of the key as an integer, nothing drawn
         if _checks_structure(q):
             return []  # chex.assert_shape(key, (2,)): a check, nothing drawn
+        if q == "functools.partial" and self.holds_key_partial(call, scope):
+            return []  # sample = partial(jax.random.normal, key): its calls draw (KeyFlow.partial_key)
+        partial_held = self.partial_key(call, scope) if type(call.func) is ast.Name else None
+        if partial_held is not None:
+            return [(partial_held[0], "always")] if partial_held[1] != "derive" else []
         if q == "functools.partial" and self._abstract_only(call, scope):
             return []  # p = partial(init, model, key); jax.eval_shape(p): shapes only, nothing drawn
         if (_abstract_evaluation(call, q) or self.record_class(call, scope) or _clones(call, q)
@@ -1991,7 +2102,8 @@ class _ScopeKeyFacts:
         for call in calls:
             q = model.scopes.qualname(call.func, fn)
             if (q is not None and q.startswith("jax.random.")) or (model.uses_equinox() and any(
-                    k.arg == "key" for k in call.keywords)):
+                    k.arg == "key" for k in call.keywords)) or (q == "functools.partial" and call.args and (
+                    model.scopes.qualname(call.args[0], fn) or "").startswith("jax.random.")):
                 draws = True  # (eqx.nn.Linear(..., key=k), self.dropout(x, key=k): KeyFlow.equinox_key_keyword)
             if type(call.func) is ast.Name:
                 called.add(call.func.id)
@@ -2309,6 +2421,8 @@ class _ScopeWalk(ForwardFlow[State]):
                 labels.add(seed)  # jax.random.PRNGKey(1): the key of seed 1, whichever call makes it
             elif isinstance(node, ast.Call):
                 key, _ = model.random_key_arg(node, self.fn)
+                if key is None and type(node.func) is ast.Name and (held := model.partial_key(node, self.fn)):
+                    key = held[0]  # sample(shape) with sample = partial(jax.random.normal, key)
                 label = _chain_label(key) if key is not None else None
                 if label is not None:
                     labels.add(label)
@@ -2430,6 +2544,10 @@ class _ScopeWalk(ForwardFlow[State]):
 
     def _consumed(self, call: ast.Call) -> list[tuple[ast.AST, str, str, bool]]:
         """Keys this call uses: (node, label, how, definite)."""
+        held = self.model.partial_key(call, self.fn) if type(call.func) is ast.Name else None
+        if held is not None:  # sample(shape) with sample = partial(jax.random.normal, key): a draw from `key`,
+            label = self._label(held[0])  # at this call (its name stands for the key: each call is its own use)
+            return [(call.func, label, held[1], True)] if label else []
         if self.log is None and not any(self._may_label(a) for a in call.args) and not any(
                 self._may_label(k.value) for k in call.keywords):
             return []  # no argument can be one of the scope's keys, so nothing the call does with them is asked

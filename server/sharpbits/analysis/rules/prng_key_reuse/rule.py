@@ -352,6 +352,8 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         "def rotate(x, key):\n    return x * jax.random.rademacher(key, x.shape)\n"
         "def inverse_rotate(y, key):\n    return y * jax.random.rademacher(key, y.shape)\n"
         "def round_trip(x, key):\n    y = rotate(x, key)\n    return inverse_rotate(y.round(), key)\n",
+        # one key permutes every leaf of a batch alike: inputs and labels stay aligned
+        "import jax\ndef shuffle(batch, key):\n    return jax.tree.map(lambda x: jax.random.permutation(key, x), batch)\n",
         # a callee that splits the key and hands every piece to a step that deletes it draws nothing
         "import jax\ndef cast(values, key):\n    del key\n    return values\ndef compress(values, key):\n"
         "    key, subkey = jax.random.split(key)\n    return cast(values, subkey)\ndef record(values, key):\n"
@@ -359,6 +361,12 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         "    return values, jax.random.normal(subkey, (3,))\n",
     ]
     INVALID = [
+        Invalid(  # a key held in a functools.partial of a sampler: each call draws from it
+            "import jax\nfrom functools import partial\ndef init(key):\n    sample = partial(jax.random.normal, key)\n"
+            "    return sample((3,)), sample((3,))\n"),
+        Invalid(  # a key a jax.tree.map function closes over: every leaf draws the same numbers
+            "import jax\ndef perturb(params, key):\n"
+            "    return jax.tree.map(lambda p: p + jax.random.normal(key, p.shape), params)\n"),
         Invalid(  # a sampler that hands back the key it drew from: the caller's next draw repeats the sample
             "import jax\ndef sample(key):\n    x = jax.random.normal(key, (3,))\n    return x, key\n"),
         Invalid(  # a key handed to a function (which draws from it or splits it), then to a sampler
