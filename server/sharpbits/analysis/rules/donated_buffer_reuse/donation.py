@@ -172,7 +172,10 @@ class Donations(Fact):
         """The reads (`ast.Name` loads) of `name` that may run after `node` (an expression) is evaluated, on
         some path through its function (or module), before `name` is rebound: later in the same statement,
         in the statements after it, after the blocks that enclose it, and in the next iteration of an enclosing
-        loop. Bodies of nested functions and lambdas are not followed (they run when called)."""
+        loop. Bodies of nested functions and lambdas are not followed (they run when called).
+        A dotted `name` (`self.params`) is an attribute of an object: its reads are `ast.Attribute` loads of that
+        chain, and a path ends where the attribute is assigned, the object rebound, or a statement calls one of
+        the object's methods or hands the object to a call (either may assign the attribute)."""
         stmt: ast.AST = node
         while not isinstance(stmt, ast.stmt):
             parent = self.scopes.parents.get(stmt)
@@ -244,6 +247,8 @@ class Donations(Fact):
         reads: list[ast.Name] = []
         for part in _header(stmt):
             reads.extend(_loads(part, name))
+            if _may_set_attribute(part, name):
+                return reads, True
         if isinstance(stmt, ast.If):
             r1, k1 = self._walk_block(stmt.body, name)
             r2, k2 = self._walk_block(stmt.orelse, name)
@@ -295,19 +300,35 @@ def _header(stmt: ast.AST) -> list[ast.AST]:
     return [stmt]
 
 
+def chain_name(node: ast.AST) -> str | None:
+    """`a.b.c` for a chain of attributes on a name (`a` for a bare name), None for anything else."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    return ".".join([node.id, *reversed(parts)])
+
+
 def _loads(node: ast.AST, name: str) -> list[ast.Name]:
     """Loads of `name` in an expression or simple statement, in source order, not inside lambdas or nested
-    definitions; the target of `name += v` counts (it reads before it writes)."""
+    definitions; the target of `name += v` counts (it reads before it writes). A dotted `name` matches the
+    attribute loads of that chain (`self.params`)."""
     out: list[ast.Name] = []
     stack = [node]
+    dotted = "." in name
     while stack:
         cur = stack.pop()
+        if dotted and isinstance(cur, ast.Attribute) and isinstance(cur.ctx, ast.Load) and chain_name(cur) == name:
+            out.append(cur)  # type: ignore[arg-type]  # the chain stands where a name would
+            continue
         if isinstance(cur, ast.Name):
             if cur.id == name and isinstance(cur.ctx, ast.Load):
                 out.append(cur)
             continue
-        if isinstance(cur, ast.AugAssign) and isinstance(cur.target, ast.Name) and cur.target.id == name:
-            out.append(cur.target)
+        if isinstance(cur, ast.AugAssign) and chain_name(cur.target) == name:
+            out.append(cur.target)  # type: ignore[arg-type]
         if isinstance(cur, _SCOPE_NODES) and cur is not node:
             continue
         stack.extend(ast.iter_child_nodes(cur))
@@ -316,11 +337,34 @@ def _loads(node: ast.AST, name: str) -> list[ast.Name]:
 
 
 def _binds_target(target: ast.AST, name: str) -> bool:
-    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(target))
+    base = name.split(".", 1)[0]  # a dotted name is rebound with its object too
+    return any((isinstance(n, ast.Name) and n.id == base and isinstance(n.ctx, ast.Store)) or (
+        "." in name and isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and chain_name(n) == name)
+        for n in ast.walk(target))
+
+
+def _may_set_attribute(stmt: ast.AST, name: str) -> bool:
+    """For a dotted `name` (`self.params`): whether the statement calls a method of the object (`self.reset()`)
+    or hands the object itself to a call (`reset(self)`): either may assign the attribute."""
+    if "." not in name:
+        return False
+    base = name.split(".", 1)[0]
+    for node in ast.walk(stmt):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == base:
+            return True
+        if any(isinstance(a, ast.Name) and a.id == base for a in [*node.args, *(k.value for k in node.keywords)]):
+            return True
+    return False
 
 
 def _binds_on_every_path(stmt: ast.AST, name: str) -> bool:
-    """Whether a simple statement rebinds (or deletes) `name` on every path through it."""
+    """Whether a simple statement rebinds (or deletes) `name` on every path through it (for a dotted name, or
+    may assign it: see `_may_set_attribute`)."""
+    if _may_set_attribute(stmt, name):
+        return True
     if isinstance(stmt, ast.Assign):
         return any(_binds_target(t, name) for t in stmt.targets)
     if isinstance(stmt, ast.AnnAssign):
@@ -328,7 +372,7 @@ def _binds_on_every_path(stmt: ast.AST, name: str) -> bool:
     if isinstance(stmt, ast.AugAssign):
         return _binds_target(stmt.target, name)
     if isinstance(stmt, ast.Delete):
-        return any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)
+        return any(chain_name(t) == name for t in stmt.targets)
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return stmt.name == name
     if isinstance(stmt, (ast.Import, ast.ImportFrom)):

@@ -6,7 +6,7 @@ import ast
 
 from sharpbits.analysis.model import ARRAY_STATIC_ATTRS, Kind
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
-from sharpbits.analysis.rules.donated_buffer_reuse.donation import DonatedCall, Donations
+from sharpbits.analysis.rules.donated_buffer_reuse.donation import DonatedCall, Donations, chain_name
 from sharpbits.findings import Fix, TextEdit
 
 # Values whose buffers a donation cannot delete: NumPy arrays are copied to the device, Python values have none.
@@ -49,7 +49,9 @@ argument's buffer is deleted, and any later use of it raises `RuntimeError: Arra
 to a jitted function again: `ValueError: ... Buffer has been deleted or donated`). CPU, GPU
 and TPU all honour donation. The usual idiom rebinds the name to the result (`state = step(state, batch)`), so
 the deleted array can no longer be reached; reading the old name after `new = step(old)`, or calling
-`step(x)` again in a loop without rebinding `x`, fails at run time.
+`step(x)` again in a loop without rebinding `x`, fails at run time. An attribute donated in place of a name
+(`new = step(self.params)`) is followed the same way: reading `self.params` before it is assigned fails too, unless
+a method of the object is called in between or the object is handed to a call (either may assign it).
 
 Donated positions are found in every spelling: `@partial(jax.jit, donate_argnums=...)`,
 `g = jax.jit(f, donate_argnums=...)` (only calls through `g` donate), `self.g = jax.jit(...)`, and
@@ -99,6 +101,12 @@ result is not meant to replace `x`. Where the result is kept under another name,
 name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the old value is still needed.
 """
     VALID = [
+        # an attribute donated, then assigned the result before any read
+        "import jax\nfrom functools import partial\n@partial(jax.jit, donate_argnums=0)\ndef step(x):\n    return x + 1\n"
+        "class T:\n    def run(self):\n        self.w = step(self.w)\n        return self.w.sum()\n",
+        # ... or a method of the object called in between, which may assign it
+        "import jax\nfrom functools import partial\n@partial(jax.jit, donate_argnums=0)\ndef step(x):\n    return x + 1\n"
+        "class T:\n    def run(self):\n        new = step(self.w)\n        self.reload()\n        return new + self.w\n",
         # the idiom: rebind the name to the result
         "import jax\nfrom functools import partial\n@partial(jax.jit, donate_argnums=0)\ndef step(x):\n    return x + 1\n"
         "def run(x):\n    for _ in range(3):\n        x = step(x)\n    return x\n",
@@ -150,6 +158,10 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
             fixed="import jax\ndef f(params, lr):\n    return params * lr\nupdate = jax.jit(f, donate_argnames='params')\n"
             "def train(params):\n    params = update(params, 0.1)\n    return params\n",
         ),
+        Invalid(  # an attribute of an object donated, then read before it is assigned
+            "import jax\nfrom functools import partial\n@partial(jax.jit, donate_argnums=0)\ndef step(x):\n"
+            "    return x + 1\nclass T:\n    def run(self):\n        new = step(self.w)\n"
+            "        change = new - self.w\n        self.w = new\n        return change\n"),
         Invalid(  # a method jitted with donation, called through self
             "import jax\nimport jax.numpy as jnp\nclass Trainer:\n    def __init__(self):\n"
             "        self.step = jax.jit(self._step, donate_argnums=0)\n    def _step(self, w):\n        return w * 2\n"
@@ -164,12 +176,13 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
             if donated.scope is not None and donated.scope.traced:
                 continue  # called under another trace, the inner jit is inlined and donates nothing
             for argument, used in zip(donated.arguments, donated.used or [True] * len(donated.arguments), strict=True):
-                if not isinstance(argument, ast.Name):
-                    continue
+                name = chain_name(argument)
+                if name is None or name.count(".") > 1:
+                    continue  # a name, or one attribute of a name (`self.params`)
                 kind = model.kinds.kind_of(argument, donated.scope)
                 if kind in _NOT_DONATED:
                     continue
-                reads = [r for r in donations.reads_after(donated.call, argument.id) if not _still_readable(model, r)]
+                reads = [r for r in donations.reads_after(donated.call, name) if not _still_readable(model, r)]
                 if not reads:
                     continue
                 read = reads[0]
@@ -182,17 +195,18 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
                 ctx.report(
                     read,
                     self.message("read-after-donation" if used else "read-after-declinable-donation",
-                                 name=argument.id, callee=donated.callee, line=donated.call.lineno, when=when,
+                                 name=name, callee=donated.callee, line=donated.call.lineno, when=when,
                                  error=error),
                     builder,
-                    fix_title=f"rebind `{argument.id}` to the result" if builder is not None else "",
+                    fix_title=f"rebind `{name}` to the result" if builder is not None else "",
                 )
 
-    def _fix(self, ctx: RuleContext, donated: DonatedCall, argument: ast.Name):
+    def _fix(self, ctx: RuleContext, donated: DonatedCall, argument: ast.expr):
         parent = ctx.model.scopes.parents.get(donated.call)
-        if not isinstance(parent, ast.Expr) or len(donated.arguments) != 1:
+        name = chain_name(argument)
+        if not isinstance(parent, ast.Expr) or len(donated.arguments) != 1 or name is None:
             return None
-        source, call, name = ctx.source, donated.call, argument.id
+        source, call = ctx.source, donated.call
 
         def build() -> Fix | None:
             line = call.lineno
