@@ -87,6 +87,13 @@ _HAIKU_BUILTINS = {"len", "range", "enumerate", "zip", "isinstance", "int", "flo
 _ARRAY_METHODS = {"reshape", "astype", "sum", "mean", "max", "min", "transpose", "squeeze", "flatten", "ravel",
                   "set", "get", "add", "multiply", "clip", "swapaxes", "dot", "std", "var", "argmax", "argmin", "all",
                   "any", "prod", "cumsum", "round", "append", "items", "keys", "values"}
+# unittest's identity and type checks: they compare objects, never draw from a key handed to them
+_IDENTITY_CHECKS = {"assertIs", "assertIsNot", "assertIsInstance", "assertNotIsInstance", "assertIsNone",
+                    "assertIsNotNone"}
+# key streams: objects built from a key that hand out keys derived from it on every request (nnx's `Rngs(key)`
+# folds in the counters 0, 1, 2, ...; haiku's `PRNGSequence(key)` splits it, then each key in turn), so two streams
+# built from one key hand out the same keys in the same order: building one surely consumes its key
+_KEY_STREAMS = {"flax.nnx.Rngs", "flax.nnx.rnglib.Rngs", "haiku.PRNGSequence"}
 # transformations that run a function once per element, iteration or device: a key it closes over and consumes
 # is consumed again each time
 _REPEATING = {"jax.vmap", "jax.pmap", "equinox.filter_vmap", "flax.nnx.vmap", "scan body", "fori_loop body",
@@ -1549,6 +1556,8 @@ class KeyFlow(Fact):
                 or self.ahead_of_time(call, scope) or self.drawless_module_call(call, scope)
                 or self.dropout_switched_off(call, scope)):
             return []
+        if isinstance(call.func, ast.Attribute) and call.func.attr in _IDENTITY_CHECKS and q is None:
+            return []  # self.assertIs(rngs.params.key, key0): an identity check draws nothing
         if isinstance(call.func, ast.Attribute) and call.func.attr in _STORING_METHODS and q is None:
             return []  # keys.append(key): stored for later, not drawn from
         if q == "dataclasses.replace" or (isinstance(call.func, ast.Attribute) and call.func.attr in (
@@ -1556,6 +1565,9 @@ class KeyFlow(Fact):
             return []  # dataclasses.replace(state, key=k), state._replace(rng=k): the key is stored
         if self._samples_point_mass(call, scope):
             return []  # numpyro.sample("x", dist.Delta(v), rng_key=key), rv(Delta(v))(key): nothing is drawn
+        if q in _KEY_STREAMS:  # nnx.Rngs(key), nnx.Rngs(params=k1, dropout=k2), hk.PRNGSequence(key)
+            streamed: list[tuple[ast.AST, str]] = [(a, "always") for a in call.args[:1]]
+            return streamed + [(k.value, "always") for k in call.keywords]
         rng = self.haiku_apply_rng(call, scope)
         if rng is not None:  # net.apply(params, rng, x) of a network that never asks haiku for a key
             return [(a, "maybe") for a in [*call.args, *(k.value for k in call.keywords)] if a is not rng]
@@ -1973,9 +1985,10 @@ class _ScopeKeyFacts:
         exits: _Exits | None = _Exits(fn.node.body) if top_level and positional else None  # type: ignore[union-attr, arg-type]
         for call in calls:
             q = model.scopes.qualname(call.func, fn)
-            if (q is not None and q.startswith("jax.random.")) or (model.uses_equinox() and any(
-                    k.arg == "key" for k in call.keywords)):
-                draws = True  # (eqx.nn.Linear(..., key=k), self.dropout(x, key=k): KeyFlow.equinox_key_keyword)
+            if (q is not None and (q.startswith("jax.random.") or q in _KEY_STREAMS)) or (
+                    model.uses_equinox() and any(k.arg == "key" for k in call.keywords)):
+                draws = True  # (eqx.nn.Linear(..., key=k), self.dropout(x, key=k): KeyFlow.equinox_key_keyword;
+                # nnx.Rngs(key): a key stream consumes its key)
             if type(call.func) is ast.Name:
                 called.add(call.func.id)
             elif (type(call.func) is ast.Attribute and type(call.func.value) is ast.Name  # type: ignore[attr-defined]
@@ -2295,6 +2308,11 @@ class _ScopeWalk(ForwardFlow[State]):
                 label = _chain_label(key) if key is not None else None
                 if label is not None:
                     labels.add(label)
+                elif model.scopes.qualname(node.func, self.fn) in _KEY_STREAMS:  # nnx.Rngs(key): consumed
+                    # only what is known to be a key: `nnx.Rngs(cfg.seed)` takes an int seed as often
+                    labels.update(lbl for a in [*node.args[:1], *(k.value for k in node.keywords)]
+                                  if isinstance(a, ast.Name) and model.kinds.kind_at(a) is Kind.KEY
+                                  and (lbl := _chain_label(a)))
                 elif drawn := self._apply_draws(node):  # net.apply(params, rng, x): framework_apply.py
                     labels.update(lbl for a, strength in drawn if strength == "always" and (lbl := _chain_label(a)))
                 elif isinstance(node.func, ast.Name) and node.func.id in self.always_consumed:

@@ -157,7 +157,10 @@ A flax linen module's `init(rng, x)` (a parameter annotated `nn.Module`, a modul
 class with `flax.linen.Module` among its bases) draws nothing from `rng` itself: `Scope.make_rng` derives every
 parameter key as `fold_in(rng, h)`, `h` a 32-bit SHA-1 of the scope path and a counter, so a `fold_in(rng, 202)`
 beside it is another derivation, not a reuse (flaxspeaker); a draw or a split of `rng` beside the init stays one,
-and so does `fold_in(rng, 0)` after nnx's `Rngs(rng)`, which folds in the counters 0, 1, 2, .... A `jax.random`
+and so does `fold_in(rng, 0)` after nnx's `Rngs(rng)`, which folds in the counters 0, 1, 2, .... Building a key
+stream consumes the key it is built from: two nnx `Rngs(key)` (or `Rngs(params=key, dropout=key)`) or two haiku
+`PRNGSequence(key)` from one key hand out the same keys in the same order (layers that start as copies, an actor's
+noise equal to a critic's); an int seed handed to them is not taken for a key. A `jax.random`
 call whose results are bound to names the function never reads (`keys = split(key, n)` left unused) is no use of
 the key. A use whose results are asserted equal to those of an earlier use other than the first (three runs from
 one key, the third compared with the second) reproduces that use, and is judged there. Two runs, each from a key
@@ -205,6 +208,14 @@ random numbers change (that is the point). Offered when the first use is a state
 imports `jax` or `jax.random`; not for reuse inside comprehensions.
 """
     VALID = [
+        # key streams from an int seed: not known to be a key here (the seed also seeds NumPy, or the parameters
+        # built from it are replaced by a checkpoint)
+        "from flax import nnx\ndef build(cfg):\n    model = nnx.Rngs(cfg.seed)\n    other = nnx.Rngs(cfg.seed)\n"
+        "    return model, other\n",
+        # an identity check of a key after a stream was built from it draws nothing
+        "import jax\nimport unittest\nfrom flax import nnx\nclass T(unittest.TestCase):\n    def test(self):\n"
+        "        key0 = jax.random.key(0)\n        rngs = nnx.Rngs(params=key0)\n"
+        "        self.assertIs(rngs.params.key[...], key0)\n",
         # an attention layer's key projection handed to the cache object it holds, then attended with: calling
         # `self.KVCache_0(key=...)` runs a held object, it builds no class from a key (maxtext's attention)
         "import jax\nclass Attention:\n    def update(self, key, value):\n        return self.KVCache_0(key=key, value=value)\n"
@@ -359,6 +370,19 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         "    return values, jax.random.normal(subkey, (3,))\n",
     ]
     INVALID = [
+        Invalid(  # two key streams built from one key hand out the same keys in the same order
+            "import haiku as hk\nimport jax\ndef streams(seed):\n    key = jax.random.key(seed)\n"
+            "    actor = hk.PRNGSequence(key)\n    critic = hk.PRNGSequence(key)\n    return actor, critic\n",
+            fixed="import haiku as hk\nimport jax\ndef streams(seed):\n    key = jax.random.key(seed)\n"
+            "    key, subkey = jax.random.split(key)\n"
+            "    actor = hk.PRNGSequence(subkey)\n    critic = hk.PRNGSequence(key)\n    return actor, critic\n"),
+        Invalid(  # nnx's Rngs folds in 0, 1, 2, ... to the key it is built from: two of them are one stream
+            "import jax\nfrom flax import nnx\ndef build(seed):\n    key = jax.random.key(seed)\n"
+            "    q = nnx.Linear(8, 8, rngs=nnx.Rngs(key))\n    v = nnx.Linear(8, 8, rngs=nnx.Rngs(key))\n"
+            "    return q, v\n",
+            fixed="import jax\nfrom flax import nnx\ndef build(seed):\n    key = jax.random.key(seed)\n"
+            "    key, subkey = jax.random.split(key)\n    q = nnx.Linear(8, 8, rngs=nnx.Rngs(subkey))\n"
+            "    v = nnx.Linear(8, 8, rngs=nnx.Rngs(key))\n    return q, v\n"),
         Invalid(  # a sampler that hands back the key it drew from: the caller's next draw repeats the sample
             "import jax\ndef sample(key):\n    x = jax.random.normal(key, (3,))\n    return x, key\n"),
         Invalid(  # a key handed to a function (which draws from it or splits it), then to a sampler
