@@ -671,6 +671,10 @@ class ValueKinds:
             found.add(self.kind_of(call.args[i + 1], self.scopes.enclosing_function(call)))
         return Kind.JAX if found == {Kind.JAX} else Kind.UNKNOWN
 
+    def tree_map_calls(self, info: FunctionInfo) -> list[ast.Call]:
+        """The `jax.tree.map(fn, ...)` calls that run `info` once per leaf (see `_tree_map_calls`), traced or not."""
+        return self._tree_map_calls(info)
+
     def _tree_map_calls(self, info: FunctionInfo) -> list[ast.Call]:
         """The `jax.tree.map(fn, ...)` calls that map `info` (a lambda written as their first argument, or a
         local def whose every use in its scope is as one); none when it is used otherwise."""

@@ -363,21 +363,27 @@ class KeyFlow(Fact):
 
     def _closure_reuses(self) -> list[KeyReuse]:
         """A key a vmap/scan/fori_loop body closes over and consumes: every element or iteration draws the same
-        numbers."""
-        out = []
+        numbers. So does a function `jax.tree.map` calls once per leaf (a lambda written there, or a local def
+        passed only there), traced or not: every leaf of one shape gets the same draw."""
+        out: list[KeyReuse] = []
         for fn in self.scopes.functions.values():
-            if not fn.traces:
-                continue
             repeating = next((t.reason for t in fn.traces if t.reason in _REPEATING), None)
-            if repeating is None:
+            per_leaf = repeating is None and (isinstance(fn.node, ast.Lambda) or fn.parent is not None)
+            if repeating is None and not per_leaf:
                 continue
+            closed: list[ast.Name] = []
             for node in self.scopes.own_nodes(fn):
                 if not isinstance(node, ast.Call):
                     continue
                 key, how = self.random_key_arg(node, fn)
                 if how == "derive" or not isinstance(key, ast.Name) or key.id in fn.local_names:
                     continue  # a key the body derives per element, or its own
-                out.append(KeyReuse(key, key.id, None, "closure", repeating))
+                closed.append(key)
+            if repeating is None and closed and self.kinds.tree_map_calls(fn):
+                repeating = "jax.tree.map"  # asked only of a function drawing from a key it closes over
+            if repeating is None:
+                continue
+            out.extend(KeyReuse(key, key.id, None, "closure", repeating) for key in closed)
             out.extend(self._unmapped_key_reuses(fn))
         return out
 

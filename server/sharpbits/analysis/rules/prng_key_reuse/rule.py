@@ -56,7 +56,9 @@ JAX's default threefry `fold_in(k, i)` equals `split(k, n)[i]`, so folding in af
 fold) repeats keys. `split(key)[1]` and a later `split(key)[0]` are the two keys of one split (the split is
 computed again, another element taken), not a reuse. Keys stored in attributes and dict entries (`self.rng`,
 `rngs["dropout"]`) are followed too, and so are keys a `lax.scan`/`fori_loop` or `vmap` body closes over and
-consumes (the same numbers every iteration or element).
+consumes (the same numbers every iteration or element), and so are keys a function that `jax.tree.map` calls once
+per leaf closes over (`jax.tree.map(lambda p: p + normal(key, p.shape), params)`: leaves of one shape get the same
+noise), traced or not.
 
 A key is also reused across calls when a function draws from it and hands it back as the next key (`return x, key`
 with the `key` it was given, or `return x, state.replace(key=key)`): whatever the caller draws from the returned
@@ -208,6 +210,10 @@ random numbers change (that is the point). Offered when the first use is a state
 imports `jax` or `jax.random`; not for reuse inside comprehensions.
 """
     VALID = [
+        # jax.tree.map pairing each leaf with its own key
+        "import jax\ndef perturb(params, key):\n    leaves, treedef = jax.tree.flatten(params)\n"
+        "    keys = jax.tree.unflatten(treedef, list(jax.random.split(key, len(leaves))))\n"
+        "    return jax.tree.map(lambda p, k: p + jax.random.normal(k, p.shape), params, keys)\n",
         # key streams from an int seed: not known to be a key here (the seed also seeds NumPy, or the parameters
         # built from it are replaced by a checkpoint)
         "from flax import nnx\ndef build(cfg):\n    model = nnx.Rngs(cfg.seed)\n    other = nnx.Rngs(cfg.seed)\n"
@@ -370,6 +376,9 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         "    return values, jax.random.normal(subkey, (3,))\n",
     ]
     INVALID = [
+        Invalid(  # a function jax.tree.map calls once per leaf closes over one key
+            "import jax\ndef perturb(params, key):\n"
+            "    return jax.tree.map(lambda p: p + 0.01 * jax.random.normal(key, p.shape), params)\n"),
         Invalid(  # two key streams built from one key hand out the same keys in the same order
             "import haiku as hk\nimport jax\ndef streams(seed):\n    key = jax.random.key(seed)\n"
             "    actor = hk.PRNGSequence(key)\n    critic = hk.PRNGSequence(key)\n    return actor, critic\n",
