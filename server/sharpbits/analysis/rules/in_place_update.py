@@ -39,6 +39,9 @@ into an in-place update when it can, so it costs nothing extra).
 
 `x` counts as a JAX array when it is a parameter of a traced function (`jit`, `grad`, `vmap`, ..., unless it is
 static), or a value built by `jax`/`jax.numpy` calls under any import alias — including `import jax.numpy as np`.
+So does an entry of a dict display bound once (`CACHE = {"k": jnp.zeros((4, 8))}`, then `CACHE["k"][t] = v`)
+while every other use of the dict reads an entry or stores a JAX array into one; a dict handed to a call, or whose
+entry is stored anything else, is not known.
 NumPy arrays, dicts and lists are never flagged, nor is a parameter written whole through `p[...] = v`: that is
 how a mutable reference (`jax.new_ref`, flax's `nnx.Variable`) is written, in place by design, unless the callers
 are seen passing it an array.
@@ -76,6 +79,12 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
 (rebinding it locally would raise `UnboundLocalError`).
 """
     VALID = [
+        # a dict of arrays handed to a function, which may put NumPy buffers in it
+        "import jax.numpy as jnp\nCACHE = {'k': jnp.zeros((4, 8))}\ndef reset():\n    to_host(CACHE)\n"
+        "def append(t, k):\n    CACHE['k'][t] = k\n",
+        # an entry stored a NumPy array elsewhere
+        "import jax.numpy as jnp\nimport numpy as np\nCACHE = {'k': jnp.zeros((4, 8))}\ndef reset():\n"
+        "    CACHE['k'] = np.zeros((4, 8))\ndef append(t, k):\n    CACHE['k'][t] = k\n",
         # jnp.split (array_split, meshgrid, broadcast_arrays, ...) returns a Python list: parts[k] = v sets an item
         "import jax.numpy as jnp\nimport numpy as np\ndef f(x):\n    parts = jnp.split(x, 2)\n"
         "    parts[0] = np.asarray(parts[0])\n    return parts\n",
@@ -194,6 +203,9 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
             "def f(x):\n    return helper(jnp.sin(x))\n",
         ),
         Invalid("import jax.numpy as jnp\nx = jnp.zeros((2, 2))\nx[0][1] = 3\n"),  # chained: flagged, no fix
+        Invalid(  # an entry of a dict display that holds a JAX array (a KV cache kept at module level)
+            "import jax.numpy as jnp\nCACHE = {'k': jnp.zeros((4, 8)), 'v': jnp.zeros((4, 8))}\n"
+            "def append(t, k, v):\n    CACHE['k'][t] = k\n    CACHE['v'] = CACHE['v'].at[t].set(v)\n"),
         Invalid(  # written whole, but the caller passes an array it made, not a reference
             "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef fill(x):\n    x[...] = 0.0\n    return x\nfill(jnp.ones(3))\n",
             fixed="import jax\nimport jax.numpy as jnp\n@jax.jit\ndef fill(x):\n    x = x.at[...].set(0.0)\n    return x\n"
@@ -224,7 +236,8 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                         continue
                     self._report_attribute(ctx, target, attribute)
                     continue
-                if model.kinds.kind_at(base) not in (Kind.JAX, Kind.JAX_MASK, Kind.KEY) and not _array_leaf_of_pytree_param(target, base, model):
+                if model.kinds.kind_at(base) not in (Kind.JAX, Kind.JAX_MASK, Kind.KEY) and not _array_leaf_of_pytree_param(
+                        target, base, model) and not _array_entry_of_dict_display(target, base, model):
                     continue
                 if isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, str):
                     continue
@@ -237,7 +250,8 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                 simple = len(flat) == 1 and len(targets) == 1 and not chained
                 method, minmax = _method_for(node, aug, ctx)
                 index = ast.unparse(target.slice) if len(ast.unparse(target.slice)) <= 20 else "..."
-                name = base.id
+                name = base.id if not (chained and _array_entry_of_dict_display(target, base, model)) else ast.unparse(
+                    target.value)  # CACHE["k"][t] = v: the entry is the array
                 if aug is not None and aug in _AUG_METHOD:
                     msg = self.message("augmented", name=name, index=index, op=_AUG_SYMBOL[aug], method=method)
                 else:
@@ -293,6 +307,58 @@ def _array_leaf_of_pytree_param(target: ast.Subscript, base: ast.Name, model) ->
     chain.reverse()  # from the base outwards
     is_key = lambda s: isinstance(s, ast.Constant) and isinstance(s.value, str)  # noqa: E731
     return len(chain) >= 2 and is_key(chain[0]) and not is_key(chain[-1])
+
+
+def _array_entry_of_dict_display(target: ast.Subscript, base: ast.Name, model) -> bool:
+    """`CACHE["k"][t] = v` where `CACHE` is bound once, in the scope that owns it, to a dict display whose `"k"`
+    entry is a JAX array (`{"k": jnp.zeros((4, 8))}`), and every other use of the name in the module reads an
+    entry (`CACHE["k"]`) or stores a JAX array into one (`CACHE["v"] = CACHE["v"].at[t].set(x)`): the entry is still
+    that kind of array, and JAX arrays are immutable. A name handed to a call, or one whose entries are stored
+    anything else, is not known."""
+    inner = target.value
+    if not (isinstance(inner, ast.Subscript) and inner.value is base and isinstance(inner.slice, ast.Constant)
+            and isinstance(inner.slice.value, str)):
+        return False
+    owner = model.scopes.enclosing_function(target)
+    while owner is not None and base.id not in owner.local_names:
+        owner = owner.parent
+    display: ast.Dict | None = None
+    for node in model.scopes.own_nodes(owner):
+        if isinstance(node, ast.Name) and node.id == base.id and not isinstance(node.ctx, ast.Load):
+            stmt = model.scopes.parents.get(node)
+            if display is not None or not (isinstance(stmt, ast.Assign) and stmt.targets == [node]
+                                           and isinstance(stmt.value, ast.Dict)):
+                return False
+            display = stmt.value
+    if display is None:
+        return False
+    entry = next((v for k, v in zip(display.keys, display.values, strict=True)
+                  if isinstance(k, ast.Constant) and k.value == inner.slice.value), None)
+    if entry is None or model.kinds.kind_of(entry, owner) not in ARRAYS:
+        return False
+    for node in ast.walk(model.tree):
+        if not (isinstance(node, ast.Name) and node.id == base.id and isinstance(node.ctx, ast.Load)):
+            continue
+        if owner is not None and model.scopes.enclosing_function(node) is not owner:
+            return False  # (a function's dict: only its own scope is read)
+        use = model.scopes.parents.get(node)
+        if not (isinstance(use, ast.Subscript) and use.value is node):
+            return False  # handed on, or a method called (`CACHE.update(...)`): its entries are not known
+        if isinstance(use.ctx, ast.Store):
+            stmt = model.scopes.parents.get(use)
+            if not (isinstance(stmt, ast.Assign) and (_at_update(stmt.value) or model.kinds.kind_of(
+                    stmt.value, model.scopes.enclosing_function(stmt)) in ARRAYS)):
+                return False
+        elif not isinstance(use.ctx, ast.Load):
+            return False
+    return True
+
+
+def _at_update(value: ast.AST) -> bool:
+    """`x.at[i].set(v)` (any `.at[...]` method): only JAX arrays have the `.at` indexer, and it returns one."""
+    return (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
+            and isinstance(value.func.value, ast.Subscript) and isinstance(value.func.value.value, ast.Attribute)
+            and value.func.value.value.attr == "at")
 
 
 # jax.numpy functions that return a Python list of arrays (checked on jax 0.10.2): storing into the list is no

@@ -90,6 +90,8 @@ _ARRAY_METHODS = {"reshape", "astype", "sum", "mean", "max", "min", "transpose",
 # unittest's identity and type checks: they compare objects, never draw from a key handed to them
 _IDENTITY_CHECKS = {"assertIs", "assertIsNot", "assertIsInstance", "assertNotIsInstance", "assertIsNone",
                     "assertIsNotNone"}
+# samplers that reorder or pick rows: one key for every leaf of a tree keeps their rows aligned (a joint shuffle)
+_ALIGNING_SAMPLERS = {"permutation", "shuffle", "choice"}
 # key streams: objects built from a key that hand out keys derived from it on every request (nnx's `Rngs(key)`
 # folds in the counters 0, 1, 2, ...; haiku's `PRNGSequence(key)` splits it, then each key in turn), so two streams
 # built from one key hand out the same keys in the same order: building one surely consumes its key
@@ -381,6 +383,8 @@ class KeyFlow(Fact):
                 closed.append(key)
             if repeating is None and closed and self.kinds.tree_map_calls(fn):
                 repeating = "jax.tree.map"  # asked only of a function drawing from a key it closes over
+                # one permutation of every leaf keeps the rows of a batch's arrays aligned: deliberate
+                closed = [k for k in closed if _sampler_name(self, k, fn) not in _ALIGNING_SAMPLERS]
             if repeating is None:
                 continue
             out.extend(KeyReuse(key, key.id, None, "closure", repeating) for key in closed)
@@ -2176,6 +2180,14 @@ def _builds_equinox_layer(model: KeyFlow, call: ast.Call, scope: FunctionInfo | 
         return False
     q = model.scopes.qualname(call.func, scope) or ""
     return q.startswith("equinox.") and q not in DRAWLESS_LAYERS
+
+
+def _sampler_name(model: KeyFlow, key: ast.Name, fn: FunctionInfo) -> str:
+    """The name of the `jax.random` function `key` is handed to (`permutation` for `jr.permutation(key, x)`)."""
+    call = model.scopes.parents.get(key)
+    call = model.scopes.parents.get(call) if isinstance(call, ast.keyword) else call
+    q = model.scopes.qualname(call.func, fn) if isinstance(call, ast.Call) else None
+    return q.rsplit(".", 1)[-1] if q else ""
 
 
 def _constructs(call: ast.Call) -> bool:

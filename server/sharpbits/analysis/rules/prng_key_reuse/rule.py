@@ -58,7 +58,8 @@ computed again, another element taken), not a reuse. Keys stored in attributes a
 `rngs["dropout"]`) are followed too, and so are keys a `lax.scan`/`fori_loop` or `vmap` body closes over and
 consumes (the same numbers every iteration or element), and so are keys a function that `jax.tree.map` calls once
 per leaf closes over (`jax.tree.map(lambda p: p + normal(key, p.shape), params)`: leaves of one shape get the same
-noise), traced or not.
+noise), traced or not; one `permutation`/`choice` for every leaf is a joint shuffle that keeps rows aligned, not a
+reuse.
 
 A key is also reused across calls when a function draws from it and hands it back as the next key (`return x, key`
 with the `key` it was given, or `return x, state.replace(key=key)`): whatever the caller draws from the returned
@@ -210,6 +211,8 @@ random numbers change (that is the point). Offered when the first use is a state
 imports `jax` or `jax.random`; not for reuse inside comprehensions.
 """
     VALID = [
+        # one permutation for every leaf of a batch: a joint shuffle keeps the rows aligned
+        "import jax\ndef shuffle(batch, key):\n    return jax.tree.map(lambda a: jax.random.permutation(key, a), batch)\n",
         # jax.tree.map pairing each leaf with its own key
         "import jax\ndef perturb(params, key):\n    leaves, treedef = jax.tree.flatten(params)\n"
         "    keys = jax.tree.unflatten(treedef, list(jax.random.split(key, len(leaves))))\n"
