@@ -1065,6 +1065,8 @@ class KeyFlow(Fact):
             found = self.scopes.module_functions.get(func.id)
             if found is None and func.id in self.module_classes():
                 return self.method(f"{func.id}.__init__")  # a class of this module built: its constructor runs
+            if found is not None and self._rewrapped(found):
+                return None  # the name holds a wrapper whose arguments are not the function's
             return found
         if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
                 and scope is not None and "." in scope.qualname):
@@ -1074,6 +1076,39 @@ class KeyFlow(Fact):
                 found = self._function_on_self(owner, func.attr)
             return found
         return None
+
+    def _rewrapped(self, fn: FunctionInfo) -> bool:
+        """Whether a decorator of this module replaces `fn` by a wrapper that does not hand its own arguments on
+        unchanged: `@stochastic(seed=0)` whose `wrapper(*args)` calls `fn(key, *args)` makes `f(q)` pass `q` to
+        `fn`'s second parameter, not its first. A wrapper that only forwards (`fn(*args, **kwargs)`) keeps the
+        mapping; a decorator of another module or package is not followed (as before)."""
+        if isinstance(fn.node, ast.Lambda):
+            return False
+        for deco in fn.node.decorator_list:
+            target = deco.func if isinstance(deco, ast.Call) else deco
+            if not isinstance(target, ast.Name) or self.scopes.aliases.get(target.id) is not None:
+                continue
+            decorator = self.scopes.module_functions.get(target.id)
+            if decorator is None:
+                continue
+            wrapper: FunctionInfo | None = decorator
+            for _ in range(2 if isinstance(deco, ast.Call) else 1):  # factory -> decorate -> wrapper
+                wrapper = self._returned_def(wrapper) if wrapper is not None else None
+            if wrapper is None or not _forwards_arguments(wrapper):
+                return True
+        return False
+
+    def _returned_def(self, fn: FunctionInfo) -> FunctionInfo | None:
+        """The nested def every `return` of `fn` hands back by name (None if any returns something else)."""
+        if isinstance(fn.node, ast.Lambda):
+            return None
+        returns = [n for n in self.scopes.own_nodes(fn) if isinstance(n, ast.Return)]
+        names = {r.value.id for r in returns if isinstance(r.value, ast.Name)}
+        if not returns or len(names) != 1 or any(not isinstance(r.value, ast.Name) for r in returns):
+            return None
+        name = names.pop()
+        return next((f for f in self.scopes.functions.values() if f.parent is fn and f.name == name
+                     and not isinstance(f.node, ast.Lambda)), None)
 
     def factory_product(self, name: str, scope: FunctionInfo) -> FunctionInfo | None:
         """The function a local name holds when the scope binds it once to a call of a module function that
@@ -2180,6 +2215,24 @@ def _builds_equinox_layer(model: KeyFlow, call: ast.Call, scope: FunctionInfo | 
         return False
     q = model.scopes.qualname(call.func, scope) or ""
     return q.startswith("equinox.") and q not in DRAWLESS_LAYERS
+
+
+def _forwards_arguments(wrapper: FunctionInfo) -> bool:
+    """A wrapper `def wrapper(*args, **kwargs)` (no other parameter) whose calls with starred arguments hand on
+    exactly `*args` (and `**kwargs`): the wrapped function gets the caller's arguments unchanged."""
+    node = wrapper.node
+    if isinstance(node, ast.Lambda) or node.args.args or node.args.posonlyargs or node.args.kwonlyargs or (
+            node.args.vararg is None):
+        return False
+    star, double = node.args.vararg.arg, node.args.kwarg.arg if node.args.kwarg is not None else None
+    for call in ast.walk(node):
+        if isinstance(call, ast.Call) and any(isinstance(a, ast.Starred) for a in call.args):
+            if not (len(call.args) == 1 and isinstance(call.args[0].value, ast.Name)  # type: ignore[attr-defined]
+                    and call.args[0].value.id == star  # type: ignore[attr-defined]
+                    and all(k.arg is None and isinstance(k.value, ast.Name) and k.value.id == double
+                            for k in call.keywords)):
+                return False
+    return True
 
 
 def _sampler_name(model: KeyFlow, key: ast.Name, fn: FunctionInfo) -> str:

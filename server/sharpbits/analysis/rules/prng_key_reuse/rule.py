@@ -59,7 +59,8 @@ computed again, another element taken), not a reuse. Keys stored in attributes a
 consumes (the same numbers every iteration or element), and so are keys a function that `jax.tree.map` calls once
 per leaf closes over (`jax.tree.map(lambda p: p + normal(key, p.shape), params)`: leaves of one shape get the same
 noise), traced or not; one `permutation`/`choice` for every leaf is a joint shuffle that keeps rows aligned, not a
-reuse.
+reuse. A function decorated by a decorator of this module whose wrapper does not hand its own arguments on
+unchanged (`fn(key, *args)`) is called through that wrapper: the call's arguments are not the function's.
 
 A key is also reused across calls when a function draws from it and hands it back as the next key (`return x, key`
 with the `key` it was given, or `return x, state.replace(key=key)`): whatever the caller draws from the returned
@@ -211,6 +212,12 @@ random numbers change (that is the point). Offered when the first use is a state
 imports `jax` or `jax.random`; not for reuse inside comprehensions.
 """
     VALID = [
+        # a decorator of this module whose wrapper supplies the key itself: the call's argument is not the key
+        "import functools\nimport jax\ndef stochastic(seed):\n    def decorate(fn):\n        state = [jax.random.key(seed)]\n"
+        "        @functools.wraps(fn)\n        def wrapper(*args):\n            state[0], sub = jax.random.split(state[0])\n"
+        "            return fn(sub, *args)\n        return wrapper\n    return decorate\n@stochastic(seed=0)\n"
+        "def noisy(key, q):\n    return q + jax.random.normal(key, q.shape)\ndef run(q):\n"
+        "    return [noisy(q) for _ in range(3)]\n",
         # one permutation for every leaf of a batch: a joint shuffle keeps the rows aligned
         "import jax\ndef shuffle(batch, key):\n    return jax.tree.map(lambda a: jax.random.permutation(key, a), batch)\n",
         # jax.tree.map pairing each leaf with its own key
@@ -379,6 +386,15 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         "    return values, jax.random.normal(subkey, (3,))\n",
     ]
     INVALID = [
+        Invalid(  # a decorator of this module that only forwards its arguments keeps the mapping
+            "import functools\nimport jax\ndef logged(fn):\n    @functools.wraps(fn)\n"
+            "    def wrapper(*args, **kwargs):\n        return fn(*args, **kwargs)\n    return wrapper\n@logged\n"
+            "def noise(key, n):\n    return jax.random.normal(key, (n,))\ndef run(key):\n"
+            "    a = noise(key, 3)\n    b = noise(key, 3)\n    return a + b\n",
+            fixed="import functools\nimport jax\ndef logged(fn):\n    @functools.wraps(fn)\n"
+            "    def wrapper(*args, **kwargs):\n        return fn(*args, **kwargs)\n    return wrapper\n@logged\n"
+            "def noise(key, n):\n    return jax.random.normal(key, (n,))\ndef run(key):\n"
+            "    key, subkey = jax.random.split(key)\n    a = noise(subkey, 3)\n    b = noise(key, 3)\n    return a + b\n"),
         Invalid(  # a function jax.tree.map calls once per leaf closes over one key
             "import jax\ndef perturb(params, key):\n"
             "    return jax.tree.map(lambda p: p + 0.01 * jax.random.normal(key, p.shape), params)\n"),
