@@ -2226,12 +2226,12 @@ def _forwards_arguments(wrapper: FunctionInfo) -> bool:
         return False
     star, double = node.args.vararg.arg, node.args.kwarg.arg if node.args.kwarg is not None else None
     for call in ast.walk(node):
-        if isinstance(call, ast.Call) and any(isinstance(a, ast.Starred) for a in call.args):
-            if not (len(call.args) == 1 and isinstance(call.args[0].value, ast.Name)  # type: ignore[attr-defined]
-                    and call.args[0].value.id == star  # type: ignore[attr-defined]
-                    and all(k.arg is None and isinstance(k.value, ast.Name) and k.value.id == double
-                            for k in call.keywords)):
-                return False
+        if isinstance(call, ast.Call) and any(isinstance(a, ast.Starred) for a in call.args) and not (
+                len(call.args) == 1 and isinstance(call.args[0].value, ast.Name)  # type: ignore[attr-defined]
+                and call.args[0].value.id == star  # type: ignore[attr-defined]
+                and all(k.arg is None and isinstance(k.value, ast.Name) and k.value.id == double
+                        for k in call.keywords)):
+            return False
     return True
 
 
