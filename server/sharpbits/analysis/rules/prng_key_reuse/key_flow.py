@@ -2603,6 +2603,11 @@ class _ScopeWalk(ForwardFlow[State]):
                 origin = self._label(stmt.value)  # rng = self.key: one key under two names
                 if origin is not None and origin.split(".", 1)[0].split("[", 1)[0] != targets[0].id:
                     state[_ALIAS + targets[0].id] = KeyUse(stmt.value, origin, _ALIAS_CALL, stmt, "alias", True)
+            elif (isinstance(stmt, ast.Assign) and len(targets) == 1 and isinstance(targets[0], ast.Name)
+                    and isinstance(stmt.value, ast.Call)):
+                twin = self._same_derivation(stmt, targets[0].id)  # k2 = fold_in(base, step) as k1 was: one key
+                if twin is not None:
+                    state[_ALIAS + targets[0].id] = KeyUse(stmt.value, twin, _ALIAS_CALL, stmt, "alias", True)
             return state
         for child in ast.iter_child_nodes(stmt):
             self.expression(child, stmt, state)
@@ -2614,6 +2619,28 @@ class _ScopeWalk(ForwardFlow[State]):
             for target in stmt.targets:
                 self.rebind(target, state)
         return state
+
+    def _same_derivation(self, stmt: ast.Assign, target: str) -> str | None:
+        """`noise_key = fold_in(base, step)` after `drop_key = fold_in(base, step)` in the same scope: the same
+        key and data give the same key, so the two names are one key. Only when no name the call reads is bound
+        anywhere in the scope (parameters and outer names keep their values) and the other name is bound once."""
+        call = stmt.value
+        assert isinstance(call, ast.Call)
+        if self.model.random_key_arg(call, self.fn)[1] != "derive":
+            return None
+        own = self.model.scopes.own_nodes(self.fn)
+        stores: Counter[str] = Counter(n.id for n in own if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
+        read = {n.id for n in ast.walk(call) if isinstance(n, ast.Name)}
+        if any(stores[name] for name in read) or any(isinstance(n, (ast.Global, ast.Nonlocal)) for n in own):
+            return None
+        text = ast.dump(call)
+        for other in own:
+            if (isinstance(other, ast.Assign) and other is not stmt and other.lineno < stmt.lineno
+                    and len(other.targets) == 1 and isinstance(other.targets[0], ast.Name)
+                    and other.targets[0].id != target and stores[other.targets[0].id] == 1
+                    and isinstance(other.value, ast.Call) and ast.dump(other.value) == text):
+                return other.targets[0].id
+        return None
 
     def _carried_keys(self, stmt: ast.Assign | ast.AnnAssign | ast.AugAssign, state: State) -> State:
         """The uses of keys kept in fields of a record that its rebinding carries over unchanged

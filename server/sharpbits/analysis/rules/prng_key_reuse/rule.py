@@ -51,7 +51,8 @@ numbers: dropout masks that repeat, initialisations that are copies of each othe
 
 A key is consumed by a sampler, by `split`, and by any function it is handed to (`init(key)`, `Linear(..., key=k)`),
 which may draw from it or split it; calls that only ask about it (`assert is_prng_key(key)`, shape or dtype
-queries, printing) do not count. `fold_in(key, i)` derives a key: several with distinct data are fine, but under
+queries, printing) do not count. `fold_in(key, i)` derives a key: several with distinct data are fine (two with the same key and data, no name they
+read rebound in the scope, are one key under two names), but under
 JAX's default threefry `fold_in(k, i)` equals `split(k, n)[i]`, so folding in after a split (or splitting after a
 fold) repeats keys. `split(key)[1]` and a later `split(key)[0]` are the two keys of one split (the split is
 computed again, another element taken), not a reuse. Keys stored in attributes and dict entries (`self.rng`,
@@ -212,6 +213,10 @@ random numbers change (that is the point). Offered when the first use is a state
 imports `jax` or `jax.random`; not for reuse inside comprehensions.
 """
     VALID = [
+        # fold_in of the same expression once the data has changed: another key
+        "import jax\ndef step(base, n, x):\n    a = jax.random.fold_in(base, n)\n"
+        "    m1 = jax.random.bernoulli(a, 0.5, x.shape)\n    n = n + 1\n    b = jax.random.fold_in(base, n)\n"
+        "    m2 = jax.random.bernoulli(b, 0.5, x.shape)\n    return m1, m2\n",
         # a decorator of this module whose wrapper supplies the key itself: the call's argument is not the key
         "import functools\nimport jax\ndef stochastic(seed):\n    def decorate(fn):\n        state = [jax.random.key(seed)]\n"
         "        @functools.wraps(fn)\n        def wrapper(*args):\n            state[0], sub = jax.random.split(state[0])\n"
@@ -386,6 +391,13 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         "    return values, jax.random.normal(subkey, (3,))\n",
     ]
     INVALID = [
+        Invalid(  # fold_in with the same key and data twice: one key under two names
+            "import jax\ndef step(base, n, x):\n    a = jax.random.fold_in(base, n)\n"
+            "    m1 = jax.random.bernoulli(a, 0.5, x.shape)\n    b = jax.random.fold_in(base, n)\n"
+            "    m2 = jax.random.bernoulli(b, 0.5, x.shape)\n    return m1, m2\n",
+            fixed="import jax\ndef step(base, n, x):\n    a = jax.random.fold_in(base, n)\n"
+            "    a, subkey = jax.random.split(a)\n    m1 = jax.random.bernoulli(subkey, 0.5, x.shape)\n"
+            "    b = jax.random.fold_in(base, n)\n    m2 = jax.random.bernoulli(b, 0.5, x.shape)\n    return m1, m2\n"),
         Invalid(  # a decorator of this module that only forwards its arguments keeps the mapping
             "import functools\nimport jax\ndef logged(fn):\n    @functools.wraps(fn)\n"
             "    def wrapper(*args, **kwargs):\n        return fn(*args, **kwargs)\n    return wrapper\n@logged\n"
