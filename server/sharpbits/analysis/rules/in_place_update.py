@@ -82,6 +82,9 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
         # a dict of arrays handed to a function, which may put NumPy buffers in it
         "import jax.numpy as jnp\nCACHE = {'k': jnp.zeros((4, 8))}\ndef reset():\n    to_host(CACHE)\n"
         "def append(t, k):\n    CACHE['k'][t] = k\n",
+        # a module's dict rebound by a function through `global`
+        "import jax.numpy as jnp\nimport numpy as np\nCACHE = {'k': jnp.zeros((4, 8))}\ndef reset():\n"
+        "    global CACHE\n    CACHE = {'k': np.zeros((4, 8))}\ndef append(t, k):\n    CACHE['k'][t] = k\n",
         # an entry stored a NumPy array elsewhere
         "import jax.numpy as jnp\nimport numpy as np\nCACHE = {'k': jnp.zeros((4, 8))}\ndef reset():\n"
         "    CACHE['k'] = np.zeros((4, 8))\ndef append(t, k):\n    CACHE['k'][t] = k\n",
@@ -330,8 +333,10 @@ def _array_entry_of_dict_display(target: ast.Subscript, base: ast.Name, model) -
                                            and isinstance(stmt.value, ast.Dict)):
                 return False
             display = stmt.value
-    if display is None:
-        return False
+    if display is None or (owner is None and sum(
+            isinstance(n, ast.Name) and n.id == base.id and not isinstance(n.ctx, ast.Load)
+            for n in ast.walk(model.tree)) != 1):
+        return False  # (a module's dict rebound anywhere, `global CACHE` in a function included: not known)
     entry = next((v for k, v in zip(display.keys, display.values, strict=True)
                   if isinstance(k, ast.Constant) and k.value == inner.slice.value), None)
     if entry is None or model.kinds.kind_of(entry, owner) not in ARRAYS:
