@@ -60,7 +60,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     implemented = {r.name for r in ALL_RULES}
-    files = sorted(args.corpus.glob("*.py"))
+    # a held-out set may hold project folders (`proj_*/`: scripts beside a package of helper modules); every module
+    # of them is fed to the one project index below and scored like any other file (labels may sit in a helper)
+    files = sorted(args.corpus.rglob("*.py"))
     if not files:
         print(f"no corpus files in {args.corpus}", file=sys.stderr)
         return 2
@@ -78,10 +80,11 @@ def main(argv: list[str] | None = None) -> int:
         project.update(path, path.read_text(encoding="utf-8"), lazy=True)
     for path in files:
         text = path.read_text(encoding="utf-8")
+        name = path.relative_to(args.corpus).as_posix()
         expected = labels_of(text)
         result = analyze(text, str(path), Selection(), project=project)
         if result.syntax_error is not None:
-            print(f"{path.name}: syntax error: {result.syntax_error.message}", file=sys.stderr)
+            print(f"{name}: syntax error: {result.syntax_error.message}", file=sys.stderr)
         floor = SEVERITY_ORDER.index(args.min_severity)
         kept = [f for f in result.findings if SEVERITY_ORDER.index(f.severity) >= floor]
         got = {(f.line, f.rule) for f in kept}
@@ -93,11 +96,11 @@ def main(argv: list[str] | None = None) -> int:
             tp[rule] += 1
         for line, rule in sorted(got - expected):
             fp[rule] += 1
-            fps.append(f"{path.name}:{line} {rule} [{severity[(line, rule)]}]")
+            fps.append(f"{name}:{line} {rule} [{severity[(line, rule)]}]")
         for line, rule in sorted(expected - got):
             fn[rule] += 1
             note = "" if rule in implemented else " (not implemented)"
-            fns.append(f"{path.name}:{line} {rule}{note}")
+            fns.append(f"{name}:{line} {rule}{note}")
     elapsed = time.perf_counter() - started
 
     rules = list(RULES) + sorted((set(tp) | set(fp) | set(fn)) - set(RULES))

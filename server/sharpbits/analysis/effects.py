@@ -187,7 +187,8 @@ class SideEffects(Fact):
             return host
         if isinstance(func, ast.Name) and func.id == "next" and node.args and not self.scopes.is_local("next", fn):
             it = node.args[0]
-            if isinstance(it, ast.Name) and self.outlives_trace(it.id, fn) and self._is_iterator(it.id, fn) and (
+            if isinstance(it, ast.Name) and self.outlives_trace(it.id, fn) and self._is_iterator(
+                    it.id, fn, counter_value_computes=self._value_computes(node, fn)) and (
                     not self._within_owner_run(it.id, fn, stores_tracer=False)):
                 return SideEffect(node, fn, "advances the outer iterator", it.id, False, it)
             return None
@@ -425,9 +426,34 @@ class SideEffects(Fact):
     def _outer_kind(self, name: str, fn: FunctionInfo) -> Kind:
         return self.kinds.module_env.get(name, Kind.UNKNOWN) if fn.parent is None else Kind.UNKNOWN
 
-    def _is_iterator(self, name: str, fn: FunctionInfo) -> bool:
+    def _value_computes(self, call: ast.Call, fn: FunctionInfo) -> bool:
+        """Whether the value `next(...)` returns enters computation: used directly other than in string formatting,
+        or bound to a name some read of which is not string formatting (`step = next(STEP)` then `lr * step`).
+        Formatting only (`f'b{next(ids)}'`, `name = f'layer{next(ids)}'`) makes unique names at trace time."""
+        parent = self.scopes.parents.get(call)
+        if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name):
+            name = parent.targets[0].id
+            reads = [n for n in self.scopes.own_nodes(fn)
+                     if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)]
+            return any(not self._formatted(n) for n in reads)
+        return not self._formatted(call)
+
+    def _formatted(self, node: ast.AST) -> bool:
+        """`node` is a value formatted into a string: an f-string's field, `str(node)`, `'%d' % node`."""
+        parent = self.scopes.parents.get(node)
+        if isinstance(parent, ast.FormattedValue):
+            return True
+        if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id == "str":
+            return True
+        return isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mod) and isinstance(
+            parent.left, ast.Constant) and isinstance(parent.left.value, str)
+
+    def _is_iterator(self, name: str, fn: FunctionInfo, *, counter_value_computes: bool = False) -> bool:
         """Every binding of `name` in the scope that owns it makes an iterator: `iter(...)`, `map/zip/...`, a
-        generator expression, `itertools.*`, or a call of a generator function of this module."""
+        generator expression, `itertools.*`, or a call of a generator function of this module. An
+        `itertools.count()` counts only when the value advanced from it enters computation (`counter_value_computes`):
+        its numbers baked in at trace time then repeat on every call (a step counter); formatted into names they are
+        the trace's unique names, meant to run at trace time."""
         owner: FunctionInfo | None = fn
         while owner is not None and name not in owner.local_names:
             owner = owner.parent
@@ -438,9 +464,9 @@ class SideEffects(Fact):
                 if not isinstance(stmt, ast.Assign) or node not in stmt.targets:
                     return False
                 values.append(stmt.value)
-        return bool(values) and all(self._makes_iterator(v, owner) for v in values)
+        return bool(values) and all(self._makes_iterator(v, owner, counter_value_computes) for v in values)
 
-    def _makes_iterator(self, value: ast.AST, scope: FunctionInfo | None) -> bool:
+    def _makes_iterator(self, value: ast.AST, scope: FunctionInfo | None, counter_value_computes: bool = False) -> bool:
         if isinstance(value, ast.GeneratorExp):
             return True
         if not isinstance(value, ast.Call):
@@ -450,7 +476,7 @@ class SideEffects(Fact):
             return True
         q = self.scopes.qualname(value.func, scope)
         if q is not None and q.startswith("itertools."):
-            return q != "itertools.count"  # `next(ids)` for unique names is meant to run at trace time
+            return q != "itertools.count" or counter_value_computes
 
         target = self.scopes.resolve_function(value.func, scope)
         return target is not None and not isinstance(target.node, ast.Lambda) and any(

@@ -1070,6 +1070,8 @@ class _KindEvaluator:
                     return Kind.JAX  # sum(jnp.sum(g * g) for g in leaves): a fold of arrays is an array
                 return Kind.PYTHON
             returned = self._helper_returns(node)
+            if returned is None and self._optax_schedule(func):
+                return Kind.JAX  # lr = schedule(step): an optax schedule computes its value with jax.numpy
             return returned[0] if returned is not None else Kind.UNKNOWN
         if isinstance(func, ast.Attribute):
             recv = self.eval(func.value)
@@ -1093,6 +1095,21 @@ class _KindEvaluator:
             if recv in (Kind.JAX, Kind.NUMPY):
                 return Kind.PYTHON if func.attr in _ARRAY_PY_METHODS else recv
         return Kind.UNKNOWN
+
+    def _optax_schedule(self, func: ast.Name) -> bool:
+        """`func` is bound once to an optax schedule (`optax.cosine_decay_schedule(...)`, `optax.linear_schedule`,
+        `optax.warmup_cosine_decay_schedule`, `optax.exponential_decay`, ...): called with a step count, it returns
+        a JAX array computed with jax.numpy (a tracer when the count is one, or inside jit; checked on optax 0.2.8).
+        Not `constant_schedule`, which returns its value as given, nor `join_schedules`, which returns what the
+        schedules it joins return."""
+        value = self.model.traced.bound_once(func.id, self.scope)
+        if not isinstance(value, ast.Call):
+            return False
+        scope = self.scope if self.scope is not None and self.model.scopes.is_local(func.id, self.scope) else None
+        q = self.model.scopes.qualname(value.func, scope) or ""
+        name = q.rsplit(".", 1)[-1]
+        return q.startswith("optax.") and (name.endswith("_schedule") or name == "exponential_decay") and (
+            name != "constant_schedule")
 
     def _maps_to_containers(self, node: ast.Call) -> bool:
         """Whether the function `lax.map` maps returns a Python container whose items are not all arrays (a list

@@ -149,8 +149,20 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
         # an item of a dict pytree's entry the module builds only as a Python list: a list item
         "import jax\nimport jax.numpy as jnp\ndef init_state():\n    return {'combs': [jnp.zeros(3) for _ in range(2)]}\n"
         "@jax.jit\ndef tick(state, x):\n    state['combs'][0] = state['combs'][0] + x\n    return state\n",
+        # a dict of arrays handed to a function, which may put NumPy buffers in it
+        "import jax.numpy as jnp\nCACHE = {'k': jnp.zeros((4, 8))}\ndef reset():\n    to_host(CACHE)\n"
+        "def append(t, k):\n    CACHE['k'][t] = k\n",
+        # a module's dict rebound by a function through `global`
+        "import jax.numpy as jnp\nimport numpy as np\nCACHE = {'k': jnp.zeros((4, 8))}\ndef reset():\n"
+        "    global CACHE\n    CACHE = {'k': np.zeros((4, 8))}\ndef append(t, k):\n    CACHE['k'][t] = k\n",
+        # an entry stored a NumPy array elsewhere
+        "import jax.numpy as jnp\nimport numpy as np\nCACHE = {'k': jnp.zeros((4, 8))}\ndef reset():\n"
+        "    CACHE['k'] = np.zeros((4, 8))\ndef append(t, k):\n    CACHE['k'][t] = k\n",
     ]
     INVALID = [
+        Invalid(  # an entry of a dict display that holds a JAX array (a KV cache kept at module level)
+            "import jax.numpy as jnp\nCACHE = {'k': jnp.zeros((4, 8)), 'v': jnp.zeros((4, 8))}\n"
+            "def append(t, k, v):\n    CACHE['k'][t] = k\n    CACHE['v'] = CACHE['v'].at[t].set(v)\n"),
         Invalid(  # the updated copy thrown away: a local array and an array kept on `self`
             "import jax.numpy as jnp\ndef f(n):\n    mask = jnp.zeros(n)\n    mask.at[0].set(1.0)\n    return mask\n"
             "class Split:\n    def __init__(self, n):\n        self.train = jnp.zeros(n)\n"

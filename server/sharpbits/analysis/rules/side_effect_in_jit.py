@@ -56,7 +56,9 @@ class SideEffectInJit(Rule):
 `jit` runs the Python body of a function once, at trace time, with tracers standing in for its array arguments;
 later calls run the compiled program and never run the Python again. A side effect in the body therefore happens
 **once**, not on every call: a list of losses gets one entry, a `global` step counter stops at 1, `next(batches)`
-bakes the first batch into the compiled function as a constant.
+bakes the first batch into the compiled function as a constant. A step number taken with `next(STEP)` from a
+module's `itertools.count()` is baked in the same way (every call uses step 0); taken only to format a unique name
+for the trace (`jax.named_scope(f"block{next(ids)}")`), it is meant to run at trace time and is not flagged.
 
 Where the stored value is traced, what ends up in the list, dict or attribute is a **tracer**, not a number; using
 it after the trace raises `UnexpectedTracerError` (a "leaked tracer").
@@ -168,6 +170,9 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
         # unique names from itertools.count at trace time
         "import itertools\nimport jax\n_ids = itertools.count()\n@jax.jit\ndef f(x):\n"
         "    with jax.named_scope(f'b{next(_ids)}'):\n        return x * 2\n",
+        # ... also through a name only formatted into the scope's name
+        "import itertools\nimport jax\n_ids = itertools.count()\n@jax.jit\ndef f(x):\n    i = next(_ids)\n"
+        "    with jax.named_scope(f'b{i}'):\n        return x * 2\n",
         # under jax.grad alone, a value computed only from an array closed over from eager code is concrete
         "import jax\nimport jax.numpy as jnp\ndef run(problem):\n    ts = jnp.linspace(0.0, 1.0, 3)\n"
         "    def sim(a):\n        problem.dt = ts[1] - ts[0]\n        return a * problem.dt\n"
@@ -218,6 +223,9 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
             "import functools\nimport jax\nimport jax.numpy as jnp\nclass Tracker:\n"
             "    @functools.partial(jax.jit, static_argnums=0)\n    def update(self, x):\n"
             "        self.last = jnp.mean(x)\n        return x\n"),
+        Invalid(  # a step counter from itertools.count whose number enters the computation: baked in once
+            "import itertools\nimport jax\nSTEP = itertools.count()\n@jax.jit\ndef update(w, g):\n"
+            "    step = next(STEP)\n    return w - 0.1 / (step + 1) * g\n"),
         Invalid(  # an outer iterator advanced at trace time
             "import jax\nimport numpy as np\nbatches = iter([np.ones(3), np.zeros(3)])\n@jax.jit\ndef step(w):\n"
             "    return w + next(batches)\n"),

@@ -213,6 +213,9 @@ passes a literal for them (or leaves a literal default) that decides the test th
 A Pallas kernel (the function `pl.pallas_call` and its variants are given) is traced too, also with
 `interpret=True`: what it reads from its refs and `pl.program_id(...)` are tracers; a ref's `.shape`, what
 `functools.partial` binds and keyword-only parameters are Python values.
+The value of an optax schedule (`lr = schedule(step)`, `schedule` bound to `optax.cosine_decay_schedule(...)` or
+another `*_schedule`/`exponential_decay`) is computed with jax.numpy, so it is traced inside `jit` too; a
+`constant_schedule` returns its value as given.
 """
     example = """
 import jax
@@ -249,6 +252,10 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
 `jnp.logical_and`, `checkify`, or marking an argument static).
 """
     VALID = [
+        # a constant schedule returns its value as given: a Python float, decided at trace time
+        "import jax\nimport optax\nschedule = optax.constant_schedule(1e-2)\n@jax.jit\n"
+        "def step(w, g, count):\n    lr = schedule(count)\n    if lr < 1e-4:\n        g = g * 0\n"
+        "    return w - lr * g\n",
         # a Pallas kernel: what `functools.partial` binds and keyword-only parameters are Python values,
         # a ref's shape is static, and `pl.num_programs` of a static grid is a Python int
         "import functools\nimport jax\nimport jax.numpy as jnp\nfrom jax.experimental import pallas as pl\n"
@@ -326,6 +333,10 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         "def f(x, overrides: Provider | None = None):\n    p = overrides or DEFAULT\n    return x * p.scale\n",
     ]
     INVALID = [
+        Invalid(  # an optax schedule's value inside jit is an array computed from the traced step
+            "import jax\nimport optax\nschedule = optax.cosine_decay_schedule(1e-2, 100)\n@jax.jit\n"
+            "def step(w, g, count):\n    lr = schedule(count)\n    if lr < 1e-4:\n        g = g * 0\n"
+            "    return w - lr * g\n"),
         Invalid(  # a Pallas kernel is traced (also with interpret=True): its grid position and what it reads from a
             # ref are tracers (jax 0.10.2: TracerBoolConversionError)
             "import functools\nimport jax\nimport jax.numpy as jnp\nfrom jax.experimental import pallas as pl\n"

@@ -101,6 +101,12 @@ result is not meant to replace `x`. Where the result is kept under another name,
 name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the old value is still needed.
 """
     VALID = [
+        # an attribute donated, then assigned the result before any read
+        "import jax\nfrom functools import partial\n@partial(jax.jit, donate_argnums=0)\ndef step(x):\n    return x + 1\n"
+        "class T:\n    def run(self):\n        self.w = step(self.w)\n        return self.w.sum()\n",
+        # ... or a method of the object called in between, which may assign it
+        "import jax\nfrom functools import partial\n@partial(jax.jit, donate_argnums=0)\ndef step(x):\n    return x + 1\n"
+        "class T:\n    def run(self):\n        new = step(self.w)\n        self.reload()\n        return new + self.w\n",
         # the idiom: rebind the name to the result
         "import jax\nfrom functools import partial\n@partial(jax.jit, donate_argnums=0)\ndef step(x):\n    return x + 1\n"
         "def run(x):\n    for _ in range(3):\n        x = step(x)\n    return x\n",
@@ -161,6 +167,10 @@ name, move the read before the call, or pass a copy (`step(jnp.copy(x))`) if the
             "    return p + x\nclass Trainer:\n    def train(self, x):\n        new = step(self.params, x)\n"
             "        print(self.params)\n        self.params = new\n",
         ),
+        Invalid(  # an attribute of an object donated, then read before it is assigned
+            "import jax\nfrom functools import partial\n@partial(jax.jit, donate_argnums=0)\ndef step(x):\n"
+            "    return x + 1\nclass T:\n    def run(self):\n        new = step(self.w)\n"
+            "        change = new - self.w\n        self.w = new\n        return change\n"),
         Invalid(  # a method jitted with donation, called through self
             "import jax\nimport jax.numpy as jnp\nclass Trainer:\n    def __init__(self):\n"
             "        self.step = jax.jit(self._step, donate_argnums=0)\n    def _step(self, w):\n        return w * 2\n"

@@ -94,6 +94,13 @@ _HAIKU_BUILTINS = {"len", "range", "enumerate", "zip", "isinstance", "int", "flo
 _ARRAY_METHODS = {"reshape", "astype", "sum", "mean", "max", "min", "transpose", "squeeze", "flatten", "ravel",
                   "set", "get", "add", "multiply", "clip", "swapaxes", "dot", "std", "var", "argmax", "argmin", "all",
                   "any", "prod", "cumsum", "round", "append", "items", "keys", "values"}
+# unittest's identity and type checks: they compare objects, never draw from a key handed to them
+_IDENTITY_CHECKS = {"assertIs", "assertIsNot", "assertIsInstance", "assertNotIsInstance", "assertIsNone",
+                    "assertIsNotNone"}
+# key streams: objects built from a key that hand out keys derived from it on every request (nnx's `Rngs(key)`
+# folds in the counters 0, 1, 2, ...; haiku's `PRNGSequence(key)` splits it, then each key in turn), so two streams
+# built from one key hand out the same keys in the same order: building one surely consumes its key
+_KEY_STREAMS = {"flax.nnx.Rngs", "flax.nnx.rnglib.Rngs", "haiku.PRNGSequence"}
 # transformations that run a function once per element, iteration or device: a key it closes over and consumes
 # is consumed again each time
 _REPEATING = {"jax.vmap", "jax.pmap", "equinox.filter_vmap", "flax.nnx.vmap", "scan body", "fori_loop body",
@@ -449,8 +456,8 @@ class KeyFlow(Fact):
 
     def _closure_reuses(self) -> list[KeyReuse]:
         """A key a vmap/scan/fori_loop body closes over and consumes: every element or iteration draws the same
-        numbers."""
-        out = []
+        numbers. So does a function `jax.tree.map` calls once per leaf, traced or not (`_leaf_closure_reuses`)."""
+        out: list[KeyReuse] = []
         for fn in self.scopes.functions.values():
             out.extend(self._leaf_closure_reuses(fn))
             if not fn.traces:
@@ -1171,6 +1178,8 @@ class KeyFlow(Fact):
             found = self.scopes.module_functions.get(func.id)
             if found is None and func.id in self.module_classes():
                 return self.method(f"{func.id}.__init__")  # a class of this module built: its constructor runs
+            if found is not None and self._rewrapped(found):
+                return None  # the name holds a wrapper whose arguments are not the function's
             return found
         if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
                 and scope is not None and "." in scope.qualname):
@@ -1180,6 +1189,39 @@ class KeyFlow(Fact):
                 found = self._function_on_self(owner, func.attr)
             return found
         return None
+
+    def _rewrapped(self, fn: FunctionInfo) -> bool:
+        """Whether a decorator of this module replaces `fn` by a wrapper that does not hand its own arguments on
+        unchanged: `@stochastic(seed=0)` whose `wrapper(*args)` calls `fn(key, *args)` makes `f(q)` pass `q` to
+        `fn`'s second parameter, not its first. A wrapper that only forwards (`fn(*args, **kwargs)`) keeps the
+        mapping; a decorator of another module or package is not followed (as before)."""
+        if isinstance(fn.node, ast.Lambda):
+            return False
+        for deco in fn.node.decorator_list:
+            target = deco.func if isinstance(deco, ast.Call) else deco
+            if not isinstance(target, ast.Name) or self.scopes.aliases.get(target.id) is not None:
+                continue
+            decorator = self.scopes.module_functions.get(target.id)
+            if decorator is None:
+                continue
+            wrapper: FunctionInfo | None = decorator
+            for _ in range(2 if isinstance(deco, ast.Call) else 1):  # factory -> decorate -> wrapper
+                wrapper = self._returned_def(wrapper) if wrapper is not None else None
+            if wrapper is None or not _forwards_arguments(wrapper):
+                return True
+        return False
+
+    def _returned_def(self, fn: FunctionInfo) -> FunctionInfo | None:
+        """The nested def every `return` of `fn` hands back by name (None if any returns something else)."""
+        if isinstance(fn.node, ast.Lambda):
+            return None
+        returns = [n for n in self.scopes.own_nodes(fn) if isinstance(n, ast.Return)]
+        names = {r.value.id for r in returns if isinstance(r.value, ast.Name)}
+        if not returns or len(names) != 1 or any(not isinstance(r.value, ast.Name) for r in returns):
+            return None
+        name = names.pop()
+        return next((f for f in self.scopes.functions.values() if f.parent is fn and f.name == name
+                     and not isinstance(f.node, ast.Lambda)), None)
 
     def factory_product(self, name: str, scope: FunctionInfo) -> FunctionInfo | None:
         """The function a local name holds when the scope binds it once to a call of a module function that
@@ -1677,6 +1719,8 @@ class KeyFlow(Fact):
                 or self.ahead_of_time(call, scope) or self.drawless_module_call(call, scope)
                 or self.dropout_switched_off(call, scope)):
             return []
+        if isinstance(call.func, ast.Attribute) and call.func.attr in _IDENTITY_CHECKS and q is None:
+            return []  # self.assertIs(rngs.params.key, key0): an identity check draws nothing
         if isinstance(call.func, ast.Attribute) and call.func.attr in _STORING_METHODS and q is None:
             return []  # keys.append(key): stored for later, not drawn from
         if q == "dataclasses.replace" or (isinstance(call.func, ast.Attribute) and call.func.attr in (
@@ -1684,6 +1728,9 @@ class KeyFlow(Fact):
             return []  # dataclasses.replace(state, key=k), state._replace(rng=k): the key is stored
         if self._samples_point_mass(call, scope):
             return []  # numpyro.sample("x", dist.Delta(v), rng_key=key), rv(Delta(v))(key): nothing is drawn
+        if q in _KEY_STREAMS:  # nnx.Rngs(key), nnx.Rngs(params=k1, dropout=k2), hk.PRNGSequence(key)
+            streamed: list[tuple[ast.AST, str]] = [(a, "always") for a in call.args[:1]]
+            return streamed + [(k.value, "always") for k in call.keywords]
         rng = self.haiku_apply_rng(call, scope)
         if rng is not None:  # net.apply(params, rng, x) of a network that never asks haiku for a key
             return [(a, "maybe") for a in [*call.args, *(k.value for k in call.keywords)] if a is not rng]
@@ -2101,10 +2148,11 @@ class _ScopeKeyFacts:
         exits: _Exits | None = _Exits(fn.node.body) if top_level and positional else None  # type: ignore[union-attr, arg-type]
         for call in calls:
             q = model.scopes.qualname(call.func, fn)
-            if (q is not None and q.startswith("jax.random.")) or (model.uses_equinox() and any(
+            if (q is not None and (q.startswith("jax.random.") or q in _KEY_STREAMS)) or (model.uses_equinox() and any(
                     k.arg == "key" for k in call.keywords)) or (q == "functools.partial" and call.args and (
                     model.scopes.qualname(call.args[0], fn) or "").startswith("jax.random.")):
-                draws = True  # (eqx.nn.Linear(..., key=k), self.dropout(x, key=k): KeyFlow.equinox_key_keyword)
+                draws = True  # (eqx.nn.Linear(..., key=k), self.dropout(x, key=k): KeyFlow.equinox_key_keyword;
+                # nnx.Rngs(key): a key stream consumes its key)
             if type(call.func) is ast.Name:
                 called.add(call.func.id)
             elif (type(call.func) is ast.Attribute and type(call.func.value) is ast.Name  # type: ignore[attr-defined]
@@ -2288,6 +2336,24 @@ def _builds_equinox_layer(model: KeyFlow, call: ast.Call, scope: FunctionInfo | 
     return q.startswith("equinox.") and q not in DRAWLESS_LAYERS
 
 
+def _forwards_arguments(wrapper: FunctionInfo) -> bool:
+    """A wrapper `def wrapper(*args, **kwargs)` (no other parameter) whose calls with starred arguments hand on
+    exactly `*args` (and `**kwargs`): the wrapped function gets the caller's arguments unchanged."""
+    node = wrapper.node
+    if isinstance(node, ast.Lambda) or node.args.args or node.args.posonlyargs or node.args.kwonlyargs or (
+            node.args.vararg is None):
+        return False
+    star, double = node.args.vararg.arg, node.args.kwarg.arg if node.args.kwarg is not None else None
+    for call in ast.walk(node):
+        if isinstance(call, ast.Call) and any(isinstance(a, ast.Starred) for a in call.args) and not (
+                len(call.args) == 1 and isinstance(call.args[0].value, ast.Name)  # type: ignore[attr-defined]
+                and call.args[0].value.id == star  # type: ignore[attr-defined]
+                and all(k.arg is None and isinstance(k.value, ast.Name) and k.value.id == double
+                        for k in call.keywords)):
+            return False
+    return True
+
+
 def _constructs(call: ast.Call) -> bool:
     """`Linear(3, 4, key=k)`, `eqx.nn.MLP(..., key=k)`: a class built from a key (equinox's convention). Not
     `self.KVCache_0(key=k, value=v)`: what an instance holds in an attribute is an object (a linen submodule made
@@ -2426,6 +2492,11 @@ class _ScopeWalk(ForwardFlow[State]):
                 label = _chain_label(key) if key is not None else None
                 if label is not None:
                     labels.add(label)
+                elif model.scopes.qualname(node.func, self.fn) in _KEY_STREAMS:  # nnx.Rngs(key): consumed
+                    # only what is known to be a key: `nnx.Rngs(cfg.seed)` takes an int seed as often
+                    labels.update(lbl for a in [*node.args[:1], *(k.value for k in node.keywords)]
+                                  if isinstance(a, ast.Name) and model.kinds.kind_at(a) is Kind.KEY
+                                  and (lbl := _chain_label(a)))
                 elif drawn := self._apply_draws(node):  # net.apply(params, rng, x): framework_apply.py
                     labels.update(lbl for a, strength in drawn if strength == "always" and (lbl := _chain_label(a)))
                 elif isinstance(node.func, ast.Name) and node.func.id in self.always_consumed:
@@ -2649,6 +2720,11 @@ class _ScopeWalk(ForwardFlow[State]):
                 origin = self._label(stmt.value)  # rng = self.key: one key under two names
                 if origin is not None and origin.split(".", 1)[0].split("[", 1)[0] != targets[0].id:
                     state[_ALIAS + targets[0].id] = KeyUse(stmt.value, origin, _ALIAS_CALL, stmt, "alias", True)
+            elif (isinstance(stmt, ast.Assign) and len(targets) == 1 and isinstance(targets[0], ast.Name)
+                    and isinstance(stmt.value, ast.Call)):
+                twin = self._same_derivation(stmt, targets[0].id)  # k2 = fold_in(base, step) as k1 was: one key
+                if twin is not None:
+                    state[_ALIAS + targets[0].id] = KeyUse(stmt.value, twin, _ALIAS_CALL, stmt, "alias", True)
             return state
         for child in ast.iter_child_nodes(stmt):
             self.expression(child, stmt, state)
@@ -2660,6 +2736,28 @@ class _ScopeWalk(ForwardFlow[State]):
             for target in stmt.targets:
                 self.rebind(target, state)
         return state
+
+    def _same_derivation(self, stmt: ast.Assign, target: str) -> str | None:
+        """`noise_key = fold_in(base, step)` after `drop_key = fold_in(base, step)` in the same scope: the same
+        key and data give the same key, so the two names are one key. Only when no name the call reads is bound
+        anywhere in the scope (parameters and outer names keep their values) and the other name is bound once."""
+        call = stmt.value
+        assert isinstance(call, ast.Call)
+        if self.model.random_key_arg(call, self.fn)[1] != "derive":
+            return None
+        own = self.model.scopes.own_nodes(self.fn)
+        stores: Counter[str] = Counter(n.id for n in own if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
+        read = {n.id for n in ast.walk(call) if isinstance(n, ast.Name)}
+        if any(stores[name] for name in read) or any(isinstance(n, (ast.Global, ast.Nonlocal)) for n in own):
+            return None
+        text = ast.dump(call)
+        for other in own:
+            if (isinstance(other, ast.Assign) and other is not stmt and other.lineno < stmt.lineno
+                    and len(other.targets) == 1 and isinstance(other.targets[0], ast.Name)
+                    and other.targets[0].id != target and stores[other.targets[0].id] == 1
+                    and isinstance(other.value, ast.Call) and ast.dump(other.value) == text):
+                return other.targets[0].id
+        return None
 
     def _carried_keys(self, stmt: ast.Assign | ast.AnnAssign | ast.AugAssign, state: State) -> State:
         """The uses of keys kept in fields of a record that its rebinding carries over unchanged

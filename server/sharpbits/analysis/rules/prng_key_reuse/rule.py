@@ -51,12 +51,17 @@ numbers: dropout masks that repeat, initialisations that are copies of each othe
 
 A key is consumed by a sampler, by `split`, and by any function it is handed to (`init(key)`, `Linear(..., key=k)`),
 which may draw from it or split it; calls that only ask about it (`assert is_prng_key(key)`, shape or dtype
-queries, printing) do not count. `fold_in(key, i)` derives a key: several with distinct data are fine, but under
+queries, printing) do not count. `fold_in(key, i)` derives a key: several with distinct data are fine (two with the same key and data, no name they
+read rebound in the scope, are one key under two names), but under
 JAX's default threefry `fold_in(k, i)` equals `split(k, n)[i]`, so folding in after a split (or splitting after a
 fold) repeats keys. `split(key)[1]` and a later `split(key)[0]` are the two keys of one split (the split is
 computed again, another element taken), not a reuse. Keys stored in attributes and dict entries (`self.rng`,
 `rngs["dropout"]`) are followed too, and so are keys a `lax.scan`/`fori_loop` or `vmap` body closes over and
-consumes (the same numbers every iteration or element).
+consumes (the same numbers every iteration or element), and so are keys a function that `jax.tree.map` calls once
+per leaf closes over (`jax.tree.map(lambda p: p + normal(key, p.shape), params)`: leaves of one shape get the same
+noise), traced or not; one `permutation`/`choice` for every leaf is a joint shuffle that keeps rows aligned, not a
+reuse. A function decorated by a decorator of this module whose wrapper does not hand its own arguments on
+unchanged (`fn(key, *args)`) is called through that wrapper: the call's arguments are not the function's.
 
 A key is also reused across calls when a function draws from it and hands it back as the next key (`return x, key`
 with the `key` it was given, or `return x, state.replace(key=key)`): whatever the caller draws from the returned
@@ -157,7 +162,10 @@ A flax linen module's `init(rng, x)` (a parameter annotated `nn.Module`, a modul
 class with `flax.linen.Module` among its bases) draws nothing from `rng` itself: `Scope.make_rng` derives every
 parameter key as `fold_in(rng, h)`, `h` a 32-bit SHA-1 of the scope path and a counter, so a `fold_in(rng, 202)`
 beside it is another derivation, not a reuse (flaxspeaker); a draw or a split of `rng` beside the init stays one,
-and so does `fold_in(rng, 0)` after nnx's `Rngs(rng)`, which folds in the counters 0, 1, 2, .... A `jax.random`
+and so does `fold_in(rng, 0)` after nnx's `Rngs(rng)`, which folds in the counters 0, 1, 2, .... Building a key
+stream consumes the key it is built from: two nnx `Rngs(key)` (or `Rngs(params=key, dropout=key)`) or two haiku
+`PRNGSequence(key)` from one key hand out the same keys in the same order (layers that start as copies, an actor's
+noise equal to a critic's); an int seed handed to them is not taken for a key. A `jax.random`
 call whose results are bound to names the function never reads (`keys = split(key, n)` left unused) is no use of
 the key. A use whose results are asserted equal to those of an earlier use other than the first (three runs from
 one key, the third compared with the second) reproduces that use, and is judged there. Two runs, each from a key
@@ -205,6 +213,30 @@ random numbers change (that is the point). Offered when the first use is a state
 imports `jax` or `jax.random`; not for reuse inside comprehensions.
 """
     VALID = [
+        # fold_in of the same expression once the data has changed: another key
+        "import jax\ndef step(base, n, x):\n    a = jax.random.fold_in(base, n)\n"
+        "    m1 = jax.random.bernoulli(a, 0.5, x.shape)\n    n = n + 1\n    b = jax.random.fold_in(base, n)\n"
+        "    m2 = jax.random.bernoulli(b, 0.5, x.shape)\n    return m1, m2\n",
+        # a decorator of this module whose wrapper supplies the key itself: the call's argument is not the key
+        "import functools\nimport jax\ndef stochastic(seed):\n    def decorate(fn):\n        state = [jax.random.key(seed)]\n"
+        "        @functools.wraps(fn)\n        def wrapper(*args):\n            state[0], sub = jax.random.split(state[0])\n"
+        "            return fn(sub, *args)\n        return wrapper\n    return decorate\n@stochastic(seed=0)\n"
+        "def noisy(key, q):\n    return q + jax.random.normal(key, q.shape)\ndef run(q):\n"
+        "    return [noisy(q) for _ in range(3)]\n",
+        # one permutation for every leaf of a batch: a joint shuffle keeps the rows aligned
+        "import jax\ndef shuffle(batch, key):\n    return jax.tree.map(lambda a: jax.random.permutation(key, a), batch)\n",
+        # jax.tree.map pairing each leaf with its own key
+        "import jax\ndef perturb(params, key):\n    leaves, treedef = jax.tree.flatten(params)\n"
+        "    keys = jax.tree.unflatten(treedef, list(jax.random.split(key, len(leaves))))\n"
+        "    return jax.tree.map(lambda p, k: p + jax.random.normal(k, p.shape), params, keys)\n",
+        # key streams from an int seed: not known to be a key here (the seed also seeds NumPy, or the parameters
+        # built from it are replaced by a checkpoint)
+        "from flax import nnx\ndef build(cfg):\n    model = nnx.Rngs(cfg.seed)\n    other = nnx.Rngs(cfg.seed)\n"
+        "    return model, other\n",
+        # an identity check of a key after a stream was built from it draws nothing
+        "import jax\nimport unittest\nfrom flax import nnx\nclass T(unittest.TestCase):\n    def test(self):\n"
+        "        key0 = jax.random.key(0)\n        rngs = nnx.Rngs(params=key0)\n"
+        "        self.assertIs(rngs.params.key[...], key0)\n",
         # an attention layer's key projection handed to the cache object it holds, then attended with: calling
         # `self.KVCache_0(key=...)` runs a held object, it builds no class from a key (maxtext's attention)
         "import jax\nclass Attention:\n    def update(self, key, value):\n        return self.KVCache_0(key=key, value=value)\n"
@@ -367,6 +399,35 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
         Invalid(  # a key a jax.tree.map function closes over: every leaf draws the same numbers
             "import jax\ndef perturb(params, key):\n"
             "    return jax.tree.map(lambda p: p + jax.random.normal(key, p.shape), params)\n"),
+        Invalid(  # fold_in with the same key and data twice: one key under two names
+            "import jax\ndef step(base, n, x):\n    a = jax.random.fold_in(base, n)\n"
+            "    m1 = jax.random.bernoulli(a, 0.5, x.shape)\n    b = jax.random.fold_in(base, n)\n"
+            "    m2 = jax.random.bernoulli(b, 0.5, x.shape)\n    return m1, m2\n",
+            fixed="import jax\ndef step(base, n, x):\n    a = jax.random.fold_in(base, n)\n"
+            "    a, subkey = jax.random.split(a)\n    m1 = jax.random.bernoulli(subkey, 0.5, x.shape)\n"
+            "    b = jax.random.fold_in(base, n)\n    m2 = jax.random.bernoulli(b, 0.5, x.shape)\n    return m1, m2\n"),
+        Invalid(  # a decorator of this module that only forwards its arguments keeps the mapping
+            "import functools\nimport jax\ndef logged(fn):\n    @functools.wraps(fn)\n"
+            "    def wrapper(*args, **kwargs):\n        return fn(*args, **kwargs)\n    return wrapper\n@logged\n"
+            "def noise(key, n):\n    return jax.random.normal(key, (n,))\ndef run(key):\n"
+            "    a = noise(key, 3)\n    b = noise(key, 3)\n    return a + b\n",
+            fixed="import functools\nimport jax\ndef logged(fn):\n    @functools.wraps(fn)\n"
+            "    def wrapper(*args, **kwargs):\n        return fn(*args, **kwargs)\n    return wrapper\n@logged\n"
+            "def noise(key, n):\n    return jax.random.normal(key, (n,))\ndef run(key):\n"
+            "    key, subkey = jax.random.split(key)\n    a = noise(subkey, 3)\n    b = noise(key, 3)\n    return a + b\n"),
+        Invalid(  # two key streams built from one key hand out the same keys in the same order
+            "import haiku as hk\nimport jax\ndef streams(seed):\n    key = jax.random.key(seed)\n"
+            "    actor = hk.PRNGSequence(key)\n    critic = hk.PRNGSequence(key)\n    return actor, critic\n",
+            fixed="import haiku as hk\nimport jax\ndef streams(seed):\n    key = jax.random.key(seed)\n"
+            "    key, subkey = jax.random.split(key)\n"
+            "    actor = hk.PRNGSequence(subkey)\n    critic = hk.PRNGSequence(key)\n    return actor, critic\n"),
+        Invalid(  # nnx's Rngs folds in 0, 1, 2, ... to the key it is built from: two of them are one stream
+            "import jax\nfrom flax import nnx\ndef build(seed):\n    key = jax.random.key(seed)\n"
+            "    q = nnx.Linear(8, 8, rngs=nnx.Rngs(key))\n    v = nnx.Linear(8, 8, rngs=nnx.Rngs(key))\n"
+            "    return q, v\n",
+            fixed="import jax\nfrom flax import nnx\ndef build(seed):\n    key = jax.random.key(seed)\n"
+            "    key, subkey = jax.random.split(key)\n    q = nnx.Linear(8, 8, rngs=nnx.Rngs(subkey))\n"
+            "    v = nnx.Linear(8, 8, rngs=nnx.Rngs(key))\n    return q, v\n"),
         Invalid(  # a sampler that hands back the key it drew from: the caller's next draw repeats the sample
             "import jax\ndef sample(key):\n    x = jax.random.normal(key, (3,))\n    return x, key\n"),
         Invalid(  # a key handed to a function (which draws from it or splits it), then to a sampler

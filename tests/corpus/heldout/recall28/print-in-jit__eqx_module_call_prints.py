@@ -1,0 +1,33 @@
+"""Equinox: a residual block prints its activations in `__call__` while debugging; the model runs under
+`eqx.filter_jit`, so the print shows a tracer, once, on the first call only.
+"""
+import contextlib
+import io
+
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+
+
+class Residual(eqx.Module):
+    linear: eqx.nn.Linear
+
+    def __call__(self, x):
+        h = jax.nn.gelu(self.linear(x))
+        print("activations", h)  # expect: print-in-jit
+        return x + h
+
+
+@eqx.filter_jit
+def forward(model, x):
+    return model(x)
+
+
+if __name__ == "__main__":
+    model = Residual(eqx.nn.Linear(4, 4, key=jax.random.key(0)))
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        forward(model, jnp.ones(4))
+        forward(model, jnp.zeros(4))
+    if "Tracer" in buf.getvalue():
+        print("SHARP BIT:", buf.getvalue().strip().splitlines()[0][:80])

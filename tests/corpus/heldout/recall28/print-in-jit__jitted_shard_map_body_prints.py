@@ -1,0 +1,28 @@
+"""`jax.shard_map` wrapped in `jax.jit`: the per-shard body prints its block's mean. Under `jit` the body is
+traced, so `print` shows a tracer once instead of each shard's value on each call.
+"""
+import contextlib
+import io
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import Mesh, PartitionSpec as P
+
+mesh = Mesh(np.array(jax.devices()[:1]), ("data",))
+
+
+def local_stats(x):
+    m = jnp.mean(x)
+    print("shard mean", m)  # expect: print-in-jit
+    return x - m
+
+
+normalise = jax.jit(jax.shard_map(local_stats, mesh=mesh, in_specs=P("data"), out_specs=P("data")))
+
+if __name__ == "__main__":
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        normalise(jnp.arange(8.0))
+    if "Tracer" in buf.getvalue():
+        print("SHARP BIT:", buf.getvalue().strip())

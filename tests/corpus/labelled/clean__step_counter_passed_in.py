@@ -1,0 +1,25 @@
+"""A run-wide step counter `itertools.count()` advanced outside the jitted update, which receives the step as
+an argument: the warm-up advances on every call.
+"""
+import itertools
+
+import jax
+import jax.numpy as jnp
+
+STEP = itertools.count()
+
+
+@jax.jit
+def update(w, g, step):
+    lr = 0.1 * jnp.minimum(1.0, (step + 1) / 10)
+    return w - lr * g, lr
+
+
+if __name__ == "__main__":
+    w = jnp.zeros(2)
+    rates = []
+    for _ in range(4):
+        w, lr = update(w, jnp.ones(2), next(STEP))
+        rates.append(float(lr))
+    if len(set(rates)) == 1:
+        print("SHARP BIT: the warm-up never advances:", rates)
