@@ -9,6 +9,7 @@ from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.flow import statement_lists
 from sharpbits.analysis.kinds import ARRAYS, Kind
 from sharpbits.analysis.scopes import FunctionInfo
+from sharpbits.analysis.syntax import walk_nodes
 
 # Transformations whose result is compiled code, cached per wrapped function object.
 COMPILING = frozenset({"jax.jit", "jax.pmap", "equinox.filter_jit", "flax.nnx.jit"})
@@ -305,11 +306,24 @@ class Execution(Fact):
             return True
         if isinstance(func, ast.Name) and func.id in _SYNC_BUILTINS and call.args and (
                 scope is None or not self.scopes.is_local(func.id, scope)):
-            return True
+            return not self._reads_only_python(call)  # print(f"step {i}") with `i` an int waits for nothing
         q = self.scopes.qualname(func, scope)
         if q in _SYNC_FUNCS:
             return True
         return q is not None and q.split(".")[0] in ("numpy", "onp") and bool(call.args)
+
+    def _reads_only_python(self, call: ast.Call) -> bool:
+        """Whether every argument is built from literals, f-strings and operators over names known to hold Python
+        values (`f"batch {i}"` with `i` from `enumerate`): nothing in it is an array to wait for. A call, an
+        attribute or a subscript inside may read one, and so may a name of unknown kind."""
+        for arg in [*call.args, *(k.value for k in call.keywords)]:
+            for node in walk_nodes(arg):
+                if isinstance(node, (ast.Call, ast.Attribute, ast.Subscript, ast.Starred, ast.Lambda, ast.NamedExpr,
+                                     ast.Await, ast.Yield, ast.YieldFrom, ast.comprehension)):
+                    return False
+                if isinstance(node, ast.Name) and self.kinds.kind_at(node) is not Kind.PYTHON:
+                    return False
+        return True
 
     def pure_python_call(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
         """A call that neither starts JAX work nor waits for it: `range`, `len`, `list.append`, ..."""

@@ -1408,7 +1408,7 @@ class _Flow(ForwardFlow[dict[str, Kind]]):
         saved = dict(self.env)
         for gen in node.generators:
             self.visit_expr(gen.iter)
-            self.bind(gen.target, self._iter_kind(gen.iter))
+            self._bind_loop_target(gen.target, gen.iter, self._iter_kind(gen.iter))
             for cond in gen.ifs:
                 self.visit_expr(cond)
         if isinstance(node, ast.DictComp):
@@ -1418,6 +1418,20 @@ class _Flow(ForwardFlow[dict[str, Kind]]):
             self.visit_expr(node.elt)
         self.env.clear()
         self.env.update(saved)
+
+    def _bind_loop_target(self, target: ast.AST, iterable: ast.AST, kind: Kind) -> None:
+        """`for i, x in enumerate(xs)`: `i` is a Python int whatever `xs` is (enumerate counts in Python), `x` an
+        item of `xs`; any other target gets the kind of the iterable's items."""
+        if (isinstance(target, (ast.Tuple, ast.List)) and len(target.elts) == 2 and isinstance(iterable, ast.Call)
+                and isinstance(iterable.func, ast.Name) and iterable.func.id == "enumerate"
+                and "enumerate" not in self.model.scopes.aliases
+                and not (self.scope is not None and self.model.scopes.is_local("enumerate", self.scope))
+                and len(iterable.args) == 1 and not isinstance(iterable.args[0], ast.Starred)
+                and not any(isinstance(e, ast.Starred) for e in target.elts)):
+            self.bind(target.elts[0], Kind.PYTHON)
+            self.bind(target.elts[1], self._iter_kind(iterable.args[0]))
+            return
+        self.bind(target, kind)
 
     def _iter_kind(self, iterable: ast.AST) -> Kind:
         k = self.kind(iterable)
@@ -1501,7 +1515,7 @@ class _Flow(ForwardFlow[dict[str, Kind]]):
             self.visit_expr(stmt.test)
         else:
             assert isinstance(head, Kind)
-            self.bind(stmt.target, head)
+            self._bind_loop_target(stmt.target, stmt.iter, head)
 
     def loop_exit(self, stmt: ast.For | ast.AsyncFor | ast.While, entry: dict[str, Kind],
                   after_body: dict[str, Kind] | None) -> dict[str, Kind] | None:
