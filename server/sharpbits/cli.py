@@ -7,19 +7,15 @@ imports jax: tracing happens in a separate worker process).
 
 from __future__ import annotations
 
-import argparse
 import sys
-from typing import NoReturn
 
 from sharpbits import __version__
 
+TYPE_CHECKING = False  # typing and argparse are not imported at start: `sharpbits serve` needs neither (~10 ms)
+if TYPE_CHECKING:
+    import argparse
+
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:  # usage errors exit 2 with a clear message (argparse's default too)
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_ERROR, f"sharpbits: error: {message}\n")
 
 
 def _positive_int(text: str) -> int:
@@ -28,6 +24,8 @@ def _positive_int(text: str) -> int:
     except ValueError:
         value = 0
     if value < 1:
+        import argparse
+
         raise argparse.ArgumentTypeError(f"expected a whole number of processes, 1 or more, not {text!r}")
     return value
 
@@ -41,11 +39,21 @@ def _seconds(text: str) -> float:
     except ValueError:
         value = -1.0
     if not 0 <= value < float("inf"):
+        import argparse
+
         raise argparse.ArgumentTypeError(f"expected a number of seconds, 0 or more, not {text!r}")
     return value
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+    from typing import NoReturn
+
+    class _Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> NoReturn:  # usage errors exit 2 with a clear message (argparse's too)
+            self.print_usage(sys.stderr)
+            self.exit(EXIT_ERROR, f"sharpbits: error: {message}\n")
+
     parser = _Parser(prog="sharpbits", description="Find and fix JAX's sharp bits; trace what JAX builds.")
     parser.add_argument("--version", action="version", version=f"sharpbits {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)

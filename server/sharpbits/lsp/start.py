@@ -18,15 +18,15 @@ from __future__ import annotations
 
 import gc
 import json
-import logging
 import os
 import sys
-from typing import Any, BinaryIO
 
 from sharpbits import __version__
 from sharpbits.lsp.headers import MAX_HEADER, body_length
 
-log = logging.getLogger("sharpbits.lsp")
+TYPE_CHECKING = False  # logging and typing are imported after the initialize answer, not before (~10 ms)
+if TYPE_CHECKING:
+    from typing import Any, BinaryIO
 
 # What lsp/server.py's features give pygls to announce (tests/lsp/test_startup.py compares it with pygls' own).
 CAPABILITIES: dict[str, Any] = {
@@ -133,7 +133,6 @@ def serve() -> None:
     protocol_out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     sys.stdout = sys.stderr
-    logging.basicConfig(level=os.environ.get("SHARPBITS_LOG_LEVEL", "WARNING"), stream=sys.stderr)
     stdin = sys.stdin.buffer
     consumed, body = read_first(stdin)
     answered: tuple[Any, dict[str, Any], bytes] | None = None
@@ -146,6 +145,9 @@ def serve() -> None:
             result = initialize_result(message["params"])
             write(protocol_out, {"jsonrpc": "2.0", "id": message["id"], "result": result})
             answered = (message["id"], result, body)
+    import logging  # nothing logs before this point
+
+    logging.basicConfig(level=os.environ.get("SHARPBITS_LOG_LEVEL", "WARNING"), stream=sys.stderr)
     # pygls, lsprotocol, the features, the analysis: with the collector off (~10% of the import time, attrs and
     # lsprotocol allocate a lot); serve_stdio turns it on again
     gc.disable()
