@@ -101,6 +101,9 @@ _IDENTITY_CHECKS = {"assertIs", "assertIsNot", "assertIsInstance", "assertNotIsI
 # folds in the counters 0, 1, 2, ...; haiku's `PRNGSequence(key)` splits it, then each key in turn), so two streams
 # built from one key hand out the same keys in the same order: building one surely consumes its key
 _KEY_STREAMS = {"flax.nnx.Rngs", "flax.nnx.rnglib.Rngs", "haiku.PRNGSequence"}
+# nnx layers whose constructor draws its parameters from the `rngs` it is given (a LayerNorm draws nothing)
+_NNX_DRAWING_LAYERS = {f"flax.nnx.{name}" for name in (
+    "Linear", "LinearGeneral", "Einsum", "Conv", "ConvTranspose", "Embed", "MultiHeadAttention")}
 # transformations that run a function once per element, iteration or device: a key it closes over and consumes
 # is consumed again each time
 _REPEATING = {"jax.vmap", "jax.pmap", "equinox.filter_vmap", "flax.nnx.vmap", "scan body", "fori_loop body",
@@ -405,8 +408,8 @@ class KeyFlow(Fact):
         return isinstance(parent, (ast.Assert, ast.If, ast.While, ast.IfExp)) and parent.test is node  # type: ignore[union-attr]
 
     def _find_key_reuses(self) -> list[KeyReuse]:
-        if not any(q == "jax" or q.startswith("jax.random") for q in self.scopes.import_targets()):
-            return []  # this module cannot name a jax.random function
+        if not any(q == "jax" or q.startswith(("jax.random", "flax", "haiku")) for q in self.scopes.import_targets()):
+            return []  # this module can name neither a jax.random function nor a key stream (nnx.Rngs(seed))
         always = self._always_consumed_params()
         walks = self.memory()
         assert walks is None or isinstance(walks, KeyWalks)
@@ -2494,8 +2497,11 @@ class _ScopeWalk(ForwardFlow[State]):
                     labels.add(label)
                 elif model.scopes.qualname(node.func, self.fn) in _KEY_STREAMS:  # nnx.Rngs(key): consumed
                     # only what is known to be a key: `nnx.Rngs(cfg.seed)` takes an int seed as often
+                    # ... or a name, key or int seed alike, whose stream initialises a layer that surely draws
+                    # (`nnx.Linear(8, 8, rngs=nnx.Rngs(key))`: two such layers start from the same numbers)
+                    seeds_layer = self._seeds_drawing_layer(node)
                     labels.update(lbl for a in [*node.args[:1], *(k.value for k in node.keywords)]
-                                  if isinstance(a, ast.Name) and model.kinds.kind_at(a) is Kind.KEY
+                                  if isinstance(a, ast.Name) and (seeds_layer or model.kinds.kind_at(a) is Kind.KEY)
                                   and (lbl := _chain_label(a)))
                 elif drawn := self._apply_draws(node):  # net.apply(params, rng, x): framework_apply.py
                     labels.update(lbl for a, strength in drawn if strength == "always" and (lbl := _chain_label(a)))
@@ -2553,6 +2559,14 @@ class _ScopeWalk(ForwardFlow[State]):
         if self.log is not None and isinstance(call.func, ast.Attribute) and call.func.attr == "apply":
             self.log.append((call, drawn, KeyFlow.framework_draws))
         return drawn
+
+    def _seeds_drawing_layer(self, rngs: ast.Call) -> bool:
+        """`rngs` is the `rngs=` argument of an nnx layer whose constructor draws its parameters from it."""
+        parent = self.model.scopes.parents.get(rngs)
+        if not isinstance(parent, ast.keyword) or parent.arg != "rngs":
+            return False
+        layer = self.model.scopes.parents.get(parent)
+        return isinstance(layer, ast.Call) and self.model.scopes.qualname(layer.func, self.fn) in _NNX_DRAWING_LAYERS
 
     def _may_be_key(self, arg: ast.AST) -> bool:
         return self.model.may_be_key(arg)  # (the scope filter asks it too: KeyFlow._project_may_consume)
