@@ -851,6 +851,31 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "squarem-jaxopt": ("0.1.4", True),
     "jaxbessel": ("0.2.0", True),
     "latticebmjax": ("1.0.1", True),
+    # round 29 (first contact with JAX code nobody had tuned on, 16 libraries, measured on main 69d2825 before any
+    # change): equivariant CNNs on tensor images (ginjax), Tsallis-statistics AI (qjax), galaxy-cluster finding
+    # (rema-jax), physics-informed neural networks (phijax, a CPython 3.12 wheel), a rasteriser (jaxrenderer),
+    # kernel smoothing (kerneljax), differentially private optimisation (jaxdpopt), soft relaxations (softjax),
+    # inverse kinematics (jax-ik), uPET interatomic potentials (pet-jax), cosmological emulators (jaxace), ocean
+    # cyclogeostrophic inversion (jaxparrow), a small generative-programming library (minigenjax), MapReduce
+    # primitives (drjax, a wheel: no sdist), constrained-manifold MCMC (jax-chmc) and k-d tree k-NN (jaxkd).
+    # diffusionjax, flax-gate-loop, jaxamg and jaxrwkvkernel have no file pip fetches here; JaxPyTree, jax-spatial,
+    # jaxts, neurojax and BatchJAX are stubs; jax-finufft and pgjax binary wheels with thin wrappers
+    "ginjax": ("0.1.8", True),
+    "qjax": ("0.2.0", True),
+    "rema-jax": ("0.6.0", True),
+    "phijax": ("0.2.0b5", False),
+    "jaxrenderer": ("0.3.2", True),
+    "kerneljax": ("0.1.0", True),
+    "jaxdpopt": ("0.0.1", True),
+    "softjax": ("0.1.1", True),
+    "jax-ik": ("0.4", True),
+    "pet-jax": ("0.1.0", True),
+    "jaxace": ("0.7.0", True),
+    "jaxparrow": ("1.1.1", True),
+    "minigenjax": ("0.1.0", True),
+    "drjax": ("0.2.1", False),
+    "jax-chmc": ("0.0.7", True),
+    "jaxkd": ("0.1.2", True),
 }
 # Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 # Packages whose every release asks for another Python than the one running the bench: pip is told that version
@@ -861,6 +886,7 @@ FETCH_PYTHON: dict[str, str] = {
     "phasespace-jax": "3.12", "jaxlatt": "3.12", "jax-sph": "3.11", "maxtext": "3.12", "fa4-jax": "3.12",
     "jax-linear-attention": "3.12", "mistral-v0.2-jax": "3.12", "tpu-sync-jax": "3.12", "wejax": "3.12",
     "jaxgsa": "3.12", "dnsjax": "3.12", "jaxipm": "3.12", "bayesjax": "3.12", "jaxcmr": "3.12",
+    "phijax": "3.12", "softjax": "3.12",
 }
 
 
