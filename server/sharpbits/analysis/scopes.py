@@ -110,7 +110,7 @@ class Scopes:
     _top_level: dict[type, list[ast.AST]]
     _absent: set[type]
     _facts: dict[tuple[object, int], tuple[ast.AST, object]]  # (what, id(node)) -> (node, fact): see syntax_fact
-    _own_calls: dict[int, list[ast.AST]]  # id(function info) -> the calls of its own nodes (see `own_calls`)
+    _own_calls: dict[int, list[ast.Call]]  # id(function info) -> the calls of its own nodes (see `own_calls`)
     reusable: Reusable | None  # what an earlier version of the document left (analysis/reuse.py)
     _imports: frozenset[tuple[str, str]] = frozenset()  # the aliases once all are known (imports_fact's key)
 
@@ -381,7 +381,7 @@ class Scopes:
     def _kept_own_calls(self, fn: FunctionInfo, keep: Callable[[ast.AST], bool]) -> list[ast.AST]:
         return [n for n in self.own_calls(fn) if keep(n)]
 
-    def own_calls(self, fn: FunctionInfo | None) -> list[ast.AST]:
+    def own_calls(self, fn: FunctionInfo | None) -> list[ast.Call]:
         """The calls among `own_nodes(fn)`, in its order (made once per function and analysis)."""
         found = self._own_calls.get(id(fn))
         if found is None:
