@@ -573,9 +573,9 @@ class TracedCode:
                     # wrapper a decorator (or a decorator factory's decorator) of this module defines and returns
                     below = info.node.decorator_list[info.node.decorator_list.index(deco) + 1:]
                     for inner in below:
-                        for wrapper in self._decorator_wrappers(inner, info.parent):
-                            if wrapper is not info:
-                                wrapper.traces.append(dataclasses.replace(site))
+                        wrapper = self.decorator_wrapper(inner, info.parent)
+                        if wrapper is not None and wrapper is not info:
+                            wrapper.traces.append(dataclasses.replace(site))
         calls = self._calls = self._call_index()
         for node in (call for index in calls for call in index.transforms):
             if self._under_disable_jit(node):
@@ -711,7 +711,7 @@ class TracedCode:
             if id(callee) in compiled:
                 callee.compiled = True
 
-    def _decorator_wrappers(self, deco: ast.expr, scope: FunctionInfo | None) -> list[FunctionInfo]:
+    def decorator_wrapper(self, deco: ast.expr, scope: FunctionInfo | None) -> FunctionInfo | None:
         """The function a decorator of this module returns in place of the one it decorates: `deco` whose every
         `return` hands back the same `def wrapper` of its own body (`@deco`), or, for a factory (`@log_calls(tag)`),
         the wrapper of the decorator the factory returns so. None where a return hands back anything else (the
@@ -730,12 +730,8 @@ class TracedCode:
             return self.scopes.functions.get(defs[0]) if len(defs) == 1 and not stores else None
 
         if isinstance(deco, ast.Call):
-            factory = self.scopes.resolve_function(deco.func, scope)
-            inner = returned_def(factory)
-            wrapper = returned_def(inner)
-        else:
-            wrapper = returned_def(self.scopes.resolve_function(deco, scope))
-        return [wrapper] if wrapper is not None else []
+            return returned_def(returned_def(self.scopes.resolve_function(deco.func, scope)))
+        return returned_def(self.scopes.resolve_function(deco, scope))
 
     def _custom_rules(self) -> list[tuple[FunctionInfo, FunctionInfo, TraceSite, ast.AST]]:
         """The rules of `jax.custom_vjp`/`custom_jvp` functions of the module: `f.defvjp(fwd, bwd)`,

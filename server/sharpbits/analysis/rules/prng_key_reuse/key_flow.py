@@ -1202,29 +1202,13 @@ class KeyFlow(Fact):
             return False
         for deco in fn.node.decorator_list:
             target = deco.func if isinstance(deco, ast.Call) else deco
-            if not isinstance(target, ast.Name) or self.scopes.aliases.get(target.id) is not None:
+            if not isinstance(target, ast.Name) or self.scopes.aliases.get(target.id) is not None or (
+                    self.scopes.module_functions.get(target.id) is None):
                 continue
-            decorator = self.scopes.module_functions.get(target.id)
-            if decorator is None:
-                continue
-            wrapper: FunctionInfo | None = decorator
-            for _ in range(2 if isinstance(deco, ast.Call) else 1):  # factory -> decorate -> wrapper
-                wrapper = self._returned_def(wrapper) if wrapper is not None else None
+            wrapper = self.model.traced.decorator_wrapper(deco, fn.parent)
             if wrapper is None or not _forwards_arguments(wrapper):
                 return True
         return False
-
-    def _returned_def(self, fn: FunctionInfo) -> FunctionInfo | None:
-        """The nested def every `return` of `fn` hands back by name (None if any returns something else)."""
-        if isinstance(fn.node, ast.Lambda):
-            return None
-        returns = [n for n in self.scopes.own_nodes(fn) if isinstance(n, ast.Return)]
-        names = {r.value.id for r in returns if isinstance(r.value, ast.Name)}
-        if not returns or len(names) != 1 or any(not isinstance(r.value, ast.Name) for r in returns):
-            return None
-        name = names.pop()
-        return next((f for f in self.scopes.functions.values() if f.parent is fn and f.name == name
-                     and not isinstance(f.node, ast.Lambda)), None)
 
     def factory_product(self, name: str, scope: FunctionInfo) -> FunctionInfo | None:
         """The function a local name holds when the scope binds it once to a call of a module function that
@@ -2347,7 +2331,7 @@ def _forwards_arguments(wrapper: FunctionInfo) -> bool:
             node.args.vararg is None):
         return False
     star, double = node.args.vararg.arg, node.args.kwarg.arg if node.args.kwarg is not None else None
-    for call in ast.walk(node):
+    for call in walk_nodes(node):
         if isinstance(call, ast.Call) and any(isinstance(a, ast.Starred) for a in call.args) and not (
                 len(call.args) == 1 and isinstance(call.args[0].value, ast.Name)  # type: ignore[attr-defined]
                 and call.args[0].value.id == star  # type: ignore[attr-defined]
