@@ -373,44 +373,34 @@ def _rebinds_by_call(call: ast.Call, stores: Callable[[str, frozenset[str]], boo
 
 
 def _loads(node: ast.AST, name: str | _SelfAttribute) -> list[ast.expr]:
-    """Loads of `name` in an expression or simple statement, in source order, not inside lambdas or nested
-    definitions; the target of `name += v` counts (it reads before it writes)."""
-    if isinstance(name, _SelfAttribute):
-        return _attribute_loads(node, name)
+    """Loads of `name` (or of `self.attr`) in an expression or simple statement, in source order, not inside lambdas
+    or nested definitions; the target of `name += v` counts (it reads before it writes)."""
+    held = name.held if isinstance(name, _SelfAttribute) else _NameHeld(name)
     out: list[ast.expr] = []
     stack = [node]
     while stack:
         cur = stack.pop()
-        if isinstance(cur, ast.Name):
-            if cur.id == name and isinstance(cur.ctx, ast.Load):
-                out.append(cur)
-            continue
-        if isinstance(cur, ast.AugAssign) and isinstance(cur.target, ast.Name) and cur.target.id == name:
-            out.append(cur.target)
-        if isinstance(cur, _SCOPE_NODES) and cur is not node:
-            continue
-        stack.extend(ast.iter_child_nodes(cur))
-    out.sort(key=lambda n: (n.lineno, n.col_offset))
-    return out
-
-
-def _attribute_loads(node: ast.AST, watched: _SelfAttribute) -> list[ast.expr]:
-    """`_loads` of `self.attr`."""
-    out: list[ast.expr] = []
-    stack = [node]
-    while stack:
-        cur = stack.pop()
-        if watched.held(cur):
+        if held(cur):
             if isinstance(cur.ctx, ast.Load):  # type: ignore[attr-defined]
                 out.append(cur)  # type: ignore[arg-type]
             continue
-        if isinstance(cur, ast.AugAssign) and watched.held(cur.target):
+        if isinstance(cur, ast.AugAssign) and held(cur.target):
             out.append(cur.target)
         if isinstance(cur, _SCOPE_NODES) and cur is not node:
             continue
         stack.extend(ast.iter_child_nodes(cur))
     out.sort(key=lambda n: (n.lineno, n.col_offset))
     return out
+
+
+@dataclass(frozen=True)
+class _NameHeld:
+    """`_SelfAttribute.held` for a plain name."""
+
+    name: str
+
+    def __call__(self, node: ast.AST) -> bool:
+        return type(node) is ast.Name and node.id == self.name  # type: ignore[attr-defined]
 
 
 def _binds_target(target: ast.AST, name: str | _SelfAttribute) -> bool:
