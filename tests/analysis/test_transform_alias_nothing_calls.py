@@ -70,3 +70,25 @@ def test_under_jax_the_direct_call_works_and_the_alias_would_raise() -> None:
     vmapped = jax.vmap(down, in_axes=(0,), out_axes=0)
     with pytest.raises(IndexError, match="Slice entries must be static"):
         vmapped(batched, n_a=jnp.array([2, 2]), n_b=jnp.array([3, 3]))
+
+
+def test_what_other_files_spell_follows_their_edits_not_the_asking_files(tmp_path: Path) -> None:
+    """The answer is kept while the private module itself is edited (each keystroke there would read every
+    project file again), and asked again when another file's text changes."""
+    from sharpbits.analysis.project_index import ProjectIndex
+
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    impl, api = pkg / "_impl.py", pkg / "api.py"
+    impl.write_text(IMPL)
+    api.write_text("from pkg._impl import down_pass\n")
+    index = ProjectIndex([tmp_path])
+    index.update(impl, IMPL)
+    index.update(api, api.read_text())
+    assert index.named_elsewhere("vmapped_down", str(impl)) is False
+    index.update(impl, IMPL + "\n# typing here\n")
+    assert ("vmapped_down", str(impl.absolute())) in index._named  # kept: only the asking file changed
+    api.write_text("from pkg._impl import vmapped_down\n")  # saved, and fed as the server feeds a saved file
+    index.update(api, api.read_text())
+    assert index.named_elsewhere("vmapped_down", str(impl)) is True  # another file now spells it

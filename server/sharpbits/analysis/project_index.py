@@ -1834,7 +1834,9 @@ class ProjectIndex:
             self._subclasses.clear()  # the text changed (or is new): a class may derive from another now
             self._changed(name)
             self._outside.clear()
-            self._named.clear()
+            # what other files spell is the same for the changed file's own questions (each keystroke in a
+            # private module would read every project file again); every other file's may have changed
+            self._named = {k: v for k, v in self._named.items() if k[1] == str(file)}
             self._adopted.pop(name, None)
             if old is None:
                 self._files = None
@@ -2483,8 +2485,9 @@ class ProjectIndex:
 
     def named_elsewhere(self, name: str, path: str) -> bool:
         """Whether a project file other than `path` spells the identifier `name` (an import of it, a call, a
-        string), read from the text of every project file (the fed text where one was fed); True when the files
-        cannot all be listed or read."""
+        string), read from the text of every project file (a fed text not yet summarised, else the file on disk, as
+        `_outside` reads them); True when the files cannot all be listed or read. Kept until another file's text
+        changes."""
         file = str(Path(path).absolute())
         with self._lock:
             if (name, file) in self._named:
