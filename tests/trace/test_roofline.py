@@ -132,7 +132,10 @@ def test_readme_examples_stay_at_or_below_peak(target, tmp_path):
     assert p.returncode == 0, p.stderr
     roof = json.loads(p.stdout)["roofline"]
     # f32[1024,1024] in and out; f32[1000000] in and out
-    assert roof["bound"] == "memory" and roof["working_set_bytes"] == (8 << 20 if "scale" in target else 8_000_000)
+    # which side of the ridge it falls on depends on the peak this machine measured; the classification itself is
+    # test_matmul_is_compute_bound_elementwise_is_memory_bound's, with known figures
+    assert roof["bound"] == ("compute" if roof["intensity"] >= roof["ridge"] else "memory")
+    assert roof["working_set_bytes"] == (8 << 20 if "scale" in target else 8_000_000)
     assert 0 < roof["fraction_of_peak"] <= 1 and roof["bytes_fraction"] <= 1 and roof["flops_fraction"] <= 1
     assert roof["cache_resident"] == (roof["peak"]["memory"] == "cache")
 
@@ -141,7 +144,8 @@ def test_text_output_names_the_bound_and_the_peak(doc):
     p = trace(doc, "matmul")
     assert p.returncode == 0, p.stderr
     assert "roofline: " in p.stdout and " flop/byte" in p.stdout
-    assert "compute-bound: " in p.stdout and "% of peak " in p.stdout and "measured on this CPU once per machine" in p.stdout
+    assert re.search(r"(compute|memory)-bound: \d+% of peak ", p.stdout)  # the side: the measured peak's
+    assert "measured on this CPU once per machine" in p.stdout
 
 
 def test_accelerator_table():
