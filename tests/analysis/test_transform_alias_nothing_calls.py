@@ -92,3 +92,23 @@ def test_what_other_files_spell_follows_their_edits_not_the_asking_files(tmp_pat
     api.write_text("from pkg._impl import vmapped_down\n")  # saved, and fed as the server feeds a saved file
     index.update(api, api.read_text())
     assert index.named_elsewhere("vmapped_down", str(impl)) is True  # another file now spells it
+
+
+def test_a_public_module_is_not_read_again_for_its_aliases(tmp_path: Path) -> None:
+    """Which modules are private is asked before the module's names are counted: the count read every name of the
+    module, on every keystroke, in public modules with module-level `jax.jit` aliases (a 5,000-line file's
+    keystroke-to-squiggles went from 1.0x to 10x `ast.parse`: bench/typing_speed.py)."""
+    import ast
+
+    from sharpbits.analysis.model import ModuleModel
+    from sharpbits.analysis.project_index import ProjectIndex
+
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    index = ProjectIndex([tmp_path])
+    for name in ("impl.py", "_impl.py"):
+        (pkg / name).write_text(IMPL)
+        index.update(pkg / name, IMPL)
+        model = ModuleModel(ast.parse(IMPL), project=index.view(pkg / name, ast.parse(IMPL)))
+        assert (model.traced._name_counts is None) == (name == "impl.py")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import enum
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
@@ -194,6 +195,8 @@ class TracedCode:
     _methods: dict[str, FunctionInfo] | None = None  # "Class.method" -> the method (bound_method)
     _calls_only: dict[str, bool] | None = None  # module-level function name -> every use of the name calls it
     _optax_hooked: set[int]  # set by _find_traced: id of functions an optax update calls in traced code
+    _name_counts: Counter[str] | None = None  # the module's names, counted (see _spelled_in_module)
+    _strings: list[str]  # the module's string constants (see _spelled_in_module)
 
     def __init__(self, scopes: Scopes, project: ProjectView | None = None) -> None:
         self.scopes = scopes
@@ -292,26 +295,27 @@ class TracedCode:
         a transformation traces its function when the transformed callable is called, and nothing can call this
         one (jaxhps's adaptive down passes, copied from the uniform ones, where the alias is called). Unknown
         (no project index, a public module, files that cannot all be read): the alias may be called."""
+        if self.project is None or not self.project.private():
+            return False  # (asked first: most modules are public, and the rest reads the whole module)
         stmt = self.scopes.parents.get(node)
-        if (self.project is None or not isinstance(stmt, (ast.Assign, ast.AnnAssign))
-                or not isinstance(self.scopes.parents.get(stmt), ast.Module)):
+        if not isinstance(stmt, (ast.Assign, ast.AnnAssign)) or not isinstance(self.scopes.parents.get(stmt), ast.Module):
             return False
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
         if len(targets) != 1 or not isinstance(targets[0], ast.Name):
             return False
         alias = targets[0].id
-        if self._spelled_in_module(alias) or not self.project.private():
-            return False
-        return not self.project.named_elsewhere(alias)
+        return not self._spelled_in_module(alias) and not self.project.named_elsewhere(alias)
 
     def _spelled_in_module(self, alias: str) -> bool:
         """Whether the module reads the name anywhere (or binds it again), or names it in a string (`__all__`,
-        `getattr(module, "alias")`)."""
-        names = [n for n in self.scopes.nodes(ast.Name) if isinstance(n, ast.Name) and n.id == alias]
-        if len(names) != 1:
+        `getattr(module, "alias")`). The module's names are counted once per analysis."""
+        if self._name_counts is None:
+            self._name_counts = Counter(n.id for n in self.scopes.nodes(ast.Name))  # type: ignore[attr-defined]
+            self._strings = [c.value for c in self.scopes.nodes(ast.Constant)
+                             if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+        if self._name_counts[alias] != 1:
             return True
-        return any(isinstance(c, ast.Constant) and isinstance(c.value, str) and alias in c.value
-                   for c in self.scopes.nodes(ast.Constant))
+        return any(alias in text for text in self._strings)
 
     def _under_disable_jit(self, node: ast.AST) -> bool:
         """Whether a call sits in the body of `with jax.disable_jit():` (in the same function): there jit,
