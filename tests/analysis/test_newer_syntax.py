@@ -27,6 +27,9 @@ CASES = {
     "nested quotes": 'import jax\ndef draw(key, d):\n    print(f"{d["name"]}: {", ".join(d["tags"])}")\n' + KEY_REUSE,
     # PEP 701 (3.12): an escape in a string inside a replacement field (read as two spaces)
     "escape in a field": "import jax\ndef draw(key, lines):\n    print(f'{\"\\n\".join(lines)}')\n" + KEY_REUSE,
+    # PEP 701 (3.12): a replacement field over lines in a single-quoted f-string (jax-jynx's containers.py)
+    "field over lines": 'import jax\ndef draw(key, f):\n    note = (f"Required: {\n        f.name} not given")\n'
+    + KEY_REUSE,
     # PEP 750 (3.14): a template string
     "template string": 'import jax\ndef draw(key, name):\n    note = t"drawing {name}"\n' + KEY_REUSE,
     # PEP 758 (3.14): several exception types without parentheses
@@ -93,3 +96,14 @@ def test_the_cli_checks_a_file_in_newer_syntax(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "sharpbits", "check", "--no-cache", str(tmp_path)],
                           capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert "SB201" in proc.stdout and "SB000" not in proc.stdout, proc.stdout + proc.stderr
+
+
+def test_a_field_over_lines_with_no_text_to_spare_still_parses_on_every_line():
+    """`f"{\\n x}"`: no character of the string's text to drop for the added quotes, so its columns shift on the
+    string's two end lines; every line stays where it is and the file is checked."""
+    text = "import jax\ndef draw(key, x):\n    s = f'{\n        x}'\n" + KEY_REUSE
+    rewritten = downlevel(text)
+    assert rewritten is not None and len(rewritten.splitlines()) == len(text.splitlines())
+    result = analyze(text, "new.py")
+    assert result.syntax_error is None
+    assert [f.line for f in result.findings if f.rule == "prng-key-reuse"] == [_line_of_second_draw(text)]

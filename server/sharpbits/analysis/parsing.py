@@ -12,6 +12,8 @@ the analysis goes on with it (a rule's finding lands where it would under the ne
   with a backslash), defaults of 3.13 (PEP 696) included; f-strings that reuse their own quote inside a replacement field (PEP 701, `f"{d["k"]}"`) -> the
   inner string's quotes swapped (`f"{d['k']}"`) when it holds no quote of the other kind; an escape in a string
   inside a replacement field (`f"{'\\n'.join(x)}"`) -> two spaces (the string's value changes, not its extent);
+  a single-quoted f-string whose replacement field spans lines -> triple-quoted, two characters of its text
+  dropped on each end line for the added quotes;
 - 3.14: template strings (PEP 750, `t"..."`) -> f-strings (`f"..."`): the same expressions are read; `except A, B:`
   without parentheses (PEP 758) -> `except A| B:`.
 
@@ -225,6 +227,8 @@ def _string_end(text: str, chars: list[str], prefix_start: int, quote_at: int, o
         pep701.append(quote_at)  # the nested string reuses the f-string's own quote
     i, n = quote_at + len(delimiter), len(text)
     content_start = i
+    field_breaks: list[int] = []  # line breaks in this single-quoted f-string's replacement fields (PEP 701)
+    plain: list[int] = []  # where this string's text holds a plain character (one a rewrite may drop)
     while i < n:
         c = text[i]
         if c == "\\":
@@ -245,6 +249,8 @@ def _string_end(text: str, chars: list[str], prefix_start: int, quote_at: int, o
                     return -1
                 chars[quote_at] = other
                 chars[i] = other
+            if field_breaks:
+                _triple_quoted(chars, quote_at, i, quote, plain, field_breaks[0], field_breaks[-1])
             return end
         if not triple and c == "\n":
             return -1
@@ -252,15 +258,30 @@ def _string_end(text: str, chars: list[str], prefix_start: int, quote_at: int, o
             if text.startswith("{{", i):
                 i += 2
                 continue
-            i = _field_end(text, chars, i + 1, delimiter, pep701)
+            i = _field_end(text, chars, i + 1, delimiter, pep701, field_breaks)
             if i < 0:
                 return -1
             continue
+        if c not in "{}\r":
+            plain.append(i)
         i += 1
     return -1
 
 
-def _field_end(text: str, chars: list[str], i: int, delimiter: str, pep701: list[int] | None = None) -> int:
+def _triple_quoted(chars: list[str], quote_at: int, closing_at: int, quote: str, plain: list[int],
+                   first_break: int, last_break: int) -> None:
+    """PEP 701: a single-quoted f-string whose replacement field spans lines (`f"a {\\n x}"`) -> triple-quoted,
+    which every Python reads over lines; two plain characters of its text on the opening line and two on the
+    closing one are dropped for the two quotes added at each end, so every column stays (the string's value
+    changes, not its extent). Where a line has no two such characters its columns shift after the quote."""
+    chars[quote_at] = quote * 3
+    chars[closing_at] = quote * 3
+    for index in [at for at in plain if at < first_break][:2] + [at for at in plain if at > last_break][-2:]:
+        chars[index] = ""
+
+
+def _field_end(text: str, chars: list[str], i: int, delimiter: str, pep701: list[int] | None = None,
+               breaks: list[int] | None = None) -> int:
     """The index after the `}` closing an f-string's replacement field that starts at `i`, strings nested in it
     walked (and fixed) on the way; -1 when it does not close. Inside a field's expression a quote always opens a
     string (PEP 701): the f-string cannot end there; in its format spec (after a `:` or `!` of its own) a quote,
@@ -275,6 +296,8 @@ def _field_end(text: str, chars: list[str], i: int, delimiter: str, pep701: list
             continue
         if pep701 is not None and not in_spec and (c in "\\#" or (c == "\n" and len(delimiter) == 1)):
             pep701.append(i)  # a backslash, a comment, a line break in a single-quoted f-string's field
+        if breaks is not None and not in_spec and c == "\n" and len(delimiter) == 1:
+            breaks.append(i)
         if c in "([{":
             depth += 1
         elif c in ")]":
