@@ -876,6 +876,69 @@ PACKAGES: dict[str, tuple[str, bool]] = {
     "drjax": ("0.2.1", False),
     "jax-chmc": ("0.0.7", True),
     "jaxkd": ("0.1.2", True),
+    # round 30, part A (first contact with machine-learning code nobody had tuned on, measured on main 77f5892
+    # before any change): the GROVER molecular transformer (jax-grover), spiking networks (jaxpike), logical neural
+    # networks (jax-lnn), distributed Qwen3/MoE training with torch conversion tests (adjaxt), a small NN library
+    # whose containers use PEP 701 f-strings (jax-jynx), parameter and RNG contexts (jaxctx), a data loader
+    # (jaxonloader), SMILES embeddings (jax-cddd), Boltzmann-machine samplers and their tests (jaxbm), a mechanistic
+    # interpretability toolkit (irtk-jax), a loop-extrusion model (dlem-jax) and graph embeddings (graphem-jax).
+    # paxjaxlib and genjaxmix have no file pip fetches here; jax-jynx asks for Python >= 3.12
+    "jax-grover": ("0.2.1", True),
+    "jaxpike": ("0.1.4", True),
+    "jax-lnn": ("0.1.3", True),
+    "adjaxt": ("0.0.2.34", True),
+    "jax-jynx": ("0.3.1", True),
+    "jaxctx": ("1.2.0", True),
+    "jaxonloader": ("0.9.1", True),
+    "jax-cddd": ("0.1.0.post0", True),
+    "jaxbm": ("0.1.0", True),
+    "irtk-jax": ("0.1.0", True),
+    "dlem-jax": ("0.1.0", True),
+    "graphem-jax": ("0.1.0", True),
+    # round 30, part B (first contact with scientific and simulation code, measured on main 77f5892 before any
+    # change): string-theory flux vacua (jaxvacua), XPCS fitting (xpcsjax, 150k lines), hybrid mechanistic/ML
+    # process models (jax-hybridmodels), Riemannian optimisation (geojax), FEM/FDM/spectral operators with LoRA
+    # adapters (jax-numerical-operators, 291k lines), radio-telescope beams (mwa-jaxbeam), a hybrid-dynamics
+    # simulation engine (jaxonomy), aeroelastic beams (flapjax), spherical-harmonic transforms (jaxht), LISA
+    # galactic binaries (jaxgb), discrete-ordinates transport with Pallas sweeps (jax-sn), material constitutive
+    # models (jaxmat), k-d tree k-NN (jaxknn), nerve-fibre simulation (jaxon-nerve), stellar parameters (jaxstar),
+    # microlensing (microjaxx), nonlinear least squares (almond-jaxls), structural shape optimisation (jaxsso),
+    # simulation test functions (jaxvlse, a wheel), F-16 dynamics (jax-f16), crop-soil models (agrijax), Fermat
+    # path tracing (fpt-jax), telescope pointing (so-pointjax), transient light curves (redback-jax), perturbation
+    # theory (fkptjax), algebraic multigrid (amjax), SALT light-curve fitting (saltjax), debris-disk models
+    # (grater-jax), Calabi-Yau metrics (MLGeometry-JAX), Cosserat rods (pyelastica-jax) and conformal maps
+    # (map2disc-jax). jax-smfsb has no file pip fetches here
+    "jaxvacua": ("0.1.2", True),
+    "xpcsjax": ("0.1.8", True),
+    "jax-hybridmodels": ("0.2.0b1", True),
+    "geojax": ("0.1.1", True),
+    "jax-numerical-operators": ("0.4.2", True),
+    "mwa-jaxbeam": ("0.2.0", True),
+    "jaxonomy": ("3.4.1", True),
+    "flapjax": ("1.3.13", True),
+    "jaxht": ("0.4.0", True),
+    "jaxgb": ("0.2.2", True),
+    "jax-sn": ("0.1.0", True),
+    "jaxmat": ("0.0.4", True),
+    "jaxknn": ("0.1.1", True),
+    "jaxon-nerve": ("1.0.1", True),
+    "jaxstar": ("0.1.1", True),
+    "microjaxx": ("0.1.1", True),
+    "almond-jaxls": ("0.1.0", True),
+    "jaxsso": ("1.0.1", True),
+    "jaxvlse": ("0.1.3", False),
+    "jax-f16": ("0.0.2", True),
+    "agrijax": ("0.0.1", True),
+    "fpt-jax": ("0.2.0", True),
+    "so-pointjax": ("0.1.0", True),
+    "redback-jax": ("0.4.1", True),
+    "fkptjax": ("0.2.1", True),
+    "amjax": ("0.0.3", True),
+    "saltjax": ("0.2.0", True),
+    "grater-jax": ("0.3.0", True),
+    "MLGeometry-JAX": ("2.2.2", True),
+    "pyelastica-jax": ("0.0.1", True),
+    "map2disc-jax": ("0.1.0", True),
 }
 # Every library above was measured before it was added; see tests/corpus/realcode/README.md for the rounds.
 # Packages whose every release asks for another Python than the one running the bench: pip is told that version
@@ -886,7 +949,8 @@ FETCH_PYTHON: dict[str, str] = {
     "phasespace-jax": "3.12", "jaxlatt": "3.12", "jax-sph": "3.11", "maxtext": "3.12", "fa4-jax": "3.12",
     "jax-linear-attention": "3.12", "mistral-v0.2-jax": "3.12", "tpu-sync-jax": "3.12", "wejax": "3.12",
     "jaxgsa": "3.12", "dnsjax": "3.12", "jaxipm": "3.12", "bayesjax": "3.12", "jaxcmr": "3.12",
-    "phijax": "3.12", "softjax": "3.12",
+    "phijax": "3.12", "softjax": "3.12", "jax-jynx": "3.12", "jaxvacua": "3.12", "xpcsjax": "3.12", "flapjax": "3.12",
+    "jaxgb": "3.12", "jax-sn": "3.12", "jaxknn": "3.12", "redback-jax": "3.12", "MLGeometry-JAX": "3.12", "pyelastica-jax": "3.12",
 }
 
 

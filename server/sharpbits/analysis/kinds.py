@@ -224,6 +224,15 @@ class ValueKinds:
                 final_envs[id(info)] = self.function_flow(info, closure, self.name_kinds)
         if reusable is not None:
             reusable.commit(self)
+        # a helper called from traced code nested deeper than itself (`jax.vmap(lambda y0, ts: solve(ts, y0))` in a
+        # driver) ran before its caller: its parameters now get the kinds that caller passes, and its body runs again
+        for info in ordered:
+            if _helper_rank(info) and any(_depth(caller) > _depth(info) for caller, _ in self.traced.calls_from_traced(info)):
+                kinds = self._param_kinds(info)
+                if kinds != info.param_kinds:
+                    info.param_kinds = kinds
+                    closure = final_envs.get(id(info.parent), {}) if info.parent is not None else {}
+                    final_envs[id(info)] = self.function_flow(info, closure, self.name_kinds)
 
     def function_flow(self, info: FunctionInfo, closure: dict[str, Kind], record: dict[int, Kind],
                       log: list[tuple] | None = None) -> dict[str, Kind]:
@@ -882,9 +891,17 @@ def _parameter_evidence(model: ValueKinds, info: FunctionInfo) -> tuple[set[str]
     params = set(info.params)
     container: set[str] = set()
     whole: set[str] = set()
+    # `{k: f(p[k]) for k in p}`: a name indexed by what iterating it gives is a mapping (iterating an array gives
+    # its rows, no index of it): (the iterated parameter, the loop variable) pairs, and (parameter, index) reads
+    iterated: set[tuple[str, str]] = set()
+    indexed: set[tuple[str, str]] = set()
     Name, Subscript, Constant = ast.Name, ast.Subscript, ast.Constant  # local names: the loop is hot
     for node in model.scopes.own_nodes(info):
         cls = type(node)
+        if (cls is ast.comprehension or cls is ast.For) and type(node.iter) is Name and (  # type: ignore[attr-defined]
+                type(node.target) is Name and node.iter.id in params):  # type: ignore[attr-defined]
+            iterated.add((node.iter.id, node.target.id))  # type: ignore[attr-defined]
+            continue
         if cls is ast.Attribute:
             value = node.value  # type: ignore[attr-defined]
             if type(value) is Name and value.id in params and node.attr in _CONTAINER_METHODS:  # type: ignore[attr-defined]
@@ -893,8 +910,13 @@ def _parameter_evidence(model: ValueKinds, info: FunctionInfo) -> tuple[set[str]
             value, index = node.value, node.slice  # type: ignore[attr-defined]
             if type(value) is Name and value.id in params and type(index) is Constant and isinstance(index.value, str):
                 container.add(value.id)
+            elif type(value) is Name and type(index) is Name and value.id in params:
+                indexed.add((value.id, index.id))
         elif cls is ast.keyword:
             if node.arg is None and type(node.value) is Name:  # type: ignore[attr-defined]
+                container.add(node.value.id)  # type: ignore[attr-defined]
+        elif cls is ast.Starred:  # `f(p, *batch)`: a tuple or list of arguments
+            if type(node.value) is Name and type(model.scopes.parents.get(node)) is ast.Call:  # type: ignore[attr-defined]
                 container.add(node.value.id)  # type: ignore[attr-defined]
         elif cls is ast.Dict:
             container.update(v.id for k, v in zip(node.keys, node.values, strict=True)  # type: ignore[attr-defined]
@@ -906,6 +928,7 @@ def _parameter_evidence(model: ValueKinds, info: FunctionInfo) -> tuple[set[str]
                 if (type(target) is Subscript and type(target.value) is Name and type(target.slice) is Constant
                         and target.slice.value is Ellipsis):
                     whole.add(target.value.id)
+    container.update(param for param, _ in iterated & indexed)
     return container & params, whole & params
 
 

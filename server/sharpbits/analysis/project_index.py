@@ -130,6 +130,15 @@ class FunctionSummary:
     # the `*args` parameter, summarised as any other (the tuple of the arguments past the positional ones: a key
     # handed there is consumed when the tuple is); None without one. `consumption(fn, "*")` asks about it
     star: ParamSummary | None = None
+    # the decorators that make it opaque, qualified (`pkg.config.register`, `pkg.config.init_fn_for()` for a
+    # factory's call), "" where a name cannot be qualified: the index sees through them when each is a function
+    # that hands back what it decorates (ProjectIndex.sees_through)
+    decorators: tuple[str, ...] = ()
+    # a decorator that hands back what it decorates ("direct": `def register(fn): ...; return fn`), or a decorator
+    # factory whose every `return` hands back such a decorator it defines ("factory": `def init_fn_for(cfg):
+    # def deco(fn): cfg.init = fn; return fn; return deco`), a registry: the function it decorates is called as
+    # it is written; "" otherwise
+    hands_back: str = ""
 
     def param(self, name: str) -> ParamSummary | None:
         if name == STAR:
@@ -228,6 +237,8 @@ def module_imports(tree: ast.Module, module: str, is_package: bool) -> dict[str,
             for alias in node.names:
                 if alias.name != "*":
                     out[alias.asname or alias.name] = f"{base}.{alias.name}"
+                else:  # `from pkg.config import *`: no name of it is known here; kept as "*pkg.config" -> the module
+                    out[f"*{base}"] = base
         elif isinstance(node, (ast.If, ast.Try)):
             stack.extend(node.body)
             stack.extend(node.orelse)
@@ -894,17 +905,35 @@ class _Function:
         if self.cls is not None and not static and positional:
             positional = positional[1:]
         names = [*positional, *(a.arg for a in args.kwonlyargs)]
-        opaque = any(not self._transparent(d) for d in node.decorator_list)
+        unseen = [d for d in node.decorator_list if not self._transparent(d)]
+        opaque = bool(unseen)
+        decorators = tuple(self._decorator_name(d) for d in unseen)
+        seeable = not opaque or all(decorators)  # answered when each decorator hands back what it decorates
         params = tuple(self._param(name) for name in names)
         returns_self = _returns_self(node.returns, self.cls) if self.cls is not None and not static else ()
-        products, as_tuple, record = self._factory_products() if self.cls is None and not opaque else ((), False, None)
-        fields, built = self._factory_fields() if self.cls is None and not opaque else ((), None)
-        own_returns = self._own_returns() if not opaque else []
+        products, as_tuple, record = self._factory_products() if self.cls is None and seeable else ((), False, None)
+        fields, built = self._factory_fields() if self.cls is None and seeable else ((), None)
+        own_returns = self._own_returns() if seeable else []
         carriers = returned_carriers(node, names) if own_returns and all(
             isinstance(r.value, ast.Tuple) for r in own_returns) else None  # (only tuples: a cheap test first)
         star = self._star_param(args.vararg.arg) if args.vararg is not None else None
+        registry = hands_back(node) if self.cls is None and not opaque else ""
         return FunctionSummary(self.module, self.qualname, tuple(positional), params, opaque, args.vararg is not None,
-                               returns_self, products, as_tuple, record, fields, built, carriers or (), star)
+                               returns_self, products, as_tuple, record, fields, built, carriers or (), star,
+                               decorators, registry)
+
+    def _decorator_name(self, decorator: ast.expr) -> str:
+        """A decorator's qualified name, `()` after it for a factory's call (`@init_fn_for(Config)`); "" when
+        it is no plain name (`@registry[k]`, `@make()()`) or cannot be qualified."""
+        called = isinstance(decorator, ast.Call)
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if not isinstance(target, (ast.Name, ast.Attribute)):
+            return ""
+        name = qualify(target, self.imports) or (
+            f"{self.module}.{target.id}" if isinstance(target, ast.Name) and target.id in self.top_names else None)
+        if name is None and isinstance(target, ast.Name):  # one of the modules star-imported, `|` between them
+            name = "|".join(f"{base}.{target.id}" for key, base in self.imports.items() if key.startswith("*")) or None
+        return f"{name}()" if name and called else name or ""
 
     def _own_returns(self) -> list[ast.Return]:
         """The function's own `return` statements (not those of the functions or classes inside it), in the order
@@ -1637,6 +1666,52 @@ def returned_carriers(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
             return None  # kept where a caller may reach it, or read by a nested function or class
         out.append((name, tuple(i for i in range(width) if returned[i] & tainted)))
     return tuple(out)
+
+
+def _own_statements(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
+    """The nodes of a function's own body: not those of the functions, lambdas and classes inside it."""
+    todo: list[ast.AST] = list(node.body)
+    while todo:
+        current = todo.pop()
+        yield current
+        if not isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(current))
+
+
+def _returns_its_argument(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether every `return` of the function hands back its one positional parameter, never rebound: a
+    decorator that hands back what it decorates (`def register(fn): REGISTRY[fn.__name__] = fn; return fn`)."""
+    params = [*node.args.posonlyargs, *node.args.args]
+    if len(params) != 1 or isinstance(node, ast.AsyncFunctionDef):
+        return False
+    name = params[0].arg
+    returns, rebound = [], False
+    for n in _own_statements(node):
+        if isinstance(n, ast.Return):
+            returns.append(n)
+        elif (isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)) or (
+                isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.name == name):
+            rebound = True
+    return bool(returns) and not rebound and all(isinstance(r.value, ast.Name) and r.value.id == name
+                                                 for r in returns)
+
+
+def hands_back(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+    """FunctionSummary.hands_back of a module-level function: "direct", "factory" or ""."""
+    if node.decorator_list:
+        return ""
+    if _returns_its_argument(node):
+        return "direct"
+    returns = [n for n in _own_statements(node) if isinstance(n, ast.Return)]
+    names = {r.value.id for r in returns if isinstance(r.value, ast.Name)}
+    if not returns or len(names) != 1 or len(returns) != sum(isinstance(r.value, ast.Name) for r in returns):
+        return ""
+    name = names.pop()
+    defs = [n for n in node.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name]
+    stores = [n for n in _own_statements(node) if isinstance(n, ast.Name) and n.id == name
+              and not isinstance(n.ctx, ast.Load)]
+    return "factory" if len(defs) == 1 and not stores and not defs[0].decorator_list and _returns_its_argument(
+        defs[0]) else ""
 
 
 def _reads(node: ast.AST) -> set[str]:
@@ -2378,9 +2453,23 @@ class ProjectIndex:
         self._outside[attr] = answer
         return answer
 
+    def sees_through(self, fn: FunctionSummary) -> bool:
+        """Whether the index answers for calls of `fn`: no decorator it cannot see through, or each of them a
+        function of the project (or an installed package) that hands back what it decorates (a registry:
+        FunctionSummary.hands_back), so calling `fn` runs `fn` as written."""
+        if not fn.opaque:
+            return True
+        for name in fn.decorators:
+            called = name.endswith("()")
+            candidates = (name[:-2] if called else name).split("|") if name else []
+            decorator = next((found for found in map(self.function, candidates) if found is not None), None)
+            if decorator is None or decorator.hands_back != ("factory" if called else "direct"):
+                return False
+        return bool(fn.decorators)
+
     def _callee_consumption(self, callee: FunctionSummary | None, site: CallSite, depth: int,
                             built: Built = None) -> str | None:
-        if callee is None or callee.opaque:
+        if callee is None or not self.sees_through(callee):
             return "maybe"
         name = site.keyword
         if name is None and site.position is not None:
@@ -2675,7 +2764,7 @@ class ProjectView:
             if cls is not None and cls.record:  # Randomness(prng_key=key, step=0): the record stores the key
                 return [(a, None) for a in [*call.args, *(k.value for k in call.keywords)]]
             return None
-        if callee.opaque:
+        if not self.index.sees_through(callee):
             return None
         out: list[tuple[ast.AST, str | None]] = []
         for i, arg in enumerate(call.args):
@@ -2698,7 +2787,7 @@ class ProjectView:
         tuple of `width` elements it returns (`a, b = make(...)`); None when it is no such factory, or the shapes
         do not match."""
         factory = self.index.function(qualified, self.path)
-        if factory is None or factory.opaque or not factory.factory_products:
+        if factory is None or not self.index.sees_through(factory) or not factory.factory_products:
             return None
         if position is None:
             return None if factory.factory_tuple else factory.factory_products[0]
@@ -2715,7 +2804,7 @@ class ProjectView:
         `qualified` returns (see `FunctionSummary.factory_fields`); None when it is no such factory, the field
         holds no known function, or the class built is not a record (it may do anything with its arguments)."""
         factory = self.index.function(qualified, self.path)
-        if factory is None or factory.opaque or factory.factory_fields_class is None:
+        if factory is None or not self.index.sees_through(factory) or factory.factory_fields_class is None:
             return None
         held = dict(factory.factory_fields).get(attr)
         if held is None:
@@ -2769,7 +2858,7 @@ class ProjectView:
         argument is consumed "always" when every implementation consumes it on every path, "maybe" when one may,
         None when none does; None when not every implementation is known (see `ProjectIndex.implementations`)."""
         callees = self.index.implementations(self.index.beside(qualified_class, self.path) or qualified_class, method)
-        if not callees or any(c is None or c.opaque for c in callees):
+        if not callees or any(c is None or not self.index.sees_through(c) for c in callees):
             return None
         known = [c for c in callees if c is not None]
         out: list[tuple[ast.AST, str | None]] = []

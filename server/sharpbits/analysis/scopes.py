@@ -399,6 +399,22 @@ class Scopes:
         """The nodes of a function's own body (nested definitions appear, their insides do not); None: module."""
         return self.owned.get(id(fn), [])
 
+    def catches_tracer_errors(self, node: ast.AST) -> bool:
+        """Whether `node` runs in the body of a `try:` of its own function whose handler catches what JAX raises
+        on a tracer (`ConcretizationTypeError`, `TracerArrayConversionError`, `TracerBoolConversionError`, all
+        `TypeError`s): bare `except:`, `Exception`, `BaseException`, `TypeError` or one of those. The code then
+        expects the error under a trace and takes its handler's path (`try: same = bool(np.allclose(a, b))
+        except Exception: same = False`)."""
+        child, parent = node, self.parents.get(node)
+        while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                                                             ast.ClassDef, ast.Module)):
+            if (isinstance(parent, ast.Try) or type(parent).__name__ == "TryStar") and any(
+                    child is stmt for stmt in parent.body) and any(  # type: ignore[attr-defined]
+                    _catches_tracer_error(h.type) for h in parent.handlers):  # type: ignore[attr-defined]
+                return True
+            child, parent = parent, self.parents.get(parent)
+        return False
+
     def _function_info(self, node: FunctionNode, parent: FunctionInfo | None, prefix: str) -> FunctionInfo:
         a = node.args
         param_nodes = [*a.posonlyargs, *a.args]
@@ -587,6 +603,19 @@ class Scopes:
                 return None
             cur = cur.parent
         return self.module_functions.get(expr.id)
+
+
+_TRACER_ERROR_CATCHERS = {"Exception", "BaseException", "TypeError", "JAXTypeError", "ConcretizationTypeError",
+                          "TracerArrayConversionError", "TracerBoolConversionError", "TracerIntegerConversionError"}
+
+
+def _catches_tracer_error(handled: ast.expr | None) -> bool:
+    if handled is None:
+        return True
+    if isinstance(handled, ast.Tuple):
+        return any(_catches_tracer_error(element) for element in handled.elts)
+    name = handled.attr if isinstance(handled, ast.Attribute) else handled.id if isinstance(handled, ast.Name) else ""
+    return name in _TRACER_ERROR_CATCHERS
 
 
 def _constant_truth(test: ast.AST, scopes: Scopes, scope: FunctionInfo | None) -> bool | None:

@@ -861,7 +861,7 @@ class TracedCode:
             return None
         target = self._method(f"{cur.qualname.rsplit('.', 1)[0]}.{expr.attr}")
         if target is None or isinstance(target.node, ast.Lambda) or target.params[:1] != [receiver] or any(
-                isinstance(d, ast.Name) and d.id in ("staticmethod", "property") for d in target.node.decorator_list):
+                _reads_as_a_value(d) for d in target.node.decorator_list):
             return None
         return target
 
@@ -1356,3 +1356,12 @@ class _CallIndex:
             if call.args and isinstance(call.args[0], ast.Call):
                 nested.append(call)
         return _CallIndex(tuple(transforms), tuple(callbacks), tuple(nested))
+
+
+def _reads_as_a_value(decorator: ast.expr) -> bool:
+    """A decorator after which `self.m` is no bound method: `@staticmethod`, a property (`@property`,
+    `@functools.cached_property`, and the `@m.setter`/`getter`/`deleter` of one: reading `self.m` runs the getter
+    right there, and gives its value)."""
+    if isinstance(decorator, ast.Name):
+        return decorator.id in ("staticmethod", "property", "cached_property")
+    return isinstance(decorator, ast.Attribute) and decorator.attr in ("setter", "getter", "deleter", "cached_property")

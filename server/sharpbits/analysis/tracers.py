@@ -39,6 +39,10 @@ class TracerValues(Fact):
 
     _eager_uses: dict[str, bool] | None = None
 
+    def __init__(self, model) -> None:  # model.ModuleModel (which imports this module)
+        super().__init__(model)
+        self._asking: set[tuple[int, str]] = set()  # concrete_parameter's questions in progress (recursion)
+
     def is_tracer(self, expr: ast.AST, scope: FunctionInfo | None, *, concrete_traces: bool = False) -> bool:
         """Whether `expr`, evaluated in `scope`, is a traced JAX value with no concrete value behind it.
         `concrete_traces=True` also counts functions traced only by grad/jvp (their tracers carry values, but
@@ -98,11 +102,43 @@ class TracerValues(Fact):
         not one closed over from the module (a concrete array), and not only through `.shape`/`.dtype`/`len()`."""
         for node in walk_nodes(expr):
             if (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and self.kinds.kind_at(node) in _TRACED_KINDS
-                    and self.bound_in_trace(node.id, scope) and not self._static_use(node)):
+                    and self.bound_in_trace(node.id, scope) and not self._static_use(node)
+                    and not self.concrete_parameter(node.id, scope)):
                 return True
             if isinstance(node, ast.Call) and self.scopes.qualname(node.func, scope) in TRACE_ONLY_VALUES:
                 return True
         return False
+
+    def concrete_parameter(self, name: str, scope: FunctionInfo) -> bool:
+        """Whether `name` is a parameter of a helper that is traced only because traced code calls it, and every
+        such call hands it a value that is no tracer (`jax.vmap(lambda y0: solve(field, ts, y0))` with `ts` a
+        concrete array the lambda closes over: `float(ts[0])` in `solve` reads a number)."""
+        if name not in scope.params or not scope.traces or isinstance(scope.node, ast.Lambda) or any(
+                site.provenance is not Provenance.CALLED_FROM for site in scope.traces):
+            return False
+        key = (id(scope), name)
+        if key in self._asking:
+            return False
+        calls = self.traced.calls_from_traced(scope)
+        if not calls:
+            return False
+        positional = [p.arg for p in [*scope.node.args.posonlyargs, *scope.node.args.args]]
+        if "." in scope.qualname and positional[:1] in (["self"], ["cls"]):
+            return False  # a method: which argument lands where depends on how it is called
+        self._asking.add(key)
+        try:
+            for caller, call in calls:
+                arg = next((kw.value for kw in call.keywords if kw.arg == name), None)
+                if arg is None and name in positional:
+                    index = positional.index(name)
+                    if any(isinstance(a, ast.Starred) for a in call.args[: index + 1]) or index >= len(call.args):
+                        return False
+                    arg = call.args[index]
+                if arg is None or self.is_tracer(arg, caller, concrete_traces=True):
+                    return False
+            return True
+        finally:
+            self._asking.discard(key)
 
     def bound_in_trace(self, name: str, scope: FunctionInfo) -> bool:
         """Whether the name `scope` reads is bound inside the trace: in `scope` itself or in an enclosing function

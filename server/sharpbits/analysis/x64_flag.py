@@ -56,6 +56,10 @@ def facts_of_tree(tree: ast.Module, module: str, is_package: bool) -> X64Facts:
     package = module if is_package else module.rpartition(".")[0]
     enables = hook_enables = False
     imports: list[str] = []
+    # functions of the module that turn the flag on somewhere in their body (`def set_precision(mode): if mode ==
+    # "float64": jax.config.update("jax_enable_x64", True)`): a module-level call of one runs it at import, and
+    # whichever branch it takes the flag may be on (silence over a guess)
+    setters = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and _enables_in(n)}
     stack: list[ast.AST] = list(tree.body)
     while stack:  # the statements that run at import: module level, inside if/try/with/for blocks
         node = stack.pop()
@@ -73,7 +77,9 @@ def facts_of_tree(tree: ast.Module, module: str, is_package: bool) -> X64Facts:
             if base:
                 imports.extend(_with_parents(base))
                 imports.extend(f"{base}.{a.name}" for a in node.names if a.name != "*")  # submodules, if any
-        elif isinstance(node, ast.stmt) and _enables(node):
+        elif (isinstance(node, ast.stmt) and _enables(node)) or (
+                setters and isinstance(node, (ast.Expr, ast.Assign)) and isinstance(node.value, ast.Call)
+                and isinstance(node.value.func, ast.Name) and node.value.func.id in setters):
             enables = True
         for block in ("body", "orelse", "finalbody", "handlers"):
             if isinstance(node, (ast.If, ast.Try, ast.With, ast.For, ast.While, ast.ExceptHandler)) or (

@@ -206,7 +206,7 @@ argument static.
         model = ctx.model
         for fn in model.traced.traced_functions():
             for node in model.scopes.own_nodes(fn):
-                if isinstance(node, ast.Call):
+                if isinstance(node, ast.Call) and not model.scopes.catches_tracer_errors(node):
                     self._call(ctx, fn, node)
 
     def _call(self, ctx: RuleContext, fn: FunctionInfo, node: ast.Call) -> None:

@@ -266,6 +266,9 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                         continue
                     self._report_attribute(ctx, target, attribute)
                     continue
+                enclosing = model.scopes.enclosing_function(node)
+                if enclosing is not None and base.id in enclosing.params and model.traced.in_pallas_kernel(enclosing):
+                    continue  # a loop body inside a Pallas kernel: its carry is the kernel's ref (`o_ref[i] = v`)
                 if model.kinds.kind_at(base) not in (Kind.JAX, Kind.JAX_MASK, Kind.KEY) and not _array_leaf_of_pytree_param(target, base, model):
                     entry = _module_dict_entry(target, base, model)
                     if entry is not None:  # BUFFERS["x"][0] = v with BUFFERS = {"x": jnp.zeros(...)}
@@ -277,6 +280,8 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                     continue  # state["combs"][i] = v where the module builds every "combs" entry as a list
                 if _dict_key(target.slice, node, model):
                     continue  # q[key] = ... in `for key in template.keys()`: a dict (of arrays), not an array
+                if _string_valued(target.slice, model.scopes.enclosing_function(node), model):
+                    continue  # ctx[f"slide_{k}"] = v, ctx["a_" + k] = v: an array takes no string index
                 if not chained and _list_of_arrays(base, model.scopes.enclosing_function(node), model, stores):
                     continue  # parts = jnp.split(x, n); parts[k] = ...: an item of a Python list
                 if not chained and _container_method_before(base, node, model):
@@ -471,6 +476,25 @@ def _dict_key(index: ast.AST, stmt: ast.stmt, model) -> bool:
                 return (isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and not it.args
                         and it.func.attr in ("keys", "items") and (it.func.attr == "keys" or cur.target is not target))
         cur = model.scopes.parents.get(cur)
+    return False
+
+
+def _string_valued(index: ast.AST, fn, model, depth: int = 0) -> bool:
+    """Whether an index is surely a `str`: a string literal, an f-string, a `+` with a string operand, or a name
+    of the function every binding of which is one of those (`_sk = "slide_" + name`). No array takes one."""
+    if isinstance(index, ast.Constant):
+        return isinstance(index.value, str)
+    if isinstance(index, ast.JoinedStr):
+        return True
+    if isinstance(index, ast.BinOp) and isinstance(index.op, ast.Add):
+        return _string_valued(index.left, fn, model, depth) or _string_valued(index.right, fn, model, depth)
+    if isinstance(index, ast.Name) and fn is not None and depth < 3 and index.id not in fn.params:
+        bound = [n for n in model.scopes.own_nodes(fn) if isinstance(n, ast.Name) and n.id == index.id
+                 and not isinstance(n.ctx, ast.Load)]
+        values = [model.scopes.parents.get(n) for n in bound]
+        return bool(values) and all(
+            isinstance(v, ast.Assign) and len(v.targets) == 1 and v.targets[0] is n
+            and _string_valued(v.value, fn, model, depth + 1) for n, v in zip(bound, values, strict=True))
     return False
 
 

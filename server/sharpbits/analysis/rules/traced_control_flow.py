@@ -498,6 +498,8 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
     def _condition(self, ctx: RuleContext, fn: FunctionInfo, node: ast.AST, test: ast.AST,
                    operands: Sequence[ast.AST] | None = None) -> None:
         model = ctx.model
+        if model.scopes.catches_tracer_errors(node):
+            return  # `try: if x > 0: ... except TypeError: ...`: the error is expected and handled
         if operands is None:
             leaf = model.fact(TracerValues).traced_condition(test, fn)
         else:

@@ -31,6 +31,7 @@ from sharpbits.analysis.project_index import _NOT_INDEXED as NOT_INDEXED
 from sharpbits.analysis.project_index import (
     LAYER_BASES,
     class_key_generators,
+    hands_back,
     inert_layer_calls,
     returned_carriers,
 )
@@ -900,6 +901,9 @@ class KeyFlow(Fact):
             return name.rsplit(".", 1)[-1] == "make_jaxpr"
         if not (isinstance(func, ast.Attribute) and func.attr in ("lower", "trace")):
             return False
+        above = self.scopes.parents.get(call)
+        if isinstance(above, ast.Attribute) and above.attr == "compile" and (call.args or call.keywords):
+            return True  # `step.lower(params, key).compile()`: JAX's ahead-of-time stages, whatever `step` is bound to
         wrapped: ast.AST = func.value
         if isinstance(wrapped, ast.Name):
             where = scope if scope is not None and self.scopes.is_local(wrapped.id, scope) else None
@@ -907,6 +911,8 @@ class KeyFlow(Fact):
                      and any(isinstance(t, ast.Name) and t.id == wrapped.id for t in n.targets)]
             if len(bound) == 1:
                 wrapped = bound[0]
+                if isinstance(wrapped, ast.BoolOp) and isinstance(wrapped.values[-1], ast.Call):
+                    wrapped = wrapped.values[-1]  # `step = cache.get(k) or jax.jit(f)`: the cache holds what it made
             else:
                 defined = [f.node for f in self.scopes.functions.values() if f.name == wrapped.id
                            and isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef))]
@@ -1205,6 +1211,10 @@ class KeyFlow(Fact):
             if not isinstance(target, ast.Name) or self.scopes.aliases.get(target.id) is not None or (
                     self.scopes.module_functions.get(target.id) is None):
                 continue
+            decorator = self.scopes.module_functions[target.id]
+            if not isinstance(decorator.node, ast.Lambda) and hands_back(decorator.node) == (
+                    "factory" if isinstance(deco, ast.Call) else "direct"):
+                continue  # a registry (`@register`, `@init_fn_for(Config)`): `fn` itself is what the name holds
             wrapper = self.model.traced.decorator_wrapper(deco, fn.parent)
             if wrapper is None or not _forwards_arguments(wrapper):
                 return True
@@ -3117,7 +3127,7 @@ class _ScopeWalk(ForwardFlow[State]):
         if q is None or q.startswith("jax."):
             return None
         summary = project.index.function(q, project.path)
-        if summary is None or summary.opaque or not summary.returned_carriers or "." in summary.qualname:
+        if summary is None or not project.index.sees_through(summary) or not summary.returned_carriers or "." in summary.qualname:
             return None
         return summary.positional, summary.returned_carriers
 
