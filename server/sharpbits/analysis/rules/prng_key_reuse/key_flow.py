@@ -3860,7 +3860,16 @@ class _ScopeWalk(ForwardFlow[State]):
         (asked for every reuse, a walk per reuse made the key flow quadratic in the length of a function)."""
         if self._checks is None:
             checks: list[tuple[ast.AST, list[list[ast.expr]]]] = []
+            asserted = {n.id for a in self.model.scopes.own_nodes(self.fn) if isinstance(a, ast.Assert)
+                        for n in walk_nodes(a.test) if isinstance(n, ast.Name)}
             for node in self.model.scopes.own_nodes(self.fn):
+                if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and len(node.value.args) >= 2
+                        and _COMPARING.search(called_name(node.value.func).rsplit(".", 1)[-1])
+                        and any(isinstance(t, ast.Name) and t.id in asserted for t in node.targets)):
+                    # `diff = tree_compare(model1, model2)` then `assert not diff.has_changes`: a comparison of two
+                    # values whose verdict an assertion reads
+                    checks.append((node, [node.value.args[:2]]))
+                    continue
                 if isinstance(node, ast.Call) and is_assertion(node.func):
                     pairs = [node.args[:2]]
                     if _truth_assertion(node.func) and node.args:  # assertTrue(jnp.array_equal(a, b))
@@ -4606,6 +4615,8 @@ _SECOND = "<the second draw>"
 
 
 _EQUALITY = {"array_equal", "allclose", "isclose", "array_equiv", "equal"}
+# the name of a function that compares its first two arguments (`tree_compare`, `eqx.tree_equal`, `trees_allclose`)
+_COMPARING = re.compile(r"compare|equal|allclose|isclose|(^|_)diff($|_)", re.IGNORECASE)
 
 
 def _wrapped_call(node: ast.AST) -> bool:
