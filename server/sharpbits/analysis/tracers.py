@@ -134,11 +134,21 @@ class TracerValues(Fact):
                     if any(isinstance(a, ast.Starred) for a in call.args[: index + 1]) or index >= len(call.args):
                         return False
                     arg = call.args[index]
-                if arg is None or self.is_tracer(arg, caller, concrete_traces=True):
+                if arg is None or not self._surely_concrete(arg, caller):
                     return False
             return True
         finally:
             self._asking.discard(key)
+
+    def _surely_concrete(self, arg: ast.AST, caller: FunctionInfo) -> bool:
+        """An argument known to hold no tracer: a Python value, or names only (`ts`, `grid.points`) bound outside
+        the trace (a closed-over array) and themselves no tracer; a call's result or a value of unknown origin is
+        not known to be concrete."""
+        if self.kinds.kind_of(arg, caller) is Kind.PYTHON:
+            return True
+        names = [n for n in walk_nodes(arg) if isinstance(n, ast.Name)]
+        return bool(names) and not any(isinstance(n, (ast.Call, ast.Lambda)) for n in walk_nodes(arg)) and all(
+            not self.bound_in_trace(n.id, caller) or self.concrete_parameter(n.id, caller) for n in names)
 
     def bound_in_trace(self, name: str, scope: FunctionInfo) -> bool:
         """Whether the name `scope` reads is bound inside the trace: in `scope` itself or in an enclosing function
