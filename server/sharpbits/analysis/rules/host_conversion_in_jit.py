@@ -98,6 +98,10 @@ A branch no trace takes is not flagged: in a helper that traced code calls by na
 calls), an `if` (or ternary) whose test reads only parameters the helper never rebinds, when every traced call
 passes a literal for them (or leaves a literal default) that decides the test the same way
 (`energy(out, for_jit=True)` from every jitted caller never runs `if not for_jit:` under a trace).
+A conversion inside a `try` whose handler catches what JAX raises (a bare `except:`, `Exception`, `TypeError`, or
+JAX's `ConcretizationTypeError`/`TracerArrayConversionError`) is code that expects the error under a trace and takes
+its handler's path; it is not flagged. A helper's parameter that every traced call fills with a concrete value (an
+array the caller closes over from eager code, a Python number) is no tracer.
 A Pallas kernel (the function `pl.pallas_call` and its variants are given) is traced too, also with
 `interpret=True`: what it reads from its refs and `pl.program_id(...)` are tracers; a ref's `.shape`, what
 `functools.partial` binds and keyword-only parameters are Python values.

@@ -48,7 +48,8 @@ static), or a value built by `jax`/`jax.numpy` calls under any import alias — 
 also one held in a module-level dict (`BUFFERS = {"x": jnp.zeros((4, 3))}`, then `BUFFERS["x"][0] = row`) whose
 entry nothing replaces with another kind of value.
 NumPy arrays, dicts and lists are never flagged (an item of a dict pytree's entry that the module builds only as
-a Python list, `state["combs"][i] = c`, is a list item), nor is a parameter written whole through `p[...] = v`: that is
+a Python list, `state["combs"][i] = c`, is a list item; no array takes a string index, so `ctx["slide_" + k] = v`
+writes a dict item), nor is a parameter written whole through `p[...] = v`: that is
 how a mutable reference (`jax.new_ref`, flax's `nnx.Variable`) is written, in place by design, unless the callers
 are seen passing it an array.
 

@@ -61,7 +61,10 @@ consumes (the same numbers every iteration or element), and so are keys a functi
 per leaf closes over (`jax.tree.map(lambda p: p + normal(key, p.shape), params)`: leaves of one shape get the same
 noise), traced or not; one `permutation`/`choice` for every leaf is a joint shuffle that keeps rows aligned, not a
 reuse. A function decorated by a decorator of this module whose wrapper does not hand its own arguments on
-unchanged (`fn(key, *args)`) is called through that wrapper: the call's arguments are not the function's.
+unchanged (`fn(key, *args)`) is called through that wrapper: the call's arguments are not the function's. A
+registry decorator that hands the function back (`@register`, `@init_fn_for(Config)`, in this module or another)
+leaves it as written, so what it does with its key is known. `jax.random.split(key, n)[i]` is `fold_in(key, i)`:
+deriving keys both ways from one key gives the same keys.
 
 A key is also reused across calls when a function draws from it and hands it back as the next key (`return x, key`
 with the `key` it was given, or `return x, state.replace(key=key)`): whatever the caller draws from the returned
