@@ -367,8 +367,44 @@ def _kill(target: ast.AST, live: set[str]) -> None:
             live.discard(node.id)
 
 
+_SCOPING = (ast.Lambda, ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+
+
 def _reads(node: ast.AST) -> set[str]:
-    return {n.id for n in walk_nodes(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    """The names an expression or statement reads; not a lambda's parameters nor a comprehension's own variables
+    read inside them (`vmap(lambda u: f(u))(xs)` reads `f` and `xs`, not an outer `u`)."""
+    nodes = list(walk_nodes(node))
+    if not any(isinstance(n, _SCOPING) for n in nodes):
+        return {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    out: set[str] = set()
+    _visit_reads(node, frozenset(), out)
+    return out
+
+
+def _visit_reads(n: ast.AST, shadowed: frozenset[str], out: set[str]) -> None:
+    """_reads' walk: the names `n` reads that no lambda or comprehension around them binds (a module-level
+    function: a closure calling itself would leave a cycle for the collector)."""
+    if isinstance(n, ast.Lambda):
+        a = n.args
+        for default in [*a.defaults, *(d for d in a.kw_defaults if d is not None)]:
+            _visit_reads(default, shadowed, out)
+        own = {p.arg for p in [*a.posonlyargs, *a.args, *a.kwonlyargs, *(x for x in (a.vararg, a.kwarg) if x)]}
+        _visit_reads(n.body, shadowed | own, out)
+        return
+    if isinstance(n, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+        inner = shadowed
+        for i, generator in enumerate(n.generators):
+            _visit_reads(generator.iter, shadowed if i == 0 else inner, out)  # the first iterable is read outside
+            inner = inner | {t.id for t in walk_nodes(generator.target) if isinstance(t, ast.Name)}
+            for test in generator.ifs:
+                _visit_reads(test, inner, out)
+        for part in ([n.key, n.value] if isinstance(n, ast.DictComp) else [n.elt]):
+            _visit_reads(part, inner, out)
+        return
+    if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id not in shadowed:
+        out.add(n.id)
+    for child in ast.iter_child_nodes(n):
+        _visit_reads(child, shadowed, out)
 
 
 def _is_assertion_call(node: ast.AST) -> bool:
