@@ -917,7 +917,10 @@ class _Function:
         carriers = returned_carriers(node, names) if own_returns and all(
             isinstance(r.value, ast.Tuple) for r in own_returns) else None  # (only tuples: a cheap test first)
         star = self._star_param(args.vararg.arg) if args.vararg is not None else None
-        registry = hands_back(node) if self.cls is None and not opaque else ""
+        # (a registry returns a name on every path: the returns already found rule out nearly every function
+        # before its body is walked again)
+        registry = hands_back(node) if self.cls is None and not opaque and own_returns and all(
+            isinstance(r.value, ast.Name) for r in own_returns) else ""
         return FunctionSummary(self.module, self.qualname, tuple(positional), params, opaque, args.vararg is not None,
                                returns_self, products, as_tuple, record, fields, built, carriers or (), star,
                                decorators, registry)
@@ -1668,14 +1671,23 @@ def returned_carriers(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
     return tuple(out)
 
 
-def _own_statements(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
-    """The nodes of a function's own body: not those of the functions, lambdas and classes inside it."""
+def _returns_and_bound(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[list[ast.Return], list[str]]:
+    """One walk of a function's own body (not the functions, lambdas and classes inside it): its `return`s and
+    the names it binds, once per binding (assigned, deleted, or defined by a nested `def`/`class`)."""
+    returns: list[ast.Return] = []
+    bound: list[str] = []
     todo: list[ast.AST] = list(node.body)
     while todo:
         current = todo.pop()
-        yield current
-        if not isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+        if isinstance(current, ast.Return):
+            returns.append(current)
+        elif isinstance(current, ast.Name) and not isinstance(current.ctx, ast.Load):
+            bound.append(current.id)
+        if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.append(current.name)
+        elif not isinstance(current, ast.Lambda):
             todo.extend(ast.iter_child_nodes(current))
+    return returns, bound
 
 
 def _returns_its_argument(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
@@ -1685,15 +1697,9 @@ def _returns_its_argument(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     if len(params) != 1 or isinstance(node, ast.AsyncFunctionDef):
         return False
     name = params[0].arg
-    returns, rebound = [], False
-    for n in _own_statements(node):
-        if isinstance(n, ast.Return):
-            returns.append(n)
-        elif (isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)) or (
-                isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.name == name):
-            rebound = True
-    return bool(returns) and not rebound and all(isinstance(r.value, ast.Name) and r.value.id == name
-                                                 for r in returns)
+    returns, bound = _returns_and_bound(node)
+    return bool(returns) and name not in bound and all(
+        isinstance(r.value, ast.Name) and r.value.id == name for r in returns)
 
 
 def hands_back(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
@@ -1702,15 +1708,14 @@ def hands_back(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
         return ""
     if _returns_its_argument(node):
         return "direct"
-    returns = [n for n in _own_statements(node) if isinstance(n, ast.Return)]
+    returns, bound = _returns_and_bound(node)
     names = {r.value.id for r in returns if isinstance(r.value, ast.Name)}
     if not returns or len(names) != 1 or len(returns) != sum(isinstance(r.value, ast.Name) for r in returns):
         return ""
     name = names.pop()
     defs = [n for n in node.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name]
-    stores = [n for n in _own_statements(node) if isinstance(n, ast.Name) and n.id == name
-              and not isinstance(n.ctx, ast.Load)]
-    return "factory" if len(defs) == 1 and not stores and not defs[0].decorator_list and _returns_its_argument(
+    # the nested `def` binds the name once; any other binding makes it another value
+    return "factory" if len(defs) == 1 and bound.count(name) == 1 and not defs[0].decorator_list and _returns_its_argument(
         defs[0]) else ""
 
 
