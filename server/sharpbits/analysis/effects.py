@@ -416,7 +416,8 @@ class SideEffects(Fact):
         while cur is not None:
             if isinstance(cur, ast.If) and child is not cur.test and _tests_name(cur.test, node.id):
                 return True
-            if isinstance(child, ast.stmt) and _after_exit_guard(child, cur, node.id):
+            if isinstance(child, ast.stmt) and (_after_exit_guard(child, cur, node.id)
+                                                or _after_load_once_guard(child, cur, fn)):
                 return True  # `if _warned: return` earlier in the block, then `_warned = True`: a latch
             if cur is fn.node:
                 break
@@ -520,6 +521,28 @@ def _after_exit_guard(stmt: ast.stmt, parent: ast.AST, name: str) -> bool:
         if isinstance(block, list) and stmt in block:
             return any(isinstance(s, ast.If) and _tests_name(s.test, name) and _always_exits(s.body)
                        for s in block[:block.index(stmt)])
+    return False
+
+
+def _after_load_once_guard(stmt: ast.stmt, parent: ast.AST, fn: FunctionInfo) -> bool:
+    """Whether `stmt` follows a load-once guard in the function's own body: `if _lib is not None: return _lib`
+    on a global the function sets later in that body (`_lib = ext`), so everything between runs until the first
+    call completes, once (jaxamg's `_ensure_backend` sets `HAS_MPI` there)."""
+    if parent is not fn.node or not isinstance(fn.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    body = fn.node.body
+    if stmt not in body:
+        return False
+    declared = {name for s in body if isinstance(s, ast.Global) for name in s.names}
+    at = body.index(stmt)
+    for i, guard in enumerate(body[:at]):
+        if not (isinstance(guard, ast.If) and _always_exits(guard.body) and not guard.orelse):
+            continue
+        for name in declared:
+            if _tests_name(guard.test, name) and any(
+                    isinstance(s, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in s.targets)
+                    for s in body[i + 1:]):
+                return True
     return False
 
 

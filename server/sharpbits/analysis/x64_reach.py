@@ -74,7 +74,8 @@ def _through_imports(project: ProjectView, imports: tuple[str, ...]) -> str | No
         if name in seen or name == project.module:
             continue
         seen.add(name)
-        found = module_text(project.index, name) or (_installed_text(name) if project.index.installed else None)
+        found = (module_text(project.index, name) or (_installed_text(name) if project.index.installed else None)
+                 or _spelled_otherwise(project, name))
         if found is None:
             continue  # neither a module of the project nor an installed one (a name inside a module)
         text, file = found
@@ -107,6 +108,44 @@ def _installed_text(name: str) -> tuple[str, str] | None:
         return None
     _installed[name] = (stamp, found)
     return found
+
+
+def _spelled_otherwise(project: ProjectView, name: str) -> tuple[str, str] | None:
+    """A module of the project that `name` spells with other capitals (`JaxOpenSimplexNoise.simplex_noise4d` for
+    the folder `jaxopensimplexnoise/`: a package renamed for its release, its tests left behind), found under the
+    project's roots and the folders holding them, when exactly one file matches: what the import means."""
+    parts = name.split(".")
+    if not name or parts[0] in _NOT_INDEXED:
+        return None
+    roots = {*project.index.roots, *(root.parent for root in project.index.roots)}
+    found: set[Path] = set()
+    for root in roots:
+        folders = [root]
+        for part in parts[:-1]:
+            folders = [entry for folder in folders for entry in _entries(folder)
+                       if entry.name.lower() == part.lower() and entry.is_dir()]
+        last = parts[-1].lower()
+        for folder in folders:
+            for entry in _entries(folder):
+                if entry.name.lower() == f"{last}.py" and entry.is_file():
+                    found.add(entry)
+                elif entry.name.lower() == last and (entry / "__init__.py").is_file():
+                    found.add(entry / "__init__.py")
+    if len(found) != 1:
+        return None
+    file = found.pop()
+    try:
+        data = file.read_bytes()
+        return (data.decode("utf-8"), str(file)) if len(data) <= _MAX_BYTES else None
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _entries(folder: Path) -> list[Path]:
+    try:
+        return list(folder.iterdir())
+    except OSError:
+        return []
 
 
 def _conftests(test: Path) -> list[Path]:

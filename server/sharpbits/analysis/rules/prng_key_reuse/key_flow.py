@@ -66,8 +66,28 @@ _POINT_MASSES = {"Delta", "Deterministic", "VectorDeterministic", "PointMass"}
 NOT_A_CONSUMER = {"print", "isinstance", "len", "type", "repr", "str", "id", "hash", "zip", "enumerate", "list",
                   "tuple", "iter", "reversed", "sorted", "dict", "set", "jax.device_put", "jax.tree.map",
                   "jax.tree_util.tree_map", "jax.block_until_ready", "jax.debug.print", "jax.numpy.shape",
-                  "jax.numpy.ndim", "jax.numpy.size", "jax.dtypes.issubdtype", "jax.numpy.issubdtype", "logging.info",
-                  "logging.debug", "jax.device_get", "jax.tree.leaves", "jax.tree_util.tree_leaves"}
+                  "jax.numpy.ndim", "jax.numpy.size", "jax.dtypes.issubdtype", "jax.numpy.issubdtype", "jax.device_get", "jax.tree.leaves", "jax.tree_util.tree_leaves"}
+# logging formats its arguments (`logging.info("key: %s", key)`, absl's `logging.info`, `logger.debug(...)`): it
+# draws nothing from a key it is given
+_LOGGING_MODULES = ("logging.", "absl.logging.", "loguru.logger.")
+_LOGGER_NAME = re.compile(r"_*(\w+_)?(log|logger|logging)")  # log, _logger, LOGGER, train_logger; not catalog
+_LOG_LEVELS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log", "vlog",
+               "log_first_n", "log_every_n", "log_every_n_seconds", "trace", "success"}
+
+
+def _logs(q: str | None, call: ast.Call) -> bool:
+    """Whether the call writes a log record: a function of a logging module, or a level method of an object named
+    as a logger (`logger.info`, `self._log.warning`, `LOGGER.debug`)."""
+    if q is not None and q.startswith(_LOGGING_MODULES):
+        return True
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and func.attr in _LOG_LEVELS):
+        return False
+    receiver = func.value
+    name = receiver.attr if isinstance(receiver, ast.Attribute) else receiver.id if isinstance(receiver, ast.Name) else ""
+    return _LOGGER_NAME.fullmatch(name.lower()) is not None
+
+
 # normalisation layers whose parameters start as ones and zeros: their init draws nothing from its key
 DRAWLESS_LAYERS = {f"{lib}.{layer}" for lib in ("flax.linen", "flax.nnx", "haiku", "equinox.nn")
                    for layer in ("LayerNorm", "RMSNorm", "GroupNorm", "BatchNorm", "InstanceNorm")}
@@ -1697,7 +1717,7 @@ class KeyFlow(Fact):
             return [(key, "always")] if how != "derive" else []
         q = self.scopes.qualname(call.func, scope)
         if (q is not None and q.startswith("jax.random.")) or (
-                q or (call.func.id if isinstance(call.func, ast.Name) else None)) in NOT_A_CONSUMER:
+                q or (call.func.id if isinstance(call.func, ast.Name) else None)) in NOT_A_CONSUMER or _logs(q, call):
             return []
         if q is not None and q.startswith("jax.numpy."):
             return []  # jnp.where(c, k1, k2), jnp.stack(keys): keys moved or selected, nothing drawn
@@ -2641,7 +2661,7 @@ class _ScopeWalk(ForwardFlow[State]):
         if q is not None and q.startswith("jax.random."):
             return []  # a non-consuming jax.random function (key_data, ...)
         func_name = call.func.id if isinstance(call.func, ast.Name) else None
-        if (q or func_name) in NOT_A_CONSUMER or model.is_predicate(call) or _checks_structure(q):
+        if (q or func_name) in NOT_A_CONSUMER or _logs(q, call) or model.is_predicate(call) or _checks_structure(q):
             return []
         if self._expected_to_raise(call):
             return []  # with pytest.raises(ValueError): sample(-1, key): no result comes back, nothing is kept
@@ -3988,8 +4008,9 @@ def _whole(index: ast.AST) -> bool:
 
 def _overwritten_whole(stmt: ast.Assign, parents: dict[ast.AST, ast.AST]) -> bool:
     """`x = draw(...)` whose next mention of `x` in the same block is `x = x.at[:].set(v)` (`[...]`, `[:, :]`),
-    with `v` not reading `x`: every element is replaced before any is read (`.set` keeps only the shape and
-    dtype), so the drawn numbers are never used."""
+    with `v` not reading `x`, or `x = serialization.from_bytes(x, data)` (a checkpoint restored into the tree `x`
+    gives): every element is replaced before any is read (`.set` and the restore keep only the shape and dtype),
+    so the drawn numbers are never used."""
     if len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name):
         return False
     name = stmt.targets[0].id
@@ -4006,6 +4027,11 @@ def _overwritten_whole(stmt: ast.Assign, parents: dict[ast.AST, ast.AST]) -> boo
                 return False
             continue
         value = later.value if isinstance(later, ast.Assign) else None
+        if (isinstance(later, ast.Assign) and len(later.targets) == 1 and isinstance(later.targets[0], ast.Name)
+                and later.targets[0].id == name and isinstance(value, ast.Call) and len(mentions) == 2):
+            template = _restore_template(value)
+            if isinstance(template, ast.Name) and template.id == name:
+                return True  # params = from_bytes(params, data): the checkpoint's numbers replace every one drawn
         if not (isinstance(later, ast.Assign) and len(later.targets) == 1 and isinstance(later.targets[0], ast.Name)
                 and later.targets[0].id == name and isinstance(value, ast.Call) and len(value.args) == 1
                 and not value.keywords):
@@ -4017,6 +4043,21 @@ def _overwritten_whole(stmt: ast.Assign, parents: dict[ast.AST, ast.AST]) -> boo
                 and func.value.value.value.id == name and len(mentions) == 2
                 and not any(isinstance(n, ast.Name) and n.id == name for n in walk_nodes(value.args[0])))
     return False
+
+
+def _restore_template(call: ast.Call) -> ast.expr | None:
+    """The argument a checkpoint restore reads only for its structure, the tree the restored numbers fill: flax's
+    `serialization.from_bytes(target, data)` and `from_state_dict(target, state)`,
+    `checkpoints.restore_checkpoint(ckpt_dir, target)`, orbax's `restore(path, item=...)` (or `target=`)."""
+    last = called_name(call.func).rsplit(".", 1)[-1]
+    named = next((k.value for k in call.keywords if k.arg in ("target", "item")), None)
+    if last in ("from_bytes", "from_state_dict"):
+        return call.args[0] if call.args else named
+    if last == "restore_checkpoint":
+        return call.args[1] if len(call.args) > 1 else named
+    if last == "restore":
+        return named
+    return None
 
 
 def _unused_results(stmt: ast.stmt | None, call: ast.Call) -> bool:
@@ -4246,14 +4287,56 @@ def _exclusive_masks(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
     return True
 
 
-def _selected_sides(model: KeyFlow, key: ast.AST) -> set[tuple[str, int]] | None:
-    """For a key handed to a `jax.random` sampler: where the draw's values are kept, when every value derived from
-    it in its function (the draw, and names bound once to expressions that read it, followed from read to read)
-    ends as one alternative of a selecting call or conditional expression: {(the dump of its condition, the
-    index of the alternative)}. None when a value derived from the draw is used any other way (returned, stored,
-    tested, passed on), or a name on the way is bound more than once."""
+# how far `_kept_paths` follows one draw's values before it gives up (a function's values rarely take more steps)
+_KEPT_PATHS_STEPS = 400
+# one choice on a path: (the decision, the alternative taken). A decision is a selection's condition (its dump,
+# when no name in it is bound twice, so two selections on one condition are one decision), a selection node
+# otherwise, or a dict of alternatives with the index it is read at.
+_Choice = tuple[str, str]
+
+
+def _draw_or_call_of(model: KeyFlow, key: ast.AST) -> tuple[ast.Call, FunctionInfo] | None:
+    """The call a key is handed to (first argument or `key=`) inside a function, when it may draw from it: a
+    `jax.random` sampler, or a function of the program (`_sample_truncated_normal(key2, ...)`); not a split."""
+    call = model.scopes.parents.get(key)
+    if not isinstance(call, ast.Call) or not (call.args[:1] == [key] or any(
+            k.arg == "key" and k.value is key for k in call.keywords)):
+        return None
+    fn = model.scopes.enclosing_function(call)
+    q = model.scopes.qualname(call.func, fn)
+    if fn is None or q in _NOT_DRAWS:
+        return None
+    return call, fn
+
+
+def _dict_read_at(model: KeyFlow, node: ast.Dict, stores: Counter[str],
+                  loads: dict[str, list[ast.Name]]) -> ast.Subscript | None:
+    """For a dict literal of alternatives: the one subscript that reads it (`{...}[init]`, or `d = {...}` with
+    `d[self.init]` its only read), so one of its values is kept; None when it is read any other way."""
     parents = model.scopes.parents
-    drawn = _draw_of(model, key)
+    up = parents.get(node)
+    if isinstance(up, ast.Subscript) and up.value is node:
+        return up
+    if not (isinstance(up, ast.Assign) and up.value is node and len(up.targets) == 1
+            and isinstance(up.targets[0], ast.Name) and stores[up.targets[0].id] == 1):
+        return None
+    reads = loads.get(up.targets[0].id, [])
+    if len(reads) != 1:
+        return None
+    read = parents.get(reads[0])
+    return read if isinstance(read, ast.Subscript) and read.value is reads[0] and isinstance(read.ctx, ast.Load) \
+        and not isinstance(read.slice, (ast.Constant, ast.Slice)) else None
+
+
+def _kept_paths(model: KeyFlow, key: ast.AST) -> set[tuple[_Choice, ...]] | None:
+    """For a key handed to a call that may draw from it: the choices each value derived from the draw passes on
+    its way to where it ends (returned, kept on an object, or a name nobody reads), one tuple per way: an alternative of a selecting
+    call or conditional expression (`jnp.where(c, a, b)`, nested too), or a value of a dict of alternatives read
+    at one index. Values are followed through any expression and every read of the names they are bound to (a
+    name bound twice: all its reads, which only adds ways). None when a value is used any other way (tested,
+    printed, stored, passed to a statement that is not an assignment to a name), or the ways are too many."""
+    parents = model.scopes.parents
+    drawn = _draw_or_call_of(model, key)
     if drawn is None:
         return None
     call, fn = drawn
@@ -4268,49 +4351,71 @@ def _selected_sides(model: KeyFlow, key: ast.AST) -> set[tuple[str, int]] | None
                 loads.setdefault(n.id, []).append(n)
             else:
                 stores[n.id] += 1
-    sides: set[tuple[str, int]] = set()
-    seen: set[str] = set()
-    work: list[ast.AST] = [call]
+    paths: set[tuple[_Choice, ...]] = set()
+    seen: set[tuple[str, tuple[_Choice, ...]]] = set()
+    work: list[tuple[ast.AST, tuple[_Choice, ...]]] = [(call, ())]
+    steps = 0
     while work:
-        child = work.pop()
+        child, path = work.pop()
         cur = parents.get(child)
         while True:
-            if cur is None or isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            steps += 1
+            if steps > _KEPT_PATHS_STEPS or cur is None or isinstance(
+                    cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.comprehension)):
                 return None
+            if isinstance(cur, ast.Return) or (isinstance(cur, ast.Assign) and cur.value is child and len(
+                    cur.targets) == 1 and isinstance(cur.targets[0], (ast.Attribute, ast.Subscript))):
+                paths.add(path)  # returned, or kept on an object (`self.weights = ...`): where these values end
+                break
             if isinstance(cur, ast.stmt):
                 if not (isinstance(cur, ast.Assign) and cur.value is child and len(cur.targets) == 1
-                        and isinstance(cur.targets[0], ast.Name) and stores[cur.targets[0].id] == 1):
+                        and isinstance(cur.targets[0], ast.Name)):
                     return None
                 name = cur.targets[0].id
-                if name not in seen:
-                    seen.add(name)
-                    work.extend(loads.get(name, []))
+                if (name, path) not in seen:
+                    seen.add((name, path))
+                    reads = loads.get(name, [])
+                    work.extend((read, path) for read in reads)
+                    if not reads:
+                        paths.add(path)  # bound and never read: these values meet nothing further
                 break
             cases = _alternatives(model, cur)
             if cases is not None:
                 test = cur.test if isinstance(cur, ast.IfExp) else cur.args[0] if isinstance(cur, ast.Call) else None
                 index = next((i for i, case in enumerate(cases) if case is child), None)
-                if test is None or index is None or any(
-                        isinstance(n, ast.Name) and stores[n.id] > 1 for n in walk_nodes(test)):
+                if test is None:
                     return None
-                sides.add((ast.dump(test), index))
-                break
+                if index is not None:  # a value in the condition is used, not kept: it goes on as any other
+                    stable = not any(isinstance(n, ast.Name) and stores[n.id] > 1 for n in walk_nodes(test))
+                    path = (*path, (ast.dump(test) if stable else f"select {id(cur)}", str(index)))
+            elif isinstance(cur, ast.Dict) and any(v is child for v in cur.values):
+                read = _dict_read_at(model, cur, stores, loads)
+                if read is not None:
+                    key_node = next(k for k, v in zip(cur.keys, cur.values, strict=True) if v is child)
+                    path = (*path, (f"dict {id(cur)}", ast.dump(key_node) if key_node is not None else "**"))
+                    child, cur = read, parents.get(read)
+                    continue
             child, cur = cur, parents.get(cur)
-    return sides or None
+    return paths or None
 
 
 def _exclusive_selections(model: KeyFlow, a: ast.AST, b: ast.AST) -> bool:
-    """Two draws from one key whose values are each kept only in opposite alternatives of selections on one
-    condition: `y = jnp.where(nu >= 1, pois_y, geo_y)` and `log_alpha = jnp.where(nu >= 1, la_pois, la_geo)`,
-    with `pois_y` drawn from the key and `la_pois` computed from it, `geo_y` from a uniform drawn from the same
-    key: wherever one draw's values are kept the other's are not, so the two never meet (as in one select)."""
+    """Two draws from one key whose values never meet: every way the first's values go and every way the second's
+    go part at one decision, taking different alternatives (`jnp.where(u < p_lo, left, jnp.where(u < p_flat, flat,
+    right))` with `left`, `flat` and `right` drawn from one key; `{"random": normal(key), "he": normal(key) * s}`
+    read at one index; `y = jnp.where(nu >= 1, pois_y, geo_y)` and `log_alpha = jnp.where(nu >= 1, la_pois,
+    la_geo)` on one condition): wherever one draw's values are kept the other's are not."""
     if a is b:
         return False
-    first, second = _selected_sides(model, a), _selected_sides(model, b)
+    first, second = _kept_paths(model, a), _kept_paths(model, b)
     if first is None or second is None:
         return False
-    tests = {test for test, _ in first | second}
-    return len(tests) == 1 and not {i for _, i in first} & {i for _, i in second}
+    for pa in first:
+        taken = dict(pa)
+        for pb in second:
+            if not any(decision in taken and taken[decision] != alternative for decision, alternative in pb):
+                return False
+    return True
 
 
 # a piecewise fill: `res = jnp.empty(shape)`, then `res = jnp.where(m_k, draw_k(key, shape), res)` for masks
@@ -4649,11 +4754,26 @@ def _equality_check(node: ast.AST) -> bool:
 
 
 def _compared_sides(test: ast.AST) -> list[list[ast.expr]]:
-    """The two sides of every comparison, difference and comparing call (`jnp.allclose(a, b)`) in a test."""
+    """The two sides of every comparison, difference and comparing call (`jnp.allclose(a, b)`) in a test; for a
+    tree map of a comparison (`jax.tree.map(lambda a, b: jnp.allclose(a, b), s_w, s_m)`, `tree_map(jnp.array_equal,
+    x, y)`), the two trees it walks."""
     return [[n.left, n.comparators[0]] if isinstance(n, ast.Compare) else [n.left, n.right]
-            if isinstance(n, ast.BinOp) else n.args[:2]
+            if isinstance(n, ast.BinOp) else n.args[1:3] if _maps_a_comparison(n) else n.args[:2]
             for n in walk_nodes(test) if isinstance(n, (ast.Compare, ast.Call)) or (
                 isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub))]
+
+
+def _maps_a_comparison(call: ast.AST) -> bool:
+    """`jax.tree.map(lambda a, b: jnp.allclose(a, b), x, y)` (or `tree_map(jnp.array_equal, x, y)`): a comparison
+    of two trees, leaf by leaf."""
+    if not (isinstance(call, ast.Call) and len(call.args) >= 3 and called_name(call.func).rsplit(".", 1)[-1] in (
+            "map", "tree_map", "tree_map_with_path")):
+        return False
+    fn = call.args[0]
+    if isinstance(fn, ast.Lambda):
+        return any(isinstance(n, ast.Compare) or (isinstance(n, ast.Call) and _COMPARING.search(
+            called_name(n.func).rsplit(".", 1)[-1])) for n in walk_nodes(fn.body))
+    return _COMPARING.search(called_name(fn).rsplit(".", 1)[-1]) is not None
 
 
 def _side_reads(side: ast.expr, marked: ast.AST | None) -> set[str]:
