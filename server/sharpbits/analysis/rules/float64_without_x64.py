@@ -185,7 +185,9 @@ The flag is one for the whole process, so it may be turned on outside the module
 the module imports (at module level, directly or through other project modules), which turns it on when imported,
 or, for a test, by a `conftest.py` in its folder or above (at import, in a `pytest_configure` hook or an `autouse`
 fixture). Both are read statically; a module that enables x64 but is not imported on the way to the code does not
-count.
+count. An import that spells a module of the project with other capitals (a test importing
+`JaxOpenSimplexNoise.simplex_noise4d` for the released folder `jaxopensimplexnoise/`) means the one file so
+spelled, when there is exactly one.
 """
     example = """
 import jax

@@ -9,7 +9,7 @@ from sharpbits.analysis.model import ARRAYS, Fact, FunctionInfo, Kind, ModuleMod
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.analysis.syntax import parameter_defaults, walk_nodes
 from sharpbits.analysis.tracers import TracerValues
-from sharpbits.findings import Finding
+from sharpbits.findings import Finding, Severity
 from sharpbits.trace.render import duration  # (standard library only)
 
 SMALL_TRIP_COUNT = 10  # at or below this, unrolling is cheap: reported as info, not a warning
@@ -17,6 +17,49 @@ SMALL_LITERAL_CONTAINER = 16
 LARGE_COMPREHENSION = 100  # a comprehension of more elements than this in compiled code: a warning, else info
 LARGE_LOOP_EQUATIONS = 500  # measured: an unrolled loop this big is what makes compiles slow (raised to warning)
 SMALL_LOOP_EQUATIONS = 50  # measured: below this the unrolling costs little (lowered to hint)
+# A known count above SMALL_TRIP_COUNT is a warning when it is this large, or when the unrolled body is estimated
+# at LARGE_LOOP_EQUATIONS or more; a shorter loop of a small body (a fixed 20-term series, 15 matmuls of a timing
+# test, 20 meta-gradient steps: real code unrolls those on purpose) costs little: info
+MANY_TRIPS = 32
+_OPS_OF_AN_UNSEEN_CALL = 10  # a call of a helper or a layer: its body is not counted here, so it counts as ten
+
+
+def estimated_equations(body: list[ast.stmt], model: ModuleModel, fn: FunctionInfo) -> int:
+    """A static estimate of the jaxpr equations one pass of a loop body adds: one per arithmetic operation,
+    comparison, subscript and `jax`/`jnp`/`lax` call, ten per call of anything else (a helper, a layer), and an
+    inner loop's body times its known count (ten times when unknown)."""
+    total = 0
+    stack: list[tuple[ast.AST, int]] = [(stmt, 1) for stmt in body]
+    while stack:
+        node, times = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.For):
+            call = range_call(node.iter, model, fn)
+            count = trip_count(call, model, fn) if call is not None else None
+            stack.extend((stmt, times * (count if count is not None else 10)) for stmt in node.body)
+            stack.append((node.iter, times))
+            continue
+        if isinstance(node, (ast.BinOp, ast.Compare, ast.Subscript, ast.AugAssign)) or (
+                isinstance(node, ast.UnaryOp) and not isinstance(node.operand, ast.Constant)):
+            total += times
+        elif isinstance(node, ast.Call):
+            q = model.scopes.qualname(node.func, fn) or ""
+            plain = q.startswith(("jax.", "numpy.", "math.")) or q in ("len", "range", "int", "float", "min", "max",
+                                                                      "abs", "enumerate", "zip") or (
+                isinstance(node.func, ast.Attribute) and node.func.attr in (
+                    "set", "add", "get", "reshape", "astype", "sum", "mean", "T", "transpose", "append"))
+            total += times * (1 if plain else _OPS_OF_AN_UNSEEN_CALL)
+        stack.extend((child, times) for child in ast.iter_child_nodes(node))
+    return total
+
+
+def known_count_severity(count: int, body: list[ast.stmt], model: ModuleModel, fn: FunctionInfo) -> Severity | None:
+    """The severity of a loop of a known count above SMALL_TRIP_COUNT: None (the rule's warning) when it runs
+    MANY_TRIPS times or more or unrolls LARGE_LOOP_EQUATIONS or more, else info."""
+    if count >= MANY_TRIPS or count * estimated_equations(body, model, fn) >= LARGE_LOOP_EQUATIONS:
+        return None
+    return "info"
 
 
 def range_call(node: ast.AST, model: ModuleModel, fn: FunctionInfo) -> ast.Call | None:
@@ -199,7 +242,9 @@ all: that is `traced-control-flow`'s finding, which carries the same `lax.while_
 
 Loops over Python containers (`for layer in params:`) unroll over a fixed structure and are idiomatic, so they are
 not flagged; neither are small loops over literal tuples or lists. Loops with a known trip count of 10 or fewer are
-reported as info only. Eager (un-traced) code is never flagged.
+reported as info only, and so are loops of fewer than 32 iterations whose unrolled body is estimated under 500
+equations (one per operation, ten per call of a helper or layer): a fixed 20-term series or the stages of a tableau,
+which real code unrolls on purpose and which compile in well under a second. Eager (un-traced) code is never flagged.
 A branch no trace takes is not flagged: in a helper that traced code only calls by name, an `if` whose test
 reads parameters every traced call gives the same deciding literal (`pad(x, n, exact=False)`) runs only eagerly.
 """
@@ -308,6 +353,24 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
             # counted up to a literal bound: 50 iterations, a warning
             "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    k = 0\n    while k < 50:\n"
             "        x = jnp.sin(x)\n        k += 1\n    return x\n",
+        ),
+        Invalid(  # a fixed 20-term series of a small body (about 60 equations unrolled): unrolled on purpose, info
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef series(x):\n    s = 0.0\n    for k in range(20):\n"
+            "        s = s + x ** k / (k + 1)\n    return s\n",
+            fixed="import jax\nimport jax.numpy as jnp\n@jax.jit\ndef series(x):\n    s = 0.0\n    def loop_body(k, s):\n"
+            "        s = s + x ** k / (k + 1)\n        return s\n\n"
+            "    # the first iteration, as plain Python, gives the carry its shape and dtype\n"
+            "    s = loop_body(0, s)\n    s = jax.lax.fori_loop(1, 20, loop_body, s)\n    return s\n",
+            severity="info",
+        ),
+        Invalid(  # 20 stages of a large body (helpers unseen here, ten equations each): 20 x 26, a warning
+            "import jax\n@jax.jit\ndef rk(y, h):\n    for i in range(20):\n        k1 = field(y)\n"
+            "        y = y + h * (k1 + field(y + h * k1)) / 2\n    return y\ndef field(y):\n    return -y\n",
+            fixed="import jax\n@jax.jit\ndef rk(y, h):\n    def loop_body(i, y):\n        k1 = field(y)\n"
+            "        y = y + h * (k1 + field(y + h * k1)) / 2\n        return y\n\n"
+            "    # the first iteration, as plain Python, gives the carry its shape and dtype\n"
+            "    y = loop_body(0, y)\n    y = jax.lax.fori_loop(1, 20, loop_body, y)\n    return y\n"
+            "def field(y):\n    return -y\n",
         ),
         Invalid(  # a Python while whose count is not visible (the bound is a parameter of the untraced caller's)
             "import jax\nimport jax.numpy as jnp\nfrom functools import partial\n"
@@ -426,7 +489,7 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
                            end_node=node.iter, fix_title=title, severity="info")
             else:
                 ctx.report(node, self.message("many", where=where, count=count, note=note), builder, end_node=node.iter,
-                           fix_title=title)
+                           fix_title=title, severity=known_count_severity(count, node.body, model, fn))
             return
         if isinstance(node.iter, (ast.List, ast.Tuple, ast.Set)) and len(node.iter.elts) <= SMALL_LITERAL_CONTAINER:
             return
@@ -453,7 +516,7 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
         count = _while_count(fn, node, model)
         if count is not None and count > SMALL_TRIP_COUNT:
             ctx.report(node, self.message("many", where=where, count=count, note=note), builder,
-                       end_node=node.test, fix_title=title)
+                       end_node=node.test, fix_title=title, severity=known_count_severity(count, node.body, model, fn))
             return
         ctx.report(node, self.message("while", where=where, note=note), builder,
                    end_node=node.test, fix_title=title, severity="info")

@@ -73,7 +73,9 @@ clock and returned by the jitted function (`return y, {"rollout_time": end - sta
 compiled program: every call returns the first trace's figure, so it is flagged.
 
 A global set by a once-only initialiser or latch (`if _CACHE is None: _CACHE = ...`, or `if _warned: return` and
-then `_warned = True` before a warning) is meant to be set once, so trace time is as good as any: not flagged.
+then `_warned = True` before a warning, or a load-once function, `if _lib is not None: return _lib` on a global it
+sets later in its body, which records flags on the way) is meant to be set once, so trace time is as good as any:
+not flagged.
 
 Lists and dicts built inside the traced function (and stacked or returned), values handed to
 `jax.debug.callback`/`io_callback` (which run on every call, on the host), static values such as shapes, and

@@ -16,6 +16,10 @@ TIMERS = {"time.time", "time.perf_counter", "time.monotonic", "time.process_time
 TIMEIT = {"timeit.timeit", "timeit.repeat", "timeit.Timer"}
 _TRANSFERS = {"jax.numpy.asarray", "jax.numpy.array", "jax.device_put", "jax.device_put_replicated",
               "jax.device_put_sharded"}
+# arrays made from nothing but a shape and a fill (`mean_losses = jnp.zeros((num_epochs, 1))` before a training
+# loop): an allocation, not the work a clock is meant to time
+_ALLOCATIONS = {f"jax.numpy.{name}" for name in ("zeros", "ones", "empty", "full", "eye", "identity", "arange",
+                                                  "linspace", "zeros_like", "ones_like", "empty_like", "full_like")}
 _STATEMENT_LISTS = ("body", "orelse", "finalbody")
 
 
@@ -56,8 +60,9 @@ dispatch, not the computation, and reports a time that can be orders of magnitud
 
 Call `.block_until_ready()` on the result (or `jax.block_until_ready(result)` for a pytree) before stopping the
 clock. A host conversion (`float(...)`, `.item()`, `np.asarray(...)`, printing the value) waits too, so timings
-that do one are not flagged, nor are timings of NumPy or plain Python code, of key splitting alone, or of a copy to
-the device alone. In a notebook, IPython's `%timeit f(x)`, `%time f(x)` and the bodies of `%%timeit` / `%%time`
+that do one are not flagged, nor are timings of NumPy or plain Python code, of key splitting alone, of a copy to
+the device alone, or of an allocation alone (`jnp.zeros(...)` before a loop whose epochs are timed); and a start
+time nobody reads (`t0` set again before any `t1 - t0`) starts no timing. In a notebook, IPython's `%timeit f(x)`, `%time f(x)` and the bodies of `%%timeit` / `%%time`
 cells are timings too, and so is the body of a `with` block whose context manager is the module's own clock (a
 class whose `__enter__` and `__exit__` read a clock, or a `@contextlib.contextmanager` function that reads one
 before its `yield` and after it). (On CPU a few operations, such as LAPACK decompositions like `svd`, happen to run synchronously;
@@ -257,7 +262,7 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
         for i, stmt in enumerate(stmts):
             if not _reads_clock(stmt, model, scope):
                 continue
-            if start is not None and i > start + 1:
+            if start is not None and i > start + 1 and _start_read(stmts, start):
                 self._check_region(ctx, stmts[start + 1: i], self.message("when-clock", line=stmt.lineno), scope)
             start = i if _is_clock_start(stmt, model, scope) else None
 
@@ -289,7 +294,8 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
                     unknown.append(node)
         # key splitting and host-to-device copies are not the work being timed: alone they make no finding
         dispatched = [(c, k) for c, k in dispatched if k is not Kind.KEY
-                      and model.scopes.qualname(c.func, scope) not in _TRANSFERS]
+                      and model.scopes.qualname(c.func, scope) not in _TRANSFERS
+                      and model.scopes.qualname(c.func, scope) not in _ALLOCATIONS]
         outer = [(c, k) for c, k in dispatched if not any(c is not d and _contains(d, c) for d, _ in dispatched)]
         if not outer:
             return
@@ -418,6 +424,22 @@ def _is_clock_start(stmt: ast.stmt, model: ModuleModel, scope: FunctionInfo | No
     """`t0 = time.perf_counter()`: a start, not a stop (`elapsed = time.time() - t0` is both; it ends a region)."""
     return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Call)
             and model.scopes.qualname(stmt.value.func, scope) in TIMERS)
+
+
+def _start_read(stmts: list[ast.stmt], start: int) -> bool:
+    """Whether the time a start statement takes (`t0 = time.perf_counter()`) may be read: False when a later
+    statement of its block sets the name again before any reads it (`t0 = ...; f(x); t1 = ...`, then `t0 = ...`
+    for the next measure: nothing ever computes `t1 - t0`)."""
+    target = stmts[start].targets[0] if isinstance(stmts[start], ast.Assign) else None  # type: ignore[attr-defined]
+    if not isinstance(target, ast.Name):
+        return True
+    for stmt in stmts[start + 1:]:
+        names = [n for n in walk_nodes(stmt) if isinstance(n, ast.Name) and n.id == target.id]
+        if any(isinstance(n.ctx, ast.Load) for n in names):
+            return True
+        if names:
+            return False  # set again, unread
+    return True
 
 
 def _contains(outer: ast.AST, inner: ast.AST) -> bool:

@@ -186,6 +186,16 @@ calls are read in the module and never ask haiku for a key (`hk.next_rng_key()`,
 cannot read (from a registry, a parameter, another package) stays a possible draw. A factory of another module that
 returns a record with a function in a field (`Agent(init=_init, ...)`) makes `agent.init(key, ...)` run that
 function, judged by its summary.
+Draws of one key are alternatives when every way each one's values go parts from every way the other's go at one
+decision: branches of nested `jnp.where`/`lax.select`/conditional expressions (a mixture whose components are all
+drawn from `key2` and picked per element by a uniform from `key1`), also when the selected value is bound to a
+name, returned or kept on `self`, and the values of a dict literal read only at one index (`{"random":
+normal(key), "he": normal(key) * s}[self.init]`). A key formatted into a log record (`logging.info("key: %s",
+key)`, absl's `logging`, a `logger.debug(...)`) draws nothing, and so does an init whose parameters are replaced at
+once by a checkpoint restore into their tree (`params = serialization.from_bytes(params, data)`,
+`restore_checkpoint(path, params)`). In a test, two trees compared leaf by leaf (`jax.tree.map(lambda a, b:
+jnp.allclose(a, b), s_w, s_m)`) are compared, and a draw that reaches both sides of every comparison it reaches is
+the common input of two implementations (the action a wrapped and a hand-built environment both step with).
 The message says "the same or overlapping numbers" when one function draws from one key twice,
 "correlated numbers" otherwise.
 
