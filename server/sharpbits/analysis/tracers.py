@@ -28,6 +28,9 @@ TRACE_ONLY_VALUES = {"jax.experimental.pallas.program_id", "jax.lax.axis_index"}
 COMPILE_TIME_EVAL = {"jax.ensure_compile_time_eval", "jax.core.ensure_compile_time_eval"}
 # The class every tracer is an instance of: `isinstance(x, jax.core.Tracer)` is True for each traced value
 TRACER_CLASSES = {"jax.core.Tracer", "jax._src.core.Tracer"}
+# classes no tracer is an instance of: `isinstance(x, np.ndarray)` (or a Python number) is True only for a value
+# that is not traced (under `jit` every array argument is a tracer, so such a branch is one no trace takes)
+CONCRETE_CLASSES = {"numpy.ndarray", "numpy.generic", "numpy.number", "int", "float", "complex", "bool"}
 # Custom derivative rules are not tracing transformations: `jax.custom_vjp(f)(x)` called eagerly runs `f` on the
 # caller's arrays, and under `jax.grad` JAX calls the rules with concrete primals and cotangents. Only a trace
 # around the call (jit, vmap, scan, ...) makes them tracers.
@@ -210,16 +213,24 @@ class TracerValues(Fact):
 
     def _tracer_test(self, test: ast.AST, scope: FunctionInfo, negated: bool) -> str | None:
         """The name a test proves to be no tracer in a branch: `isinstance(name, Tracer)` for its false branch
-        (`negated` False), `not isinstance(name, Tracer)` for its true one."""
+        (`negated` False), `not isinstance(name, Tracer)` for its true one; `isinstance(name[0], np.ndarray)` (or a
+        Python number) for its true branch (`negated` True)."""
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
             test, negated = test.operand, not negated
-        if (negated or not isinstance(test, ast.Call) or not isinstance(test.func, ast.Name)
-                or test.func.id != "isinstance" or len(test.args) != 2 or test.keywords
-                or not isinstance(test.args[0], ast.Name)):
+        if (not isinstance(test, ast.Call) or not isinstance(test.func, ast.Name) or test.func.id != "isinstance"
+                or len(test.args) != 2 or test.keywords):
             return None
-        if self.scopes.qualname(test.args[1], scope) not in TRACER_CLASSES:
-            return None
-        return test.args[0].id
+        subject = test.args[0]
+        classes = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+        names = {self.scopes.qualname(c, scope) or (c.id if isinstance(c, ast.Name) else "") for c in classes}
+        if not negated and isinstance(subject, ast.Name) and names <= TRACER_CLASSES:
+            return subject.id  # the else of `isinstance(x, Tracer)`
+        if negated and names <= CONCRETE_CLASSES:
+            # the body of `isinstance(x[0], np.ndarray)`: the value (and so the argument it is part of) is no tracer
+            while isinstance(subject, (ast.Subscript, ast.Attribute)):
+                subject = subject.value
+            return subject.id if isinstance(subject, ast.Name) else None
+        return None
 
     def runs_eagerly_too(self, fn: FunctionInfo) -> bool:
         """A module-level function compiled in call form (`jax.jit(f, ...)`) whose name is also used otherwise

@@ -101,7 +101,9 @@ passes a literal for them (or leaves a literal default) that decides the test th
 A conversion inside a `try` whose handler catches what JAX raises (a bare `except:`, `Exception`, `TypeError`, or
 JAX's `ConcretizationTypeError`/`TracerArrayConversionError`) is code that expects the error under a trace and takes
 its handler's path; it is not flagged. A helper's parameter that every traced call fills with a concrete value (an
-array the caller closes over from eager code, a Python number) is no tracer.
+array the caller closes over from eager code, a Python number) is no tracer. Nor is a value in the branch of
+`isinstance(x[0], np.ndarray)` (or of `isinstance(n, int)`, another Python number), or in the `else` of
+`isinstance(x, jax.core.Tracer)`: no tracer is an instance of those classes, so no trace takes that branch.
 A Pallas kernel (the function `pl.pallas_call` and its variants are given) is traced too, also with
 `interpret=True`: what it reads from its refs and `pl.program_id(...)` are tracers; a ref's `.shape`, what
 `functools.partial` binds and keyword-only parameters are Python values.
