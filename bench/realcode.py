@@ -40,6 +40,7 @@ CACHE = ROOT / ".cache" / "realcode"
 VERDICTS = ROOT / "tests" / "corpus" / "realcode" / "verdicts.tsv"
 RULES = tuple(rule.name for rule in ALL_RULES)  # every registered rule gets a row, also with no finding
 JUDGED_SEVERITIES = ("warning", "error")
+PIP_TIMEOUT_S = 300
 
 # PyPI name -> pinned version. `sdist` False: the package publishes no sdist, so the wheel is used.
 PACKAGES: dict[str, tuple[str, bool]] = {
@@ -1225,14 +1226,18 @@ def fetch(name: str, version: str, sdist: bool, cache: Path) -> Path:
             kind += ["--python-version", FETCH_PYTHON[name]]
         cmd = [sys.executable, "-m", "pip", "download", "--no-deps", *kind, f"{name}=={version}",
                "-d", str(archives), "--quiet", "--disable-pip-version-check"]
-        proc = subprocess.run(cmd, capture_output=True, text=True)
+        try:  # an sdist whose build backend hangs while pip prepares its metadata must not stop the bench
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=PIP_TIMEOUT_S)
+            error = proc.stderr.strip()
+        except subprocess.TimeoutExpired:
+            error = f"pip gave no answer in {PIP_TIMEOUT_S} s"
         archive = _find_archive(archives, name, version)
         if archive is None:
             # pip prepares an sdist's metadata by installing its build dependencies, which fails for packages
             # that build C++/CUDA extensions; the published file itself is all the bench reads
             archive = _download_listed_file(name, version, sdist, archives)
         if archive is None:
-            raise RuntimeError(f"download of {name}=={version} failed:\n{proc.stderr.strip()}")
+            raise RuntimeError(f"download of {name}=={version} failed:\n{error}")
     if unpacked.exists():
         shutil.rmtree(unpacked)
     unpacked.mkdir(parents=True)
