@@ -3552,7 +3552,7 @@ class _ScopeWalk(ForwardFlow[State]):
                 if differences and any(isinstance(n, ast.Name) and n.id in differences
                                        for side in pair for n in walk_nodes(side)):
                     return True  # the reproduced draw subtracted from the result, then checked
-        return self.fn is not None and self.fn.name.startswith("test") and _shared_input(checks, flows[1])
+        return False
 
     def _shapes_only(self, value: ast.AST, depth: int = 0) -> bool:
         """A call's result (or a read of a name holding it) reaches nothing but shapes and dtypes: `.shape`,
@@ -4774,23 +4774,6 @@ def _maps_a_comparison(call: ast.AST) -> bool:
         return any(isinstance(n, ast.Compare) or (isinstance(n, ast.Call) and _COMPARING.search(
             called_name(n.func).rsplit(".", 1)[-1])) for n in walk_nodes(fn.body))
     return _COMPARING.search(called_name(fn).rsplit(".", 1)[-1]) is not None
-
-
-def _shared_input(checks: list[tuple[ast.AST, list[list[ast.expr]]]], second: set[str]) -> bool:
-    """An equivalence test's common input: the second draw reaches both sides of every comparison it reaches (at
-    least one), as the action a test steps a wrapped and a hand-built environment with before comparing their
-    states (jax-envelope). Both sides see the same numbers, so how they relate to the key's other draws cannot
-    change whether the two agree."""
-    reached = False
-    for _, pairs in checks:
-        for pair in pairs:
-            if len(pair) != 2 or _about_shapes(pair[0], pair):
-                continue
-            hits = [bool(_side_reads(side, None) & second) for side in pair]
-            if hits[0] != hits[1]:
-                return False
-            reached = reached or hits[0]
-    return reached
 
 
 def _side_reads(side: ast.expr, marked: ast.AST | None) -> set[str]:

@@ -194,8 +194,8 @@ normal(key), "he": normal(key) * s}[self.init]`). A key formatted into a log rec
 key)`, absl's `logging`, a `logger.debug(...)`) draws nothing, and so does an init whose parameters are replaced at
 once by a checkpoint restore into their tree (`params = serialization.from_bytes(params, data)`,
 `restore_checkpoint(path, params)`). In a test, two trees compared leaf by leaf (`jax.tree.map(lambda a, b:
-jnp.allclose(a, b), s_w, s_m)`) are compared, and a draw that reaches both sides of every comparison it reaches is
-the common input of two implementations (the action a wrapped and a hand-built environment both step with).
+jnp.allclose(a, b), s_w, s_m)`) are compared: a wrapper's `init(key)` checked against `vmap(init)(split(key, n))`
+reproduces the draw on purpose.
 The message says "the same or overlapping numbers" when one function draws from one key twice,
 "correlated numbers" otherwise.
 
