@@ -4204,16 +4204,17 @@ _NEGATED_COMPARISONS: dict[type[ast.cmpop], type[ast.cmpop]] = {
     ast.NotEq: ast.Eq, ast.GtE: ast.Lt, ast.LtE: ast.Gt, ast.IsNot: ast.Is, ast.NotIn: ast.In}
 
 
-def _draw_of(model: KeyFlow, key: ast.AST) -> tuple[ast.Call, FunctionInfo] | None:
+def _draw_of(model: KeyFlow, key: ast.AST, any_callee: bool = False) -> tuple[ast.Call, FunctionInfo] | None:
     """The `jax.random` sampler call a key is handed to (first argument or `key=`) inside a function, with that
-    function; None for anything else (a split, a call outside jax.random, module-level code)."""
+    function; None for anything else (a split, module-level code, and a call outside jax.random unless
+    `any_callee`: a function of the program may draw from it too, `_sample_truncated_normal(key2, ...)`)."""
     call = model.scopes.parents.get(key)
     if not isinstance(call, ast.Call) or not (call.args[:1] == [key] or any(
             k.arg == "key" and k.value is key for k in call.keywords)):
         return None
     fn = model.scopes.enclosing_function(call)
     q = model.scopes.qualname(call.func, fn)
-    if fn is None or q is None or not q.startswith("jax.random.") or q in _NOT_DRAWS:
+    if fn is None or q in _NOT_DRAWS or not (any_callee or (q is not None and q.startswith("jax.random."))):
         return None
     return call, fn
 
@@ -4295,20 +4296,6 @@ _KEPT_PATHS_STEPS = 400
 _Choice = tuple[str, str]
 
 
-def _draw_or_call_of(model: KeyFlow, key: ast.AST) -> tuple[ast.Call, FunctionInfo] | None:
-    """The call a key is handed to (first argument or `key=`) inside a function, when it may draw from it: a
-    `jax.random` sampler, or a function of the program (`_sample_truncated_normal(key2, ...)`); not a split."""
-    call = model.scopes.parents.get(key)
-    if not isinstance(call, ast.Call) or not (call.args[:1] == [key] or any(
-            k.arg == "key" and k.value is key for k in call.keywords)):
-        return None
-    fn = model.scopes.enclosing_function(call)
-    q = model.scopes.qualname(call.func, fn)
-    if fn is None or q in _NOT_DRAWS:
-        return None
-    return call, fn
-
-
 def _dict_read_at(model: KeyFlow, node: ast.Dict, stores: Counter[str],
                   loads: dict[str, list[ast.Name]]) -> ast.Subscript | None:
     """For a dict literal of alternatives: the one subscript that reads it (`{...}[init]`, or `d = {...}` with
@@ -4336,7 +4323,7 @@ def _kept_paths(model: KeyFlow, key: ast.AST) -> set[tuple[_Choice, ...]] | None
     name bound twice: all its reads, which only adds ways). None when a value is used any other way (tested,
     printed, stored, passed to a statement that is not an assignment to a name), or the ways are too many."""
     parents = model.scopes.parents
-    drawn = _draw_or_call_of(model, key)
+    drawn = _draw_of(model, key, any_callee=True)
     if drawn is None:
         return None
     call, fn = drawn
