@@ -24,7 +24,7 @@ KEY_CELLS = [
     (CODE, "import jax\nimport jax.numpy as jnp\nkey = jax.random.key(0)\n"),
     (CODE, "a = jax.random.normal(key, (3,))\nb = jax.random.normal(key, (3,))\n"),  # prng-key-reuse: SB201
     (MARKUP, "In place:"),
-    (CODE, "%time z = jnp.zeros(3)\nz[0] = 1\n"),  # in-place-update: SB101; %time of async work: SB501
+    (CODE, "%time z = jnp.sin(jnp.zeros(3))\nz[0] = 1\n"),  # in-place-update: SB101; %time of async work: SB501
 ]
 
 
@@ -135,7 +135,7 @@ def test_a_notebook_whose_analysis_never_ends_is_stopped_at_the_budget(stalled, 
     assert json.dumps(fix_all["edit"]).count("z.at[0].set(1)") == 1
 
     # still spinning after an edit: straight to a child, stopped again; the spin gone: everything, no notice
-    hostile.edit(4, "%time z = jnp.zeros(3)\nz[0] = 2\n")
+    hostile.edit(4, "%time z = jnp.sin(jnp.zeros(3))\nz[0] = 2\n")
     shows(stalled, hostile.uri_of(4), ["SB101", "SB501"])
     assert codes(stalled.published(hostile.uri_of(1), timeout=10)) == ["stopped"]  # (cells publish in order)
     hostile.edit(5, "# nothing to see\n")
@@ -148,7 +148,7 @@ def test_a_notebook_whose_analysis_never_ends_is_stopped_at_the_budget(stalled, 
     for n in range(len(again.cells)):
         shows(stalled, again.uri_of(n), [], timeout=10)
     stalled.still_serving()
-    calm.edit(4, "%time z = jnp.zeros(3)\nz[1] = 1\n")
+    calm.edit(4, "%time z = jnp.sin(jnp.zeros(3))\nz[1] = 1\n")
     shows(stalled, calm.uri_of(4), ["SB101", "SB501"], timeout=60)
     assert no_children_left(stalled.proc.pid) == []
     assert not (tmp_path / "RAN").exists()  # neither the server nor its children ran the workspace's modules
