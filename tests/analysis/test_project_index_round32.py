@@ -5,10 +5,7 @@ CPU when written: the bug twins give float32, the clean ones do not."""
 
 from pathlib import Path
 
-from sharpbits.analysis.engine import analyze
-from sharpbits.analysis.project_index import ProjectIndex
-
-from tests.analysis.small_projects import no_shared_index  # noqa: F401 (autouse fixture)
+from tests.analysis.small_projects import findings_in_folder, no_shared_index  # noqa: F401 (autouse fixture)
 
 NOISE = '''\
 import jax
@@ -41,15 +38,7 @@ def test_noise():
 
 
 def _float64_lines(root: Path, files: dict[str, str], target: str) -> list[int]:
-    for name, text in files.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text)
-    index = ProjectIndex()
-    for path in root.rglob("*.py"):
-        index.update(path, path.read_text())
-    text = (root / target).read_text()
-    return [f.line for f in analyze(text, str(root / target), project=index).findings
-            if f.rule == "float64-without-x64"]
+    return [f.line for f in findings_in_folder(root, files, target) if f.rule == "float64-without-x64"]
 
 
 def test_an_import_spelled_with_other_capitals_reaches_the_module_that_enables_x64(tmp_path):

@@ -141,11 +141,23 @@ def _spelled_otherwise(project: ProjectView, name: str) -> tuple[str, str] | Non
         return None
 
 
+_listings: dict[Path, tuple[int, list[Path]]] = {}  # folder -> (its mtime, its entries)
+
+
 def _entries(folder: Path) -> list[Path]:
+    """A folder's entries, listed again only when the folder changed: `_spelled_otherwise` asks for the project's
+    roots (and the folders holding them) on every analysis that requests float64 and imports a module it cannot
+    find, which in the editor is every keystroke."""
     try:
-        return list(folder.iterdir())
+        stamp = folder.stat().st_mtime_ns
+        known = _listings.get(folder)
+        if known is not None and known[0] == stamp:
+            return known[1]
+        entries = list(folder.iterdir())
     except OSError:
         return []
+    _listings[folder] = (stamp, entries)
+    return entries
 
 
 def _conftests(test: Path) -> list[Path]:

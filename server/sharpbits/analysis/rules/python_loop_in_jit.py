@@ -48,7 +48,7 @@ def estimated_equations(body: list[ast.stmt], model: ModuleModel, fn: FunctionIn
             plain = q.startswith(("jax.", "numpy.", "math.")) or q in ("len", "range", "int", "float", "min", "max",
                                                                       "abs", "enumerate", "zip") or (
                 isinstance(node.func, ast.Attribute) and node.func.attr in (
-                    "set", "add", "get", "reshape", "astype", "sum", "mean", "T", "transpose", "append"))
+                    "set", "add", "get", "reshape", "astype", "sum", "mean", "transpose", "append"))
             total += times * (1 if plain else _OPS_OF_AN_UNSEEN_CALL)
         stack.extend((child, times) for child in ast.iter_child_nodes(node))
     return total

@@ -20,6 +20,7 @@ _TRANSFERS = {"jax.numpy.asarray", "jax.numpy.array", "jax.device_put", "jax.dev
 # loop): an allocation, not the work a clock is meant to time
 _ALLOCATIONS = {f"jax.numpy.{name}" for name in ("zeros", "ones", "empty", "full", "eye", "identity", "arange",
                                                   "linspace", "zeros_like", "ones_like", "empty_like", "full_like")}
+_NOT_TIMED_WORK = _TRANSFERS | _ALLOCATIONS
 _STATEMENT_LISTS = ("body", "orelse", "finalbody")
 
 
@@ -292,10 +293,9 @@ wraps it in `jax.block_until_ready(...)` when it may return a pytree (when the m
                     dispatched.append((node, kind))
                 elif not model.fact(Execution).pure_python_call(node, scope):
                     unknown.append(node)
-        # key splitting and host-to-device copies are not the work being timed: alone they make no finding
+        # key splitting, host-to-device copies and allocations are not the work being timed: alone they make no finding
         dispatched = [(c, k) for c, k in dispatched if k is not Kind.KEY
-                      and model.scopes.qualname(c.func, scope) not in _TRANSFERS
-                      and model.scopes.qualname(c.func, scope) not in _ALLOCATIONS]
+                      and model.scopes.qualname(c.func, scope) not in _NOT_TIMED_WORK]
         outer = [(c, k) for c, k in dispatched if not any(c is not d and _contains(d, c) for d, _ in dispatched)]
         if not outer:
             return

@@ -66,7 +66,8 @@ _POINT_MASSES = {"Delta", "Deterministic", "VectorDeterministic", "PointMass"}
 NOT_A_CONSUMER = {"print", "isinstance", "len", "type", "repr", "str", "id", "hash", "zip", "enumerate", "list",
                   "tuple", "iter", "reversed", "sorted", "dict", "set", "jax.device_put", "jax.tree.map",
                   "jax.tree_util.tree_map", "jax.block_until_ready", "jax.debug.print", "jax.numpy.shape",
-                  "jax.numpy.ndim", "jax.numpy.size", "jax.dtypes.issubdtype", "jax.numpy.issubdtype", "jax.device_get", "jax.tree.leaves", "jax.tree_util.tree_leaves"}
+                  "jax.numpy.ndim", "jax.numpy.size", "jax.dtypes.issubdtype", "jax.numpy.issubdtype",
+                  "jax.device_get", "jax.tree.leaves", "jax.tree_util.tree_leaves"}
 # logging formats its arguments (`logging.info("key: %s", key)`, absl's `logging.info`, `logger.debug(...)`): it
 # draws nothing from a key it is given
 _LOGGING_MODULES = ("logging.", "absl.logging.", "loguru.logger.")
@@ -4753,9 +4754,12 @@ def _compared_sides(test: ast.AST) -> list[list[ast.expr]]:
 def _maps_a_comparison(call: ast.AST) -> bool:
     """`jax.tree.map(lambda a, b: jnp.allclose(a, b), x, y)` (or `tree_map(jnp.array_equal, x, y)`): a comparison
     of two trees, leaf by leaf."""
-    if not (isinstance(call, ast.Call) and len(call.args) >= 3 and called_name(call.func).rsplit(".", 1)[-1] in (
-            "map", "tree_map", "tree_map_with_path")):
+    if not (isinstance(call, ast.Call) and len(call.args) >= 3):
         return False
+    last, func = called_name(call.func), call.func
+    if not (last in ("tree_map", "tree_map_with_path", "map_structure") or (
+            last == "map" and isinstance(func, ast.Attribute) and called_name(func.value) == "tree")):
+        return False  # (by its spelling, as `_TREE_MAPS` holds them: `jax.tree.map`, `jtu.tree_map`, ...)
     fn = call.args[0]
     if isinstance(fn, ast.Lambda):
         return any(isinstance(n, ast.Compare) or (isinstance(n, ast.Call) and _COMPARING.search(
