@@ -186,6 +186,8 @@ class SideEffects(Fact):
         if host is not None:
             return host
         if isinstance(func, ast.Name) and func.id == "next" and node.args and not self.scopes.is_local("next", fn):
+            if not fn.abstract:
+                return None  # under jax.grad/value_and_grad alone the function is traced anew on each call: advanced each time
             it = node.args[0]
             if isinstance(it, ast.Name) and self.outlives_trace(it.id, fn) and self._is_iterator(
                     it.id, fn, counter_value_computes=self._value_computes(node, fn)) and (

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 
 from sharpbits.analysis.facts import Fact
-from sharpbits.analysis.flow import statement_lists
+from sharpbits.analysis.flow import COMPOUND, statement_lists
 from sharpbits.analysis.kinds import ARRAYS, Kind
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import walk_nodes
@@ -86,6 +86,22 @@ class Execution(Fact):
                 return cur
             child, cur = cur, self.scopes.parents.get(cur)
         return None
+
+    def single_pass(self, loop: ast.AST, scope: FunctionInfo | None) -> bool:
+        """A `for` that runs its body once: over a one-element list or tuple display, or over a call of a
+        generator function of this module (`self._generate_x(n)` of a method of the class) whose every path yields
+        exactly once (`if ...: yield a` / `else: yield b`)."""
+        if not isinstance(loop, (ast.For, ast.AsyncFor)):
+            return False
+        it = loop.iter
+        if isinstance(it, (ast.List, ast.Tuple)):
+            return len(it.elts) == 1 and not isinstance(it.elts[0], ast.Starred)
+        if not isinstance(it, ast.Call):
+            return False
+        generator = self.scopes.resolve_function(it.func, scope) or self.traced.bound_method(it.func, scope)
+        if generator is None or isinstance(generator.node, ast.Lambda):
+            return False
+        return _yields(generator.node.body) == {1}
 
     def binding_before(self, read: ast.Name, region: ast.AST) -> ast.stmt | None:
         """The statement of `region` (a loop or a function) that last binds the name `read` reads before the read,
@@ -334,6 +350,33 @@ class Execution(Fact):
                                                               "format", "join", "items", "keys", "values"):
             return self.kinds.kind_of(func.value, scope) in (Kind.CONTAINER, Kind.PYTHON)
         return False
+
+
+def _yields(body: list[ast.stmt]) -> set[int] | None:
+    """How many times a block yields, for each path through it (None: a yield in a loop, `yield from`, or a
+    statement this does not follow). Paths that return or raise stop counting there."""
+    counts = {0}
+    for stmt in body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        if isinstance(stmt, ast.If):
+            a, b = _yields(stmt.body), _yields(stmt.orelse)
+            if a is None or b is None:
+                return None
+            step = a | b
+        elif isinstance(stmt, COMPOUND):
+            if any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in walk_nodes(stmt)):
+                return None
+            step = {0}
+        else:
+            found = [n for n in walk_nodes(stmt) if isinstance(n, (ast.Yield, ast.YieldFrom))]
+            if any(isinstance(n, ast.YieldFrom) for n in found):
+                return None
+            step = {len(found)}
+        counts = {c + d for c in counts for d in step}
+        if isinstance(stmt, (ast.Return, ast.Raise)):
+            break
+    return counts
 
 
 def computes_nothing(fn: FunctionInfo) -> bool:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from sharpbits.analysis.flow import ForwardFlow
+from sharpbits.analysis.records import array_annotation, declared_fields, field_annotation, holder_class
 from sharpbits.analysis.scopes import FunctionInfo, Scopes
 from sharpbits.analysis.syntax import (
     CHILD_FIELDS,
@@ -74,6 +75,33 @@ _MASK_KEEPING_METHODS = {"any", "all", "copy", "reshape", "ravel", "flatten", "s
                          "block_until_ready"}
 # Array attributes and methods that give Python values.
 ARRAY_STATIC_ATTRS = {"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "sharding", "weak_type"}
+# Counters in optax's states (`ScaleByAdamState.count`, `MultiStepsState.mini_step`, `ApplyIfFiniteState`'s):
+# JAX integer arrays, tracers in a jitted step (checked on optax 0.2.8: `if opt_state.mini_step == 0:` after
+# `opt.update` in a jitted step raises TracerBoolConversionError)
+_OPTAX_STATE_COUNTERS = frozenset({"count", "mini_step", "gradient_step", "notfinite_count", "last_finite",
+                                   "total_notfinite"})
+_VIEW_ATTRS = {"at", "T", "mT", "real", "imag"}  # array attributes that give arrays
+# Layers of the neural-network libraries that, called on an array, return one array (not a cell's `(carry, y)`,
+# not Equinox's `BatchNorm`, which returns `(y, state)`, not containers of layers such as `Sequential`).
+ARRAY_LAYERS = frozenset({
+    "Linear", "Dense", "DenseGeneral", "LinearGeneral", "Einsum", "Conv", "ConvTranspose", "ConvLocal", "Conv1d",
+    "Conv2d", "Conv3d", "Conv1D", "Conv2D", "Conv3D", "Conv1DTranspose", "Conv2DTranspose", "Conv3DTranspose",
+    "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d", "Embed", "Embedding", "LayerNorm", "RMSNorm",
+    "GroupNorm", "BatchNorm", "Dropout", "MultiHeadAttention", "MultiHeadDotProductAttention", "SelfAttention",
+    "MultiheadAttention", "MLP",
+})
+_LAYER_LIBRARIES = ("flax.nnx.", "flax.linen.", "equinox.nn.", "haiku.", "haiku.nets.")
+
+
+def is_array_layer(q: str | None) -> bool:
+    """`q` names a layer of `ARRAY_LAYERS` in Flax (NNX or linen), Equinox or Haiku."""
+    if q is None or "." not in q:
+        return False
+    library, name = q.rsplit(".", 1)
+    return name in ARRAY_LAYERS and f"{library}." in _LAYER_LIBRARIES and not (
+        library == "equinox.nn" and name == "BatchNorm")
+
+
 _ARRAY_PY_METHODS = {"item", "tolist", "tobytes", "__len__", "devices"}
 # The methods of jax.Array. A value assumed to be an array (a traced function's parameter) on which another
 # method is called is no array but an object pytree.
@@ -141,6 +169,7 @@ class ValueKinds:
         self._returns = {}
         self._attribute_kinds = {}
         self._container_names: dict[int, frozenset[str]] = {}
+        self._field_names: frozenset[str] | None = None
         self._run_dataflow(scopes.reusable.flows if scopes.reusable is not None else None)
 
     def kind_of(self, node: ast.AST, scope: FunctionInfo | None) -> Kind:
@@ -321,6 +350,60 @@ class ValueKinds:
             for name, kinds in seen.items():
                 table[name] = kinds.pop() if len(kinds) == 1 else Kind.UNKNOWN
         return table.get(attr, Kind.UNKNOWN)
+
+    def layer_attribute(self, scope: FunctionInfo, attr: str) -> bool:
+        """Whether `self.attr`, in a method of a class of this module, is a neural-network layer (`ARRAY_LAYERS`):
+        every store of the attribute in the class's methods is `self.attr = <layer>(...)`, and there is one."""
+        if self._query_log is not None:
+            return self._logged(("layer", scope.node, attr),  # type: ignore[return-value]
+                                lambda: self._layer_attribute(scope, attr))
+        return self._layer_attribute(scope, attr)
+
+    def _layer_attribute(self, scope: FunctionInfo, attr: str) -> bool:
+        method = scope.outermost
+        if "." not in method.qualname or method.params[:1] != ["self"]:
+            return False
+        owner = method.qualname.rsplit(".", 1)[0]
+        stores = 0
+        for fn in self.scopes.functions.values():
+            if fn.parent is not None or not fn.qualname.startswith(owner + ".") or "." in fn.qualname[len(owner) + 1:]:
+                continue
+            for node in self.scopes.own_nodes(fn):
+                if (isinstance(node, ast.Attribute) and node.attr == attr and isinstance(node.value, ast.Name)
+                        and node.value.id == "self" and not isinstance(node.ctx, ast.Load)):
+                    assign = self.scopes.parents.get(node)
+                    if not (isinstance(assign, ast.Assign) and assign.targets == [node] and isinstance(
+                            assign.value, ast.Call) and is_array_layer(self.scopes.qualname(assign.value.func, fn))):
+                        return False
+                    stores += 1
+        return stores > 0
+
+    def record_field_kind(self, scope: FunctionInfo, holder: str, attr: str, traced_holder: bool) -> Kind:
+        """The kind of `holder.attr` where `holder` holds an object of a record class of this module
+        (analysis/records.py) that declares the field `attr`: JAX when the declaration names a JAX array
+        (`obs: jnp.ndarray`, `x: jax.Array`), and, for a holder that is a traced pytree (`traced_holder`: a
+        `while_loop` condition's carry, a jitted function's argument), any array-like leaf (`chex.Array`,
+        `np.ndarray`): every leaf of a traced pytree is a tracer (checked on jax 0.10.2: `s.err > tol and ...`
+        in a `while_loop` condition on a NamedTuple state raises TracerBoolConversionError). UNKNOWN otherwise."""
+        if self._query_log is not None:
+            return self._logged(("field", scope.node, holder, attr, traced_holder),  # type: ignore[return-value]
+                                lambda: self._record_field_kind(scope, holder, attr, traced_holder))
+        return self._record_field_kind(scope, holder, attr, traced_holder)
+
+    def _record_field_kind(self, scope: FunctionInfo, holder: str, attr: str, traced_holder: bool) -> Kind:
+        fields = self._declared_field_names()
+        if attr not in fields:
+            return Kind.UNKNOWN
+        cls = holder_class(self.scopes, self.traced, holder, scope)
+        annotation = field_annotation(self.scopes, cls, attr) if cls is not None else None
+        return Kind.JAX if array_annotation(self.scopes, annotation, leaf=traced_holder) else Kind.UNKNOWN
+
+    def _declared_field_names(self) -> frozenset[str]:
+        """The names of the fields the module's classes declare (a quick answer for every other attribute)."""
+        if self._field_names is None:
+            self._field_names = frozenset(name for cls in self.scopes.module_classes().values()
+                                          for name in declared_fields(cls))
+        return self._field_names
 
     def carry_elements(self, scope: FunctionInfo, name: str) -> tuple[Kind, ...] | None:
         """The kind of each element of the carry parameter `name` of a `lax.scan`/`fori_loop`/`while_loop`
@@ -1052,6 +1135,14 @@ class _KindEvaluator:
         if isinstance(node.value, ast.Name) and node.value.id == "self" and self.scope is not None:
             return self.model.instance_attribute_kind(self.scope, node.attr)
         base = self.eval(node.value)
+        if isinstance(node.value, ast.Name) and base in (Kind.UNKNOWN, Kind.JAX) and self.scope is not None and (
+                node.attr not in ARRAY_STATIC_ATTRS and node.attr not in _ARRAY_METHODS and node.attr not in _VIEW_ATTRS):
+            # a field of a record class of the module (`state.err` with `err: jnp.ndarray` declared)
+            field = self.model.record_field_kind(self.scope, node.value.id, node.attr, base is Kind.JAX)
+            if field is not Kind.UNKNOWN:
+                return field
+        if node.attr in _OPTAX_STATE_COUNTERS and isinstance(node.value, ast.Name) and self._optax_state(node.value):
+            return Kind.JAX
         if base in (Kind.JAX, Kind.JAX_MASK, Kind.NUMPY):
             if node.attr in ARRAY_STATIC_ATTRS:
                 return Kind.PYTHON
@@ -1062,6 +1153,8 @@ class _KindEvaluator:
         return Kind.UNKNOWN
 
     def call(self, node: ast.Call) -> Kind:
+        if self._calls_a_layer(node.func):  # nnx.Linear(...)(x), `dense(x)`, `self.proj(x)` on an array
+            return Kind.JAX if any(self.eval(a) in ARRAYS for a in node.args) else Kind.UNKNOWN
         if isinstance(node.func, ast.Call):  # jax.value_and_grad(f)(x): what the transformed function returns
             result = self._transformed_returns(node)
             return result[0] if result is not None else Kind.UNKNOWN
@@ -1118,6 +1211,42 @@ class _KindEvaluator:
             if recv in (Kind.JAX, Kind.NUMPY):
                 return Kind.PYTHON if func.attr in _ARRAY_PY_METHODS else recv
         return Kind.UNKNOWN
+
+    def _optax_state(self, holder: ast.Name) -> bool:
+        """`holder` was last bound, earlier in its function, as the state an optax transformation's `update`
+        returns (`updates, opt_state = opt.update(grads, opt_state, params)`, `opt` bound once to `optax.*(...)`):
+        a pytree of JAX arrays (its counters included)."""
+        if self.scope is None or isinstance(self.scope.node, ast.Lambda):
+            return False
+        last: ast.Name | None = None
+        for n in self.model.scopes.own_nodes(self.scope):
+            if (isinstance(n, ast.Name) and n.id == holder.id and not isinstance(n.ctx, ast.Load)
+                    and (n.lineno, n.col_offset) < (holder.lineno, holder.col_offset)
+                    and (last is None or (n.lineno, n.col_offset) > (last.lineno, last.col_offset))):
+                last = n
+        unpacked = self.model.scopes.parents.get(last) if last is not None else None
+        assign = self.model.scopes.parents.get(unpacked) if isinstance(unpacked, ast.Tuple) else None
+        if not (isinstance(assign, ast.Assign) and assign.targets == [unpacked] and isinstance(assign.value, ast.Call)
+                and isinstance(assign.value.func, ast.Attribute) and assign.value.func.attr == "update"
+                and isinstance(assign.value.func.value, ast.Name)):
+            return False
+        transformation = self.model.traced.bound_once(assign.value.func.value.id, self.scope)
+        return isinstance(transformation, ast.Call) and (
+            self.model.scopes.qualname(transformation.func, self.scope) or "").startswith("optax.")
+
+    def _calls_a_layer(self, func: ast.AST) -> bool:
+        """`func` is a layer of a neural-network library (`ARRAY_LAYERS`): built right there (`hk.Embed(...)(x)`),
+        bound once in the scope (`dense = nn.Dense(4)` in a linen `@nn.compact` method), or stored on `self` by every
+        store of the attribute in the class (`self.proj = nnx.Linear(...)`). Called on an array it returns one."""
+        if isinstance(func, ast.Call):
+            return is_array_layer(self.model.scopes.qualname(func.func, self.scope))
+        if isinstance(func, ast.Name) and self.scope is not None and self.model.scopes.is_local(func.id, self.scope):
+            value = self.model.traced.bound_once(func.id, self.scope)
+            return isinstance(value, ast.Call) and is_array_layer(self.model.scopes.qualname(value.func, self.scope))
+        if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"
+                and self.scope is not None):
+            return self.model.layer_attribute(self.scope, func.attr)
+        return False
 
     def _optax_schedule(self, func: ast.Name) -> bool:
         """`func` is bound once to an optax schedule (`optax.cosine_decay_schedule(...)`, `optax.linear_schedule`,
@@ -1714,8 +1843,19 @@ def _same_answers(model: ValueKinds, queries: list[tuple]) -> bool:
         fn = model.scopes.functions.get(query[1])  # type: ignore[arg-type]
         if fn is None:
             return False
+        answer: object
+        if what == "layer":
+            answer = model.layer_attribute(fn, query[2])
+            if answer != query[3]:
+                return False
+            continue
+        if what == "field":
+            answer = model.record_field_kind(fn, query[2], query[3], query[4])
+            if answer != query[5]:
+                return False
+            continue
         if what == "returns":
-            answer: object = model.return_kinds(fn, query[2])
+            answer = model.return_kinds(fn, query[2])
         elif what == "carry":
             answer = model.carry_elements(fn, query[2])
         else:

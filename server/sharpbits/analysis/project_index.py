@@ -139,6 +139,9 @@ class FunctionSummary:
     # def deco(fn): cfg.init = fn; return fn; return deco`), a registry: the function it decorates is called as
     # it is written; "" otherwise
     hands_back: str = ""
+    # `@partial(jax.jit, donate_argnums=0)` (also `donate_argnames`, `jax.pmap`, `@jax.jit(donate_argnums=...)`):
+    # the positions of the parameters whose buffers a call deletes (method: counted without `self`)
+    donated: tuple[int, ...] = ()
 
     def param(self, name: str) -> ParamSummary | None:
         if name == STAR:
@@ -179,6 +182,9 @@ class ModuleSummary:
     # what its import does to JAX's x64 flag (x64_flag.py): the float64 rule of a module that imports it, or of a
     # test under it when it is a conftest, depends on it, so it is part of the shape
     x64: tuple[bool, bool] = (False, False)  # (module-level code enables it, a pytest hook / autouse fixture does)
+    # module-level names bound once to a 64-bit dtype (`DTYPE = jnp.float64` in a settings module): a JAX array
+    # asked for with one gets 32 bits unless the program enables x64, whichever module names it
+    wide_dtypes: frozenset[str] = frozenset()
 
     # `shape()` once made (it summarises every function: several parses' worth on a 5,000-line module)
     _shape: str | None = field(default=None, init=False, repr=False, compare=False)
@@ -189,7 +195,8 @@ class ModuleSummary:
         hash order, which changes with each interpreter's string hashing. Made once: a summary does not change
         after `summarise` returned it."""
         if self._shape is None:
-            self._shape = repr(_canonical((dict(self.functions.items()), self.classes, self.imports, self.x64)))
+            self._shape = repr(_canonical((dict(self.functions.items()), self.classes, self.imports, self.x64,
+                                           self.wide_dtypes)))
         return self._shape
 
 
@@ -270,6 +277,52 @@ def qualify(node: ast.AST, imports: dict[str, str], local: set[str] | frozenset[
     return f"{imports[head]}.{rest}" if rest else imports[head]
 
 
+_DONATING_TRANSFORMS = {"jax.jit", "jax.pmap", "jax.experimental.pjit.pjit"}
+
+
+def _donated_positions(decorators: list[ast.expr], imports: dict[str, str], positional: list[str]) -> tuple[int, ...]:
+    """The parameter positions a `jax.jit`/`jax.pmap` decorator donates (`@partial(jax.jit, donate_argnums=0)`,
+    `@jax.jit(donate_argnames="params")`): literal `donate_argnums` (an int or a tuple of ints) and
+    `donate_argnames` (a string or a tuple of strings), read without running anything."""
+    found: set[int] = set()
+    for d in decorators:
+        if not isinstance(d, ast.Call):
+            continue
+        target = qualify(d.func, imports)
+        if target in ("functools.partial",) and d.args:
+            target = qualify(d.args[0], imports)
+        if target not in _DONATING_TRANSFORMS:
+            continue
+        for kw in d.keywords:
+            values = kw.value.elts if isinstance(kw.value, (ast.Tuple, ast.List)) else [kw.value]
+            for v in values:
+                if not isinstance(v, ast.Constant):
+                    continue
+                if kw.arg == "donate_argnums" and type(v.value) is int and 0 <= v.value < len(positional):
+                    found.add(v.value)
+                elif kw.arg == "donate_argnames" and isinstance(v.value, str) and v.value in positional:
+                    found.add(positional.index(v.value))
+    return tuple(sorted(found))
+
+
+WIDE_DTYPES = frozenset(f"{m}.{t}" for m in ("jax.numpy", "numpy") for t in (
+    "float64", "int64", "uint64", "complex128", "double", "cdouble", "longlong", "ulonglong"))
+
+
+def _wide_dtype_names(tree: ast.Module, imports: dict[str, str]) -> frozenset[str]:
+    """The module-level names bound exactly once, by `NAME = <64-bit dtype>` (`jnp.float64`, `np.int64`)."""
+    bound: dict[str, list[ast.expr | None]] = {}
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, (ast.AnnAssign, ast.AugAssign)) else []
+        for t in targets:
+            if isinstance(t, ast.Name):
+                bound.setdefault(t.id, []).append(node.value if isinstance(node, ast.Assign) and len(
+                    node.targets) == 1 else None)
+    return frozenset(name for name, values in bound.items() if len(values) == 1 and values[0] is not None
+                     and qualify(values[0], imports) in WIDE_DTYPES)
+
+
 def summarise(text: str, module: str, path: str, is_package: bool = False, installed: bool = False,
               tree: ast.Module | None = None) -> ModuleSummary:
     """The summary of one module's source text (its syntax errors leave it empty). Its classes are summarised
@@ -290,6 +343,7 @@ def summarise(text: str, module: str, path: str, is_package: bool = False, insta
     x64 = facts_of_tree(tree, module, is_package)
     summary.x64 = (x64.enables, x64.hook_enables)
     top_names = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+    summary.wide_dtypes = _wide_dtype_names(tree, imports)
     functions = LazyFunctions()
     summary.functions = functions
     source = _Source(text)
@@ -921,9 +975,12 @@ class _Function:
         # before its body is walked again)
         registry = hands_back(node) if self.cls is None and not opaque and own_returns and all(
             isinstance(r.value, ast.Name) for r in own_returns) else ""
+        donated = _donated_positions(node.decorator_list, self.imports, [a.arg for a in [*args.posonlyargs, *args.args]])
+        if self.cls is not None and not static:
+            donated = tuple(i - 1 for i in donated if i >= 1)
         return FunctionSummary(self.module, self.qualname, tuple(positional), params, opaque, args.vararg is not None,
                                returns_self, products, as_tuple, record, fields, built, carriers or (), star,
-                               decorators, registry)
+                               decorators, registry, donated)
 
     def _decorator_name(self, decorator: ast.expr) -> str:
         """A decorator's qualified name, `()` after it for a factory's call (`@init_fn_for(Config)`); "" when
@@ -2751,6 +2808,15 @@ class ProjectView:
 
     def function(self, qualified: str) -> FunctionSummary | None:
         return self.index.function(qualified, self.path)
+
+    def wide_dtype(self, qualified: str) -> bool:
+        """Whether `pkg.settings.DTYPE` is a module-level name another module of the project binds once to a
+        64-bit dtype (ModuleSummary.wide_dtypes)."""
+        module, _, name = qualified.rpartition(".")
+        if not module or module.split(".")[0] in _NOT_INDEXED:
+            return False
+        summary = self.index.module(module)
+        return summary is not None and name in summary.wide_dtypes
 
     def drawless_layer(self, qualified_class: str) -> bool:
         """Whether `init` of a layer of this class draws nothing (see `ProjectIndex.drawless_layer`)."""

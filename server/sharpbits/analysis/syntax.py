@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
@@ -99,6 +99,23 @@ def literal_value(node: ast.AST | None) -> object:
 def called_name(func: ast.AST) -> str:
     """The last name of what a call calls: `np.testing.assert_allclose` -> `assert_allclose`, `f` -> `f`."""
     return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
+# context managers under which a test expects its body to raise (`pytest.raises`, unittest's `assertRaises*`)
+RAISES_CONTEXTS = frozenset({"raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp"})
+
+
+def expected_to_raise(node: ast.AST, parents: Mapping[ast.AST, ast.AST]) -> bool:
+    """`node` is in the body of `with pytest.raises(...)` (or `self.assertRaises(...)`) within its function: the
+    test expects the statement to raise, so what it would return or leave behind never comes to be."""
+    cur: ast.AST | None = parents.get(node)
+    while cur is not None and not isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+        if isinstance(cur, ast.With) and any(
+                isinstance(item.context_expr, ast.Call) and called_name(item.context_expr.func) in RAISES_CONTEXTS
+                for item in cur.items):
+            return True
+        cur = parents.get(cur)
+    return False
 
 
 def is_assertion(func: ast.AST) -> bool:

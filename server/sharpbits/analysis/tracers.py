@@ -56,7 +56,8 @@ class TracerValues(Fact):
             return False
         if self.kinds.kind_of(expr, scope) not in _TRACED_KINDS or self.in_compile_time_eval(expr):
             return False
-        if self.in_caller_dependent_branch(expr, scope) or self.in_concrete_only_branch(expr, scope):
+        if self.in_caller_dependent_branch(expr, scope) or self.in_concrete_only_branch(expr, scope) or (
+                self.in_identity_branch_of_tracer(expr, scope)):
             return False
         if not scope.abstract:  # under grad alone only the differentiated arguments are tracers
             differentiated = self.differentiated_params(scope)
@@ -110,7 +111,38 @@ class TracerValues(Fact):
                 return True
             if isinstance(node, ast.Call) and self.scopes.qualname(node.func, scope) in TRACE_ONLY_VALUES:
                 return True
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and isinstance(node.ctx, ast.Load)
+                    and self.kinds.kind_of(node, scope) in _TRACED_KINDS):
+                holder = node.value.id
+                if self.traced_receiver(scope) if holder == "self" else (
+                        self.bound_in_trace(holder, scope) and holder not in scope.static_params
+                        and not self.concrete_parameter(holder, scope)):
+                    return True  # `self.temperature` of a module the trace receives, `opt_state.mini_step`
         return False
+
+    def traced_receiver(self, scope: FunctionInfo) -> bool:
+        """Whether `self` in this method (or a function nested in it) is an object the trace receives as an
+        argument, so that its array fields are tracers: every site tracing the method is a call `p(...)` or
+        `p.m(...)` in a function a transformation traces directly, `p` one of its parameters and not a static one
+        (an Equinox or NNX module handed to a jitted step: `eqx.filter_jit` and `nnx.jit` trace every array leaf;
+        checked on jax 0.10.2 / equinox 0.13.8: `if self.temperature > 1.0:` raises TracerBoolConversionError).
+        Not a model the traced code closes over (its arrays are constants) nor `jax.jit(self.method)`."""
+        method = scope.outermost
+        if method.params[:1] != ["self"] or not method.traces:
+            return False
+        for site in method.traces:
+            call = site.node
+            if site.provenance is not Provenance.CALLED_FROM or not isinstance(call, ast.Call):
+                return False
+            func = call.func
+            receiver = func.value if isinstance(func, ast.Attribute) else func
+            caller = self.scopes.enclosing_function(call)
+            if (not isinstance(receiver, ast.Name) or caller is None or not caller.abstract
+                    or receiver.id not in caller.params or receiver.id in caller.static_params
+                    or not caller.traces or any(t.indirect or t.statics_unknown for t in caller.traces)
+                    or self.kinds.kind_of(receiver, caller) is Kind.PYTHON):
+                return False
+        return True
 
     def concrete_parameter(self, name: str, scope: FunctionInfo) -> bool:
         """Whether `name` is a parameter of a helper that is traced only because traced code calls it, and every
@@ -182,6 +214,28 @@ class TracerValues(Fact):
         while cur is not None and cur is not scope.node:
             if isinstance(cur, (ast.If, ast.IfExp)) and child is not cur.test and _none_check(cur.test, params):
                 return True
+            child, cur = cur, self.scopes.parents.get(cur)
+        return False
+
+    def in_identity_branch_of_tracer(self, node: ast.AST, scope: FunctionInfo) -> bool:
+        """`node` in the body of `if flag is True:` (or `is False`) where `flag` is a parameter of the traced
+        function that its transformation traces: a tracer is never the object True or False, so the branch is
+        not taken while tracing (checked on jax 0.10.2: under `jax.jit`, `validate is True` is False for
+        `validate=True` passed as an argument)."""
+        child, cur = node, self.scopes.parents.get(node)
+        while cur is not None and cur is not scope.node:
+            if isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                return False
+            test = cur.test if isinstance(cur, (ast.If, ast.IfExp)) else None
+            if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is)
+                    and isinstance(test.left, ast.Name) and isinstance(test.comparators[0], ast.Constant)
+                    and isinstance(test.comparators[0].value, bool) and child is not test
+                    and (child in cur.body if isinstance(cur, ast.If) else child is cur.body)):  # type: ignore[attr-defined]
+                name = test.left.id
+                if (name in scope.params and name not in scope.static_params
+                        and self.kinds.kind_of(test.left, scope) in _TRACED_KINDS
+                        and not self.concrete_parameter(name, scope)):
+                    return True
             child, cur = cur, self.scopes.parents.get(cur)
         return False
 

@@ -6,8 +6,8 @@ import ast
 
 from sharpbits.analysis.execution import Execution
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, ModuleModel
+from sharpbits.analysis.records import holder_class, unreplaced_default
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
-from sharpbits.analysis.syntax import called_name
 from sharpbits.analysis.x64_reach import enabled_outside
 
 _WIDE = ("float64", "int64", "uint64", "complex128", "double", "cdouble", "longlong", "ulonglong")
@@ -84,75 +84,29 @@ def _wide_dtype(model: ModuleModel, node: ast.AST, scope: FunctionInfo | None, f
             node.args and _wide_dtype(model, node.args[0], scope) is not None):
         return ast.unparse(node)
     default = _field_default(model, node, scope) if field else None  # cfg.dtype with `dtype: Any = jnp.float64`
-    return _wide_dtype(model, default, None, field=False) if default is not None else None
-
-
-# functions and methods that copy a record with some fields replaced (`dataclasses.replace(cfg, dtype=...)`,
-# `cfg._replace(...)`, attrs' `evolve`, flax's `module.clone(...)`, `.copy(...)`)
-_REPLACERS = ("replace", "_replace", "evolve", "clone", "copy")
+    if default is not None:
+        return _wide_dtype(model, default, None, field=False)
+    project = model.project
+    if project is not None and isinstance(node, (ast.Name, ast.Attribute)) and (
+            scope is None or not isinstance(node, ast.Name) or not model.scopes.is_local(node.id, scope)):
+        qualified = project.qualified(node)  # `settings.DTYPE`, `DTYPE` imported from the project's settings module
+        if qualified is not None and project.wide_dtype(qualified):
+            return ast.unparse(node)
+    return None
 
 
 def _field_default(model: ModuleModel, node: ast.AST, scope: FunctionInfo | None) -> ast.expr | None:
-    """`cfg.dtype` with `cfg` an object of a class of this module (`self` in its method, a parameter annotated
-    with the class, a name bound once to `C(...)` in the scope or at module level) whose class body gives the
-    field a default (`dtype: Any = jnp.float64`, a dataclass field, a flax module attribute) that nothing in the
-    module can replace: no subclass, no store of the attribute (`self.dtype = ...`, `cfg.dtype = ...`), no
-    `setattr`, no call given it by keyword (`C(dtype=...)`, `replace(cfg, dtype=...)`), no construction that may
-    fill it by position or by `**`. The default, or None."""
+    """`cfg.dtype` with `cfg` an object of a record class of this module (analysis/records.py: `self` in its
+    method, a parameter annotated with the class, passed `C(...)` by every call site or reading only its fields, a
+    name bound once to `C(...)`) whose class body gives the field a 64-bit default that nothing in the module can
+    replace. The default, or None."""
     if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)):
         return None
-    holder, attr = node.value.id, node.attr
-    classes = model.scopes.module_classes()
-    cls: str | None = None
-    if holder == "self" and scope is not None and scope.parent is None and scope.params[:1] == ["self"] and (
-            "." in scope.qualname):
-        cls = scope.qualname.rsplit(".", 1)[0]
-    elif scope is not None and holder in scope.params:
-        annotation = next((p.annotation for p in scope.param_nodes if p.arg == holder), None)
-        cls = annotation.id if isinstance(annotation, ast.Name) else None
-    else:
-        own = model.scopes.own_nodes(scope if scope is not None and holder in scope.local_names else None)
-        stores = [n for n in own if isinstance(n, ast.Name) and n.id == holder and not isinstance(n.ctx, ast.Load)]
-        bound = [n for n in own if isinstance(n, ast.Assign) and len(n.targets) == 1 and n.targets[0] in stores]
-        if len(stores) == 1 and len(bound) == 1 and isinstance(bound[0].value, ast.Call) and isinstance(
-                bound[0].value.func, ast.Name):
-            cls = bound[0].value.func.id
-    body = classes.get(cls) if cls is not None else None
-    if body is None:
+    cls = holder_class(model.scopes, model.traced, node.value.id, scope)
+    if cls is None:
         return None
-    fields = [s.target.id for s in body.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
-    default = None
-    for stmt in body.body:
-        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == attr:
-            default = stmt.value
-        elif isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == attr for t in stmt.targets):
-            default = stmt.value if len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) else None
-        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == attr:
-            return None
-    if default is None or _wide_dtype(model, default, None, field=False) is None:
-        return None  # (`dtype: Any = jnp.float32`, the usual default: nothing more to read)
-    takes_init = any(isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == "__init__" for s in body.body)
-    position = fields.index(attr) if attr in fields and not takes_init else None
-    for other in classes.values():
-        if any(isinstance(b, ast.Name) and b.id == cls for b in other.bases):
-            return None  # a subclass may give it another default
-    for n in model.scopes.nodes(ast.Attribute):
-        if isinstance(n, ast.Attribute) and n.attr == attr and not isinstance(n.ctx, ast.Load):
-            return None  # cfg.dtype = ..., self.dtype = ...
-    for assign in model.scopes.nodes(ast.Assign):
-        if isinstance(assign, ast.Assign) and isinstance(assign.value, ast.Name) and assign.value.id == cls:
-            return None  # another name for the class: its constructions are not followed
-    for call in model.scopes.nodes(ast.Call):
-        assert isinstance(call, ast.Call)
-        called = called_name(call.func).rsplit(".", 1)[-1]
-        if called in ("setattr", "__setattr__") or (called in (cls, *_REPLACERS) and any(
-                k.arg == attr or k.arg is None for k in call.keywords)):
-            return None
-        if isinstance(call.func, ast.Name) and call.func.id == cls and (
-                any(k.arg is None for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args)
-                or (position is not None and len(call.args) > position)):
-            return None
-    return default
+    return unreplaced_default(model.scopes, cls, node.attr,
+                              lambda default: _wide_dtype(model, default, None, field=False) is not None)
 
 
 class Float64WithoutX64(Rule):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 
 from sharpbits.analysis.facts import Fact
-from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind
+from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.findings import Fix, TextEdit
 
@@ -262,14 +262,18 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
                     continue
                 base, chained = _base_name(target)
                 if base is None:
-                    attribute = _self_attribute(target)  # self.w[0] = v: the kind stored in self.w
+                    attribute = _held_attribute(target)  # self.w[0] = v, buf.obs[i] = v: the field's kind
                     if attribute is None or model.kinds.kind_of(attribute, model.scopes.enclosing_function(node)) not in ARRAYS:
                         continue
+                    if _pallas_ref_name(attribute.value.id, model):  # type: ignore[attr-defined]
+                        continue  # metadata_ref.offsets[i] = v: a dataclass of Pallas refs, written in place
                     self._report_attribute(ctx, target, attribute)
                     continue
                 enclosing = model.scopes.enclosing_function(node)
                 if enclosing is not None and base.id in enclosing.params and model.traced.in_pallas_kernel(enclosing):
                     continue  # a loop body inside a Pallas kernel: its carry is the kernel's ref (`o_ref[i] = v`)
+                if _pallas_ref_name(base.id, model):
+                    continue  # `acc_ref[...] = acc` in a kernel helper annotated `acc_ref: jax.Array`
                 if model.kinds.kind_at(base) not in (Kind.JAX, Kind.JAX_MASK, Kind.KEY) and not _array_leaf_of_pytree_param(target, base, model):
                     entry = _module_dict_entry(target, base, model)
                     if entry is not None:  # BUFFERS["x"][0] = v with BUFFERS = {"x": jnp.zeros(...)}
@@ -499,9 +503,19 @@ def _string_valued(index: ast.AST, fn, model, depth: int = 0) -> bool:
     return False
 
 
-def _self_attribute(target: ast.Subscript) -> ast.Attribute | None:
+def _pallas_ref_name(name: str, model: ModuleModel) -> bool:
+    """`o_ref`, `scratch_refs`, `ref` in a module that imports Pallas: by the convention of every Pallas kernel
+    (JAX's own included), a reference the kernel or its helpers store into, whatever the annotation says
+    (`acc_ref: jax.Array` is common: `pallas_call` hands a Ref)."""
+    return (name == "ref" or name.endswith(("_ref", "_refs"))) and any(
+        q.startswith("jax.experimental.pallas") for q in model.scopes.aliases.values())
+
+
+def _held_attribute(target: ast.Subscript) -> ast.Attribute | None:
+    """`self.w` of `self.w[0] = v`, `buf.obs` of `buf.obs[i] = v`: an attribute of a name, whose kind tells
+    (`self.w` stored a JAX array; `obs: jnp.ndarray` declared by the record class `buf` holds)."""
     value: ast.AST = target.value
-    if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self":
+    if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name):
         return value
     return None
 

@@ -342,7 +342,8 @@ for static arguments.
         else:
             return
         called = _called_in_region(call, region, model)
-        if called is None or (isinstance(loop, LOOPS) and _under_once_guard(call, loop, model)):
+        if called is None or (isinstance(loop, LOOPS) and (
+                _under_once_guard(call, loop, model) or model.fact(Execution).single_pass(loop, scope))):
             return
         what = _fresh_callable(wrapped, region, scope, model)
         if what is None or (transform == "equinox.filter_jit" and _equal_equinox_wrapper(wrapped, region, scope, model)) or (
@@ -418,13 +419,35 @@ _ARRANGING = {"list", "tuple", "sorted", "reversed", "set", "zip", "itertools.pr
 
 def _cases(expr: ast.AST, scope: FunctionInfo | None, model: ModuleModel) -> bool:
     if isinstance(expr, (ast.Tuple, ast.List, ast.Set)):
-        return True
+        return not _arrays_of_one_shape(expr.elts, scope, model)
     if isinstance(expr, (ast.ListComp, ast.SetComp)):
         return _table_of_constants(expr, scope, model)
     if isinstance(expr, ast.Call) and expr.args and not expr.keywords:
         name = model.scopes.qualname(expr.func, scope) or (expr.func.id if isinstance(expr.func, ast.Name) else "")
         return name in _ARRANGING and all(_cases(a, scope, model) for a in expr.args)
     return False
+
+
+# array constructors whose first argument is the shape (and `dtype=` the dtype)
+_SHAPED_CONSTRUCTORS = {f"{m}.{f}" for m in ("jax.numpy", "numpy") for f in ("zeros", "ones", "empty")}
+
+
+def _arrays_of_one_shape(elts: list[ast.expr], scope: FunctionInfo | None, model: ModuleModel) -> bool:
+    """`[jnp.ones(8), jnp.zeros(8), jnp.ones(8) * 2]`: two or more arrays, each built by a constructor given the
+    same literal shape and dtype (or that times, plus, minus a number): one shape for the jit's cache, so the loop
+    is no sweep of shapes, and a jit hoisted out of it compiles once."""
+    signatures = set()
+    for elt in elts:
+        while isinstance(elt, ast.BinOp) and isinstance(elt.op, (ast.Mult, ast.Add, ast.Sub, ast.Div)) and (
+                isinstance(elt.right, ast.Constant) or isinstance(elt.left, ast.Constant)):
+            elt = elt.left if isinstance(elt.right, ast.Constant) else elt.right
+        if not (isinstance(elt, ast.Call) and elt.args and model.scopes.qualname(elt.func, scope) in _SHAPED_CONSTRUCTORS
+                and all(isinstance(n, (ast.Constant, ast.Tuple, ast.expr_context)) for n in walk_nodes(elt.args[0]))):
+            return False
+        dtype = next((ast.dump(k.value) for k in elt.keywords if k.arg == "dtype"), None)
+        library = (model.scopes.qualname(elt.func, scope) or "").split(".")[0]
+        signatures.add((ast.dump(elt.args[0]), dtype, library))
+    return len(elts) > 1 and len(signatures) == 1
 
 
 def _table_of_constants(comp: ast.ListComp | ast.SetComp, scope: FunctionInfo | None, model: ModuleModel) -> bool:

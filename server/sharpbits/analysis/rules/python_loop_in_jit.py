@@ -6,6 +6,7 @@ import ast
 
 from sharpbits.analysis.measured import Confirmation, Measured, TraceConfirmations
 from sharpbits.analysis.model import ARRAYS, Fact, FunctionInfo, Kind, ModuleModel, literal_int
+from sharpbits.analysis.records import holder_class, unreplaced_default
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.analysis.syntax import parameter_defaults, walk_nodes
 from sharpbits.analysis.tracers import TracerValues
@@ -88,7 +89,10 @@ def trip_count(call: ast.Call, model: ModuleModel | None = None, fn: FunctionInf
 def _known_int(node: ast.AST, model: ModuleModel | None, fn: FunctionInfo | None) -> int | None:
     value = literal_int(node)
     if value is None and model is not None and fn is not None and isinstance(node, ast.Attribute):
-        return _set_once_in_init(node, model, fn)
+        value = _set_once_in_init(node, model, fn)
+        if value is None and isinstance(node.value, ast.Name):  # a record's field default (`cfg.n_iter`)
+            value = model.fact(InitIntegers).across(node, _field_integer, fn.qualname, node.value.id, node.attr)
+        return value
     if value is not None or model is None or fn is None or not isinstance(node, ast.Name):
         return value
     if not model.scopes.is_local(node.id, fn):
@@ -116,6 +120,16 @@ def _set_once_in_init(node: ast.Attribute, model: ModuleModel, fn: FunctionInfo)
 
 def _init_integer(model: ModuleModel, cls: str, attr: str) -> int | None:
     return model.fact(InitIntegers).value(cls, attr)
+
+
+def _field_integer(model: ModuleModel, qualname: str, holder: str, attr: str) -> int | None:
+    """`range(self.num_steps)` in a linen module with `num_steps: int = 100`, `range(cfg.n_iter)` with `cfg` an
+    object of a config dataclass declaring `n_iter: int = 200` (analysis/records.py: which record class `holder`
+    holds in the function `qualname`): the literal default, when nothing in the module can replace it."""
+    found = [f for f in model.scopes.functions.values() if f.qualname == qualname]
+    cls = holder_class(model.scopes, model.traced, holder, found[0]) if len(found) == 1 else None
+    default = unreplaced_default(model.scopes, cls, attr, lambda d: literal_int(d) is not None) if cls else None
+    return literal_int(default) if default is not None else None
 
 
 class InitIntegers(Fact):
@@ -459,6 +473,8 @@ sequence differently). Apply it with `sharpbits check --fix --unsafe-fixes --sel
             elements = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]  # type: ignore[attr-defined]
             if total <= SMALL_TRIP_COUNT or not model.kinds.touches_traced(elements, fn):  # type: ignore[arg-type]
                 continue
+            if estimated_equations(elements, model, fn) == 0:  # type: ignore[arg-type]
+                continue  # `[bl for _ in range(128)]`: the same array 128 times, no operation per element
             where = f"inside `{fn.name}` ({fn.trace_reason})"
             # A comprehension in traced code usually lists a few arrays (a stack of per-class counts): a warning
             # only past LARGE_COMPREHENSION elements

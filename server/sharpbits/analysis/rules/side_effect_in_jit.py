@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import ast
+
 from sharpbits.analysis.effects import SideEffects
+from sharpbits.analysis.model import FunctionInfo, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.analysis.syntax import expected_to_raise
 
 _HOST_VALUES = ("draws from the host's random generator", "reads the clock", "returns a clock reading")  # (effects.py: values baked in)
 
@@ -186,6 +190,14 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
         # under jax.grad alone the function is traced anew on every call: NumPy draws afresh each time
         "import jax\nimport jax.numpy as jnp\nimport numpy as np\ndef g(w):\n    def loss(w):\n"
         "        return jnp.sum(w * np.random.normal(size=w.shape))\n    return jax.grad(loss)(w)\n",
+        # ... and an outer iterator advanced there advances on every call, as in eager code
+        "import jax\nimport jax.numpy as jnp\nkeys = iter(jax.random.split(jax.random.key(0), 10))\ndef g(w):\n"
+        "    def loss(w):\n        return jnp.sum(w * jax.random.normal(next(keys), w.shape))\n"
+        "    return jax.value_and_grad(loss)(w)\n",
+        # a jitted function the test only calls expecting it to raise (a library refusing the write)
+        "import jax\nimport jax.numpy as jnp\nimport pytest\nLOG = []\ndef test_refused():\n    @jax.jit\n"
+        "    def h(x):\n        LOG.append(x)\n        return x\n    with pytest.raises(RuntimeError):\n"
+        "        h(jnp.ones(2))\n",
         # a clock read that only times the trace
         "import time\nimport jax\n@jax.jit\ndef f(x):\n    start = time.time()\n    y = x * 2\n"
         "    print('traced in', time.time() - start)\n    return y\n",
@@ -247,8 +259,16 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
 
     def check(self, ctx: RuleContext) -> None:
         returned_clock: set[int] = set()  # one finding per function for the clock readings it returns
+        raising: dict[int, bool] = {}
         for effect in ctx.model.fact(SideEffects).side_effects():
             fn = effect.function
+            top = fn  # the traced function the effect's trace starts from (a helper's traced caller)
+            while top.parent is not None and top.parent.traced:
+                top = top.parent
+            if id(top) not in raising:
+                raising[id(top)] = _used_only_where_expected_to_raise(ctx.model, top)
+            if raising[id(top)]:
+                continue  # `with self.assertRaises(TraceContextError): h(x)`: the test checks the write is refused
             where = f"`{fn.name}` ({fn.trace_reason})"
             if effect.action == _HOST_VALUES[2]:
                 if id(fn) in returned_clock:
@@ -268,3 +288,14 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
                                 where=where, target=effect.target)
             then = self.message("then-leaks" if effect.traced_value else "then-baked" if advances else "then-once")
             ctx.report(effect.node, self.message("effect", what=what, then=then))
+
+
+def _used_only_where_expected_to_raise(model: ModuleModel, fn: FunctionInfo) -> bool:
+    """Every mention of the traced function `fn` (a call `h(x)`, `jax.vmap(h)(x)`) outside its own body is in the
+    body of `with pytest.raises(...)` or `self.assertRaises(...)`, and there is one: the test expects the traced
+    call to fail (a library refusing the write), so the effect never outlives anything."""
+    if isinstance(fn.node, ast.Lambda):
+        return False
+    mentions = [n for n in model.scopes.nodes(ast.Name) if isinstance(n, ast.Name) and n.id == fn.name
+                and isinstance(n.ctx, ast.Load) and model.scopes.enclosing_function(n) is not fn]
+    return bool(mentions) and all(expected_to_raise(n, model.scopes.parents) for n in mentions)

@@ -13,7 +13,7 @@ from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.flow import statement_lists
 from sharpbits.analysis.kinds import ARRAYS, Kind
 from sharpbits.analysis.scopes import FunctionInfo
-from sharpbits.analysis.syntax import walk_nodes
+from sharpbits.analysis.syntax import expected_to_raise, walk_nodes
 from sharpbits.analysis.traced import TraceSite, _with_static
 
 # Transformations that hand donated objects back updated rather than deleting them (see _Donor.arrays_only).
@@ -118,7 +118,8 @@ class Donations(Fact):
                       and target.value.id == "self" and scope is not None and "." in scope.outermost.qualname):
                     by_attribute[(scope.outermost.qualname.rsplit(".", 1)[0], target.attr)] = donor
         found: list[DonatedCall] = []
-        if not (by_name or by_attribute or direct):
+        project = self.model.project
+        if not (by_name or by_attribute or direct or project is not None):
             return found
         for node in self.scopes.nodes(ast.Call):
             assert isinstance(node, ast.Call)
@@ -134,8 +135,11 @@ class Donations(Fact):
                 callee = f"self.{func.attr}"
                 owner = scope.outermost.qualname.rsplit(".", 1)[0]
                 donor = by_attribute.get((owner, func.attr))
-            if donor is None:
-                continue
+            if donor is None and project is not None and isinstance(func, (ast.Name, ast.Attribute)) and not (
+                    isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"):
+                donor, callee = self._imported_donor(func, scope), ast.unparse(func)
+            if donor is None or expected_to_raise(node, self.scopes.parents):
+                continue  # (`with pytest.raises(ValueError): update(x, cache)`: it raises before it runs, x is kept)
             arguments: list[ast.expr] = []
             used: list[bool] = []
             for i, arg in enumerate(node.args):
@@ -157,6 +161,27 @@ class Donations(Fact):
                 found.append(DonatedCall(node, scope, callee, tuple(arguments), tuple(used)))
         found.sort(key=lambda d: (d.call.lineno, d.call.col_offset))
         return found
+
+    def _imported_donor(self, func: ast.Name | ast.Attribute, scope: FunctionInfo | None) -> _Donor | None:
+        """A function of another module of the project (or an installed package the index reads) decorated
+        `@partial(jax.jit, donate_argnums=...)`, called by the name this module imports (`apply_grads(params, g)`,
+        `steps.apply_grads(...)`): what its summary says it donates. Whether XLA uses each donation is not read
+        there, so the reads after it say "may be invalid"."""
+        head: ast.expr = func
+        while isinstance(head, ast.Attribute):
+            head = head.value
+        project = self.model.project
+        if project is None or not isinstance(head, ast.Name) or (
+                scope is not None and self.scopes.is_local(head.id, scope)):
+            return None
+        qualified = project.qualified(func)
+        if qualified is None or qualified.split(".")[0] in ("jax", "jaxlib", "numpy", "flax", "equinox", "optax"):
+            return None
+        summary = project.function(qualified)
+        if summary is None or not summary.donated:
+            return None
+        names = frozenset(summary.positional[i] for i in summary.donated if i < len(summary.positional))
+        return _Donor(frozenset(summary.donated), names, False, frozenset(), 0, summary.positional)
 
     def _donor_of_name(self, name: str, scope: FunctionInfo | None, by_name: dict[tuple[int, str], _Donor]) -> _Donor | None:
         cur = scope

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from sharpbits.analysis.model import ModuleModel
 from sharpbits.analysis.syntax import (
     called_name,
+    expected_to_raise,
     is_assertion,
     iter_children,
     literal_int,
@@ -130,8 +131,6 @@ _NNX_DRAWING_LAYERS = {f"flax.nnx.{name}" for name in (
 # is consumed again each time
 _REPEATING = {"jax.vmap", "jax.pmap", "equinox.filter_vmap", "flax.nnx.vmap", "scan body", "fori_loop body",
               "while_loop body", "map body"}
-# context managers that expect their body to raise
-_RAISES = {"raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp"}
 # transformations whose result takes the function's arguments unchanged (as far as keys go)
 _PASSING_ON = {"jit", "pjit", "filter_jit", "named_call", "checkpoint", "remat"}
 # transformations that call the function with each mapped element of their arguments at the same positions
@@ -2687,15 +2686,7 @@ class _ScopeWalk(ForwardFlow[State]):
     def _expected_to_raise(self, call: ast.Call) -> bool:
         """A call in the body of `with pytest.raises(...)` (or `self.assertRaises(...)`): the test expects it
         to raise, so it returns nothing and whatever it drew is thrown away."""
-        cur: ast.AST | None = self.model.scopes.parents.get(call)
-        while cur is not None and not isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
-            if isinstance(cur, ast.With) and any(
-                    isinstance(item.context_expr, ast.Call)
-                    and called_name(item.context_expr.func).rsplit(".", 1)[-1] in _RAISES
-                    for item in cur.items):
-                return True
-            cur = self.model.scopes.parents.get(cur)
-        return False
+        return expected_to_raise(call, self.model.scopes.parents)
 
     # ---- statements --------------------------------------------------------------------------------------
 
@@ -2831,6 +2822,16 @@ class _ScopeWalk(ForwardFlow[State]):
                     or self.model.scopes.qualname(value.func, fn) == "dataclasses.replace"):
                 handed += [(position, k.value) for k in value.keywords
                            if k.arg is not None and isinstance(k.value, ast.Name)]
+                record = (value.args[0] if len(value.args) == 1 else None) if self.model.scopes.qualname(
+                    value.func, fn) == "dataclasses.replace" else value.func.value  # type: ignore[attr-defined]
+                if isinstance(record, ast.Name) and record.id in fn.params and all(
+                        k.arg is not None for k in value.keywords) and self._record_carried_by_callers(
+                            fn, record.id, position if isinstance(stmt.value, ast.Tuple) else None):
+                    # `dataclasses.replace(state, params=p)`: the fields not given are the caller's, unchanged
+                    given = {f"{record.id}.{k.arg}" for k in value.keywords}
+                    handed += [(position, use.node) for label, use in state.items()
+                               if label.startswith(record.id + ".") and label.count(".") == 1 and label not in given
+                               and use.node is not None]
         for position, node in handed:
             label = self._label(node)
             first = state.get(label) if label is not None else None
@@ -2841,6 +2842,31 @@ class _ScopeWalk(ForwardFlow[State]):
             if isinstance(stmt.value, ast.Tuple) and self._discarded_by_callers(fn, position, len(returned)):
                 continue  # `loss, aux, _ = eval_step(...)` wherever it is called: the key goes nowhere
             self.add(KeyReuse(node, label, first, "returned"))  # type: ignore[arg-type]
+
+    def _record_carried_by_callers(self, fn: FunctionInfo, param: str, position: int | None) -> bool:
+        """Some call of `fn` in this module (by its name) passes a name as `param` and binds the returned record
+        (the whole value, or the element at `position` of the returned tuple) to that same name: `state, m =
+        train_step(state, batch)`. A caller that hands in a new record each time (`train_step(state._replace(
+        rng=k), ...)`) draws from the key it gave."""
+        positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]  # type: ignore[union-attr]
+        if param not in positional:
+            return False
+        index = positional.index(param)
+        parents = self.model.scopes.parents
+        for call in self.model.scopes.nodes(ast.Call):
+            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == fn.name):
+                continue
+            passed = call.args[index] if index < len(call.args) else next(
+                (k.value for k in call.keywords if k.arg == param), None)
+            assign = parents.get(call)
+            if not (isinstance(passed, ast.Name) and isinstance(assign, ast.Assign) and len(assign.targets) == 1):
+                continue
+            target: ast.expr | None = assign.targets[0]
+            if position is not None:
+                target = target.elts[position] if isinstance(target, ast.Tuple) and position < len(target.elts) else None
+            if isinstance(target, ast.Name) and target.id == passed.id:
+                return True
+        return False
 
     def _discarded_by_callers(self, fn: FunctionInfo, position: int, size: int) -> bool:
         """Every call of `fn` in this module (by its name, or `self.name(...)` for a method) throws the element
