@@ -142,6 +142,10 @@ fixture). Both are read statically; a module that enables x64 but is not importe
 count. An import that spells a module of the project with other capitals (a test importing
 `JaxOpenSimplexNoise.simplex_noise4d` for the released folder `jaxopensimplexnoise/`) means the one file so
 spelled, when there is exactly one.
+
+The dtype may be named elsewhere: a record field's default (`dtype: Any = jnp.float64` of a dataclass, a flax
+module attribute, read through `cfg.dtype` when `cfg` holds an object of the class) or a module-level name another
+module of the project binds once to a 64-bit dtype (`from simcfg.settings import DTYPE`, `settings.DTYPE`).
 """
     example = """
 import jax

@@ -57,6 +57,11 @@ The functional form has its own trap: `x.at[i].set(v)` as a statement of its own
 throws it away, so `x` stays as it was (a warning: nothing raises). Flagged when `x` is a local name or a `self`
 attribute holding a JAX array built in the code, never a parameter (a Pallas kernel's `o_ref.at[i]` is a view
 of a reference, whose `.set` does write in place).
+
+A field a record class of the module declares as a JAX array (`obs: jnp.ndarray` of a NamedTuple, `x: jax.Array`
+of a dataclass) is one wherever the object goes: `buf.obs[i] = x` raises too. Pallas kernels write their references
+in place by design: a name spelled as Pallas spells refs (`o_ref`, `acc_ref`, `scratch_refs`) in a module that
+imports Pallas is never flagged, whatever its annotation says (`acc_ref: jax.Array` is common).
 """
     example = """
 import jax

@@ -67,6 +67,10 @@ wrapped function reads a value that changes in the loop, or the loop walks a lit
 sweep in a test; also a name bound once to one, in the function or as a module constant, and a module table of
 sizes such as `NSIDES = [2 ** (i + 1) for i in range(10)]`), each version may be meant to compile anyway (each size
 is a new shape, which a jit made once before the loop compiles too): those are reported as info.
+
+A loop that runs its body once (over a one-element list, or over a generator of the module whose every path
+yields once) is no loop. A list of arrays built with one literal shape and dtype (`[jnp.ones(8), jnp.zeros(8)]`) is
+no sweep of shapes: a jit made once before the loop compiles once, so that loop is a warning.
 """
     example = """
 import jax

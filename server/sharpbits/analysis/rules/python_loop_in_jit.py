@@ -261,6 +261,11 @@ equations (one per operation, ten per call of a helper or layer): a fixed 20-ter
 which real code unrolls on purpose and which compile in well under a second. Eager (un-traced) code is never flagged.
 A branch no trace takes is not flagged: in a helper that traced code only calls by name, an `if` whose test
 reads parameters every traced call gives the same deciding literal (`pad(x, n, exact=False)`) runs only eagerly.
+
+A count may come from a record's field default that nothing in the module replaces: `range(self.num_steps)` in
+a linen module declaring `num_steps: int = 100`, `range(cfg.n_iter)` where `cfg` holds a config dataclass with
+`n_iter: int = 200` (its class told by an annotation, by the `Cls(...)` callers pass, or by the fields the function
+reads). A comprehension that only repeats a name (`[bl for _ in range(128)]`) adds no operation per element.
 """
     example = """
 import jax

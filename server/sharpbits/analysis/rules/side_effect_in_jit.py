@@ -92,6 +92,10 @@ A branch no trace takes is not flagged: in a helper that traced code calls by na
 calls), an `if` (or ternary) whose test reads only parameters the helper never rebinds, when every traced call
 passes a literal for them (or leaves a literal default) that decides the test the same way
 (`energy(out, for_jit=True)` from every jitted caller never runs `if not for_jit:` under a trace).
+
+Under `jax.grad`/`value_and_grad` alone (no jit) a function is traced anew on every call: an outer iterator it
+advances (`next(keys)`) advances on every call, as in eager code, and is not flagged. Nor is a traced function the
+module only calls inside `with pytest.raises(...)`/`assertRaises`: the test checks that the write is refused.
 """
     example = """
 import jax
@@ -296,6 +300,13 @@ def _used_only_where_expected_to_raise(model: ModuleModel, fn: FunctionInfo) -> 
     call to fail (a library refusing the write), so the effect never outlives anything."""
     if isinstance(fn.node, ast.Lambda):
         return False
+    def in_defining_scope(node: ast.AST) -> bool:  # (a test's local `h` is not another test's `h`)
+        scope = model.scopes.enclosing_function(node)
+        while scope is not None and scope is not fn.parent:
+            scope = scope.parent
+        return scope is fn.parent
+
     mentions = [n for n in model.scopes.nodes(ast.Name) if isinstance(n, ast.Name) and n.id == fn.name
-                and isinstance(n.ctx, ast.Load) and model.scopes.enclosing_function(n) is not fn]
+                and isinstance(n.ctx, ast.Load) and model.scopes.enclosing_function(n) is not fn
+                and in_defining_scope(n)]
     return bool(mentions) and all(expected_to_raise(n, model.scopes.parents) for n in mentions)

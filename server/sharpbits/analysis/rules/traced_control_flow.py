@@ -216,6 +216,13 @@ A Pallas kernel (the function `pl.pallas_call` and its variants are given) is tr
 The value of an optax schedule (`lr = schedule(step)`, `schedule` bound to `optax.cosine_decay_schedule(...)` or
 another `*_schedule`/`exponential_decay`) is computed with jax.numpy, so it is traced inside `jit` too; a
 `constant_schedule` returns its value as given.
+
+Values traced code receives are modelled through the libraries that make them: a field a record class declares
+as an array, read from a traced state (`s.err` of a NamedTuple `while_loop` carry, `state.patience` of a flax struct
+argument); the array field of an Equinox or NNX module that is an argument of the jitted function (not one the
+function closes over, whose arrays are constants); what a Flax, Equinox or Haiku layer returns when called on an
+array; the counters of an optax state after `opt.update` (`opt_state.mini_step`). A branch `if flag is True:` on a
+traced flag is never taken while tracing (a tracer is not the object True): what it guards is not reported.
 """
     example = """
 import jax

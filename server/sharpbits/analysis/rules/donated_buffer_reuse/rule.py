@@ -67,6 +67,11 @@ XLA uses a donation only when an output has the donated input's shape and dtype;
 warns "Some donated buffers were not usable") and the input stays valid. Where the donated function visibly
 returns such a value (the parameter itself, arithmetic on it, `x.at[i].set(v)`, `jax.tree.map` over it) the
 message says the buffer is deleted; where it cannot tell, it says the value *may be invalid*.
+
+A function of another module of the project (or of an installed package the project index reads) decorated
+`@partial(jax.jit, donate_argnums=...)` donates the same way when this module calls it (`new = steps.apply(params,
+g)` then `params` read); whether XLA uses that donation is not read there, so the message says "may be invalid". A
+call inside `with pytest.raises(...)` (or `assertRaises`) is expected to raise before it runs: it donates nothing.
 """
     example = """
 import jax

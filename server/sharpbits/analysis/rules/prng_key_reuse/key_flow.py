@@ -129,6 +129,10 @@ _NNX_DRAWING_LAYERS = {f"flax.nnx.{name}" for name in (
     "Linear", "LinearGeneral", "Einsum", "Conv", "ConvTranspose", "Embed", "MultiHeadAttention")}
 # transformations that run a function once per element, iteration or device: a key it closes over and consumes
 # is consumed again each time
+# Equinox layers whose constructor draws exactly the arrays `weight` and `bias` (see reinitialised_argument)
+_EQUINOX_WEIGHT_LAYERS = frozenset(f"equinox.nn.{name}" for name in (
+    "Linear", "Conv", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose", "ConvTranspose1d", "ConvTranspose2d",
+    "ConvTranspose3d"))
 _REPEATING = {"jax.vmap", "jax.pmap", "equinox.filter_vmap", "flax.nnx.vmap", "scan body", "fori_loop body",
               "while_loop body", "map body"}
 # transformations whose result takes the function's arguments unchanged (as far as keys go)
@@ -590,6 +594,68 @@ class KeyFlow(Fact):
                 if q is not None and "." in q and q.rsplit(".", 1)[1] in _POINT_MASSES:
                     return True
         return False
+
+    def reinitialised_argument(self, arg: ast.AST, scope: FunctionInfo | None) -> bool:
+        """`arg` is handed to a function of this module that replaces every array an Equinox layer holds
+        (`weight` and `bias`) with `eqx.tree_at` and reads the old ones only for their shapes and dtypes (`.shape`,
+        `.dtype`, `jnp.zeros_like`, `is None`): Equinox's re-initialisation idiom (`_init_linear(eqx.nn.Linear(...,
+        key=k), k)`), in which the numbers the constructor drew are never read."""
+        call = self.scopes.parents.get(arg)
+        if not isinstance(call, ast.Call) or arg not in call.args or any(isinstance(a, ast.Starred) for a in call.args):
+            return False
+        helper = self.scopes.resolve_function(call.func, scope)
+        if helper is None or isinstance(helper.node, ast.Lambda):
+            return False
+        positional = [a.arg for a in [*helper.node.args.posonlyargs, *helper.node.args.args]]
+        index = call.args.index(arg)  # type: ignore[arg-type]
+        if index >= len(positional):
+            return False
+        name = positional[index]
+        own = list(self.scopes.own_nodes(helper))
+        parents = self.scopes.parents
+        replaced: set[str] = set()
+
+        def shape_only(read: ast.AST) -> bool:
+            up = parents.get(read)
+            if isinstance(up, ast.Attribute) and up.value is read:
+                return up.attr in ("shape", "dtype", "ndim", "size")
+            if isinstance(up, ast.Call) and up.args and up.args[0] is read:
+                return (self.scopes.qualname(up.func, helper) or "").startswith("jax.numpy.") and called_name(
+                    up.func).endswith("_like")
+            return isinstance(up, ast.Compare) and all(isinstance(op, (ast.Is, ast.IsNot)) for op in up.ops)
+
+        for n in own:
+            if not (isinstance(n, ast.Name) and n.id == name):
+                continue
+            up = parents.get(n)
+            if not isinstance(n.ctx, ast.Load):
+                value = up.value if isinstance(up, ast.Assign) and up.targets == [n] else None
+                if not (isinstance(value, ast.Call) and self.scopes.qualname(value.func, helper) == "equinox.tree_at"
+                        and len(value.args) >= 2 and isinstance(value.args[1], ast.Name) and value.args[1].id == name
+                        and isinstance(value.args[0], ast.Lambda)):
+                    return False
+                where = value.args[0].body
+                for field in (where.elts if isinstance(where, ast.Tuple) else [where]):
+                    if not isinstance(field, ast.Attribute):
+                        return False
+                    replaced.add(field.attr)
+                continue
+            if isinstance(up, ast.Return) or (isinstance(up, ast.Call) and len(up.args) >= 2 and up.args[1] is n
+                                              and self.scopes.qualname(up.func, helper) == "equinox.tree_at"):
+                continue
+            if not (isinstance(up, ast.Attribute) and up.attr in ("weight", "bias")):
+                return False
+            held = parents.get(up)
+            if isinstance(held, ast.Assign) and held.value is up and len(held.targets) == 1 and isinstance(
+                    held.targets[0], ast.Name):  # weight = linear.weight, then only its shape is read
+                alias = held.targets[0].id
+                reads = [m for m in own if isinstance(m, ast.Name) and m.id == alias]
+                if sum(not isinstance(m.ctx, ast.Load) for m in reads) != 1 or not all(
+                        shape_only(m) for m in reads if isinstance(m.ctx, ast.Load)):
+                    return False
+            elif not shape_only(up):
+                return False
+        return {"weight", "bias"} <= replaced
 
     def record_fields_of(self, call: ast.Call, scope: FunctionInfo | None) -> tuple[str, ...] | None:
         """The fields, in order, of the dataclass or NamedTuple of this module that `call` builds (`State(...)`;
@@ -3256,6 +3322,39 @@ class _ScopeWalk(ForwardFlow[State]):
         private = {name for name in _stored(stmt) if name.startswith("_") and name.strip("_")}  # type: ignore[arg-type]
         return not (private & self._loaded)  # `dummy_out` says so in words, and is read for its shape
 
+    def _reinitialised(self, arg: ast.AST) -> bool:
+        """KeyFlow.reinitialised_argument, logged: it reads the helper's statement."""
+        answer = self.model.reinitialised_argument(arg, self.fn)
+        if self.log is not None:
+            self.log.append((arg, answer, KeyFlow.reinitialised_argument))
+        return answer
+
+    def _reinitialised_later(self, layer: ast.Call) -> ast.AST | None:
+        """Where a layer built by `layer` is handed to a function next: as an argument right there
+        (`_init_linear(eqx.nn.Linear(...), k)`), or, bound to `self.linear` (or a name), as the argument of the next
+        statement of the block that mentions it, `self.linear = _init_linear(self.linear, k)`."""
+        parents = self.model.scopes.parents
+        up = parents.get(layer)
+        if isinstance(up, ast.Call) and layer in up.args:
+            return layer
+        if not (isinstance(up, ast.Assign) and up.value is layer and len(up.targets) == 1):
+            return None
+        target = ast.dump(up.targets[0])
+        holder = parents.get(up)
+        block = next((getattr(holder, f) for f in ("body", "orelse", "finalbody")
+                      if up in getattr(holder, f, ())), None) if holder is not None else None
+        for later in (block or [])[block.index(up) + 1:] if block else []:
+            mentions = [n for n in walk_nodes(later) if isinstance(n, (ast.Name, ast.Attribute)) and ast.dump(
+                n).replace("Store()", "Load()") == target.replace("Store()", "Load()")]
+            if not mentions:
+                continue
+            if not (isinstance(later, ast.Assign) and len(later.targets) == 1
+                    and ast.dump(later.targets[0]) == target and isinstance(later.value, ast.Call)):
+                return None
+            loads = [a for a in later.value.args if ast.dump(a) == target.replace("Store()", "Load()")]
+            return loads[0] if len(loads) == 1 and len(mentions) == 2 else None
+        return None
+
     def _thrown_away(self, call: ast.Call, stmt: ast.stmt | None) -> bool:
         """A draw inside a statement the test expects to raise (`with pytest.raises(...)`), whose result is bound
         to nothing (`f(normal(key, (7, 7)))`): the statement raises, and nothing it drew is kept."""
@@ -3592,6 +3691,11 @@ class _ScopeWalk(ForwardFlow[State]):
         if depth == 0 and isinstance(value, ast.Call) and self._rebound_unread(value):
             return True
         parents = self.model.scopes.parents
+        if depth == 0 and isinstance(value, ast.Call) and (
+                self.model.scopes.qualname(value.func, self.fn) or "") in _EQUINOX_WEIGHT_LAYERS:
+            handed = self._reinitialised_later(value)
+            if handed is not None and self._reinitialised(handed):
+                return True  # _init_linear(eqx.nn.Linear(..., key=k), k): the constructor's draws are replaced
         node: ast.AST = value
         parent = parents.get(node)
         while True:  # through what keeps the values as they are (and so their shapes' meaning)

@@ -193,7 +193,9 @@ name, returned or kept on `self`, and the values of a dict literal read only at 
 normal(key), "he": normal(key) * s}[self.init]`). A key formatted into a log record (`logging.info("key: %s",
 key)`, absl's `logging`, a `logger.debug(...)`) draws nothing, and so does an init whose parameters are replaced at
 once by a checkpoint restore into their tree (`params = serialization.from_bytes(params, data)`,
-`restore_checkpoint(path, params)`). In a test, two trees compared leaf by leaf (`jax.tree.map(lambda a, b:
+`restore_checkpoint(path, params)`), or an Equinox layer handed to a helper of the module that replaces its
+`weight` and `bias` with `eqx.tree_at` and reads the old ones only for shapes (`self.proj = eqx.nn.Linear(...,
+key=k)` then `self.proj = init_linear(self.proj, k)`: Equinox's re-initialisation idiom). In a test, two trees compared leaf by leaf (`jax.tree.map(lambda a, b:
 jnp.allclose(a, b), s_w, s_m)`) are compared: a wrapper's `init(key)` checked against `vmap(init)(split(key, n))`
 reproduces the draw on purpose.
 The message says "the same or overlapping numbers" when one function draws from one key twice,
