@@ -137,7 +137,7 @@ TYPE_ONLY_CYCLES = {
     frozenset({"sharpbits.findings", "sharpbits.fix_check"}),
     # annotations only: a fact names the ModuleModel that builds it, the model names the Reusable it is given
     frozenset({"sharpbits.analysis.effects", "sharpbits.analysis.execution", "sharpbits.analysis.facts",
-               "sharpbits.analysis.globals", "sharpbits.analysis.kinds", "sharpbits.analysis.model",
+               "sharpbits.analysis.globals", "sharpbits.analysis.kinds", "sharpbits.analysis.model", "sharpbits.analysis.records",
                "sharpbits.analysis.reuse", "sharpbits.analysis.scopes", "sharpbits.analysis.traced",
                "sharpbits.analysis.tracers"}),
     frozenset({"sharpbits.analysis.rules.prng_key_reuse.key_flow", "sharpbits.analysis.rules.prng_key_reuse.reuse"}),

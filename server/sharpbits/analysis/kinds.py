@@ -1188,6 +1188,8 @@ class _KindEvaluator:
             returned = self._helper_returns(node)
             if returned is None and self._optax_schedule(func):
                 return Kind.JAX  # lr = schedule(step): an optax schedule computes its value with jax.numpy
+            if returned is None and self._wrapped_call_on_tracers(node, func):
+                return Kind.JAX  # `out = fn(*args)` in a decorator's wrapper that jit traces
             return returned[0] if returned is not None else Kind.UNKNOWN
         if isinstance(func, ast.Attribute):
             recv = self.eval(func.value)
@@ -1247,6 +1249,25 @@ class _KindEvaluator:
                 and self.scope is not None):
             return self.model.layer_attribute(self.scope, func.attr)
         return False
+
+    def _wrapped_call_on_tracers(self, node: ast.Call, func: ast.Name) -> bool:
+        """`fn(*args)` in a wrapper a decorator defines and returns (`def deco(fn): def wrapper(*args): out =
+        fn(*args) ...; return wrapper`), where a transformation traces the wrapper (`@jax.jit` above the
+        decorator) and the call hands on the wrapper's own arguments: the decorated function runs on tracers
+        and returns what it computes from them."""
+        scope = self.scope
+        if scope is None or not scope.abstract or scope.parent is None or isinstance(scope.node, ast.Lambda):
+            return False
+        decorator = scope.parent
+        if func.id not in decorator.params or func.id in scope.local_names or isinstance(decorator.node, ast.Lambda):
+            return False
+        returns = [n.value for n in self.model.scopes.own_nodes(decorator) if isinstance(n, ast.Return)]
+        if not returns or not all(isinstance(r, ast.Name) and r.id == scope.name for r in returns):
+            return False
+        vararg = scope.node.args.vararg.arg if scope.node.args.vararg is not None else None  # type: ignore[union-attr]
+        return any((isinstance(a, ast.Starred) and isinstance(a.value, ast.Name) and a.value.id == vararg)
+                   or (isinstance(a, ast.Name) and a.id in scope.params and self.eval(a) in ARRAYS)
+                   for a in node.args)
 
     def _optax_schedule(self, func: ast.Name) -> bool:
         """`func` is bound once to an optax schedule (`optax.cosine_decay_schedule(...)`, `optax.linear_schedule`,

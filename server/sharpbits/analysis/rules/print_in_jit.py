@@ -99,6 +99,8 @@ passes a literal for them (or leaves a literal default) that decides the test th
 A Pallas kernel (the function `pl.pallas_call` and its variants are given) is traced too, also with
 `interpret=True`: what it reads from its refs and `pl.program_id(...)` are tracers; a ref's `.shape`, what
 `functools.partial` binds and keyword-only parameters are Python values.
+A decorator below `@jax.jit` is traced through its wrapper: what the wrapper prints of its arguments, or of what the
+decorated function returns on them (`out = fn(*args); print(tag, out)`), is a tracer.
 """
     example = """
 import jax

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
+from sharpbits.analysis.execution import Execution
 from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.flow import ForwardFlow, statement_lists
 from sharpbits.analysis.kinds import Kind
@@ -467,6 +468,7 @@ class KeyFlow(Fact):
             walks.commit()
             self._walks = None
         found.extend(self._closure_reuses())
+        found.extend(self._decorator_key_reuses())
         found.extend(carry_reuses(self))
         found.extend(after_init_reuses(self, always))
         found.extend(seed_keys_in_repeated_bodies(self))
@@ -502,6 +504,50 @@ class KeyFlow(Fact):
                 out.append(KeyReuse(key, key.id, None, "closure", repeating))
             out.extend(self._unmapped_key_reuses(fn))
         return out
+
+    def _decorator_key_reuses(self) -> list[KeyReuse]:
+        """`@stochastic(seed=0)` whose decorator makes one key (`key = jax.random.key(seed)`, in the factory or at
+        module level) and whose wrapper hands it to the decorated function on every call (`return fn(key,
+        *args)`): when the function consumes that parameter on every path and the module calls it more than once
+        (in a loop or a comprehension, or at two places), every call draws the same numbers."""
+        out: list[KeyReuse] = []
+        loops = self.model.fact(Execution)
+        for fn in self.scopes.functions.values():
+            if fn.parent is not None or isinstance(fn.node, ast.Lambda) or not fn.node.decorator_list:
+                continue
+            always = self._key_facts(fn).always
+            if not always:
+                continue
+            calls = [c for c in self.scopes.nodes(ast.Call) if isinstance(c, ast.Call)
+                     and isinstance(c.func, ast.Name) and c.func.id == fn.name]
+            if len(calls) < 2 and not any(loops.enclosing_loop(c) is not None for c in calls):
+                continue
+            for deco in fn.node.decorator_list:
+                wrapper = self.traced.decorator_wrapper(deco, None)
+                if wrapper is None or wrapper.parent is None or isinstance(wrapper.node, ast.Lambda):
+                    continue
+                wrapped = {p for p in wrapper.parent.params}  # the decorator's `fn`
+                for call in self.scopes.own_calls(wrapper):
+                    if not (isinstance(call.func, ast.Name) and call.func.id in wrapped):
+                        continue
+                    for position, arg in enumerate(call.args):
+                        if isinstance(arg, ast.Starred):
+                            break
+                        if position in always and isinstance(arg, ast.Name) and self._made_once_outside(arg, wrapper):
+                            out.append(KeyReuse(arg, arg.id, None, "decorator", f"{fn.name}|{ast.unparse(deco)}"))
+        return out
+
+    def _made_once_outside(self, key: ast.Name, wrapper: FunctionInfo) -> bool:
+        """`key` read in `wrapper` is bound once, outside it (in the decorator or its factory, or at module level),
+        to a key made from a seed (`jax.random.key(seed)`, `PRNGKey(0)`)."""
+        if key.id in wrapper.local_names:
+            return False
+        scope = wrapper.parent
+        while scope is not None and key.id not in scope.local_names:
+            scope = scope.parent
+        value = self.traced.bound_once(key.id, scope)
+        return isinstance(value, ast.Call) and self.scopes.qualname(value.func, scope) in (
+            "jax.random.key", "jax.random.PRNGKey")
 
     def _leaf_closure_reuses(self, fn: FunctionInfo) -> list[KeyReuse]:
         """`jax.tree.map(lambda p: p + jax.random.normal(key, p.shape), params)`: `jax.tree.map` calls the function

@@ -19,6 +19,8 @@ class PrngKeyReuse(Rule):
                          "numbers; split it first (`jax.random.split({key}, n)`)",
         "closure": "PRNG key `{key}` is closed over and used in {transform}: every element or iteration draws "
                    "the same numbers; pass split keys in",
+        "decorator": "PRNG key `{key}` is made once and `@{decorator}` hands it to `{function}` on every call: "
+                     "every call draws the same numbers; split a new key per call (or pass keys in)",
         "unmapped": "PRNG key `{key}` is passed unmapped (`in_axes` None) to `{transform}`, whose function draws "
                     "from it: every element draws the same numbers; map split keys instead "
                     "(`jax.random.split({key}, n)` at in_axes 0)",
@@ -61,7 +63,10 @@ consumes (the same numbers every iteration or element), and so are keys a functi
 per leaf closes over (`jax.tree.map(lambda p: p + normal(key, p.shape), params)`: leaves of one shape get the same
 noise), traced or not; one `permutation`/`choice` for every leaf is a joint shuffle that keeps rows aligned, not a
 reuse. A function decorated by a decorator of this module whose wrapper does not hand its own arguments on
-unchanged (`fn(key, *args)`) is called through that wrapper: the call's arguments are not the function's. A
+unchanged (`fn(key, *args)`) is called through that wrapper: the call's arguments are not the function's; when the
+key it hands on is made once (`key = jax.random.key(seed)` in the decorator, its factory or the module) and the
+function draws from it on every path, every call of a function the module calls more than once draws the same
+numbers, reported at the wrapper's call. A
 registry decorator that hands the function back (`@register`, `@init_fn_for(Config)`, in this module or another)
 leaves it as written, so what it does with its key is known. `jax.random.split(key, n)[i]` is `fold_in(key, i)`:
 deriving keys both ways from one key gives the same keys.
@@ -650,6 +655,10 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
                 continue
             if reuse.where == "unmapped":
                 ctx.report(reuse.node, self.message("unmapped", key=label, transform=reuse.transform))
+                continue
+            if reuse.where == "decorator":
+                function, decorator = reuse.transform.split("|", 1)
+                ctx.report(reuse.node, self.message("decorator", key=label, decorator=decorator, function=function))
                 continue
             if reuse.where == "closure":
                 body = reuse.transform
