@@ -114,3 +114,54 @@ def test_a_settings_module_naming_float64_with_x64_enabled_is_silent(tmp_path: P
     found = findings_in_folder(tmp_path, {"simcfg/__init__.py": "", "simcfg/dtypes.py": DTYPES, "sim.py": enabled},
                                "sim.py")
     assert _lines(found, "float64-without-x64") == []
+
+
+SAMPLERS = '''\
+import jax
+
+
+class FixedSampler:
+    def __init__(self, key):
+        self.key = key
+
+    def draw(self, n):
+        return jax.random.normal(self.key, (n,))
+
+
+class StreamSampler:
+    def __init__(self, key):
+        self.key = key
+
+    def draw(self, n):
+        self.key, sub = jax.random.split(self.key)
+        return jax.random.normal(sub, (n,))
+'''
+
+BATCHES = '''\
+import jax
+from samplers.gaussian import FixedSampler, StreamSampler
+
+
+def fixed(seed):
+    sampler = FixedSampler(jax.random.key(seed))
+    return sampler.draw(4), sampler.draw(4)
+
+
+def streamed(seed):
+    sampler = StreamSampler(jax.random.key(seed))
+    return sampler.draw(4), sampler.draw(4)
+
+
+def fixed_by_keyword(key):
+    sampler = FixedSampler(key=key)
+    first = sampler.draw(4)
+    return first, jax.random.normal(key, (4,))
+'''
+
+
+def test_an_object_of_another_module_drawing_its_stored_key_draws_the_same_numbers(tmp_path: Path) -> None:
+    found = findings_in_folder(tmp_path, {"samplers/__init__.py": "", "samplers/gaussian.py": SAMPLERS,
+                                          "batches.py": BATCHES}, "batches.py")
+    # FixedSampler keeps its key: the second draw repeats the first, and a draw from the key it was given repeats
+    # it too; StreamSampler splits its key on every draw
+    assert _lines(found, "prng-key-reuse") == [7, 18]

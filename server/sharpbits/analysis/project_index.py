@@ -167,6 +167,9 @@ class ClassSummary:
     # what each attribute it assigns (`self.X = ...`, a class-level `X = ...`) may hold: (attribute, descriptors),
     # see `attribute_values`
     attribute_values: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = ()
+    # (method, attribute): a method that draws from `self.<attribute>` (hands it to a `jax.random` function) in a
+    # statement that always runs, before any branch or loop
+    self_key_draws: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -594,10 +597,33 @@ def _summarise_class(cls: ast.ClassDef, module: str, imports: dict[str, str], to
                         and (found := annotation_classes(n.annotation, module, imports, top_names)))
     summary.classes[cls.name] = ClassSummary(module, cls.name, bases, tuple(m.name for m in methods), generators, read,
                                              (decorated or named_tuple) and not own_init, fields, inert, field_types,
-                                             attribute_values(cls, methods, module, imports, top_names))
+                                             attribute_values(cls, methods, module, imports, top_names),
+                                             _self_key_draws(methods, imports))
     for m in methods:  # (parsed again when first asked for: see _Source)
         functions.defer(f"{cls.name}.{m.name}", _deferred_method(source.locate(m, cls), module, cls.name, imports,
                                                                  top_names, read, functions.nested))
+
+
+def _self_key_draws(methods: list[ast.FunctionDef | ast.AsyncFunctionDef],
+                    imports: dict[str, str]) -> tuple[tuple[str, str], ...]:
+    """(method, attribute) for each method that hands `self.<attribute>` to a `jax.random` function that consumes
+    it, as the first argument, in a statement of its body that always runs (before the first compound one)."""
+    found: list[tuple[str, str]] = []
+    for method in methods:
+        if method.name == "__init__":
+            continue
+        for stmt in method.body:
+            if not isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign, ast.Return)):
+                break
+            for node in walk_nodes(stmt):
+                q = qualify(node.func, imports) if isinstance(node, ast.Call) and node.args else None
+                if (q is not None and q.startswith("jax.random.") and q.rsplit(".", 1)[1] not in _RANDOM_KEEPING
+                        and isinstance(node.args[0], ast.Attribute) and isinstance(node.args[0].value, ast.Name)  # type: ignore[attr-defined]
+                        and node.args[0].value.id == "self"):  # type: ignore[attr-defined]
+                    found.append((method.name, node.args[0].attr))  # type: ignore[attr-defined]
+            if isinstance(stmt, ast.Return):
+                break
+    return tuple(sorted(set(found)))
 
 
 def attribute_values(cls: ast.ClassDef, methods: list[ast.FunctionDef | ast.AsyncFunctionDef], module: str,
@@ -2950,6 +2976,26 @@ class ProjectView:
         """The positions of a method's returned tuple that hold an object of its class (see FunctionSummary)."""
         found = self.index.function(qualified_method, self.path)
         return found.returns_self if found is not None else ()
+
+    def stale_key_draw(self, qualified_class: str, method: str) -> tuple[str, str, int] | None:
+        """For `obj.method(...)` on an object of a class of another module (`FixedSampler(key)`): when `method`
+        draws from `self.<attr>` on every call and the only assignment of `<attr>` in the class is `self.<attr> =
+        <param>` in `__init__`, (attr, param, its position among the constructor's positional parameters, -1
+        for a keyword-only one); None otherwise (a class that advances its key, or one the index cannot see)."""
+        with self.index._lock:
+            found = self.index._split(qualified_class, self.path)
+            if found is None or found[1] not in found[0].classes:
+                return None
+            summary = found[0].classes[found[1]]
+            init = self.index.method(found[0], found[1], "__init__")
+        values = dict(summary.attribute_values)
+        for drawing, attr in summary.self_key_draws:
+            stored = values.get(attr, ())
+            if drawing != method or len(stored) != 1 or stored[0][0] != "param" or init is None:
+                continue
+            param = stored[0][2]
+            return attr, param, init.positional.index(param) if param in init.positional else -1
+        return None
 
     def item_assigning(self, qualified_class: str) -> bool:
         """Whether objects of a class (of another module) are written through their own `__setitem__`, defined

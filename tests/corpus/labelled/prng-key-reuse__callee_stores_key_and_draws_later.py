@@ -17,7 +17,7 @@ class Sampler:
 def evaluate(key, name):
     sampler = Sampler(key, name)
     noise = jax.random.normal(key, (3,))  # expect: prng-key-reuse
-    return sampler.sample(), noise
+    return sampler.sample(), noise  # expect: prng-key-reuse
 
 
 if __name__ == "__main__":

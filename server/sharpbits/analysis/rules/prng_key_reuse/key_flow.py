@@ -337,6 +337,77 @@ class KeyFlow(Fact):
         held = self.key_partials(scope).get(call.func.id)  # type: ignore[attr-defined]
         return (held[1], held[2]) if held is not None else None
 
+    def stored_key_draw(self, call: ast.Call, scope: FunctionInfo | None) -> tuple[ast.expr, str] | None:
+        """`sampler.draw(4)` with `sampler = FixedSampler(key)` bound once in `scope`, a class of this module whose
+        `__init__` stores its parameter as it is (`self.key = key`) and whose method draws from `self.key` in a
+        statement that always runs, nothing in the class storing `self.key` again: each call draws from the key
+        given to the constructor (the expression returned, with the attribute), the same numbers every time."""
+        func = call.func
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
+            return None
+        built = self._receiver_as_built(func.value, scope)
+        value = built[0] if built is not None else None
+        classes = self.scopes.module_classes()
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
+            return None
+        if value.func.id not in classes:
+            return self._project_stored_key_draw(value, func.attr)
+        cls = value.func.id
+        init, method = self.traced._method(f"{cls}.__init__"), self.traced._method(f"{cls}.{func.attr}")
+        if init is None or method is None or isinstance(init.node, ast.Lambda) or isinstance(method.node, ast.Lambda):
+            return None
+        stored: dict[str, str] = {}  # attribute -> the __init__ parameter stored there unchanged
+        for stmt in init.node.body:
+            if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute)
+                    and isinstance(stmt.targets[0].value, ast.Name) and stmt.targets[0].value.id == "self"
+                    and isinstance(stmt.value, ast.Name) and stmt.value.id in init.params[1:]):
+                stored[stmt.targets[0].attr] = stmt.value.id
+        if not stored:
+            return None
+        drawn: set[str] = set()
+        for stmt in method.node.body:  # the statements that always run: up to the first compound one
+            if not isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign, ast.Return)):
+                break
+            for node in walk_nodes(stmt):
+                if isinstance(node, ast.Call):
+                    key, how = self.random_key_arg(node, method)
+                    if (how == "draw" and isinstance(key, ast.Attribute) and isinstance(key.value, ast.Name)
+                            and key.value.id == "self" and key.attr in stored):
+                        drawn.add(key.attr)
+            if isinstance(stmt, ast.Return):
+                break
+        methods = [fn for fn in self.scopes.functions.values() if fn.qualname.startswith(cls + ".")]
+        for attr in sorted(drawn):
+            param = stored[attr]
+            stores = sum(isinstance(n, ast.Attribute) and n.attr == attr and not isinstance(n.ctx, ast.Load)
+                         for fn in methods for n in self.scopes.own_nodes(fn))
+            reads = sum(isinstance(n, ast.Name) and n.id == param for n in self.scopes.own_nodes(init))
+            if stores != 1 or reads != 1:
+                continue  # the class advances the key (`self.key, sub = split(self.key)`), or __init__ uses it
+            positional = init.params[1:]
+            index = positional.index(param)
+            given = value.args[index] if index < len(value.args) and not any(
+                isinstance(a, ast.Starred) for a in value.args) else next(
+                (k.value for k in value.keywords if k.arg == param), None)
+            if given is not None:
+                return given, attr
+        return None
+
+    def _project_stored_key_draw(self, built: ast.Call, method: str) -> tuple[ast.expr, str] | None:
+        """stored_key_draw for an object of a class another module of the project defines (the project index's
+        summary of the class: ProjectView.stale_key_draw)."""
+        project = self.model.project
+        qualified = project.qualified(built.func) if project is not None else None
+        if project is None or qualified is None or qualified.split(".")[0] in NOT_INDEXED:
+            return None
+        stale = project.stale_key_draw(qualified, method)
+        if stale is None or any(isinstance(a, ast.Starred) for a in built.args):
+            return None
+        attr, param, position = stale
+        given = built.args[position] if 0 <= position < len(built.args) else next(
+            (k.value for k in built.keywords if k.arg == param), None)
+        return (given, attr) if given is not None else None
+
     def holds_key_partial(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
         """`functools.partial(jax.random.normal, key)` bound to a name of `key_partials`: building it draws
         nothing (its calls do)."""
@@ -2629,6 +2700,9 @@ class _ScopeWalk(ForwardFlow[State]):
                     labels.update(lbl for a in [*node.args[:1], *(k.value for k in node.keywords)]
                                   if isinstance(a, ast.Name) and (seeds_layer or model.kinds.kind_at(a) is Kind.KEY)
                                   and (lbl := _chain_label(a)))
+                elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and (
+                        stored := self._stored_key_draw(node)) is not None:  # sampler.draw(4): the stored key
+                    labels.add(_chain_label(stored[0]) or f"{node.func.value.id}.{stored[1]}")
                 elif drawn := self._apply_draws(node):  # net.apply(params, rng, x): framework_apply.py
                     labels.update(lbl for a, strength in drawn if strength == "always" and (lbl := _chain_label(a)))
                 elif isinstance(node.func, ast.Name) and node.func.id in self.always_consumed:
@@ -2759,6 +2833,11 @@ class _ScopeWalk(ForwardFlow[State]):
         if held is not None:  # sample(shape) with sample = partial(jax.random.normal, key): a draw from `key`,
             label = self._label(held[0])  # at this call (its name stands for the key: each call is its own use)
             return [(call.func, label, held[1], True)] if label else []
+        if type(call.func) is ast.Attribute:
+            stored = self._stored_key_draw(call)
+            if stored is not None:  # sampler.draw(4) of an object that keeps the constructor's key and draws from it
+                label = self._label(stored[0]) or f"{call.func.value.id}.{stored[1]}"  # type: ignore[attr-defined]
+                return [(call.func, label, "draw", True)]
         if self.log is None and not any(self._may_label(a) for a in call.args) and not any(
                 self._may_label(k.value) for k in call.keywords):
             return []  # no argument can be one of the scope's keys, so nothing the call does with them is asked
@@ -3145,7 +3224,8 @@ class _ScopeWalk(ForwardFlow[State]):
                 and not self._only_refused(first.call)
                 and not self._never_meet(first, node, call, stmt)
                 and not self._thrown_away(first.call, first.statement) and not self._thrown_away(call, stmt)
-                and not self._reproduces_an_earlier_use(first, stmt, call))
+                and not self._reproduces_an_earlier_use(first, stmt, call)
+                and not self._draws_what_it_was_built_with(first, call))
 
     def _note_use(self, use: KeyUse) -> None:
         """Every use of a key met so far (once each, in walk order; see `_reproduces_an_earlier_use`)."""
@@ -3367,6 +3447,29 @@ class _ScopeWalk(ForwardFlow[State]):
                             if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
         private = {name for name in _stored(stmt) if name.startswith("_") and name.strip("_")}  # type: ignore[arg-type]
         return not (private & self._loaded)  # `dummy_out` says so in words, and is read for its shape
+
+    def _draws_what_it_was_built_with(self, first: KeyUse, call: ast.Call) -> bool:
+        """`sampler = FixedSampler(key)` then `sampler.draw(4)`: the construction only stored the key the method
+        draws from, so the first draw is not a second use of it."""
+        func = call.func
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
+            return False
+        built = self.model._receiver_as_built(func.value, self.fn)
+        return built is not None and built[0] is first.call and self._stored_key_draw(call) is not None
+
+    def _stored_key_draw(self, call: ast.Call) -> tuple[ast.expr, str] | None:
+        """KeyFlow.stored_key_draw, logged: it reads the class's statement. (Asked of every `obj.m(...)`: only
+        an object this scope builds by calling a name can hold a constructor's key, so only those are asked.)"""
+        func = call.func
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
+            return None
+        built = self.model._receiver_as_built(func.value, self.fn)
+        if built is None or not (isinstance(built[0], ast.Call) and isinstance(built[0].func, ast.Name)):
+            return None
+        answer = self.model.stored_key_draw(call, self.fn)
+        if self.log is not None:
+            self.log.append((call, answer, KeyFlow.stored_key_draw))
+        return answer
 
     def _reinitialised(self, arg: ast.AST) -> bool:
         """KeyFlow.reinitialised_argument, logged: it reads the helper's statement."""

@@ -6,7 +6,7 @@ import ast
 
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.analysis.rules.prng_key_reuse.key_flow import KeyFlow, KeyReuse, KeyUse
-from sharpbits.analysis.rules.prng_key_reuse.stale_attribute import stale_attribute_draws
+from sharpbits.analysis.rules.prng_key_reuse.stale_attribute import StaleDraw, stale_attribute_draws
 from sharpbits.findings import Fix, TextEdit
 
 
@@ -66,7 +66,10 @@ reuse. A function decorated by a decorator of this module whose wrapper does not
 unchanged (`fn(key, *args)`) is called through that wrapper: the call's arguments are not the function's; when the
 key it hands on is made once (`key = jax.random.key(seed)` in the decorator, its factory or the module) and the
 function draws from it on every path, every call of a function the module calls more than once draws the same
-numbers, reported at the wrapper's call. A
+numbers, reported at the wrapper's call. An object that keeps the key it was built with (`self.key = key` in
+`__init__`, never stored again) and draws from it in a method draws the same numbers at every call: reported in the
+method when the module calls it again and again, and at the second call on one object (`sampler.draw(4)` twice) when
+the method's name is ambiguous in the module or the class lives in another module of the project. A
 registry decorator that hands the function back (`@register`, `@init_fn_for(Config)`, in this module or another)
 leaves it as written, so what it does with its key is known. `jax.random.split(key, n)[i]` is `fold_in(key, i)`:
 deriving keys both ways from one key gives the same keys.
@@ -622,6 +625,12 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
 
     def check(self, ctx: RuleContext) -> None:
         reuses = ctx.model.fact(KeyFlow).key_reuses()
+        stale = stale_attribute_draws(ctx.model, ctx.model.fact(KeyFlow))
+        stale_methods = {(d.method, d.node.attr) for d in stale if isinstance(d.node, ast.Attribute)}
+        # `source.draw(4)` twice, found at the calls, is what the method's finding already says (one bug, one place)
+        reuses = [r for r in reuses if not (
+            isinstance(r.node, ast.Attribute) and not r.label.startswith("self.")
+            and (r.node.attr, r.label.rsplit(".", 1)[-1]) in stale_methods)]
         together: dict[tuple[str, int, int], list[str]] = {}  # one call reusing several keys: one finding
         for reuse in reuses:
             if reuse.first is not None:
@@ -699,11 +708,11 @@ imports `jax` or `jax.random`; not for reuse inside comprehensions.
                 fixed_firsts.add(id(first.call))
             ctx.report(reuse.node, message, builder,
                        fix_title=f"split `{label}` before its first use" if builder else "")
-        self._check_stale_attributes(ctx, {getattr(r.node, "lineno", 0) for r in reuses})
+        self._check_stale_attributes(ctx, stale, {getattr(r.node, "lineno", 0) for r in reuses})
 
-    def _check_stale_attributes(self, ctx: RuleContext, lines: set[int]) -> None:
+    def _check_stale_attributes(self, ctx: RuleContext, found: list[StaleDraw], lines: set[int]) -> None:
         """A key stored once on an object and drawn from by a method called again and again (stale_attribute.py)."""
-        for stale in stale_attribute_draws(ctx.model, ctx.model.fact(KeyFlow)):
+        for stale in found:
             if getattr(stale.node, "lineno", 0) in lines:
                 continue
             ctx.report(stale.node, self.message("stale", key=stale.label, method=stale.method,
