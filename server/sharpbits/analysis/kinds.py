@@ -170,6 +170,8 @@ class ValueKinds:
         self._attribute_kinds = {}
         self._container_names: dict[int, frozenset[str]] = {}
         self._field_names: frozenset[str] | None = None
+        self._layer_attributes: dict[str, dict[str, bool]] = {}
+        self._imports_layers: bool | None = None
         self._run_dataflow(scopes.reusable.flows if scopes.reusable is not None else None)
 
     def kind_of(self, node: ast.AST, scope: FunctionInfo | None) -> Kind:
@@ -364,19 +366,27 @@ class ValueKinds:
         if "." not in method.qualname or method.params[:1] != ["self"]:
             return False
         owner = method.qualname.rsplit(".", 1)[0]
-        stores = 0
-        for fn in self.scopes.functions.values():
-            if fn.parent is not None or not fn.qualname.startswith(owner + ".") or "." in fn.qualname[len(owner) + 1:]:
-                continue
-            for node in self.scopes.own_nodes(fn):
-                if (isinstance(node, ast.Attribute) and node.attr == attr and isinstance(node.value, ast.Name)
-                        and node.value.id == "self" and not isinstance(node.ctx, ast.Load)):
-                    assign = self.scopes.parents.get(node)
-                    if not (isinstance(assign, ast.Assign) and assign.targets == [node] and isinstance(
-                            assign.value, ast.Call) and is_array_layer(self.scopes.qualname(assign.value.func, fn))):
-                        return False
-                    stores += 1
-        return stores > 0
+        table = self._layer_attributes.get(owner)
+        if table is None:  # every attribute of the class at once: asked per method call on `self`
+            table = self._layer_attributes[owner] = {}
+            for fn in self.scopes.functions.values():
+                if fn.parent is not None or not fn.qualname.startswith(owner + ".") or "." in fn.qualname[len(owner) + 1:]:
+                    continue
+                for node in self.scopes.own_nodes(fn):
+                    if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                            and node.value.id == "self" and not isinstance(node.ctx, ast.Load)):
+                        assign = self.scopes.parents.get(node)
+                        layer = isinstance(assign, ast.Assign) and assign.targets == [node] and isinstance(
+                            assign.value, ast.Call) and is_array_layer(self.scopes.qualname(assign.value.func, fn))
+                        table[node.attr] = table.get(node.attr, True) and layer
+        return table.get(attr, False)
+
+    def imports_layers(self) -> bool:
+        """Whether the module imports Flax, Equinox or Haiku (where a layer may be called)."""
+        if self._imports_layers is None:
+            self._imports_layers = any(q.split(".")[0] in ("flax", "equinox", "haiku")
+                                       for q in self.scopes.aliases.values())
+        return self._imports_layers
 
     def record_field_kind(self, scope: FunctionInfo, holder: str, attr: str, traced_holder: bool) -> Kind:
         """The kind of `holder.attr` where `holder` holds an object of a record class of this module
@@ -1240,9 +1250,11 @@ class _KindEvaluator:
         """`func` is a layer of a neural-network library (`ARRAY_LAYERS`): built right there (`hk.Embed(...)(x)`),
         bound once in the scope (`dense = nn.Dense(4)` in a linen `@nn.compact` method), or stored on `self` by every
         store of the attribute in the class (`self.proj = nnx.Linear(...)`). Called on an array it returns one."""
+        if not self.model.imports_layers():
+            return False
         if isinstance(func, ast.Call):
             return is_array_layer(self.model.scopes.qualname(func.func, self.scope))
-        if isinstance(func, ast.Name) and self.scope is not None and self.model.scopes.is_local(func.id, self.scope):
+        if isinstance(func, ast.Name) and self.scope is not None and func.id in self.scope.local_names:
             value = self.model.traced.bound_once(func.id, self.scope)
             return isinstance(value, ast.Call) and is_array_layer(self.model.scopes.qualname(value.func, self.scope))
         if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"

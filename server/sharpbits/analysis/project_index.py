@@ -139,9 +139,6 @@ class FunctionSummary:
     # def deco(fn): cfg.init = fn; return fn; return deco`), a registry: the function it decorates is called as
     # it is written; "" otherwise
     hands_back: str = ""
-    # `@partial(jax.jit, donate_argnums=0)` (also `donate_argnames`, `jax.pmap`, `@jax.jit(donate_argnums=...)`):
-    # the positions of the parameters whose buffers a call deletes (method: counted without `self`)
-    donated: tuple[int, ...] = ()
 
     def param(self, name: str) -> ParamSummary | None:
         if name == STAR:
@@ -188,6 +185,9 @@ class ModuleSummary:
     # module-level names bound once to a 64-bit dtype (`DTYPE = jnp.float64` in a settings module): a JAX array
     # asked for with one gets 32 bits unless the program enables x64, whichever module names it
     wide_dtypes: frozenset[str] = frozenset()
+    # module-level functions jitted with donation (`@partial(jax.jit, donate_argnums=0)`): name -> (the donated
+    # positions, the positional parameters); read from decorators alone, so no function is summarised to ask
+    donating: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = field(default_factory=dict)
 
     # `shape()` once made (it summarises every function: several parses' worth on a 5,000-line module)
     _shape: str | None = field(default=None, init=False, repr=False, compare=False)
@@ -199,7 +199,7 @@ class ModuleSummary:
         after `summarise` returned it."""
         if self._shape is None:
             self._shape = repr(_canonical((dict(self.functions.items()), self.classes, self.imports, self.x64,
-                                           self.wide_dtypes)))
+                                           self.wide_dtypes, self.donating)))
         return self._shape
 
 
@@ -347,6 +347,12 @@ def summarise(text: str, module: str, path: str, is_package: bool = False, insta
     summary.x64 = (x64.enables, x64.hook_enables)
     top_names = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
     summary.wide_dtypes = _wide_dtype_names(tree, imports)
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.decorator_list:
+            positional = [a.arg for a in [*node.args.posonlyargs, *node.args.args]]
+            donated = _donated_positions(node.decorator_list, imports, positional)
+            if donated:
+                summary.donating[node.name] = (donated, tuple(positional))
     functions = LazyFunctions()
     summary.functions = functions
     source = _Source(text)
@@ -1001,12 +1007,9 @@ class _Function:
         # before its body is walked again)
         registry = hands_back(node) if self.cls is None and not opaque and own_returns and all(
             isinstance(r.value, ast.Name) for r in own_returns) else ""
-        donated = _donated_positions(node.decorator_list, self.imports, [a.arg for a in [*args.posonlyargs, *args.args]])
-        if self.cls is not None and not static:
-            donated = tuple(i - 1 for i in donated if i >= 1)
         return FunctionSummary(self.module, self.qualname, tuple(positional), params, opaque, args.vararg is not None,
                                returns_self, products, as_tuple, record, fields, built, carriers or (), star,
-                               decorators, registry, donated)
+                               decorators, registry)
 
     def _decorator_name(self, decorator: ast.expr) -> str:
         """A decorator's qualified name, `()` after it for a factory's call (`@init_fn_for(Config)`); "" when
@@ -2834,6 +2837,15 @@ class ProjectView:
 
     def function(self, qualified: str) -> FunctionSummary | None:
         return self.index.function(qualified, self.path)
+
+    def donated_positions(self, qualified: str) -> tuple[tuple[int, ...], tuple[str, ...]] | None:
+        """For `pkg.steps.apply_grads`, a module-level function of another module jitted with donation: the
+        donated positions and the positional parameters (ModuleSummary.donating); None otherwise."""
+        module, _, name = qualified.rpartition(".")
+        if not module or module.split(".")[0] in _NOT_INDEXED:
+            return None
+        summary = self.index.module(module)
+        return summary.donating.get(name) if summary is not None else None
 
     def wide_dtype(self, qualified: str) -> bool:
         """Whether `pkg.settings.DTYPE` is a module-level name another module of the project binds once to a

@@ -16,6 +16,12 @@ from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import expected_to_raise, walk_nodes
 from sharpbits.analysis.traced import TraceSite, _with_static
 
+# Libraries whose functions are never another module's donating function of the project (their own donations, if
+# any, are the rules' business by name): calls through them are not looked up in the project index.
+_KNOWN_LIBRARIES = frozenset({"jax", "jaxlib", "numpy", "scipy", "flax", "equinox", "optax", "haiku", "chex", "torch",
+                              "tensorflow", "functools", "typing", "dataclasses", "math", "os", "sys", "time",
+                              "collections", "itertools", "pytest", "unittest", "logging", "absl", "matplotlib",
+                              "pandas"})
 # Transformations that hand donated objects back updated rather than deleting them (see _Donor.arrays_only).
 _WRITES_BACK_DONATED = {"flax.nnx.jit"}
 _SCOPE_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
@@ -119,10 +125,24 @@ class Donations(Fact):
                     by_attribute[(scope.outermost.qualname.rsplit(".", 1)[0], target.attr)] = donor
         found: list[DonatedCall] = []
         project = self.model.project
+        imported: dict[str, _Donor | None] = {}
+        # the names this module imports from packages other than the libraries the rules know (a project's own
+        # modules, another package the index reads): only calls through them may donate in another module
+        heads = {alias for alias, q in self.scopes.aliases.items()
+                 if q.split(".", 1)[0] not in _KNOWN_LIBRARIES} if project is not None else set()
+        if not heads:
+            project = None
         if not (by_name or by_attribute or direct or project is not None):
             return found
+        local_donors = bool(by_name or by_attribute or direct)
         for node in self.scopes.nodes(ast.Call):
             assert isinstance(node, ast.Call)
+            if not local_donors:  # only calls through an imported name may donate: the others cost nothing
+                root = node.func
+                while isinstance(root, ast.Attribute):
+                    root = root.value
+                if not (isinstance(root, ast.Name) and root.id in heads and node.args):
+                    continue
             scope = self.scopes.enclosing_function(node)
             donor = direct.get(id(node))
             callee = "jax.jit(...)"
@@ -135,9 +155,14 @@ class Donations(Fact):
                 callee = f"self.{func.attr}"
                 owner = scope.outermost.qualname.rsplit(".", 1)[0]
                 donor = by_attribute.get((owner, func.attr))
-            if donor is None and project is not None and isinstance(func, (ast.Name, ast.Attribute)) and not (
-                    isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"):
-                donor, callee = self._imported_donor(func, scope), ast.unparse(func)
+            if donor is None and project is not None and node.args and isinstance(func, (ast.Name, ast.Attribute)):
+                spelled = _dotted(func)
+                head = spelled.split(".", 1)[0] if spelled is not None else ""
+                if spelled is not None and head in heads and not (
+                        scope is not None and self.scopes.is_local(head, scope)):
+                    if spelled not in imported:  # (asked once per spelling: most calls are of a few functions)
+                        imported[spelled] = self._imported_donor(func, scope)
+                    donor, callee = imported[spelled], spelled
             if donor is None or expected_to_raise(node, self.scopes.parents):
                 continue  # (`with pytest.raises(ValueError): update(x, cache)`: it raises before it runs, x is kept)
             arguments: list[ast.expr] = []
@@ -177,11 +202,12 @@ class Donations(Fact):
         qualified = project.qualified(func)
         if qualified is None or qualified.split(".")[0] in ("jax", "jaxlib", "numpy", "flax", "equinox", "optax"):
             return None
-        summary = project.function(qualified)
-        if summary is None or not summary.donated:
+        found = project.donated_positions(qualified)
+        if found is None:
             return None
-        names = frozenset(summary.positional[i] for i in summary.donated if i < len(summary.positional))
-        return _Donor(frozenset(summary.donated), names, False, frozenset(), 0, summary.positional)
+        donated, positional = found
+        names = frozenset(positional[i] for i in donated if i < len(positional))
+        return _Donor(frozenset(donated), names, False, frozenset(), 0, positional)
 
     def _donor_of_name(self, name: str, scope: FunctionInfo | None, by_name: dict[tuple[int, str], _Donor]) -> _Donor | None:
         cur = scope
@@ -324,6 +350,18 @@ class Donations(Fact):
             return reads, True  # the path ends here
         return reads, _binds_on_every_path(stmt, name)
 
+
+
+def _dotted(func: ast.expr) -> str | None:
+    """`steps.apply_grads` for a chain of names and attributes; None for anything else."""
+    parts: list[str] = []
+    while isinstance(func, ast.Attribute):
+        parts.append(func.attr)
+        func = func.value
+    if not isinstance(func, ast.Name):
+        return None
+    parts.append(func.id)
+    return ".".join(reversed(parts))
 
 
 def _header(stmt: ast.AST) -> list[ast.AST]:

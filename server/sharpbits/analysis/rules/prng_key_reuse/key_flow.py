@@ -231,6 +231,7 @@ class KeyFlow(Fact):
     def __init__(self, model: ModuleModel) -> None:
         super().__init__(model)
         self._positions: dict[int, tuple[ast.Call, frozenset[int]]] = {}
+        self._bound_by_assignment: dict[int, dict[str, ast.expr]] = {}  # see _bound_once_by_assignment
         self._assigned: dict[int, tuple[FunctionInfo | None, dict[str, list[ast.expr | None]], dict[str, list[ast.Name]]]] = {}
         self._framework_draws: dict[tuple[int, int], tuple[ast.Call, list[tuple[ast.AST, str]] | None]] = {}
         self._walked: dict[int, tuple[ast.AST, list[ast.AST]]] = {}
@@ -791,17 +792,27 @@ class KeyFlow(Fact):
         set (in the method that sets it); any other expression is itself. None when the name is bound more than
         once (or never) in `scope`, or `self.op` is not set once."""
         if isinstance(receiver, ast.Name):
-            # (a function's `NAME = value` statements kept per function node: asked of every call by name, this
-            # walked the caller's body once per call)
-            assigns = self.scopes.own_nodes(None) if scope is None else self.scopes.own_candidates(
-                "assignments to one name", scope, _assigns_one_name)
-            bound = [n.value for n in assigns if isinstance(n, ast.Assign) and len(n.targets) == 1
-                     and isinstance(n.targets[0], ast.Name) and n.targets[0].id == receiver.id]
-            return (bound[0], scope) if len(bound) == 1 else None
+            value = self._bound_once_by_assignment(scope).get(receiver.id)
+            return (value, scope) if value is not None else None
         if (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)
                 and receiver.value.id == "self" and scope is not None and "." in scope.qualname):
             return self._bound_on_self(scope.qualname.split(".", 1)[0], receiver.attr)
         return receiver, scope
+
+    def _bound_once_by_assignment(self, scope: FunctionInfo | None) -> dict[str, ast.expr]:
+        """The names a scope binds by exactly one plain `NAME = value` (of its `NAME = value` statements), with the
+        value: made once per scope and version (asked of every call on a name, it walked the scope each time)."""
+        known = self._bound_by_assignment.get(id(scope.node) if scope is not None else 0)
+        if known is None:
+            assigns = self.scopes.own_nodes(None) if scope is None else self.scopes.own_candidates(
+                "assignments to one name", scope, _assigns_one_name)
+            seen: dict[str, list[ast.expr]] = {}
+            for n in assigns:
+                if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+                    seen.setdefault(n.targets[0].id, []).append(n.value)
+            known = {name: values[0] for name, values in seen.items() if len(values) == 1}
+            self._bound_by_assignment[id(scope.node) if scope is not None else 0] = known
+        return known
 
     def drawless_module_call(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
         """`nn.LayerNorm().init(key, x)`, `module.init_with_output(key, x)` with `module = nn.RMSNorm()`, or
