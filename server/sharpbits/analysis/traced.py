@@ -603,6 +603,10 @@ class TracedCode:
                     # (passed_through_params), the others are traced (checked on jax 0.10.2: `if x.sum() > cap:`
                     # in `f` raises TracerBoolConversionError under both)
                     target, shift = partial_of
+                    if self._partial_binds_unknown_names(node.args[0], scope):
+                        # partial(f, **params): which of f's parameters are bound (Python values, not traced) is
+                        # not known here (quadax binds a primitive's static parameters so before `jax.vmap`)
+                        site = dataclasses.replace(site, statics_unknown=True)
                 if target is not None:
                     site = self._with_outer_statics(_with_static(site, node.keywords), node, scope)
                     if applied is not None and applied[1] == "haiku":
@@ -825,6 +829,13 @@ class TracedCode:
             if target is not None:
                 found.append(target)
         return found
+
+    def _partial_binds_unknown_names(self, expr: ast.AST, scope: FunctionInfo | None) -> bool:
+        """`functools.partial(f, **params)` (directly, or through a name bound once to it): a `**` keyword binds
+        parameters whose names the code does not spell."""
+        if isinstance(expr, ast.Name):
+            expr = self.bound_once(expr.id, scope)  # type: ignore[assignment]
+        return isinstance(expr, ast.Call) and any(k.arg is None for k in expr.keywords)
 
     def _partial_of_function(self, expr: ast.AST, scope: FunctionInfo | None) -> tuple[FunctionInfo, int] | None:
         """`functools.partial(f, a, b=...)` of a function of this module: `f` and how many of its leading

@@ -222,7 +222,9 @@ as an array, read from a traced state (`s.err` of a NamedTuple `while_loop` carr
 argument); the array field of an Equinox or NNX module that is an argument of the jitted function (not one the
 function closes over, whose arrays are constants); what a Flax, Equinox or Haiku layer returns when called on an
 array; the counters of an optax state after `opt.update` (`opt_state.mini_step`). A branch `if flag is True:` on a
-traced flag is never taken while tracing (a tracer is not the object True): what it guards is not reported.
+traced flag is never taken while tracing (a tracer is not the object True): what it guards is not reported. A
+function given to a transformation through `functools.partial(f, **params)` has parameters bound whose names the
+code does not spell: none of its parameters is taken for traced.
 """
     example = """
 import jax
