@@ -616,7 +616,7 @@ class ValueKinds:
             elif name in defaults and not _is_none(defaults[name]):
                 kind = Kind.PYTHON if isinstance(defaults[name], ast.Constant) else Kind.UNKNOWN
             elif directly_traced and name not in passed_through and name not in unmapped:
-                kind = Kind.JAX
+                kind = Kind.JAX_MASK if self._passed_masks(info, name) else Kind.JAX
             elif info.traced and name not in defaults and self.traced.optax_hooked(info):
                 kind = Kind.JAX  # optax calls it with the step count, or with the updates and the state
             elif info.traced and helper_calls and name not in unmapped:
@@ -627,6 +627,30 @@ class ValueKinds:
                 kind = Kind.REF  # written whole (`p[...] += 1`), and no caller is seen passing an array it made
             kinds[name] = kind
         return kinds
+
+    def _passed_masks(self, info: FunctionInfo, name: str) -> bool:
+        """Every value this module passes to the traced parameter `name` (at calls of the function by its name,
+        and no default) is a boolean mask made from arrays: a comparison of a JAX array (`x > 1`, `tokens != 0`), a
+        `jnp.isnan(x)`-like test, or a name bound once to one (checked on jax 0.10.2: `x[mask]` in the jitted
+        function raises NonConcreteBooleanIndexError for `f(x, x > 1)`)."""
+        if name in parameter_defaults(info.node.args):  # type: ignore[union-attr]
+            return False
+        values = self.traced.argument_values(info, name)
+        return bool(values) and all(self._mask_value(v) for v in values)
+
+    def _mask_value(self, value: ast.AST) -> bool:
+        scope = self.scopes.enclosing_function(value)
+        if isinstance(value, ast.Name):
+            value = self.traced.bound_once(value.id, scope)  # type: ignore[assignment]
+            if value is None:
+                return False
+        if isinstance(value, ast.Compare) and len(value.ops) == 1 and isinstance(
+                value.ops[0], (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)):
+            return any(_array_construction(side, self.scopes, scope) for side in (value.left, value.comparators[0]))
+        if isinstance(value, ast.Call):
+            return self.scopes.qualname(value.func, scope) in BOOL_FUNCS and bool(value.args) and _array_construction(
+                value.args[0], self.scopes, scope)
+        return False
 
     def defaulted_jit_params(self, info: FunctionInfo) -> set[str]:
         """Parameters of a function that `jax.jit` (and nothing else) traces directly that have a Python number
@@ -899,6 +923,28 @@ def _helper_rank(info: FunctionInfo) -> int:
     if not info.traced:
         return 0
     return 1 if any(t.provenance is Provenance.CALLED_FROM for t in info.traces) else 0
+
+
+def _array_construction(node: ast.AST, scopes: Scopes, scope: FunctionInfo | None, depth: int = 0) -> bool:
+    """`jnp.arange(4.0)`, `jnp.array([...])`, arithmetic on one, or a name bound once (in `scope` or at module
+    level) to one: a JAX array, from the syntax alone (the caller's kinds are not known while these are)."""
+    if depth > 3:
+        return False
+    if isinstance(node, ast.BinOp):
+        return _array_construction(node.left, scopes, scope, depth + 1) or _array_construction(
+            node.right, scopes, scope, depth + 1)
+    if isinstance(node, ast.Name):
+        stores = [n for n in scopes.own_nodes(scope if scope is not None and node.id in scope.local_names else None)
+                  if isinstance(n, ast.Name) and n.id == node.id and not isinstance(n.ctx, ast.Load)]
+        parent = scopes.parents.get(stores[0]) if len(stores) == 1 else None
+        if not (isinstance(parent, ast.Assign) and parent.targets == [stores[0]]):
+            return False
+        where = scope if scope is not None and node.id in scope.local_names else None
+        return _array_construction(parent.value, scopes, where, depth + 1)
+    if isinstance(node, ast.Call):
+        q = scopes.qualname(node.func, scope) or ""
+        return q.startswith(("jax.numpy.", "jax.random.")) and qualified_call_kind(q) in ARRAYS
+    return False
 
 
 def _python_number(node: ast.AST) -> bool:

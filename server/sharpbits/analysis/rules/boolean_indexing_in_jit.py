@@ -130,6 +130,9 @@ and for masks built inside the function (`x[x < 0]`, `x[jnp.isnan(x)]`, `x[~vali
 Eager code may use boolean masks (it knows the values), and so may traced code whose mask is static.
 A branch no trace takes is not flagged: in a helper that traced code only calls by name, an `if` whose test
 reads parameters every traced call gives the same deciding literal (`pad(x, n, exact=False)`) runs only eagerly.
+
+A parameter of a jitted function is a mask when every call of the function in the module passes one made from an
+array (`f(x, x > 0)`, `f(x, jnp.isnan(x))`, or a name bound once to such a comparison): a traced mask there too.
 """
     example = """
 import jax
