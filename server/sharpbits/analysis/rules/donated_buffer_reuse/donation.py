@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.flow import statement_lists
 from sharpbits.analysis.kinds import ARRAYS, Kind
+from sharpbits.analysis.project_index import dotted
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import expected_to_raise, walk_nodes
 from sharpbits.analysis.traced import TraceSite, _with_static
@@ -156,7 +157,7 @@ class Donations(Fact):
                 owner = scope.outermost.qualname.rsplit(".", 1)[0]
                 donor = by_attribute.get((owner, func.attr))
             if donor is None and project is not None and node.args and isinstance(func, (ast.Name, ast.Attribute)):
-                spelled = _dotted(func)
+                spelled = dotted(func)
                 head = spelled.split(".", 1)[0] if spelled is not None else ""
                 if spelled is not None and head in heads and not (
                         scope is not None and self.scopes.is_local(head, scope)):
@@ -350,18 +351,6 @@ class Donations(Fact):
             return reads, True  # the path ends here
         return reads, _binds_on_every_path(stmt, name)
 
-
-
-def _dotted(func: ast.expr) -> str | None:
-    """`steps.apply_grads` for a chain of names and attributes; None for anything else."""
-    parts: list[str] = []
-    while isinstance(func, ast.Attribute):
-        parts.append(func.attr)
-        func = func.value
-    if not isinstance(func, ast.Name):
-        return None
-    parts.append(func.id)
-    return ".".join(reversed(parts))
 
 
 def _header(stmt: ast.AST) -> list[ast.AST]:
