@@ -329,9 +329,7 @@ class ValueKinds:
         if table is None:
             table = self._attribute_kinds[owner] = {}
             seen: dict[str, set[Kind]] = {}
-            for fn in self.scopes.functions.values():
-                if fn.parent is not None or not fn.qualname.startswith(owner + ".") or "." in fn.qualname[len(owner) + 1:]:
-                    continue
+            for fn in self._methods_of(owner):
                 evaluator = _KindEvaluator(self, fn, {})
                 for node in self.scopes.own_nodes(fn):
                     if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
@@ -369,9 +367,7 @@ class ValueKinds:
         table = self._layer_attributes.get(owner)
         if table is None:  # every attribute of the class at once: asked per method call on `self`
             table = self._layer_attributes[owner] = {}
-            for fn in self.scopes.functions.values():
-                if fn.parent is not None or not fn.qualname.startswith(owner + ".") or "." in fn.qualname[len(owner) + 1:]:
-                    continue
+            for fn in self._methods_of(owner):
                 for node in self.scopes.own_nodes(fn):
                     if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
                             and node.value.id == "self" and not isinstance(node.ctx, ast.Load)):
@@ -414,6 +410,11 @@ class ValueKinds:
             self._field_names = frozenset(name for cls in self.scopes.module_classes().values()
                                           for name in declared_fields(cls))
         return self._field_names
+
+    def _methods_of(self, owner: str) -> list[FunctionInfo]:
+        """The methods a top-level class `owner` of the module defines in its body."""
+        return [fn for fn in self.scopes.functions.values() if fn.parent is None and fn.qualname.startswith(owner + ".")
+                and "." not in fn.qualname[len(owner) + 1:]]
 
     def carry_elements(self, scope: FunctionInfo, name: str) -> tuple[Kind, ...] | None:
         """The kind of each element of the carry parameter `name` of a `lax.scan`/`fori_loop`/`while_loop`
@@ -646,10 +647,27 @@ class ValueKinds:
                 return False
         if isinstance(value, ast.Compare) and len(value.ops) == 1 and isinstance(
                 value.ops[0], (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)):
-            return any(_array_construction(side, self.scopes, scope) for side in (value.left, value.comparators[0]))
+            return any(self._array_construction(side, scope) for side in (value.left, value.comparators[0]))
         if isinstance(value, ast.Call):
-            return self.scopes.qualname(value.func, scope) in BOOL_FUNCS and bool(value.args) and _array_construction(
-                value.args[0], self.scopes, scope)
+            return self.scopes.qualname(value.func, scope) in BOOL_FUNCS and bool(value.args) and self._array_construction(
+                value.args[0], scope)
+        return False
+
+    def _array_construction(self, node: ast.AST, scope: FunctionInfo | None, depth: int = 0) -> bool:
+        """`jnp.arange(4.0)`, `jnp.array([...])`, arithmetic on one, or a name bound once (in `scope` or at module
+        level) to one: a JAX array, from the syntax alone (the caller's kinds are not known while these are)."""
+        if depth > 3:
+            return False
+        if isinstance(node, ast.BinOp):
+            return self._array_construction(node.left, scope, depth + 1) or self._array_construction(
+                node.right, scope, depth + 1)
+        if isinstance(node, ast.Name):
+            local = scope is not None and self.scopes.is_local(node.id, scope)
+            value = self.traced.bound_once(node.id, scope)
+            return value is not None and self._array_construction(value, scope if local else None, depth + 1)
+        if isinstance(node, ast.Call):
+            q = self.scopes.qualname(node.func, scope) or ""
+            return q.startswith(("jax.numpy.", "jax.random.")) and qualified_call_kind(q) in ARRAYS
         return False
 
     def defaulted_jit_params(self, info: FunctionInfo) -> set[str]:
@@ -923,28 +941,6 @@ def _helper_rank(info: FunctionInfo) -> int:
     if not info.traced:
         return 0
     return 1 if any(t.provenance is Provenance.CALLED_FROM for t in info.traces) else 0
-
-
-def _array_construction(node: ast.AST, scopes: Scopes, scope: FunctionInfo | None, depth: int = 0) -> bool:
-    """`jnp.arange(4.0)`, `jnp.array([...])`, arithmetic on one, or a name bound once (in `scope` or at module
-    level) to one: a JAX array, from the syntax alone (the caller's kinds are not known while these are)."""
-    if depth > 3:
-        return False
-    if isinstance(node, ast.BinOp):
-        return _array_construction(node.left, scopes, scope, depth + 1) or _array_construction(
-            node.right, scopes, scope, depth + 1)
-    if isinstance(node, ast.Name):
-        stores = [n for n in scopes.own_nodes(scope if scope is not None and node.id in scope.local_names else None)
-                  if isinstance(n, ast.Name) and n.id == node.id and not isinstance(n.ctx, ast.Load)]
-        parent = scopes.parents.get(stores[0]) if len(stores) == 1 else None
-        if not (isinstance(parent, ast.Assign) and parent.targets == [stores[0]]):
-            return False
-        where = scope if scope is not None and node.id in scope.local_names else None
-        return _array_construction(parent.value, scopes, where, depth + 1)
-    if isinstance(node, ast.Call):
-        q = scopes.qualname(node.func, scope) or ""
-        return q.startswith(("jax.numpy.", "jax.random.")) and qualified_call_kind(q) in ARRAYS
-    return False
 
 
 def _python_number(node: ast.AST) -> bool:
