@@ -71,13 +71,40 @@ def test_a_module_not_imported_on_the_way_does_not_count(tmp_path):
     assert _findings(root, "pkg/wide_test.py") == ["float64-without-x64"]
 
 
-def test_a_module_that_turns_x64_off_or_on_from_a_setting_does_not_count(tmp_path):
+def test_a_module_that_turns_x64_off_does_not_count(tmp_path):
     root = _project(tmp_path, {
         "pkg/off.py": "import jax\njax.config.update('jax_enable_x64', False)\n",
-        "pkg/setting.py": "import os\nimport jax\njax.config.update('jax_enable_x64', os.environ.get('X64'))\n",
-        "pkg/wide_test.py": ASKS.format(imports="import pkg.off\nimport pkg.setting"),
+        "pkg/wide_test.py": ASKS.format(imports="import pkg.off"),
     })
     assert _findings(root, "pkg/wide_test.py") == ["float64-without-x64"]
+
+
+def test_a_module_that_turns_x64_on_from_a_setting_may_enable_it(tmp_path):
+    """What a setting decides is unknown: the rule is silent rather than claim the program never enables x64."""
+    root = _project(tmp_path, {
+        "pkg/setting.py": "import os\nimport jax\njax.config.update('jax_enable_x64', os.environ.get('X64'))\n",
+        "pkg/wide_test.py": ASKS.format(imports="import pkg.setting"),
+    })
+    assert _findings(root, "pkg/wide_test.py") == []
+
+
+def test_a_package_init_that_calls_a_setter_of_another_module_enables_x64_for_its_modules(tmp_path):
+    """drbx's `__init__` calls `configure_jax_runtime()` (imported through `runtime/__init__.py` from
+    `runtime/performance.py`), which turns x64 on from a precision setting: every module of the package runs after
+    it; a script outside the package that never imports it does not."""
+    setter = ("import os\n\ndef configure_jax_runtime(precision=None):\n"
+              "    precision = precision or os.environ.get('PRECISION', 'float64')\n"
+              "    import jax\n    jax.config.update('jax_enable_x64', precision == 'float64')\n")
+    root = _project(tmp_path, {
+        "pkg/__init__.py": "from .runtime import configure_jax_runtime\n\nconfigure_jax_runtime()\n",
+        "pkg/runtime/__init__.py": "from .performance import configure_jax_runtime\n",
+        "pkg/runtime/performance.py": setter,
+        "pkg/solver/__init__.py": "",
+        "pkg/solver/grid.py": ASKS.format(imports="import math"),
+        "scripts/standalone.py": ASKS.format(imports="import math"),
+    })
+    assert _findings(root, "pkg/solver/grid.py") == []
+    assert _findings(root, "scripts/standalone.py") == ["float64-without-x64"]
 
 
 @pytest.mark.parametrize("conftest", [
@@ -86,6 +113,8 @@ def test_a_module_that_turns_x64_off_or_on_from_a_setting_does_not_count(tmp_pat
     "import jax\nimport pytest\n@pytest.fixture(autouse=True)\ndef x64():\n"
     "    jax.config.update('jax_enable_x64', True)\n    yield\n",
     "from pkg import backend\n",
+    "import os\nos.environ.setdefault('JAX_ENABLE_X64', 'true')\nimport jax\n",  # before JAX reads its flags
+    "import os\nos.environ['JAX_ENABLE_X64'] = '1'\n",
 ])
 def test_a_conftest_above_a_test_that_enables_x64(tmp_path, conftest):
     root = _project(tmp_path, {"pkg/backend.py": ENABLES, "conftest.py": conftest,
@@ -139,3 +168,18 @@ def test_an_installed_package_that_enables_x64_at_import_is_read_never_imported(
     assert _findings(root, "pkg/uses_wide.py") == []
     assert _findings(root, "pkg/uses_narrow.py") == ["float64-without-x64"]
     assert "widepkg" not in sys.modules and "narrowpkg" not in sys.modules
+
+
+def test_a_module_level_singleton_whose_class_turns_x64_on(tmp_path):
+    """nlsq's `config.py` ends with `_config = JAXConfig()`, whose `__init__` runs a method that turns x64 on: any
+    module importing it gets 64 bits. A class of the same shape that is never instantiated at import does not."""
+    singleton = ("import jax\n\nclass JAXConfig:\n    def __init__(self):\n        self._start()\n\n"
+                 "    def _start(self):\n        jax.config.update('jax_enable_x64', True)\n\n")
+    root = _project(tmp_path, {
+        "pkg/config.py": singleton + "_config = JAXConfig()\n",
+        "pkg/lazy.py": singleton,
+        "pkg/fit_test.py": ASKS.format(imports="import pkg.config"),
+        "pkg/lazy_test.py": ASKS.format(imports="import pkg.lazy"),
+    })
+    assert _findings(root, "pkg/fit_test.py") == []
+    assert _findings(root, "pkg/lazy_test.py") == ["float64-without-x64"]

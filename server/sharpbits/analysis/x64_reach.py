@@ -5,8 +5,10 @@ gets 64 bits when something that runs before it did enable it:
 
 * a module of the project it imports (at module level: the import runs the imported module, and every package
   `__init__` above it, before the importing module's own code), which turns the flag on at import
-  (`jax.config.update("jax_enable_x64", True)` at its module level, or `jax.config.jax_enable_x64 = True`); and the
-  modules those import in turn;
+  (`jax.config.update("jax_enable_x64", True)` at its module level, or `jax.config.jax_enable_x64 = True`), or
+  calls at import a function that may (`configure_jax_runtime()` in a package's `__init__`, defined in another
+  module of the package); and the modules those import in turn;
+* the packages a module belongs to: importing `a.b.c` runs `a/__init__.py` and `a/b/__init__.py` first;
 * for a test module (`test_*.py`, `*_test.py`), a `conftest.py` in its folder or a folder above it (up to the
   project's root), which pytest imports before the test: one that enables the flag at import, in a
   `pytest_configure`/`pytest_sessionstart` hook, or in an `autouse` fixture, or imports a module that does.
@@ -14,8 +16,10 @@ gets 64 bits when something that runs before it did enable it:
 Everything is read statically (never imported). Modules of the project are followed, and so are installed packages
 the index may read (found on the search path by `PathFinder`, which runs nothing; a package that turns the flag on
 when imported, as some scientific packages do for their double-precision solvers); only imports at module level
-count (an import inside a function runs when that function runs), and only literal truthy values (`True`, `1`, `"1"`, `"true"`): a module that turns the flag on
-under a setting of its own, or off, or that is not imported on the way to this code, does not silence the rule.
+count (an import inside a function runs when that function runs). A value a setting decides
+(`jax.config.update("jax_enable_x64", precision == "float64")`) may turn the flag on: what the program then does is
+unknown, and unknown stays silent; a literal false value, or a module that is not imported on the way to this code,
+does not silence the rule.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ __all__ = ["X64Facts", "enabled_outside", "x64_facts"]
 
 _PROJECT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git", "pytest.ini", "tox.ini")
 _MAX_MODULES = 400  # modules followed through imports, at most, for one question
+_MAX_HOPS = 4  # imports followed from where a setter is called to where it is defined
 _MAX_LEVELS = 8  # folders above a test searched for a project root with conftest files
 
 
@@ -47,7 +52,10 @@ def enabled_outside(project: ProjectView, tree: ast.Module) -> str | None:
     path = Path(project.path)
     is_package = path.stem == "__init__"
     own = facts_of_tree(tree, project.module, is_package)
-    found = _through_imports(project, own.imports)
+    # a module of a package runs after its packages' `__init__` files (importing `a.b.c` runs `a`, then `a.b`)
+    package = project.module if is_package else project.module.rpartition(".")[0]
+    parents = [".".join(package.split(".")[: i + 1]) for i in range(len(package.split(".")))] if package else []
+    found = _calls_a_setter(project, own) or _through_imports(project, (*parents, *own.imports))
     if found is not None:
         return found
     if not (path.name.startswith("test_") or path.name.endswith("_test.py")):
@@ -59,7 +67,8 @@ def enabled_outside(project: ProjectView, tree: ast.Module) -> str | None:
             continue
         _, name = import_root(conftest)
         facts = x64_facts(text, name, False)
-        if facts.enables or facts.hook_enables or _through_imports(project, facts.imports) is not None:
+        if (facts.enables or facts.hook_enables or _calls_a_setter(project, facts) is not None
+                or _through_imports(project, facts.imports) is not None):
             return str(conftest)
     return None
 
@@ -80,10 +89,37 @@ def _through_imports(project: ProjectView, imports: tuple[str, ...]) -> str | No
             continue  # neither a module of the project nor an installed one (a name inside a module)
         text, file = found
         facts = x64_facts(text, name, Path(file).stem == "__init__")
-        if facts.enables:
+        if facts.enables or _calls_a_setter(project, facts) is not None:
             return name
         work.extend(facts.imports)
     return None
+
+
+def _calls_a_setter(project: ProjectView, facts: X64Facts) -> str | None:
+    """The module whose function a module's import-time code calls, when that function may turn x64 on
+    (`from .runtime import configure_jax_runtime` then `configure_jax_runtime()` in a package's `__init__`,
+    `configure_jax_runtime` defined in `runtime/performance.py` and imported into `runtime/__init__.py`)."""
+    for module, name in facts.calls:
+        for _ in range(_MAX_HOPS):  # a name imported into a package's `__init__` from where it is defined
+            found = _facts_of(project, module)
+            if found is None:
+                break
+            if name in found.setters:
+                return module
+            hop = next(((m, n) for local, m, n in found.imported if local == name), None)
+            if hop is None:
+                break
+            module, name = hop
+    return None
+
+
+def _facts_of(project: ProjectView, name: str) -> X64Facts | None:
+    found = (module_text(project.index, name) or (_installed_text(name) if project.index.installed else None)
+             or _spelled_otherwise(project, name))
+    if found is None:
+        return None
+    text, file = found
+    return x64_facts(text, name, Path(file).stem == "__init__")
 
 
 _installed: dict[str, tuple[tuple[int, int], tuple[str, str] | None]] = {}  # name -> (stamp, text and path)

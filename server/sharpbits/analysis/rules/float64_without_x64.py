@@ -136,10 +136,13 @@ of a child run of itself with it, `dict(os.environ, JAX_ENABLE_X64="1")`) is tru
 own float64 (`np.zeros(3, dtype=np.float64)`) is not JAX's concern and is never flagged.
 
 The flag is one for the whole process, so it may be turned on outside the module: by a module of the project that
-the module imports (at module level, directly or through other project modules), which turns it on when imported,
-or, for a test, by a `conftest.py` in its folder or above (at import, in a `pytest_configure` hook or an `autouse`
-fixture). Both are read statically; a module that enables x64 but is not imported on the way to the code does not
-count. An import that spells a module of the project with other capitals (a test importing
+the module imports (at module level, directly or through other project modules), or by a package the module belongs
+to (importing `pkg.sub.mod` runs `pkg/__init__.py` first), which turns it on when imported, also through a function
+or class it calls at import (`configure_jax_runtime()` defined in another module of the package, `_config =
+JAXConfig()`), or, for a test, by a `conftest.py` in its folder or above (at import, `JAX_ENABLE_X64` set in
+`os.environ`, in a `pytest_configure` hook or an `autouse` fixture). All are read statically; a value a setting
+decides (`jax.config.update("jax_enable_x64", precision == "float64")`) may turn it on, so the rule is silent there;
+a module that enables x64 but is not imported on the way to the code does not count. An import that spells a module of the project with other capitals (a test importing
 `JaxOpenSimplexNoise.simplex_noise4d` for the released folder `jaxopensimplexnoise/`) means the one file so
 spelled, when there is exactly one.
 
