@@ -403,8 +403,7 @@ class TracedCode:
         only parameters the function never rebinds, which each traced call gives a literal or leaves at a
         literal default, deciding the test the same way for every call: jaxincell's
         `energy_gamma_from_output(out, for_jit=True)` under `jax.jit` never runs its `if not for_jit:` prints."""
-        if isinstance(fn.node, ast.Lambda) or not fn.traces or any(
-                t.provenance is not Provenance.CALLED_FROM for t in fn.traces):
+        if isinstance(fn.node, ast.Lambda) or not fn.traces:
             return False
         branches: list[tuple[ast.expr, bool]] = []  # (test, whether node is in the branch taken when it is true)
         child, cur = node, self.scopes.parents.get(node)
@@ -418,10 +417,12 @@ class TracedCode:
             child, cur = cur, self.scopes.parents.get(cur)
         if cur is None or not branches:
             return False
+        rebound = {n.id for n in self.scopes.own_nodes(fn) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+        if any(t.provenance is not Provenance.CALLED_FROM for t in fn.traces):
+            return self._untaken_at_loop_sites(fn, branches, rebound)
         calls = [call for _, call in self.calls_from_traced(fn)]
         if not calls or not self._only_called(fn):
             return False
-        rebound = {n.id for n in self.scopes.own_nodes(fn) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
         for test, taken_when in branches:
             names = {n.id for n in walk_nodes(test) if isinstance(n, ast.Name)}
             if not names or not names <= set(fn.params) - rebound:
@@ -431,6 +432,51 @@ class TracedCode:
             if len(truths) == 1 and (truth := truths.pop()) is not None and truth != taken_when:
                 return True
         return False
+
+    def _untaken_at_loop_sites(self, fn: FunctionInfo, branches: list[tuple[ast.expr, bool]],
+                               rebound: set[str]) -> bool:
+        """`untaken_in_traces` for a function every trace of which is a `lax.while_loop`/`fori_loop`/`scan`/`map`
+        body: the loop passes it a known number of arguments, so a parameter past them holds its literal default
+        (qpax's `pdip_newton_step(inputs, verbose=False)` under `lax.while_loop(cond, pdip_newton_step, init)`
+        never prints); and a name of the function that defines it and holds the loop keeps, inside, what the
+        branches around the loop say of it (`if verbose: <Python loop> else: lax.while_loop(cond, step, init)`:
+        `step`'s `if verbose:` is not taken in that trace). A name either function binds again decides nothing."""
+        for test, taken_when in branches:
+            names = {n.id for n in walk_nodes(test) if isinstance(n, ast.Name)}
+            if not names or names & rebound:
+                continue
+            if all(self._decided_at_loop(fn, site, test, names) is (not taken_when) for site in fn.traces):
+                return True
+        return False
+
+    def _decided_at_loop(self, fn: FunctionInfo, site: TraceSite, test: ast.expr, names: set[str]) -> bool | None:
+        call = site.node
+        if site.provenance is not Provenance.LAX_BODY or not isinstance(call, ast.Call):
+            return None
+        node = fn.node
+        assert not isinstance(node, ast.Lambda)
+        values: dict[str, object] = {}
+        arity = _LOOP_BODY_ARITY.get(site.transform)
+        passed_by_name = any(self.scopes.resolve_function(a, self.scopes.enclosing_function(call)) is fn
+                             for a in [*call.args, *(kw.value for kw in call.keywords)])
+        if arity is not None and passed_by_name and not (node.args.vararg or node.args.kwarg):
+            positional = [*node.args.posonlyargs, *node.args.args]
+            defaults = dict(zip([p.arg for p in positional][::-1], node.args.defaults[::-1], strict=False))
+            defaults.update({p.arg: d for p, d in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True)
+                             if d is not None})
+            for index, param in enumerate([*positional, *node.args.kwonlyargs]):
+                default = defaults.get(param.arg)
+                if (index >= arity or param in node.args.kwonlyargs) and isinstance(default, ast.Constant):
+                    values[param.arg] = default.value
+        facts: dict[str, bool] = {}
+        outer = fn.parent
+        free = names - set(fn.params)
+        if free and outer is not None and self.scopes.enclosing_function(call) is outer:
+            bound = Counter(n.id for n in self.scopes.own_nodes(outer)
+                            if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
+            if all(bound[name] + (name in outer.params) <= 1 for name in free):
+                facts = _branch_facts(call, outer.node, self.scopes.parents)
+        return _decided_with(test, values, facts)
 
     def _only_called(self, fn: FunctionInfo) -> bool:
         """Every use of a module-level function's name in the module calls it (`f(...)`): it is never passed on,
@@ -514,6 +560,12 @@ class TracedCode:
             if isinstance(arg, ast.Call) and self.scopes.qualname(arg.func, scope) == "functools.partial" and arg.args:
                 bound_positional = len(arg.args) - 1
                 bound_keywords = tuple(kw.arg for kw in arg.keywords if kw.arg is not None)
+                for kw in arg.keywords:  # `partial(kernel, **opts)`, `opts = {"trans_rhs": trans_rhs}`: its keys
+                    spelled = self.bound_once(kw.value.id, scope) if (
+                        kw.arg is None and isinstance(kw.value, ast.Name)) else None
+                    if isinstance(spelled, ast.Dict) and all(
+                            isinstance(k, ast.Constant) and isinstance(k.value, str) for k in spelled.keys):
+                        bound_keywords += tuple(k.value for k in spelled.keys)  # type: ignore[union-attr]
                 arg = arg.args[0]
             target = self.scopes.resolve_function(arg, scope) if arg is not None else None
             if target is not None:
@@ -1259,6 +1311,43 @@ def _decided(test: ast.expr, values: dict[str, object]) -> bool | None:
         return None
     known, v = value(test)
     return bool(v) if known else None
+
+
+_LOOP_BODY_ARITY = {"while_loop": 1, "fori_loop": 2, "scan": 2, "map": 1}  # the arguments a body is called with
+
+
+def _branch_facts(node: ast.AST, function: ast.AST, parents: dict[ast.AST, ast.AST]) -> dict[str, bool]:
+    """What the branches around `node`, up to `function`, say (`ast.dump` of a test -> its truth there): the `if`s
+    it sits in, and an earlier `if test: ... return` (or `raise`) of a block it sits in, with no `else`."""
+    facts: dict[str, bool] = {}
+    child, cur = node, parents.get(node)
+    while cur is not None and cur is not function:
+        if isinstance(cur, ast.If) and child is not cur.test:
+            facts.setdefault(ast.dump(cur.test), child in cur.body)
+        for block in ("body", "orelse"):
+            statements = getattr(cur, block, None)
+            if isinstance(statements, list) and child in statements:
+                for earlier in statements[:statements.index(child)]:
+                    if (isinstance(earlier, ast.If) and not earlier.orelse and earlier.body
+                            and isinstance(earlier.body[-1], (ast.Return, ast.Raise))):
+                        facts.setdefault(ast.dump(earlier.test), False)
+        child, cur = cur, parents.get(cur)
+    return facts
+
+
+def _decided_with(test: ast.expr, values: dict[str, object], facts: dict[str, bool]) -> bool | None:
+    """`_decided`, where a test (or a part of it) the branches around a call site decide (`facts`) is known."""
+    if facts and (known := facts.get(ast.dump(test))) is not None:
+        return known
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _decided_with(test.operand, values, facts)
+        return None if inner is None else not inner
+    if isinstance(test, ast.BoolOp):
+        parts = [_decided_with(v, values, facts) for v in test.values]
+        if isinstance(test.op, ast.And):
+            return False if False in parts else None if None in parts else True
+        return True if True in parts else None if None in parts else False
+    return _decided(test, values)
 
 
 def _is_none(node: ast.AST) -> bool:
