@@ -16,7 +16,7 @@ import ast
 
 from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.kinds import ARRAY_STATIC_ATTRS, ARRAYS, Kind
-from sharpbits.analysis.scopes import FunctionInfo
+from sharpbits.analysis.scopes import FunctionInfo, Scopes
 from sharpbits.analysis.syntax import literal_value, walk_nodes
 from sharpbits.analysis.traced import CONCRETE_TRANSFORMS, NOT_DIFFERENTIATING, TRANSFORMS, Provenance
 
@@ -242,49 +242,118 @@ class TracerValues(Fact):
     def in_concrete_only_branch(self, expr: ast.AST, scope: FunctionInfo) -> bool:
         """`if isinstance(finite, jax.core.Tracer): ... elif not bool(finite):` (jaxgsa's ridge solve, traced in
         cross-validation and run eagerly for the final fit): the `elif` runs only when `finite` is no tracer, so
-        `bool(finite)` there never sees one. True when every name `expr` reads (other than through `.shape`) is
-        such a guarded name: `expr` in the `else` of `isinstance(name, Tracer)` or the body of `not isinstance(name,
-        Tracer)`, an `if` of `scope`'s own code, with no assignment to the name inside that branch."""
+        `bool(finite)` there never sees one. True when every name `expr` reads (other than through `.shape`, and
+        other than modules and called functions) is such a guarded name, with no other assignment to it in
+        `scope`: `expr` in a branch of an `if` (or ternary) of `scope`'s own code whose test proves it no tracer
+        there, after an `if` whose body returns or raises and whose test proves it no tracer past it
+        (`if isinstance(x, Tracer): return x`), or after the operands of an `and`/`or` that prove it
+        (`not isinstance(x, Tracer) and bool(x)`); a test may read a name bound once to such a test (`traced =
+        any(isinstance(v, jax.core.Tracer) for v in jax.tree.leaves((value, ok)))`, then `if not traced and
+        not bool(ok):`: lmhdx's certified solves)."""
         read = {n.id for n in walk_nodes(expr) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
-                and not self._static_use(n)}
+                and not self._static_use(n) and not self._module_or_callee(n, scope)}
         if not read:
             return False
-        guarded: set[str] = set()
+        guards: list[tuple[set[str], int]] = []  # (names proven no tracers, the line of the test proving it)
         child, cur = expr, self.scopes.parents.get(expr)
         while cur is not None and cur is not scope.node:
             if isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
                 return False  # a nested function's code: run whenever it is called
             if isinstance(cur, (ast.If, ast.IfExp)) and child is not cur.test:
                 in_body = child in cur.body if isinstance(cur, ast.If) else child is cur.body
-                branch = (cur.body if in_body else cur.orelse) if isinstance(cur, ast.If) else [child]
-                name = self._tracer_test(cur.test, scope, negated=in_body)
-                if name is not None and not any(
-                        isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
-                        for stmt in branch for n in walk_nodes(stmt)):
-                    guarded.add(name)
+                guards.append((self._no_tracers_when(cur.test, scope, in_body), cur.lineno))
+            elif isinstance(cur, ast.BoolOp) and child in cur.values:
+                holds = isinstance(cur.op, ast.Or)  # an `and` evaluates `child` only when the ones before held
+                for earlier in cur.values[:cur.values.index(child)]:
+                    guards.append((self._no_tracers_when(earlier, scope, not holds), cur.lineno))
+            guards += self._returned_before(child, cur, scope)
             child, cur = cur, self.scopes.parents.get(cur)
-        return read <= guarded
+        if cur is not None:
+            guards += self._returned_before(child, cur, scope)
+        last_store: dict[str, int] = {}  # a name bound again at or after a guard's test is not what it proved
+        for n in self.scopes.own_nodes(scope):
+            if isinstance(n, ast.Name) and n.id in read and not isinstance(n.ctx, ast.Load):
+                last_store[n.id] = max(last_store.get(n.id, 0), n.lineno)
+        return all(any(name in names and last_store.get(name, 0) < line for names, line in guards) for name in read)
 
-    def _tracer_test(self, test: ast.AST, scope: FunctionInfo, negated: bool) -> str | None:
-        """The name a test proves to be no tracer in a branch: `isinstance(name, Tracer)` for its false branch
-        (`negated` False), `not isinstance(name, Tracer)` for its true one; `isinstance(name[0], np.ndarray)` (or a
-        Python number) for its true branch (`negated` True)."""
+    def _returned_before(self, child: ast.AST, block_owner: ast.AST, scope: FunctionInfo) -> list[tuple[set[str], int]]:
+        """The guards of the `if test: ... return` (or `raise`) statements, with no `else`, before `child` in its
+        block of `block_owner`: past each, its test did not hold."""
+        found = []
+        for block in ("body", "orelse", "finalbody"):
+            statements = getattr(block_owner, block, None)
+            if isinstance(statements, list) and child in statements:
+                for earlier in statements[:statements.index(child)]:
+                    if (isinstance(earlier, ast.If) and not earlier.orelse and earlier.body
+                            and isinstance(earlier.body[-1], (ast.Return, ast.Raise))):
+                        found.append((self._no_tracers_when(earlier.test, scope, False), earlier.lineno))
+        return found
+
+    def _module_or_callee(self, name: ast.Name, scope: FunctionInfo) -> bool:
+        parent = self.scopes.parents.get(name)
+        return (isinstance(parent, ast.Call) and parent.func is name) or self.scopes.qualname(name, scope) is not None
+
+    def _no_tracers_when(self, test: ast.AST, scope: FunctionInfo, holds: bool, depth: int = 0) -> set[str]:
+        """The names `test` proves to be no tracers when it evaluates to `holds`: `isinstance(name, Tracer)` when
+        false, `isinstance(name[0], np.ndarray)` (or a Python number) when true, `any(isinstance(v, Tracer) for v
+        in (a, b.c))` (or over `jax.tree.leaves((a, b))`) when false, `not` of one, every operand of an `and`
+        that holds or an `or` that does not, a name bound once in `scope` to one."""
+        if depth > 4:
+            return set()
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-            test, negated = test.operand, not negated
-        if (not isinstance(test, ast.Call) or not isinstance(test.func, ast.Name) or test.func.id != "isinstance"
-                or len(test.args) != 2 or test.keywords):
-            return None
+            return self._no_tracers_when(test.operand, scope, not holds, depth + 1)
+        if isinstance(test, ast.BoolOp):
+            if holds is isinstance(test.op, ast.And):
+                return set().union(*(self._no_tracers_when(v, scope, holds, depth + 1) for v in test.values))
+            return set()
+        if isinstance(test, ast.Name):
+            value = self._bound_once(test.id, scope)
+            return self._no_tracers_when(value, scope, holds, depth + 1) if value is not None else set()
+        if not isinstance(test, ast.Call) or not isinstance(test.func, ast.Name):
+            return set()
+        if test.func.id == "any" and not holds and len(test.args) == 1 and isinstance(
+                test.args[0], ast.GeneratorExp) and len(test.args[0].generators) == 1:
+            gen = test.args[0]
+            comp = gen.generators[0]
+            if (isinstance(comp.target, ast.Name) and not comp.ifs and isinstance(gen.elt, ast.Call)
+                    and self._tracer_isinstance(gen.elt, scope) == comp.target.id):
+                return _iterated_names(comp.iter, self.scopes, scope)
+            return set()
+        if test.func.id != "isinstance" or len(test.args) != 2 or test.keywords:
+            return set()
         subject = test.args[0]
         classes = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
         names = {self.scopes.qualname(c, scope) or (c.id if isinstance(c, ast.Name) else "") for c in classes}
-        if not negated and isinstance(subject, ast.Name) and names <= TRACER_CLASSES:
-            return subject.id  # the else of `isinstance(x, Tracer)`
-        if negated and names <= CONCRETE_CLASSES:
+        if not holds and isinstance(subject, ast.Name) and names <= TRACER_CLASSES:
+            return {subject.id}  # the else of `isinstance(x, Tracer)`
+        if holds and names <= CONCRETE_CLASSES:
             # the body of `isinstance(x[0], np.ndarray)`: the value (and so the argument it is part of) is no tracer
             while isinstance(subject, (ast.Subscript, ast.Attribute)):
                 subject = subject.value
-            return subject.id if isinstance(subject, ast.Name) else None
+            return {subject.id} if isinstance(subject, ast.Name) else set()
+        return set()
+
+    def _tracer_isinstance(self, call: ast.Call, scope: FunctionInfo) -> str | None:
+        """The name `isinstance(name, jax.core.Tracer)` asks about, or None."""
+        if (isinstance(call.func, ast.Name) and call.func.id == "isinstance" and len(call.args) == 2
+                and isinstance(call.args[0], ast.Name) and not call.keywords):
+            classes = call.args[1].elts if isinstance(call.args[1], ast.Tuple) else [call.args[1]]
+            if {self.scopes.qualname(c, scope) or "" for c in classes} <= TRACER_CLASSES:
+                return call.args[0].id
         return None
+
+    def _bound_once(self, name: str, scope: FunctionInfo) -> ast.AST | None:
+        """The value `name = value` binds when that is the only binding of `name` in `scope`'s own code."""
+        found = None
+        for node in self.scopes.own_nodes(scope):
+            if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
+                if found is not None:
+                    return None
+                parent = self.scopes.parents.get(node)
+                if not (isinstance(parent, ast.Assign) and parent.targets == [node]):
+                    return None
+                found = parent.value
+        return None if name in scope.params else found
 
     def runs_eagerly_too(self, fn: FunctionInfo) -> bool:
         """A module-level function compiled in call form (`jax.jit(f, ...)`) whose name is also used otherwise
@@ -329,6 +398,25 @@ class TracerValues(Fact):
     def traced_condition(self, test: ast.AST, scope: FunctionInfo | None) -> ast.AST | None:
         """The first part of a condition (`if`/`while`/ternary/`assert` test) that is a tracer, or None."""
         return next((leaf for leaf in self.bool_operands(test) if self.is_tracer(leaf, scope)), None)
+
+
+def _iterated_names(expr: ast.AST, scopes: Scopes, scope: FunctionInfo) -> set[str]:
+    """The names whose values (or parts: `b.c`) a tuple or list spells, also through `jax.tree.leaves(...)`."""
+    if isinstance(expr, ast.Call) and len(expr.args) == 1 and (scopes.qualname(expr.func, scope) or "") in (
+            "jax.tree.leaves", "jax.tree_util.tree_leaves", "jax.tree_leaves"):
+        expr = expr.args[0]
+        if isinstance(expr, ast.Name):
+            return {expr.id}
+    if not isinstance(expr, (ast.Tuple, ast.List)):
+        return set()
+    found = set()
+    for elt in expr.elts:
+        while isinstance(elt, ast.Attribute):
+            elt = elt.value
+        if not isinstance(elt, ast.Name):
+            return set()
+        found.add(elt.id)
+    return found
 
 
 def _none_check(test: ast.AST, params: set[str]) -> bool:

@@ -144,6 +144,7 @@ class TracedControlFlow(Rule):
     name = "traced-control-flow"
     severity = "error"
     trace_hazard = True
+    raises_on_trace = True
     reuse = "function"  # findings per function, reused across edits elsewhere (analysis/rule_results.py)
     messages = {
         "while": (
@@ -486,7 +487,8 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         for part in parts:
             names = sorted({n.id for n in walk_nodes(part) if isinstance(n, ast.Name) and n.id in passed})
             if names and model.kinds.kind_when_passed(part, fn, passed) in ARRAYS and not (
-                    tracers.in_caller_dependent_branch(part, fn) or tracers.in_compile_time_eval(part)):
+                    tracers.in_caller_dependent_branch(part, fn) or tracers.in_compile_time_eval(part)
+                    or tracers.in_concrete_only_branch(part, fn)):
                 return part, names[0]
         return None, ""
 
