@@ -4243,18 +4243,84 @@ def _fold_past_split(model: KeyFlow, first: KeyUse, call: ast.Call, how: str) ->
         return False
     split_call, fold_call = (first.call, call) if how == "derive" else (call, first.call)
     q = model.scopes.qualname(split_call.func, model.scopes.enclosing_function(split_call))
-    if q != "jax.random.split":
+    if q == "jax.random.split":
+        count = next((kw.value for kw in split_call.keywords if kw.arg == "num"),
+                     split_call.args[1] if len(split_call.args) > 1 else ast.Constant(2))
+    elif how == "derive" and (callee_count := _callee_split_count(model, split_call, first.node)) is not None:
+        count = ast.Constant(callee_count)
+    else:
         return False
-    count = next((kw.value for kw in split_call.keywords if kw.arg == "num"),
-                 split_call.args[1] if len(split_call.args) > 1 else ast.Constant(2))
     data = next((kw.value for kw in fold_call.keywords if kw.arg == "data"),
                 fold_call.args[1] if len(fold_call.args) > 1 else None)
     if data is None:
         return False
     if ast.dump(count) == ast.dump(data):
         return True
-    n, i = literal_int(count), literal_int(data)
+    n, i = literal_int(count), _least_int(model, data)
     return n is not None and i is not None and i >= n
+
+
+def _callee_split_count(model: KeyFlow, call: ast.Call, key: ast.AST) -> int | None:
+    """The number of keys a function of this module splits the key it is handed into, when splitting it is all
+    it does with it (`def bases(key): k = jax.random.split(key, 3); ...`): `bases(key)` is that split."""
+    scope = model.scopes.enclosing_function(call)
+    fn = model.scopes.resolve_function(call.func, scope)
+    if fn is None or isinstance(fn.node, ast.Lambda) or key not in call.args or call.keywords:
+        return None
+    position = call.args.index(key)  # type: ignore[arg-type]
+    positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
+    if any(isinstance(a, ast.Starred) for a in call.args) or position >= len(positional):
+        return None
+    param = positional[position]
+    counts = set()
+    for node in model.scopes.own_nodes(fn):
+        if isinstance(node, ast.Name) and node.id == param:
+            parent = model.scopes.parents.get(node)
+            if not isinstance(node.ctx, ast.Load) or not (
+                    isinstance(parent, ast.Call) and parent.args[:1] == [node]
+                    and model.scopes.qualname(parent.func, fn) == "jax.random.split"):
+                return None
+            count = next((kw.value for kw in parent.keywords if kw.arg == "num"),
+                         parent.args[1] if len(parent.args) > 1 else ast.Constant(2))
+            counts.add(literal_int(count))
+    if len(counts) != 1 or any(isinstance(n, ast.Name) and n.id == param for n in walk_nodes(fn.node)
+                               if model.scopes.enclosing_function(n) is not fn):
+        return None
+    return counts.pop()
+
+
+def _least_int(model: KeyFlow, data: ast.AST) -> int | None:
+    """The least value an index can take: a literal, or a literal plus a loop counter that starts at 0
+    (`for i, x in enumerate(...)`, `for i in range(n)`)."""
+    found = literal_int(data)
+    if found is not None or not (isinstance(data, ast.BinOp) and isinstance(data.op, ast.Add)):
+        return found
+    for base, counter in ((data.left, data.right), (data.right, data.left)):
+        least = literal_int(base)
+        if least is not None and isinstance(counter, ast.Name) and _counts_from_zero(model, counter):
+            return least
+    return None
+
+
+def _counts_from_zero(model: KeyFlow, name: ast.Name) -> bool:
+    """A name only a `for` loop around it binds, to `enumerate(...)`'s count or `range(n)` / `range(0, n)`."""
+    scope = model.scopes.enclosing_function(name)
+    stores = [n for n in model.scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == name.id
+              and not isinstance(n.ctx, ast.Load)]
+    if len(stores) != 1:
+        return False
+    target = model.scopes.parents.get(stores[0])
+    loop = model.scopes.parents.get(target) if isinstance(target, ast.Tuple) else target
+    if not isinstance(loop, ast.For):
+        return False
+    it = loop.iter
+    if not isinstance(it, ast.Call) or not isinstance(it.func, ast.Name):
+        return False
+    if it.func.id == "enumerate" and len(it.args) == 1 and not it.keywords:
+        return isinstance(loop.target, ast.Tuple) and loop.target.elts[:1] == [stores[0]]
+    if it.func.id == "range" and loop.target is stores[0]:
+        return len(it.args) == 1 or (len(it.args) >= 2 and literal_int(it.args[0]) == 0)
+    return False
 
 
 def _split_element(model: KeyFlow, call: ast.Call) -> tuple[str, int] | None:
