@@ -118,6 +118,24 @@ def expected_to_raise(node: ast.AST, parents: Mapping[ast.AST, ast.AST]) -> bool
     return False
 
 
+def expects_tracer_error(node: ast.AST, parents: Mapping[ast.AST, ast.AST]) -> bool:
+    """`node` is in the body of `with pytest.raises(jax.errors.TracerArrayConversionError):` (or another of JAX's
+    tracer errors, `ConcretizationTypeError` among them), within its function: the test asserts the very error a
+    traced value raises there (manipulapy's `jax.jit(lambda x: np.asarray(x))(a)` under that context)."""
+    cur: ast.AST | None = parents.get(node)
+    while cur is not None and not isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+        if isinstance(cur, ast.With):
+            for item in cur.items:
+                ctx = item.context_expr
+                if (isinstance(ctx, ast.Call) and called_name(ctx.func) in RAISES_CONTEXTS and ctx.args
+                        and any(("Tracer" in name or "Concretization" in name or "NonConcrete" in name) for name in
+                                (called_name(e) for e in (ctx.args[0].elts if isinstance(ctx.args[0], ast.Tuple)
+                                                          else [ctx.args[0]])))):
+                    return True
+        cur = parents.get(cur)
+    return False
+
+
 def is_assertion(func: ast.AST) -> bool:
     """`self.assertTrue`, `np.testing.assert_allclose`, `chex.assert_trees_all_close`, a name bound to one
     (`assert_allclose = functools.partial(...)`): a check that only reads its arguments."""

@@ -16,6 +16,7 @@ from typing import ClassVar, Literal
 from sharpbits.analysis.measured import Measured, TraceConfirmations
 from sharpbits.analysis.model import ModuleModel
 from sharpbits.analysis.parsing import TargetVersion
+from sharpbits.analysis.syntax import expects_tracer_error
 from sharpbits.findings import Finding, Fix, Severity
 from sharpbits.fix_check import remember_tree
 from sharpbits.source import SourceText
@@ -82,6 +83,8 @@ class RuleContext:
         if self.rule.trace_hazard and (fn := self.model.scopes.enclosing_function(node)) is not None and (
                 self.model.traced.untaken_in_traces(node, fn)):
             return
+        if self.rule.raises_on_trace and expects_tracer_error(node, self.model.scopes.parents):
+            return  # the test asserts the very error (`with pytest.raises(jax.errors.TracerBoolConversionError):`)
         if fix is not None:
             remember_tree(self.source.text, self.tree)  # the fix check (Finding.fix) then needs no second parse
         end = end_node or node
@@ -134,6 +137,9 @@ class Rule:
     # the rule reports hazards of code run under a trace: a branch no trace takes (every traced caller passes a
     # literal that rules it out, `TracedCode.untaken_in_traces`) runs only eagerly and holds none
     trace_hazard: ClassVar[bool] = False
+    # its hazard is an error JAX raises on a tracer (TracerBoolConversionError, ConcretizationTypeError, ...): a
+    # line a test runs under `pytest.raises(<that error>)` is the test's subject, not a hazard
+    raises_on_trace: ClassVar[bool] = False
 
     @classmethod
     def confirm_with_trace(cls, findings: list[Finding], measured: list[Measured],

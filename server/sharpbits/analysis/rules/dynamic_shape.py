@@ -64,6 +64,7 @@ class DynamicShape(Rule):
     name = "dynamic-shape"
     severity = "error"
     trace_hazard = True  # a branch no trace takes holds none (Rule.trace_hazard)
+    raises_on_trace = True  # a line a test runs under pytest.raises(<that error>) is its subject
     reuse = "function"  # findings per function, reused across edits elsewhere (analysis/rule_results.py)
     messages = {
         "slice": (

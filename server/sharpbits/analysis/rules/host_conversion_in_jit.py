@@ -62,6 +62,7 @@ class HostConversionInJit(Rule):
     name = "host-conversion-in-jit"
     severity = "error"
     trace_hazard = True
+    raises_on_trace = True
     reuse = "function"  # findings per function, reused across edits elsewhere (analysis/rule_results.py)
     messages = {
         "converter": (
