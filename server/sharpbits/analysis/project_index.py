@@ -139,6 +139,9 @@ class FunctionSummary:
     # def deco(fn): cfg.init = fn; return fn; return deco`), a registry: the function it decorates is called as
     # it is written; "" otherwise
     hands_back: str = ""
+    # a method whose `**kwargs` goes only, whole, to the same method of its base (`super().__init__(**kwargs)`):
+    # a keyword argument that names none of its parameters is that base method's
+    kwargs_to_super: bool = False
 
     def param(self, name: str) -> ParamSummary | None:
         if name == STAR:
@@ -1009,7 +1012,24 @@ class _Function:
             isinstance(r.value, ast.Name) for r in own_returns) else ""
         return FunctionSummary(self.module, self.qualname, tuple(positional), params, opaque, args.vararg is not None,
                                returns_self, products, as_tuple, record, fields, built, carriers or (), star,
-                               decorators, registry)
+                               decorators, registry, self._kwargs_to_super(node))
+
+    def _kwargs_to_super(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """`def __init__(self, *args, **kwargs): super().__init__(TransformType=X, *args, **kwargs)`: every read
+        of the method's `**kwargs` is `**kwargs` in a call of `super().<the same method>(...)`."""
+        kwarg = node.args.kwarg
+        if self.cls is None or kwarg is None:
+            return False
+        loads = self._loads({kwarg.arg})
+        for load in loads:
+            holder = self.parents.get(load)
+            call = self.parents.get(holder) if isinstance(holder, ast.keyword) and holder.arg is None else None
+            func = call.func if isinstance(call, ast.Call) else None
+            if not (isinstance(func, ast.Attribute) and func.attr == node.name and isinstance(func.value, ast.Call)
+                    and isinstance(func.value.func, ast.Name) and func.value.func.id == "super"
+                    and not func.value.args):
+                return False
+        return bool(loads)
 
     def _decorator_name(self, decorator: ast.expr) -> str:
         """A decorator's qualified name, `()` after it for a factory's call (`@init_fn_for(Config)`); "" when
@@ -1494,7 +1514,11 @@ class _Function:
                 if type(node) is not ast.Return:
                     continue
                 while (up := self.parents.get(node)) is not self.node and up is not None:
+                    if isinstance(up, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                        break  # a nested function's `return` leaves that function, not this one
                     node = up
+                if up is not self.node:
+                    continue
                 first = min(first, index.get(id(node), first))
             self._first_exit = first
         at = next((i for i, stmt in enumerate(body) if stmt is top), None)
@@ -1571,8 +1595,8 @@ class _Function:
             if name == "fold_in":
                 return "derive", None, None
             return ("split" if name == "split" else "draw"), strength, None
-        if (q or func_name) in _LOOKING or (q or "").startswith(("logging.", "jax.numpy.", "jax.tree")):
-            return "ignore", None, None
+        if (q or func_name) in _LOOKING or (q or "").startswith(("logging.", "jax.numpy.", "jax.tree", "numpy.")):
+            return "ignore", None, None  # (NumPy cannot draw from a JAX key: `np.asarray(key)` copies its data)
         if isinstance(call.func, ast.Attribute):
             if call.func.attr in _LOGGING_METHODS:
                 return "ignore", None, None
@@ -1611,6 +1635,10 @@ class _Function:
         elif (isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
               and call.func.value.id in ("self", "cls") and self.cls is not None):
             target = f"self.{call.func.attr}"
+        elif (isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Call)
+              and isinstance(call.func.value.func, ast.Name) and call.func.value.func.id == "super"
+              and not call.func.value.args and self.cls is not None):
+            target = f"super.{call.func.attr}"  # `super().__init__(..., key=key)`: the base's method
         if target is None and isinstance(call.func, ast.Attribute):
             target = (self._narrowed(call) or self._typed_receiver(call) or self._held_receiver(call)
                       or self._iterated_receiver(call))
@@ -2423,6 +2451,10 @@ class ProjectIndex:
                 return "maybe"
             answers = [self._callee_consumption(callee, site, depth) for callee in callees]
             return "always" if answers and all(a == "always" for a in answers) else "maybe" if any(answers) else None
+        if site.target.startswith("super.") and "." in fn.qualname:
+            inherited = self._super_method(dataclasses.replace(
+                fn, qualname=f"{fn.qualname.rpartition('.')[0]}.{site.target[6:]}"))
+            return self._callee_consumption(inherited, site, depth, built)
         if site.target.startswith("self."):
             module = self.module(fn.module)
             cls = fn.qualname.split(".")[0] if "." in fn.qualname else None
@@ -2570,8 +2602,25 @@ class ProjectIndex:
         if name is None:
             return "maybe"
         if callee.param(name) is None:
+            if callee.kwargs_to_super and site.keyword is not None and "." in callee.qualname and depth < 8:
+                inherited = self._super_method(callee)  # the keyword travels on in `**kwargs`
+                if inherited is not None:
+                    return self._callee_consumption(inherited, site, depth + 1, built)
             return "maybe"
         return self.consumption(callee, name, depth + 1, built)
+
+    def _super_method(self, method: FunctionSummary) -> FunctionSummary | None:
+        """The method `super().<name>` calls in `method`: the first base the index can see that has it."""
+        cls, _, name = method.qualname.rpartition(".")
+        module = self.module(method.module)
+        summary = module.classes.get(cls) if module is not None else None
+        for base in summary.bases if summary is not None else ():
+            found = self._split(base) if base else None
+            if found is not None and found[1] in found[0].classes:
+                inherited = self.method(found[0], found[1], name)
+                if inherited is not None:
+                    return inherited
+        return None
 
     def _field_classes(self, classes: list[str], path: list[str], near: str) -> list[str] | None:
         """The classes the annotated fields along `path` hold, from objects of `classes` (a field looked up in the
@@ -2820,6 +2869,32 @@ class ProjectView:
                     return f"{base}.{rest}" if rest else base
         if isinstance(func, ast.Name) and func.id not in local and func.id in module_names:
             return f"{self.module}.{func.id}"
+        if head is not None and (name := head.partition(".")[0]) not in local:
+            stars = [base for key, base in self.imports().items() if key.startswith("*")]
+            provider = next((found for base in stars if (found := self._star_provided(base, name, 2))), None)
+            if provider is not None:  # `from generax.flows.affine import *` then `ConditionalOptionalTransport(...)`
+                rest = head.partition(".")[2]
+                return f"{provider}.{rest}" if rest else provider
+        return None
+
+    def _star_provided(self, module: str, name: str, hops: int) -> str | None:
+        """Where `name` comes from when a module gets it by `from <module> import *`: a function or class
+        `module` defines, a name it imports by name, or (through `hops` more star imports, a package's
+        `__init__` re-exporting its modules) one of those of another module; None when the index has no module
+        of that name or `name` is private (a star import skips `_names`)."""
+        if name.startswith("_"):
+            return None
+        summary = self.index.module(module)
+        if summary is None:
+            return None
+        if name in summary.classes or name in summary.functions:
+            return f"{module}.{name}"
+        if name in summary.imports:
+            return summary.imports[name]
+        if hops:
+            for key, base in summary.imports.items():
+                if key.startswith("*") and (found := self._star_provided(base, name, hops - 1)) is not None:
+                    return found
         return None
 
     def _absolute(self, target: str) -> str | None:
