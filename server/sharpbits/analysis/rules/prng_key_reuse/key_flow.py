@@ -3228,6 +3228,7 @@ class _ScopeWalk(ForwardFlow[State]):
                 and not self._paired(first, call)
                 and not self._unused_results(first.statement, first.call) and not self._unused_results(stmt, call)
                 and not _replaced_by_load(self.model, first)
+                and not _one_hot_apart(self.model, first.call, call)
                 and not self._shapes_only(first.call) and not self._shapes_only(call)
                 and not self._sample_inputs_pair(first.call, call)
                 and not self._inverts(first, call)
@@ -4258,6 +4259,48 @@ def _fold_past_split(model: KeyFlow, first: KeyUse, call: ast.Call, how: str) ->
         return True
     n, i = literal_int(count), _least_int(model, data)
     return n is not None and i is not None and i >= n
+
+
+def _one_hot_apart(model: KeyFlow, first: ast.Call, second: ast.Call) -> bool:
+    """Two draws each kept only times a test of one value against two different constants (alem-env's loot:
+    `coal = randint(k, ...) * (ore == 0) * looting`, `iron = randint(k, ...) * (ore == 1) * looting`): where one
+    is kept the other is zeroed, element by element, so the shared bits never show in two results. The value tested
+    is not bound again between the two statements."""
+    a, b = _one_hot_choice(model, first), _one_hot_choice(model, second)
+    if a is None or b is None or a[0] != b[0] or a[1] == b[1]:
+        return False
+    shapes = [next((k.value for k in c.keywords if k.arg == "shape"), c.args[1] if len(c.args) > 1 else None)
+              for c in (first, second)]
+    if shapes[0] is None or shapes[1] is None or ast.dump(shapes[0]) != ast.dump(shapes[1]):
+        return False  # (draws of one shape: element i of each comes from the same bits, and one test decides it)
+    scope = model.scopes.enclosing_function(first)
+    if model.scopes.enclosing_function(second) is not scope:
+        return False
+    lo, hi = sorted((first.lineno, second.lineno))
+    tested = a[2]
+    return not any(isinstance(n, ast.Name) and n.id in tested and not isinstance(n.ctx, ast.Load)
+                   and lo <= n.lineno <= hi for n in model.scopes.own_nodes(scope))
+
+
+def _one_hot_choice(model: KeyFlow, call: ast.Call) -> tuple[str, object, set[str]] | None:
+    """`draw(...) * (s == c) * ...` bound to a name, the draw read nowhere else: (s as written, c, the names s
+    reads)."""
+    parents = model.scopes.parents
+    node: ast.AST = call
+    parent = parents.get(node)
+    factors = []
+    while isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult):
+        factors.append(parent.right if parent.left is node else parent.left)
+        node, parent = parent, parents.get(parent)
+    if not factors or not (isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is node):
+        return None
+    for factor in factors:
+        if (isinstance(factor, ast.Compare) and len(factor.ops) == 1 and isinstance(factor.ops[0], ast.Eq)
+                and isinstance(factor.comparators[0], ast.Constant)
+                and all(isinstance(n, _PLAIN_VALUE) for n in walk_nodes(factor.left))):
+            names = {n.id for n in walk_nodes(factor.left) if isinstance(n, ast.Name)}
+            return ast.dump(factor.left), factor.comparators[0].value, names
+    return None
 
 
 def _callee_split_count(model: KeyFlow, call: ast.Call, key: ast.AST) -> int | None:
