@@ -613,6 +613,14 @@ def _summarise_class(cls: ast.ClassDef, module: str, imports: dict[str, str], to
                                                                  top_names, read, functions.nested))
 
 
+def _super_attribute(func: ast.AST) -> str | None:
+    """`super().<attr>` (no arguments to `super`): the attribute; None for anything else."""
+    if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call) and isinstance(func.value.func, ast.Name)
+            and func.value.func.id == "super" and not func.value.args):
+        return func.attr
+    return None
+
+
 def _self_key_draws(methods: list[ast.FunctionDef | ast.AsyncFunctionDef],
                     imports: dict[str, str]) -> tuple[tuple[str, str], ...]:
     """(method, attribute) for each method that hands `self.<attribute>` to a `jax.random` function that consumes
@@ -1024,10 +1032,7 @@ class _Function:
         for load in loads:
             holder = self.parents.get(load)
             call = self.parents.get(holder) if isinstance(holder, ast.keyword) and holder.arg is None else None
-            func = call.func if isinstance(call, ast.Call) else None
-            if not (isinstance(func, ast.Attribute) and func.attr == node.name and isinstance(func.value, ast.Call)
-                    and isinstance(func.value.func, ast.Name) and func.value.func.id == "super"
-                    and not func.value.args):
+            if not (isinstance(call, ast.Call) and _super_attribute(call.func) == node.name):
                 return False
         return bool(loads)
 
@@ -1635,10 +1640,8 @@ class _Function:
         elif (isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
               and call.func.value.id in ("self", "cls") and self.cls is not None):
             target = f"self.{call.func.attr}"
-        elif (isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Call)
-              and isinstance(call.func.value.func, ast.Name) and call.func.value.func.id == "super"
-              and not call.func.value.args and self.cls is not None):
-            target = f"super.{call.func.attr}"  # `super().__init__(..., key=key)`: the base's method
+        elif self.cls is not None and (attr := _super_attribute(call.func)) is not None:
+            target = f"super.{attr}"  # `super().__init__(..., key=key)`: the base's method
         if target is None and isinstance(call.func, ast.Attribute):
             target = (self._narrowed(call) or self._typed_receiver(call) or self._held_receiver(call)
                       or self._iterated_receiver(call))
@@ -2336,6 +2339,10 @@ class ProjectIndex:
         own = module.functions.get(f"{cls}.{name}")
         if own is not None or depth > 5:
             return own
+        return self._inherited_method(module, cls, name, depth)
+
+    def _inherited_method(self, module: ModuleSummary, cls: str, name: str, depth: int = 0) -> FunctionSummary | None:
+        """A method of one of the class's bases the index can see (its own definition left out)."""
         summary = module.classes.get(cls)
         for base in summary.bases if summary is not None else ():
             found = self._split(base) if base else None
@@ -2452,8 +2459,7 @@ class ProjectIndex:
             answers = [self._callee_consumption(callee, site, depth) for callee in callees]
             return "always" if answers and all(a == "always" for a in answers) else "maybe" if any(answers) else None
         if site.target.startswith("super.") and "." in fn.qualname:
-            inherited = self._super_method(dataclasses.replace(
-                fn, qualname=f"{fn.qualname.rpartition('.')[0]}.{site.target[6:]}"))
+            inherited = self._super_method(fn.module, fn.qualname.rpartition(".")[0], site.target[6:])
             return self._callee_consumption(inherited, site, depth, built)
         if site.target.startswith("self."):
             module = self.module(fn.module)
@@ -2603,24 +2609,17 @@ class ProjectIndex:
             return "maybe"
         if callee.param(name) is None:
             if callee.kwargs_to_super and site.keyword is not None and "." in callee.qualname and depth < 8:
-                inherited = self._super_method(callee)  # the keyword travels on in `**kwargs`
+                cls, _, method = callee.qualname.rpartition(".")
+                inherited = self._super_method(callee.module, cls, method)  # the keyword travels on in `**kwargs`
                 if inherited is not None:
                     return self._callee_consumption(inherited, site, depth + 1, built)
             return "maybe"
         return self.consumption(callee, name, depth + 1, built)
 
-    def _super_method(self, method: FunctionSummary) -> FunctionSummary | None:
-        """The method `super().<name>` calls in `method`: the first base the index can see that has it."""
-        cls, _, name = method.qualname.rpartition(".")
-        module = self.module(method.module)
-        summary = module.classes.get(cls) if module is not None else None
-        for base in summary.bases if summary is not None else ():
-            found = self._split(base) if base else None
-            if found is not None and found[1] in found[0].classes:
-                inherited = self.method(found[0], found[1], name)
-                if inherited is not None:
-                    return inherited
-        return None
+    def _super_method(self, module_name: str, cls: str, name: str) -> FunctionSummary | None:
+        """The method `super().<name>` calls in a method of `cls`: the first base the index can see that has it."""
+        module = self.module(module_name)
+        return self._inherited_method(module, cls, name) if module is not None else None
 
     def _field_classes(self, classes: list[str], path: list[str], near: str) -> list[str] | None:
         """The classes the annotated fields along `path` hold, from objects of `classes` (a field looked up in the

@@ -105,13 +105,17 @@ def called_name(func: ast.AST) -> str:
 RAISES_CONTEXTS = frozenset({"raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp"})
 
 
-def expected_to_raise(node: ast.AST, parents: Mapping[ast.AST, ast.AST]) -> bool:
+def expected_to_raise(node: ast.AST, parents: Mapping[ast.AST, ast.AST],
+                      naming: Callable[[str], bool] | None = None) -> bool:
     """`node` is in the body of `with pytest.raises(...)` (or `self.assertRaises(...)`) within its function: the
-    test expects the statement to raise, so what it would return or leave behind never comes to be."""
+    test expects the statement to raise, so what it would return or leave behind never comes to be. `naming`: only
+    a context whose (first) expected error's name it accepts counts."""
     cur: ast.AST | None = parents.get(node)
     while cur is not None and not isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
         if isinstance(cur, ast.With) and any(
-                isinstance(item.context_expr, ast.Call) and called_name(item.context_expr.func) in RAISES_CONTEXTS
+                isinstance(ctx := item.context_expr, ast.Call) and called_name(ctx.func) in RAISES_CONTEXTS
+                and (naming is None or (bool(ctx.args) and any(naming(called_name(e)) for e in (
+                    ctx.args[0].elts if isinstance(ctx.args[0], ast.Tuple) else [ctx.args[0]]))))
                 for item in cur.items):
             return True
         cur = parents.get(cur)
@@ -120,20 +124,13 @@ def expected_to_raise(node: ast.AST, parents: Mapping[ast.AST, ast.AST]) -> bool
 
 def expects_tracer_error(node: ast.AST, parents: Mapping[ast.AST, ast.AST]) -> bool:
     """`node` is in the body of `with pytest.raises(jax.errors.TracerArrayConversionError):` (or another of JAX's
-    tracer errors, `ConcretizationTypeError` among them), within its function: the test asserts the very error a
-    traced value raises there (manipulapy's `jax.jit(lambda x: np.asarray(x))(a)` under that context)."""
-    cur: ast.AST | None = parents.get(node)
-    while cur is not None and not isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
-        if isinstance(cur, ast.With):
-            for item in cur.items:
-                ctx = item.context_expr
-                if (isinstance(ctx, ast.Call) and called_name(ctx.func) in RAISES_CONTEXTS and ctx.args
-                        and any(("Tracer" in name or "Concretization" in name or "NonConcrete" in name) for name in
-                                (called_name(e) for e in (ctx.args[0].elts if isinstance(ctx.args[0], ast.Tuple)
-                                                          else [ctx.args[0]])))):
-                    return True
-        cur = parents.get(cur)
-    return False
+    tracer errors, `ConcretizationTypeError` among them): the test asserts the very error a traced value raises
+    there (manipulapy's `jax.jit(lambda x: np.asarray(x))(a)` under that context)."""
+    return expected_to_raise(node, parents, _names_a_tracer_error)
+
+
+def _names_a_tracer_error(name: str) -> bool:
+    return "Tracer" in name or "Concretization" in name or "NonConcrete" in name
 
 
 def is_assertion(func: ast.AST) -> bool:

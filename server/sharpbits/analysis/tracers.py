@@ -270,6 +270,8 @@ class TracerValues(Fact):
             child, cur = cur, self.scopes.parents.get(cur)
         if cur is not None:
             guards += self._returned_before(child, cur, scope)
+        if not all(any(name in names for names, _ in guards) for name in read):
+            return False  # (most calls end here: the stores are looked at only for a guarded name)
         last_store: dict[str, int] = {}  # a name bound again at or after a guard's test is not what it proved
         for n in self.scopes.own_nodes(scope):
             if isinstance(n, ast.Name) and n.id in read and not isinstance(n.ctx, ast.Load):
@@ -307,7 +309,7 @@ class TracerValues(Fact):
                 return set().union(*(self._no_tracers_when(v, scope, holds, depth + 1) for v in test.values))
             return set()
         if isinstance(test, ast.Name):
-            value = self._bound_once(test.id, scope)
+            value = self.traced.bound_once(test.id, scope) if test.id not in scope.params else None
             return self._no_tracers_when(value, scope, holds, depth + 1) if value is not None else set()
         if not isinstance(test, ast.Call) or not isinstance(test.func, ast.Name):
             return set()
@@ -321,12 +323,13 @@ class TracerValues(Fact):
             return set()
         if test.func.id != "isinstance" or len(test.args) != 2 or test.keywords:
             return set()
+        if not holds:
+            tested = self._tracer_isinstance(test, scope)
+            return {tested} if tested is not None else set()  # the else of `isinstance(x, Tracer)`
         subject = test.args[0]
         classes = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
         names = {self.scopes.qualname(c, scope) or (c.id if isinstance(c, ast.Name) else "") for c in classes}
-        if not holds and isinstance(subject, ast.Name) and names <= TRACER_CLASSES:
-            return {subject.id}  # the else of `isinstance(x, Tracer)`
-        if holds and names <= CONCRETE_CLASSES:
+        if names <= CONCRETE_CLASSES:
             # the body of `isinstance(x[0], np.ndarray)`: the value (and so the argument it is part of) is no tracer
             while isinstance(subject, (ast.Subscript, ast.Attribute)):
                 subject = subject.value
@@ -341,19 +344,6 @@ class TracerValues(Fact):
             if {self.scopes.qualname(c, scope) or "" for c in classes} <= TRACER_CLASSES:
                 return call.args[0].id
         return None
-
-    def _bound_once(self, name: str, scope: FunctionInfo) -> ast.AST | None:
-        """The value `name = value` binds when that is the only binding of `name` in `scope`'s own code."""
-        found = None
-        for node in self.scopes.own_nodes(scope):
-            if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
-                if found is not None:
-                    return None
-                parent = self.scopes.parents.get(node)
-                if not (isinstance(parent, ast.Assign) and parent.targets == [node]):
-                    return None
-                found = parent.value
-        return None if name in scope.params else found
 
     def runs_eagerly_too(self, fn: FunctionInfo) -> bool:
         """A module-level function compiled in call form (`jax.jit(f, ...)`) whose name is also used otherwise
