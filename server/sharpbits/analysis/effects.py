@@ -412,6 +412,11 @@ class SideEffects(Fact):
                                        for n in self.scopes.own_nodes(other))
                for other in self.traced.custom_rule_group(fn)):
             return None  # a custom_vjp fwd rule leaving a value (flax's scopes_treedef) for its bwd rule
+        if any(isinstance(d, ast.Call) and any(k.arg == node.id for k in d.keywords)
+               for d in getattr(fn.node, "decorator_list", ())):
+            # a decorator given the global by name (axnt's `@restores(count=zeros(()))`) manages it: it puts the
+            # value in before each call and takes it back after, within the same trace; what it does is its own
+            return None
         stmt = self.scopes.parents.get(node)
         if isinstance(stmt, ast.AugAssign):
             kinds = {self.kinds.kind_of(stmt.value, fn), self._outer_kind(node.id, fn)}

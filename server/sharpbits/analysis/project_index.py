@@ -83,6 +83,10 @@ class CallSite:
     position: int | None
     keyword: str | None
     always: bool  # on every path through the function
+    # the other arguments the call is known to give a value that is not None: (the callee's parameter, by keyword
+    # or as "#<position>", and "value" or "param:<name>": the caller's own parameter, handed on unchanged), for a
+    # callee that draws from its key only while another parameter is None (ParamSummary.only_without)
+    passes: tuple[tuple[str, str], ...] = ()
 
 
 _ASKING = frozenset({"isinstance", "issubclass", "type", "hasattr", "callable", "len"})
@@ -95,6 +99,9 @@ class ParamSummary:
     uses: frozenset[str]  # draw, split, derive, store, return, ignore, call (see the module docstring)
     direct: str | None  # "always"/"maybe": consumed by the function itself (a draw, a split, an unknown call)
     calls: tuple[CallSite, ...] = ()  # handed to functions the index may know
+    # another parameter whose `None` every read that may consume the key waits for (`if net is None: net =
+    # Net(key=key)`, `net if net is not None else Net(key=key)`): a caller that gives it a value draws nothing
+    only_without: str | None = None
 
 
 @dataclass(frozen=True)
@@ -260,6 +267,30 @@ def module_imports(tree: ast.Module, module: str, is_package: bool) -> dict[str,
                     stack.extend(handler.body)
                 stack.extend(node.finalbody)
     return out
+
+
+def never_none(value: ast.AST) -> bool:
+    """An expression whose value is never None: a constant other than None, a display, a comprehension, a
+    lambda, an f-string, or the construction of a class (a call of a CapWords name: `UNet(...)`, `nn.Dense(...)`)."""
+    if isinstance(value, ast.Constant):
+        return value.value is not None
+    if isinstance(value, (ast.List, ast.Tuple, ast.Dict, ast.Set, ast.ListComp, ast.SetComp, ast.DictComp,
+                          ast.GeneratorExp, ast.Lambda, ast.JoinedStr)):
+        return True
+    if isinstance(value, ast.Call):
+        func = value.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        return name[:1].isupper() and any(c.islower() for c in name)
+    return False
+
+
+def _none_test(test: ast.expr) -> tuple[str, bool] | None:
+    """`name is None` -> (name, True); `name is not None` -> (name, False); None for any other test."""
+    if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name)
+            and isinstance(test.ops[0], (ast.Is, ast.IsNot)) and isinstance(test.comparators[0], ast.Constant)
+            and test.comparators[0].value is None):
+        return test.left.id, isinstance(test.ops[0], ast.Is)
+    return None
 
 
 def dotted(node: ast.AST) -> str | None:
@@ -898,6 +929,7 @@ class _Walk:
         self.parents: dict[ast.AST, ast.AST] = {}
         self.locals: set[str] = set()
         self.loads: dict[str, list[ast.Name]] = {}  # name -> its loads, in the function and those inside it
+        self.stores: dict[str, list[ast.Name]] = {}  # name -> its stores and deletions, the same way
         self.copies: list[tuple[str, str]] = []  # (target, source) of `target = source` between plain names
         self.self_reads: set[str] = set()  # self.X read
         self.self_split: set[str] = set()  # split(self.X)
@@ -934,6 +966,7 @@ class _Walk:
                     self.loads.setdefault(parent.id, []).append(parent)  # type: ignore[attr-defined, arg-type]
                 else:
                     self.locals.add(parent.id)  # type: ignore[attr-defined]
+                    self.stores.setdefault(parent.id, []).append(parent)  # type: ignore[attr-defined, arg-type]
             elif cls is ast.Attribute:
                 value = parent.value  # type: ignore[attr-defined]
                 if type(value) is ast.Name and value.id == "self":
@@ -985,6 +1018,7 @@ class _Function:
         self.module, self.qualname = module, qualname
         self.imports, self.top_names, self.cls, self.class_reads = imports, top_names, cls, class_reads
         self.parents, self.locals, self.loads, self.copies = walk.parents, walk.locals, walk.loads, walk.copies
+        self.stores = walk.stores
         self._first_exit: int | None = None
         self._exits = walk.exits
         self._returns: list[ast.Return] | None = None  # its own `return`s (see _own_returns)
@@ -1293,6 +1327,7 @@ class _Function:
         uses: set[str] = set()
         direct: str | None = None
         calls: list[CallSite] = []
+        consuming: list[ast.Name] = []  # the reads that may consume it (a draw, a split, a call that may)
         tracked = {name}
         loads = self._loads(tracked)
         if not loads:
@@ -1305,9 +1340,57 @@ class _Function:
                 strength = self._pieces_consumption(pieces, strength, tracked, calls, 0)
             if site is not None:
                 calls.append(site)
+                consuming.append(load)
             if strength is not None and (direct is None or strength == "always"):
                 direct = strength
-        return ParamSummary(name, frozenset(uses), direct, tuple(dict.fromkeys(calls)))
+                consuming.append(load)
+        return ParamSummary(name, frozenset(uses), direct, tuple(dict.fromkeys(calls)),
+                            self._only_without(consuming, name) if consuming else None)
+
+    def _only_without(self, loads: list[ast.Name], key: str) -> str | None:
+        """The parameter P (not `key`) such that each of `loads` runs only while P is None: inside `if P is
+        None:` (or the `else` of `if P is not None:`, the matching side of `... if P is None else ...`), P bound
+        nowhere in the function but inside such a branch. None when there is no such parameter."""
+        args = self.node.args
+        params = {p.arg for p in [*args.posonlyargs, *args.args, *args.kwonlyargs]} - {key, "self", "cls"}
+        common: set[str] | None = None
+        for load in loads:
+            guards: set[str] = set()
+            child: ast.AST = load
+            cur = self.parents.get(load)
+            while cur is not None and cur is not self.node:
+                if isinstance(cur, (ast.If, ast.IfExp)):
+                    tested = _none_test(cur.test)
+                    if tested is not None:
+                        name, is_none = tested
+                        taken = cur.body if isinstance(cur, ast.If) else [cur.body]
+                        other = cur.orelse if isinstance(cur, ast.If) else [cur.orelse]
+                        if any(child is n for n in (taken if is_none else other)):
+                            guards.add(name)
+                child, cur = cur, self.parents.get(cur)
+            common = guards if common is None else common & guards
+            if not common & params:
+                return None
+        for name in sorted(common & params if common else ()):
+            if all(self._inside_none_branch(store, name) for store in self.stores.get(name, ())):
+                return name
+        return None
+
+    def _inside_none_branch(self, node: ast.AST, name: str) -> bool:
+        """`node` runs only while `name` is None (inside the branch an `if`/conditional expression on `name is
+        None` takes then)."""
+        child: ast.AST = node
+        cur = self.parents.get(node)
+        while cur is not None and cur is not self.node:
+            if isinstance(cur, (ast.If, ast.IfExp)):
+                tested = _none_test(cur.test)
+                if tested is not None and tested[0] == name:
+                    taken = (cur.body if isinstance(cur, ast.If) else [cur.body]) if tested[1] else (
+                        cur.orelse if isinstance(cur, ast.If) else [cur.orelse])
+                    if any(child is n for n in taken):
+                        return True
+            child, cur = cur, self.parents.get(cur)
+        return False
 
     def _star_param(self, name: str) -> ParamSummary:
         """The `*args` parameter: a tuple whose elements are the arguments, so besides what `_param` follows
@@ -1651,7 +1734,24 @@ class _Function:
                 return "call", None, branches
         if target is None or target.split(".")[0] in ("jax",):
             return "call", strength if target is None and _constructs(call) else "maybe", None
-        return "call", None, CallSite(target, position, keyword, always)
+        return "call", None, CallSite(target, position, keyword, always, self._passes(call, arg))
+
+    def _passes(self, call: ast.Call, key: ast.AST) -> tuple[tuple[str, str], ...]:
+        """The other arguments of `call` known not to be None (CallSite.passes): a value that cannot be None, or
+        a parameter of this function read unchanged (bound nowhere in it)."""
+        args = self.node.args
+        params = {p.arg for p in [*args.posonlyargs, *args.args, *args.kwonlyargs]}
+        out: list[tuple[str, str]] = []
+        given = [(f"#{i}", a) for i, a in enumerate(call.args) if not isinstance(a, ast.Starred)] if not any(
+            isinstance(a, ast.Starred) for a in call.args) else []
+        for where, value in [*given, *((kw.arg, kw.value) for kw in call.keywords if kw.arg is not None)]:
+            if value is key:
+                continue
+            if isinstance(value, ast.Name) and value.id in params and value.id not in self.stores:
+                out.append((where, f"param:{value.id}"))
+            elif never_none(value):
+                out.append((where, "value"))
+        return tuple(out)
 
 
     def _mapped_partial(self, call: ast.Call) -> tuple[ast.expr, list[ast.expr]] | None:
@@ -2405,39 +2505,51 @@ class ProjectIndex:
 
     # ---- questions -------------------------------------------------------------------------------------
 
-    def consumption(self, fn: FunctionSummary, param: str, depth: int = 0, built: Built = None) -> str | None:
+    def consumption(self, fn: FunctionSummary, param: str, depth: int = 0, built: Built = None,
+                    valued: frozenset[str] = frozenset()) -> str | None:
         """Whether the function consumes the key given as `param`: "always", "maybe", or None (never); a callee
         it hands the key to is asked in turn (one the index cannot see: "maybe"). `built`: for a method called
         on an object whose construction the caller saw, (its class, the keywords and the number of positional
-        arguments its constructor was given): what the object's attributes hold then (see `held_classes`)."""
+        arguments its constructor was given): what the object's attributes hold then (see `held_classes`).
+        `valued`: the parameters the call is known to give a value other than None (a key drawn from only while
+        one of them is None is not drawn from: ParamSummary.only_without)."""
         key: tuple[object, ...] = (fn.module, fn.qualname, param) if built is None else (
             fn.module, fn.qualname, param, built)
+        if valued:
+            key = (*key, valued)
         with self._lock:
             if key in self._consumption:
                 return self._consumption[key]
             self._consumption[key] = "maybe"  # recursion: unknown while being worked out
-            answer = self._consumption_of(fn, param, depth, built)
+            answer = self._consumption_of(fn, param, depth, built, valued)
             self._consumption[key] = answer
             return answer
 
-    def _consumption_of(self, fn: FunctionSummary, param: str, depth: int, built: Built = None) -> str | None:
+    def _consumption_of(self, fn: FunctionSummary, param: str, depth: int, built: Built = None,
+                        valued: frozenset[str] = frozenset()) -> str | None:
         summary = fn.param(param)
         if summary is None:
             return "maybe"
+        if summary.only_without is not None and summary.only_without in valued:
+            return None
         best = summary.direct
         for site in summary.calls:
             if best == "always":
                 break
-            answer = self._site_consumption(fn, site, depth, built)
+            answer = self._site_consumption(fn, site, depth, built, valued)
             if answer == "always" and not site.always:
                 answer = "maybe"
             if answer == "always" or (answer == "maybe" and best is None):
                 best = answer
         return best
 
-    def _site_consumption(self, fn: FunctionSummary, site: CallSite, depth: int, built: Built = None) -> str | None:
+    def _site_consumption(self, fn: FunctionSummary, site: CallSite, depth: int, built: Built = None,
+                          valued: frozenset[str] = frozenset()) -> str | None:
         if depth > 8 or site.target is None:
             return "maybe"
+        # the callee's parameters given a value other than None, from this call and from what `fn` was given
+        passed = frozenset(where for where, what in site.passes
+                           if what == "value" or what.removeprefix("param:") in valued)
         if site.target.startswith("attr:"):
             return self._held_consumption(site, depth, built)
         if "|" in site.target:  # the branches of a lax.cond / lax.switch: exactly one runs
@@ -2460,15 +2572,15 @@ class ProjectIndex:
             return "always" if answers and all(a == "always" for a in answers) else "maybe" if any(answers) else None
         if site.target.startswith("super.") and "." in fn.qualname:
             inherited = self._super_method(fn.module, fn.qualname.rpartition(".")[0], site.target[6:])
-            return self._callee_consumption(inherited, site, depth, built)
+            return self._callee_consumption(inherited, site, depth, built, passed)
         if site.target.startswith("self."):
             module = self.module(fn.module)
             cls = fn.qualname.split(".")[0] if "." in fn.qualname else None
             callee = self.method(module, cls, site.target[5:]) if module is not None and cls is not None else None
-            return self._callee_consumption(callee, site, depth, built)  # the same object: as it was built
+            return self._callee_consumption(callee, site, depth, built, passed)  # the same object: as it was built
         else:
             callee = self.function(site.target)
-        return self._callee_consumption(callee, site, depth)
+        return self._callee_consumption(callee, site, depth, valued=passed)
 
     def _held_consumption(self, site: CallSite, depth: int, built: Built) -> str | None:
         """`self.noise.apply(key)`: every class the attribute may hold is asked (its own or inherited method);
@@ -2597,9 +2709,12 @@ class ProjectIndex:
         return bool(fn.decorators)
 
     def _callee_consumption(self, callee: FunctionSummary | None, site: CallSite, depth: int,
-                            built: Built = None) -> str | None:
+                            built: Built = None, valued: frozenset[str] = frozenset()) -> str | None:
         if callee is None or not self.sees_through(callee):
             return "maybe"
+        if valued:  # positions named as the callee's parameters
+            valued = frozenset(callee.positional[int(w[1:])] if w.startswith("#") and int(w[1:]) < len(
+                callee.positional) else w for w in valued)
         name = site.keyword
         if name is None and site.position is not None:
             if site.position >= len(callee.positional):
@@ -2612,9 +2727,9 @@ class ProjectIndex:
                 cls, _, method = callee.qualname.rpartition(".")
                 inherited = self._super_method(callee.module, cls, method)  # the keyword travels on in `**kwargs`
                 if inherited is not None:
-                    return self._callee_consumption(inherited, site, depth + 1, built)
+                    return self._callee_consumption(inherited, site, depth + 1, built, valued)
             return "maybe"
-        return self.consumption(callee, name, depth + 1, built)
+        return self.consumption(callee, name, depth + 1, built, valued)
 
     def _super_method(self, module_name: str, cls: str, name: str) -> FunctionSummary | None:
         """The method `super().<name>` calls in a method of `cls`: the first base the index can see that has it."""
@@ -2935,11 +3050,13 @@ class ProjectView:
         moved = self.index.beside(qualified_class, self.path)
         return self.index.drawless_layer(moved or qualified_class)
 
-    def argument_consumption(self, qualified: str, call: ast.Call,
-                             built: ast.Call | None = None) -> list[tuple[ast.AST, str | None]] | None:
+    def argument_consumption(self, qualified: str, call: ast.Call, built: ast.Call | None = None,
+                             valued: Callable[[ast.expr], bool] = never_none,
+                             ) -> list[tuple[ast.AST, str | None]] | None:
         """For each argument of a call of `qualified`: whether the callee consumes it ("always", "maybe",
         None); None when the index cannot see the callee. `built`: for a method of an object, the call that
-        constructed the object (`problem = Sphere(num_dims=4)`), whose arguments say what it holds."""
+        constructed the object (`problem = Sphere(num_dims=4)`), whose arguments say what it holds. `valued`:
+        whether an argument is known not to be None (the caller may know more of its names than syntax)."""
         context = self._built(qualified, built)
         callee = self.index.function(qualified, self.path)
         if callee is None:
@@ -2950,18 +3067,22 @@ class ProjectView:
         if not self.index.sees_through(callee):
             return None
         out: list[tuple[ast.AST, str | None]] = []
-        for i, arg in enumerate(call.args):
-            if isinstance(arg, ast.Starred):
-                return None
-            if i >= len(callee.positional):
+        if any(isinstance(arg, ast.Starred) for arg in call.args) or any(kw.arg is None for kw in call.keywords):
+            return None
+        given = [*((callee.positional[i] if i < len(callee.positional) else STAR, arg)
+                   for i, arg in enumerate(call.args)), *((kw.arg or "", kw.value) for kw in call.keywords)]
+        if any(p.only_without is not None or any(site.passes for site in p.calls) for p in callee.params):
+            with_value = frozenset(name for name, arg in given if name != STAR and valued(arg))
+        else:
+            with_value = frozenset()
+        for name, arg in given:
+            if name == STAR:
                 out.append((arg, self.index.consumption(callee, STAR, built=context) if callee.star_args else None))
-                continue
-            out.append((arg, self.index.consumption(callee, callee.positional[i], built=context)))
-        for kw in call.keywords:
-            if kw.arg is None:
-                return None
-            out.append((kw.value, self.index.consumption(callee, kw.arg, built=context)
-                        if callee.param(kw.arg) else "maybe"))
+            elif callee.param(name) is None:
+                out.append((arg, "maybe"))  # a keyword no parameter takes (`**kwargs`)
+            else:
+                out.append((arg, self.index.consumption(callee, name, built=context,
+                                                        valued=with_value - {name})))
         return out
 
     def factory_product(self, qualified: str, position: int | None, width: int = 0) -> str | None:

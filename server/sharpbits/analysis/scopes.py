@@ -445,17 +445,30 @@ class Scopes:
             fn.local_names.difference_update(node.names)
 
     def _note_import(self, node: ast.Import | ast.ImportFrom) -> None:
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.asname:
-                    self.aliases[alias.asname] = alias.name
-                else:
-                    top = alias.name.split(".")[0]
-                    self.aliases[top] = top
-        elif node.module and not node.level:
-            for alias in node.names:
-                if alias.name != "*":
-                    self.aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+        # an import in an `except` handler whose `try` imports the same name from JAX (or NumPy, which JAX needs)
+        # is a fallback for when that is missing (`try: import jax.numpy as jnp` / `except ImportError: import
+        # numpy as jnp`): the code checked runs with JAX, so the name is what the `try` imports
+        if isinstance(node, ast.ImportFrom) and (node.level or not node.module):
+            return  # relative: no module path known here
+        kept = self._jax_imported_before_fallback(node)
+        for name, target in imported_names(node):
+            if name not in kept:
+                self.aliases[name] = target
+
+    def _jax_imported_before_fallback(self, node: ast.AST) -> set[str]:
+        """The names an import in an `except` handler binds that the handler's `try` body imports from JAX or
+        NumPy."""
+        child, cur = node, self.parents.get(node)
+        while cur is not None and not isinstance(cur, ast.ExceptHandler):
+            if isinstance(cur, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                return set()
+            child, cur = cur, self.parents.get(cur)
+        tried = self.parents.get(cur) if cur is not None else None
+        if not isinstance(tried, ast.Try):
+            return set()
+        return {name for statement in tried.body for n in ast.walk(statement)
+                if isinstance(n, (ast.Import, ast.ImportFrom)) for name, target in imported_names(n)
+                if target.split(".")[0] in ("jax", "numpy")}
 
     def _note_module_alias(self, node: ast.Assign) -> None:
         # `jnp = jax.numpy`, `jit = jax.jit`: a re-binding of an imported name is an alias too.
@@ -527,8 +540,9 @@ class Scopes:
                 test = cur.test
                 while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
                     test = test.operand
-                if isinstance(test, ast.Compare):
-                    return None
+                if isinstance(test, (ast.Compare, ast.Name, ast.Call)) and not (
+                        isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"):
+                    return None  # reads more than the statement: a module name, a module constant, a function
                 truth = _constant_truth(cur.test, self, self.enclosing_function(cur))
                 in_body = child in cur.body if isinstance(cur.body, list) else child is cur.body
                 if truth is not None and (in_body != truth):
@@ -632,6 +646,34 @@ def _constant_truth(test: ast.AST, scopes: Scopes, scope: FunctionInfo | None) -
         return False
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         return _module_name_test(test, scopes, scope)
+    if isinstance(test, ast.Name) and not (scope is not None and scopes.is_local(test.id, scope)):
+        # a module-level flag bound once to a literal and written by no function (`DEBUG = False`): as written,
+        # its branch never runs
+        value = scopes.module_constant(test.id)
+        if isinstance(value, ast.Constant) and (value.value is None or type(value.value) in (bool, int)):
+            return bool(value.value)
+    if (isinstance(test, ast.Call) and not test.args and not test.keywords and isinstance(test.func, ast.Name)
+            and not (scope is not None and scopes.is_local(test.func.id, scope))):
+        return _constant_flag_function(test.func.id, scopes)
+    return None
+
+
+def _constant_flag_function(name: str, scopes: Scopes) -> bool | None:
+    """The truth of what a module-level function of no parameters returns when its body (past a docstring) is
+    one `return <literal>` (`def is_debug_enabled(): return False`) and nothing else binds its name."""
+    defs = [n for n in scopes.tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name]
+    if len(defs) != 1 or isinstance(defs[0], ast.AsyncFunctionDef) or defs[0].decorator_list:
+        return None
+    fn = defs[0]
+    a = fn.args
+    if a.posonlyargs or a.args or a.kwonlyargs or a.vararg or a.kwarg or name in scopes.aliases or any(
+            isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in scopes.own_nodes(None)):
+        return None
+    body = fn.body[1:] if (fn.body and isinstance(fn.body[0], ast.Expr) and isinstance(fn.body[0].value, ast.Constant)
+                           and isinstance(fn.body[0].value.value, str)) else fn.body
+    if len(body) == 1 and isinstance(body[0], ast.Return) and isinstance(body[0].value, ast.Constant) and (
+            body[0].value.value is None or type(body[0].value.value) in (bool, int)):
+        return bool(body[0].value.value)
     return None
 
 

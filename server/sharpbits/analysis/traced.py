@@ -624,10 +624,11 @@ class TracedCode:
                 site = self.scopes.imports_fact("decorator trace site", deco, self.transform_of, deco, info.parent)
                 if site is not None:
                     site.node = deco
-                    info.traces.append(site)
+                    below = info.node.decorator_list[info.node.decorator_list.index(deco) + 1:]
+                    if not any(self._runs_on_host(inner, info.parent) for inner in below):
+                        info.traces.append(site)
                     # `@jax.jit` over `@log_calls("step")`: jit traces what the decorators below it return, the
                     # wrapper a decorator (or a decorator factory's decorator) of this module defines and returns
-                    below = info.node.decorator_list[info.node.decorator_list.index(deco) + 1:]
                     for inner in below:
                         wrapper = self.decorator_wrapper(inner, info.parent)
                         if wrapper is not None and wrapper is not info:
@@ -770,6 +771,38 @@ class TracedCode:
         for _, callee in edges:
             if id(callee) in compiled:
                 callee.compiled = True
+
+    def _runs_on_host(self, deco: ast.expr, scope: FunctionInfo | None) -> bool:
+        """`deco` is a decorator of this module that hands the function it decorates only to a host callback
+        (`jax.pure_callback(lambda *a: func(*a), shape, *args)` in its wrapper, round 36's finitediffx): the
+        function runs on the host with concrete NumPy arrays, never under the trace of what calls the wrapper
+        (checked on jax 0.10.2: `onp.power(x, 2)` in it works under `jax.jit`)."""
+        if isinstance(deco, ast.Call):
+            return False
+        fn = self.scopes.resolve_function(deco, scope)
+        if fn is None or isinstance(fn.node, ast.Lambda) or not fn.params or self.decorator_wrapper(deco, scope) is None:
+            return False
+        param = fn.params[0]
+        loads = [n for n in walk_nodes(fn.node) if isinstance(n, ast.Name) and n.id == param
+                 and isinstance(n.ctx, ast.Load)]
+        return bool(loads) and all(self._inside_host_callback(n, fn.node) or self._copies_metadata(n) for n in loads)
+
+    def _copies_metadata(self, node: ast.AST) -> bool:
+        """`node` is the function `functools.wraps(...)`/`update_wrapper` reads the name and docstring of."""
+        call = self.scopes.parents.get(node)
+        return isinstance(call, ast.Call) and (self.scopes.qualname(call.func, self.scopes.enclosing_function(call))
+                                               in ("functools.wraps", "functools.update_wrapper"))
+
+    def _inside_host_callback(self, node: ast.AST, top: ast.AST) -> bool:
+        """`node` is (inside) the function argument of a host callback call below `top`."""
+        child, cur = node, self.scopes.parents.get(node)
+        while cur is not None and cur is not top:
+            if isinstance(cur, ast.Call):
+                position = HOST_CALLBACKS.get(self.scopes.qualname(cur.func, self.scopes.enclosing_function(cur)) or "")
+                if position is not None and position < len(cur.args) and cur.args[position] is child:
+                    return True
+            child, cur = cur, self.scopes.parents.get(cur)
+        return False
 
     def decorator_wrapper(self, deco: ast.expr, scope: FunctionInfo | None) -> FunctionInfo | None:
         """The function a decorator of this module returns in place of the one it decorates: `deco` whose every

@@ -34,6 +34,7 @@ from sharpbits.analysis.project_index import (
     class_key_generators,
     hands_back,
     inert_layer_calls,
+    never_none,
     returned_carriers,
 )
 from sharpbits.analysis.rules.prng_key_reuse.carried_fields import carried_fields, is_record, record_fields
@@ -1833,7 +1834,8 @@ class KeyFlow(Fact):
                 return None if made is None else [(arg, strength) for arg, strength in made if strength is not None]
         if qualified is None or qualified.startswith("jax."):
             return None
-        answers = project.argument_consumption(qualified, call, construction)
+        answers = project.argument_consumption(qualified, call, construction,
+                                               partial(self._surely_not_none, scope=scope))
         if answers is None:
             return None
         return [(arg, strength) for arg, strength in answers if strength is not None]
@@ -2009,6 +2011,7 @@ class KeyFlow(Fact):
         if cached is not None:
             return cached
         out: dict[str, frozenset[str]] = {}
+        self._guards[id(fn)] = out  # (a call back into it, through functions that call each other: none yet)
         if not isinstance(fn.node, ast.Lambda):
             params = set(fn.params)
             parents = self.scopes.parents
@@ -2028,6 +2031,7 @@ class KeyFlow(Fact):
                                 and test.comparators[0].value is None):
                             guards.add(test.left.id)
                     child, cur = cur, parents.get(cur)
+                guards |= self._guards_handed_on(node, fn, params)
                 if node.id in stored:
                     guards.clear()  # rebound: what it holds later is not only the parameter
                 prior = out.get(node.id)
@@ -2038,6 +2042,27 @@ class KeyFlow(Fact):
         found = {name: g & guarded_stores for name, g in out.items() if g & guarded_stores}
         self._guards[id(fn)] = found
         return found
+
+    def _guards_handed_on(self, load: ast.Name, fn: FunctionInfo, params: set[str]) -> set[str]:
+        """The parameters of `fn` a call hands on unchanged in the place of the callee's own guards of the
+        argument `load` (`Transform(dim, net=net, key=key)` where Transform reads its key only while its `net`
+        is None): `load` is then read only while they are None too. A function of this module only."""
+        call = self.scopes.parents.get(load)
+        if isinstance(call, ast.keyword):
+            call = self.scopes.parents.get(call)
+        if not isinstance(call, ast.Call) or any(isinstance(a, ast.Starred) for a in call.args):
+            return set()
+        callee = self.callee_of(call, fn)
+        if callee is None or callee is fn or isinstance(callee.node, ast.Lambda):
+            return set()
+        positional = _positional(callee)
+        passed = {positional[i]: a for i, a in enumerate(call.args) if i < len(positional)}
+        passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+        name = next((n for n, a in passed.items() if a is load), None)
+        if name is None:
+            return set()
+        return {value.id for guard in self.none_guards(callee).get(name, ())
+                if isinstance(value := passed.get(guard), ast.Name) and value.id in params and value.id != load.id}
 
     def flag_guards(self, fn: FunctionInfo) -> dict[str, frozenset[tuple[str, bool]]]:
         """For each parameter of a function: the (flag, truth) pairs such that every read of it sits on a path
@@ -2134,6 +2159,8 @@ class KeyFlow(Fact):
         if isinstance(value, ast.Call):
             if (self.scopes.qualname(value.func, scope) or "").startswith(("jax.numpy.", "jax.random.")):
                 return True  # an array (or a tuple of them), never None
+            if never_none(value):
+                return True  # an object constructed (`UNet(...)`)
             callee = self.callee_of(value, scope)
             if callee is None or isinstance(callee.node, ast.Lambda) or not callee.node.body or not isinstance(
                     callee.node.body[-1], ast.Return) or isinstance(callee.node, ast.AsyncFunctionDef) or any(
@@ -2142,6 +2169,9 @@ class KeyFlow(Fact):
             returns = [n for n in self.scopes.own_nodes(callee) if isinstance(n, ast.Return)]
             return bool(returns) and all(r.value is not None and self._surely_not_none(r.value, callee, depth + 1)
                                          for r in returns)
+        if isinstance(value, ast.Name) and scope is None:
+            bound = self.traced.bound_once(value.id, None)  # a module-level name bound once
+            return bound is not None and self._surely_not_none(bound, None, depth + 1)
         if isinstance(value, ast.Name) and scope is not None and self.scopes.is_local(value.id, scope):
             if value.id in scope.params:
                 return False
@@ -3267,8 +3297,13 @@ class _ScopeWalk(ForwardFlow[State]):
         split is no use of the key (jax-pcmci's batch test splits a key it already drew from and never reads the
         keys); a read that only hands a key to a function that never draws from it counts as none
         (`_drawless_argument`). A module-level name may be read by an importer, so only function scopes count.
-        Draws stay uses whether read or not (`x = normal(key)` twice: each later draw is a finding at its own
-        line)."""
+        Draws bound to names stay uses whether read or not (`x = normal(key)` twice: each later draw is a finding at
+        its own line); a `jax.random` call whose value a statement of its own throws away is none."""
+        if (self.fn is not None and not isinstance(self.fn.node, ast.Lambda) and isinstance(stmt, ast.Expr)
+                and stmt.value is call):
+            # `jax.random.permutation(key, walkers)` as a statement of its own (round 36's jammer): the numbers
+            # are thrown away at once, so they reach nothing a later use of the key could correlate with
+            return self.model.random_key_arg(call, self.fn)[0] is not None
         if (self.fn is None or isinstance(self.fn.node, ast.Lambda) or not isinstance(stmt, ast.Assign)
                 or stmt.value is not call):
             return False
