@@ -458,11 +458,11 @@ class Scopes:
     def _jax_imported_before_fallback(self, node: ast.AST) -> set[str]:
         """The names an import in an `except` handler binds that the handler's `try` body imports from JAX or
         NumPy."""
-        child, cur = node, self.parents.get(node)
+        cur = self.parents.get(node)
         while cur is not None and not isinstance(cur, ast.ExceptHandler):
             if isinstance(cur, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 return set()
-            child, cur = cur, self.parents.get(cur)
+            cur = self.parents.get(cur)
         tried = self.parents.get(cur) if cur is not None else None
         if not isinstance(tried, ast.Try):
             return set()
