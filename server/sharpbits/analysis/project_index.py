@@ -53,7 +53,8 @@ _SKIPPED_FOLDERS = {"site-packages", "node_modules", "__pycache__", "venv", "env
 # jax.random functions that take a key without consuming it
 _RANDOM_KEEPING = {"key", "PRNGKey", "key_data", "wrap_key_data", "key_impl", "clone"}
 # calls that only look at, print or format a value
-_LOOKING = {"print", "isinstance", "len", "type", "repr", "str", "id", "hash", "format", "jax.debug.print",
+_LOOKING = {"print", "isinstance", "len", "type", "repr", "str", "id", "hash", "getattr", "hasattr", "format",
+            "jax.debug.print",
             "jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size", "jax.device_get", "jax.block_until_ready",
             "jax.random.key_data"}
 _LOGGING_METHODS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "log", "format", "write"}

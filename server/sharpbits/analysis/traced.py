@@ -557,6 +557,9 @@ class TracedCode:
                 (kw.value for kw in node.keywords if kw.arg in ("kernel", "body", "f")), None)
             bound_positional = 0
             bound_keywords: tuple[str, ...] = ()
+            if isinstance(arg, ast.Name) and isinstance(partial_call := self.bound_once(arg.id, scope), ast.Call) and (
+                    self.scopes.qualname(partial_call.func, scope) == "functools.partial"):
+                arg = partial_call  # `call = partial(kernel, rows=2)`, then `pl.pallas_call(call, ...)` (flywheel-tpu)
             if isinstance(arg, ast.Call) and self.scopes.qualname(arg.func, scope) == "functools.partial" and arg.args:
                 bound_positional = len(arg.args) - 1
                 bound_keywords = tuple(kw.arg for kw in arg.keywords if kw.arg is not None)
@@ -1412,6 +1415,8 @@ def _with_static(site: TraceSite, keywords: list[ast.keyword]) -> TraceSite:
     unmapped = list(site.unmapped_argnums)
     for kw in keywords:
         value = literal_value(kw.value)
+        if isinstance(value, (set, frozenset)):  # `static_argnums={0, 3}`: any collection of positions (rkhs)
+            value = tuple(sorted(value, key=repr))
         if isinstance(kw.value, ast.Call) and isinstance(kw.value.func, ast.Name) and kw.value.func.id == "range":
             bounds = [literal_value(a) for a in kw.value.args]
             ints = [b for b in bounds if isinstance(b, int)]

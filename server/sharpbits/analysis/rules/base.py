@@ -67,6 +67,17 @@ class RuleContext:
     timed_regions: tuple[TimedRegion, ...] = ()
     target: TargetVersion | None = None  # the oldest Python the code must parse on (Selection.target)
 
+    def _traced_only_where_expected(self, node: ast.AST) -> bool:
+        """`node` is in a function that only transformations applied inside `with pytest.raises(<tracer error>)`
+        trace (`def bad(x): return np.asarray(x)` in a test, then `jax.make_jaxpr(bad)(x)` under that context,
+        round 36's heterodyne)."""
+        fn = self.model.scopes.enclosing_function(node)
+        if fn is None or not fn.traces:
+            return False
+        parents = self.model.scopes.parents
+        return all(not site.indirect and site.node is not None and expects_tracer_error(site.node, parents)
+                   for site in fn.traces)
+
     def report(
         self,
         node: ast.AST,
@@ -83,7 +94,8 @@ class RuleContext:
         if self.rule.trace_hazard and (fn := self.model.scopes.enclosing_function(node)) is not None and (
                 self.model.traced.untaken_in_traces(node, fn)):
             return
-        if self.rule.raises_on_trace and expects_tracer_error(node, self.model.scopes.parents):
+        if self.rule.raises_on_trace and (expects_tracer_error(node, self.model.scopes.parents)
+                                          or self._traced_only_where_expected(node)):
             return  # the test asserts the very error (`with pytest.raises(jax.errors.TracerBoolConversionError):`)
         if fix is not None:
             remember_tree(self.source.text, self.tree)  # the fix check (Finding.fix) then needs no second parse

@@ -222,6 +222,15 @@ for static arguments.
             "def run(cfgs, w, x):\n    for cfg in cfgs:\n        evaluate(cfg, w, x)\n",
             severity="info",
         ),
+        Invalid(  # the loop hands a different function on each call (round 36's cholops): each compiles anyway
+            "import jax\ndef evaluate(fn, x):\n    return jax.jit(jax.value_and_grad(fn))(x)\n"
+            "def run(fns, x):\n    for f in fns:\n        evaluate(f, x)\n",
+            severity="info",
+        ),
+        Invalid(  # ...but the same function on every call: a new value_and_grad object, compiled each time
+            "import jax\ndef evaluate(fn, x):\n    return jax.jit(jax.value_and_grad(fn))(x)\n"
+            "def run(f, xs):\n    for x in xs:\n        evaluate(f, x)\n",
+        ),
         Invalid(  # a lambda bound to a name first is the same new object: each call of the per-step function compiles
             "import jax\ndef step(w, x):\n    update = lambda w, x: w - 0.1 * x\n    return jax.jit(update)(w, x)\n"
             "def train(w, xs):\n    for x in xs:\n        w = step(w, x)\n    return w\n",
@@ -362,7 +371,11 @@ for static arguments.
         else:
             where = f"on every call of `{scope.name}`, which is called from a loop"  # type: ignore[union-attr]
         varying = _varying_names(region, scope, loop is not None, model)
-        depends = sorted((_free_reads(call, model) | _bound_callable_reads(call, region, scope, model)) & varying)
+        # (`jax.jit(jax.value_and_grad(fn))` with `fn` a different function on each call or iteration, round 36's
+        # cholops: a jit made once could not be reused either)
+        named = _named_outside_lambdas(wrapped) - _functions_made_in(region)
+        depends = sorted((_free_reads(call, model) | _bound_callable_reads(call, region, scope, model) | named)
+                         & varying)
         sweep = isinstance(loop, LOOPS) and _walks_cases(loop, scope, model)
         reshaped = _argument_reshaped_by_loop(call, called, loop, model) if isinstance(loop, ast.For) else None
         severity: Severity | None = None
@@ -578,6 +591,29 @@ def _fresh_callable(wrapped: ast.AST, region: ast.AST, scope: FunctionInfo | Non
                         if kind is not None and kind != "bound method":
                             return kind
     return None
+
+
+def _named_outside_lambdas(node: ast.AST) -> set[str]:
+    """The names an expression reads, not counting what lambdas inside it read (their free names are
+    `_free_reads`'s; their parameters are their own)."""
+    found: set[str] = set()
+    stack = [node]
+    while stack:
+        cur = stack.pop()
+        if isinstance(cur, ast.Lambda):
+            continue
+        if isinstance(cur, ast.Name) and isinstance(cur.ctx, ast.Load):
+            found.add(cur.id)
+        stack.extend(ast.iter_child_nodes(cur))
+    return found
+
+
+def _functions_made_in(region: ast.AST) -> set[str]:
+    """Names the region binds to a lambda or a `def` (a new object each time, but the same function)."""
+    made = {n.name for n in walk_nodes(region) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    made.update(t.id for n in walk_nodes(region) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Lambda)
+                for t in n.targets if isinstance(t, ast.Name))
+    return made
 
 
 def _varying_names(region: ast.AST, scope: FunctionInfo | None, in_loop: bool, model: ModuleModel) -> set[str]:

@@ -66,7 +66,9 @@ _STORING_METHODS = {"append", "extend", "insert", "add", "appendleft", "put", "s
 _SAVING_VERBS = {"save", "dump", "dumps", "serialize", "persist", "store", "write"}
 # point-mass distributions (numpyro's Delta, distrax's and TFP's Deterministic): sampling one draws nothing
 _POINT_MASSES = {"Delta", "Deterministic", "VectorDeterministic", "PointMass"}
-NOT_A_CONSUMER = {"print", "isinstance", "len", "type", "repr", "str", "id", "hash", "zip", "enumerate", "list",
+# (`getattr(key, "dtype", None)`, `hasattr(key, "shape")`: a validator reading what the key is, round 36's plasmax)
+NOT_A_CONSUMER = {"print", "isinstance", "len", "type", "repr", "str", "id", "hash", "getattr", "hasattr", "zip",
+                  "enumerate", "list",
                   "tuple", "iter", "reversed", "sorted", "dict", "set", "jax.device_put", "jax.tree.map",
                   "jax.tree_util.tree_map", "jax.block_until_ready", "jax.debug.print", "jax.numpy.shape",
                   "jax.numpy.ndim", "jax.numpy.size", "jax.dtypes.issubdtype", "jax.numpy.issubdtype",
@@ -4284,6 +4286,10 @@ def _fold_past_split(model: KeyFlow, first: KeyUse, call: ast.Call, how: str) ->
                      split_call.args[1] if len(split_call.args) > 1 else ast.Constant(2))
     elif how == "derive" and (callee_count := _callee_split_count(model, split_call, first.node)) is not None:
         count = ast.Constant(callee_count)
+    elif how == "split" and isinstance(first.node, ast.Name) and (callee_count := _callee_split_count(
+            model, split_call, next((a for a in split_call.args if isinstance(a, ast.Name) and a.id == first.node.id),
+                                    None))) is not None:
+        count = ast.Constant(callee_count)  # `fold_in(key, STREAM)` first, then a helper that splits `key` in two
     else:
         return False
     data = next((kw.value for kw in fold_call.keywords if kw.arg == "data"),
@@ -4368,9 +4374,12 @@ def _callee_split_count(model: KeyFlow, call: ast.Call, key: ast.AST) -> int | N
 
 
 def _least_int(model: KeyFlow, data: ast.AST) -> int | None:
-    """The least value an index can take: a literal, or a literal plus a loop counter that starts at 0
-    (`for i, x in enumerate(...)`, `for i in range(n)`)."""
+    """The least value an index can take: a literal (or a name bound once to one), or a literal plus a loop counter
+    that starts at 0 (`for i, x in enumerate(...)`, `for i in range(n)`)."""
     found = literal_int(data)
+    if found is None and isinstance(data, ast.Name):  # `NOISE_STREAM = 0x4E4F4953` (plasmax's stream constants)
+        bound = model.traced.bound_once(data.id, model.scopes.enclosing_function(data))
+        found = literal_int(bound) if bound is not None else None
     if found is not None or not (isinstance(data, ast.BinOp) and isinstance(data.op, ast.Add)):
         return found
     for base, counter in ((data.left, data.right), (data.right, data.left)):
