@@ -4344,12 +4344,12 @@ def _one_hot_choice(model: KeyFlow, call: ast.Call) -> tuple[str, object, set[st
     return None
 
 
-def _callee_split_count(model: KeyFlow, call: ast.Call, key: ast.AST) -> int | None:
+def _callee_split_count(model: KeyFlow, call: ast.Call, key: ast.AST | None) -> int | None:
     """The number of keys a function of this module splits the key it is handed into, when splitting it is all
     it does with it (`def bases(key): k = jax.random.split(key, 3); ...`): `bases(key)` is that split."""
     scope = model.scopes.enclosing_function(call)
     fn = model.scopes.resolve_function(call.func, scope)
-    if fn is None or isinstance(fn.node, ast.Lambda) or key not in call.args or call.keywords:
+    if fn is None or isinstance(fn.node, ast.Lambda) or key is None or key not in call.args or call.keywords:
         return None
     position = call.args.index(key)  # type: ignore[arg-type]
     positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]
