@@ -1414,6 +1414,24 @@ class KeyFlow(Fact):
             if found is None and "." not in owner:
                 found = self._function_on_self(owner, func.attr)
             return found
+        if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call) and isinstance(func.value.func, ast.Name)
+                and func.value.func.id == "super" and not func.value.args and scope is not None
+                and scope.qualname.count(".") == 1):
+            return self._base_method(scope.qualname.split(".")[0], func.attr)  # super().__init__(key, n)
+        return None
+
+    def _base_method(self, cls_name: str, method: str, depth: int = 0) -> FunctionInfo | None:
+        """The method `super().<method>` runs in a method of `cls_name`: that of its first base of this module that
+        has it (bases of other modules: unknown, None)."""
+        cls = self.module_classes().get(cls_name)
+        if cls is None or depth > 8:
+            return None
+        for base in cls.bases:
+            if not isinstance(base, ast.Name) or base.id not in self.module_classes():
+                return None  # (a base we cannot see may define it first)
+            found = self.method(f"{base.id}.{method}") or self._base_method(base.id, method, depth + 1)
+            if found is not None:
+                return found
         return None
 
     def _rewrapped(self, fn: FunctionInfo) -> bool:
@@ -1791,7 +1809,14 @@ class KeyFlow(Fact):
         cls = self.module_classes().get(fn.qualname.split(".", 1)[0])
         if cls is None or cls.bases:
             return False  # a subclass elsewhere may read it
-        read = {n.attr for n in walk_nodes(cls) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load)
+        family, grew = {cls.name}, True  # the class and its subclasses in this module (they share `self`)
+        while grew:
+            more = {c.name for c in self.module_classes().values() if any(
+                isinstance(b, ast.Name) and b.id in family for b in c.bases)} - family
+            family |= more
+            grew = bool(more)
+        read = {n.attr for name in family for n in walk_nodes(self.module_classes()[name])
+                if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load)
                 and isinstance(n.value, ast.Name) and n.value.id == "self"}
         return not set(attrs) & read
 
