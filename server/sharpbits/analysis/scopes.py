@@ -632,13 +632,13 @@ def _catches_tracer_error(handled: ast.expr | None) -> bool:
     return name in _TRACER_ERROR_CATCHERS
 
 
-def _constant_truth(test: ast.AST, scopes: Scopes, scope: FunctionInfo | None) -> bool | None:
+def _constant_truth(test: ast.AST, scopes: Scopes, scope: FunctionInfo | None, depth: int = 0) -> bool | None:
     """The truth value of a test known without running anything: a constant (`False`, `0`, `None`), `not` of one,
     or `typing.TYPE_CHECKING` (False when the program runs)."""
     if isinstance(test, ast.Constant):
         return bool(test.value)
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        inner = _constant_truth(test.operand, scopes, scope)
+        inner = _constant_truth(test.operand, scopes, scope, depth)
         return None if inner is None else not inner
     if isinstance(test, (ast.Name, ast.Attribute)) and (
             scopes.qualname(test, scope) in ("typing.TYPE_CHECKING", "typing_extensions.TYPE_CHECKING")
@@ -646,6 +646,14 @@ def _constant_truth(test: ast.AST, scopes: Scopes, scope: FunctionInfo | None) -
         return False
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         return _module_name_test(test, scopes, scope)
+    if isinstance(test, ast.Name) and scope is not None and scopes.is_local(test.id, scope) and depth < 2:
+        # `in_debug_mode = is_debug_enabled()` bound once in the function, then `if in_debug_mode:` (eigh)
+        stores = [n for n in scopes.own_nodes(scope) if isinstance(n, ast.Name) and n.id == test.id
+                  and not isinstance(n.ctx, ast.Load)]
+        assign = scopes.parents.get(stores[0]) if len(stores) == 1 and test.id not in scope.params else None
+        if isinstance(assign, ast.Assign) and assign.targets == [stores[0]]:
+            return _constant_truth(assign.value, scopes, scope, depth + 1)
+        return None
     if isinstance(test, ast.Name) and not (scope is not None and scopes.is_local(test.id, scope)):
         # a module-level flag bound once to a literal and written by no function (`DEBUG = False`): as written,
         # its branch never runs

@@ -663,6 +663,9 @@ class TracedCode:
                         # partial(f, **params): which of f's parameters are bound (Python values, not traced) is
                         # not known here (quadax binds a primitive's static parameters so before `jax.vmap`)
                         site = dataclasses.replace(site, statics_unknown=True)
+                if target is not None and not isinstance(target.node, ast.Lambda) and any(
+                        self._runs_on_host(d, target.parent) for d in target.node.decorator_list):
+                    continue  # `jax.grad(f)` of a function a decorator runs as a host callback: its wrapper is traced
                 if target is not None:
                     site = self._with_outer_statics(_with_static(site, node.keywords), node, scope)
                     if applied is not None and applied[1] == "haiku":
@@ -797,15 +800,25 @@ class TracedCode:
                                                in ("functools.wraps", "functools.update_wrapper"))
 
     def _inside_host_callback(self, node: ast.AST, top: ast.AST) -> bool:
-        """`node` is (inside) the function argument of a host callback call below `top`."""
+        """`node` is (inside) the function argument of a host callback call below `top`, or inside a lambda bound
+        to a name that is (`func_ = lambda *a: func(*a).astype(...)`, then `jax.pure_callback(func_, ...)`)."""
         child, cur = node, self.scopes.parents.get(node)
         while cur is not None and cur is not top:
-            if isinstance(cur, ast.Call):
-                position = HOST_CALLBACKS.get(self.scopes.qualname(cur.func, self.scopes.enclosing_function(cur)) or "")
-                if position is not None and position < len(cur.args) and cur.args[position] is child:
-                    return True
+            if isinstance(cur, ast.Call) and self._callback_argument(cur) is child:
+                return True
+            if (isinstance(child, ast.Lambda) and isinstance(cur, ast.Assign) and cur.value is child
+                    and len(cur.targets) == 1 and isinstance(cur.targets[0], ast.Name)):
+                name = cur.targets[0].id
+                given = [n for n in walk_nodes(top) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)]
+                return bool(given) and all(isinstance(call := self.scopes.parents.get(n), ast.Call)
+                                           and self._callback_argument(call) is n for n in given)
             child, cur = cur, self.scopes.parents.get(cur)
         return False
+
+    def _callback_argument(self, call: ast.Call) -> ast.AST | None:
+        """The function argument of a host callback call (None for any other call)."""
+        position = HOST_CALLBACKS.get(self.scopes.qualname(call.func, self.scopes.enclosing_function(call)) or "")
+        return call.args[position] if position is not None and position < len(call.args) else None
 
     def decorator_wrapper(self, deco: ast.expr, scope: FunctionInfo | None) -> FunctionInfo | None:
         """The function a decorator of this module returns in place of the one it decorates: `deco` whose every

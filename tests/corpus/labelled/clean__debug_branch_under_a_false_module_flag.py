@@ -1,5 +1,5 @@
 """Debug code under a flag that is off as written (round 36's imax and eigh): `DEBUG = False`, bound once and
-written by no function, and `is_debug_enabled()`, whose body is `return False`. The branches never run, under a
+written by no function, and `is_debug_enabled()`, whose body is `return False` (bound once to a local first). The branches never run, under a
 trace or not: nothing prints, and the boolean mask is never built.
 """
 import jax
@@ -15,7 +15,8 @@ def is_debug_enabled() -> bool:
 
 @jax.jit
 def bwd(x):
-    if is_debug_enabled():
+    in_debug_mode = is_debug_enabled()
+    if in_debug_mode:
         small = x[jnp.abs(x) < 1e-3]
         print("small entries:", small)
     return x * 2

@@ -13,7 +13,8 @@ def wrap_pure_callback(func):
     def wrapper(*args):
         args = [jnp.asarray(a) for a in args]
         shape = jax.ShapeDtypeStruct(jnp.broadcast_shapes(*[a.shape for a in args]), args[0].dtype)
-        return jax.pure_callback(lambda *a: func(*a).astype(a[0].dtype), shape, *args)
+        func_ = lambda *a: func(*a).astype(a[0].dtype)
+        return jax.pure_callback(func_, shape, *args)
     return wrapper
 
 

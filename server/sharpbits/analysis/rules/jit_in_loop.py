@@ -227,6 +227,17 @@ for static arguments.
             "def run(fns, x):\n    for f in fns:\n        evaluate(f, x)\n",
             severity="info",
         ),
+        Invalid(  # ...or a function the loop defines from its own variable (round 36's cholops): one per class
+            "import jax\ndef evaluate(fn, x):\n    return jax.jit(jax.value_and_grad(fn))(x)\n"
+            "def run(scales, x):\n    for c in scales:\n        def score(v):\n            return (v * c).sum()\n"
+            "        evaluate(score, x)\n",
+            severity="info",
+        ),
+        Invalid(  # ...but one the loop defines the same each time could be made (and jitted) once
+            "import jax\ndef evaluate(fn, x):\n    return jax.jit(jax.value_and_grad(fn))(x)\n"
+            "def run(xs):\n    for x in xs:\n        def score(v):\n            return (v * 2.0).sum()\n"
+            "        evaluate(score, x)\n",
+        ),
         Invalid(  # ...but the same function on every call: a new value_and_grad object, compiled each time
             "import jax\ndef evaluate(fn, x):\n    return jax.jit(jax.value_and_grad(fn))(x)\n"
             "def run(f, xs):\n    for x in xs:\n        evaluate(f, x)\n",
@@ -648,8 +659,13 @@ def _invariant_params(fn: FunctionInfo, model: ModuleModel) -> set[str]:
         for name, value in zip(positional, args, strict=False):
             passed[name] = value
         passed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+        # a function defined in the loop that reads what the loop assigns is a different function each time
+        # (`def score(...): ... cls.from_matrix(A) ...` under `for cls in (...)`, round 36's cholops)
+        made = {d.name for d in walk_nodes(loop) if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+            isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in assigned for n in walk_nodes(d))} if (
+            loop is not None) else set()
         for name, given in passed.items():
-            if any(isinstance(n, (ast.Call, ast.Lambda)) or (isinstance(n, ast.Name) and n.id in assigned)
+            if any(isinstance(n, (ast.Call, ast.Lambda)) or (isinstance(n, ast.Name) and n.id in assigned | made)
                    for n in walk_nodes(given)):
                 invariant.discard(name)
     return invariant
