@@ -4299,9 +4299,21 @@ class _ScopeWalk(ForwardFlow[State]):
             self.found.append(reuse)
 
 
+_STREAM_CONSTANT = 1 << 16  # a `fold_in` index this large names a stream of its own
+
+
 def _fold_past_split(model: KeyFlow, first: KeyUse, call: ast.Call, how: str) -> bool:
     """`split(key, n)` and `fold_in(key, n)` (the same `n`, or a literal at or past it): fold_in(k, i) equals
     split(k, n)[i] only for i < n, so index n is a key of its own (a common way to get one more key)."""
+    if "derive" in (first.how, how) and first.how != how:
+        # a stream constant (`fold_in(key, 0x4E4F4953)`, round 36's plasmax wrappers) is far past any count a
+        # split takes or any index a draw's counter reaches: a key of its own whatever else uses `key`
+        folded = first.call if first.how == "derive" else call
+        data = next((kw.value for kw in folded.keywords if kw.arg == "data"),
+                    folded.args[1] if len(folded.args) > 1 else None)
+        least = _least_int(model, data) if data is not None else None
+        if least is not None and least >= _STREAM_CONSTANT:
+            return True
     if {first.how, how} != {"split", "derive"}:
         return False
     split_call, fold_call = (first.call, call) if how == "derive" else (call, first.call)
