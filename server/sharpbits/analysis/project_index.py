@@ -285,7 +285,7 @@ def never_none(value: ast.AST) -> bool:
     return False
 
 
-def _none_test(test: ast.expr) -> tuple[str, bool] | None:
+def none_test(test: ast.expr) -> tuple[str, bool] | None:
     """`name is None` -> (name, True); `name is not None` -> (name, False); None for any other test."""
     if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name)
             and isinstance(test.ops[0], (ast.Is, ast.IsNot)) and isinstance(test.comparators[0], ast.Constant)
@@ -1361,7 +1361,7 @@ class _Function:
             cur = self.parents.get(load)
             while cur is not None and cur is not self.node:
                 if isinstance(cur, (ast.If, ast.IfExp)):
-                    tested = _none_test(cur.test)
+                    tested = none_test(cur.test)
                     if tested is not None:
                         name, is_none = tested
                         taken = cur.body if isinstance(cur, ast.If) else [cur.body]
@@ -1384,7 +1384,7 @@ class _Function:
         cur = self.parents.get(node)
         while cur is not None and cur is not self.node:
             if isinstance(cur, (ast.If, ast.IfExp)):
-                tested = _none_test(cur.test)
+                tested = none_test(cur.test)
                 if tested is not None and tested[0] == name:
                     taken = (cur.body if isinstance(cur, ast.If) else [cur.body]) if tested[1] else (
                         cur.orelse if isinstance(cur, ast.If) else [cur.orelse])

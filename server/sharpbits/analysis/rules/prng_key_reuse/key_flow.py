@@ -35,6 +35,7 @@ from sharpbits.analysis.project_index import (
     hands_back,
     inert_layer_calls,
     never_none,
+    none_test,
     returned_carriers,
 )
 from sharpbits.analysis.rules.prng_key_reuse.carried_fields import carried_fields, is_record, record_fields
@@ -2051,12 +2052,9 @@ class KeyFlow(Fact):
                 cur = parents.get(node)
                 while cur is not None and cur is not fn.node:
                     if isinstance(cur, ast.If) and any(child is st for st in cur.body):
-                        test = cur.test
-                        if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is)
-                                and isinstance(test.left, ast.Name) and test.left.id in params
-                                and test.left.id != node.id and isinstance(test.comparators[0], ast.Constant)
-                                and test.comparators[0].value is None):
-                            guards.add(test.left.id)
+                        tested = none_test(cur.test)
+                        if tested is not None and tested[1] and tested[0] in params and tested[0] != node.id:
+                            guards.add(tested[0])
                     child, cur = cur, parents.get(cur)
                 guards |= self._guards_handed_on(node, fn, params)
                 if node.id in stored:
@@ -2165,10 +2163,7 @@ class KeyFlow(Fact):
         parents = self.scopes.parents
         child, cur = node, parents.get(node)
         while cur is not None and cur is not fn.node:
-            if isinstance(cur, ast.If) and any(child is st for st in cur.body) and isinstance(cur.test, ast.Compare) and (
-                    isinstance(cur.test.left, ast.Name) and cur.test.left.id == name and len(cur.test.ops) == 1
-                    and isinstance(cur.test.ops[0], ast.Is) and isinstance(cur.test.comparators[0], ast.Constant)
-                    and cur.test.comparators[0].value is None):
+            if isinstance(cur, ast.If) and any(child is st for st in cur.body) and none_test(cur.test) == (name, True):
                 return True
             child, cur = cur, parents.get(cur)
         return False
