@@ -634,7 +634,8 @@ def _catches_tracer_error(handled: ast.expr | None) -> bool:
 
 def _constant_truth(test: ast.AST, scopes: Scopes, scope: FunctionInfo | None, depth: int = 0) -> bool | None:
     """The truth value of a test known without running anything: a constant (`False`, `0`, `None`), `not` of one,
-    or `typing.TYPE_CHECKING` (False when the program runs)."""
+    `typing.TYPE_CHECKING` (False when the program runs), a module test of its `__name__`, a module-level name bound
+    once to a literal, a call of a module function that only returns one, or a local bound once to either."""
     if isinstance(test, ast.Constant):
         return bool(test.value)
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
