@@ -1349,49 +1349,32 @@ class _Function:
                             self._only_without(consuming, name) if consuming else None)
 
     def _only_without(self, loads: list[ast.Name], key: str) -> str | None:
-        """The parameter P (not `key`) such that each of `loads` runs only while P is None: inside `if P is
-        None:` (or the `else` of `if P is not None:`, the matching side of `... if P is None else ...`), P bound
-        nowhere in the function but inside such a branch. None when there is no such parameter."""
+        """The parameter P (not `key`) such that each of `loads` runs only while P is None (`_none_guards`), P
+        bound nowhere in the function but inside such a branch. None when there is no such parameter."""
         args = self.node.args
         params = {p.arg for p in [*args.posonlyargs, *args.args, *args.kwonlyargs]} - {key, "self", "cls"}
-        common: set[str] | None = None
+        common = set(params)
         for load in loads:
-            guards: set[str] = set()
-            child: ast.AST = load
-            cur = self.parents.get(load)
-            while cur is not None and cur is not self.node:
-                if isinstance(cur, (ast.If, ast.IfExp)):
-                    tested = none_test(cur.test)
-                    if tested is not None:
-                        name, is_none = tested
-                        taken = cur.body if isinstance(cur, ast.If) else [cur.body]
-                        other = cur.orelse if isinstance(cur, ast.If) else [cur.orelse]
-                        if any(child is n for n in (taken if is_none else other)):
-                            guards.add(name)
-                child, cur = cur, self.parents.get(cur)
-            common = guards if common is None else common & guards
-            if not common & params:
+            common &= self._none_guards(load)
+            if not common:
                 return None
-        for name in sorted(common & params if common else ()):
-            if all(self._inside_none_branch(store, name) for store in self.stores.get(name, ())):
-                return name
-        return None
+        return next((name for name in sorted(common)
+                     if all(name in self._none_guards(store) for store in self.stores.get(name, ()))), None)
 
-    def _inside_none_branch(self, node: ast.AST, name: str) -> bool:
-        """`node` runs only while `name` is None (inside the branch an `if`/conditional expression on `name is
-        None` takes then)."""
+    def _none_guards(self, node: ast.AST) -> set[str]:
+        """The names N such that `node` runs only while N is None: inside `if N is None:`, the `else` of `if N is
+        not None:`, or the matching side of `... if N is None else ...`, in this function."""
+        guards: set[str] = set()
         child: ast.AST = node
         cur = self.parents.get(node)
         while cur is not None and cur is not self.node:
-            if isinstance(cur, (ast.If, ast.IfExp)):
-                tested = none_test(cur.test)
-                if tested is not None and tested[0] == name:
-                    taken = (cur.body if isinstance(cur, ast.If) else [cur.body]) if tested[1] else (
-                        cur.orelse if isinstance(cur, ast.If) else [cur.orelse])
-                    if any(child is n for n in taken):
-                        return True
+            if isinstance(cur, (ast.If, ast.IfExp)) and (tested := none_test(cur.test)) is not None:
+                body = cur.body if isinstance(cur, ast.If) else [cur.body]
+                orelse = cur.orelse if isinstance(cur, ast.If) else [cur.orelse]
+                if any(child is n for n in (body if tested[1] else orelse)):
+                    guards.add(tested[0])
             child, cur = cur, self.parents.get(cur)
-        return False
+        return guards
 
     def _star_param(self, name: str) -> ParamSummary:
         """The `*args` parameter: a tuple whose elements are the arguments, so besides what `_param` follows
