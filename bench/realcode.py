@@ -23,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import time
 import urllib.parse
 import urllib.request
@@ -2050,11 +2051,23 @@ def fetch(name: str, version: str, sdist: bool, cache: Path) -> Path:
             archive = _download_listed_file(name, version, sdist, archives)
         if archive is None:
             raise RuntimeError(f"download of {name}=={version} failed:\n{error}")
-    if unpacked.exists():
-        shutil.rmtree(unpacked)
-    unpacked.mkdir(parents=True)
-    _unpack_python_files(archive, unpacked)
-    (unpacked / ".complete").write_text(archive.name + "\n", encoding="utf-8")
+    # unpacked beside its place and moved there whole: two bench runs unpacking one package at once each make
+    # their own copy, and neither deletes files under the other's `.complete` (difforb lost a third of its files so)
+    unpacked.parent.mkdir(parents=True, exist_ok=True)
+    made = Path(tempfile.mkdtemp(dir=unpacked.parent, prefix=f".{unpacked.name}."))
+    try:
+        _unpack_python_files(archive, made)
+        (made / ".complete").write_text(archive.name + "\n", encoding="utf-8")
+        if not (unpacked / ".complete").exists():
+            if unpacked.exists():
+                shutil.rmtree(unpacked)  # an unpacking that stopped half-way
+            try:
+                os.replace(made, unpacked)
+            except OSError:
+                if not (unpacked / ".complete").exists():  # not another run's finished copy
+                    raise
+    finally:
+        shutil.rmtree(made, ignore_errors=True)
     return unpacked
 
 

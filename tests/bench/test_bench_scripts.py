@@ -232,6 +232,34 @@ def test_realcode_rejects_a_malformed_verdict(fake_package: Path, tmp_path: Path
     assert "verdict must be `true` or `false`" in proc.stderr
 
 
+def test_realcode_unpacks_a_cached_archive_whole_even_over_a_half_finished_folder(tmp_path: Path):
+    """`fetch` of an archive already in the cache: the source folder comes out whole and marked complete, also
+    where an earlier unpacking stopped half-way (a folder with a stray file and no `.complete`), and no temporary
+    folder is left beside it."""
+    import tarfile
+
+    sys.path.insert(0, str(BENCH))
+    try:
+        import realcode
+    finally:
+        sys.path.remove(str(BENCH))
+    made = tmp_path / "made" / "fakepkg-1.0"
+    (made / "fakepkg").mkdir(parents=True)
+    (made / "fakepkg" / "sampling.py").write_text(KEY_REUSE_MODULE, encoding="utf-8")
+    cache = tmp_path / "cache"
+    (cache / "archives").mkdir(parents=True)
+    with tarfile.open(cache / "archives" / "fakepkg-1.0.tar.gz", "w:gz") as tar:
+        tar.add(made, arcname="fakepkg-1.0")
+    stale = cache / "src" / "fakepkg-1.0"
+    stale.mkdir(parents=True)
+    (stale / "half.py").write_text("x = 1\n", encoding="utf-8")
+    folder = realcode.fetch("fakepkg", "1.0", True, cache)
+    assert folder == stale and (folder / ".complete").is_file()
+    assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.py")) == ["fakepkg/sampling.py"]
+    assert realcode.fetch("fakepkg", "1.0", True, cache) == folder  # the second time: as it is
+    assert [p.name for p in (cache / "src").iterdir()] == ["fakepkg-1.0"]
+
+
 def test_realcode_verdicts_file_is_well_formed():
     sys.path.insert(0, str(BENCH))
     try:
