@@ -645,7 +645,7 @@ def _summarise_class(cls: ast.ClassDef, module: str, imports: dict[str, str], to
                                                                  top_names, read, functions.nested))
 
 
-def _super_attribute(func: ast.AST) -> str | None:
+def super_attribute(func: ast.AST) -> str | None:
     """`super().<attr>` (no arguments to `super`): the attribute; None for anything else."""
     if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call) and isinstance(func.value.func, ast.Name)
             and func.value.func.id == "super" and not func.value.args):
@@ -1067,7 +1067,7 @@ class _Function:
         for load in loads:
             holder = self.parents.get(load)
             call = self.parents.get(holder) if isinstance(holder, ast.keyword) and holder.arg is None else None
-            if not (isinstance(call, ast.Call) and _super_attribute(call.func) == node.name):
+            if not (isinstance(call, ast.Call) and super_attribute(call.func) == node.name):
                 return False
         return bool(loads)
 
@@ -1707,7 +1707,7 @@ class _Function:
         elif (isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
               and call.func.value.id in ("self", "cls") and self.cls is not None):
             target = f"self.{call.func.attr}"
-        elif self.cls is not None and (attr := _super_attribute(call.func)) is not None:
+        elif self.cls is not None and (attr := super_attribute(call.func)) is not None:
             target = f"super.{attr}"  # `super().__init__(..., key=key)`: the base's method
         if target is None and isinstance(call.func, ast.Attribute):
             target = (self._narrowed(call) or self._typed_receiver(call) or self._held_receiver(call)

@@ -37,6 +37,7 @@ from sharpbits.analysis.project_index import (
     never_none,
     none_test,
     returned_carriers,
+    super_attribute,
 )
 from sharpbits.analysis.rules.prng_key_reuse.carried_fields import carried_fields, is_record, record_fields
 from sharpbits.analysis.rules.prng_key_reuse.framework_apply import apply_draws
@@ -1415,10 +1416,8 @@ class KeyFlow(Fact):
             if found is None and "." not in owner:
                 found = self._function_on_self(owner, func.attr)
             return found
-        if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call) and isinstance(func.value.func, ast.Name)
-                and func.value.func.id == "super" and not func.value.args and scope is not None
-                and scope.qualname.count(".") == 1):
-            return self._base_method(scope.qualname.split(".")[0], func.attr)  # super().__init__(key, n)
+        if (attr := super_attribute(func)) is not None and scope is not None and scope.qualname.count(".") == 1:
+            return self._base_method(scope.qualname.split(".")[0], attr)  # super().__init__(key, n)
         return None
 
     def _base_method(self, cls_name: str, method: str, depth: int = 0) -> FunctionInfo | None:
