@@ -2,10 +2,11 @@
 
 (a) An edit inside one function of a generated 5,000-line JAX module (bench/speed.py's generator): the time
     until the new version's findings are known through `IncrementalAnalysis.update` (what the language server
-    calls), next to a from-scratch `analyze` and `ast.parse` of the same text. Medians of paired runs. Three
+    calls), next to a from-scratch `analyze` and `ast.parse` of the same text. Medians of paired runs. Four
     kinds of edit (under the garbage-collector settings of the language server): typing in a line; a new line,
     then typing in it (the first version moves the lines below);
-    and an edit that changes the number of lines on every version (each moves the lines below it).
+    an edit that changes the number of lines on every version (each moves the lines below it); and typing a
+    call into a new line, where most versions do not parse.
 (b) `sharpbits check` on a folder of real code (.cache/realcode, 100k+ lines; a symlink to the corpus that
     bench/realcode.py uses): wall time with 1 process vs 2 (--no-cache), then a cold cache run vs a warm one.
     The load average is printed: other work on the machine takes cores from the 2-process run.
@@ -59,6 +60,24 @@ def enter(text: str, version: int) -> str:
                                            f"    edited_{version} = {version}\n" + "\n" * (version % 2), 1)
 
 
+def typing_code(text: str, version: int) -> str:
+    """A new line inside a function, `y = foo(bar, baz)` typed into it one character a version: most versions do
+    not parse (`y = foo(b`), as while typing code; on a syntax error the text is read for newer Python syntax too
+    (analysis/parsing.py), which is what this edit times."""
+    statement = "y = foo(bar, baz)"
+    lines = text.splitlines(keepends=True)
+    middle = next(i for i in range(len(lines) // 2, len(lines)) if lines[i].startswith("def "))
+    typed_so_far = statement[: version % len(statement) + 1]
+    return "".join([*lines[: middle + 1], f"    {typed_so_far}\n", *lines[middle + 1 :]])
+
+
+def parse_or_fail(text: str) -> None:
+    try:
+        ast.parse(text)
+    except SyntaxError:
+        pass
+
+
 def typing_speed(runs: int) -> None:
     text = generate(5000)
     lines = text.count("\n")
@@ -66,7 +85,8 @@ def typing_speed(runs: int) -> None:
     print(f"(a) edits inside a function of a {lines}-line file, median of {runs} (target: <= 60 ms; the garbage "
           f"collector set as the language server sets it, thresholds {GC_THRESHOLDS}):")
     for label, edit in (("one character typed in a line", typed), ("a new line, then typing in it", new_line),
-                        ("the line count changes on every version", enter)):
+                        ("the line count changes on every version", enter),
+                        ("typing a call (most versions do not parse)", typing_code)):
         document = IncrementalAnalysis("big.py")
         document.update(text)
         flows, keys = document.reusable.flows, document.reusable.memory_of(KeyFlow)
@@ -85,7 +105,7 @@ def typing_speed(runs: int) -> None:
             full_s.append(time.perf_counter() - start)
             gc.collect()
             start = time.perf_counter()
-            ast.parse(new)
+            parse_or_fail(new)
             parse_s.append(time.perf_counter() - start)
             assert [f.to_json(False) for f in incremental.findings] == [f.to_json(False) for f in fresh.findings]
         update, full, parse = (statistics.median(s) * 1000 for s in (update_s, full_s, parse_s))

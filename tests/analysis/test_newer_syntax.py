@@ -107,3 +107,41 @@ def test_a_field_over_lines_with_no_text_to_spare_still_parses_on_every_line():
     result = analyze(text, "new.py")
     assert result.syntax_error is None
     assert [f.line for f in result.findings if f.rule == "prng-key-reuse"] == [_line_of_second_draw(text)]
+
+
+# Each statement the token pass of `downlevel` rewrites, in the spellings the tokenizer still reads as one (a
+# backslash joining lines, a `;`, a form feed, a number run into the keyword): the regular expression in front of
+# that pass must let every one through, or a file in newer syntax would be reported as a syntax error.
+TOKEN_PASS_STATEMENTS = [
+    "except* E:", "except *E:", "except\\\n* E:", "x = 9except* E", "except A, B:", "except A, \\\n B:",
+    "except A \\\n, B:", "except (A), B:", "except (A, B), C:", "x = 1; except A, B:", "\fexcept A, B:",
+    "def f[T](x): pass", "def \\\n f[T](x): pass", "class C [T]: pass", "class C\\\n[T]: pass",
+    "type X = int", "type X[T] = list[T]", "x = 1; type X = int", "type \\\n X = int", "\ftype X = int",
+    "pass\r\ntype X = int", "pass\rtype X = int",
+]
+
+
+@pytest.mark.parametrize("statement", TOKEN_PASS_STATEMENTS)
+def test_every_statement_the_token_pass_rewrites_is_let_through(statement):
+    from sharpbits.analysis.parsing import _MAY_NEED_TOKENS
+    assert _MAY_NEED_TOKENS.search("import jax\n" + statement + "\n") is not None
+
+
+def test_a_text_being_typed_is_not_tokenized(monkeypatch):
+    """The usual reason a parse fails in the editor is an unfinished line (`y = foo(bar`); nothing in such a text
+    is newer syntax, and tokenizing a big file took ten parses' time on each of those keystrokes. What is read
+    stays the same: still the interpreter's syntax error."""
+    import tokenize
+
+    def no_tokens(*args, **kwargs):
+        raise AssertionError("tokenized")
+
+    monkeypatch.setattr(tokenize, "generate_tokens", no_tokens)
+    text = ("import jax\ndef f(key, d):\n    try:\n        pass\n    except (ValueError, TypeError) as e:\n"
+            "        raise\n    print(f\"{d['k']}\", type(d))\n    y = foo(bar\n")
+    assert downlevel(text) == text
+    with pytest.raises(SyntaxError):
+        parse_module(text)
+    assert analyze(text, "typing.py").syntax_error is not None
+    # a template string is still read (the string pass needs no tokens)
+    assert parse_module(text.replace("    y = foo(bar\n", "    z = t\"{d}\"\n")) is not None

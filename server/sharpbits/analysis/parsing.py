@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import ast
 import io
+import re
 import sys
 import tokenize
 from collections.abc import Callable
@@ -74,6 +75,10 @@ def downlevel(text: str) -> str | None:
     if not _strings(text, chars):
         return None
     swapped = "".join(chars)
+    if _MAY_NEED_TOKENS.search(swapped) is None:
+        # no statement the token pass below rewrites: a text with a syntax error being typed (the usual reason a
+        # parse fails in the editor) is not tokenized, which took ten parses' time on a big file
+        return swapped
     try:
         tokens = list(tokenize.generate_tokens(io.StringIO(swapped).readline))
     except (tokenize.TokenError, SyntaxError, IndentationError):
@@ -112,6 +117,21 @@ def downlevel(text: str) -> str | None:
             start, name_end, name = at(token.start), at(following.end), following.string
             chars[start:name_end] = list(name + " " * (name_end - start - len(name)))
     return "".join(chars)
+
+
+# Every place the token pass of `downlevel` may rewrite matches (strings and comments included, so this finds more
+# than that pass acts on, never less: a backslash may join the lines in between, and `9except*` is a number and an
+# `except` to the tokenizer): `except*`; `except` at the start of a statement with a comma or a line joined on after
+# it (`except A, B:`) unless what follows is one parenthesized tuple (`except (A, B) as e:`, the usual spelling,
+# whose commas are not at depth 0); `def f[` / `class C[`; and `type X =` / `type X[` at the start of a statement.
+_JOIN = r"(?:[ \t\f]|\\\r?\n)"
+_MAY_NEED_TOKENS = re.compile(
+    r"except" + _JOIN + r"*\*"
+    r"|(?:^|[;\r])[ \t\f]*except\b(?!" + _JOIN + r"*\((?:[^()\n\\]|\([^()\n\\]*\))*\)[ \t]*(?:as[ \t]+\w+[ \t]*)?:)"
+    r"[^\n]*(?:,|\\\r?\n)"
+    r"|(?:def|class)" + _JOIN + r"+\w+" + _JOIN + r"*\["
+    r"|(?:^|[;\r])[ \t\f]*type" + _JOIN + r"+\w+" + _JOIN + r"*[=\[]",
+    re.MULTILINE)
 
 
 def _bar_separated_types(tokens: list[tokenize.TokenInfo], start: int, chars: list[str],
@@ -194,20 +214,24 @@ def _strings(text: str, chars: list[str], pep701: list[int] | None = None) -> bo
     quotes of strings nested in an f-string's replacement fields that reuse its quote (both in `chars`, the
     text's characters). False when a string is left open or a swap would change what a string holds. `pep701`,
     when given, gets the index of each use of PEP 701 syntax met on the way (see uses_pep701)."""
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if c == "#":
+    n, search = len(text), _QUOTE_OR_COMMENT.search
+    found = search(text)
+    while found is not None:
+        i = found.start()
+        if text[i] == "#":
             end = text.find("\n", i)
-            i = n if end < 0 else end
+            if end < 0:
+                return True
+            found = search(text, end)
             continue
-        if c in "'\"":
-            i = _string_end(text, chars, _prefix_start(text, i), i, None, pep701)
-            if i < 0:
-                return False
-            continue
-        i += 1
+        i = _string_end(text, chars, _prefix_start(text, i), i, None, pep701)
+        if i < 0:
+            return False
+        found = search(text, i) if i < n else None
     return True
+
+
+_QUOTE_OR_COMMENT = re.compile(r"[#'\"]")
 
 
 def _string_end(text: str, chars: list[str], prefix_start: int, quote_at: int, outer_quote: str | None,
