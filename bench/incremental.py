@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import gc
 import os
 import resource
@@ -72,10 +73,8 @@ def typing_code(text: str, version: int) -> str:
 
 
 def parse_or_fail(text: str) -> None:
-    try:
+    with contextlib.suppress(SyntaxError):
         ast.parse(text)
-    except SyntaxError:
-        pass
 
 
 def typing_speed(runs: int) -> None:
@@ -93,12 +92,15 @@ def typing_speed(runs: int) -> None:
         assert isinstance(keys, KeyWalks)
         flows.reused = flows.run = keys.reused = keys.run = 0
         update_s, full_s, parse_s = [], [], []
+        unparsable_s: list[float] = []  # the update times of the versions that do not parse
         for version in range(runs):
             new = edit(text, version)
             gc.collect()  # each timing starts from the same heap state
             start = time.perf_counter()
             incremental = document.update(new)
             update_s.append(time.perf_counter() - start)
+            if incremental.syntax_error is not None:
+                unparsable_s.append(update_s[-1])
             gc.collect()
             start = time.perf_counter()
             fresh = analyze(new, "big.py")
@@ -115,6 +117,10 @@ def typing_speed(runs: int) -> None:
               f"({document.reused_parses} of {runs} parses reused; per version {flows.reused / runs:.0f} of "
               f"{(flows.reused + flows.run) / runs:.0f} function flows, {keys.reused / runs:.0f} of "
               f"{(keys.reused + keys.run) / runs:.0f} key walks reused)")
+        if unparsable_s:
+            unparsable = statistics.median(unparsable_s) * 1000
+            print(f"      the {len(unparsable_s)} versions that do not parse: IncrementalAnalysis.update {unparsable:.0f} ms "
+                  f"= {unparsable / parse:.1f}x ast.parse")
 
 
 CORES_USED: dict[str, list[float]] = {}  # label -> CPU seconds / wall seconds of each run (what it got)
