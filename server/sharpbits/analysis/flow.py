@@ -19,6 +19,7 @@ statements without a state (liveness, donation, global changes, execution).
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 S = TypeVar("S")
@@ -55,6 +56,40 @@ def statement_lists(node: ast.AST) -> list[list[ast.stmt]]:
     lists += [h.body for h in getattr(node, "handlers", [])]
     lists += [c.body for c in getattr(node, "cases", [])]
     return lists
+
+
+def runs_at_least_once(stmt: ast.AST, constant: Callable[[ast.expr], object] | None = None) -> bool:
+    """A `for` over `range(5)` (a positive count written as a number or known as a constant by `constant`, or
+    `range(a, b)` of such numbers with `a < b`) or
+    over a literal list or tuple of items, whose body holds no `break` or `continue`: its whole body runs at least
+    once, so after it nothing is as it was before it (a warm-up loop `for _ in range(5): key, k = split(key)`
+    leaves a fresh `key`: round 37's cogrid and margarine)."""
+    if not isinstance(stmt, (ast.For, ast.AsyncFor)):
+        return False
+    items = stmt.iter
+    if isinstance(items, (ast.List, ast.Tuple)):
+        if not items.elts or any(isinstance(e, ast.Starred) for e in items.elts):
+            return False
+    elif isinstance(items, ast.Call) and isinstance(items.func, ast.Name) and items.func.id == "range" and (
+            not items.keywords and 1 <= len(items.args) <= 3):
+        values = [(constant or _literal)(a) for a in items.args]
+        bounds = [v for v in values if type(v) is int]
+        if len(bounds) != len(items.args) or (len(bounds) == 3 and bounds[2] == 0) or len(range(*bounds)) == 0:
+            return False
+    else:
+        return False
+    stack: list[ast.AST] = list(stmt.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.Break, ast.Continue)):
+            return False
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(node))
+    return True
+
+
+def _literal(node: ast.expr) -> object:
+    return node.value if isinstance(node, ast.Constant) else None
 
 
 def headers(stmt: ast.AST) -> list[ast.AST]:
@@ -126,9 +161,17 @@ class ForwardFlow(Generic[S]):
     def handler_bind(self, handler: ast.ExceptHandler, state: S) -> None:
         """`except E as name`: the name bound at the start of the handler."""
 
+    def constant_value(self, node: ast.expr) -> object:
+        """The value of an expression written as a constant (`5`), or that a subclass knows to be one (a module
+        constant, `N_WARMUP = 5`); None when unknown."""
+        return node.value if isinstance(node, ast.Constant) else None
+
     def loop_exit(self, stmt: ast.For | ast.AsyncFor | ast.While, entry: S, after_body: S | None) -> S | None:
         """The state after a loop's iterations (before its `else`): the loop may have run no iteration, so by
-        default the join of the state before it and the state its body leaves."""
+        default the join of the state before it and the state its body leaves; the state its body leaves alone
+        when the loop surely runs its whole body at least once (`runs_at_least_once`)."""
+        if after_body is not None and runs_at_least_once(stmt, self.constant_value):
+            return after_body
         return self.join(entry, after_body)
 
     # ---- the driver ---------------------------------------------------------------------------------------

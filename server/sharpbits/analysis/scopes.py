@@ -91,6 +91,8 @@ class Scopes:
     """The scope part of ModuleModel (see model.py): built by `_collect`, queried by every rule."""
 
     _exits: dict[int, int | None] | None = None  # id(statement list) -> the last line of its first exit (never_runs)
+    # id(statement list) -> its `if` statements whose body or else always leaves the list (never_runs)
+    _leaving_ifs: dict[int, list[tuple[ast.If, bool, bool]]] | None = None
 
     tree: ast.Module
     aliases: dict[str, str]
@@ -525,6 +527,8 @@ class Scopes:
                         exit_line = self._first_exit_line(block)
                         if exit_line is not None and child.lineno > exit_line:
                             return True
+                        if self._after_a_constant_exit(child, block) is True:
+                            return True
                         break
             child, cur = cur, self.parents.get(cur)
         return False
@@ -547,10 +551,46 @@ class Scopes:
                 in_body = child in cur.body if isinstance(cur.body, list) else child is cur.body
                 if truth is not None and (in_body != truth):
                     return True, None
-            if isinstance(child, ast.stmt) and self._after_an_exit(child, cur):
-                return True, None
+            if isinstance(child, ast.stmt):
+                if self._after_an_exit(child, cur):
+                    return True, None
+                after = next((self._after_a_constant_exit(child, block, local_only=True) for block in _blocks_of(cur)
+                              if block[0].lineno <= child.lineno <= (block[-1].end_lineno or block[-1].lineno)), False)
+                if after is None:
+                    return None  # `if JAX_MODE: return ...` before it: the module constant decides
+                if after:
+                    return True, None
             child, cur = cur, self.parents.get(cur)
         return False, child if cur is tree else None
+
+    def _after_a_constant_exit(self, child: ast.stmt, block: list[ast.stmt], local_only: bool = False) -> bool | None:
+        """Whether the statement `child` of `block` comes after an `if` of the block that always leaves it on the
+        branch its constant test takes (`if JAX_MODE: return jnp_version(x)` with `JAX_MODE = True`, as
+        TensorFlow Probability's JAX substrate is written: the NumPy code below never runs; round 37).
+        `local_only`: None when a test before `child` reads a module-level name or function (the answer is then
+        not the statement's own)."""
+        cache = self._leaving_ifs
+        if cache is None:
+            cache = self._leaving_ifs = {}
+        found = cache.get(id(block))
+        if found is None:
+            found = cache[id(block)] = [(s, _always_leaves(s.body), bool(s.orelse) and _always_leaves(s.orelse))
+                                        for s in block if isinstance(s, ast.If)]
+            found = cache[id(block)] = [f for f in found if f[1] or f[2]]
+        for stmt, leaves_body, leaves_else in found:
+            if stmt.lineno >= child.lineno:
+                return False
+            test = stmt.test
+            while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+                test = test.operand
+            scope = self.enclosing_function(stmt)
+            if local_only and ((isinstance(test, ast.Name) and not (scope is not None and self.is_local(test.id, scope)))
+                               or isinstance(test, ast.Call)):
+                return None
+            truth = _constant_truth(stmt.test, self, scope)
+            if truth is not None and ((truth and leaves_body) or (not truth and leaves_else)):
+                return True
+        return False
 
     def _after_an_exit(self, child: ast.AST, cur: ast.AST) -> bool:
         """Whether the statement `child` of `cur` comes after the first exit of its block (see never_runs)."""
@@ -718,6 +758,11 @@ def _imported_module_name(node: ast.AST, scopes: Scopes, scope: FunctionInfo | N
     if not mine or any(path != target for path in mine) or scopes.module_constant(local) is not None:
         return None
     return target
+
+
+def _always_leaves(block: list[ast.stmt]) -> bool:
+    """A statement list whose last statement leaves it: `return`, `raise`, `continue`, `break`."""
+    return isinstance(block[-1], (ast.Return, ast.Raise, ast.Continue, ast.Break))
 
 
 def _blocks_of(node: ast.AST) -> list[list[ast.stmt]]:

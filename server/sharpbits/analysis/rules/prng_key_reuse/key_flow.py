@@ -96,6 +96,9 @@ def _logs(q: str | None, call: ast.Call) -> bool:
     return _LOGGER_NAME.fullmatch(name.lower()) is not None
 
 
+# the modules of JAX's and flax's initializers (`jax.nn.initializers.zeros`, `flax.linen.initializers.constant`)
+_INITIALIZER_MODULES = ("jax.nn.initializers.", "flax.linen.initializers.", "flax.nnx.initializers.",
+                        "flax.nnx.nn.initializers.")
 # normalisation layers whose parameters start as ones and zeros: their init draws nothing from its key
 DRAWLESS_LAYERS = {f"{lib}.{layer}" for lib in ("flax.linen", "flax.nnx", "haiku", "equinox.nn")
                    for layer in ("LayerNorm", "RMSNorm", "GroupNorm", "BatchNorm", "InstanceNorm")}
@@ -819,6 +822,22 @@ class KeyFlow(Fact):
             self._bound_by_assignment[id(scope.node) if scope is not None else 0] = known
         return known
 
+    def _constant_initializer(self, call: ast.Call, q: str | None, scope: FunctionInfo | None) -> bool:
+        """`jax.nn.initializers.zeros(key, shape)` (also `ones`; flax re-exports them), or an initializer made by
+        `constant(c)`, `zeros_init()`, `ones_init()` called with a key (`constant(0.1)(key, shape)`): it returns
+        constants and draws nothing from the key (round 37's tn4ml and nadl)."""
+        if q is not None and q.rsplit(".", 1)[-1] in ("zeros", "ones") and q.startswith(_INITIALIZER_MODULES):
+            return True
+        maker = call.func
+        if isinstance(maker, ast.Name):
+            bound = self.traced.bound_once(maker.id, scope)  # `init = nn.initializers.constant(1.0)`
+            maker = bound if isinstance(bound, ast.Call) else maker
+        if not isinstance(maker, ast.Call):
+            return False
+        made = self.scopes.qualname(maker.func, scope)
+        return made is not None and made.startswith(_INITIALIZER_MODULES) and made.rsplit(".", 1)[-1] in (
+            "constant", "zeros_init", "ones_init")
+
     def drawless_module_call(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
         """`nn.LayerNorm().init(key, x)`, `module.init_with_output(key, x)` with `module = nn.RMSNorm()`, or
         `self.op.init(key, ...)` with `self.op = PagedAttentionOp(...)` set once in the class: a layer whose
@@ -1108,6 +1127,14 @@ class KeyFlow(Fact):
                 continue
             return False
         return bool(uses)
+
+    def module_number(self, name: ast.Name, scope: FunctionInfo | None) -> object:
+        """The value of a name `scope` does not bind when a module-level statement binds it once to a constant
+        (`N_WARMUP = 5`); else None."""
+        if scope is not None and self.scopes.is_local(name.id, scope):
+            return None
+        bound = self.scopes.module_constant(name.id)
+        return bound.value if isinstance(bound, ast.Constant) else None
 
     def ahead_of_time(self, call: ast.Call, scope: FunctionInfo | None) -> bool:
         """`jax.jit(f).lower(params, key)` (`.trace(...)`, then `.compile()`), `step.lower(...)` of a function
@@ -1957,7 +1984,7 @@ class KeyFlow(Fact):
             return []  # p = partial(init, model, key); jax.eval_shape(p): shapes only, nothing drawn
         if (_abstract_evaluation(call, q) or self.record_class(call, scope) or _clones(call, q)
                 or self.ahead_of_time(call, scope) or self.drawless_module_call(call, scope)
-                or self.dropout_switched_off(call, scope)):
+                or self.dropout_switched_off(call, scope) or self._constant_initializer(call, q, scope)):
             return []
         if isinstance(call.func, ast.Attribute) and call.func.attr in _IDENTITY_CHECKS and q is None:
             return []  # self.assertIs(rngs.params.key, key0): an identity check draws nothing
@@ -2571,6 +2598,69 @@ def _clones(call: ast.Call, qualname: str | None) -> bool:
     return name.rsplit(".", 1)[-1] == "clone" and len(call.args) == 1 and not call.keywords
 
 
+# methods of frameworks' modules that return what they compute (`params = model.init(key, x)`)
+_PURE_METHODS = {"init", "apply", "init_with_output"}
+# what a value's shape, not its numbers, gives
+_SHAPE_ATTRIBUTES = {"shape", "dtype", "ndim", "size", "aval", "nbytes", "itemsize", "sharding", "weak_type"}
+_SHAPE_FUNCTIONS = {f"{np}.{f}" for np in ("jax.numpy", "numpy") for f in (
+    "shape", "ndim", "size", "zeros_like", "ones_like", "empty_like", "full_like", "result_type")} | {
+    "len", "isinstance", "type", "jax.tree.structure", "jax.tree_util.tree_structure", "jax.ShapeDtypeStruct"}
+
+
+def _bound_names(targets: list[ast.expr]) -> set[str]:
+    """The names an assignment binds when it binds names only (`x = ...`, `a, (b, c) = ...`); else empty."""
+    names: set[str] = set()
+    for target in targets:
+        for n in walk_nodes(target):
+            if isinstance(n, ast.Name):
+                names.add(n.id)
+            elif not isinstance(n, (ast.Tuple, ast.List, ast.expr_context)):
+                return set()  # `self.x = ...`, `xs[0] = ...`, `*rest`: kept where others may read
+    return names
+
+
+def _shape_read(name: ast.Name, parents: dict[ast.AST, ast.AST], model: KeyFlow, fn: FunctionInfo) -> bool:
+    """`x.shape` (also of an element, `params["w"].shape`), `jnp.zeros_like(x)`, `len(x)`, `"w" in params`, and
+    `x` handed to an ahead-of-time lowering or `jax.eval_shape`: what is read is the value's shape or structure."""
+    node: ast.AST = name
+    parent = parents.get(node)
+    while isinstance(parent, ast.Subscript) and parent.value is node:
+        node, parent = parent, parents.get(parent)
+    if isinstance(parent, ast.Attribute) and parent.value is node:
+        return parent.attr in _SHAPE_ATTRIBUTES
+    if isinstance(parent, ast.Compare) and node is not parent.left and all(
+            isinstance(op, (ast.In, ast.NotIn)) for op in parent.ops):
+        return True  # `"w" in params`: a key of a container
+    if node is not name:
+        return False
+    if isinstance(parent, ast.Call) and any(a is node for a in parent.args):
+        q = model.scopes.qualname(parent.func, fn) or (parent.func.id if isinstance(parent.func, ast.Name) else None)
+        if q in _SHAPE_FUNCTIONS:
+            return q is None or not q.endswith("full_like") or parent.args[0] is node
+        return _abstract_evaluation(parent, q) or model.ahead_of_time(parent, fn)
+    return False
+
+
+def _assigned_from(name: ast.Name, parents: dict[ast.AST, ast.AST], origin: ast.stmt) -> set[str] | None:
+    """The names bound by the assignment whose value holds the read `name` (`y = layer(x)`: {"y"}), when it
+    binds names only; None when the read is anywhere else. The assignment that made the value itself
+    (`origin`, `x = normal(key, x.shape)` reading an older `x`) binds nothing new."""
+    node: ast.AST = name
+    parent = parents.get(node)
+    while parent is not None and not isinstance(parent, ast.stmt):
+        if isinstance(parent, (ast.Lambda, ast.comprehension, ast.NamedExpr)):
+            return None
+        node, parent = parent, parents.get(parent)
+    if parent is origin:
+        return set()
+    if isinstance(parent, ast.Assign) and node is parent.value:
+        names = _bound_names(parent.targets)
+        return names or None
+    if isinstance(parent, ast.AnnAssign) and node is parent.value and isinstance(parent.target, ast.Name):
+        return {parent.target.id}
+    return None
+
+
 def _abstract_evaluation(call: ast.Call, qualname: str | None) -> bool:
     """`jax.eval_shape(f.init, key, x)` (and libraries' `fast_eval_shape`): shapes and dtypes are computed,
     no number is drawn."""
@@ -2948,6 +3038,15 @@ class _ScopeWalk(ForwardFlow[State]):
     def copy(self, state: State) -> State:
         return dict(state)
 
+    def constant_value(self, node: ast.expr) -> object:
+        """A number written as such, or a module-level name bound once to one (`for _ in range(N_WARMUP)`)."""
+        if not isinstance(node, ast.Name):
+            return super().constant_value(node)
+        value = self.model.module_number(node, self.fn)
+        if self.log is not None:
+            self.log.append((node, value, KeyFlow.module_number))  # reads a module-level statement
+        return value
+
     def join(self, a: State | None, b: State | None) -> State | None:
         return _merge(a, b)
 
@@ -3210,7 +3309,8 @@ class _ScopeWalk(ForwardFlow[State]):
         if id(expr) not in self.hot:
             return
         for call, in_comprehension in _calls_in_order(expr):
-            if _never_runs(self.model, call) or self._dead_random_result(call, stmt) or self._draws_discarded(call, stmt):
+            if (_never_runs(self.model, call) or self._dead_random_result(call, stmt) or self._draws_discarded(call, stmt)
+                    or self._values_never_read(call, stmt)):
                 continue
             consumed = self._consumed(call)
             copies = [(node, other, how, definite) for node, label, how, definite in consumed
@@ -3352,6 +3452,57 @@ class _ScopeWalk(ForwardFlow[State]):
                         return False
                 reads.append(n)
         return not reads or self._only_read_before(stmt, reads)
+
+    def _values_never_read(self, call: ast.Call, stmt: ast.stmt | None) -> bool:
+        """`x = jax.random.normal(key, (3, 4))` (or `params = init(key, x)`, or a draw inside the value bound:
+        `a = {"w": normal(key, s)}`) whose numbers reach only shapes: the
+        names it binds, and the names bound from expressions reading them (`y = layer(x)`), are read only for
+        their shape or dtype (`y.shape`, `jnp.zeros_like(y)`, `len(y)`, an ahead-of-time `.lower(x)`,
+        `jax.eval_shape(f, x)`) and at least once. The values drawn from the key then reach nothing, so the call
+        is no use of it (round 37: tests asserting only shapes, a draw that sizes a buffer, keys split only to
+        lower a step). Asked of calls that return what they compute: `jax.random`'s, functions (of this module
+        or named through an import) and frameworks' `init`/`apply`; never of an object's other methods, which may
+        keep what they draw (`env.reset(key)`). A name declared `global`/`nonlocal`, read by a nested function,
+        stored into anything or handed to a call whose result is not bound to names counts as a read of values."""
+        fn = self.fn
+        if fn is None or isinstance(fn.node, ast.Lambda) or not isinstance(stmt, ast.Assign):
+            return False
+        parents = self.model.scopes.parents
+        up = parents.get(call)  # the call's value flows into the statement's (`a = {"w": normal(key, s)}`)
+        while up is not stmt:
+            if up is None or isinstance(up, (ast.Lambda, ast.comprehension, ast.NamedExpr, ast.stmt)):
+                return False
+            up = parents.get(up)
+        func = call.func
+        if not (isinstance(func, ast.Name) or (isinstance(func, ast.Attribute) and func.attr in _PURE_METHODS)
+                or self.model.scopes.qualname(func, fn) is not None):
+            return False
+        if isinstance(func, ast.Attribute) and func.attr not in _PURE_METHODS and isinstance(func.value, ast.Name) and (
+                func.value.id in ("self", "cls") or self.model.scopes.is_local(func.value.id, fn)):
+            return False  # `self.sample(key)`, `env.reset(key)` of a local object
+        tainted = _bound_names(stmt.targets)
+        if not tainted or tainted & fn.outer_names:
+            return False
+        reads: dict[str, list[ast.Name]] = {}
+        for n in self.model.walked(fn.node):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
+                reads.setdefault(n.id, []).append(n)
+        pending, read_any = list(tainted), False
+        while pending:
+            name = pending.pop()
+            for n in reads.get(name, ()):
+                if self.model.scopes.enclosing_function(n) is not fn:
+                    return False  # a nested function or lambda reads it
+                if _shape_read(n, parents, self.model, fn):
+                    read_any = True
+                    continue
+                bound = _assigned_from(n, parents, stmt)
+                if bound is None or bound & fn.outer_names:
+                    return False  # returned, compared, handed to a call kept nowhere, stored: the values are used
+                for new in bound - tainted:
+                    tainted.add(new)
+                    pending.append(new)
+        return read_any
 
     def _only_read_before(self, stmt: ast.stmt, reads: list[ast.Name]) -> bool:
         """Every read of the names `stmt` binds comes before it in the function's own straight-line code: `stmt`
