@@ -7,6 +7,7 @@ import ast
 from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
+from sharpbits.analysis.syntax import expected_to_raise
 from sharpbits.findings import Fix, TextEdit
 
 _AUG_METHOD: dict[type, str] = {ast.Add: "add", ast.Sub: "subtract", ast.Mult: "multiply", ast.Div: "divide", ast.Pow: "power"}
@@ -56,12 +57,14 @@ are seen passing it an array.
 The functional form has its own trap: `x.at[i].set(v)` as a statement of its own computes the updated copy and
 throws it away, so `x` stays as it was (a warning: nothing raises). Flagged when `x` is a local name or a `self`
 attribute holding a JAX array built in the code, never a parameter (a Pallas kernel's `o_ref.at[i]` is a view
-of a reference, whose `.set` does write in place).
+of a reference, whose `.set` does write in place), nor inside `with pytest.raises(...)`, where the test wants the
+call to raise.
 
 A field a record class of the module declares as a JAX array (`obs: jnp.ndarray` of a NamedTuple, `x: jax.Array`
 of a dataclass) is one wherever the object goes: `buf.obs[i] = x` raises too. Pallas kernels write their references
 in place by design: a name spelled as Pallas spells refs (`o_ref`, `acc_ref`, `scratch_refs`) in a module that
-imports Pallas is never flagged, whatever its annotation says (`acc_ref: jax.Array` is common).
+imports Pallas is never flagged, whatever its annotation says (`acc_ref: jax.Array` is common), and neither is a
+name that says the memory space it lives in (`dy_vmem`, `x_hbm`, `acc_scratch`).
 """
     example = """
 import jax
@@ -116,6 +119,13 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
         "    o_ref.at[:, :2][...] = x_ref[:, :2]\n    o_ref[:, 2:] = x_ref[:, 2:] * 2\n"
         "    o_ref.bitcast(jnp.int32)[0, 0] = 1\n@jax.jit\ndef f(x):\n"
         "    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)\n",
+        # a kernel helper whose reference is named by its memory space (`dy_vmem`, annotated `jax.Array`; round
+        # 37's e3j), in a module that imports Pallas
+        "import jax\nimport jax.numpy as jnp\nfrom jax.experimental import pallas as pl\n"
+        "def write_dy(dy_vmem: jax.Array, yi: int, acc: jax.Array) -> None:\n    dy_vmem[:, yi] = jnp.sum(acc, -1)\n",
+        # a discarded `.at[...]` update the test expects to raise (round 37's saiunit)
+        "import jax.numpy as jnp\nimport pytest\ndef test_bad_factor():\n    q = jnp.ones(3)\n"
+        "    with pytest.raises(TypeError):\n        q.at[0].multiply('x')\n",
         # a loop carry that starts as a Python list stays one: `acc[0] += ...` rebinds a list item
         "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    def body(i, acc):\n        acc[0] += x[i]\n"
         "        acc[1] = acc[1] * 2\n        return acc\n    return jax.lax.fori_loop(0, 3, body, [x[0], x[1]])\n",
@@ -319,6 +329,8 @@ No fix is offered for chained (`x[i][j] = v`) or multiple targets, or when `x` i
             at = call.func.value  # x.at[i]
             receiver = at.value.value  # x
             fn = model.scopes.enclosing_function(node)
+            if expected_to_raise(node, model.scopes.parents):
+                continue  # `with pytest.raises(TypeError): q.at[0].multiply(bad)`: the test wants the call to raise
             if isinstance(receiver, ast.Name):
                 if fn is not None and (receiver.id in fn.params or receiver.id not in fn.local_names):
                     continue  # a parameter may be a reference (a Pallas kernel's o_ref), a closed-over name unknown
@@ -508,11 +520,16 @@ def _string_valued(index: ast.AST, fn, model, depth: int = 0) -> bool:
     return False
 
 
+# the memory spaces of Pallas (TPU's VMEM and SMEM, HBM, scratch buffers), which kernels name their references by
+# (`dy_vmem`, `acc_scratch`, `x_hbm`: round 37's e3j, whose kernel helpers annotate them `jax.Array`)
+_MEMORY_SPACE_SUFFIXES = ("_vmem", "_smem", "_hbm", "_scratch")
+
+
 def _pallas_ref_name(name: str, model: ModuleModel) -> bool:
-    """`o_ref`, `scratch_refs`, `ref` in a module that imports Pallas: by the convention of every Pallas kernel
-    (JAX's own included), a reference the kernel or its helpers store into, whatever the annotation says
+    """`o_ref`, `scratch_refs`, `ref`, `dy_vmem` in a module that imports Pallas: by the convention of every Pallas
+    kernel (JAX's own included), a reference the kernel or its helpers store into, whatever the annotation says
     (`acc_ref: jax.Array` is common: `pallas_call` hands a Ref)."""
-    return (name == "ref" or name.endswith(("_ref", "_refs"))) and any(
+    return (name == "ref" or name.endswith(("_ref", "_refs", *_MEMORY_SPACE_SUFFIXES))) and any(
         q.startswith("jax.experimental.pallas") for q in model.scopes.aliases.values())
 
 

@@ -135,6 +135,23 @@ def _refusing_guard(fn: FunctionInfo, node: ast.If, traced: list[ast.AST]) -> bo
                and defaults[t.id].value is None for t in traced)  # type: ignore[attr-defined]
 
 
+def _empty_or_default(node: ast.AST) -> bool:
+    """`nuisances or None`, `extra or {}`: a name replaced by None or an empty container when it is empty. The
+    idiom asks a container (a dict of arrays, a list) whether it is empty, which Python answers from its length
+    under any trace, and an array it would be asked of raises even outside one (round 37: `per_step or None` in
+    spark-snn and `nuisances or None` in a vmapped function of hnoca, both given dicts)."""
+    if not (isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and len(node.values) == 2
+            and isinstance(node.values[0], ast.Name)):
+        return False
+    default = node.values[1]
+    if isinstance(default, ast.Constant):
+        return default.value is None
+    if isinstance(default, (ast.Dict, ast.List, ast.Tuple)):
+        return not (default.keys if isinstance(default, ast.Dict) else default.elts)
+    return (isinstance(default, ast.Call) and isinstance(default.func, ast.Name) and default.func.id in ("dict", "list")
+            and not default.args and not default.keywords)
+
+
 def _is_bool_part(node: ast.AST) -> bool:
     return isinstance(node, ast.BoolOp) or (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not))
 
@@ -262,6 +279,10 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
 `jnp.logical_and`, `checkify`, or marking an argument static).
 """
     VALID = [
+        # `extras or None` asks a container (a dict of arrays) whether it is empty (round 37's spark-snn)
+        "import jax\ndef chunk(state, held, per_step):\n    per_step = per_step or None\n"
+        "    def step(carry, x):\n        return carry + held['signal'].sum(), carry\n"
+        "    return jax.lax.scan(step, state, per_step, length=4)\ncompiled = jax.jit(chunk)\n",
         # a constant schedule returns its value as given: a Python float, decided at trace time
         "import jax\nimport optax\nschedule = optax.constant_schedule(1e-2)\n@jax.jit\n"
         "def step(w, g, count):\n    lr = schedule(count)\n    if lr < 1e-4:\n        g = g * 0\n"
@@ -466,7 +487,7 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
                 elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "bool" and (
                         len(node.args) == 1 and not model.scopes.is_local("bool", fn)):
                     self._condition(ctx, fn, node, node.args[0])
-                elif _is_bool_part(node) and not self._in_condition(model, node):
+                elif _is_bool_part(node) and not self._in_condition(model, node) and not _empty_or_default(node):
                     # `a and b` alone turns every operand but the last into a bool; `not a` turns `a`
                     operands = node.values[:-1] if isinstance(node, ast.BoolOp) else [node.operand]  # type: ignore[attr-defined]
                     self._condition(ctx, fn, node, node, operands)
