@@ -16,25 +16,25 @@ def _reuse_lines(text: str) -> list[int]:
     return [f.line for f in analyze(HEAD + text, "m.py").findings if f.rule == "prng-key-reuse"]
 
 
-SHAPE_ONLY = """def f(key, layer):
-    x = jax.random.normal(key, (3, 4))
-    y = layer(x)
-    assert y.shape == (3, 4)
+SHAPE_ONLY = """def f(key):
     w = jax.random.normal(key, (4, 2))
+    x = jax.random.normal(key, (3, 4))
+USE
     return w
 """
 
 
 @pytest.mark.parametrize("use, reported", [
-    ("    assert y.shape == (3, 4)\n", False),  # only the shape of what x made
-    ("    assert jnp.zeros_like(y).sum() == 0\n", False),  # zeros_like reads the shape
-    ("    assert y.sum() > -100\n", True),  # a value of y is read
-    ("    print(y)\n", True),  # shown: its numbers are used
-    ("    hook = lambda: y.shape\n", True),  # a nested function reads it: counted as a use
+    ("    assert x.shape == (3, 4)", False),  # only its shape
+    ("    buffer = jnp.zeros_like(x)\n    assert buffer.sum() == 0", False),  # zeros_like reads the shape
+    ("    template = {'x': x}\n    assert template['x'].shape[0] == 3", False),  # moved unchanged, then shapes
+    ("    y = jnp.tanh(x)\n    assert y.shape == (3, 4)", True),  # computed with: a test input, the convention
+    ("    assert x.sum() > -100", True),  # a value is read
+    ("    print(x)", True),  # shown: its numbers are used
+    ("    hook = lambda: x.shape", True),  # a nested function reads it: counted as a use
 ])
 def test_draw_values_reaching_only_shapes(use, reported):
-    text = SHAPE_ONLY.replace("    assert y.shape == (3, 4)\n", use)
-    assert bool(_reuse_lines(text)) is reported
+    assert bool(_reuse_lines(SHAPE_ONLY.replace("USE", use))) is reported
 
 
 @pytest.mark.parametrize("loop, sure", [

@@ -2598,8 +2598,6 @@ def _clones(call: ast.Call, qualname: str | None) -> bool:
     return name.rsplit(".", 1)[-1] == "clone" and len(call.args) == 1 and not call.keywords
 
 
-# methods of frameworks' modules that return what they compute (`params = model.init(key, x)`)
-_PURE_METHODS = {"init", "apply", "init_with_output"}
 # what a value's shape, not its numbers, gives
 _SHAPE_ATTRIBUTES = {"shape", "dtype", "ndim", "size", "aval", "nbytes", "itemsize", "sharding", "weak_type"}
 _SHAPE_FUNCTIONS = {f"{np}.{f}" for np in ("jax.numpy", "numpy") for f in (
@@ -2631,14 +2629,24 @@ def _shape_read(name: ast.Name, parents: dict[ast.AST, ast.AST], model: KeyFlow,
     if isinstance(parent, ast.Compare) and node is not parent.left and all(
             isinstance(op, (ast.In, ast.NotIn)) for op in parent.ops):
         return True  # `"w" in params`: a key of a container
-    if node is not name:
-        return False
     if isinstance(parent, ast.Call) and any(a is node for a in parent.args):
         q = model.scopes.qualname(parent.func, fn) or (parent.func.id if isinstance(parent.func, ast.Name) else None)
         if q in _SHAPE_FUNCTIONS:
             return q is None or not q.endswith("full_like") or parent.args[0] is node
         return _abstract_evaluation(parent, q) or model.ahead_of_time(parent, fn)
     return False
+
+
+def _moved_unchanged(name: ast.Name, parents: dict[ast.AST, ast.AST]) -> bool:
+    """The read hands the value on as it is, into the container or name an assignment builds (`b = a`,
+    `merged = {"w": a["w"]}`, `pair = (x, y)`), not into a computation (`y = layer(x)`, `x + 1`)."""
+    node: ast.AST = name
+    parent = parents.get(node)
+    while isinstance(parent, ast.Subscript) and parent.value is node:
+        node, parent = parent, parents.get(parent)
+    while isinstance(parent, (ast.Dict, ast.List, ast.Tuple, ast.Starred)):
+        node, parent = parent, parents.get(parent)
+    return isinstance(parent, (ast.Assign, ast.AnnAssign))
 
 
 def _assigned_from(name: ast.Name, parents: dict[ast.AST, ast.AST], origin: ast.stmt) -> set[str] | None:
@@ -2821,6 +2829,7 @@ class _ScopeWalk(ForwardFlow[State]):
         self._equalities: list[tuple[ast.AST, list[list[ast.expr]]]] | None = None
         self._assigns: tuple[list[ast.AST], list[int], dict[str, list[int]]] | None = None
         self._loaded: set[str] | None = None  # the names this scope reads (see _unused_results)
+        self._reads_by_name: dict[str, list[ast.Name]] | None = None  # the loads of each name (_values_never_read)
         self._uses: dict[str, list[KeyUse]] = {}  # every use of each key met so far (see _note_use)
         self.exit: State | None = None
         self.keys = self._key_labels()
@@ -3309,10 +3318,11 @@ class _ScopeWalk(ForwardFlow[State]):
         if id(expr) not in self.hot:
             return
         for call, in_comprehension in _calls_in_order(expr):
-            if (_never_runs(self.model, call) or self._dead_random_result(call, stmt) or self._draws_discarded(call, stmt)
-                    or self._values_never_read(call, stmt)):
+            if _never_runs(self.model, call) or self._dead_random_result(call, stmt) or self._draws_discarded(call, stmt):
                 continue
             consumed = self._consumed(call)
+            if consumed and self._values_never_read(call, stmt):
+                continue
             copies = [(node, other, how, definite) for node, label, how, definite in consumed
                       for other in self._same_key(label, state)] if len(state) > 0 else []
             told = len(self.found)
@@ -3454,39 +3464,38 @@ class _ScopeWalk(ForwardFlow[State]):
         return not reads or self._only_read_before(stmt, reads)
 
     def _values_never_read(self, call: ast.Call, stmt: ast.stmt | None) -> bool:
-        """`x = jax.random.normal(key, (3, 4))` (or `params = init(key, x)`, or a draw inside the value bound:
-        `a = {"w": normal(key, s)}`) whose numbers reach only shapes: the
-        names it binds, and the names bound from expressions reading them (`y = layer(x)`), are read only for
+        """`x = jax.random.normal(key, (3, 4))` (or a draw put into the container bound: `a = {"w": normal(key,
+        s)}`) whose numbers reach only shapes: the names it binds, and the names they are
+        moved into unchanged (`b = a`, `merged = {"w": a["w"]}`), are read only for
         their shape or dtype (`y.shape`, `jnp.zeros_like(y)`, `len(y)`, an ahead-of-time `.lower(x)`,
         `jax.eval_shape(f, x)`) and at least once. The values drawn from the key then reach nothing, so the call
-        is no use of it (round 37: tests asserting only shapes, a draw that sizes a buffer, keys split only to
-        lower a step). Asked of calls that return what they compute: `jax.random`'s, functions (of this module
-        or named through an import) and frameworks' `init`/`apply`; never of an object's other methods, which may
-        keep what they draw (`env.reset(key)`). A name declared `global`/`nonlocal`, read by a nested function,
-        stored into anything or handed to a call whose result is not bound to names counts as a read of values."""
+        is no use of it (round 37: templates and dummies drawn from a used key, keys split only to lower a step).
+        Asked of `jax.random`'s draws and splits only: any other function may branch or raise on what it draws
+        (lsstdesc-diffsky's test calls a sampler for its assertions, reading only the shapes of what it returns),
+        and an object's method may keep it. A name declared `global`/`nonlocal`, read by a nested function,
+        stored into anything, computed with (`y = layer(x)`: a test's inputs drawn from one key and fed to the code
+        under test stay a finding even when only the output's shape is checked, the convention of every round) or
+        handed to a call whose result is not bound to names counts as a read of values."""
         fn = self.fn
         if fn is None or isinstance(fn.node, ast.Lambda) or not isinstance(stmt, ast.Assign):
             return False
         parents = self.model.scopes.parents
-        up = parents.get(call)  # the call's value flows into the statement's (`a = {"w": normal(key, s)}`)
+        up = parents.get(call)  # the call's value is put into the statement's (`a = {"w": normal(key, s)}`)
         while up is not stmt:
-            if up is None or isinstance(up, (ast.Lambda, ast.comprehension, ast.NamedExpr, ast.stmt)):
-                return False
+            if not isinstance(up, (ast.Dict, ast.List, ast.Tuple, ast.Starred)):
+                return False  # computed with (`out = model(normal(key, s))`), or in a lambda or comprehension
             up = parents.get(up)
-        func = call.func
-        if not (isinstance(func, ast.Name) or (isinstance(func, ast.Attribute) and func.attr in _PURE_METHODS)
-                or self.model.scopes.qualname(func, fn) is not None):
-            return False
-        if isinstance(func, ast.Attribute) and func.attr not in _PURE_METHODS and isinstance(func.value, ast.Name) and (
-                func.value.id in ("self", "cls") or self.model.scopes.is_local(func.value.id, fn)):
-            return False  # `self.sample(key)`, `env.reset(key)` of a local object
+        if self.model.random_key_arg(call, fn)[0] is None:
+            return False  # another function may branch or raise on what it draws, whatever its result is read for
         tainted = _bound_names(stmt.targets)
         if not tainted or tainted & fn.outer_names:
             return False
-        reads: dict[str, list[ast.Name]] = {}
-        for n in self.model.walked(fn.node):
-            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
-                reads.setdefault(n.id, []).append(n)
+        reads = self._reads_by_name
+        if reads is None:
+            reads = self._reads_by_name = {}
+            for n in self.model.walked(fn.node):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
+                    reads.setdefault(n.id, []).append(n)
         pending, read_any = list(tainted), False
         while pending:
             name = pending.pop()
@@ -3499,6 +3508,8 @@ class _ScopeWalk(ForwardFlow[State]):
                 bound = _assigned_from(n, parents, stmt)
                 if bound is None or bound & fn.outer_names:
                     return False  # returned, compared, handed to a call kept nowhere, stored: the values are used
+                if bound and not _moved_unchanged(n, parents):
+                    return False  # computed with (`y = layer(x)`): a test's inputs drawn from one key stay a finding
                 for new in bound - tainted:
                     tainted.add(new)
                     pending.append(new)
