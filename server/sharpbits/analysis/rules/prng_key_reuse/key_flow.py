@@ -2598,77 +2598,6 @@ def _clones(call: ast.Call, qualname: str | None) -> bool:
     return name.rsplit(".", 1)[-1] == "clone" and len(call.args) == 1 and not call.keywords
 
 
-# what a value's shape, not its numbers, gives
-_SHAPE_ATTRIBUTES = {"shape", "dtype", "ndim", "size", "aval", "nbytes", "itemsize", "sharding", "weak_type"}
-_SHAPE_FUNCTIONS = {f"{np}.{f}" for np in ("jax.numpy", "numpy") for f in (
-    "shape", "ndim", "size", "zeros_like", "ones_like", "empty_like", "full_like", "result_type")} | {
-    "len", "isinstance", "type", "jax.tree.structure", "jax.tree_util.tree_structure", "jax.ShapeDtypeStruct"}
-
-
-def _bound_names(targets: list[ast.expr]) -> set[str]:
-    """The names an assignment binds when it binds names only (`x = ...`, `a, (b, c) = ...`); else empty."""
-    names: set[str] = set()
-    for target in targets:
-        for n in walk_nodes(target):
-            if isinstance(n, ast.Name):
-                names.add(n.id)
-            elif not isinstance(n, (ast.Tuple, ast.List, ast.expr_context)):
-                return set()  # `self.x = ...`, `xs[0] = ...`, `*rest`: kept where others may read
-    return names
-
-
-def _shape_read(name: ast.Name, parents: dict[ast.AST, ast.AST], model: KeyFlow, fn: FunctionInfo) -> bool:
-    """`x.shape` (also of an element, `params["w"].shape`), `jnp.zeros_like(x)`, `len(x)`, `"w" in params`, and
-    `x` handed to an ahead-of-time lowering or `jax.eval_shape`: what is read is the value's shape or structure."""
-    node: ast.AST = name
-    parent = parents.get(node)
-    while isinstance(parent, ast.Subscript) and parent.value is node:
-        node, parent = parent, parents.get(parent)
-    if isinstance(parent, ast.Attribute) and parent.value is node:
-        return parent.attr in _SHAPE_ATTRIBUTES
-    if isinstance(parent, ast.Compare) and node is not parent.left and all(
-            isinstance(op, (ast.In, ast.NotIn)) for op in parent.ops):
-        return True  # `"w" in params`: a key of a container
-    if isinstance(parent, ast.Call) and any(a is node for a in parent.args):
-        q = model.scopes.qualname(parent.func, fn) or (parent.func.id if isinstance(parent.func, ast.Name) else None)
-        if q in _SHAPE_FUNCTIONS:
-            return q is None or not q.endswith("full_like") or parent.args[0] is node
-        return _abstract_evaluation(parent, q) or model.ahead_of_time(parent, fn)
-    return False
-
-
-def _moved_unchanged(name: ast.Name, parents: dict[ast.AST, ast.AST]) -> bool:
-    """The read hands the value on as it is, into the container or name an assignment builds (`b = a`,
-    `merged = {"w": a["w"]}`, `pair = (x, y)`), not into a computation (`y = layer(x)`, `x + 1`)."""
-    node: ast.AST = name
-    parent = parents.get(node)
-    while isinstance(parent, ast.Subscript) and parent.value is node:
-        node, parent = parent, parents.get(parent)
-    while isinstance(parent, (ast.Dict, ast.List, ast.Tuple, ast.Starred)):
-        node, parent = parent, parents.get(parent)
-    return isinstance(parent, (ast.Assign, ast.AnnAssign))
-
-
-def _assigned_from(name: ast.Name, parents: dict[ast.AST, ast.AST], origin: ast.stmt) -> set[str] | None:
-    """The names bound by the assignment whose value holds the read `name` (`y = layer(x)`: {"y"}), when it
-    binds names only; None when the read is anywhere else. The assignment that made the value itself
-    (`origin`, `x = normal(key, x.shape)` reading an older `x`) binds nothing new."""
-    node: ast.AST = name
-    parent = parents.get(node)
-    while parent is not None and not isinstance(parent, ast.stmt):
-        if isinstance(parent, (ast.Lambda, ast.comprehension, ast.NamedExpr)):
-            return None
-        node, parent = parent, parents.get(parent)
-    if parent is origin:
-        return set()
-    if isinstance(parent, ast.Assign) and node is parent.value:
-        names = _bound_names(parent.targets)
-        return names or None
-    if isinstance(parent, ast.AnnAssign) and node is parent.value and isinstance(parent.target, ast.Name):
-        return {parent.target.id}
-    return None
-
-
 def _abstract_evaluation(call: ast.Call, qualname: str | None) -> bool:
     """`jax.eval_shape(f.init, key, x)` (and libraries' `fast_eval_shape`): shapes and dtypes are computed,
     no number is drawn."""
@@ -2829,7 +2758,6 @@ class _ScopeWalk(ForwardFlow[State]):
         self._equalities: list[tuple[ast.AST, list[list[ast.expr]]]] | None = None
         self._assigns: tuple[list[ast.AST], list[int], dict[str, list[int]]] | None = None
         self._loaded: set[str] | None = None  # the names this scope reads (see _unused_results)
-        self._reads_by_name: dict[str, list[ast.Name]] | None = None  # the loads of each name (_values_never_read)
         self._uses: dict[str, list[KeyUse]] = {}  # every use of each key met so far (see _note_use)
         self.exit: State | None = None
         self.keys = self._key_labels()
@@ -3321,8 +3249,6 @@ class _ScopeWalk(ForwardFlow[State]):
             if _never_runs(self.model, call) or self._dead_random_result(call, stmt) or self._draws_discarded(call, stmt):
                 continue
             consumed = self._consumed(call)
-            if consumed and self._values_never_read(call, stmt):
-                continue
             copies = [(node, other, how, definite) for node, label, how, definite in consumed
                       for other in self._same_key(label, state)] if len(state) > 0 else []
             told = len(self.found)
@@ -3462,58 +3388,6 @@ class _ScopeWalk(ForwardFlow[State]):
                         return False
                 reads.append(n)
         return not reads or self._only_read_before(stmt, reads)
-
-    def _values_never_read(self, call: ast.Call, stmt: ast.stmt | None) -> bool:
-        """`x = jax.random.normal(key, (3, 4))` (or a draw put into the container bound: `a = {"w": normal(key,
-        s)}`) whose numbers reach only shapes: the names it binds, and the names they are
-        moved into unchanged (`b = a`, `merged = {"w": a["w"]}`), are read only for
-        their shape or dtype (`y.shape`, `jnp.zeros_like(y)`, `len(y)`, an ahead-of-time `.lower(x)`,
-        `jax.eval_shape(f, x)`) and at least once. The values drawn from the key then reach nothing, so the call
-        is no use of it (round 37: templates and dummies drawn from a used key, keys split only to lower a step).
-        Asked of `jax.random`'s draws and splits only: any other function may branch or raise on what it draws
-        (lsstdesc-diffsky's test calls a sampler for its assertions, reading only the shapes of what it returns),
-        and an object's method may keep it. A name declared `global`/`nonlocal`, read by a nested function,
-        stored into anything, computed with (`y = layer(x)`: a test's inputs drawn from one key and fed to the code
-        under test stay a finding even when only the output's shape is checked, the convention of every round) or
-        handed to a call whose result is not bound to names counts as a read of values."""
-        fn = self.fn
-        if fn is None or isinstance(fn.node, ast.Lambda) or not isinstance(stmt, ast.Assign):
-            return False
-        parents = self.model.scopes.parents
-        up = parents.get(call)  # the call's value is put into the statement's (`a = {"w": normal(key, s)}`)
-        while up is not stmt:
-            if not isinstance(up, (ast.Dict, ast.List, ast.Tuple, ast.Starred)):
-                return False  # computed with (`out = model(normal(key, s))`), or in a lambda or comprehension
-            up = parents.get(up)
-        if self.model.random_key_arg(call, fn)[0] is None:
-            return False  # another function may branch or raise on what it draws, whatever its result is read for
-        tainted = _bound_names(stmt.targets)
-        if not tainted or tainted & fn.outer_names:
-            return False
-        reads = self._reads_by_name
-        if reads is None:
-            reads = self._reads_by_name = {}
-            for n in self.model.walked(fn.node):
-                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
-                    reads.setdefault(n.id, []).append(n)
-        pending, read_any = list(tainted), False
-        while pending:
-            name = pending.pop()
-            for n in reads.get(name, ()):
-                if self.model.scopes.enclosing_function(n) is not fn:
-                    return False  # a nested function or lambda reads it
-                if _shape_read(n, parents, self.model, fn):
-                    read_any = True
-                    continue
-                bound = _assigned_from(n, parents, stmt)
-                if bound is None or bound & fn.outer_names:
-                    return False  # returned, compared, handed to a call kept nowhere, stored: the values are used
-                if bound and not _moved_unchanged(n, parents):
-                    return False  # computed with (`y = layer(x)`): a test's inputs drawn from one key stay a finding
-                for new in bound - tainted:
-                    tainted.add(new)
-                    pending.append(new)
-        return read_any
 
     def _only_read_before(self, stmt: ast.stmt, reads: list[ast.Name]) -> bool:
         """Every read of the names `stmt` binds comes before it in the function's own straight-line code: `stmt`
@@ -4061,8 +3935,9 @@ class _ScopeWalk(ForwardFlow[State]):
 
     def _shapes_only(self, value: ast.AST, depth: int = 0) -> bool:
         """A call's result (or a read of a name holding it) reaches nothing but shapes and dtypes: `.shape`,
-        `.dtype`, `.ndim`, `.size`, `.nbytes`, `jax.eval_shape`, `jnp.zeros_like` and its kin, directly, through subscripts
-        and `tree_map(lambda x: x[None], ...)`, or through names bound once to it. Whatever it drew, no number
+        `.dtype`, `.ndim`, `.size`, `.nbytes`, `jax.eval_shape`, `jnp.zeros_like` and its kin, an ahead-of-time
+        `.lower(...)`, `in` (a container's keys), directly, through subscripts, container displays and
+        `tree_map(lambda x: x[None], ...)`, or through names bound once to it. Whatever it drew, no number
         of it is read. A model's `init(key, x)` is no such use: a layer with cache variables stores its inputs'
         values in them (maxtext's PagedAttentionOp), and a data-dependent initialiser reads them."""
         if depth > 3:
@@ -4082,16 +3957,23 @@ class _ScopeWalk(ForwardFlow[State]):
             mapped = (isinstance(parent, ast.Call) and len(parent.args) >= 2 and node in parent.args[1:]
                       and isinstance(parent.args[0], ast.Lambda)
                       and (self.model.scopes.qualname(parent.func, self.fn) or "") in _TREE_MAPS)
-            if not (subscript or mapped):
+            # put into a container display as it is (`example = {"obs": normal(key, s)}`, round 37's templates)
+            held = isinstance(parent, (ast.List, ast.Tuple, ast.Starred)) or (
+                isinstance(parent, ast.Dict) and any(v is node for v in parent.values))
+            if not (subscript or mapped or held):
                 break
             node, parent = parent, parents.get(parent)  # type: ignore[assignment, arg-type]
         if isinstance(parent, ast.Attribute) and parent.value is node:
             return parent.attr in ("shape", "dtype", "ndim", "size", "nbytes", "itemsize")
+        if isinstance(parent, ast.Compare) and node is not parent.left and all(
+                isinstance(op, (ast.In, ast.NotIn)) for op in parent.ops):
+            return True  # `"obs" in template`: a key of the container
         if isinstance(parent, ast.Call) and node in parent.args:
             q = self.model.scopes.qualname(parent.func, self.fn) or ""
             last = q.rsplit(".", 1)[-1]
             return last.endswith("eval_shape") or (q.startswith("jax.numpy.") and last.endswith("_like")
-                                                     and parent.args[0] is node)  # full_like(x, fill) reads fill
+                                                     and parent.args[0] is node  # full_like(x, fill) reads fill
+                                                     ) or self.model.ahead_of_time(parent, self.fn)
         if isinstance(parent, ast.Assign) and parent.value is node and self._read_for_shapes_after(parent, depth):
             return True
         if not (isinstance(parent, ast.Assign) and parent.value is node and all(
