@@ -147,6 +147,25 @@ _PY_BUILTINS_CONTAINER = {"list", "dict", "tuple", "set", "frozenset", "sorted"}
 # Methods that show a parameter is a Python container (dict/list pytree), not an array.
 _CONTAINER_METHODS = {"items", "keys", "values", "append", "extend", "get", "update", "pop", "setdefault",
                       "insert", "remove", "popitem", "copy_from"}
+# Every public attribute of a JAX array, concrete or traced (`dir(jax.Array)`, of an array and of `core.Tracer`
+# on jax 0.10.2, and the tracers' own `primal`/`tangent`/`val`): a value read for any other attribute is no array
+JAX_ARRAY_ATTRIBUTES = frozenset({
+    "T", "addressable_data", "addressable_shards", "all", "any", "argmax", "argmin", "argpartition", "argsort",
+    "astype", "at", "aval", "block_until_ready", "byteswap", "choose", "clip", "clone", "committed", "compress", "conj",
+    "conjugate", "copy", "copy_to_host_async", "cumprod", "cumsum", "delete", "device", "device_buffer",
+    "device_buffers", "devices", "diagonal", "dimension_as_value", "dot", "dtype", "flat", "flatten", "format",
+    "full_lower", "get_referent", "global_shards", "imag", "is_deleted", "is_fully_addressable",
+    "is_fully_replicated", "is_ready", "item", "itemsize", "mT", "max", "mean", "min", "nbytes", "ndim", "nonzero",
+    "on_device_size_in_bytes", "platform", "prod", "ptp", "ravel", "real", "repeat", "reshape", "round",
+    "searchsorted", "shape", "sharding", "size", "sort", "squeeze", "std", "sum", "swapaxes", "take",
+    "to_concrete_value", "to_device", "tobytes", "tolist", "trace", "traceback", "transpose", "unsafe_buffer_pointer",
+    "var", "view", "weak_type", "primal", "tangent", "val",
+})
+
+
+def _array_attribute(attr: str) -> bool:
+    """Whether a JAX array may have the attribute (private and special names: not known, so yes)."""
+    return attr in JAX_ARRAY_ATTRIBUTES or attr.startswith("_")
 
 
 class ValueKinds:
@@ -987,6 +1006,23 @@ def _optional_object(annotation: ast.AST) -> bool:
     return name[:1].isupper() and not any(word in name.lower() for word in _ARRAY_LIKE_WORDS)
 
 
+def _names_a_dtype(annotation: ast.AST) -> bool:
+    """`jnp.dtype`, `DTypeLike`, `np.dtype | None`, `Optional[DTypeLike]` (see _DTYPE_ANNOTATIONS)."""
+    members: list[ast.AST] = [annotation]
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        members = [annotation.left, annotation.right]
+    elif isinstance(annotation, ast.Subscript) and isinstance(annotation.value, (ast.Name, ast.Attribute)):
+        head = annotation.value.id if isinstance(annotation.value, ast.Name) else annotation.value.attr
+        if head == "Optional":
+            members = [annotation.slice]
+        elif head == "Union" and isinstance(annotation.slice, ast.Tuple):
+            members = list(annotation.slice.elts)
+    named = [m for m in members if not _is_none(m)]
+    return bool(named) and all(
+        (m.id if isinstance(m, ast.Name) else m.attr if isinstance(m, ast.Attribute) else None) in _DTYPE_ANNOTATIONS
+        for m in named)
+
+
 def _declares_jax_array(annotation: ast.AST | None) -> bool:
     """The annotation is spelled `jax.Array` (from the node alone, as the untraced parameter kinds are kept per
     node): not `jnp.ndarray`, `ArrayLike` or a union, which admit NumPy arrays and Python numbers."""
@@ -996,9 +1032,17 @@ def _declares_jax_array(annotation: ast.AST | None) -> bool:
             and isinstance(annotation.value, ast.Name) and annotation.value.id == "jax")
 
 
+# Annotations that name a dtype (`jnp.dtype`, NumPy's `DTypeLike`, JAX's `DTypeLike`): `jit` cannot trace a dtype or
+# a dtype's name (a call that passes one raises TypeError before tracing, checked on jax 0.10.2), so a parameter so
+# annotated holds its default or a Python value: `output_dtype or x.dtype` asks nothing of a tracer
+_DTYPE_ANNOTATIONS = frozenset({"dtype", "DType", "DTypeLike"})
+
+
 def _annotation_kind(annotation: ast.AST | None) -> Kind | None:
     if annotation is None:
         return None
+    if _names_a_dtype(annotation):
+        return Kind.PYTHON
     if _optional_object(annotation):
         return Kind.UNKNOWN  # None or an object: not known to be an array, so unknown, which never warns
     if isinstance(annotation, ast.Subscript) and isinstance(annotation.value, (ast.Name, ast.Attribute)):
@@ -1030,6 +1074,9 @@ def _parameter_evidence(model: ValueKinds, info: FunctionInfo) -> tuple[set[str]
     # its rows, no index of it): (the iterated parameter, the loop variable) pairs, and (parameter, index) reads
     iterated: set[tuple[str, str]] = set()
     indexed: set[tuple[str, str]] = set()
+    # names read for an attribute no JAX array has (`species.get_position()`): what iterating or indexing a
+    # parameter gives is no array there, so the parameter is no array either (a list or dict of objects)
+    objects: set[str] = set()
     Name, Subscript, Constant = ast.Name, ast.Subscript, ast.Constant  # local names: the loop is hot
     for node in model.scopes.own_nodes(info):
         cls = type(node)
@@ -1041,6 +1088,12 @@ def _parameter_evidence(model: ValueKinds, info: FunctionInfo) -> tuple[set[str]
             value = node.value  # type: ignore[attr-defined]
             if type(value) is Name and value.id in params and node.attr in _CONTAINER_METHODS:  # type: ignore[attr-defined]
                 container.add(value.id)
+            elif not _array_attribute(node.attr):  # type: ignore[attr-defined]
+                if type(value) is Name:
+                    objects.add(value.id)
+                elif type(value) is Subscript and type(value.value) is Name and value.value.id in params and (
+                        type(value.slice) is Name):
+                    container.add(value.value.id)  # `particles[i].update_position()`
         elif cls is Subscript:
             value, index = node.value, node.slice  # type: ignore[attr-defined]
             if type(value) is Name and value.id in params and type(index) is Constant and isinstance(index.value, str):
@@ -1064,6 +1117,7 @@ def _parameter_evidence(model: ValueKinds, info: FunctionInfo) -> tuple[set[str]
                         and target.slice.value is Ellipsis):
                     whole.add(target.value.id)
     container.update(param for param, _ in iterated & indexed)
+    container.update(param for param, target in iterated if target in objects and target not in params)
     return container & params, whole & params
 
 

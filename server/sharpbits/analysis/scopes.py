@@ -506,7 +506,7 @@ class Scopes:
     def never_runs(self, node: ast.AST) -> bool:
         """Whether `node` sits in code that never runs: a branch a constant test rules out (`if False:`,
         `while 0:`, `x if True else <here>`, `if TYPE_CHECKING:`, which only type checkers read), or a statement
-        after a `raise`/`return`/`continue`/`break` in the same block."""
+        after a `raise`/`return`/`continue`/`break` or a call of `exit()`/`sys.exit()` in the same block."""
         if self.reusable is not None:
             # the answer inside the node's top-level statement follows from it and the imports: kept per node
             # across versions (asked of every transformation call on every edit, and of every finding)
@@ -601,7 +601,7 @@ class Scopes:
         return False
 
     def _first_exit_line(self, block: list[ast.stmt]) -> int | None:
-        """The last line of the first `raise`/`return`/`continue`/`break` of a statement list (kept per list:
+        """The last line of the first `raise`/`return`/`continue`/`break`/`sys.exit()` of a statement list (kept per list:
         asked once per finding, a module's body can be long)."""
         cache = self._exits
         if cache is None:
@@ -609,8 +609,20 @@ class Scopes:
         key = id(block)
         if key not in cache:
             cache[key] = next((s.end_lineno or s.lineno for s in block
-                               if isinstance(s, (ast.Raise, ast.Return, ast.Continue, ast.Break))), None)
+                               if isinstance(s, (ast.Raise, ast.Return, ast.Continue, ast.Break))
+                               or (type(s) is ast.Expr and self._ends_the_process(s.value))), None)
         return cache[key]
+
+    def _ends_the_process(self, call: ast.expr) -> bool:
+        """`exit()`, `quit()`, `sys.exit(...)`, `os._exit(...)`, `os.abort()`: nothing after the call in its block
+        runs (SystemExit is raised, or the process ends)."""
+        if type(call) is not ast.Call:
+            return False
+        func = call.func
+        if type(func) is ast.Name:
+            return func.id in ("exit", "quit") and func.id not in self.aliases  # the builtins, not an import
+        return type(func) is ast.Attribute and self.qualname(func, self.enclosing_function(call)) in (
+            "sys.exit", "os._exit", "os.abort")
 
     def local_import(self, name: str, scope: FunctionInfo) -> str | None:
         """What a name local to `scope` (or to a function around it) names when that function binds it only by

@@ -371,6 +371,10 @@ class TracedCode:
                     in_axes = literal_value(node.args[1]) if not _is_none(node.args[1]) else None
             if isinstance(in_axes, (tuple, list)):
                 here = {positional[i] for i, axis in enumerate(in_axes) if axis is None and i < len(positional)}
+                # vmap takes exactly len(in_axes) positional arguments (more or fewer raise ValueError, checked on
+                # jax 0.10.2): a parameter past them holds its default, or a keyword the caller batches
+                defaulted = parameter_defaults(fn.node.args)  # type: ignore[arg-type]
+                here |= {p for p in positional[len(in_axes):] if p in defaulted}
             else:
                 here = set(positional) if in_axes is None else set()
             unmapped = here if unmapped is None else unmapped & here

@@ -3843,17 +3843,26 @@ class _ScopeWalk(ForwardFlow[State]):
         return names
 
     def _sides_of_one_assertion(self, a: ast.Call, b: ast.Call) -> bool:
+        """`a` and `b` on the two sides of one check: the arguments of an assertion call (`assert_allclose(f(key),
+        g(key))`), or, in an `assert` statement, of a comparison (`assert float(f(key)[0]) == float(g(key)[0])`) or
+        of a comparing call (`assert jnp.array_equal(f(key), f(key))`)."""
         parents = self.model.scopes.parents
         chain_a: list[ast.AST] = [a]
         while not isinstance(chain_a[-1], ast.stmt) and chain_a[-1] in parents:
             chain_a.append(parents[chain_a[-1]])
+        in_assert = isinstance(chain_a[-1], ast.Assert)
         cur: ast.AST = b
         while not isinstance(cur, ast.stmt) and cur in parents:
             parent = parents[cur]
-            if parent in chain_a and isinstance(parent, ast.Call) and (
-                    is_assertion(parent.func) or _tree_assertion(self.model, parent, self.fn)):
+            if parent in chain_a:
                 side_a = chain_a[chain_a.index(parent) - 1]
-                return side_a is not cur and side_a in parent.args and cur in parent.args
+                if isinstance(parent, ast.Call) and (
+                        is_assertion(parent.func) or _tree_assertion(self.model, parent, self.fn)
+                        or (in_assert and _COMPARING.search(called_name(parent.func).rsplit(".", 1)[-1]))):
+                    return side_a is not cur and side_a in parent.args and cur in parent.args
+                if in_assert and isinstance(parent, ast.Compare) and len(parent.ops) == 1:
+                    return {id(side_a), id(cur)} == {id(parent.left), id(parent.comparators[0])}
+                return False
             cur = parent
         return False
 
