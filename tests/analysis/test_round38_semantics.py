@@ -111,3 +111,34 @@ def test_incremental_equals_full_for_the_new_classes():
     inc = IncrementalAnalysis("m.py")
     for text in texts + texts[::-1]:
         assert inc.update(text).findings == analyze(text, "m.py").findings
+
+
+MEMO = """import numpy as np
+
+_cache = {}
+
+
+def table(a, b):
+GUARD
+    _cache[(a, b)] = np.ones(a * b)
+    return _cache[(a, b)]
+
+
+@jax.jit
+def f(x):
+    return x + table(2, 3).sum()
+"""
+
+
+@pytest.mark.parametrize("guard, reported", [
+    ("    if (hit := _cache.get((a, b))) is not None:\n        return hit", False),  # add-only: one value per key
+    ("    if _cache.get((a, b)) is not None:\n        return _cache[(a, b)]", False),
+    ("    if (a, b) in _cache:\n        return _cache[(a, b)]", False),
+    ("    if (b, a) in _cache:\n        return _cache[(b, a)]", True),  # another key tested: the entry is overwritten
+    ("    if (hit := _cache.get((a, b))) is None:\n        return hit", True),  # returns when absent: overwrites
+    ("    if (a, b) in _cache:\n        return _cache[(a, b)]\n    a = a + 1", True),  # the stored key is not the tested one
+    ("    pass", True),  # written on every call
+])
+def test_memo_keyed_by_an_expression(guard, reported):
+    found = [f for f in analyze(HEAD + MEMO.replace("GUARD", guard), "m.py").findings if f.rule == "global-captured-in-jit"]
+    assert bool(found) is reported

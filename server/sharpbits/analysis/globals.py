@@ -452,24 +452,39 @@ def _registers_its_argument(node: ast.AST, fn: FunctionInfo, model: ValueKinds) 
 
 def _memo_store(node: ast.AST, fn: FunctionInfo, model: ValueKinds) -> bool:
     """The memo idiom: `CACHE[key] = value` only when the key is absent, after `if key in CACHE: return
-    CACHE[key]` in the function's body (or inside `if key not in CACHE:`), with `key` not bound again after that
-    test. Each entry is written once and never overwritten, so a trace that read `CACHE[key]` read the one value
-    that key ever has (a trace that found it absent computed the value it stores). `CACHE.clear()`, `pop` and
-    `del CACHE[key]` are changes of their own."""
+    CACHE[key]` (or `if (hit := CACHE.get(key)) is not None: return hit`) in the function's body, or inside
+    `if key not in CACHE:` (`if CACHE.get(key) is None:`), with the names `key` reads (a name, a tuple of
+    arguments) not bound again after that test. Each entry is written once and never overwritten, so a trace that
+    read `CACHE[key]` read the one value that key ever has (a trace that found it absent computed the value it
+    stores). `CACHE.clear()`, `pop` and `del CACHE[key]` are changes of their own."""
     if not (isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name)
-            and isinstance(node.slice, ast.Name)) or isinstance(fn.node, ast.Lambda):
+            and all(isinstance(n, (ast.Name, ast.Tuple, ast.Load)) for n in walk_nodes(node.slice))) or isinstance(
+                fn.node, ast.Lambda):
         return False
-    cache, key = node.value.id, node.slice.id
+    cache, key = node.value.id, ast.dump(node.slice).replace("Store()", "Load()")
+    key_names = {n.id for n in walk_nodes(node.slice) if isinstance(n, ast.Name)}
 
-    def tests(test: ast.AST, op: type) -> bool:
-        return (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], op)
-                and isinstance(test.left, ast.Name) and test.left.id == key
-                and isinstance(test.comparators[0], ast.Name) and test.comparators[0].id == cache)
+    def tests(test: ast.AST, present: bool) -> bool:
+        """`test` holds exactly when the key is in the cache (`present`) or exactly when it is not."""
+        if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+            return False
+        op, left, right = test.ops[0], test.left, test.comparators[0]
+        if isinstance(op, (ast.In, ast.NotIn)):
+            return (isinstance(op, ast.In) is present and ast.dump(left) == key and isinstance(right, ast.Name)
+                    and right.id == cache)
+        if isinstance(op, (ast.Is, ast.IsNot)) and _is_none_constant(right):
+            if isinstance(left, ast.NamedExpr):
+                left = left.value
+            return (isinstance(op, ast.IsNot) is present and isinstance(left, ast.Call) and len(left.args) == 1
+                    and not left.keywords and isinstance(left.func, ast.Attribute) and left.func.attr == "get"
+                    and isinstance(left.func.value, ast.Name) and left.func.value.id == cache
+                    and ast.dump(left.args[0]) == key)
+        return False
 
     guard: ast.If | None = None
     parent = model.scopes.parents.get(node)
     while parent is not None and parent is not fn.node:
-        if isinstance(parent, ast.If) and tests(parent.test, ast.NotIn) and _contains(parent.body, node):
+        if isinstance(parent, ast.If) and tests(parent.test, False) and _contains(parent.body, node):
             guard = parent
             break
         parent = model.scopes.parents.get(parent)
@@ -478,13 +493,17 @@ def _memo_store(node: ast.AST, fn: FunctionInfo, model: ValueKinds) -> bool:
             if stmt.lineno >= node.lineno:
                 break
             if isinstance(stmt, ast.If) and stmt.body and isinstance(stmt.body[-1], ast.Return) and any(
-                    tests(part, ast.In) for part in ([stmt.test.values[-1]] if isinstance(stmt.test, ast.BoolOp)
-                                                     and isinstance(stmt.test.op, ast.And) else [stmt.test])):
+                    tests(part, True) for part in ([stmt.test.values[-1]] if isinstance(stmt.test, ast.BoolOp)
+                                                   and isinstance(stmt.test.op, ast.And) else [stmt.test])):
                 guard = stmt
         if guard is None:
             return False
-    return not any(isinstance(n, ast.Name) and n.id == key and isinstance(n.ctx, (ast.Store, ast.Del))
+    return not any(isinstance(n, ast.Name) and n.id in key_names and isinstance(n.ctx, (ast.Store, ast.Del))
                    and guard.lineno < n.lineno < node.lineno for n in model.scopes.own_nodes(fn))
+
+
+def _is_none_constant(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _contains(body: list[ast.stmt], node: ast.AST) -> bool:
