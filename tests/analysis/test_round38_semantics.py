@@ -15,16 +15,27 @@ def _rules(text: str) -> list[tuple[int, str]]:
             if f.severity in ("warning", "error")]
 
 
-@pytest.mark.parametrize("annotation, reported", [
-    ("jnp.dtype | None", False),  # jit cannot trace a dtype: a call passing one raises before tracing
-    ("Optional[jnp.dtype]", False),
-    ("jax.typing.DTypeLike", False),
-    ("jnp.ndarray | None", True),  # an array, traced: `or` asks a tracer
-    ("float | None", True),  # a Python float passed to jit is traced too
+@pytest.mark.parametrize("annotation, statics, expected", [
+    # jit cannot take a dtype argument (a call passing one raises TypeError before tracing): the `or` sees only
+    # the default, and the parameter itself is the defect: reported as such
+    ("jnp.dtype | None", "", "annotated as a dtype but is not static"),
+    ("Optional[jnp.dtype]", "", "annotated as a dtype but is not static"),
+    ("jax.typing.DTypeLike", "", "annotated as a dtype but is not static"),
+    ("jnp.dtype | None", ", static_argnames='out'", None),  # static: a Python test of a compile-time value
+    ("jnp.ndarray | None", "", "`or` on a traced value"),  # an array, traced: `or` asks a tracer
+    ("float | None", "", "`or` on a traced value"),  # a Python float passed to jit is traced too
 ])
-def test_dtype_annotated_parameter_or_default(annotation, reported):
-    text = f"@jax.jit\ndef f(g, out: {annotation} = None):\n    out = out or g\n    return g\n"
-    assert bool(_rules(text)) is reported
+def test_dtype_annotated_parameter_or_default(annotation, statics, expected):
+    text = (f"from functools import partial\n\n\n@partial(jax.jit{statics})\n"
+            f"def f(g, out: {annotation} = None):\n    out = out or g\n    return g\n")
+    messages = [f.message for f in analyze(HEAD + text, "m.py").findings if f.rule == "traced-control-flow"]
+    assert (messages[0] if messages else None) is None if expected is None else expected in messages[0]
+
+
+def test_dtype_parameter_rebound_before_its_test_is_not_the_argument():
+    text = ("@jax.jit\ndef f(g, out: jnp.dtype | None = None):\n    out = None\n    out = out or g.dtype\n"
+            "    return g.astype(out)\n")
+    assert _rules(text) == []
 
 
 ELEMENTS = """@jax.jit

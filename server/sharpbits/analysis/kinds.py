@@ -1006,8 +1006,10 @@ def _optional_object(annotation: ast.AST) -> bool:
     return name[:1].isupper() and not any(word in name.lower() for word in _ARRAY_LIKE_WORDS)
 
 
-def _names_a_dtype(annotation: ast.AST) -> bool:
+def names_a_dtype(annotation: ast.AST | None) -> bool:
     """`jnp.dtype`, `DTypeLike`, `np.dtype | None`, `Optional[DTypeLike]` (see _DTYPE_ANNOTATIONS)."""
+    if annotation is None:
+        return False
     members: list[ast.AST] = [annotation]
     if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
         members = [annotation.left, annotation.right]
@@ -1041,7 +1043,7 @@ _DTYPE_ANNOTATIONS = frozenset({"dtype", "DType", "DTypeLike"})
 def _annotation_kind(annotation: ast.AST | None) -> Kind | None:
     if annotation is None:
         return None
-    if _names_a_dtype(annotation):
+    if names_a_dtype(annotation):
         return Kind.PYTHON
     if _optional_object(annotation):
         return Kind.UNKNOWN  # None or an object: not known to be an array, so unknown, which never warns

@@ -6,6 +6,7 @@ import ast
 from collections.abc import Sequence
 from functools import partial
 
+from sharpbits.analysis.kinds import names_a_dtype
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.analysis.rules.python_loop_in_jit import loop_rewrite
@@ -195,6 +196,11 @@ class TracedControlFlow(Rule):
         ),
         "error": (
             "TracerBoolConversionError: a traced value has no truth value at trace time"
+        ),
+        "dtype-not-static": (
+            "`{name}` is annotated as a dtype but is not static {where}: jit cannot take a dtype argument (a call "
+            "that passes one raises TypeError before tracing), so only its default ever arrives here; mark it "
+            "static (`static_argnames=('{name}',)`)"
         ),
         "when-passed": (
             " whenever a caller passes `{name}` (jit traces it)"
@@ -403,6 +409,10 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
             "    norm = sum(jnp.sum(g ** 2) for g in jax.tree_util.tree_leaves(grads))\n    if norm > 1.0:\n"
             "        return grads\n    return grads\n",
         ),
+        Invalid(  # a dtype parameter jit cannot take (TypeError at the call): named as such, mark it static
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, out_dtype: jnp.dtype | None = None):\n"
+            "    out_dtype = out_dtype or x.dtype\n    return x.astype(out_dtype)\n",
+        ),
         Invalid(  # a guard that raises on an array the caller must pass: TracerBoolConversionError on every call
             "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    if jnp.any(x < 0):\n"
             "        raise ValueError('negative')\n    return jnp.sqrt(x)\n",
@@ -541,6 +551,9 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         if leaf is None:
             leaf, passed = self._traced_when_passed(model, fn, test if operands is None else None, operands)
             if leaf is None:
+                dtype = _dtype_parameter(model, fn, node, test if operands is None else None, operands)
+                if dtype is not None:
+                    ctx.report(node, self.message("dtype-not-static", name=dtype, where=where))
                 return
             where += self.message("when-passed", name=passed)
         static = _static_candidate(model, fn, leaf)
@@ -618,3 +631,28 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
             return Fix(safe=safe, description=f"Use `{new[:60]}`", edits=(TextEdit.replacing(source, node, new),))
 
         return build, f"use `{jnp}.where(...)`", False
+
+
+def _dtype_parameter(model: ModuleModel, fn: FunctionInfo, node: ast.AST, test: ast.AST | None,
+                     operands: Sequence[ast.AST] | None) -> str | None:
+    """A parameter of a function `jax.jit` traces directly, annotated as a dtype and not static, tested here before
+    anything rebinds it (`output_dtype = output_dtype or x.dtype`): jit refuses a dtype argument at the call, so
+    the test only ever sees the default, and the parameter is a defect of its own (ejkernel's cumsum kernels)."""
+    direct = [t for t in fn.traces if not t.indirect]
+    if not direct or any(t.transform != "jax.jit" or t.statics_unknown for t in direct) or isinstance(
+            fn.node, ast.Lambda):
+        return None
+    tracers = model.fact(TracerValues)
+    parts = tracers.bool_operands(test) if test is not None else [
+        part for op in operands or () for part in tracers.bool_operands(op)]
+    params = {p.arg: p for p in fn.param_nodes}
+    line = getattr(node, "lineno", 0)
+    for part in parts:
+        if not (isinstance(part, ast.Name) and part.id in params and part.id not in fn.static_params
+                and names_a_dtype(params[part.id].annotation)):
+            continue
+        if any(isinstance(n, ast.Name) and n.id == part.id and isinstance(n.ctx, ast.Store) and n.lineno < line
+               for n in model.scopes.own_nodes(fn)):
+            continue  # rebound before: no longer (only) the argument
+        return part.id
+    return None
