@@ -472,7 +472,7 @@ def _memo_store(node: ast.AST, fn: FunctionInfo, model: ValueKinds) -> bool:
         if isinstance(op, (ast.In, ast.NotIn)):
             return (isinstance(op, ast.In) is present and ast.dump(left) == key and isinstance(right, ast.Name)
                     and right.id == cache)
-        if isinstance(op, (ast.Is, ast.IsNot)) and _is_none_constant(right):
+        if isinstance(op, (ast.Is, ast.IsNot)) and isinstance(right, ast.Constant) and right.value is None:
             if isinstance(left, ast.NamedExpr):
                 left = left.value
             return (isinstance(op, ast.IsNot) is present and isinstance(left, ast.Call) and len(left.args) == 1
@@ -500,10 +500,6 @@ def _memo_store(node: ast.AST, fn: FunctionInfo, model: ValueKinds) -> bool:
             return False
     return not any(isinstance(n, ast.Name) and n.id in key_names and isinstance(n.ctx, (ast.Store, ast.Del))
                    and guard.lineno < n.lineno < node.lineno for n in model.scopes.own_nodes(fn))
-
-
-def _is_none_constant(node: ast.AST) -> bool:
-    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _contains(body: list[ast.stmt], node: ast.AST) -> bool:

@@ -983,20 +983,24 @@ _ARRAY_LIKE_WORDS = ("array", "tensor", "scalar", "numeric", "number", "key", "l
                      "int", "bool", "real", "complex", "shaped", "data", "value")
 
 
+def _union_members(annotation: ast.AST) -> list[ast.AST]:
+    """The members of `A | B`, `Optional[A]` (A and None), `Union[A, B]`; [] for any other annotation."""
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        return [annotation.left, annotation.right]
+    if isinstance(annotation, ast.Subscript) and isinstance(annotation.value, (ast.Name, ast.Attribute)):
+        head = annotation.value.id if isinstance(annotation.value, ast.Name) else annotation.value.attr
+        if head == "Optional":
+            return [annotation.slice, ast.Constant(None)]
+        if head == "Union" and isinstance(annotation.slice, ast.Tuple):
+            return list(annotation.slice.elts)
+    return []
+
+
 def _optional_object(annotation: ast.AST) -> bool:
     """`Provider | None`, `Optional[Provider]`: None or an object of a named class that is no array type. A
     truth test of such a parameter (`overrides or default`) only tells None from the object, which has no
     array truth value, also when the object is a pytree of traced arrays."""
-    members: list[ast.AST] = []
-    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
-        members = [annotation.left, annotation.right]
-    elif isinstance(annotation, ast.Subscript) and isinstance(annotation.value, (ast.Name, ast.Attribute)):
-        head = annotation.value.id if isinstance(annotation.value, ast.Name) else annotation.value.attr
-        inner = annotation.slice
-        if head == "Optional":
-            members = [inner, ast.Constant(None)]
-        elif head == "Union" and isinstance(inner, ast.Tuple):
-            members = list(inner.elts)
+    members = _union_members(annotation)
     if len(members) != 2 or sum(_is_none(m) for m in members) != 1:
         return False
     (cls,) = [m for m in members if not _is_none(m)]
@@ -1010,16 +1014,7 @@ def names_a_dtype(annotation: ast.AST | None) -> bool:
     """`jnp.dtype`, `DTypeLike`, `np.dtype | None`, `Optional[DTypeLike]` (see _DTYPE_ANNOTATIONS)."""
     if annotation is None:
         return False
-    members: list[ast.AST] = [annotation]
-    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
-        members = [annotation.left, annotation.right]
-    elif isinstance(annotation, ast.Subscript) and isinstance(annotation.value, (ast.Name, ast.Attribute)):
-        head = annotation.value.id if isinstance(annotation.value, ast.Name) else annotation.value.attr
-        if head == "Optional":
-            members = [annotation.slice]
-        elif head == "Union" and isinstance(annotation.slice, ast.Tuple):
-            members = list(annotation.slice.elts)
-    named = [m for m in members if not _is_none(m)]
+    named = [m for m in _union_members(annotation) or [annotation] if not _is_none(m)]
     return bool(named) and all(
         (m.id if isinstance(m, ast.Name) else m.attr if isinstance(m, ast.Attribute) else None) in _DTYPE_ANNOTATIONS
         for m in named)

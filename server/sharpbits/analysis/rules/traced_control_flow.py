@@ -513,9 +513,7 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         if not passed:
             return None, ""
         tracers = model.fact(TracerValues)
-        parts = tracers.bool_operands(test) if test is not None else [
-            part for op in operands or () for part in tracers.bool_operands(op)]
-        for part in parts:
+        for part in _bool_parts(model, test, operands):
             names = sorted({n.id for n in walk_nodes(part) if isinstance(n, ast.Name) and n.id in passed})
             if names and model.kinds.kind_when_passed(part, fn, passed) in ARRAYS and not (
                     tracers.in_caller_dependent_branch(part, fn) or tracers.in_compile_time_eval(part)
@@ -642,12 +640,9 @@ def _dtype_parameter(model: ModuleModel, fn: FunctionInfo, node: ast.AST, test: 
     if not direct or any(t.transform != "jax.jit" or t.statics_unknown for t in direct) or isinstance(
             fn.node, ast.Lambda):
         return None
-    tracers = model.fact(TracerValues)
-    parts = tracers.bool_operands(test) if test is not None else [
-        part for op in operands or () for part in tracers.bool_operands(op)]
     params = {p.arg: p for p in fn.param_nodes}
     line = getattr(node, "lineno", 0)
-    for part in parts:
+    for part in _bool_parts(model, test, operands):
         if not (isinstance(part, ast.Name) and part.id in params and part.id not in fn.static_params
                 and names_a_dtype(params[part.id].annotation)):
             continue
@@ -656,3 +651,11 @@ def _dtype_parameter(model: ModuleModel, fn: FunctionInfo, node: ast.AST, test: 
             continue  # rebound before: no longer (only) the argument
         return part.id
     return None
+
+
+def _bool_parts(model: ModuleModel, test: ast.AST | None, operands: Sequence[ast.AST] | None) -> list[ast.AST]:
+    """The parts of a condition (or of the operands of `and`/`or`/`not`) whose truth Python asks."""
+    tracers = model.fact(TracerValues)
+    if test is not None:
+        return list(tracers.bool_operands(test))
+    return [part for op in operands or () for part in tracers.bool_operands(op)]
