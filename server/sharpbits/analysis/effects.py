@@ -25,9 +25,6 @@ if TYPE_CHECKING:
     from sharpbits.analysis.model import ModuleModel
 
 # Methods that put a value into a container: method -> positions of the stored values (None: every argument).
-# transformations that keep what they trace and call it again without running the function's Python
-_CACHING_TRANSFORMS = frozenset({"jax.jit", "jax.pmap", "jax.experimental.pjit.pjit", "equinox.filter_jit",
-                                 "equinox.filter_pmap", "flax.nnx.jit", "flax.linen.jit"})
 _STORING_METHODS: dict[str, tuple[int, ...] | None] = {
     "append": (0,), "extend": (0,), "insert": (1,), "add": (0,), "appendleft": (0,), "extendleft": (0,),
     "update": None, "setdefault": (1,), "put": (0,), "put_nowait": (0,),
@@ -134,23 +131,6 @@ class SideEffects(Fact):
                 found.append(effect)
         return found
 
-    def _cached_trace(self, fn: FunctionInfo, seen: frozenset[int] = frozenset()) -> bool:
-        """Whether some trace of `fn` is kept and called again without running its Python: a `jax.jit`-like
-        transformation (jit, pmap, Equinox's and NNX's jit) or a `lax` loop body traces it, directly or through
-        the traced functions that call or define it. Under `jax.grad`, `vmap` or `value_and_grad` alone each call
-        traces anew, and the Python runs every time."""
-        if id(fn) in seen:
-            return False
-        for site in fn.traces:
-            if site.provenance is Provenance.LAX_BODY or site.transform in _CACHING_TRANSFORMS:
-                return True
-            if site.indirect:
-                caller = self.scopes.enclosing_function(site.node) if (
-                    site.provenance is Provenance.CALLED_FROM and site.node is not None) else fn.parent
-                if caller is not None and self._cached_trace(caller, seen | {id(fn)}):
-                    return True
-        return False
-
     def _outer_state(self, expr: ast.AST, fn: FunctionInfo) -> tuple[str, ast.Name] | None:
         """`LOG` (an outer name) or `self.items` (state of the object a traced method belongs to)."""
         if isinstance(expr, ast.Name):
@@ -206,7 +186,7 @@ class SideEffects(Fact):
         if host is not None:
             return host
         if isinstance(func, ast.Name) and func.id == "next" and node.args and not self.scopes.is_local("next", fn):
-            if not self._cached_trace(fn):
+            if not self.model.traced.cached(fn):
                 return None  # under jax.grad/vmap alone the function is traced anew on each call: advanced each time
             it = node.args[0]
             if isinstance(it, ast.Name) and self.outlives_trace(it.id, fn) and self._is_iterator(
@@ -418,13 +398,25 @@ class SideEffects(Fact):
             # value in before each call and takes it back after, within the same trace; what it does is its own
             return None
         stmt = self.scopes.parents.get(node)
+        cached = self.model.traced.cached(fn)
         if isinstance(stmt, ast.AugAssign):
+            if not cached:
+                # under jax.grad/vmap alone the body runs on every call: the write happens each time, and it
+                # stores a tracer only when its value is one
+                return SideEffect(node, fn, "writes", node.id, True) if self._carries_traced(stmt.value, fn) else None
             kinds = {self.kinds.kind_of(stmt.value, fn), self._outer_kind(node.id, fn)}
             kind = Kind.JAX if not kinds.isdisjoint(_TRACED_KINDS) else (
                 Kind.PYTHON if kinds == {Kind.PYTHON} else Kind.UNKNOWN)
         elif isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None and node in (
                 stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]):
-            kind = Kind.JAX if self._carries_traced(stmt.value, fn) else self.kinds.kind_of(stmt.value, fn)
+            if self._carries_traced(stmt.value, fn):
+                kind = Kind.JAX
+            elif not cached:
+                # traced anew on every call (jax.grad/vmap alone): a value that is no tracer (`lambdas =
+                # jnp.zeros(n)`, an argument grad does not differentiate) is written on every call, as eagerly
+                return None
+            else:
+                kind = self.kinds.kind_of(stmt.value, fn)
         else:
             return None  # a loop target, a `with ... as`, an unpacking: not told
         if kind in _TRACED_KINDS:

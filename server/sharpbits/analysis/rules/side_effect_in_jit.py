@@ -33,6 +33,9 @@ class SideEffectInJit(Rule):
         "then-leaks": (
             "this runs once, at trace time, and leaks a tracer (UnexpectedTracerError when used later)"
         ),
+        "then-leaks-each-call": (
+            "the tracer outlives the trace (UnexpectedTracerError when it is used later)"
+        ),
         "then-baked": (
             "this runs once, at trace time: the item it takes is baked into the compiled function"
         ),
@@ -93,8 +96,10 @@ calls), an `if` (or ternary) whose test reads only parameters the helper never r
 passes a literal for them (or leaves a literal default) that decides the test the same way
 (`energy(out, for_jit=True)` from every jitted caller never runs `if not for_jit:` under a trace).
 
-Under `jax.grad`/`value_and_grad` alone (no jit) a function is traced anew on every call: an outer iterator it
-advances (`next(keys)`) advances on every call, as in eager code, and is not flagged. Nor is a traced function the
+Under `jax.grad`/`value_and_grad`/`vmap` alone (no jit) a function is traced anew on every call: an outer iterator
+it advances (`next(keys)`) advances on every call, as in eager code, and is not flagged; nor is a `global` it writes
+with a value that is no tracer (a constant, `jnp.zeros(n)`, an argument `grad` does not differentiate): the write
+happens on every call. A tracer it stores still leaks, and is reported as such (not as something that runs once). Nor is a traced function the
 module only calls inside `with pytest.raises(...)`/`assertRaises`: the test checks that the write is refused.
 """
     example = """
@@ -198,6 +203,11 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
         "import jax\nimport jax.numpy as jnp\nkeys = iter(jax.random.split(jax.random.key(0), 10))\ndef g(w):\n"
         "    def loss(w):\n        return jnp.sum(w * jax.random.normal(next(keys), w.shape))\n"
         "    return jax.value_and_grad(loss)(w)\n",
+        # ... and a global written there with no tracer (a constant array, an argument grad does not
+        # differentiate) is written on every call
+        "import jax\nimport jax.numpy as jnp\nstate = None\ndef loss(w, data, fixed=None):\n    global state\n"
+        "    state = jnp.zeros(2) if fixed is None else fixed\n    return jnp.sum(w * data)\n"
+        "def g(w, data, lam):\n    return jax.grad(loss)(w, data, fixed=lam)\n",
         # a jitted function the test only calls expecting it to raise (a library refusing the write)
         "import jax\nimport jax.numpy as jnp\nimport pytest\nLOG = []\ndef test_refused():\n    @jax.jit\n"
         "    def h(x):\n        LOG.append(x)\n        return x\n    with pytest.raises(RuntimeError):\n"
@@ -234,6 +244,12 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
             "    losses.append(value)\n    return value\ng = jax.grad(loss)(jnp.ones(3))\n"),
         Invalid("import jax\nimport jax.numpy as jnp\nlosses = []\n@jax.jit\ndef step(x):\n"
                 "    loss = jnp.mean(x ** 2)\n    losses.append(loss)\n    return x - loss\n"),
+        Invalid(  # under jax.jit(jax.grad(f)) the body runs once, at trace time: a global it writes is written once
+            "import jax\nimport jax.numpy as jnp\ncalls = 0\ndef loss(w):\n    global calls\n    calls = 1\n"
+            "    return jnp.sum(w ** 2)\nstep = jax.jit(jax.grad(loss))\n"),
+        Invalid(  # under jax.grad alone a global given the differentiated value holds a tracer
+            "import jax\nimport jax.numpy as jnp\nlast = None\ndef loss(w):\n    global last\n    last = w * 2\n"
+            "    return jnp.sum(last)\ng = jax.grad(loss)(jnp.ones(3))\n"),
         Invalid(  # a global written through `global`: runs once
             "import jax\nstep_count = 0\n@jax.jit\ndef update(w):\n    global step_count\n    step_count += 1\n"
             "    return w * 0.9\n"),
@@ -290,7 +306,10 @@ on every call, use `jax.debug.callback` (or `jax.experimental.io_callback` for o
             advances = effect.action.startswith("advances")
             what = self.message("writes" if effect.action == "writes" else "advances" if advances else "stores",
                                 where=where, target=effect.target)
-            then = self.message("then-leaks" if effect.traced_value else "then-baked" if advances else "then-once")
+            if effect.traced_value and not ctx.model.traced.cached(fn):
+                then = self.message("then-leaks-each-call")  # (jax.grad/vmap alone: the body runs on every call)
+            else:
+                then = self.message("then-leaks" if effect.traced_value else "then-baked" if advances else "then-once")
             ctx.report(effect.node, self.message("effect", what=what, then=then))
 
 
