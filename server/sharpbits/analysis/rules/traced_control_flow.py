@@ -153,6 +153,37 @@ def _empty_or_default(node: ast.AST) -> bool:
             and not default.args and not default.keywords)
 
 
+_CONTAINER_DISPLAYS = (ast.Dict, ast.List, ast.Tuple, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
+
+
+def _passed_container(model: ModuleModel, fn: FunctionInfo, leaf: ast.AST) -> bool:
+    """`if parents:` on a parameter the function never rebinds, when every value the module passes there (at calls
+    of the function by name, and its default) is a Python container: a tuple, list, dict or set display or
+    comprehension, a call of the builtin `tuple`/`list`/`dict`/`set`, or a name bound once to one. jit traces the
+    leaves of a pytree argument and hands the function the same container of tracers, so its truth is its length,
+    known at trace time (checked on jax 0.10.2; mbi's `parent_arrays = tuple(...)`, round 39)."""
+    if not isinstance(leaf, ast.Name) or leaf.id not in fn.params or any(
+            isinstance(n, ast.Name) and n.id == leaf.id and not isinstance(n.ctx, ast.Load)
+            for n in model.scopes.own_nodes(fn)):
+        return False
+    values = model.traced.argument_values(fn, leaf.id)
+    return bool(values) and all(_container_value(model, v) for v in values)
+
+
+def _container_value(model: ModuleModel, value: ast.AST) -> bool:
+    scope = model.scopes.enclosing_function(value)
+    if isinstance(value, ast.Name):
+        bound = model.traced.bound_once(value.id, scope)
+        if bound is None:
+            return False
+        value = bound
+    if isinstance(value, _CONTAINER_DISPLAYS):
+        return True
+    return (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+            and value.func.id in ("tuple", "list", "dict", "set") and value.func.id not in model.scopes.module_functions
+            and not (scope is not None and model.scopes.is_local(value.func.id, scope)))
+
+
 def _is_bool_part(node: ast.AST) -> bool:
     return isinstance(node, ast.BoolOp) or (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not))
 
@@ -246,7 +277,10 @@ as an array, read from a traced state (`s.err` of a NamedTuple `while_loop` carr
 argument); the array field of an Equinox or NNX module that is an argument of the jitted function (not one the
 function closes over, whose arrays are constants); what a Flax, Equinox or Haiku layer returns when called on an
 array; the counters of an optax state after `opt.update` (`opt_state.mini_step`). A branch `if flag is True:` on a
-traced flag is never taken while tracing (a tracer is not the object True): what it guards is not reported. A
+traced flag is never taken while tracing (a tracer is not the object True): what it guards is not reported. Nor
+is `if parents:` on a parameter the function never rebinds when every call of the module passes it a Python
+container (a tuple, list or dict, built in sight or bound once to one): jit hands the function the same container
+with tracers as leaves, and its truth is its length. A
 function given to a transformation through `functools.partial(f, **params)` has parameters bound whose names the
 code does not spell: none of its parameters is taken for traced.
 """
@@ -305,6 +339,9 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
         "def f_bwd(x, g):\n    if x > 0:\n        return (g,)\n    return (-g,)\nf.defvjp(f_fwd, f_bwd)\n"
         "def slope(x):\n    return jax.grad(f)(x)\n",
         # a truth test that falls back to an empty container tests a container (or None), not an array
+        # every call passes a tuple: jit hands the function a tuple of tracers, whose truth is its length
+        "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, parents):\n    if parents:\n        x = x + parents[0]\n"
+        "    return x\ndef g(x, cols):\n    parents = tuple(x[c] for c in cols)\n    return f(x, parents) + f(x, ())\n",
         "import jax\n@jax.jit\ndef f(x, params=None, extras=None):\n    params = params or {}\n"
         "    extras = extras if extras else []\n    return x * params.get('scale', 1.0) + len(extras)\n",
         # named_call only names a function's equations: its arguments are what the caller passed (Python values)
@@ -388,6 +425,9 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
             "def step(w, x):\n    loss, grads = jax.value_and_grad(loss_fn)(w, x)\n    if loss > 0:\n"
             "        grads = grads * 0.5\n    return w - grads\n",
         ),
+        Invalid(  # the tuple's length is known, but the other part of the test is traced
+            "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, parents):\n    if parents and x.sum() > 0:\n"
+            "        return x\n    return -x\ndef g(x):\n    return f(x, (jnp.ones(2),))\n"),
         Invalid(
             "import jax\n@jax.jit\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n",
         ),
@@ -546,6 +586,13 @@ and `assert` have no mechanical fix: the message names the alternative (`jax.lax
             leaves = [part for op in operands for part in model.fact(TracerValues).bool_operands(op)]
             leaf = next((p for p in leaves if model.fact(TracerValues).is_tracer(p, fn)), None)
         where = f"inside `{fn.name}` ({fn.trace_reason})"
+        if leaf is not None and _passed_container(model, fn, leaf):
+            # `if parents:` on a tuple of arrays asks its length, a Python truth test: another part may be traced
+            tracers = model.fact(TracerValues)
+            parts = [p for op in (operands if operands is not None else [test]) for p in tracers.bool_operands(op)]
+            leaf = next((p for p in parts if tracers.is_tracer(p, fn) and not _passed_container(model, fn, p)), None)
+            if leaf is None:
+                return
         if leaf is None:
             leaf, passed = self._traced_when_passed(model, fn, test if operands is None else None, operands)
             if leaf is None:
