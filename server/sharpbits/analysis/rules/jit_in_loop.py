@@ -63,7 +63,9 @@ in a shape), each iteration compiles anyway, also with the jit hoisted; that swe
 A jitted function created once (before the loop, at module level, or by a cached factory) is not flagged, nor one
 created under a guard that runs once: `if stat is None: stat = float(jax.jit(f)(x))`, where the branch itself
 binds the name its test requires to be None and nothing else in the loop binds it again. When the
-wrapped function reads a value that changes in the loop, or the loop walks a literal tuple or list of cases (a
+wrapped function reads a value that changes in the loop (also an attribute of the object a jitted method belongs
+to that the loop sets before the jit, `self.q_ind = j` then `jax.jit(self._obj_func)` of a method reading
+`self.q_ind`: the trace reads it as it is then, so a jit made once would keep the first value), or the loop walks a literal tuple or list of cases (a
 sweep in a test; also a name bound once to one, in the function or as a module constant, and a module table of
 sizes such as `NSIDES = [2 ** (i + 1) for i in range(10)]`), each version may be meant to compile anyway (each size
 is a new shape, which a jit made once before the loop compiles too): those are reported as info.
@@ -153,6 +155,12 @@ for static arguments.
             "        for x in xs:\n            f = jax.jit(self.forward)\n            x = f(x)\n        return x\n",
             fixed="import jax\nclass Model:\n    def forward(self, x):\n        return x * 2\n    def run(self, xs):\n"
             "        f = jax.jit(self.forward)\n        for x in xs:\n            x = f(x)\n        return x\n",
+        ),
+        Invalid(  # the loop sets the state the jitted method reads at trace time: each iteration needs its trace
+            "import jax\nclass Opt:\n    def _obj(self, x):\n        return x * self.weights[self.q]\n"
+            "    def solve(self, x):\n        for j in range(3):\n            self.q = j\n"
+            "            f = jax.jit(self._obj)\n            x = f(x)\n        return x\n",
+            severity="info",
         ),
         Invalid(  # depends on the loop variable: flagged, not hoisted
             "import jax\ndef run(x):\n    for k in range(3):\n        x = jax.jit(lambda v: v * k)(x)\n    return x\n",
@@ -386,7 +394,7 @@ for static arguments.
         # cholops: a jit made once could not be reused either)
         named = _named_outside_lambdas(wrapped) - _functions_made_in(region)
         depends = sorted((_free_reads(call, model) | _bound_callable_reads(call, region, scope, model) | named)
-                         & varying)
+                         & varying) or _state_set_for_the_trace(call, region, scope, model)
         sweep = isinstance(loop, LOOPS) and _walks_cases(loop, scope, model)
         reshaped = _argument_reshaped_by_loop(call, called, loop, model) if isinstance(loop, ast.For) else None
         severity: Severity | None = None
@@ -714,6 +722,26 @@ def _bound_callable_reads(call: ast.Call, region: ast.AST, scope: FunctionInfo |
             if owner is None or not _bound_within(node.id, owner, scope):
                 reads.add(node.id)  # not a parameter or local of the lambda itself
     return reads
+
+
+def _state_set_for_the_trace(call: ast.Call, region: ast.AST, scope: FunctionInfo | None,
+                             model: ModuleModel) -> list[str]:
+    """`self.q_ind = j` in the loop, then `jax.jit(self._obj_func)` of a method of the same class that reads
+    `self.q_ind`: the trace reads the attribute as it is when it is made, so each iteration's jit traces a different
+    function, one that a jit made once, before the loop, would not be (it would keep the first iteration's value;
+    parmoo's pattern search, round 39). The attributes (spelled `self.NAME`) the loop sets and the method reads."""
+    wrapped = call.args[0] if call.args else None
+    method = model.traced.bound_method(wrapped, scope) if wrapped is not None else None
+    if method is None or not isinstance(wrapped, ast.Attribute) or not isinstance(wrapped.value, ast.Name):
+        return []
+    receiver = wrapped.value.id
+    set_in_loop = {n.attr for n in walk_nodes(region) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store)
+                   and isinstance(n.value, ast.Name) and n.value.id == receiver}
+    if not set_in_loop:
+        return []
+    read = {n.attr for n in walk_nodes(method.node) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load)
+            and isinstance(n.value, ast.Name) and n.value.id == method.params[0]}
+    return sorted(f"{receiver}.{name}" for name in set_in_loop & read)
 
 
 def _bound_within(name: str, fn: FunctionInfo, stop: FunctionInfo | None) -> bool:
