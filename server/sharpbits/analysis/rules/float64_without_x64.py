@@ -41,7 +41,7 @@ def enables_x64(model: ModuleModel, text: str | None = None) -> bool:
     A module that reads the flag is x64-aware too, so any mention counts (silence is the safe side).
     `text`: the module's source; every such mention spells `x64`/`X64` or `absl` there, so a text with none of
     them is answered without looking at its nodes."""
-    if text is not None and "x64" not in text and "X64" not in text and "absl" not in text:
+    if text is not None and "x64" not in text and "X64" not in text and "absl" not in text and "precision" not in text:
         return False
     for node in model.scopes.nodes(ast.Constant):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.lower() in (
@@ -54,8 +54,23 @@ def enables_x64(model: ModuleModel, text: str | None = None) -> bool:
         # `dict(os.environ, JAX_ENABLE_X64="1")` for a child run, `os.environ.update(JAX_ENABLE_X64="1")`
         if isinstance(node, ast.keyword) and node.arg is not None and node.arg.lower() == "jax_enable_x64":
             return True
-    return any(isinstance(n, ast.Name) and n.id == "enable_x64" for n in model.scopes.nodes(ast.Name)) or any(
-        a.endswith(".enable_x64") for a in model.scopes.import_targets())
+    if any(isinstance(n, ast.Name) and n.id == "enable_x64" for n in model.scopes.nodes(ast.Name)) or any(
+            a.endswith(".enable_x64") for a in model.scopes.import_targets()):
+        return True
+    # brainstate's environment sets the flag with its precision (brainstate 0.5.4 `environ._set_jax_precision`:
+    # `jax_enable_x64` is on for 64): `environ.context(precision=64)`, `environ.set(precision=64)`,
+    # `environ.set_precision(64)`
+    if not any(a.startswith("brainstate") for a in model.scopes.import_targets()):
+        return False
+    for call in model.scopes.nodes(ast.Call):
+        q = model.scopes.qualname(call.func, model.scopes.enclosing_function(call)) or ""  # type: ignore[attr-defined]
+        if q in _BRAINSTATE_PRECISION and (q.endswith("set_precision") or any(
+                k.arg == "precision" for k in call.keywords)):  # type: ignore[attr-defined]
+            return True
+    return False
+
+
+_BRAINSTATE_PRECISION = {"brainstate.environ.context", "brainstate.environ.set", "brainstate.environ.set_precision"}
 
 
 def is_program(model: ModuleModel, path: str) -> bool:
@@ -131,7 +146,8 @@ The flag is global and must be set where the program starts, before any array is
 module that is a program (it has `if __name__ == "__main__":`, or is a notebook) and never mentions the flag. In a
 library module it reports at `info`: whether its users enable x64 cannot be known from the module; so it does for
 a function of a program module that nothing the module runs reaches (its library part, called from elsewhere). A
-module that mentions the flag at all (sets it, reads it, uses `jax.experimental.enable_x64()`, or builds the environment
+module that mentions the flag at all (sets it, reads it, uses `jax.experimental.enable_x64()`, sets brainstate's
+precision (`brainstate.environ.context(precision=64)`, which turns the flag on), or builds the environment
 of a child run of itself with it, `dict(os.environ, JAX_ENABLE_X64="1")`) is trusted. NumPy's
 own float64 (`np.zeros(3, dtype=np.float64)`) is not JAX's concern and is never flagged.
 
@@ -192,6 +208,10 @@ for; both are changes of behaviour, and neither is mechanical.
         "import os\nos.environ['JAX_ENABLE_X64'] = '1'\nimport jax.numpy as jnp\nx = jnp.ones(3).astype(jnp.float64)\n"
         "if __name__ == '__main__':\n    print(x)\n",
         # the enable_x64 context
+        # brainstate's environment turns the flag on for precision 64
+        "import brainstate\nimport jax.numpy as jnp\ndef test_times():\n"
+        "    with brainstate.environ.context(precision=64):\n        t = jnp.arange(3, dtype=jnp.float64)\n"
+        "    return t\nif __name__ == '__main__':\n    test_times()\n",
         "import jax.numpy as jnp\nfrom jax.experimental import enable_x64\nwith enable_x64():\n"
         "    x = jnp.float64(1.0)\nif __name__ == '__main__':\n    print(x)\n",
         # NumPy float64 is not JAX's concern
