@@ -3294,7 +3294,7 @@ class _ScopeWalk(ForwardFlow[State]):
                                 and not _exclusive(self.model, between.node, node)
                                 and (not must_live or self._still_live(between, stmt))
                                 and not (deliberate == "compared" and self._compared(first, between.statement, between.call)
-                                         and self._kept_apart(between.statement, stmt))
+                                         and self._kept_apart(between.statement, stmt, between.call, call))
                                 and self._hazard(between, node, call, stmt, how, definite)):
                             self.add(KeyReuse(node, label, between, "again", sure=between.definite and definite))
                             break
@@ -3640,6 +3640,11 @@ class _ScopeWalk(ForwardFlow[State]):
         never changes repeats one iteration."""
         if stmt is None or first.statement is None or self.fn is None:
             return False
+        if first.statement is stmt and isinstance(stmt, ast.For) and isinstance(stmt.iter, (ast.Tuple, ast.List)) and (
+                first.call in stmt.iter.elts and call in stmt.iter.elts):
+            # `for got in (f(key), g(key)):` binds each result to `got` in turn, but the body may carry one into the
+            # next iteration (`total = total + got`): apart only when it checks each and keeps nothing
+            return self._loop_checks_each(stmt, first.call, call)
         if _checks_only(self.model, first.statement, self.fn) and _checks_only(self.model, stmt, self.fn):
             return True  # two checks, each reproducing what it compares: nothing outlives the first one
         if (isinstance(node, ast.Call) and isinstance(first.node, ast.Call) and first.node is not node
@@ -3665,9 +3670,14 @@ class _ScopeWalk(ForwardFlow[State]):
             return False
         return values_dead_before(self.model.scopes, first.statement, stmt, same_statement=same)
 
-    def _kept_apart(self, a: ast.stmt | None, b: ast.stmt | None) -> bool:
+    def _kept_apart(self, a: ast.stmt | None, b: ast.stmt | None, call_a: ast.Call | None = None,
+                    call_b: ast.Call | None = None) -> bool:
         """The names two statements bind, and every name computed from them in this scope (assignments in line
-        order), never meet in one statement: no computation of this scope sees both results."""
+        order), never meet in one statement: no computation of this scope sees both results. One `for` over a
+        display of the two calls (`for got in (sample(key), sample(key, lower=0.0)):`) keeps them apart when its
+        body only checks what each iteration computes (`_loop_checks_each`)."""
+        if a is b and a is not None and call_a is not None and call_b is not None:
+            return self._loop_checks_each(a, call_a, call_b)
         if a is None or b is None or self.fn is None or a is b:
             return False
         flows = [set(_stored(a)), set(_stored(b))]
@@ -3685,6 +3695,37 @@ class _ScopeWalk(ForwardFlow[State]):
         own_ids = {id(n) for n in self.model.scopes.own_nodes(self.fn)}
         return not any(isinstance(n, ast.Name) and n.id in flows[0] | flows[1] and id(n) not in own_ids
                        for n in self.model.walked(self.fn.node))  # a function defined here may read both
+
+    def _loop_checks_each(self, loop: ast.stmt, a: ast.Call, b: ast.Call) -> bool:
+        """`for got in (f(key), g(key)):` whose body only asserts on what it computes from `got` (each iteration
+        sees one of the two results, and nothing keeps it past the iteration): l2co's test that each spelling of
+        the sampler replays the draws it always made (round 39)."""
+        if not (self.fn is not None and isinstance(loop, ast.For) and isinstance(loop.iter, (ast.Tuple, ast.List)) and a is not b
+                and a in loop.iter.elts and b in loop.iter.elts):
+            return False
+        names = {n for n in _stored(loop) if n.isidentifier()}
+        if not names:
+            return False
+        body = [n for st in loop.body for n in walk_nodes(st) if isinstance(n, ast.stmt)]
+        derived: set[str] = set()
+        for st in sorted(body, key=lambda n: (n.lineno, n.col_offset)):
+            reads = _direct_reads(st)
+            if not reads & names:
+                continue
+            carries = (isinstance(st, ast.Assign) and _assigned_names(st) is not None) or (
+                isinstance(st, ast.For) and all(isinstance(n, (ast.Name, ast.Tuple, ast.List, ast.expr_context))
+                                                for n in walk_nodes(st.target)))
+            if carries:  # into plain names, read again below
+                made = {n for n in _stored(st) if n.isidentifier()}
+                if made & reads:
+                    return False  # `total = total + got`: an accumulator carries one iteration's result into the next
+                names |= made
+                derived |= made
+            elif not (isinstance(st, ast.Assert) or _checks_only(self.model, st, self.fn)):
+                return False  # kept, returned, appended or combined: the two results may meet
+        inside = {id(n) for st in loop.body for n in walk_nodes(st)}
+        return not any(isinstance(n, ast.Name) and n.id in derived and id(n) not in inside
+                       for n in self.model.walked(self.fn.node))  # (read after the loop: the last result lives on)
 
     def _check_run(self, call: ast.Call, stmt: ast.stmt) -> bool:
         """`check(kernel, t, key)` as a statement of its own, `check` a function of this module that is a check: it
@@ -5332,14 +5373,17 @@ def _stored(stmt: ast.stmt) -> set[str]:
     targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(
         stmt, (ast.AugAssign, ast.AnnAssign, ast.For)) else []
     out: set[str] = set()
-    for target in targets:
-        for element in (target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]):
-            if isinstance(element, ast.Name):
-                out.add(element.id)
-            elif isinstance(element, ast.Starred) and isinstance(element.value, ast.Name):
-                out.add(element.value.id)
-            else:
-                out.add(ast.unparse(element))
+    elements = list(targets)
+    while elements:
+        element = elements.pop()
+        if isinstance(element, (ast.Tuple, ast.List)):
+            elements.extend(element.elts)  # nested unpacking too: `for i, (x, y) in enumerate(zip(xs, ys))`
+        elif isinstance(element, ast.Name):
+            out.add(element.id)
+        elif isinstance(element, ast.Starred) and isinstance(element.value, ast.Name):
+            out.add(element.value.id)
+        else:
+            out.add(ast.unparse(element))
     return out
 
 
