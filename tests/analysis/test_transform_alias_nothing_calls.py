@@ -88,7 +88,7 @@ def test_what_other_files_spell_follows_their_edits_not_the_asking_files(tmp_pat
     index.update(api, api.read_text())
     assert index.named_elsewhere("vmapped_down", str(impl)) is False
     index.update(impl, IMPL + "\n# typing here\n")
-    assert ("vmapped_down", str(impl.absolute())) in index._named  # kept: only the asking file changed
+    assert ("vmapped_down", str(impl.absolute()), True) in index._named  # kept: only the asking file changed
     api.write_text("from pkg._impl import vmapped_down\n")  # saved, and fed as the server feeds a saved file
     index.update(api, api.read_text())
     assert index.named_elsewhere("vmapped_down", str(impl)) is True  # another file now spells it

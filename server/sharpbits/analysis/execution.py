@@ -10,6 +10,7 @@ from sharpbits.analysis.flow import COMPOUND, statement_lists
 from sharpbits.analysis.kinds import ARRAYS, Kind
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import walk_nodes
+from sharpbits.analysis.traced import TRANSFORMS
 
 # Transformations whose result is compiled code, cached per wrapped function object.
 COMPILING = frozenset({"jax.jit", "jax.pmap", "equinox.filter_jit", "flax.nnx.jit"})
@@ -45,6 +46,8 @@ class Execution(Fact):
 
     _loop_calls: dict[str, list[ast.Call]] | None = None
     _unreached: set[str] | None = None
+    _spelled: set[str] | None = None  # every name and attribute the module spells (see `uncallable`)
+    _strings: list[str] = []
 
     def unreached_functions(self) -> set[str]:
         """Module-level functions that nothing in this module runs: not called or named by its top-level code
@@ -74,6 +77,38 @@ class Execution(Fact):
                         work.append(functions[found])
             self._unreached = set(functions) - run
         return self._unreached
+
+    def uncallable(self, fn: FunctionInfo) -> bool:
+        """A private module-level function (`_helper`, not a method) that nothing can call: its name is spelled
+        nowhere else in the module (no read, no attribute, no string: `__all__`, `getattr(mod, "_helper")`) nor in
+        any other file of the project, and it has no decorator but JAX transformations (a registering decorator,
+        `@app.command`, `@pytest.fixture`, runs it from elsewhere). Its code never runs, so nothing in it is a
+        hazard (round 39: ngclearn's `_run_varfilter`, chencrafts' `_prop_eigendecomp_jax`, checkatlas'
+        `_jax_rankdata`). Unknown without a project index (the file alone cannot say who imports it): callable."""
+        project = self.model.project
+        node = fn.node
+        name = getattr(node, "name", "")
+        if (project is None or fn.parent is not None or "." in fn.qualname or not name.startswith("_")
+                or name.startswith("__") or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))):
+            return False
+        if self._spelled is None:
+            self._spelled = {n.id for n in self.scopes.nodes(ast.Name)}  # type: ignore[attr-defined]
+            self._spelled.update(n.attr for n in self.scopes.nodes(ast.Attribute))  # type: ignore[attr-defined]
+            self._strings = [c.value for c in self.scopes.nodes(ast.Constant)
+                             if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+        if name in self._spelled or any(name in text for text in self._strings):
+            return False
+        if not all(self._transform_decorator(d) for d in node.decorator_list):
+            return False
+        return not project.named_elsewhere(name, definitions=False)  # (a file defining its own `_helper` calls no other)
+
+    def _transform_decorator(self, decorator: ast.expr) -> bool:
+        """`@jax.jit`, `@partial(jax.jit, static_argnums=0)`, `@jax.vmap`: a JAX transformation, nothing else."""
+        func = decorator.func if isinstance(decorator, ast.Call) else decorator
+        q = self.scopes.qualname(func, None)
+        if q == "functools.partial" and isinstance(decorator, ast.Call) and decorator.args:
+            q = self.scopes.qualname(decorator.args[0], None)
+        return q in TRANSFORMS
 
     def enclosing_loop(self, node: ast.AST) -> ast.AST | None:
         """The innermost loop of the same scope that runs `node` once per iteration: a `for`/`while` whose body

@@ -2051,7 +2051,7 @@ class ProjectIndex:
         self.parsed = 0  # modules summarised (for tests and benchmarks)
         self._subclasses: dict[tuple[str, str], list[tuple[ModuleSummary, str]] | None] = {}
         self._outside: dict[str, bool] = {}  # attribute -> assigned from outside its class somewhere (held_classes)
-        self._named: dict[tuple[str, str], bool] = {}  # (name, file) -> spelled in another file (named_elsewhere)
+        self._named: dict[tuple[str, str, bool], bool] = {}  # (name, file, definitions counted) -> spelled in another file (named_elsewhere)
         self._files: tuple[tuple[Path, ...], list[Path] | None] | None = None
         # summaries of modules fed lazily, made from the tree their own analysis parsed (`adopt`), kept aside
         # until a module asks for one: then it is that module's summary, without a second parse. Aside, not
@@ -2810,19 +2810,19 @@ class ProjectIndex:
         self._subclasses[memo_key] = out
         return out
 
-    def named_elsewhere(self, name: str, path: str) -> bool:
+    def named_elsewhere(self, name: str, path: str, definitions: bool = True) -> bool:
         """Whether a project file other than `path` spells the identifier `name` (an import of it, a call, a
         string), read from the text of every project file (a fed text not yet summarised, else the file on disk, as
         `_outside` reads them); True when the files cannot all be listed or read. Kept until another file's text
-        changes."""
+        changes. `definitions=False`: a `def NAME` of another file's own function of that name does not count."""
         file = str(Path(path).absolute())
         with self._lock:
-            if (name, file) in self._named:
-                return self._named[(name, file)]
+            if (name, file, definitions) in self._named:
+                return self._named[(name, file, definitions)]
             files = self._project_files()
             fed = {p: t for p, t in self._pending.values()}
         answer = files is None
-        word = re.compile(rf"\b{re.escape(name)}\b")
+        word = re.compile(rf"\b{re.escape(name)}\b" if definitions else rf"(?<!def )\b{re.escape(name)}\b")
         for other in files or ():
             if str(other) == file:
                 continue
@@ -2837,7 +2837,7 @@ class ProjectIndex:
                 answer = True
                 break
         with self._lock:
-            self._named[(name, file)] = answer
+            self._named[(name, file, definitions)] = answer
         return answer
 
     def _project_files(self) -> list[Path] | None:
@@ -2940,9 +2940,9 @@ class ProjectView:
         interface, imported only by the project's own modules."""
         return any(part.startswith("_") and not part.startswith("__") for part in self.module.split("."))
 
-    def named_elsewhere(self, name: str) -> bool:
+    def named_elsewhere(self, name: str, definitions: bool = True) -> bool:
         """Whether another file of the project spells `name` (ProjectIndex.named_elsewhere)."""
-        return self.index.named_elsewhere(name, self.path)
+        return self.index.named_elsewhere(name, self.path, definitions)
 
     def imports(self) -> dict[str, str]:
         if self._imports is None:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
+from sharpbits.analysis.execution import Execution
 from sharpbits.analysis.measured import Measured, TraceConfirmations
 from sharpbits.analysis.model import ModuleModel
 from sharpbits.analysis.parsing import TargetVersion
@@ -91,6 +92,9 @@ class RuleContext:
         """`even_unreached`: reported also in code that never runs (a syntax error is one wherever it stands)."""
         if not even_unreached and self.model.scopes.never_runs(node):
             return  # code that never runs (`if False:`, `if TYPE_CHECKING:`, after `raise`) has no hazard
+        if not even_unreached and (fn := self.model.scopes.enclosing_function(node)) is not None and (
+                self.model.project is not None and self.model.fact(Execution).uncallable(fn.outermost)):
+            return  # a private function nothing in the project calls
         if self.rule.trace_hazard and (fn := self.model.scopes.enclosing_function(node)) is not None and (
                 self.model.traced.untaken_in_traces(node, fn)):
             return
