@@ -219,3 +219,24 @@ def test_brainstate_precision_turns_x64_on(setting: str, reported: bool) -> None
             "    return jnp.zeros(3, dtype=jnp.float64)\n\n\nif __name__ == '__main__':\n    main()\n")
     assert bool([f for f in analyze(text, "m.py").findings if f.rule == "float64-without-x64"
                  and f.severity == "warning"]) is reported
+
+
+def test_a_name_spelled_in_another_function_is_asked_again_by_each_version(tmp_path: Path) -> None:
+    """The function-local rules' findings are kept per statement (rule_results.py): whether `_eig` can be called
+    reads the other statements (a string naming it in `sweep`), so each version asks it again."""
+    from sharpbits.analysis.incremental import IncrementalAnalysis
+    from sharpbits.analysis.project_index import ProjectIndex
+
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    path = pkg / "m.py"
+    path.write_text(PRIVATE)
+    index = ProjectIndex([tmp_path])
+    document = IncrementalAnalysis(str(path), project=index)
+    named = PRIVATE.replace("    return np.linalg.eigh(prop)", "    return globals()['_eig'](prop)")
+    for text in (PRIVATE, named, PRIVATE):
+        index.update(path, text, lazy=True)
+        got = [(f.rule, f.line) for f in document.update(text).findings]
+        assert got == [(f.rule, f.line) for f in analyze(text, str(path), project=index).findings]
+        assert bool(got) is (text == named)

@@ -4,6 +4,7 @@ work (asynchronously: the call returns before the device has finished), and whic
 from __future__ import annotations
 
 import ast
+from typing import TYPE_CHECKING
 
 from sharpbits.analysis.facts import Fact
 from sharpbits.analysis.flow import COMPOUND, statement_lists
@@ -11,6 +12,9 @@ from sharpbits.analysis.kinds import ARRAYS, Kind
 from sharpbits.analysis.scopes import FunctionInfo
 from sharpbits.analysis.syntax import walk_nodes
 from sharpbits.analysis.traced import TRANSFORMS
+
+if TYPE_CHECKING:
+    from sharpbits.analysis.model import ModuleModel
 
 # Transformations whose result is compiled code, cached per wrapped function object.
 COMPILING = frozenset({"jax.jit", "jax.pmap", "equinox.filter_jit", "flax.nnx.jit"})
@@ -101,6 +105,15 @@ class Execution(Fact):
         if not all(self._transform_decorator(d) for d in node.decorator_list):
             return False
         return not project.named_elsewhere(name, definitions=False)  # (a file defining its own `_helper` calls no other)
+
+    def uncallable_at(self, where: ast.AST, fn: FunctionInfo) -> bool:
+        """`uncallable(fn)` for a finding at `where`, inside `fn`: asked through `Fact.across`, since the answer
+        reads the other statements of the module (a string naming the function in another function's body), so a
+        function-local rule's findings kept per statement are asked again of each version."""
+        name = getattr(fn.node, "name", "")
+        if self.model.project is None or fn.parent is not None or not name.startswith("_") or name.startswith("__"):
+            return False
+        return self.across(where, _uncallable, name)
 
     def _transform_decorator(self, decorator: ast.expr) -> bool:
         """`@jax.jit`, `@partial(jax.jit, static_argnums=0)`, `@jax.vmap`: a JAX transformation, nothing else."""
@@ -461,3 +474,9 @@ def _may_bind(stmt: ast.stmt, name: str) -> bool:
             return True
         stack.extend(ast.iter_child_nodes(node))
     return False
+
+
+def _uncallable(model: ModuleModel, name: str) -> bool:
+    """Execution.uncallable of the module-level function `name` (Execution.uncallable_at's question)."""
+    fn = model.scopes.module_functions.get(name)
+    return fn is not None and model.fact(Execution).uncallable(fn)

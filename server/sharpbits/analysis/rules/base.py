@@ -93,7 +93,7 @@ class RuleContext:
         if not even_unreached and self.model.scopes.never_runs(node):
             return  # code that never runs (`if False:`, `if TYPE_CHECKING:`, after `raise`) has no hazard
         if not even_unreached and (fn := self.model.scopes.enclosing_function(node)) is not None and (
-                self.model.project is not None and self.model.fact(Execution).uncallable(fn.outermost)):
+                self.model.project is not None and self.model.fact(Execution).uncallable_at(node, fn.outermost)):
             return  # a private function nothing in the project calls
         if self.rule.trace_hazard and (fn := self.model.scopes.enclosing_function(node)) is not None and (
                 self.model.traced.untaken_in_traces(node, fn)):
