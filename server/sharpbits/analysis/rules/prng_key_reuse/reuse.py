@@ -32,6 +32,12 @@ function a call runs and what it consumes, what a framework's apply draws, modul
 is reached through names, module-level statements or classes, all covered above. (Not covered: a module of the
 project that calls back into this one, an import cycle, through which the index's answer for a call of another
 module reads a function of this one that the call does not name.)
+
+A name bound at module level (`SEED = 0`) is read by some answers wherever it appears in the module: a seed is a
+module constant only while nothing anywhere stores the name, a function's local `SEED = 1` included
+(`KeyFlow.seed_label`, which a function's walk asks), and a parametrize table
+only while every read of it is a parametrize argument (`_ScopeWalk._case_row`). So a touched statement that names
+one links every statement that names it too (as if it defined it), whatever it does with it.
 """
 
 from __future__ import annotations
@@ -115,12 +121,15 @@ class KeyWalks(FactMemory):
         touched = [s for s in old_body if id(s) not in new] + [s for s in body if id(s) not in old]
         touched_named: set[str] = set()
         defined: set[str] = set()
+        # the names module-level statements bind (the same statements in both versions: the module's part)
+        bound_at_module = frozenset().union(*(self._names_of(s)[1] for s in module[3]))
         for s in touched:
             named, made, unsafe = self._names_of(s)
             if unsafe:
                 return
             touched_named |= named
             defined |= made
+            defined |= named & bound_at_module  # read anywhere (see the module docstring)
         focus = {id(s) for s in touched}
         rest = [s for s in body if id(s) not in focus]
         while True:  # (a module-level statement is the same object, kinds and all: what names it is not run again)
