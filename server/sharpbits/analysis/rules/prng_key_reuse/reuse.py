@@ -111,6 +111,12 @@ class KeyWalks(FactMemory):
         self._focus: set[int] | None = None
         # id(statement) -> (statement, (names it names, names it defines, whether it holds a class or a global))
         self._names: dict[int, tuple[ast.stmt, tuple[frozenset[str], frozenset[str], bool]]] = {}
+        # name -> ids of the statements that name it, and of the definitions that define it, in `_indexed` (the
+        # body the index was last updated to; `_indexed_before`: the one before)
+        self._named_by: dict[str, set[int]] = {}
+        self._defined_by: dict[str, set[int]] = {}
+        self._indexed: list[ast.stmt] | None = None
+        self._indexed_before: list[ast.stmt] | None = None
         self.answers_reused = 0  # answers taken again in the last version (for tests and benchmarks)
         self.passes = ModulePasses()  # the module passes' results (see the module docstring)
 
@@ -136,12 +142,9 @@ class KeyWalks(FactMemory):
                   tuple(s for s in body if not isinstance(s, _DEFINITIONS)),
                   tuple(s.name for s in body if isinstance(s, _DEFINITIONS)))
         last, self._version = self._version, (module, body)
-        if last is None or last[0] != module:
+        touched = self._index(body)
+        if last is None or last[0] != module or touched is None or last[1] is not self._indexed_before:
             return
-        old_body = last[1]
-        old = {id(s) for s in old_body}
-        new = {id(s) for s in body}
-        touched = [s for s in old_body if id(s) not in new] + [s for s in body if id(s) not in old]
         touched_named: set[str] = set()
         defined: set[str] = set()
         # the names module-level statements bind (the same statements in both versions: the module's part)
@@ -153,20 +156,73 @@ class KeyWalks(FactMemory):
             touched_named |= named
             defined |= made
             defined |= named & bound_at_module  # read anywhere (see the module docstring)
+        # the statements linked to the touched ones (a module-level statement is the same object, kinds and all:
+        # what names it is not run again): the definitions of what they name, and, transitively, the statements
+        # that name what the touched ones or those define (through the index of the names, `_index`)
         focus = {id(s) for s in touched}
-        rest = [s for s in body if id(s) not in focus]
-        while True:  # (a module-level statement is the same object, kinds and all: what names it is not run again)
-            more = [s for s in rest if not (names := self._names_of(s))[0].isdisjoint(defined)
-                    or (isinstance(s, _DEFINITIONS) and not names[1].isdisjoint(touched_named))]
-            if not more:
-                break
-            for s in more:
-                focus.add(id(s))
-                defined |= self._names_of(s)[1]
-            rest = [s for s in rest if id(s) not in focus]
+        names = self._names
+        pending = list(defined)
+        for name in touched_named:
+            for key in self._defined_by.get(name, ()):
+                if key not in focus:
+                    focus.add(key)
+                    made = names[key][1][1]
+                    pending.extend(made - defined)
+                    defined |= made
+        named_by = self._named_by
+        while pending:
+            for key in named_by.get(pending.pop(), ()):
+                if key not in focus:
+                    focus.add(key)
+                    made = names[key][1][1]
+                    pending.extend(made - defined)
+                    defined |= made
         self._focus = focus
-        if len(self._names) > 2 * len(new):
-            self._names = {k: v for k, v in self._names.items() if k in new}
+
+    def _index(self, body: list[ast.stmt]) -> list[ast.stmt] | None:
+        """Updates the index of the names the statements name and define (`_named_by`, `_defined_by`) from the
+        body it was last updated to (`_indexed_before`, then) to this one; returns the statements gone or new
+        since, or None when the index was made anew."""
+        indexed, self._indexed_before = self._indexed, self._indexed
+        try:
+            if indexed is None:
+                self._named_by, self._defined_by = {}, {}
+                touched = None
+                for s in body:
+                    self._note(s, True)
+            else:
+                new = {id(s) for s in body}
+                old = {id(s) for s in indexed}
+                gone = [s for s in indexed if id(s) not in new]
+                added = [s for s in body if id(s) not in old]
+                for s in gone:
+                    self._note(s, False)
+                for s in added:
+                    self._note(s, True)
+                touched = gone + added
+                if len(self._names) > 2 * len(new):
+                    self._names = {k: v for k, v in self._names.items() if k in new}
+        except BaseException:
+            self._indexed = None  # (half updated: made anew next time)
+            raise
+        self._indexed = body
+        return touched
+
+    def _note(self, statement: ast.stmt, present: bool) -> None:
+        """Puts a statement in the index of names, or takes it out."""
+        named, made, _ = self._names_of(statement)
+        key = id(statement)
+        for index, names in ((self._named_by, named),
+                             (self._defined_by, made if isinstance(statement, _DEFINITIONS) else ())):
+            for name in names:
+                if present:
+                    index.setdefault(name, set()).add(key)
+                else:
+                    holders = index.get(name)
+                    if holders is not None:
+                        holders.discard(key)
+                        if not holders:
+                            del index[name]
 
     def _names_of(self, statement: ast.stmt) -> tuple[frozenset[str], frozenset[str], bool]:
         kept = self._names.get(id(statement))
