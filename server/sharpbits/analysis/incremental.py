@@ -42,8 +42,9 @@ reused parse is the one `ast.parse` gives, positions included). What it reuses:
 Not reused: which functions are traced and what kinds their parameters have (both from the whole module, about
 a quarter of an update on a 5,000-line file), and the whole-module rules (key flow across calls, but for the
 parts above; globals changed elsewhere, jit in a loop through callers, donation, float64 and x64, timing), whose
-findings in one function depend on others in ways they do not spell out yet: they run whole every version. Nothing is reused for the
-statements below an added or deleted line (their nodes are new: the parse gives them their new positions).
+findings in one function depend on others in ways they do not spell out yet: they run whole every version.
+Nothing is reused for the statements below an added or deleted line (their nodes are new: the parse gives them
+their new positions).
 """
 
 from __future__ import annotations

@@ -521,19 +521,17 @@ class KeyFlow(Fact):
         walks = self.memory()
         assert walks is None or isinstance(walks, KeyWalks)
         if walks is None:
-            always = self._always_consumed_params()
-        else:
-            walks.begin()
+            return self._found_key_reuses(self._always_consumed_params(), None)
+        walks.begin()
+        try:  # (what a version that fails half-way made is what the next one compares with: all of it holds)
             walks.begin_version(self)  # (what holds of the last version's answers, KeyWalks.kept)
             passes = self._passes = walks.begin_passes(self)  # (which functions' module passes hold)
             self._walks = walks
             always = passes.set_always(self._always_consumed_params())
-        try:
             return self._found_key_reuses(always, walks)
         finally:
-            if walks is not None:
-                walks.commit()
-                self._walks = self._passes = None
+            walks.commit()
+            self._walks = self._passes = None
 
     def _found_key_reuses(self, always: dict[str, set[int]], walks: KeyWalks | None) -> list[KeyReuse]:
         # the scopes that may consume a key: they call jax.random, a function of the module that always consumes a
@@ -575,7 +573,8 @@ class KeyFlow(Fact):
             else:
                 found.extend(walks.found(
                     self, fn, always, partial(self._flows_of, fn),
-                    lambda log, fn=fn: _ScopeWalk(self, fn, fn.node.body, always, log).found, held))  # type: ignore[misc]
+                    lambda log, fn=fn: _ScopeWalk(self, fn, fn.node.body, always, log).found,  # type: ignore[misc]
+                    held))
         found.extend(self._closure_reuses())
         found.extend(self._decorator_key_reuses())
         found.extend(carry_reuses(self))

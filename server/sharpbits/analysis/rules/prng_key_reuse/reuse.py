@@ -385,8 +385,8 @@ class ModulePasses:
     def begin(self, model: KeyFlow, focus: set[int] | None) -> None:
         """This version's records, one per function in the order of Scopes.functions (`units`): the results of
         the last version's record hold (`held`) when its top-level statement is kept (not in `focus`, the ids
-        KeyWalks.begin_version does not keep; None: it keeps none) and every function of that statement has the same recorded kinds and trace
-        sites; the others' are dropped. Then `set_always`."""
+        KeyWalks.begin_version does not keep; None: it keeps none) and every function of that statement has the
+        same recorded kinds and trace sites; the others' are dropped. Then `set_always`."""
         self.reused, self.run = {}, {}
         self._next_loops = {}
         scopes = model.scopes
@@ -425,7 +425,7 @@ class ModulePasses:
             append((info, record))
         self._next, self.units = now, units
         self._unheld = focus | changed if focus is not None and changed else focus
-        if focus is not None and not changed <= focus:  # (rare: the functions linked to an edit are not kept)
+        if changed:  # (rare: the functions an edit changes the kinds or trace sites of are linked to it by name)
             for _, record in units:
                 if id(record.statement) in changed:
                     record.drop()
