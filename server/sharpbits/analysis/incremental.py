@@ -20,7 +20,11 @@ reused parse is the one `ast.parse` gives, positions included). What it reuses:
   argument kinds it passed). An edit inside a helper that changes what it returns runs its callers' flows again;
   a change to what the imports or module-level names hold (their kinds) runs every flow again. Likewise each
   function's walk for PRNG key reuse (when the kinds it read, the imports, which functions always consume a key
-  and what each call it met may consume are the same), facts that follow from a node and the imports (a
+  and what each call it met may consume are the same), and the key passes over every function, class and loop
+  that follow the walks (the scope filter, closed-over and unmapped keys, decorators' keys, keys handed back in a
+  loop's carry, literal seeds in loop bodies, what methods consume after `__init__`: for the functions of a
+  statement not linked by name to the edit whose recorded kinds and trace sites are the same; rules/
+  prng_key_reuse/reuse.py), facts that follow from a node and the imports (a
   function's parameter evidence, what a function's calls say about keys, the calls that apply transformations,
   what each dotted name refers to), and the first filters of the rules and the model that look at syntax only
   (`Scopes.candidates`, `syntax_fact`: the conditions of a function, its global reads, its side-effect
@@ -36,10 +40,11 @@ reused parse is the one `ast.parse` gives, positions included). What it reuses:
   full analysis).
 
 Not reused: which functions are traced and what kinds their parameters have (both from the whole module, about
-a quarter of an update on a 5,000-line file), and the whole-module rules (key flow across calls, globals changed
-elsewhere, jit in a loop through callers, donation, float64 and x64, timing), whose findings in one function
-depend on others in ways they do not spell out yet: they run whole every version. Nothing is reused for the
-statements below an added or deleted line (their nodes are new: the parse gives them their new positions).
+a quarter of an update on a 5,000-line file), and the whole-module rules (key flow across calls, but for the
+parts above; globals changed elsewhere, jit in a loop through callers, donation, float64 and x64, timing), whose
+findings in one function depend on others in ways they do not spell out yet: they run whole every version.
+Nothing is reused for the statements below an added or deleted line (their nodes are new: the parse gives them
+their new positions).
 """
 
 from __future__ import annotations

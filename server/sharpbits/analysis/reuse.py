@@ -8,7 +8,8 @@ fresh build makes it. Each part of the model keeps its own memory and says itsel
 - `FunctionFlows` (kinds.py): each function's value-kind dataflow, taken again when everything it read is the
   same (see there).
 - A fact's memory (`Fact.Memory`, facts.py), one per fact class, kept here by `memory_of`: e.g. the key-reuse
-  walks of prng-key-reuse (rules/prng_key_reuse/reuse.py).
+  walks and the per-function results of the module-wide key passes of prng-key-reuse
+  (rules/prng_key_reuse/reuse.py).
 - `SyntaxFacts` (here): facts of one node kept while the node is in the document: those that follow from its
   top-level statement alone (the first filters of rules and model parts, `Scopes.candidates`, a function's
   parameter evidence), or from it and the imports (`Scopes.imports_fact`: what a function's calls say about

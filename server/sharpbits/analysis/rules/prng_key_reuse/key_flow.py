@@ -41,7 +41,7 @@ from sharpbits.analysis.project_index import (
 )
 from sharpbits.analysis.rules.prng_key_reuse.carried_fields import carried_fields, is_record, record_fields
 from sharpbits.analysis.rules.prng_key_reuse.framework_apply import apply_draws
-from sharpbits.analysis.rules.prng_key_reuse.reuse import Asked, KeyWalks
+from sharpbits.analysis.rules.prng_key_reuse.reuse import Asked, KeyWalks, ModulePasses, _Passes
 from sharpbits.analysis.scopes import FunctionInfo, Scopes
 
 if TYPE_CHECKING:
@@ -235,6 +235,8 @@ class KeyFlow(Fact):
     _globals: set[str] | None = None  # the names `global` declares anywhere (see _declared_global)
     _equinox: bool | None = None  # whether the module imports equinox (see uses_equinox)
     _walks: KeyWalks | None = None  # this document's memory, while the key reuses are found (see _project_answer)
+    _passes: ModulePasses | None = None  # its module passes' results, while the key reuses are found
+    _inside: dict[int, list[FunctionInfo]] | None = None  # see _functions_inside
 
     def __init__(self, model: ModuleModel) -> None:
         super().__init__(model)
@@ -516,43 +518,75 @@ class KeyFlow(Fact):
     def _find_key_reuses(self) -> list[KeyReuse]:
         if not any(q == "jax" or q.startswith(("jax.random", "flax", "haiku")) for q in self.scopes.import_targets()):
             return []  # this module can name neither a jax.random function nor a key stream (nnx.Rngs(seed))
-        always = self._always_consumed_params()
         walks = self.memory()
         assert walks is None or isinstance(walks, KeyWalks)
-        if walks is not None:
-            walks.begin()
+        if walks is None:
+            return self._found_key_reuses(self._always_consumed_params(), None)
+        walks.begin()
+        try:  # (what a version that fails half-way made is what the next one compares with: all of it holds)
             walks.begin_version(self)  # (what holds of the last version's answers, KeyWalks.kept)
+            passes = self._passes = walks.begin_passes(self)  # (which functions' module passes hold)
             self._walks = walks
+            always = passes.set_always(self._always_consumed_params())
+            return self._found_key_reuses(always, walks)
+        finally:
+            walks.commit()
+            self._walks = self._passes = None
+
+    def _found_key_reuses(self, always: dict[str, set[int]], walks: KeyWalks | None) -> list[KeyReuse]:
         # the scopes that may consume a key: they call jax.random, a function of the module that always consumes a
-        # key argument, or hand a key (by kind) to any function
-        scopes: list[FunctionInfo | None] = []
-        if self._may_consume(_ScopeKeyFacts.of(self, None), always, None):
-            scopes.append(None)
-        for info in self.scopes.functions.values():
-            if not isinstance(info.node, ast.Lambda) and self._may_consume(self._key_facts(info), always, info):
-                scopes.append(info)
+        # key argument, or hand a key (by kind) to any function (with the memory: whether its passes hold)
+        scopes: list[tuple[FunctionInfo | None, bool]] = []
+        passes = self._passes
+        facts = _ScopeKeyFacts.of(self, None) if passes is None else passes.module_facts(
+            self, partial(_ScopeKeyFacts.of, self, None))
+        if self._may_consume(facts, always, None):
+            scopes.append((None, False))
+        if passes is None:
+            for info in self.scopes.functions.values():
+                if not isinstance(info.node, ast.Lambda) and self._may_consume(self._key_facts(info), always, info):
+                    scopes.append((info, False))
+        else:
+            assert walks is not None
+            run = reused = 0
+            keep_answer = walks.keep_answer if walks.answering() else None
+            for info, record in passes.units:
+                if isinstance(info.node, ast.Lambda):
+                    continue
+                consumes = record.consumes
+                if consumes is None:
+                    consumes = record.consumes = self._may_consume(self._key_facts(info, record), always, info)
+                    run += 1
+                else:
+                    if keep_answer is not None:
+                        keep_answer(info)
+                    reused += 1
+                if consumes:
+                    scopes.append((info, record.held and passes.same_always))
+            passes.count("filter", reused, run)
         found: list[KeyReuse] = []
-        if walks is not None:
-            inside = self._functions_inside()
-        for fn in scopes:
+        for fn, held in scopes:
             if fn is None:
                 found.extend(_ScopeWalk(self, None, self.scopes.tree.body, always).found)
             elif walks is None:
                 found.extend(_ScopeWalk(self, fn, fn.node.body, always).found)  # type: ignore[arg-type]
             else:
-                flows = [(id(f.node), self.kinds.flow_records(f)) for f in [fn, *inside.get(id(fn), ())]]
                 found.extend(walks.found(
-                    self, fn, always, flows,
-                    lambda log, fn=fn: _ScopeWalk(self, fn, fn.node.body, always, log).found))  # type: ignore[misc]
-        if walks is not None:
-            walks.commit()
-            self._walks = None
+                    self, fn, always, partial(self._flows_of, fn),
+                    lambda log, fn=fn: _ScopeWalk(self, fn, fn.node.body, always, log).found,  # type: ignore[misc]
+                    held))
         found.extend(self._closure_reuses())
         found.extend(self._decorator_key_reuses())
         found.extend(carry_reuses(self))
         found.extend(after_init_reuses(self, always))
         found.extend(seed_keys_in_repeated_bodies(self))
         return found
+
+    def _flows_of(self, fn: FunctionInfo) -> list[tuple[int, dict[int, Kind]]]:
+        """The kinds the flows of a function and of every function inside it recorded (KeyWalks.found)."""
+        if self._inside is None:
+            self._inside = self._functions_inside()
+        return [(id(f.node), self.kinds.flow_records(f)) for f in [fn, *self._inside.get(id(fn), ())]]
 
     def _functions_inside(self) -> dict[int, list[FunctionInfo]]:
         """id(function) -> every function defined inside it, at any depth."""
@@ -566,55 +600,89 @@ class KeyFlow(Fact):
 
     def _closure_reuses(self) -> list[KeyReuse]:
         """A key a vmap/scan/fori_loop body closes over and consumes: every element or iteration draws the same
-        numbers. So does a function `jax.tree.map` calls once per leaf, traced or not (`_leaf_closure_reuses`)."""
+        numbers. So does a function `jax.tree.map` calls once per leaf, traced or not (`_leaf_closure_reuses`).
+        Per function, taken from the last version where its passes hold (ModulePasses)."""
         out: list[KeyReuse] = []
-        for fn in self.scopes.functions.values():
-            out.extend(self._leaf_closure_reuses(fn))
-            if not fn.traces:
+        passes = self._passes
+        if passes is None:
+            for fn in self.scopes.functions.values():
+                out.extend(self._closure_reuses_of(fn))
+            return out
+        run = 0
+        for fn, record in passes.units:
+            part = record.closure
+            if part is None:
+                part = record.closure = self._closure_reuses_of(fn)
+                run += 1
+            if part:
+                out.extend(part)
+        passes.count("closure", len(passes.units) - run, run)
+        return out
+
+    def _closure_reuses_of(self, fn: FunctionInfo) -> list[KeyReuse]:
+        out = self._leaf_closure_reuses(fn)
+        if not fn.traces:
+            return out
+        repeating = next((t.reason for t in fn.traces if t.reason in _REPEATING), None)
+        if repeating is None:
+            return out
+        for node in self.scopes.own_nodes(fn):
+            if not isinstance(node, ast.Call):
                 continue
-            repeating = next((t.reason for t in fn.traces if t.reason in _REPEATING), None)
-            if repeating is None:
-                continue
-            for node in self.scopes.own_nodes(fn):
-                if not isinstance(node, ast.Call):
-                    continue
-                key, how = self.random_key_arg(node, fn)
-                if how == "derive" or not isinstance(key, ast.Name) or key.id in fn.local_names:
-                    continue  # a key the body derives per element, or its own
-                out.append(KeyReuse(key, key.id, None, "closure", repeating))
-            out.extend(self._unmapped_key_reuses(fn))
+            key, how = self.random_key_arg(node, fn)
+            if how == "derive" or not isinstance(key, ast.Name) or key.id in fn.local_names:
+                continue  # a key the body derives per element, or its own
+            out.append(KeyReuse(key, key.id, None, "closure", repeating))
+        out.extend(self._unmapped_key_reuses(fn))
         return out
 
     def _decorator_key_reuses(self) -> list[KeyReuse]:
         """`@stochastic(seed=0)` whose decorator makes one key (`key = jax.random.key(seed)`, in the factory or at
         module level) and whose wrapper hands it to the decorated function on every call (`return fn(key,
         *args)`): when the function consumes that parameter on every path and the module calls it more than once
-        (in a loop or a comprehension, or at two places), every call draws the same numbers."""
+        (in a loop or a comprehension, or at two places), every call draws the same numbers. Per function, taken
+        from the last version where its passes hold (ModulePasses)."""
         out: list[KeyReuse] = []
-        loops = self.model.fact(Execution)
-        for fn in self.scopes.functions.values():
-            if fn.parent is not None or isinstance(fn.node, ast.Lambda) or not fn.node.decorator_list:
+        passes = self._passes
+        if passes is None:
+            for fn in self.scopes.functions.values():
+                if fn.parent is None and not isinstance(fn.node, ast.Lambda) and fn.node.decorator_list:
+                    out.extend(self._decorator_reuses_of(fn))
+            return out
+        run = reused = 0
+        for fn, record in passes.decorated:  # (the module-level functions with a decorator, in order)
+            part = record.decorator
+            if part is None:
+                part = record.decorator = self._decorator_reuses_of(fn, record)
+                run += 1
+            else:
+                reused += 1
+            out.extend(part)
+        passes.count("decorator", reused, run)
+        return out
+
+    def _decorator_reuses_of(self, fn: FunctionInfo, record: _Passes | None = None) -> list[KeyReuse]:
+        out: list[KeyReuse] = []
+        always = self._key_facts(fn, record).always
+        if not always:
+            return out
+        calls = [c for c in self.scopes.nodes(ast.Call) if isinstance(c, ast.Call)
+                 and isinstance(c.func, ast.Name) and c.func.id == fn.name]
+        if len(calls) < 2 and not any(self.model.fact(Execution).enclosing_loop(c) is not None for c in calls):
+            return out
+        for deco in fn.node.decorator_list:  # type: ignore[union-attr]
+            wrapper = self.traced.decorator_wrapper(deco, None)
+            if wrapper is None or wrapper.parent is None or isinstance(wrapper.node, ast.Lambda):
                 continue
-            always = self._key_facts(fn).always
-            if not always:
-                continue
-            calls = [c for c in self.scopes.nodes(ast.Call) if isinstance(c, ast.Call)
-                     and isinstance(c.func, ast.Name) and c.func.id == fn.name]
-            if len(calls) < 2 and not any(loops.enclosing_loop(c) is not None for c in calls):
-                continue
-            for deco in fn.node.decorator_list:
-                wrapper = self.traced.decorator_wrapper(deco, None)
-                if wrapper is None or wrapper.parent is None or isinstance(wrapper.node, ast.Lambda):
+            wrapped = {p for p in wrapper.parent.params}  # the decorator's `fn`
+            for call in self.scopes.own_calls(wrapper):
+                if not (isinstance(call.func, ast.Name) and call.func.id in wrapped):
                     continue
-                wrapped = {p for p in wrapper.parent.params}  # the decorator's `fn`
-                for call in self.scopes.own_calls(wrapper):
-                    if not (isinstance(call.func, ast.Name) and call.func.id in wrapped):
-                        continue
-                    for position, arg in enumerate(call.args):
-                        if isinstance(arg, ast.Starred):
-                            break
-                        if position in always and isinstance(arg, ast.Name) and self._made_once_outside(arg, wrapper):
-                            out.append(KeyReuse(arg, arg.id, None, "decorator", f"{fn.name}|{ast.unparse(deco)}"))
+                for position, arg in enumerate(call.args):
+                    if isinstance(arg, ast.Starred):
+                        break
+                    if position in always and isinstance(arg, ast.Name) and self._made_once_outside(arg, wrapper):
+                        out.append(KeyReuse(arg, arg.id, None, "decorator", f"{fn.name}|{ast.unparse(deco)}"))
         return out
 
     def _made_once_outside(self, key: ast.Name, wrapper: FunctionInfo) -> bool:
@@ -2293,11 +2361,23 @@ class KeyFlow(Fact):
         """For each module-level function: the positions of parameters it passes to a jax.random sampler in a
         statement that always runs (before any branch that could return early)."""
         out: dict[str, set[int]] = {}
-        for fn in self.scopes.functions.values():
+        passes = self._passes
+        if passes is None:
+            for fn in self.scopes.functions.values():
+                if fn.parent is None and not isinstance(fn.node, ast.Lambda):
+                    positions = self._key_facts(fn).always
+                    if positions:
+                        out.setdefault(fn.name, set()).update(positions)
+            return out
+        decorated = passes.decorated = []  # (for _decorator_key_reuses)
+        for fn, record in passes.units:  # (the same functions, in the same order)
             if fn.parent is None and not isinstance(fn.node, ast.Lambda):
-                positions = self._key_facts(fn).always
+                facts = record.facts
+                positions = (facts if facts is not None else self._key_facts(fn, record)).always
                 if positions:
                     out.setdefault(fn.name, set()).update(positions)
+                if fn.node.decorator_list:
+                    decorated.append((fn, record))
         return out
 
     def _may_consume(self, facts: _ScopeKeyFacts, always: dict[str, set[int]], scope: FunctionInfo | None) -> bool:
@@ -2315,7 +2395,7 @@ class KeyFlow(Fact):
         """The calls `X.apply(...)` of a scope's own body, in order (for a function: kept per function node across
         versions, as the scope filter asks this of every function on every edit)."""
         if scope is None:
-            return [n for n in self.scopes.own_nodes(None) if _calls_apply(n)]  # type: ignore[misc]
+            return [n for n in self.scopes.own_calls(None) if _calls_apply(n)]  # (the calls of own_nodes, in order)
         return self.scopes.own_candidates("apply calls", scope, _calls_apply, calls=True)  # type: ignore[return-value]
 
     def _project_answer(self, scope: FunctionInfo | None) -> bool:
@@ -2359,7 +2439,7 @@ class KeyFlow(Fact):
         keys = self._key_names
         if keys and any(type(n) is ast.Name and id(n) in keys for n in self.scopes.own_nodes(scope)):
             return True
-        calls = ([n for n in self.scopes.own_nodes(None) if _called_through(n)] if scope is None
+        calls = ([n for n in self.scopes.own_calls(None) if _called_through(n)] if scope is None
                  else self.scopes.own_candidates("calls through attributes or names", scope, _called_through, calls=True))
         for call in calls:
             func = call.func  # type: ignore[attr-defined]
@@ -2384,7 +2464,7 @@ class KeyFlow(Fact):
         """The calls in a scope's own code given positional arguments, in the order of `own_nodes` (the only ones
         `project_key_positions` can find a key among): kept per function across versions."""
         if scope is None:
-            return [n for n in self.scopes.own_nodes(None) if _called_with_arguments(n)]  # type: ignore[misc]
+            return [n for n in self.scopes.own_calls(None) if _called_with_arguments(n)]
         return self.scopes.own_candidates("calls given arguments", scope, _called_with_arguments, calls=True)  # type: ignore[return-value]
 
     def project_key_positions(self, call: ast.Call, scope: FunctionInfo | None) -> frozenset[int]:
@@ -2402,9 +2482,14 @@ class KeyFlow(Fact):
         memo[id(call)] = (call, found)
         return found
 
-    def _key_facts(self, fn: FunctionInfo) -> _ScopeKeyFacts:
+    def _key_facts(self, fn: FunctionInfo, record: _Passes | None = None) -> _ScopeKeyFacts:
         """What a function's own calls say about keys (see _ScopeKeyFacts): from its own nodes and the imports
-        alone, so kept per function node across versions while the imports are the same (analysis/reuse.py)."""
+        alone, so kept per function node across versions while the imports are the same (analysis/reuse.py; and
+        in the function's record of the module passes, `record`, which ModulePasses keeps on the same terms)."""
+        if record is not None:
+            if record.facts is None:
+                record.facts = self.scopes.imports_fact("key facts", fn.node, _ScopeKeyFacts.of, self, fn)
+            return record.facts
         return self.scopes.imports_fact("key facts", fn.node, _ScopeKeyFacts.of, self, fn)
 
 
@@ -5557,31 +5642,78 @@ def seed_keys_in_repeated_bodies(model: KeyFlow) -> list[KeyReuse]:
     body argument of a `lax` loop: a function, a method (`self.body`), or `functools.partial` of one, directly or
     through a name bound once."""
     scopes = model.scopes
+    passes = model._passes  # (the last version's answers per loop call and body, where they hold: ModulePasses)
     bodies: dict[int, tuple[FunctionInfo, str, str]] = {}  # id(function node) -> (it, what runs it, unit)
-    for fn in scopes.functions.values():
-        site = next((t.reason for t in fn.traces if t.reason in _REPEAT_UNIT), None) if fn.traces else None
-        if site is not None:
-            bodies[id(fn.node)] = (fn, site, _REPEAT_UNIT[site])
+    if passes is None:
+        for fn in scopes.functions.values():
+            site = next((t.reason for t in fn.traces if t.reason in _REPEAT_UNIT), None) if fn.traces else None
+            if site is not None:
+                bodies[id(fn.node)] = (fn, site, _REPEAT_UNIT[site])
+    else:
+        for fn, record in passes.units:
+            site = record.repeats  # ("": none)
+            if site is None:
+                site = record.repeats = next((t.reason for t in fn.traces if t.reason in _REPEAT_UNIT), "") if (
+                    fn.traces) else ""
+            if site:
+                bodies[id(fn.node)] = (fn, site, _REPEAT_UNIT[site])
+    run = reused = 0
     for call in model.loop_calls()[0]:  # the others are no lax loop
-        scope = _scope_of(model, call)
-        q = scopes.qualname(call.func, scope)
-        if q not in _LAX_LOOPS:
+        answers = passes.loop(call, partial(_scope_of, model, call)) if passes is not None else None
+        ran = answers.get("seed", answers) if answers is not None else answers
+        if ran is answers:
+            ran = _seed_loop_body(model, call)
+            run += 1
+            if answers is not None:
+                answers["seed"] = ran
+        else:
+            reused += 1
+        if ran is None:
             continue
-        body_at, body_kw = _LAX_LOOPS[q][0], _LAX_LOOPS[q][1]
-        body = _loop_body_function(model, _loop_argument(call, body_at, body_kw), scope, 0)
-        if body is not None and id(body.node) not in bodies:
-            bodies[id(body.node)] = (body, f"{q.rsplit('.', 1)[1]} body", _LOOP_UNIT[q])
+        node, q = ran
+        body = scopes.functions.get(node)
+        if body is not None and id(node) not in bodies:
+            bodies[id(node)] = (body, f"{q.rsplit('.', 1)[1]} body", _LOOP_UNIT[q])
     out: list[KeyReuse] = []
     for fn, site, unit in bodies.values():
-        for node in scopes.own_nodes(fn):
-            if not isinstance(node, ast.Call):
-                continue
-            key, how = model.random_key_arg(node, fn)
-            if how not in ("draw", "split") or key is None:
-                continue
-            label = model.seed_label(key, fn) or _seed_bound_once(model, key, fn)
-            if label is not None:
-                out.append(KeyReuse(key, label, None, "seed body", f"{site}|{unit}"))
+        kept = passes.of(model, fn.node) if passes is not None else None
+        keys = kept.seeds if kept is not None else None
+        if keys is None:
+            keys = _seeded_keys(model, fn)
+            run += 1
+            if kept is not None:
+                kept.seeds = keys
+        else:
+            reused += 1
+        out.extend(KeyReuse(key, label, None, "seed body", f"{site}|{unit}") for key, label in keys)
+    if passes is not None:
+        passes.count("seeds", reused, run)
+    return out
+
+
+def _seed_loop_body(model: KeyFlow, call: ast.Call) -> tuple[ast.AST, str] | None:
+    """The body a `lax` loop call runs (its node) and the loop's qualified name; None when it finds none."""
+    scope = _scope_of(model, call)
+    q = model.scopes.qualname(call.func, scope)
+    if q not in _LAX_LOOPS:
+        return None
+    body_at, body_kw = _LAX_LOOPS[q][0], _LAX_LOOPS[q][1]
+    body = _loop_body_function(model, _loop_argument(call, body_at, body_kw), scope, 0)
+    return (body.node, q) if body is not None else None
+
+
+def _seeded_keys(model: KeyFlow, fn: FunctionInfo) -> list[tuple[ast.AST, str]]:
+    """The keys made from a literal seed that a function draws from or splits, with their labels."""
+    out: list[tuple[ast.AST, str]] = []
+    for node in model.scopes.own_nodes(fn):
+        if not isinstance(node, ast.Call):
+            continue
+        key, how = model.random_key_arg(node, fn)
+        if how not in ("draw", "split") or key is None:
+            continue
+        label = model.seed_label(key, fn) or _seed_bound_once(model, key, fn)
+        if label is not None:
+            out.append((key, label))
     return out
 
 
@@ -5627,31 +5759,50 @@ def after_init_reuses(model: KeyFlow, always: dict[str, set[int]]) -> list[KeyRe
     `split(self.rng, n)`, then `step` does `self.rng, key = split(self.rng)`, whose keys are the first two of
     those). Methods that `__init__` itself calls run during it, and are left to the walk of `__init__`."""
     out: list[KeyReuse] = []
+    passes = model._passes  # (the last version's findings per class, where they hold: ModulePasses)
+    run = reused = 0
     for cls in model.scopes.nodes(ast.ClassDef):
         assert isinstance(cls, ast.ClassDef)
-        methods = {n.name: n for n in cls.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
-        init = methods.get("__init__")
-        if init is None or not _takes_self(init):
+        record = passes.of(model, cls) if passes is not None else None
+        part = record.after_init if record is not None else None
+        if part is None:
+            part = _after_init_reuses_of(model, cls, always)
+            run += 1
+            if record is not None:
+                record.after_init = part
+        else:
+            reused += 1
+        out.extend(part)
+    if passes is not None:
+        passes.count("after init", reused, run)
+    return out
+
+
+def _after_init_reuses_of(model: KeyFlow, cls: ast.ClassDef, always: dict[str, set[int]]) -> list[KeyReuse]:
+    out: list[KeyReuse] = []
+    methods = {n.name: n for n in cls.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    init = methods.get("__init__")
+    if init is None or not _takes_self(init):
+        return out
+    init_info = model.scopes.functions.get(init)
+    if init_info is None:
+        return out
+    entry = _left_consumed_on_self(model, init_info, init, always)
+    if not entry:
+        return out
+    called = {n.func.attr for n in walk_nodes(init) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+              and isinstance(n.func.value, ast.Name) and n.func.value.id == "self"}
+    for name, node in methods.items():
+        info = model.scopes.functions.get(node)
+        if (name in ("__init__", "__new__", "__post_init__") or name in called or info is None
+                or not _takes_self(node) or any(
+                    called_name(d) in ("staticmethod", "classmethod") for d in node.decorator_list)):
             continue
-        init_info = model.scopes.functions.get(init)
-        if init_info is None:
+        if not any(isinstance(n, ast.Attribute) and _chain_label(n) in entry for n in model.scopes.own_nodes(info)):
             continue
-        entry = _left_consumed_on_self(model, init_info, init, always)
-        if not entry:
-            continue
-        called = {n.func.attr for n in walk_nodes(init) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
-                  and isinstance(n.func.value, ast.Name) and n.func.value.id == "self"}
-        for name, node in methods.items():
-            info = model.scopes.functions.get(node)
-            if (name in ("__init__", "__new__", "__post_init__") or name in called or info is None
-                    or not _takes_self(node) or any(
-                        called_name(d) in ("staticmethod", "classmethod") for d in node.decorator_list)):
-                continue
-            if not any(isinstance(n, ast.Attribute) and _chain_label(n) in entry for n in model.scopes.own_nodes(info)):
-                continue
-            walk = _AfterInit(model, info, node.body, always, entry=entry)
-            out.extend(KeyReuse(r.node, r.label, r.first, "init", name, r.sure)
-                       for r in walk.found if r.first is not None and walk.injected(r.first))
+        walk = _AfterInit(model, info, node.body, always, entry=entry)
+        out.extend(KeyReuse(r.node, r.label, r.first, "init", name, r.sure)
+                   for r in walk.found if r.first is not None and walk.injected(r.first))
     return out
 
 
@@ -5722,42 +5873,63 @@ def carry_reuses(model: KeyFlow) -> list[KeyReuse]:
     seen: set[int] = set()
     # the calls that run a loop body (from the index of the one walk; most modules have none), then taken in the
     # order of `ast.walk` (breadth first: the order a body found twice is reported in)
-    loops: dict[int, tuple[FunctionInfo, list[tuple[ast.AST, str]], str]] = {}
+    loops: dict[int, tuple[ast.AST, list[tuple[ast.AST, str]], str]] = {}
     calls: list[ast.AST] = []
     uses: dict[tuple[int, str, bool], list[tuple[ast.AST, str]]] = {}  # the keys a body hands back, per carry
+    passes = model._passes  # (the last version's answers per loop call, where they hold: ModulePasses)
+    run = reused = 0
     for call in model.loop_calls()[1]:  # the others run no loop body
-        scope = _scope_of(model, call)
-        q = scopes.qualname(call.func, scope)
-        if q in _LAX_LOOPS:
-            body_at, body_kw, carry_at, scan, _, _ = _LAX_LOOPS[q]
-            body = scopes.resolve_function(_loop_argument(call, body_at, body_kw) or call, scope)
-            transform = q.rsplit(".", 1)[1]
+        answers = passes.loop(call, partial(_scope_of, model, call)) if passes is not None else None
+        ran = answers.get("carry", answers) if answers is not None else answers
+        if ran is answers:
+            ran = _carry_of(model, call, uses)
+            run += 1
+            if answers is not None:
+                answers["carry"] = ran
         else:
-            body, carry_at, scan, transform = _python_loop_body(model, call, scope)
-        if body is None or isinstance(body.node, ast.Lambda):
-            continue
-        positional = [p.arg for p in [*body.node.args.posonlyargs, *body.node.args.args]]
-        if carry_at >= len(positional):
-            continue
-        asked = (id(body.node), positional[carry_at], scan)
-        found = uses.get(asked)
-        if found is None:
-            found = uses[asked] = _carried_key_uses(model, body, positional[carry_at], scan)
-        if found:
-            loops[id(call)] = (body, found, transform)
+            reused += 1
+        if ran is not None:
+            loops[id(call)] = ran
             calls.append(call)
+    if passes is not None:
+        passes.count("carry", reused, run)
     # only the loops that find a key are put in walk order (finding the order of every loop call of a 5,000-line
     # module was half of this on each edit); a loop that finds none reports nothing and marks no body as seen
     if len(calls) > 1:
         calls.sort(key=partial(_walk_order, scopes, {}))
     for loop in calls:
         body, found, transform = loops[id(loop)]
-        if id(body.node) in seen:
+        if id(body) in seen:
             continue
         for node, label in found:
-            seen.add(id(body.node))
+            seen.add(id(body))
             out.append(KeyReuse(node, label, None, "carry", transform))
     return out
+
+
+def _carry_of(model: KeyFlow, call: ast.Call, uses: dict[tuple[int, str, bool], list[tuple[ast.AST, str]]]
+              ) -> tuple[ast.AST, list[tuple[ast.AST, str]], str] | None:
+    """The body a loop call runs (its node), the keys it hands back in the carry it consumed them from, and the
+    loop ("while_loop", "loop", ...); None when it finds none. `uses`: the keys found per body and carry."""
+    scopes = model.scopes
+    scope = _scope_of(model, call)
+    q = scopes.qualname(call.func, scope)
+    if q in _LAX_LOOPS:
+        body_at, body_kw, carry_at, scan, _, _ = _LAX_LOOPS[q]
+        body = scopes.resolve_function(_loop_argument(call, body_at, body_kw) or call, scope)
+        transform = q.rsplit(".", 1)[1]
+    else:
+        body, carry_at, scan, transform = _python_loop_body(model, call, scope)
+    if body is None or isinstance(body.node, ast.Lambda):
+        return None
+    positional = [p.arg for p in [*body.node.args.posonlyargs, *body.node.args.args]]
+    if carry_at >= len(positional):
+        return None
+    asked = (id(body.node), positional[carry_at], scan)
+    found = uses.get(asked)
+    if found is None:
+        found = uses[asked] = _carried_key_uses(model, body, positional[carry_at], scan)
+    return (body.node, found, transform) if found else None
 
 
 def _walk_order(scopes: Scopes, positions: dict[int, dict[int, int]], node: ast.AST) -> tuple[int, list[int]]:
