@@ -74,7 +74,7 @@ def test_without_a_project_index_a_private_function_may_be_imported() -> None:
     ("    STATE = 3\n", "jax.grad(loss)(w, data)", None),
     ("    STATE += 1\n", "jax.grad(loss)(w, data)", None),
     # the differentiated argument is a tracer: stored in a global, it leaks (not "runs once")
-    ("    STATE = w * 2\n", "jax.grad(loss)(w, data)", "the tracer outlives the trace"),
+    ("    STATE = w * 2\n", "jax.grad(loss)(w, data)", "it leaks a tracer"),
     # under jit the body runs once, at trace time: the write happens once
     ("    STATE = 3\n", "jax.jit(jax.grad(loss))(w, data)", "runs once, at trace time, not on every call"),
     ("    STATE = w * 2\n", "jax.jit(jax.grad(loss))(w, data)", "runs once, at trace time, and leaks a tracer"),

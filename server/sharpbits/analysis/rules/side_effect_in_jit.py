@@ -34,7 +34,7 @@ class SideEffectInJit(Rule):
             "this runs once, at trace time, and leaks a tracer (UnexpectedTracerError when used later)"
         ),
         "then-leaks-each-call": (
-            "the tracer outlives the trace (UnexpectedTracerError when it is used later)"
+            "it leaks a tracer (UnexpectedTracerError when it is used later)"
         ),
         "then-baked": (
             "this runs once, at trace time: the item it takes is baked into the compiled function"

@@ -235,6 +235,7 @@ class KeyFlow(Fact):
     _globals: set[str] | None = None  # the names `global` declares anywhere (see _declared_global)
     _equinox: bool | None = None  # whether the module imports equinox (see uses_equinox)
     _walks: KeyWalks | None = None  # this document's memory, while the key reuses are found (see _project_answer)
+    _relay: dict[str, frozenset[int]] = {}  # see _relayed_params (this version's, while the key reuses are found)
     _passes: ModulePasses | None = None  # its module passes' results, while the key reuses are found
     _inside: dict[int, list[FunctionInfo]] | None = None  # see _functions_inside
 
@@ -521,13 +522,17 @@ class KeyFlow(Fact):
         walks = self.memory()
         assert walks is None or isinstance(walks, KeyWalks)
         if walks is None:
-            return self._found_key_reuses(self._always_consumed_params(), None)
+            always = self._always_consumed_params()
+            self._relay = self._relayed_params(always)
+            return self._found_key_reuses(always, None)
         walks.begin()
         try:  # (what a version that fails half-way made is what the next one compares with: all of it holds)
             walks.begin_version(self)  # (what holds of the last version's answers, KeyWalks.kept)
             passes = self._passes = walks.begin_passes(self)  # (which functions' module passes hold)
             self._walks = walks
-            always = passes.set_always(self._always_consumed_params())
+            always = self._always_consumed_params()
+            self._relay = self._relayed_params(always)
+            always = passes.set_always(always, self._relay)
             return self._found_key_reuses(always, walks)
         finally:
             walks.commit()
@@ -2380,8 +2385,42 @@ class KeyFlow(Fact):
                     decorated.append((fn, record))
         return out
 
+    def _relayed_params(self, always: dict[str, set[int]]) -> dict[str, frozenset[int]]:
+        """For each module-level function: the positions of parameters it hands on, as a plain name, to a function
+        of the module that consumes that argument always, directly or through others (`sample(key, n)` returning
+        `_draw(key, n) * 2`, `_draw` drawing from its `key`): the scope filter lets a function that calls one through,
+        as one that calls a function of `always` (the walk then asks what each call consumes). Without it a key
+        parameter handed twice to `sample` was never walked. Each function's hand-offs follow from its own nodes."""
+        if not always:
+            return {}
+        edges: dict[str, list[tuple[int, str, int]]] = {}
+        for name, fn in self.scopes.module_functions.items():
+            if not isinstance(fn.node, ast.Lambda):
+                found = self.scopes.syntax_fact("hands parameters to", fn.node, _hands_parameters, self, fn)
+                if found:
+                    edges[name] = found  # type: ignore[assignment]
+        consumed = {(name, i) for name, positions in always.items() for i in positions}
+        changed = True
+        while changed:
+            changed = False
+            for name, handed in edges.items():
+                for i, callee, j in handed:
+                    if (callee, j) in consumed and (name, i) not in consumed:
+                        consumed.add((name, i))
+                        changed = True
+        relay: dict[str, set[int]] = {}
+        for name, i in consumed:
+            if i not in always.get(name, ()):
+                relay.setdefault(name, set()).add(i)
+        return {name: frozenset(positions) for name, positions in relay.items()}
+
+    def relay(self) -> dict[str, frozenset[int]]:
+        """This version's `_relayed_params` (while the key reuses are found)."""
+        return self._relay
+
     def _may_consume(self, facts: _ScopeKeyFacts, always: dict[str, set[int]], scope: FunctionInfo | None) -> bool:
         return facts.draws or any(always[name] for name in always.keys() & facts.called) or any(
+            self._relay.get(name) for name in facts.called) or any(
             self.kinds.kind_at(name) is Kind.KEY for name in facts.handed) or (
             self.model.project is not None and bool(facts.handed) and self._project_answer(scope)) or any(
             self.callee_of(n, scope) is not None and any(st == "always" for _, st in self.argument_uses(n, scope))
@@ -2491,6 +2530,23 @@ class KeyFlow(Fact):
                 record.facts = self.scopes.imports_fact("key facts", fn.node, _ScopeKeyFacts.of, self, fn)
             return record.facts
         return self.scopes.imports_fact("key facts", fn.node, _ScopeKeyFacts.of, self, fn)
+
+
+def _hands_parameters(model: KeyFlow, fn: FunctionInfo) -> list[tuple[int, str, int]]:
+    """(position of a parameter of `fn`, a module-level function name, position) for each call `g(..., p, ...)` in
+    fn's own code that hands the parameter `p` on, as a plain name, to `g` (KeyFlow._relayed_params)."""
+    positional = [p.arg for p in [*fn.node.args.posonlyargs, *fn.node.args.args]]  # type: ignore[union-attr]
+    if not positional:
+        return []
+    out: list[tuple[int, str, int]] = []
+    for call in model.scopes.own_calls(fn):
+        if type(call.func) is ast.Name and call.func.id not in fn.local_names:
+            for j, arg in enumerate(call.args):
+                if type(arg) is ast.Starred:
+                    break
+                if type(arg) is ast.Name and arg.id in positional:
+                    out.append((positional.index(arg.id), call.func.id, j))
+    return out
 
 
 def _assigns_one_name(node: ast.AST) -> bool:
@@ -2879,8 +2935,10 @@ class _ScopeWalk(ForwardFlow[State]):
                     labels.add(_chain_label(stored[0]) or f"{node.func.value.id}.{stored[1]}")
                 elif drawn := self._apply_draws(node):  # net.apply(params, rng, x): framework_apply.py
                     labels.update(lbl for a, strength in drawn if strength == "always" and (lbl := _chain_label(a)))
-                elif isinstance(node.func, ast.Name) and node.func.id in self.always_consumed:
-                    always = self.always_consumed[node.func.id]  # e.g. dropout(key, x): draws from `key`
+                elif isinstance(node.func, ast.Name) and (
+                        node.func.id in self.always_consumed or node.func.id in model.relay()):
+                    # e.g. dropout(key, x): draws from `key`; sample(key, n): hands it to a function that does
+                    always = self.always_consumed.get(node.func.id, set()) | model.relay().get(node.func.id, frozenset())
                     for i, arg in enumerate(node.args):
                         arg_label = _chain_label(arg) if i in always and self._may_be_key(arg) else None
                         if arg_label is not None:

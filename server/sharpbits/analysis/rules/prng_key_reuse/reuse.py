@@ -86,6 +86,7 @@ class _KeyWalk:
     node: ast.AST  # the function's node (kept alive: the answers below hold nodes under it)
     aliases: dict[str, str]
     always: dict[str, set[int]]
+    relay: dict[str, frozenset[int]]  # KeyFlow._relayed_params of its version (the walk's key labels read it)
     flows: list[tuple[int, dict[int, Kind]]]  # (id of the function or one inside it, the kinds its flow recorded)
     asked: list[Asked]  # each call's `argument_uses` answer (or another question's, see Asked), in order
     found: list[KeyReuse]
@@ -307,14 +308,16 @@ class KeyWalks(FactMemory):
             return old.found
         flows = flows_of()
         if (old is not None and old.node is info.node and old.aliases == model.scopes.aliases
-                and (old.always is always or old.always == always) and _same_flows(old.flows, flows)
+                and (old.always is always or old.always == always) and old.relay == model.relay()
+                and _same_flows(old.flows, flows)
                 and (self.kept(model, info) or _same_uses(model, info, old.asked))):
             self._next[id(info.node)] = old
             self.reused += 1
             return old.found
         asked: list[Asked] = []
         found = walk(asked)
-        self._next[id(info.node)] = _KeyWalk(info.node, dict(model.scopes.aliases), always, flows, asked, found)
+        self._next[id(info.node)] = _KeyWalk(info.node, dict(model.scopes.aliases), always, model.relay(), flows, asked,
+                                             found)
         self.run += 1
         return found
 
@@ -373,6 +376,7 @@ class ModulePasses:
         # hold (None: none holds)
         self._imports: frozenset[tuple[str, str]] | None = None  # the aliases the records' key facts follow from
         self._always: dict[str, set[int]] | None = None
+        self._relay: dict[str, frozenset[int]] | None = None
         # the imports, the module level's own calls and its key facts, last version (see module_facts)
         self._module_facts: tuple[frozenset[tuple[str, str]] | None, list[ast.Call], _ScopeKeyFacts] | None = None
         self.same_always = False  # `always` is the last version's
@@ -430,12 +434,14 @@ class ModulePasses:
                 if id(record.statement) in changed:
                     record.drop()
 
-    def set_always(self, always: dict[str, set[int]]) -> dict[str, set[int]]:
+    def set_always(self, always: dict[str, set[int]], relay: dict[str, frozenset[int]]) -> dict[str, set[int]]:
         """This version's `always` (which module functions always consume a key argument, found from the records'
-        key facts): the results that read it do not hold when it changed. Returns the last version's object when
-        equal (the walks compare it)."""
+        key facts) and `relay` (which hand a parameter on to one, KeyFlow._relayed_params): the results that read
+        them do not hold when either changed. Returns the last version's `always` when both are equal (the walks
+        compare it)."""
         last, self._always = self._always, always
-        self.same_always = last is not None and (last is always or last == always)
+        last_relay, self._relay = self._relay, relay
+        self.same_always = last is not None and (last is always or last == always) and last_relay == relay
         if self.same_always:
             self._always = last
             return last  # type: ignore[return-value]
