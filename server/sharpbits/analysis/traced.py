@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from sharpbits.analysis.scopes import FunctionInfo, Scopes
 from sharpbits.analysis.syntax import FunctionNode, literal_value, parameter_defaults, walk_nodes
@@ -180,7 +180,9 @@ class TraceSite:
 
 
 class TracedCode:
-    """The traced-code part of ModuleModel (see model.py)."""
+    """The traced-code part of ModuleModel (see model.py). Built anew for each version of a document; what it works
+    out per top-level statement and per traced function is taken from the last version's (TracedParts) where all
+    it read is the same."""
 
     _calls_from_traced: dict[str, list[tuple[FunctionInfo, ast.Call]]]
     _partial_calls: list[ast.Call] | None = None
@@ -210,8 +212,9 @@ class TracedCode:
         self._calls_from_traced = {}
         # what the last version of the document worked out (analysis/reuse.py); None: nothing kept
         self._memory = scopes.reusable.traced if scopes.reusable is not None else None
+        self._module = self._module_key() if self._memory is not None else None
         if self._memory is not None:
-            self._memory.begin(self._module_key())
+            self._memory.begin(self._module)  # type: ignore[arg-type]
         self._find_traced()
         # (only _find_traced adds trace sites: which functions are traced is fixed from here on)
 
@@ -635,7 +638,14 @@ class TracedCode:
     def _find_traced(self) -> None:
         functions = self.scopes.functions
         registrations: list[tuple[FunctionInfo, ast.expr]] = []  # decorators that may register a custom rule
-        for info in list(functions.values()):
+        decorated = self._decorated()
+        if decorated is not None:
+            # each function's transformation decorators, and nothing else: the sites go to the functions they
+            # decorate, in the order of their decorators, which is all the loop below does then
+            for part in decorated:
+                for decorated_node, decorator_sites in part[0]:
+                    functions[decorated_node].traces.extend(decorator_sites)
+        for info in list(functions.values()) if decorated is None else ():
             if isinstance(info.node, ast.Lambda):
                 continue
             for deco in info.node.decorator_list:
@@ -657,10 +667,13 @@ class TracedCode:
                         if wrapper is not None and wrapper is not info:
                             wrapper.traces.append(dataclasses.replace(site))
         calls = self._calls = self._call_index()
-        # the transformations applied by calls, and the lax bodies: kept per top-level statement (`_kept`)
-        for part in self._statement_parts("transformed by calls", calls, "transforms", self._transformed_by):
-            for transformed, site in part:
-                functions[transformed].traces.append(site)
+        # the transformations applied by calls, and the lax bodies, and the functions `jax.jit(jax.grad(f))`
+        # traces abstractly: kept per top-level statement (`_kept`)
+        nested: list[tuple[str, FunctionNode]] = []
+        for call_sites, nested_here in self._statement_parts(calls):
+            for transformed, call_site in call_sites:
+                functions[transformed].traces.append(call_site)
+            nested.extend(nested_here)
         # A Pallas kernel is traced like a jitted function (jax 0.10.2, also with `interpret=True`: `if` on a value
         # read from a ref raises TracerBoolConversionError, `print` shows `JitTracer(float32[8])`): its parameters
         # are refs, but what `functools.partial` binds, and every keyword-only parameter, is a Python value.
@@ -726,12 +739,13 @@ class TracedCode:
         edges.extend((primal, rule) for primal, rule, _, _ in rules)
         # (no trace site is added from here on: which functions are traced is fixed)
         traced = self._traced = [f for f in functions.values() if f.traces]
-        for info in traced:
-            info.static_params, info.donated_params, info.compiled = self._parameters(info)
+        own = [self._own_facts(info) for info in traced]
+        for info, facts in zip(traced, own, strict=True):
+            info.static_params, info.donated_params, info.compiled = facts.static, facts.donated, facts.compiled
         callees = _callees(edges)
-        self._mark_abstract(edges, calls)
-        self._kernel_code = frozenset(_reached({id(f) for f in traced
-                                                if any(t.transform == PALLAS_KERNEL for t in f.traces)}, callees))
+        self._mark_abstract(edges, [(transform, functions[node]) for transform, node in nested], own)
+        self._kernel_code = frozenset(_reached({id(f) for f, facts in zip(traced, own, strict=True) if facts.kernel},
+                                               callees))
         # helpers and nested functions of compiled code are compiled too
         compiled = _reached({id(info) for info in traced if info.compiled}, callees)
         for _, callee in edges:
@@ -825,19 +839,29 @@ class TracedCode:
                 found.append((child, callee.node, how, None))
         return found
 
-    def _parameters(self, info: FunctionInfo) -> tuple[set[str], set[str], bool]:
-        """A traced function's static and donated parameters, and whether a transformation of its own compiles
-        it. They follow from its node and its trace sites alone: kept per function node while its sites are
-        equal (the sets are shared by the versions that keep them, and never changed)."""
+    def _own_facts(self, info: FunctionInfo) -> _OwnFacts:
+        """What follows from a traced function's node and its trace sites alone (_OwnFacts): kept per function
+        node while its sites are equal (the sets are shared by the versions that keep them, and never changed).
+        (The function that runs a site's transformation is the one its node is in, which the node being the same
+        object, as equal sites' nodes are, keeps.)"""
         memory = self._memory
-        kept = memory.parameters.get(id(info.node)) if memory is not None else None
+        kept = memory.own.get(id(info.node)) if memory is not None else None
         if kept is not None and kept[0] is info.node and kept[1] == info.traces:
-            memory.parameters_now[id(info.node)] = kept  # type: ignore[union-attr]
+            memory.own_now[id(info.node)] = kept  # type: ignore[union-attr]
             return kept[2]
-        found = (self._static_params(info), self._donated_params(info),
-                 any(t.transform not in NOT_COMPILED and not t.indirect for t in info.traces))
+        direct = [t for t in info.traces if not t.indirect]
+        runners: list[FunctionNode] = []
+        for site in direct:
+            runner = self.scopes.enclosing_function(site.node) if site.node is not None else None
+            if runner is not None and runner is not info:
+                runners.append(runner.node)
+        found = _OwnFacts(
+            self._static_params(info), self._donated_params(info),
+            any(t.transform not in NOT_COMPILED for t in direct), any(t.transform == PALLAS_KERNEL for t in info.traces),
+            any(t.transform not in _CONCRETE_UNLESS_SHARDED for t in direct),
+            any(t.transform not in CONCRETE_TRANSFORMS for t in direct), tuple(runners))
         if memory is not None:
-            memory.parameters_now[id(info.node)] = (info.node, list(info.traces), found)
+            memory.own_now[id(info.node)] = (info.node, list(info.traces), found)
         return found
 
     def _module_key(self) -> tuple[object, ...]:
@@ -857,15 +881,19 @@ class TracedCode:
         if memory is None:
             return compute(*args)
         outer = self._reads
-        kept = memory.last.get((what, id(node)))
+        key = (what, id(node))
+        kept = memory.last.get(key)
         if kept is not None and kept[0] is node:
-            self._reads = None  # (asking again notes nothing)
-            try:
+            if outer is None:
                 same = self._same_answers(kept[1])
-            finally:
-                self._reads = outer
+            else:
+                self._reads = None  # (asking again notes nothing)
+                try:
+                    same = self._same_answers(kept[1])
+                finally:
+                    self._reads = outer
             if same:
-                memory.now[(what, id(node))] = kept
+                memory.now[key] = kept
                 memory.reused += 1
                 if outer is not None:
                     outer.extend(kept[1])
@@ -876,7 +904,7 @@ class TracedCode:
             value = compute(*args)
         finally:
             self._reads = outer
-        memory.now[(what, id(node))] = (node, reads, value)
+        memory.now[key] = (node, reads, value)
         memory.run += 1
         if outer is not None:
             outer.extend(reads)
@@ -910,15 +938,62 @@ class TracedCode:
                 return False
         return True
 
-    def _statement_parts(self, what: str, calls: list[_CallIndex], field: str,
-                         compute: Callable[[tuple[ast.Call, ...]], list[T]]) -> list[list[T]]:
-        """`compute` of each top-level statement's calls of one kind (`field` of its _CallIndex), in the order of
-        `nodes(ast.Call)`, kept per statement (`_kept`); one part for the whole module when walks are not kept."""
+    def _statement_parts(self, calls: list[_CallIndex]) -> list[_Transformations]:
+        """`_transformations_in` of each top-level statement's calls, in the order of `nodes(ast.Call)`, kept per
+        statement (`_kept`); one part for the whole module when walks are not kept."""
         if self._memory is None:
-            return [compute(getattr(index, field)) for index in calls]
+            return [self._transformations_in(index) for index in calls]
         statements = self.scopes.tree.body[::-1]  # (the order of Scopes.per_statement's parts)
-        return [self._kept(what, statement, compute, part) if (part := getattr(index, field)) else []
+        return [self._kept("transformations", statement, self._transformations_in, index)
+                if index.transforms or index.nested else _NO_TRANSFORMATIONS
                 for statement, index in zip(statements, calls, strict=True)]
+
+    def _transformations_in(self, calls: _CallIndex) -> _Transformations:
+        """What the calls of part of the module transform: `_transformed_by` and `_nested_in`."""
+        return self._transformed_by(calls.transforms), self._nested_in(calls.nested)
+
+    def _decorated(self) -> list[_Decorated] | None:
+        """Each top-level statement's `_decorations_of`, in order, kept per statement while the imports are the
+        same (analysis/reuse.py: StatementParts, SyntaxFacts); None when walks are not kept, or when a decorator
+        may register a custom rule or sits above another decorator somewhere: its effects then reach other
+        functions, in the order of `functions`, which only the loop over every function keeps."""
+        reusable = self.scopes.reusable
+        if reusable is None:
+            return None
+        imports_fact, decorations_of = self.scopes.imports_fact, self._decorations_of
+        parts: list[_Decorated] = reusable.parts.parts(  # type: ignore[assignment]
+            "decorator trace sites", self.scopes.tree.body,
+            lambda statement: imports_fact("decorator trace sites", statement, decorations_of, statement),
+            self._module[0])  # type: ignore[index]
+        return None if any(part[1] for part in parts) else parts
+
+    def _decorations_of(self, statement: ast.stmt) -> _Decorated:
+        """The functions defined in a top-level statement that transformation decorators trace (`@jax.jit`), each
+        with the sites of its decorators in their order; and whether a decorator of the statement may register a
+        custom rule or has decorators below it (see `_decorated`). Follows from the statement and the imports."""
+        scopes = self.scopes
+        nodes: list[ast.AST] = [statement] if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) else []
+        nodes += scopes.statement_nodes(statement, ast.FunctionDef)
+        nodes += scopes.statement_nodes(statement, ast.AsyncFunctionDef)
+        found: list[tuple[FunctionNode, tuple[TraceSite, ...]]] = []
+        ordered = False
+        for node in nodes:
+            decorators = node.decorator_list  # type: ignore[attr-defined]
+            if not decorators:
+                continue
+            parent = scopes.functions[node].parent  # type: ignore[index]
+            sites: list[TraceSite] = []
+            for i, deco in enumerate(decorators):
+                if isinstance(deco, ast.Attribute) and deco.attr in _RULE_REGISTRARS:
+                    ordered = True
+                site = scopes.imports_fact("decorator trace site", deco, self.transform_of, deco, parent)
+                if site is not None:
+                    site.node = deco  # (as the loop over every function sets it)
+                    ordered = ordered or i + 1 < len(decorators)
+                    sites.append(site)
+            if sites:
+                found.append((node, tuple(sites)))  # type: ignore[arg-type]
+        return tuple(found), ordered
 
     def _runs_on_host(self, deco: ast.expr, scope: FunctionInfo | None) -> bool:
         """`deco` is a decorator of this module that hands the function it decorates only to a host callback
@@ -1266,24 +1341,33 @@ class TracedCode:
         same (analysis/reuse.py)."""
         return self.scopes.per_statement("call index", ast.Call, partial(_CallIndex.of, self), imports=True)  # type: ignore[arg-type]
 
-    def _mark_abstract(self, edges: list[tuple[FunctionInfo, FunctionInfo]], calls: list[_CallIndex]) -> None:
+    def _mark_abstract(self, edges: list[tuple[FunctionInfo, FunctionInfo]], nested: list[tuple[str, FunctionInfo]],
+                       own: list[_OwnFacts]) -> None:
         """Sets FunctionInfo.abstract: traced by a transformation that sees no values (anything but grad/jvp
         alone), directly, through an enclosing one (`jax.jit(jax.grad(f))`), or as a helper/nested function of
         abstractly traced code. An eager `shard_map` body is abstract too (jax 0.10.2: `if`, `float()`,
         `.item()` on its blocks raise TracerBoolConversionError / ConcretizationTypeError), but `print` there
-        shows each block's values: `shows_values` tells print-in-jit so."""
+        shows each block's values: `shows_values` tells print-in-jit so. `nested`: (the outer transformation,
+        the function) of each `jax.jit(jax.grad(f))` (`_nested_in`); `own`: the traced functions' _OwnFacts."""
         # A transformation applied inside abstractly traced code runs under that trace: `jax.grad(loss)(w)` or
         # `jax.value_and_grad(loss_fn)(params, x)` in a jitted step hands `loss` tracers without values (checked on
         # jax 0.10.2: `if w > 0` there raises TracerBoolConversionError), like `jax.jit(jax.grad(loss))`.
-        edges = [*edges, *((runner, info) for info in self._traced for site in info.traces
-                           if not site.indirect and site.node is not None
-                           and (runner := self.scopes.enclosing_function(site.node)) is not None and runner is not info)]
-        nested = self._nested_targets(calls)
+        functions = self.scopes.functions
+        edges = [*edges, *((functions[runner], info) for info, facts in zip(self._traced, own, strict=True)
+                           for runner in facts.runners)]
         callees = _callees(edges)
-        printing = self._abstract(callees, nested, CONCRETE_TRANSFORMS)
-        abstract = self._abstract(callees, nested, CONCRETE_TRANSFORMS - SHARD_MAPS)
-        for info in self.scopes.functions.values():
+        # jax.jit(jax.grad(f)): the inner function is traced abstractly
+        printing = _reached({id(info) for info, facts in zip(self._traced, own, strict=True) if facts.prints_no_values}
+                            | {id(target) for transform, target in nested if transform not in CONCRETE_TRANSFORMS},
+                            callees)
+        abstract = _reached({id(info) for info, facts in zip(self._traced, own, strict=True) if facts.sees_no_values}
+                            | {id(target) for transform, target in nested if transform not in _CONCRETE_UNLESS_SHARDED},
+                            callees)
+        # (only a traced function or a `jax.jit(jax.grad(f))` one can be abstract: the rest stay as made, not)
+        for info in self._traced:
             info.abstract = id(info) in abstract
+        for _, target in nested:
+            target.abstract = id(target) in abstract
         self._shows_values = frozenset(abstract - printing)
 
     def in_pallas_kernel(self, fn: FunctionInfo) -> bool:
@@ -1307,27 +1391,10 @@ class TracedCode:
         are blocks a `print` shows, though Python cannot branch on them or convert them."""
         return id(fn) in self._shows_values
 
-    def _abstract(self, callees: dict[int, list[FunctionInfo]], nested: list[tuple[str, FunctionInfo]],
-                  concrete: set[str]) -> set[int]:
-        """ids of the functions traced abstractly when the transformations `concrete` see values (`callees`: the
-        edges along which abstract tracing spreads, see `_callees`)."""
-        abstract = {id(info) for info in self._traced
-                    if any(t.transform not in concrete and not t.indirect for t in info.traces)}
-        # jax.jit(jax.grad(f)): the inner function is traced abstractly
-        abstract.update(id(target) for transform, target in nested if transform not in concrete)
-        return _reached(abstract, callees)
-
-    def _nested_targets(self, calls: list[_CallIndex]) -> list[tuple[str, FunctionInfo]]:
-        """(the outer transformation, the function) of each `jax.jit(jax.grad(f))`: a transformation applied to
-        transformations of a function of the module. Found once for both of `_mark_abstract`'s questions, kept
-        per top-level statement (`_kept`)."""
-        functions = self.scopes.functions
-        return [(transform, functions[target])
-                for part in self._statement_parts("nested transformations", calls, "nested", self._nested_in)
-                for transform, target in part]
-
     def _nested_in(self, calls: tuple[ast.Call, ...]) -> list[tuple[str, FunctionNode]]:
-        """`_nested_targets` of these calls (a top-level statement's `_CallIndex.nested`), by function node."""
+        """(the outer transformation, the function's node) of each `jax.jit(jax.grad(f))` among these calls (a
+        top-level statement's `_CallIndex.nested`): a transformation applied to transformations of a function of
+        the module, which traces that function abstractly (`_mark_abstract`)."""
         out: list[tuple[str, FunctionNode]] = []
         for node in calls:
             scope = self.scopes.enclosing_function(node)
@@ -1745,6 +1812,28 @@ _FUNCTION, _CONSTANT, _CLASS, _METHOD, _ARGUMENTS = "function", "constant", "cla
 _NEVER_RUNS, _ALIAS_NOTHING_CALLS = "never runs", "alias nothing calls"
 # top-level statements that may end the module (`never_runs`: what comes after them never runs)
 _MAY_END_THE_MODULE = (ast.Expr, ast.Raise, ast.Return, ast.Continue, ast.Break)
+# the transformations that trace with values, an eager shard_map's blocks being no values (see _mark_abstract)
+_CONCRETE_UNLESS_SHARDED = CONCRETE_TRANSFORMS - SHARD_MAPS
+# what one top-level statement's calls transform (TracedCode._transformations_in): (the function's node, its trace
+# site) per function a call transforms or passes as a lax body, and (the outer transformation, the function's node)
+# per `jax.jit(jax.grad(f))`
+_Transformations = tuple[list[tuple[FunctionNode, TraceSite]], list[tuple[str, FunctionNode]]]
+_NO_TRANSFORMATIONS: _Transformations = ([], [])
+# the functions one top-level statement defines that its transformation decorators trace, each with those sites,
+# and whether a decorator of it registers a custom rule or has decorators below it (TracedCode._decorations_of)
+_Decorated = tuple[tuple[tuple[FunctionNode, tuple[TraceSite, ...]], ...], bool]
+
+
+class _OwnFacts(NamedTuple):
+    """What follows from a traced function's node and its trace sites alone (TracedCode._own_facts)."""
+
+    static: set[str]  # its static parameters
+    donated: set[str]  # the parameters its decorators donate
+    compiled: bool  # a transformation of its own compiles it
+    kernel: bool  # passed to Pallas as a kernel
+    sees_no_values: bool  # a transformation of its own traces it without values
+    prints_no_values: bool  # ... and `print` shows no values there (an eager shard_map's body shows its blocks)
+    runners: tuple[FunctionNode, ...]  # the functions that run its transformations (their nodes), but itself
 
 
 class TracedParts:
@@ -1775,9 +1864,9 @@ class TracedParts:
         # and this version's so far
         self.last: dict[tuple[str, int], tuple[ast.AST, list[tuple[object, ...]], object]] = {}
         self.now: dict[tuple[str, int], tuple[ast.AST, list[tuple[object, ...]], object]] = {}
-        # id(function node) -> (node, its trace sites, (static, donated, compiled)): TracedCode._parameters
-        self.parameters: dict[int, tuple[ast.AST, list[TraceSite], tuple[set[str], set[str], bool]]] = {}
-        self.parameters_now: dict[int, tuple[ast.AST, list[TraceSite], tuple[set[str], set[str], bool]]] = {}
+        # id(function node) -> (node, its trace sites, what follows from them): TracedCode._own_facts
+        self.own: dict[int, tuple[ast.AST, list[TraceSite], _OwnFacts]] = {}
+        self.own_now: dict[int, tuple[ast.AST, list[TraceSite], _OwnFacts]] = {}
         self.reused = 0  # parts taken again (for tests and benchmarks)
         self.run = 0  # parts worked out
 
@@ -1788,4 +1877,4 @@ class TracedParts:
         same = module == self._module
         self._module = module
         self.last, self.now = (self.now if same else {}), {}
-        self.parameters, self.parameters_now = self.parameters_now, {}
+        self.own, self.own_now = self.own_now, {}
