@@ -202,6 +202,7 @@ class TracedCode:
     _name_counts: Counter[str] | None = None  # the module's names, counted (see _spelled_in_module)
     _strings: list[str]  # the module's string constants (see _spelled_in_module)
     _traced: list[FunctionInfo]  # set by _find_traced: the traced functions, in the order of `functions`
+    _candidate_calls: dict[str, list[ast.Call]] | None = None  # see _statements
     # while a kept part is worked out (`_kept`): the questions it asked outside its own top-level statement, each
     # with its answer (see TracedParts); None otherwise
     _reads: list[tuple[object, ...]] | None = None
@@ -566,7 +567,7 @@ class TracedCode:
         """Each kernel passed to a Pallas entry point: (the kernel, the call, how many leading positional
         parameters `functools.partial` binds, the parameters it binds by keyword)."""
         sites: list[tuple[FunctionInfo, ast.Call, int, tuple[str, ...]]] = []
-        for node in self.scopes.candidates("pallas kernel calls", (ast.Call,), _names_a_kernel_taker):
+        for node in self._candidates("pallas kernel calls", _names_a_kernel_taker):
             assert isinstance(node, ast.Call)
             scope = self.scopes.enclosing_function(node)
             q = self.scopes.qualname(node.func, scope) or ""
@@ -638,14 +639,15 @@ class TracedCode:
     def _find_traced(self) -> None:
         functions = self.scopes.functions
         registrations: list[tuple[FunctionInfo, ast.expr]] = []  # decorators that may register a custom rule
-        decorated = self._decorated()
-        if decorated is not None:
+        statements = self._statements()
+        decorated = statements is not None and not any(statement.ordered for statement in statements)
+        if decorated:
             # each function's transformation decorators, and nothing else: the sites go to the functions they
             # decorate, in the order of their decorators, which is all the loop below does then
-            for part in decorated:
-                for decorated_node, decorator_sites in part[0]:
+            for statement in statements:  # type: ignore[union-attr]
+                for decorated_node, decorator_sites in statement.decorated:
                     functions[decorated_node].traces.extend(decorator_sites)
-        for info in list(functions.values()) if decorated is None else ():
+        for info in () if decorated else list(functions.values()):
             if isinstance(info.node, ast.Lambda):
                 continue
             for deco in info.node.decorator_list:
@@ -666,7 +668,7 @@ class TracedCode:
                         wrapper = self.decorator_wrapper(inner, info.parent)
                         if wrapper is not None and wrapper is not info:
                             wrapper.traces.append(dataclasses.replace(site))
-        calls = self._calls = self._call_index()
+        calls = self._calls = [s.calls for s in statements] if statements is not None else self._call_index()
         # the transformations applied by calls, and the lax bodies, and the functions `jax.jit(jax.grad(f))`
         # traces abstractly: kept per top-level statement (`_kept`)
         nested: list[tuple[str, FunctionNode]] = []
@@ -677,7 +679,9 @@ class TracedCode:
         # A Pallas kernel is traced like a jitted function (jax 0.10.2, also with `interpret=True`: `if` on a value
         # read from a ref raises TracerBoolConversionError, `print` shows `JitTracer(float32[8])`): its parameters
         # are refs, but what `functools.partial` binds, and every keyword-only parameter, is a Python value.
-        for target, node, bound_positional, bound_keywords in self._pallas_kernel_sites():
+        kernel_sites = self._pallas_kernel_sites()
+        self._pallas_kernels = {id(target) for target, _, _, _ in kernel_sites}  # (as pallas_kernels finds them)
+        for target, node, bound_positional, bound_keywords in kernel_sites:
             if isinstance(target.node, ast.Lambda) or self.scopes.never_runs(node):
                 continue
             keyword_only = tuple(p.arg for p in target.node.args.kwonlyargs)
@@ -743,7 +747,7 @@ class TracedCode:
         for info, facts in zip(traced, own, strict=True):
             info.static_params, info.donated_params, info.compiled = facts.static, facts.donated, facts.compiled
         callees = _callees(edges)
-        self._mark_abstract(edges, [(transform, functions[node]) for transform, node in nested], own)
+        self._mark_abstract(callees, [(transform, functions[node]) for transform, node in nested], own)
         self._kernel_code = frozenset(_reached({id(f) for f, facts in zip(traced, own, strict=True) if facts.kernel},
                                                callees))
         # helpers and nested functions of compiled code are compiled too
@@ -870,7 +874,7 @@ class TracedCode:
         (code after a module-level `sys.exit()` or `raise` never runs: `never_runs`), and whether the module is
         private (`_alias_nothing_calls`)."""
         return (frozenset(self.scopes.aliases.items()),
-                tuple(s for s in self.scopes.tree.body if isinstance(s, _MAY_END_THE_MODULE)),
+                tuple(s for s in self.scopes.tree.body if type(s) in _MAY_END_THE_MODULE),
                 self.project is not None and self.project.private())
 
     def _kept(self, what: str, node: ast.AST, compute: Callable[..., T], *args: object) -> T:
@@ -880,34 +884,21 @@ class TracedCode:
         memory = self._memory
         if memory is None:
             return compute(*args)
-        outer = self._reads
+        assert self._reads is None  # (a part asks no other part: what it asks is noted once, for itself)
         key = (what, id(node))
         kept = memory.last.get(key)
-        if kept is not None and kept[0] is node:
-            if outer is None:
-                same = self._same_answers(kept[1])
-            else:
-                self._reads = None  # (asking again notes nothing)
-                try:
-                    same = self._same_answers(kept[1])
-                finally:
-                    self._reads = outer
-            if same:
-                memory.now[key] = kept
-                memory.reused += 1
-                if outer is not None:
-                    outer.extend(kept[1])
-                return kept[2]  # type: ignore[return-value]
+        if kept is not None and kept[0] is node and (not kept[1] or self._same_answers(kept[1])):
+            memory.now[key] = kept
+            memory.reused += 1
+            return kept[2]  # type: ignore[return-value]
         reads: list[tuple[object, ...]] = []
         self._reads = reads
         try:
             value = compute(*args)
         finally:
-            self._reads = outer
+            self._reads = None
         memory.now[key] = (node, reads, value)
         memory.run += 1
-        if outer is not None:
-            outer.extend(reads)
         return value
 
     def _same_answers(self, reads: list[tuple[object, ...]]) -> bool:
@@ -945,27 +936,54 @@ class TracedCode:
             return [self._transformations_in(index) for index in calls]
         statements = self.scopes.tree.body[::-1]  # (the order of Scopes.per_statement's parts)
         return [self._kept("transformations", statement, self._transformations_in, index)
-                if index.transforms or index.nested else _NO_TRANSFORMATIONS
+                if index.transforms else _NO_TRANSFORMATIONS  # (`nested` is some of `transforms`)
                 for statement, index in zip(statements, calls, strict=True)]
 
     def _transformations_in(self, calls: _CallIndex) -> _Transformations:
         """What the calls of part of the module transform: `_transformed_by` and `_nested_in`."""
         return self._transformed_by(calls.transforms), self._nested_in(calls.nested)
 
-    def _decorated(self) -> list[_Decorated] | None:
-        """Each top-level statement's `_decorations_of`, in order, kept per statement while the imports are the
-        same (analysis/reuse.py: StatementParts, SyntaxFacts); None when walks are not kept, or when a decorator
-        may register a custom rule or sits above another decorator somewhere: its effects then reach other
-        functions, in the order of `functions`, which only the loop over every function keeps."""
+    def _statements(self) -> list[_Statement] | None:
+        """What this class looks at in each top-level statement (`_statement_of`), in the order of
+        `nodes(ast.Call)` (statements last to first), kept per statement while the imports are the same
+        (analysis/reuse.py: StatementParts, SyntaxFacts); None when walks are not kept."""
         reusable = self.scopes.reusable
         if reusable is None:
             return None
-        imports_fact, decorations_of = self.scopes.imports_fact, self._decorations_of
-        parts: list[_Decorated] = reusable.parts.parts(  # type: ignore[assignment]
-            "decorator trace sites", self.scopes.tree.body,
-            lambda statement: imports_fact("decorator trace sites", statement, decorations_of, statement),
+        imports_fact, statement_of = self.scopes.imports_fact, self._statement_of
+        statements: list[_Statement] = reusable.parts.parts(  # type: ignore[assignment]
+            "traced code of a statement", self.scopes.tree.body[::-1],
+            lambda statement: imports_fact("traced code of a statement", statement, statement_of, statement),
             self._module[0])  # type: ignore[index]
-        return None if any(part[1] for part in parts) else parts
+        # the calls `_candidates` answers from them, each kind in the order of nodes(ast.Call)
+        candidates: dict[str, list[ast.Call]] = {"pallas kernel calls": [], "custom rule registrations": [],
+                                                 "partial of a host callback": []}
+        for statement in statements:
+            if statement.kernel_calls:
+                candidates["pallas kernel calls"].extend(statement.kernel_calls)
+            if statement.registrations:
+                candidates["custom rule registrations"].extend(statement.registrations)
+            if statement.callback_partials:
+                candidates["partial of a host callback"].extend(statement.callback_partials)
+        self._candidate_calls = candidates
+        return statements
+
+    def _statement_of(self, statement: ast.stmt) -> _Statement:
+        """What this class looks at in a top-level statement: its calls (`_CallIndex`), those `_candidates`
+        filters, and its transformation decorators (`_decorations_of`). Follows from the statement and the
+        imports."""
+        calls: list[ast.Call] = self.scopes.statement_nodes(statement, ast.Call)  # type: ignore[assignment]
+        decorated, ordered = self._decorations_of(statement)
+        return _Statement(_CallIndex.of(self, calls),  # type: ignore[arg-type]
+                          tuple(c for c in calls if _names_a_kernel_taker(c)),
+                          tuple(c for c in calls if _registers_a_rule(c)),
+                          tuple(c for c in calls if _partial_of_a_callback_name(c)), decorated, ordered)
+
+    def _candidates(self, what: str, keep: Callable[[ast.AST], bool]) -> list[ast.AST]:
+        """`Scopes.candidates(what, (ast.Call,), keep)`: from `_statements` when it found them (the same calls, in
+        the same order: no top-level statement is a call)."""
+        found = self._candidate_calls.get(what) if self._candidate_calls is not None else None
+        return found if found is not None else self.scopes.candidates(what, (ast.Call,), keep)  # type: ignore[return-value]
 
     def _decorations_of(self, statement: ast.stmt) -> _Decorated:
         """The functions defined in a top-level statement that transformation decorators trace (`@jax.jit`), each
@@ -1084,7 +1102,7 @@ class TracedCode:
             return TraceSite(primal_site.transform, static_argnums=nums, node=node,
                              statics_unknown=primal_site.statics_unknown or bool(primal_site.static_argnames))
 
-        for node in self.scopes.candidates("custom rule registrations", (ast.Call,), _registers_a_rule):
+        for node in self._candidates("custom rule registrations", _registers_a_rule):
             assert isinstance(node, ast.Call)
             scope = self.scopes.enclosing_function(node)
             registrar = primal_of(node.func, scope)
@@ -1341,28 +1359,30 @@ class TracedCode:
         same (analysis/reuse.py)."""
         return self.scopes.per_statement("call index", ast.Call, partial(_CallIndex.of, self), imports=True)  # type: ignore[arg-type]
 
-    def _mark_abstract(self, edges: list[tuple[FunctionInfo, FunctionInfo]], nested: list[tuple[str, FunctionInfo]],
+    def _mark_abstract(self, callees: dict[int, list[FunctionInfo]], nested: list[tuple[str, FunctionInfo]],
                        own: list[_OwnFacts]) -> None:
         """Sets FunctionInfo.abstract: traced by a transformation that sees no values (anything but grad/jvp
         alone), directly, through an enclosing one (`jax.jit(jax.grad(f))`), or as a helper/nested function of
         abstractly traced code. An eager `shard_map` body is abstract too (jax 0.10.2: `if`, `float()`,
         `.item()` on its blocks raise TracerBoolConversionError / ConcretizationTypeError), but `print` there
-        shows each block's values: `shows_values` tells print-in-jit so. `nested`: (the outer transformation,
-        the function) of each `jax.jit(jax.grad(f))` (`_nested_in`); `own`: the traced functions' _OwnFacts."""
+        shows each block's values: `shows_values` tells print-in-jit so. `callees`: the edges along which tracing
+        spreads (`_callees`); `nested`: (the outer transformation, the function) of each `jax.jit(jax.grad(f))`
+        (`_nested_in`); `own`: the traced functions' _OwnFacts."""
         # A transformation applied inside abstractly traced code runs under that trace: `jax.grad(loss)(w)` or
         # `jax.value_and_grad(loss_fn)(params, x)` in a jitted step hands `loss` tracers without values (checked on
         # jax 0.10.2: `if w > 0` there raises TracerBoolConversionError), like `jax.jit(jax.grad(loss))`.
         functions = self.scopes.functions
-        edges = [*edges, *((functions[runner], info) for info, facts in zip(self._traced, own, strict=True)
-                           for runner in facts.runners)]
-        callees = _callees(edges)
+        run: dict[int, list[FunctionInfo]] = {}  # id(runner) -> the functions it runs a transformation of
+        for info, facts in zip(self._traced, own, strict=True):
+            for runner in facts.runners:
+                run.setdefault(id(functions[runner]), []).append(info)
         # jax.jit(jax.grad(f)): the inner function is traced abstractly
         printing = _reached({id(info) for info, facts in zip(self._traced, own, strict=True) if facts.prints_no_values}
                             | {id(target) for transform, target in nested if transform not in CONCRETE_TRANSFORMS},
-                            callees)
+                            callees, run)
         abstract = _reached({id(info) for info, facts in zip(self._traced, own, strict=True) if facts.sees_no_values}
                             | {id(target) for transform, target in nested if transform not in _CONCRETE_UNLESS_SHARDED},
-                            callees)
+                            callees, run)
         # (only a traced function or a `jax.jit(jax.grad(f))` one can be abstract: the rest stay as made, not)
         for info in self._traced:
             info.abstract = id(info) in abstract
@@ -1445,7 +1465,7 @@ class TracedCode:
         of a version test), each with the callback's position in the call and the call's scope: the function such a
         call is given runs on the host, as with the callback itself."""
         aliases: dict[tuple[int, str], tuple[FunctionInfo | None, int]] = {}  # (id(scope), name) -> scope, position
-        for call in self.scopes.candidates("partial of a host callback", (ast.Call,), _partial_of_a_callback_name):
+        for call in self._candidates("partial of a host callback", _partial_of_a_callback_name):
             assign = self.scopes.parents.get(call)
             scope = self.scopes.enclosing_function(call)
             q = self.scopes.qualname(call.args[0], scope)  # type: ignore[attr-defined]
@@ -1692,17 +1712,19 @@ def _callees(edges: list[tuple[FunctionInfo, FunctionInfo]]) -> dict[int, list[F
     return callees
 
 
-def _reached(start: set[int], callees: dict[int, list[FunctionInfo]]) -> set[int]:
-    """`start` (ids of functions) with every function reached from one of them along the edges `callees` (see
-    `_callees`): what sweeping the edges until nothing changes gives, in one pass over each edge (the sweeps,
-    several per version on a 5,000-line module, were a tenth of finding what is traced)."""
+def _reached(start: set[int], *edges: dict[int, list[FunctionInfo]]) -> set[int]:
+    """`start` (ids of functions) with every function reached from one of them along the edges (each a `_callees`
+    dict): what sweeping the edges until nothing changes gives, in one pass over each edge (the sweeps, several
+    per version on a 5,000-line module, were a tenth of finding what is traced)."""
     reached = set(start)
-    work = [i for i in reached if i in callees]
+    work = list(reached)
     while work:
-        for callee in callees.get(work.pop(), ()):
-            if id(callee) not in reached:
-                reached.add(id(callee))
-                work.append(id(callee))
+        caller = work.pop()
+        for callees in edges:
+            for callee in callees.get(caller, ()):
+                if id(callee) not in reached:
+                    reached.add(id(callee))
+                    work.append(id(callee))
     return reached
 
 
@@ -1772,7 +1794,8 @@ class _CallIndex:
 
     transforms: tuple[ast.Call, ...]  # `jax.jit(f)`, `lax.scan(body, ...)`: a transformation applied to an argument
     callbacks: tuple[ast.Call, ...]  # calls whose callee is named like a host callback (`jax.debug.callback`)
-    nested: tuple[ast.Call, ...]  # calls whose first argument is a call (`jax.jit(jax.grad(f))`)
+    # calls of a transformation whose first argument is a call (`jax.jit(jax.grad(f))`): some of `transforms`
+    nested: tuple[ast.Call, ...]
 
     @staticmethod
     def of(model: TracedCode, calls: list[ast.Call]) -> _CallIndex:
@@ -1783,14 +1806,14 @@ class _CallIndex:
         for call in calls:
             func = call.func
             scope = model.scopes.enclosing_function(call)
-            if (call.args and model.transform_of(func, scope) is not None) or (
-                    model.scopes.qualname(func, scope) in LAX_BODIES):
+            transformed = bool(call.args) and model.transform_of(func, scope) is not None
+            if transformed or model.scopes.qualname(func, scope) in LAX_BODIES:
                 transforms.append(call)
             last = func.attr if isinstance(func, ast.Attribute) else aliases.get(func.id, "") if isinstance(
                 func, ast.Name) else ""
             if last.endswith(_HOST_CALLBACK_TAILS):
                 callbacks.append(call)
-            if call.args and isinstance(call.args[0], ast.Call):
+            if transformed and isinstance(call.args[0], ast.Call):
                 nested.append(call)
         return _CallIndex(tuple(transforms), tuple(callbacks), tuple(nested))
 
@@ -1811,7 +1834,7 @@ def _reads_as_a_value(decorator: ast.expr) -> bool:
 _FUNCTION, _CONSTANT, _CLASS, _METHOD, _ARGUMENTS = "function", "constant", "class", "method", "arguments"
 _NEVER_RUNS, _ALIAS_NOTHING_CALLS = "never runs", "alias nothing calls"
 # top-level statements that may end the module (`never_runs`: what comes after them never runs)
-_MAY_END_THE_MODULE = (ast.Expr, ast.Raise, ast.Return, ast.Continue, ast.Break)
+_MAY_END_THE_MODULE = {ast.Expr, ast.Raise, ast.Return, ast.Continue, ast.Break}
 # the transformations that trace with values, an eager shard_map's blocks being no values (see _mark_abstract)
 _CONCRETE_UNLESS_SHARDED = CONCRETE_TRANSFORMS - SHARD_MAPS
 # what one top-level statement's calls transform (TracedCode._transformations_in): (the function's node, its trace
@@ -1822,6 +1845,17 @@ _NO_TRANSFORMATIONS: _Transformations = ([], [])
 # the functions one top-level statement defines that its transformation decorators trace, each with those sites,
 # and whether a decorator of it registers a custom rule or has decorators below it (TracedCode._decorations_of)
 _Decorated = tuple[tuple[tuple[FunctionNode, tuple[TraceSite, ...]], ...], bool]
+
+
+class _Statement(NamedTuple):
+    """What TracedCode looks at in one top-level statement, from its nodes and the imports (`_statement_of`)."""
+
+    calls: _CallIndex
+    kernel_calls: tuple[ast.Call, ...]  # calls named like a Pallas entry point (`_names_a_kernel_taker`)
+    registrations: tuple[ast.Call, ...]  # `f.defvjp(fwd, bwd)`-like calls (`_registers_a_rule`)
+    callback_partials: tuple[ast.Call, ...]  # `partial(jax.pure_callback, ...)`-like calls
+    decorated: tuple[tuple[FunctionNode, tuple[TraceSite, ...]], ...]  # see _decorations_of
+    ordered: bool  # ... and whether a decorator registers a custom rule or sits above another one
 
 
 class _OwnFacts(NamedTuple):
