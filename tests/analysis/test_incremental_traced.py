@@ -9,6 +9,7 @@ changes its answer gives what a fresh build gives)."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -182,7 +183,9 @@ class Versions:
         return ModuleModel(tree, self.reusable) if isinstance(tree, ast.Module) else None
 
 
+@functools.lru_cache(maxsize=64)
 def fresh(text: str) -> list:
+    """A fresh build's snapshot (kept for the texts tests build again and again: the bases)."""
     return snapshot(ModuleModel(parse_module(text)))
 
 

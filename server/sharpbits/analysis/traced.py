@@ -988,7 +988,9 @@ class TracedCode:
     def _decorations_of(self, statement: ast.stmt) -> _Decorated:
         """The functions defined in a top-level statement that transformation decorators trace (`@jax.jit`), each
         with the sites of its decorators in their order; and whether a decorator of the statement may register a
-        custom rule or has decorators below it (see `_decorated`). Follows from the statement and the imports."""
+        custom rule or has decorators below it: its effects then reach other functions, in the order of
+        `functions`, which only `_find_traced`'s loop over every function keeps. Follows from the statement and the
+        imports."""
         scopes = self.scopes
         nodes: list[ast.AST] = [statement] if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) else []
         nodes += scopes.statement_nodes(statement, ast.FunctionDef)
@@ -1354,9 +1356,8 @@ class TracedCode:
         return [call for index in self._calls for call in index.transforms]
 
     def _call_index(self) -> list[_CallIndex]:
-        """The calls `_find_traced` looks at (see _CallIndex), in the order of `nodes(ast.Call)`. Each top-level
-        statement's follow from its nodes and the imports alone: kept across versions while the imports are the
-        same (analysis/reuse.py)."""
+        """The calls `_find_traced` looks at (see _CallIndex), in the order of `nodes(ast.Call)`, when walks are not
+        kept (`_statements` gives them otherwise)."""
         return self.scopes.per_statement("call index", ast.Call, partial(_CallIndex.of, self), imports=True)  # type: ignore[arg-type]
 
     def _mark_abstract(self, callees: dict[int, list[FunctionInfo]], nested: list[tuple[str, FunctionInfo]],
@@ -1878,7 +1879,9 @@ class TracedParts:
       `jax.jit(jax.grad(f))` trace abstractly;
     - per traced function, what its own code reaches: the functions it defines, the ones it calls by name (or as
       an object of a class of the module, or through a linen `apply`), the optax hooks its `update` calls;
-    - per traced function, its static and donated parameters and whether a transformation of its own compiles it.
+    - per traced function, what follows from its node and its trace sites alone (_OwnFacts: its static and
+      donated parameters, whether a transformation of its own compiles it or sees no values, the functions that
+      run its transformations).
 
     The first two are taken again when the node they were found for is the same object (so its top-level
     statement is the same: the parse shares a node only together with its statement), the module key is the
@@ -1888,9 +1891,11 @@ class TracedParts:
     what a module-level name is bound to, which class or method a name is, the values the module passes a
     parameter, and, where a branch's test may read more than the statement, whether the node never runs. Those
     are all it reads of other statements (every other statement it looks at is one a noted answer names, so it is
-    the same too): the work done again would come out the same. The parameters are taken again for the same
-    node with equal trace sites, from which alone they follow. Which functions are traced, and why (through
-    whom, in which order), is then found from these parts each version, as a fresh build finds it."""
+    the same too): the work done again would come out the same. The third is taken again for the same node with
+    equal trace sites (equal sites have the same nodes, so the same statements). What TracedCode looks at in
+    each statement (its calls of interest, its decorators' trace sites) follows from the statement and the
+    imports alone: a syntax fact (TracedCode._statements). Which functions are traced, and why (through whom, in
+    which order), is then found from these parts each version, as a fresh build finds it."""
 
     def __init__(self) -> None:
         self._module: tuple[object, ...] | None = None  # the module key of the last version
