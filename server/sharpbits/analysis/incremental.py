@@ -29,7 +29,13 @@ reused parse is the one `ast.parse` gives, positions included). What it reuses:
   what each dotted name refers to), and the first filters of the rules and the model that look at syntax only
   (`Scopes.candidates`, `syntax_fact`: the conditions of a function, its global reads, its side-effect
   candidates, a statement's mutations, subscripts and dtype requests). Parents and owners are copied from the
-  last version and changed only where statements were added or dropped.
+  last version and changed only where statements were added or dropped. What finding the traced functions
+  worked out (analysis/traced.py, TracedParts): per statement, the functions its calls transform with their trace
+  sites and its transformation decorators' sites; per traced function, what its code reaches and what follows
+  from its trace sites (static and donated parameters), each while the imports are the same and the questions it
+  asked of other statements (which function or class a name is, what a module-level name is bound to, the values
+  passed to a parameter, whether a branch runs) get the same answers. Which functions are traced, and why, is
+  found from those parts again every version (in the order a fresh build finds it).
 
 - the rules' findings, per top-level statement, for the rules that declare themselves function-local
   (`Rule.reuse = "function"`; analysis/rule_results.py says what that allows and how it is checked): they run on
@@ -39,12 +45,11 @@ reused parse is the one `ast.parse` gives, positions included). What it reuses:
   version), and the other statements' findings are the last version's (their fixes are built on demand from a
   full analysis).
 
-Not reused: which functions are traced and what kinds their parameters have (both from the whole module, about
-a quarter of an update on a 5,000-line file), and the whole-module rules (key flow across calls, but for the
-parts above; globals changed elsewhere, jit in a loop through callers, donation, float64 and x64, timing), whose
-findings in one function depend on others in ways they do not spell out yet: they run whole every version.
-Nothing is reused for the statements below an added or deleted line (their nodes are new: the parse gives them
-their new positions).
+Not reused: what kinds the parameters of traced functions have (from the whole module), and the whole-module
+rules (key flow across calls, but for the parts above; globals changed elsewhere, jit in a loop through callers,
+donation, float64 and x64, timing), whose findings in one function depend on others in ways they do not spell out
+yet: they run whole every version. Nothing is reused for the statements below an added or deleted line (their
+nodes are new: the parse gives them their new positions).
 """
 
 from __future__ import annotations

@@ -7,6 +7,10 @@ fresh build makes it. Each part of the model keeps its own memory and says itsel
   so an edit inside one function re-walks that function's statement only.
 - `FunctionFlows` (kinds.py): each function's value-kind dataflow, taken again when everything it read is the
   same (see there).
+- `TracedParts` (traced.py): what finding the traced functions worked out per top-level statement (the functions
+  its calls transform, with their trace sites) and per traced function (what its code reaches, its static and
+  donated parameters), taken again when the node is the same, the imports are, and every question the work
+  asked of other statements gets the same answer (see there).
 - A fact's memory (`Fact.Memory`, facts.py), one per fact class, kept here by `memory_of`: e.g. the key-reuse
   walks and the per-function results of the module-wide key passes of prng-key-reuse
   (rules/prng_key_reuse/reuse.py).
@@ -28,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from sharpbits.analysis.kinds import FunctionFlows
 from sharpbits.analysis.scopes import StatementWalks
+from sharpbits.analysis.traced import TracedParts
 
 if TYPE_CHECKING:
     from sharpbits.analysis.facts import Fact, FactMemory
@@ -96,6 +101,7 @@ class Reusable:
     def __init__(self) -> None:
         self.walks = StatementWalks()
         self.flows = FunctionFlows()
+        self.traced = TracedParts()
         self.syntax = SyntaxFacts()
         self.parts = StatementParts()
         self._memories: dict[type[Fact], FactMemory] = {}

@@ -8,16 +8,18 @@ import ast
 import dataclasses
 import enum
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from sharpbits.analysis.scopes import FunctionInfo, Scopes
-from sharpbits.analysis.syntax import literal_value, parameter_defaults, walk_nodes
+from sharpbits.analysis.syntax import FunctionNode, literal_value, parameter_defaults, walk_nodes
 
 if TYPE_CHECKING:
     from sharpbits.analysis.project_index import ProjectView
+
+T = TypeVar("T")
 
 # --- what JAX names mean ------------------------------------------------------------------------------------
 
@@ -178,7 +180,9 @@ class TraceSite:
 
 
 class TracedCode:
-    """The traced-code part of ModuleModel (see model.py)."""
+    """The traced-code part of ModuleModel (see model.py). Built anew for each version of a document; what it works
+    out per top-level statement and per traced function is taken from the last version's (TracedParts) where all
+    it read is the same."""
 
     _calls_from_traced: dict[str, list[tuple[FunctionInfo, ast.Call]]]
     _partial_calls: list[ast.Call] | None = None
@@ -197,14 +201,23 @@ class TracedCode:
     _optax_hooked: set[int]  # set by _find_traced: id of functions an optax update calls in traced code
     _name_counts: Counter[str] | None = None  # the module's names, counted (see _spelled_in_module)
     _strings: list[str]  # the module's string constants (see _spelled_in_module)
+    _traced: list[FunctionInfo]  # set by _find_traced: the traced functions, in the order of `functions`
+    _candidate_calls: dict[str, list[ast.Call]] | None = None  # see _statements
+    # while a kept part is worked out (`_kept`): the questions it asked outside its own top-level statement, each
+    # with its answer (see TracedParts); None otherwise
+    _reads: list[tuple[object, ...]] | None = None
 
     def __init__(self, scopes: Scopes, project: ProjectView | None = None) -> None:
         self.scopes = scopes
         self.project = project  # None: other modules unknown (a transform alias may be called from any of them)
         self._calls_from_traced = {}
+        # what the last version of the document worked out (analysis/reuse.py); None: nothing kept
+        self._memory = scopes.reusable.traced if scopes.reusable is not None else None
+        self._module = self._module_key() if self._memory is not None else None
+        if self._memory is not None:
+            self._memory.begin(self._module)  # type: ignore[arg-type]
         self._find_traced()
         # (only _find_traced adds trace sites: which functions are traced is fixed from here on)
-        self._traced = [f for f in self.scopes.functions.values() if f.traced]
 
     def traced_functions(self) -> Iterator[FunctionInfo]:
         return iter(self._traced)
@@ -304,7 +317,10 @@ class TracedCode:
         if len(targets) != 1 or not isinstance(targets[0], ast.Name):
             return False
         alias = targets[0].id
-        return not self._spelled_in_module(alias) and not self.project.named_elsewhere(alias)
+        answer = not self._spelled_in_module(alias) and not self.project.named_elsewhere(alias)
+        if self._reads is not None:  # (the whole module and the other files: asked again of every version)
+            self._reads.append((_ALIAS_NOTHING_CALLS, node, answer))
+        return answer
 
     def _spelled_in_module(self, alias: str) -> bool:
         """Whether the module reads the name anywhere (or binds it again), or names it in a string (`__all__`,
@@ -551,7 +567,7 @@ class TracedCode:
         """Each kernel passed to a Pallas entry point: (the kernel, the call, how many leading positional
         parameters `functools.partial` binds, the parameters it binds by keyword)."""
         sites: list[tuple[FunctionInfo, ast.Call, int, tuple[str, ...]]] = []
-        for node in self.scopes.candidates("pallas kernel calls", (ast.Call,), _names_a_kernel_taker):
+        for node in self._candidates("pallas kernel calls", _names_a_kernel_taker):
             assert isinstance(node, ast.Call)
             scope = self.scopes.enclosing_function(node)
             q = self.scopes.qualname(node.func, scope) or ""
@@ -621,10 +637,22 @@ class TracedCode:
         return site
 
     def _find_traced(self) -> None:
-        for info in list(self.scopes.functions.values()):
+        functions = self.scopes.functions
+        registrations: list[tuple[FunctionInfo, ast.expr]] = []  # decorators that may register a custom rule
+        statements = self._statements()
+        decorated = statements is not None and not any(statement.ordered for statement in statements)
+        if decorated:
+            # each function's transformation decorators, and nothing else: the sites go to the functions they
+            # decorate, in the order of their decorators, which is all the loop below does then
+            for statement in statements:  # type: ignore[union-attr]
+                for decorated_node, decorator_sites in statement.decorated:
+                    functions[decorated_node].traces.extend(decorator_sites)
+        for info in () if decorated else list(functions.values()):
             if isinstance(info.node, ast.Lambda):
                 continue
             for deco in info.node.decorator_list:
+                if isinstance(deco, ast.Attribute) and deco.attr in _RULE_REGISTRARS:
+                    registrations.append((info, deco))  # (see _custom_rules)
                 # what a decorator applies follows from it and the imports (names local to the function around it
                 # are its statement's): kept per decorator node across versions. The site is shared by the
                 # versions that keep the node, and is never changed after this (its `node` is the decorator)
@@ -640,18 +668,109 @@ class TracedCode:
                         wrapper = self.decorator_wrapper(inner, info.parent)
                         if wrapper is not None and wrapper is not info:
                             wrapper.traces.append(dataclasses.replace(site))
-        calls = self._calls = self._call_index()
-        for node in (call for index in calls for call in index.transforms):
+        calls = self._calls = [s.calls for s in statements] if statements is not None else self._call_index()
+        # the transformations applied by calls, and the lax bodies, and the functions `jax.jit(jax.grad(f))`
+        # traces abstractly: kept per top-level statement (`_kept`)
+        nested: list[tuple[str, FunctionNode]] = []
+        for call_sites, nested_here in self._statement_parts(calls):
+            for transformed, call_site in call_sites:
+                functions[transformed].traces.append(call_site)
+            nested.extend(nested_here)
+        # A Pallas kernel is traced like a jitted function (jax 0.10.2, also with `interpret=True`: `if` on a value
+        # read from a ref raises TracerBoolConversionError, `print` shows `JitTracer(float32[8])`): its parameters
+        # are refs, but what `functools.partial` binds, and every keyword-only parameter, is a Python value.
+        kernel_sites = self._pallas_kernel_sites()
+        self._pallas_kernels = {id(target) for target, _, _, _ in kernel_sites}  # (as pallas_kernels finds them)
+        for target, node, bound_positional, bound_keywords in kernel_sites:
+            if isinstance(target.node, ast.Lambda) or self.scopes.never_runs(node):
+                continue
+            keyword_only = tuple(p.arg for p in target.node.args.kwonlyargs)
+            target.traces.append(TraceSite(PALLAS_KERNEL, static_argnums=tuple(range(bound_positional)),
+                                           static_argnames=(*keyword_only, *bound_keywords), node=node))
+        rules = self._custom_rules(registrations)
+        groups: dict[int, list[FunctionInfo]] = {}
+        for primal, rule, rule_site, _registration in rules:
+            rule.traces.append(rule_site)
+            groups.setdefault(id(primal), [primal]).append(rule)
+        self._rule_groups = {id(f): tuple(g) for g in groups.values() for f in g}
+        self._residual_sources = {}
+        for _primal, rule, rule_site, registration in rules:
+            if (isinstance(registration, ast.Call) and isinstance(registration.func, ast.Attribute)
+                    and registration.func.attr == "defvjp" and len(registration.args) >= 2
+                    and not rule_site.statics_unknown):
+                scope = self.scopes.enclosing_function(registration)
+                fwd = self.scopes.resolve_function(registration.args[0], scope)
+                if fwd is not None and rule is self.scopes.resolve_function(registration.args[1], scope):
+                    self._residual_sources[id(rule)] = (fwd, len(rule_site.static_argnums))
+        host = self._host_callbacks(calls)
+        self._optax_hooked = set()
+        # Nested definitions inside traced functions, and helpers they call, run under the same trace (host
+        # callbacks excepted: they run later, on the host, with concrete values). What each function's own code
+        # reaches is kept per function (`_reaches`); which of them are traced, and why, is found here each version.
+        work = [f for f in functions.values() if f.traces]
+        seen = {id(f) for f in work}
+        edges: list[tuple[FunctionInfo, FunctionInfo]] = []
+        while work:
+            fn = work.pop()
+            for child, reached, how, hooks in self._kept("reaches", fn.node, self._reaches, fn):
+                if hooks is not None:
+                    # `opt.update(grads, state)` of an optax optimizer built here: it calls the schedule or the
+                    # `update_fn` it was given, inside this trace
+                    for hook_node in hooks:
+                        hook = functions[hook_node]
+                        self._optax_hooked.add(id(hook))
+                        if hook is not fn and id(hook) not in host:
+                            edges.append((fn, hook))
+                            if id(hook) not in seen:
+                                if not hook.traces:
+                                    hook.traces.append(TraceSite("", node=child, provenance=Provenance.CALLED_FROM,
+                                                                 via=fn.name))
+                                seen.add(id(hook))
+                                work.append(hook)
+                    continue
+                callee = functions[reached]  # type: ignore[index]
+                if how is Provenance.CALLED_FROM:
+                    self._calls_from_traced.setdefault(callee.qualname, []).append((fn, child))  # type: ignore[arg-type]
+                if callee is fn or id(callee) in host:
+                    continue
+                edges.append((fn, callee))
+                if id(callee) not in seen:
+                    if not callee.traces:
+                        callee.traces.append(TraceSite("", node=child, provenance=how, via=fn.name))
+                    seen.add(id(callee))
+                    work.append(callee)
+        # a custom rule runs whenever its function is differentiated, under the same trace (abstract under jit)
+        edges.extend((primal, rule) for primal, rule, _, _ in rules)
+        # (no trace site is added from here on: which functions are traced is fixed)
+        traced = self._traced = [f for f in functions.values() if f.traces]
+        own = [self._own_facts(info) for info in traced]
+        for info, facts in zip(traced, own, strict=True):
+            info.static_params, info.donated_params, info.compiled = facts.static, facts.donated, facts.compiled
+        callees = _callees(edges)
+        self._mark_abstract(callees, [(transform, functions[node]) for transform, node in nested], own)
+        self._kernel_code = frozenset(_reached({id(f) for f, facts in zip(traced, own, strict=True) if facts.kernel},
+                                               callees))
+        # helpers and nested functions of compiled code are compiled too
+        compiled = _reached({id(info) for info in traced if info.compiled}, callees)
+        for _, callee in edges:
+            if id(callee) in compiled:
+                callee.compiled = True
+
+    def _transformed_by(self, calls: tuple[ast.Call, ...]) -> list[tuple[FunctionNode, TraceSite]]:
+        """The functions these calls (a top-level statement's `_CallIndex.transforms`) transform or pass as lax
+        bodies, each with its trace site, in order: (the function's node, the site)."""
+        found: list[tuple[FunctionNode, TraceSite]] = []
+        for node in calls:
             if self._under_disable_jit(node):
                 continue  # `with jax.disable_jit():` runs the transformation eagerly: its function sees values
-            if self.scopes.never_runs(node):
+            if self._never_runs(node):
                 continue  # `if "jax" in np.__name__: jax.vmap(f)` with np = NumPy: nothing is transformed there
             scope = self.scopes.enclosing_function(node)
             site = self.transform_of(node.func, scope)
             if site is not None and self._alias_nothing_calls(node):
                 continue
             if site is not None and node.args:
-                target = self.scopes.resolve_function(node.args[0], scope)
+                target = self._resolve(node.args[0], scope)
                 applied = None if target is not None else self.framework_apply(node.args[0], scope)
                 if applied is not None:
                     target = applied[0]
@@ -679,7 +798,7 @@ class TracedCode:
                     if shift:
                         site = _shifted(site, shift)  # jax.vmap(partial(f, w), in_axes=(0,)): 0 is f's second
                     site.node = node
-                    target.traces.append(site)
+                    found.append((target.node, site))
                 continue
             q = self.scopes.qualname(node.func, scope)
             if q in LAX_BODIES:
@@ -691,96 +810,210 @@ class TracedCode:
                         if (isinstance(elt, ast.Call) and len(elt.args) == 1 and self.scopes.qualname(
                                 elt.func, scope) == "functools.partial"):
                             elt = elt.args[0]  # partial(body, n=n): the body, its keywords bound (passed through)
-                        target = self.scopes.resolve_function(elt, scope) or self.bound_method(elt, scope)
+                        target = self._resolve(elt, scope) or self.bound_method(elt, scope)
                         if target is not None:
-                            target.traces.append(TraceSite(q.rsplit('.', 1)[1], node=node,
-                                                                     provenance=Provenance.LAX_BODY))
-        # A Pallas kernel is traced like a jitted function (jax 0.10.2, also with `interpret=True`: `if` on a value
-        # read from a ref raises TracerBoolConversionError, `print` shows `JitTracer(float32[8])`): its parameters
-        # are refs, but what `functools.partial` binds, and every keyword-only parameter, is a Python value.
-        for target, node, bound_positional, bound_keywords in self._pallas_kernel_sites():
-            if isinstance(target.node, ast.Lambda) or self.scopes.never_runs(node):
+                            found.append((target.node, TraceSite(q.rsplit('.', 1)[1], node=node,
+                                                                 provenance=Provenance.LAX_BODY)))
+        return found
+
+    def _reaches(self, fn: FunctionInfo) -> list[tuple[ast.AST, FunctionNode | None, Provenance, tuple[FunctionNode, ...] | None]]:
+        """What `fn`'s own code reaches, in order: (the definition or call, the function it defines or calls,
+        DEFINED_INSIDE or CALLED_FROM, None), or for `opt.update(...)` of an optax optimizer (the call, None,
+        CALLED_FROM, the functions the optimizer calls from its update)."""
+        found: list[tuple[ast.AST, FunctionNode | None, Provenance, tuple[FunctionNode, ...] | None]] = []
+        for child in self.scopes.own_candidates("definitions and calls by name", fn, _defines_or_calls_a_name):
+            callee: FunctionInfo | None = None
+            how = Provenance.DEFINED_INSIDE
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                callee = self.scopes.functions.get(child)
+            elif isinstance(child, ast.Call) and isinstance(child.func, ast.Name):
+                callee = self._resolve(child.func, fn) or self.called_instance(child.func.id, fn)
+                how = Provenance.CALLED_FROM
+            elif isinstance(child, ast.Call) and isinstance(child.func, ast.Attribute) and child.func.attr == "update":
+                hooks = tuple(hook.node for hook in self._optax_hooks(child.func.value, fn))
+                found.append((child, None, Provenance.CALLED_FROM, hooks))
                 continue
-            keyword_only = tuple(p.arg for p in target.node.args.kwonlyargs)
-            target.traces.append(TraceSite(PALLAS_KERNEL, static_argnums=tuple(range(bound_positional)),
-                                           static_argnames=(*keyword_only, *bound_keywords), node=node))
-        rules = self._custom_rules()
-        groups: dict[int, list[FunctionInfo]] = {}
-        for primal, rule, rule_site, _registration in rules:
-            rule.traces.append(rule_site)
-            groups.setdefault(id(primal), [primal]).append(rule)
-        self._rule_groups = {id(f): tuple(g) for g in groups.values() for f in g}
-        self._residual_sources = {}
-        for _primal, rule, rule_site, registration in rules:
-            if (isinstance(registration, ast.Call) and isinstance(registration.func, ast.Attribute)
-                    and registration.func.attr == "defvjp" and len(registration.args) >= 2
-                    and not rule_site.statics_unknown):
-                scope = self.scopes.enclosing_function(registration)
-                fwd = self.scopes.resolve_function(registration.args[0], scope)
-                if fwd is not None and rule is self.scopes.resolve_function(registration.args[1], scope):
-                    self._residual_sources[id(rule)] = (fwd, len(rule_site.static_argnums))
-        host = self._host_callbacks(calls)
-        self._optax_hooked = set()
-        # Nested definitions inside traced functions, and helpers they call, run under the same trace (host
-        # callbacks excepted: they run later, on the host, with concrete values).
-        work = [f for f in self.scopes.functions.values() if f.traced]
-        seen = {id(f) for f in work}
-        edges: list[tuple[FunctionInfo, FunctionInfo]] = []
-        while work:
-            fn = work.pop()
-            for child in self.scopes.own_candidates("definitions and calls by name", fn, _defines_or_calls_a_name):
-                callee: FunctionInfo | None = None
-                how = Provenance.DEFINED_INSIDE
-                if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-                    callee = self.scopes.functions.get(child)
-                elif isinstance(child, ast.Call) and isinstance(child.func, ast.Name):
-                    callee = self.scopes.resolve_function(child.func, fn) or self.called_instance(child.func.id, fn)
-                    how = Provenance.CALLED_FROM
-                elif isinstance(child, ast.Call) and isinstance(child.func, ast.Attribute) and child.func.attr == "update":
-                    # `opt.update(grads, state)` of an optax optimizer built here: it calls the schedule or the
-                    # `update_fn` it was given, inside this trace
-                    for hook in self._optax_hooks(child.func.value, fn):
-                        self._optax_hooked.add(id(hook))
-                        if hook is not fn and id(hook) not in host:
-                            edges.append((fn, hook))
-                            if id(hook) not in seen:
-                                if not hook.traced:
-                                    hook.traces.append(TraceSite("", node=child, provenance=Provenance.CALLED_FROM,
-                                                                 via=fn.name))
-                                seen.add(id(hook))
-                                work.append(hook)
-                    continue
-                elif isinstance(child, ast.Call) and all(k.arg not in ("method", None) for k in child.keywords):
-                    # `model.apply(variables, x)` of a linen module: its `__call__`, whose parameters after self
-                    # line up with apply's arguments after the variables (a Haiku apply's do not: left out)
-                    applied = self.framework_apply(child.func, fn)
-                    callee = applied[0] if applied is not None and applied[1] == "linen" else None
-                    how = Provenance.CALLED_FROM
-                if callee is not None and how is Provenance.CALLED_FROM and isinstance(child, ast.Call):
-                    self._calls_from_traced.setdefault(callee.qualname, []).append((fn, child))
-                if callee is None or callee is fn or id(callee) in host:
-                    continue
-                edges.append((fn, callee))
-                if id(callee) not in seen:
-                    if not callee.traced:
-                        callee.traces.append(TraceSite("", node=child, provenance=how, via=fn.name))
-                    seen.add(id(callee))
-                    work.append(callee)
-        # a custom rule runs whenever its function is differentiated, under the same trace (abstract under jit)
-        edges.extend((primal, rule) for primal, rule, _, _ in rules)
-        for info in self.scopes.functions.values():
-            if info.traced:
-                info.static_params = self._static_params(info)
-                info.donated_params = self._donated_params(info)
-                info.compiled = any(t.transform not in NOT_COMPILED and not t.indirect for t in info.traces)
-        self._mark_abstract(edges, calls)
-        self._kernel_code = frozenset(_reached({id(f) for f in self.scopes.functions.values()
-                                                if any(t.transform == PALLAS_KERNEL for t in f.traces)}, edges))
-        # helpers and nested functions of compiled code are compiled too
-        compiled = _reached({id(info) for info in self.scopes.functions.values() if info.compiled}, edges)
-        for _, callee in edges:
-            if id(callee) in compiled:
-                callee.compiled = True
+            elif isinstance(child, ast.Call) and all(k.arg not in ("method", None) for k in child.keywords):
+                # `model.apply(variables, x)` of a linen module: its `__call__`, whose parameters after self
+                # line up with apply's arguments after the variables (a Haiku apply's do not: left out)
+                applied = self.framework_apply(child.func, fn)
+                callee = applied[0] if applied is not None and applied[1] == "linen" else None
+                how = Provenance.CALLED_FROM
+            if callee is not None:
+                found.append((child, callee.node, how, None))
+        return found
+
+    def _own_facts(self, info: FunctionInfo) -> _OwnFacts:
+        """What follows from a traced function's node and its trace sites alone (_OwnFacts): kept per function
+        node while its sites are equal (the sets are shared by the versions that keep them, and never changed).
+        (The function that runs a site's transformation is the one its node is in, which the node being the same
+        object, as equal sites' nodes are, keeps.)"""
+        memory = self._memory
+        kept = memory.own.get(id(info.node)) if memory is not None else None
+        if kept is not None and kept[0] is info.node and kept[1] == info.traces:
+            memory.own_now[id(info.node)] = kept  # type: ignore[union-attr]
+            return kept[2]
+        direct = [t for t in info.traces if not t.indirect]
+        runners: list[FunctionNode] = []
+        for site in direct:
+            runner = self.scopes.enclosing_function(site.node) if site.node is not None else None
+            if runner is not None and runner is not info:
+                runners.append(runner.node)
+        found = _OwnFacts(
+            self._static_params(info), self._donated_params(info),
+            any(t.transform not in NOT_COMPILED for t in direct), any(t.transform == PALLAS_KERNEL for t in info.traces),
+            any(t.transform not in _CONCRETE_UNLESS_SHARDED for t in direct),
+            any(t.transform not in CONCRETE_TRANSFORMS for t in direct), tuple(runners))
+        if memory is not None:
+            memory.own_now[id(info.node)] = (info.node, list(info.traces), found)
+        return found
+
+    def _module_key(self) -> tuple[object, ...]:
+        """What every kept part may read of the module besides its own top-level statement and the questions it
+        notes (TracedParts): the imports (what names refer to), the top-level statements that may end the module
+        (code after a module-level `sys.exit()` or `raise` never runs: `never_runs`), and whether the module is
+        private (`_alias_nothing_calls`)."""
+        return (frozenset(self.scopes.aliases.items()),
+                tuple(s for s in self.scopes.tree.body if type(s) in _MAY_END_THE_MODULE),
+                self.project is not None and self.project.private())
+
+    def _kept(self, what: str, node: ast.AST, compute: Callable[..., T], *args: object) -> T:
+        """`compute(*args)`, a part of finding what is traced that follows from the top-level statement holding
+        `node`, the module key and the questions it notes (`_reads`): the last version's answer when the node is
+        the same and every question gets the same answer again (TracedParts)."""
+        memory = self._memory
+        if memory is None:
+            return compute(*args)
+        assert self._reads is None  # (a part asks no other part: what it asks is noted once, for itself)
+        key = (what, id(node))
+        kept = memory.last.get(key)
+        if kept is not None and kept[0] is node and (not kept[1] or self._same_answers(kept[1])):
+            memory.now[key] = kept
+            memory.reused += 1
+            return kept[2]  # type: ignore[return-value]
+        reads: list[tuple[object, ...]] = []
+        self._reads = reads
+        try:
+            value = compute(*args)
+        finally:
+            self._reads = None
+        memory.now[key] = (node, reads, value)
+        memory.run += 1
+        return value
+
+    def _same_answers(self, reads: list[tuple[object, ...]]) -> bool:
+        """Asks the noted questions again, in order, and stops at the first answer that differs. Each one asked is
+        one the work, done again, would ask at this point (the earlier answers being the same)."""
+        scopes = self.scopes
+        for read in reads:
+            what = read[0]
+            answer: object
+            if what is _FUNCTION:
+                fn = scopes.module_functions.get(read[1])  # type: ignore[call-overload]
+                answer = fn.node if fn is not None else None
+            elif what is _CONSTANT:
+                answer = scopes.module_constant(read[1])  # type: ignore[arg-type]
+            elif what is _METHOD:
+                fn = self._method(read[1])  # type: ignore[arg-type]
+                answer = fn.node if fn is not None else None
+            elif what is _CLASS:
+                answer = scopes.module_classes().get(read[1])  # type: ignore[call-overload]
+            elif what is _ARGUMENTS:
+                fn = scopes.functions.get(read[1])  # type: ignore[call-overload]
+                answer = tuple(self.argument_values(fn, read[2])) if fn is not None else None  # type: ignore[arg-type]
+            elif what is _NEVER_RUNS:
+                answer = scopes.never_runs(read[1])  # type: ignore[arg-type]
+            else:
+                answer = self._alias_nothing_calls(read[1])  # type: ignore[arg-type]
+            if answer != read[-1]:
+                return False
+        return True
+
+    def _statement_parts(self, calls: list[_CallIndex]) -> list[_Transformations]:
+        """`_transformations_in` of each top-level statement's calls, in the order of `nodes(ast.Call)`, kept per
+        statement (`_kept`); one part for the whole module when walks are not kept."""
+        if self._memory is None:
+            return [self._transformations_in(index) for index in calls]
+        statements = self.scopes.tree.body[::-1]  # (the order of Scopes.per_statement's parts)
+        return [self._kept("transformations", statement, self._transformations_in, index)
+                if index.transforms else _NO_TRANSFORMATIONS  # (`nested` is some of `transforms`)
+                for statement, index in zip(statements, calls, strict=True)]
+
+    def _transformations_in(self, calls: _CallIndex) -> _Transformations:
+        """What the calls of part of the module transform: `_transformed_by` and `_nested_in`."""
+        return self._transformed_by(calls.transforms), self._nested_in(calls.nested)
+
+    def _statements(self) -> list[_Statement] | None:
+        """What this class looks at in each top-level statement (`_statement_of`), in the order of
+        `nodes(ast.Call)` (statements last to first), kept per statement while the imports are the same
+        (analysis/reuse.py: StatementParts, SyntaxFacts); None when walks are not kept."""
+        reusable = self.scopes.reusable
+        if reusable is None:
+            return None
+        imports_fact, statement_of = self.scopes.imports_fact, self._statement_of
+        statements: list[_Statement] = reusable.parts.parts(  # type: ignore[assignment]
+            "traced code of a statement", self.scopes.tree.body[::-1],
+            lambda statement: imports_fact("traced code of a statement", statement, statement_of, statement),
+            self._module[0])  # type: ignore[index]
+        # the calls `_candidates` answers from them, each kind in the order of nodes(ast.Call)
+        candidates: dict[str, list[ast.Call]] = {"pallas kernel calls": [], "custom rule registrations": [],
+                                                 "partial of a host callback": []}
+        for statement in statements:
+            if statement.kernel_calls:
+                candidates["pallas kernel calls"].extend(statement.kernel_calls)
+            if statement.registrations:
+                candidates["custom rule registrations"].extend(statement.registrations)
+            if statement.callback_partials:
+                candidates["partial of a host callback"].extend(statement.callback_partials)
+        self._candidate_calls = candidates
+        return statements
+
+    def _statement_of(self, statement: ast.stmt) -> _Statement:
+        """What this class looks at in a top-level statement: its calls (`_CallIndex`), those `_candidates`
+        filters, and its transformation decorators (`_decorations_of`). Follows from the statement and the
+        imports."""
+        calls: list[ast.Call] = self.scopes.statement_nodes(statement, ast.Call)  # type: ignore[assignment]
+        decorated, ordered = self._decorations_of(statement)
+        return _Statement(_CallIndex.of(self, calls),  # type: ignore[arg-type]
+                          tuple(c for c in calls if _names_a_kernel_taker(c)),
+                          tuple(c for c in calls if _registers_a_rule(c)),
+                          tuple(c for c in calls if _partial_of_a_callback_name(c)), decorated, ordered)
+
+    def _candidates(self, what: str, keep: Callable[[ast.AST], bool]) -> list[ast.AST]:
+        """`Scopes.candidates(what, (ast.Call,), keep)`: from `_statements` when it found them (the same calls, in
+        the same order: no top-level statement is a call)."""
+        found = self._candidate_calls.get(what) if self._candidate_calls is not None else None
+        return found if found is not None else self.scopes.candidates(what, (ast.Call,), keep)  # type: ignore[return-value]
+
+    def _decorations_of(self, statement: ast.stmt) -> _Decorated:
+        """The functions defined in a top-level statement that transformation decorators trace (`@jax.jit`), each
+        with the sites of its decorators in their order; and whether a decorator of the statement may register a
+        custom rule or has decorators below it: its effects then reach other functions, in the order of
+        `functions`, which only `_find_traced`'s loop over every function keeps. Follows from the statement and the
+        imports."""
+        scopes = self.scopes
+        nodes: list[ast.AST] = [statement] if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) else []
+        nodes += scopes.statement_nodes(statement, ast.FunctionDef)
+        nodes += scopes.statement_nodes(statement, ast.AsyncFunctionDef)
+        found: list[tuple[FunctionNode, tuple[TraceSite, ...]]] = []
+        ordered = False
+        for node in nodes:
+            decorators = node.decorator_list  # type: ignore[attr-defined]
+            if not decorators:
+                continue
+            parent = scopes.functions[node].parent  # type: ignore[index]
+            sites: list[TraceSite] = []
+            for i, deco in enumerate(decorators):
+                if isinstance(deco, ast.Attribute) and deco.attr in _RULE_REGISTRARS:
+                    ordered = True
+                site = scopes.imports_fact("decorator trace site", deco, self.transform_of, deco, parent)
+                if site is not None:
+                    site.node = deco  # (as the loop over every function sets it)
+                    ordered = ordered or i + 1 < len(decorators)
+                    sites.append(site)
+            if sites:
+                found.append((node, tuple(sites)))  # type: ignore[arg-type]
+        return tuple(found), ordered
 
     def _runs_on_host(self, deco: ast.expr, scope: FunctionInfo | None) -> bool:
         """`deco` is a decorator of this module that hands the function it decorates only to a host callback
@@ -789,7 +1022,7 @@ class TracedCode:
         (checked on jax 0.10.2: `onp.power(x, 2)` in it works under `jax.jit`)."""
         if isinstance(deco, ast.Call):
             return False
-        fn = self.scopes.resolve_function(deco, scope)
+        fn = self._resolve(deco, scope)
         if fn is None or isinstance(fn.node, ast.Lambda) or not fn.params or self.decorator_wrapper(deco, scope) is None:
             return False
         param = fn.params[0]
@@ -843,16 +1076,19 @@ class TracedCode:
             return self.scopes.functions.get(defs[0]) if len(defs) == 1 and not stores else None
 
         if isinstance(deco, ast.Call):
-            return returned_def(returned_def(self.scopes.resolve_function(deco.func, scope)))
-        return returned_def(self.scopes.resolve_function(deco, scope))
+            return returned_def(returned_def(self._resolve(deco.func, scope)))
+        return returned_def(self._resolve(deco, scope))
 
-    def _custom_rules(self) -> list[tuple[FunctionInfo, FunctionInfo, TraceSite, ast.AST]]:
+    def _custom_rules(self, registrations: list[tuple[FunctionInfo, ast.expr]],
+                      ) -> list[tuple[FunctionInfo, FunctionInfo, TraceSite, ast.AST]]:
         """The rules of `jax.custom_vjp`/`custom_jvp` functions of the module: `f.defvjp(fwd, bwd)`,
         `f.defjvp(jvp)` and `@f.defjvp def jvp(...)`, as (f, rule, the rule's trace site, the registering node).
         JAX calls them whenever `f` is differentiated, on the values `f` sees there: concrete under `jax.grad`
         alone, tracers without values under `jit` (checked on jax 0.10.2: `if n > 0` in a bwd rule raises
         TracerBoolConversionError under `jax.jit(jax.grad(f))`, and runs under `jax.grad(f)`). `nondiff_argnums`
-        arrive as Python values: in their own positions in `fwd`, first in `jvp` and `bwd`."""
+        arrive as Python values: in their own positions in `fwd`, first in `jvp` and `bwd`. `registrations`: the
+        decorators `@NAME.defjvp`-like (`_RULE_REGISTRARS`), with the functions they decorate, in the order of
+        `functions`."""
         found: list[tuple[FunctionInfo, FunctionInfo, TraceSite, ast.AST]] = []
 
         def primal_of(expr: ast.AST, scope: FunctionInfo | None) -> tuple[FunctionInfo, TraceSite] | None:
@@ -868,7 +1104,7 @@ class TracedCode:
             return TraceSite(primal_site.transform, static_argnums=nums, node=node,
                              statics_unknown=primal_site.statics_unknown or bool(primal_site.static_argnames))
 
-        for node in self.scopes.candidates("custom rule registrations", (ast.Call,), _registers_a_rule):
+        for node in self._candidates("custom rule registrations", _registers_a_rule):
             assert isinstance(node, ast.Call)
             scope = self.scopes.enclosing_function(node)
             registrar = primal_of(node.func, scope)
@@ -879,13 +1115,10 @@ class TracedCode:
                 rule = self.scopes.resolve_function(arg, scope)
                 if rule is not None and rule is not registrar[0]:
                     found.append((registrar[0], rule, rule_site(registrar[1], node, not (vjp and i == 0)), node))
-        for info in self.scopes.functions.values():
-            if isinstance(info.node, ast.Lambda):
-                continue
-            for deco in info.node.decorator_list:
-                registrar = primal_of(deco, info.parent)
-                if registrar is not None and registrar[0] is not info:
-                    found.append((registrar[0], info, rule_site(registrar[1], deco, True), deco))
+        for info, deco in registrations:
+            registrar = primal_of(deco, info.parent)
+            if registrar is not None and registrar[0] is not info:
+                found.append((registrar[0], info, rule_site(registrar[1], deco, True), deco))
         return found
 
     def optax_hooked(self, fn: FunctionInfo) -> bool:
@@ -909,7 +1142,7 @@ class TracedCode:
         if not q.startswith("optax."):
             # a factory of this module (`def scale_by_inverse_norm(): ... return optax.GradientTransformation(init_fn,
             # update_fn)`): what its returns build, read in its own scope
-            factory = self.scopes.resolve_function(expr.func, scope)
+            factory = self._resolve(expr.func, scope)
             if factory is None or isinstance(factory.node, ast.Lambda):
                 return []
             for ret in self.scopes.own_nodes(factory):
@@ -930,7 +1163,7 @@ class TracedCode:
             hooks = expr.args[:1] + [k.value for k in expr.keywords
                                      if k.arg in ("learning_rate", "step_size_fn", "schedule")]
         for hook in hooks:
-            target = self.scopes.resolve_function(hook, scope)
+            target = self._resolve(hook, scope)
             if target is not None:
                 found.append(target)
         return found
@@ -953,7 +1186,7 @@ class TracedCode:
         if not (isinstance(expr, ast.Call) and expr.args and not any(isinstance(a, ast.Starred) for a in expr.args)
                 and self.scopes.qualname(expr.func, scope) == "functools.partial"):
             return None
-        target = self.scopes.resolve_function(expr.args[0], scope)
+        target = self._resolve(expr.args[0], scope)
         if target is None or isinstance(target.node, ast.Lambda):
             return None
         return target, len(expr.args) - 1
@@ -990,7 +1223,7 @@ class TracedCode:
         if isinstance(scope.node, ast.Lambda):
             return None
         if name in scope.params:
-            values = self.argument_values(scope, name)
+            values = self._arguments(scope, name)
         elif self.scopes.is_local(name, scope):
             bound = self.bound_once(name, scope)
             values = [bound] if bound is not None else []
@@ -1001,7 +1234,7 @@ class TracedCode:
             value = self.bound_once(passed.id, self.scopes.enclosing_function(passed)) if isinstance(
                 passed, ast.Name) else passed
             if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
-                    and value.func.id in self.scopes.module_classes()):
+                    and self._module_class(value.func.id) is not None):
                 return None
             classes.add(value.func.id)
         if len(classes) != 1:
@@ -1024,7 +1257,7 @@ class TracedCode:
         value = self.bound_once(expr.value.id, scope)
         if not (isinstance(value, ast.Call) and (value.args or isinstance(value.func, ast.Name))):
             return None
-        if isinstance(value.func, ast.Name) and (cls := self.scopes.module_classes().get(value.func.id)) is not None:
+        if isinstance(value.func, ast.Name) and (cls := self._module_class(value.func.id)) is not None:
             if not any(self.scopes.qualname(b) == "flax.linen.Module" for b in cls.bases):
                 return None
             target = self._method(f"{cls.name}.__call__")
@@ -1034,7 +1267,7 @@ class TracedCode:
             value = value.args[0]
         if not (isinstance(value, ast.Call) and value.args and self.scopes.qualname(value.func, scope) in HAIKU_TRANSFORMS):
             return None
-        target = self.scopes.resolve_function(value.args[0], scope)
+        target = self._resolve(value.args[0], scope)
         return (target, "haiku") if target is not None else None
 
     def _method(self, qualname: str) -> FunctionInfo | None:
@@ -1042,7 +1275,66 @@ class TracedCode:
         if self._methods is None:
             self._methods = {f.qualname: f for f in self.scopes.functions.values()
                              if f.parent is None and "." in f.qualname}
-        return self._methods.get(qualname)
+        found = self._methods.get(qualname)
+        if self._reads is not None:
+            self._reads.append((_METHOD, qualname, found.node if found is not None else None))
+        return found
+
+    def _module_class(self, name: str) -> ast.ClassDef | None:
+        """The module's top-level class of this name (`Scopes.module_classes`)."""
+        found = self.scopes.module_classes().get(name)
+        if self._reads is not None:
+            self._reads.append((_CLASS, name, found))
+        return found
+
+    def _resolve(self, expr: ast.AST, scope: FunctionInfo | None) -> FunctionInfo | None:
+        """`Scopes.resolve_function`. What it reads outside the top-level statement of `scope` is the module-level
+        function of the name (noted whatever the answer: a nested one of that name may hide it)."""
+        if self._reads is not None and isinstance(expr, ast.Name):
+            fn = self.scopes.module_functions.get(expr.id)
+            self._reads.append((_FUNCTION, expr.id, fn.node if fn is not None else None))
+        return self.scopes.resolve_function(expr, scope)
+
+    def _arguments(self, fn: FunctionInfo, param: str) -> list[ast.AST]:
+        """`argument_values`, which reads the calls of the whole module: noted as a question to ask again."""
+        reads = self._reads
+        self._reads = None
+        try:
+            values = self.argument_values(fn, param)
+        finally:
+            self._reads = reads
+        if reads is not None:
+            reads.append((_ARGUMENTS, fn.node, param, tuple(values)))
+        return values
+
+    def _never_runs(self, node: ast.AST) -> bool:
+        """`Scopes.never_runs`. Where no branch and no `if` before it in a block decides (`_plainly_placed`), the
+        answer follows from the node's top-level statement, the imports and the top-level statements that may end
+        the module (the module key of TracedParts); elsewhere a test may read a module-level name or function:
+        the question is noted, to be asked again."""
+        answer = self.scopes.never_runs(node)
+        if self._reads is not None and not self._plainly_placed(node):
+            self._reads.append((_NEVER_RUNS, node, answer))
+        return answer
+
+    def _plainly_placed(self, node: ast.AST) -> bool:
+        """Whether no `if`/`while`/conditional expression around `node` (up to its top-level statement) holds it
+        in a branch, and no `if` statement comes before it (or before a statement around it) in its block: then
+        `never_runs` reads nothing of the module but the statement's own code, the imports and the module's
+        top-level exits (scopes.py: `_never_runs_inside` looks at no test there)."""
+        tree = self.scopes.tree
+        parents = self.scopes.parents
+        child, cur = node, parents.get(node)
+        while cur is not None and cur is not tree:
+            if isinstance(cur, (ast.If, ast.While, ast.IfExp)) and child is not cur.test:
+                return False
+            if isinstance(child, ast.stmt):
+                for block in (getattr(cur, "body", None), getattr(cur, "orelse", None), getattr(cur, "finalbody", None)):
+                    if isinstance(block, list) and child in block and any(
+                            isinstance(s, ast.If) for s in block[:block.index(child)]):
+                        return False
+            child, cur = cur, parents.get(cur)
+        return cur is tree
 
     def bound_once(self, name: str, scope: FunctionInfo | None) -> ast.AST | None:
         """The value of `name` where `scope` reads it, when one plain `name = value` binds it: in `scope` itself
@@ -1052,7 +1344,10 @@ class TracedCode:
                       and isinstance(n.ctx, (ast.Store, ast.Del))]
             parent = self.scopes.parents.get(stores[0]) if len(stores) == 1 else None
             return parent.value if isinstance(parent, ast.Assign) and parent.targets == [stores[0]] else None
-        return self.scopes.module_constant(name)
+        value = self.scopes.module_constant(name)
+        if self._reads is not None:
+            self._reads.append((_CONSTANT, name, value))
+        return value
 
     def transform_calls(self) -> list[ast.Call]:
         """The calls given arguments whose callee is a JAX transformation (`transform_of`, in the scope of the call)
@@ -1061,28 +1356,39 @@ class TracedCode:
         return [call for index in self._calls for call in index.transforms]
 
     def _call_index(self) -> list[_CallIndex]:
-        """The calls `_find_traced` looks at (see _CallIndex), in the order of `nodes(ast.Call)`. Each top-level
-        statement's follow from its nodes and the imports alone: kept across versions while the imports are the
-        same (analysis/reuse.py)."""
+        """The calls `_find_traced` looks at (see _CallIndex), in the order of `nodes(ast.Call)`, when walks are not
+        kept (`_statements` gives them otherwise)."""
         return self.scopes.per_statement("call index", ast.Call, partial(_CallIndex.of, self), imports=True)  # type: ignore[arg-type]
 
-    def _mark_abstract(self, edges: list[tuple[FunctionInfo, FunctionInfo]], calls: list[_CallIndex]) -> None:
+    def _mark_abstract(self, callees: dict[int, list[FunctionInfo]], nested: list[tuple[str, FunctionInfo]],
+                       own: list[_OwnFacts]) -> None:
         """Sets FunctionInfo.abstract: traced by a transformation that sees no values (anything but grad/jvp
         alone), directly, through an enclosing one (`jax.jit(jax.grad(f))`), or as a helper/nested function of
         abstractly traced code. An eager `shard_map` body is abstract too (jax 0.10.2: `if`, `float()`,
         `.item()` on its blocks raise TracerBoolConversionError / ConcretizationTypeError), but `print` there
-        shows each block's values: `shows_values` tells print-in-jit so."""
+        shows each block's values: `shows_values` tells print-in-jit so. `callees`: the edges along which tracing
+        spreads (`_callees`); `nested`: (the outer transformation, the function) of each `jax.jit(jax.grad(f))`
+        (`_nested_in`); `own`: the traced functions' _OwnFacts."""
         # A transformation applied inside abstractly traced code runs under that trace: `jax.grad(loss)(w)` or
         # `jax.value_and_grad(loss_fn)(params, x)` in a jitted step hands `loss` tracers without values (checked on
         # jax 0.10.2: `if w > 0` there raises TracerBoolConversionError), like `jax.jit(jax.grad(loss))`.
-        edges = [*edges, *((runner, info) for info in self.scopes.functions.values() for site in info.traces
-                           if not site.indirect and site.node is not None
-                           and (runner := self.scopes.enclosing_function(site.node)) is not None and runner is not info)]
-        nested = self._nested_targets(calls)
-        printing = self._abstract(edges, nested, CONCRETE_TRANSFORMS)
-        abstract = self._abstract(edges, nested, CONCRETE_TRANSFORMS - SHARD_MAPS)
-        for info in self.scopes.functions.values():
+        functions = self.scopes.functions
+        run: dict[int, list[FunctionInfo]] = {}  # id(runner) -> the functions it runs a transformation of
+        for info, facts in zip(self._traced, own, strict=True):
+            for runner in facts.runners:
+                run.setdefault(id(functions[runner]), []).append(info)
+        # jax.jit(jax.grad(f)): the inner function is traced abstractly
+        printing = _reached({id(info) for info, facts in zip(self._traced, own, strict=True) if facts.prints_no_values}
+                            | {id(target) for transform, target in nested if transform not in CONCRETE_TRANSFORMS},
+                            callees, run)
+        abstract = _reached({id(info) for info, facts in zip(self._traced, own, strict=True) if facts.sees_no_values}
+                            | {id(target) for transform, target in nested if transform not in _CONCRETE_UNLESS_SHARDED},
+                            callees, run)
+        # (only a traced function or a `jax.jit(jax.grad(f))` one can be abstract: the rest stay as made, not)
+        for info in self._traced:
             info.abstract = id(info) in abstract
+        for _, target in nested:
+            target.abstract = id(target) in abstract
         self._shows_values = frozenset(abstract - printing)
 
     def in_pallas_kernel(self, fn: FunctionInfo) -> bool:
@@ -1106,20 +1412,12 @@ class TracedCode:
         are blocks a `print` shows, though Python cannot branch on them or convert them."""
         return id(fn) in self._shows_values
 
-    def _abstract(self, edges: list[tuple[FunctionInfo, FunctionInfo]], nested: list[tuple[str, FunctionInfo]],
-                  concrete: set[str]) -> set[int]:
-        """ids of the functions traced abstractly when the transformations `concrete` see values."""
-        abstract = {id(info) for info in self.scopes.functions.values()
-                    if info.traces and any(t.transform not in concrete and not t.indirect for t in info.traces)}
-        # jax.jit(jax.grad(f)): the inner function is traced abstractly
-        abstract.update(id(target) for transform, target in nested if transform not in concrete)
-        return _reached(abstract, edges)
-
-    def _nested_targets(self, calls: list[_CallIndex]) -> list[tuple[str, FunctionInfo]]:
-        """(the outer transformation, the function) of each `jax.jit(jax.grad(f))`: a transformation applied to
-        transformations of a function of the module. Found once for both of `_mark_abstract`'s questions."""
-        out: list[tuple[str, FunctionInfo]] = []
-        for node in (call for index in calls for call in index.nested):
+    def _nested_in(self, calls: tuple[ast.Call, ...]) -> list[tuple[str, FunctionNode]]:
+        """(the outer transformation, the function's node) of each `jax.jit(jax.grad(f))` among these calls (a
+        top-level statement's `_CallIndex.nested`): a transformation applied to transformations of a function of
+        the module, which traces that function abstractly (`_mark_abstract`)."""
+        out: list[tuple[str, FunctionNode]] = []
+        for node in calls:
             scope = self.scopes.enclosing_function(node)
             site = self.transform_of(node.func, scope)
             if site is None:
@@ -1127,9 +1425,9 @@ class TracedCode:
             inner: ast.expr = node.args[0]
             while isinstance(inner, ast.Call) and inner.args and self.transform_of(inner.func, scope) is not None:
                 inner = inner.args[0]
-            target = self.scopes.resolve_function(inner, scope) if inner is not node.args[0] else None
+            target = self._resolve(inner, scope) if inner is not node.args[0] else None
             if target is not None:
-                out.append((site.transform, target))
+                out.append((site.transform, target.node))
         return out
 
     def _donated_params(self, info: FunctionInfo) -> set[str]:
@@ -1168,7 +1466,7 @@ class TracedCode:
         of a version test), each with the callback's position in the call and the call's scope: the function such a
         call is given runs on the host, as with the callback itself."""
         aliases: dict[tuple[int, str], tuple[FunctionInfo | None, int]] = {}  # (id(scope), name) -> scope, position
-        for call in self.scopes.candidates("partial of a host callback", (ast.Call,), _partial_of_a_callback_name):
+        for call in self._candidates("partial of a host callback", _partial_of_a_callback_name):
             assign = self.scopes.parents.get(call)
             scope = self.scopes.enclosing_function(call)
             q = self.scopes.qualname(call.args[0], scope)  # type: ignore[attr-defined]
@@ -1407,20 +1705,27 @@ def _is_none(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and node.value is None
 
 
-def _reached(start: set[int], edges: list[tuple[FunctionInfo, FunctionInfo]]) -> set[int]:
-    """`start` (ids of functions) with every function reached from one of them along `edges` (caller, callee): what
-    sweeping the edges until nothing changes gives, in one pass over each edge (the sweeps, several per version on
-    a 5,000-line module, were a tenth of finding what is traced)."""
+def _callees(edges: list[tuple[FunctionInfo, FunctionInfo]]) -> dict[int, list[FunctionInfo]]:
+    """The edges (caller, callee) by id(caller): what `_reached` follows (made once for its questions on them)."""
     callees: dict[int, list[FunctionInfo]] = {}
     for caller, callee in edges:
         callees.setdefault(id(caller), []).append(callee)
+    return callees
+
+
+def _reached(start: set[int], *edges: dict[int, list[FunctionInfo]]) -> set[int]:
+    """`start` (ids of functions) with every function reached from one of them along the edges (each a `_callees`
+    dict): what sweeping the edges until nothing changes gives, in one pass over each edge (the sweeps, several
+    per version on a 5,000-line module, were a tenth of finding what is traced)."""
     reached = set(start)
-    work = [i for i in reached if i in callees]
+    work = list(reached)
     while work:
-        for callee in callees.get(work.pop(), ()):
-            if id(callee) not in reached:
-                reached.add(id(callee))
-                work.append(id(callee))
+        caller = work.pop()
+        for callees in edges:
+            for callee in callees.get(caller, ()):
+                if id(callee) not in reached:
+                    reached.add(id(callee))
+                    work.append(id(callee))
     return reached
 
 
@@ -1490,7 +1795,8 @@ class _CallIndex:
 
     transforms: tuple[ast.Call, ...]  # `jax.jit(f)`, `lax.scan(body, ...)`: a transformation applied to an argument
     callbacks: tuple[ast.Call, ...]  # calls whose callee is named like a host callback (`jax.debug.callback`)
-    nested: tuple[ast.Call, ...]  # calls whose first argument is a call (`jax.jit(jax.grad(f))`)
+    # calls of a transformation whose first argument is a call (`jax.jit(jax.grad(f))`): some of `transforms`
+    nested: tuple[ast.Call, ...]
 
     @staticmethod
     def of(model: TracedCode, calls: list[ast.Call]) -> _CallIndex:
@@ -1501,14 +1807,14 @@ class _CallIndex:
         for call in calls:
             func = call.func
             scope = model.scopes.enclosing_function(call)
-            if (call.args and model.transform_of(func, scope) is not None) or (
-                    model.scopes.qualname(func, scope) in LAX_BODIES):
+            transformed = bool(call.args) and model.transform_of(func, scope) is not None
+            if transformed or model.scopes.qualname(func, scope) in LAX_BODIES:
                 transforms.append(call)
             last = func.attr if isinstance(func, ast.Attribute) else aliases.get(func.id, "") if isinstance(
                 func, ast.Name) else ""
             if last.endswith(_HOST_CALLBACK_TAILS):
                 callbacks.append(call)
-            if call.args and isinstance(call.args[0], ast.Call):
+            if transformed and isinstance(call.args[0], ast.Call):
                 nested.append(call)
         return _CallIndex(tuple(transforms), tuple(callbacks), tuple(nested))
 
@@ -1520,3 +1826,94 @@ def _reads_as_a_value(decorator: ast.expr) -> bool:
     if isinstance(decorator, ast.Name):
         return decorator.id in ("staticmethod", "property", "cached_property")
     return isinstance(decorator, ast.Attribute) and decorator.attr in ("setter", "getter", "deleter", "cached_property")
+
+
+# What a kept part of TracedCode's work asked outside its top-level statement (TracedParts): the module-level
+# function of a name, the value of a module-level name bound once, the top-level class of a name, the method
+# "Class.m", the values the module passes a parameter, whether a node never runs (where a test decides), whether
+# nothing calls a module-level transformation alias (a private module)
+_FUNCTION, _CONSTANT, _CLASS, _METHOD, _ARGUMENTS = "function", "constant", "class", "method", "arguments"
+_NEVER_RUNS, _ALIAS_NOTHING_CALLS = "never runs", "alias nothing calls"
+# top-level statements that may end the module (`never_runs`: what comes after them never runs)
+_MAY_END_THE_MODULE = {ast.Expr, ast.Raise, ast.Return, ast.Continue, ast.Break}
+# the transformations that trace with values, an eager shard_map's blocks being no values (see _mark_abstract)
+_CONCRETE_UNLESS_SHARDED = CONCRETE_TRANSFORMS - SHARD_MAPS
+# what one top-level statement's calls transform (TracedCode._transformations_in): (the function's node, its trace
+# site) per function a call transforms or passes as a lax body, and (the outer transformation, the function's node)
+# per `jax.jit(jax.grad(f))`
+_Transformations = tuple[list[tuple[FunctionNode, TraceSite]], list[tuple[str, FunctionNode]]]
+_NO_TRANSFORMATIONS: _Transformations = ([], [])
+# the functions one top-level statement defines that its transformation decorators trace, each with those sites,
+# and whether a decorator of it registers a custom rule or has decorators below it (TracedCode._decorations_of)
+_Decorated = tuple[tuple[tuple[FunctionNode, tuple[TraceSite, ...]], ...], bool]
+
+
+class _Statement(NamedTuple):
+    """What TracedCode looks at in one top-level statement, from its nodes and the imports (`_statement_of`)."""
+
+    calls: _CallIndex
+    kernel_calls: tuple[ast.Call, ...]  # calls named like a Pallas entry point (`_names_a_kernel_taker`)
+    registrations: tuple[ast.Call, ...]  # `f.defvjp(fwd, bwd)`-like calls (`_registers_a_rule`)
+    callback_partials: tuple[ast.Call, ...]  # `partial(jax.pure_callback, ...)`-like calls
+    decorated: tuple[tuple[FunctionNode, tuple[TraceSite, ...]], ...]  # see _decorations_of
+    ordered: bool  # ... and whether a decorator registers a custom rule or sits above another one
+
+
+class _OwnFacts(NamedTuple):
+    """What follows from a traced function's node and its trace sites alone (TracedCode._own_facts)."""
+
+    static: set[str]  # its static parameters
+    donated: set[str]  # the parameters its decorators donate
+    compiled: bool  # a transformation of its own compiles it
+    kernel: bool  # passed to Pallas as a kernel
+    sees_no_values: bool  # a transformation of its own traces it without values
+    prints_no_values: bool  # ... and `print` shows no values there (an eager shard_map's body shows its blocks)
+    runners: tuple[FunctionNode, ...]  # the functions that run its transformations (their nodes), but itself
+
+
+class TracedParts:
+    """What TracedCode worked out in the last version of a document, for the next (analysis/reuse.py):
+
+    - per top-level statement, the functions its calls transform or pass as lax bodies, with their trace sites
+      (`jax.jit(f)`, `jax.vmap(partial(f, w), in_axes=...)`, `lax.scan(body, ...)`), and the functions its
+      `jax.jit(jax.grad(f))` trace abstractly;
+    - per traced function, what its own code reaches: the functions it defines, the ones it calls by name (or as
+      an object of a class of the module, or through a linen `apply`), the optax hooks its `update` calls;
+    - per traced function, what follows from its node and its trace sites alone (_OwnFacts: its static and
+      donated parameters, whether a transformation of its own compiles it or sees no values, the functions that
+      run its transformations).
+
+    The first two are taken again when the node they were found for is the same object (so its top-level
+    statement is the same: the parse shares a node only together with its statement), the module key is the
+    same (TracedCode._module_key: the imports, the top-level statements that may end the module, whether it is
+    private), and every question the work asked outside the statement gets the same answer, asked again of the
+    new version in the order it was asked (TracedCode._same_answers): which module-level function a name is,
+    what a module-level name is bound to, which class or method a name is, the values the module passes a
+    parameter, and, where a branch's test may read more than the statement, whether the node never runs. Those
+    are all it reads of other statements (every other statement it looks at is one a noted answer names, so it is
+    the same too): the work done again would come out the same. The third is taken again for the same node with
+    equal trace sites (equal sites have the same nodes, so the same statements). What TracedCode looks at in
+    each statement (its calls of interest, its decorators' trace sites) follows from the statement and the
+    imports alone: a syntax fact (TracedCode._statements). Which functions are traced, and why (through whom, in
+    which order), is then found from these parts each version, as a fresh build finds it."""
+
+    def __init__(self) -> None:
+        self._module: tuple[object, ...] | None = None  # the module key of the last version
+        # (what, id(node)) -> (node, the questions noted with their answers, the part): the last version's parts,
+        # and this version's so far
+        self.last: dict[tuple[str, int], tuple[ast.AST, list[tuple[object, ...]], object]] = {}
+        self.now: dict[tuple[str, int], tuple[ast.AST, list[tuple[object, ...]], object]] = {}
+        # id(function node) -> (node, its trace sites, what follows from them): TracedCode._own_facts
+        self.own: dict[int, tuple[ast.AST, list[TraceSite], _OwnFacts]] = {}
+        self.own_now: dict[int, tuple[ast.AST, list[TraceSite], _OwnFacts]] = {}
+        self.reused = 0  # parts taken again (for tests and benchmarks)
+        self.run = 0  # parts worked out
+
+    def begin(self, module: tuple[object, ...]) -> None:
+        """A new version's TracedCode starts, with this module key: what the last version kept (all of it when
+        the key is the same, nothing otherwise) is what it compares with; what it takes again or works out is
+        what it keeps."""
+        same = module == self._module
+        self._module = module
+        self.last, self.now = (self.now if same else {}), {}
+        self.own, self.own_now = self.own_now, {}
