@@ -240,3 +240,40 @@ def test_a_name_spelled_in_another_function_is_asked_again_by_each_version(tmp_p
         got = [(f.rule, f.line) for f in document.update(text).findings]
         assert got == [(f.rule, f.line) for f in analyze(text, str(path), project=index).findings]
         assert bool(got) is (text == named)
+
+
+# ---- a key parameter handed on through two helpers -------------------------------------------------------------
+
+RELAY = """def _draw(key, n):
+    return jax.random.normal(key, (n, 3))
+
+
+def sample(key, n, scale=1.0):
+    return HANDED * scale
+
+
+def initial_state(key, n):
+    positions = sample(key, n)
+    velocities = sample(key, n, scale=0.1)
+    return positions, velocities
+"""
+
+
+@pytest.mark.parametrize("handed, reported", [
+    ("_draw(key, n)", True),  # sample draws from its key through _draw: the two calls give the same numbers
+    ("_draw(jax.random.key(0), n)", False),  # sample does not hand its key on: nothing is drawn from it
+])
+def test_a_key_parameter_handed_on_through_two_helpers(handed: str, reported: bool) -> None:
+    found = [line for line, rule in _warnings(RELAY.replace("HANDED", handed)) if rule == "prng-key-reuse"]
+    assert bool(found) is reported
+
+
+def test_an_edit_that_stops_the_relay_walks_again() -> None:
+    from sharpbits.analysis.incremental import IncrementalAnalysis
+
+    versions = [HEAD + RELAY.replace("HANDED", h) for h in ("_draw(key, n)", "_draw(jax.random.key(0), n)",
+                                                          "_draw(key, n)")]
+    document = IncrementalAnalysis("m.py")
+    for text in versions:
+        got = [(f.rule, f.line) for f in document.update(text).findings]
+        assert got == [(f.rule, f.line) for f in analyze(text, "m.py").findings]
