@@ -277,3 +277,20 @@ def test_an_edit_that_stops_the_relay_walks_again() -> None:
     for text in versions:
         got = [(f.rule, f.line) for f in document.update(text).findings]
         assert got == [(f.rule, f.line) for f in analyze(text, "m.py").findings]
+
+
+def test_an_early_return_decided_by_another_function_is_asked_again() -> None:
+    """`flag = debug()` then `if flag: return x` before `jax.jit(h)(x)`: whether the jit runs follows from `debug`,
+    another statement, so the answer kept for `f`'s statement must not outlive an edit of `debug` (found by the
+    traced-code reuse work: the kept answer said `h` was still traced)."""
+    from sharpbits.analysis.incremental import IncrementalAnalysis
+
+    text = ("def debug():\n    return RESULT\n\n\ndef h(x):\n    if x > 0:\n        return x\n    return -x\n\n\n"
+            "def f(x):\n    flag = debug()\n    if flag:\n        return x\n    return jax.jit(h)(x)\n")
+    document = IncrementalAnalysis("m.py")
+    for result in ("False", "True", "False"):
+        version = HEAD + text.replace("RESULT", result)
+        got = document.update(version)
+        fresh = analyze(version, "m.py")
+        assert [(f.rule, f.line) for f in got.findings] == [(f.rule, f.line) for f in fresh.findings]
+        assert [t.qualname for t in got.functions] == [t.qualname for t in fresh.functions]

@@ -584,8 +584,10 @@ class Scopes:
             while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
                 test = test.operand
             scope = self.enclosing_function(stmt)
-            if local_only and ((isinstance(test, ast.Name) and not (scope is not None and self.is_local(test.id, scope)))
-                               or isinstance(test, ast.Call)):
+            if local_only and not isinstance(test, ast.Constant):
+                # a name (a local bound to `debug()` too), a call or a comparison may read other statements: the
+                # answer is not the statement's own (`flag = debug()` then `if flag: return x`: editing `debug`
+                # must change it)
                 return None
             truth = _constant_truth(stmt.test, self, scope)
             if truth is not None and ((truth and leaves_body) or (not truth and leaves_else)):
