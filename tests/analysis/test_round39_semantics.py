@@ -61,6 +61,13 @@ def test_a_private_function_the_module_may_run_is_reported(tmp_path: Path, chang
     assert any(f.rule == "host-conversion-in-jit" for f in found)
 
 
+def test_a_private_function_defined_under_a_module_level_if(tmp_path: Path) -> None:
+    text = PRIVATE.replace("@jax.jit\ndef _eig(prop):\n    return np.asarray(prop)",
+                           "if jax:\n    @jax.jit\n    def _eig(prop):\n        return np.asarray(prop)")
+    found = findings_in_folder(tmp_path, {"pkg/__init__.py": "", "pkg/m.py": text}, "pkg/m.py")
+    assert [f.rule for f in found] == []
+
+
 def test_without_a_project_index_a_private_function_may_be_imported() -> None:
     assert [f.rule for f in analyze(PRIVATE, "m.py").findings] == ["host-conversion-in-jit"]
 
@@ -142,6 +149,7 @@ def solve(x, tol):
     ("if i > 0 and err < tol:\n            break", False),  # each iteration waits for the step before it
     ("if i > 0 and err.shape[0] > 3:\n            break", True),  # a shape: known without waiting
     ("if i > 100:\n            break", True),  # a Python test: nothing waits
+    ("if tol < 0 and err < tol:\n            break", True),  # `err` read only if a test the loop never changes holds
 ])
 def test_a_timed_loop_testing_its_own_result(test: str, reported: bool) -> None:
     assert bool([r for _, r in _warnings(TIMED.replace("TEST", test)) if r == "unblocked-timing"]) is reported
@@ -201,9 +209,19 @@ STATEFUL = """class Opt:
 """
 
 
-@pytest.mark.parametrize("read, severity", [("self.q", "info"), ("0", "warning")])
+@pytest.mark.parametrize("read, severity", [
+    ("self.q", "info"),
+    ("0", "warning"),
+])
 def test_a_jitted_method_reading_what_the_loop_sets(read: str, severity: str) -> None:
     assert [(r, s) for _, r, s in _found(STATEFUL.replace("READ", read))] == [("jit-in-loop", severity)]
+
+
+def test_a_jitted_method_that_sets_the_attribute_it_reads_needs_no_new_trace() -> None:
+    text = STATEFUL.replace("        return x * self.weights[READ]\n",
+                            "        self.q = x.sum()\n        return self.q\n")
+    # (storing a tracer on `self` is a side effect of its own, reported as such)
+    assert [(r, s) for _, r, s in _found(text) if r == "jit-in-loop"] == [("jit-in-loop", "warning")]
 
 
 # ---- brainstate's precision -------------------------------------------------------------------------------------

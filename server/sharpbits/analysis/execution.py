@@ -479,4 +479,6 @@ def _may_bind(stmt: ast.stmt, name: str) -> bool:
 def _uncallable(model: ModuleModel, name: str) -> bool:
     """Execution.uncallable of the module-level function `name` (Execution.uncallable_at's question)."""
     fn = model.scopes.module_functions.get(name)
+    if fn is None:  # a def under a module-level `if`/`try` (`if HAS_JAX: def _rankdata(...)`)
+        fn = next((f for f in model.scopes.functions.values() if f.parent is None and f.qualname == name), None)
     return fn is not None and model.fact(Execution).uncallable(fn)

@@ -739,8 +739,10 @@ def _state_set_for_the_trace(call: ast.Call, region: ast.AST, scope: FunctionInf
                    and isinstance(n.value, ast.Name) and n.value.id == receiver}
     if not set_in_loop:
         return []
-    read = {n.attr for n in walk_nodes(method.node) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load)
-            and isinstance(n.value, ast.Name) and n.value.id == method.params[0]}
+    own = [n for n in walk_nodes(method.node) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+           and n.value.id == method.params[0]]
+    stored = {n.attr for n in own if not isinstance(n.ctx, ast.Load)}  # (`self.loss = ...` then read: its own value)
+    read = {n.attr for n in own if isinstance(n.ctx, ast.Load)} - stored
     return sorted(f"{receiver}.{name}" for name in set_in_loop & read)
 
 

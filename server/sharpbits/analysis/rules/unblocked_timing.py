@@ -464,11 +464,35 @@ def _tests_loop_result(model: ModuleModel, node: ast.If | ast.While, region: lis
         results = {t.id for n in walk_nodes(loop) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
                    and execution.dispatch_kind(n.value, scope) is not None
                    for target in n.targets for t in walk_nodes(target) if isinstance(t, ast.Name)}
-        for n in walk_nodes(node.test):
+        varying = {n.id for n in walk_nodes(loop) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+        for n in _evaluated(node.test, varying):
             if isinstance(n, ast.Name) and n.id in results and not (
                     isinstance(parent := model.scopes.parents.get(n), ast.Attribute) and parent.attr in ARRAY_STATIC_ATTRS):
                 return True
     return False
+
+
+def _evaluated(test: ast.expr, varying: set[str]) -> list[ast.AST]:
+    """The nodes of a loop's test that its iterations evaluate: every part, but of `a and b` / `a or b` the parts
+    after `a` only when `a` reads a name the loop changes (`i > 0 and err < tol` reads `err` from the second
+    iteration on; the default `stop_at_loss_increase=False` of `if stop_at_loss_increase and loss > last:` never
+    lets it read `loss`, herculens), and of `x if c else y` only `c`."""
+    out: list[ast.AST] = []
+    stack: list[ast.AST] = [test]
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        if isinstance(node, ast.BoolOp):
+            stack.append(node.values[0])
+            for k in range(1, len(node.values)):
+                if not any(isinstance(n, ast.Name) and n.id in varying for v in node.values[:k] for n in walk_nodes(v)):
+                    break
+                stack.append(node.values[k])
+        elif isinstance(node, ast.IfExp):
+            stack.append(node.test)
+        elif not isinstance(node, ast.Lambda):
+            stack.extend(ast.iter_child_nodes(node))
+    return out
 
 
 def _contains(outer: ast.AST, inner: ast.AST) -> bool:
