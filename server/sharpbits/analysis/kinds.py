@@ -1148,7 +1148,7 @@ def _accumulators(loop: ast.For | ast.AsyncFor | ast.While) -> set[str]:
     return folded - other
 
 
-_CONTAINER_DISPLAYS = (ast.Dict, ast.List, ast.Tuple, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
+CONTAINER_DISPLAYS = (ast.Dict, ast.List, ast.Tuple, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
 
 
 def _defaulted_to_container(node: ast.AST) -> list[str]:
@@ -1156,11 +1156,11 @@ def _defaulted_to_container(node: ast.AST) -> list[str]:
     stands in for a missing `p` is of its type, so `p` is a container (or None), whose truth value is Python's,
     never an array's (which has none under jit)."""
     if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
-        if any(isinstance(v, _CONTAINER_DISPLAYS) or (isinstance(v, ast.Call) and isinstance(v.func, ast.Name)
+        if any(isinstance(v, CONTAINER_DISPLAYS) or (isinstance(v, ast.Call) and isinstance(v.func, ast.Name)
                                                      and v.func.id in _PY_BUILTINS_CONTAINER) for v in node.values[1:]):
             return [node.values[0].id] if isinstance(node.values[0], ast.Name) else []
     elif isinstance(node, ast.IfExp) and isinstance(node.test, ast.Name) and isinstance(node.body, ast.Name) and (
-            node.body.id == node.test.id and isinstance(node.orelse, _CONTAINER_DISPLAYS)):
+            node.body.id == node.test.id and isinstance(node.orelse, CONTAINER_DISPLAYS)):
         return [node.test.id]
     return []
 
@@ -1411,7 +1411,7 @@ class _KindEvaluator:
             if not isinstance(target.node, ast.Lambda):
                 break
             body = target.node.body
-            if isinstance(body, _CONTAINER_DISPLAYS):
+            if isinstance(body, CONTAINER_DISPLAYS):
                 return not isinstance(body, ast.Tuple) or not all(
                     _KindEvaluator(self.model, target, {}).eval(e) in ARRAYS for e in body.elts)
             if not isinstance(body, ast.Call):

@@ -6,7 +6,7 @@ import ast
 from collections.abc import Sequence
 from functools import partial
 
-from sharpbits.analysis.kinds import names_a_dtype
+from sharpbits.analysis.kinds import CONTAINER_DISPLAYS, names_a_dtype
 from sharpbits.analysis.model import ARRAYS, FunctionInfo, Kind, ModuleModel
 from sharpbits.analysis.rules.base import Invalid, Rule, RuleContext
 from sharpbits.analysis.rules.python_loop_in_jit import loop_rewrite
@@ -153,9 +153,6 @@ def _empty_or_default(node: ast.AST) -> bool:
             and not default.args and not default.keywords)
 
 
-_CONTAINER_DISPLAYS = (ast.Dict, ast.List, ast.Tuple, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
-
-
 def _passed_container(model: ModuleModel, fn: FunctionInfo, leaf: ast.AST) -> bool:
     """`if parents:` on a parameter the function never rebinds, when every value the module passes there (at calls
     of the function by name, and its default) is a Python container: a tuple, list, dict or set display or
@@ -177,7 +174,7 @@ def _container_value(model: ModuleModel, value: ast.AST) -> bool:
         if bound is None:
             return False
         value = bound
-    if isinstance(value, _CONTAINER_DISPLAYS):
+    if isinstance(value, CONTAINER_DISPLAYS):
         return True
     return (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
             and value.func.id in ("tuple", "list", "dict", "set") and value.func.id not in model.scopes.module_functions
